@@ -1,0 +1,140 @@
+/**
+ * Bytecode: the raw form of a traversal, as a list of step calls with their arguments.
+ *
+ * Gremlin text (src/grammar), the fluent TypeScript API and, later, Gremlin Server bytecode
+ * requests all produce Bytecode; the engine compiles it into a typed plan. This mirrors
+ * TinkerPop's Bytecode, so that every way in meets in one place.
+ * @module
+ */
+import type { PropertyValue } from './values.js';
+
+/**
+ * A Gremlin enum constant such as `T.id`, `Direction.OUT`, `Order.desc` or `Scope.local`.
+ *
+ * @example
+ * ```ts
+ * const label = new EnumValue('T', 'label');
+ * ```
+ */
+export class EnumValue {
+  constructor(
+    /** Enum type: T, Direction, Order, Column, Pop, Scope, Cardinality, Operator, Barrier, Merge, Pick, WithOptions, GType, DT. */
+    readonly type: string,
+    /** Constant name as written, e.g. `id`, `OUT`, `desc`. */
+    readonly name: string,
+  ) {}
+  /** `Type.name`. */
+  toString(): string {
+    return `${this.type}.${this.name}`;
+  }
+}
+
+/**
+ * A predicate: `P.gt(3)`, `TextP.startingWith('ma')`, or `and`/`or`/`not` combinations.
+ *
+ * @example
+ * ```ts
+ * const p = new Predicate('P', 'between', [20, 30]);
+ * const both = new Predicate('P', 'and', [new Predicate('P', 'gt', [1]), new Predicate('P', 'lt', [5])]);
+ * ```
+ */
+export class Predicate {
+  constructor(
+    /** `P` or `TextP`. */
+    readonly family: 'P' | 'TextP',
+    /** Operator name, e.g. `eq`, `within`, `containing`, `and`, `or`, `not`. */
+    readonly op: string,
+    /** Operands; for `and`/`or` two predicates, for `not` one. */
+    readonly args: readonly Argument[],
+  ) {}
+}
+
+/**
+ * A traversal strategy named in `withStrategies(...)` or `withoutStrategies(...)`.
+ *
+ * @example
+ * ```ts
+ * const s = new StrategySpec('ReadOnlyStrategy', new Map());
+ * ```
+ */
+export class StrategySpec {
+  constructor(
+    /** Simple class name, e.g. `SubgraphStrategy`. */
+    readonly name: string,
+    /** Configuration entries given to `create(...)` or the builder. */
+    readonly config: ReadonlyMap<string, Argument>,
+  ) {}
+}
+
+/**
+ * Any argument of a step: a value, an anonymous traversal, a predicate, an enum or a strategy.
+ * Lists and maps may nest any of these.
+ *
+ * @example
+ * ```ts
+ * const args: Argument[] = ['knows', new Predicate('P', 'gt', [0.5]), new EnumValue('T', 'id')];
+ * ```
+ */
+export type Argument =
+  | PropertyValue
+  | Bytecode
+  | Predicate
+  | EnumValue
+  | StrategySpec
+  | readonly Argument[]
+  | ReadonlySet<Argument>
+  | ReadonlyMap<Argument, Argument>
+  | ArgumentObject;
+
+/**
+ * Engine objects (vertices, edges, paths) passed back in as arguments, for example a vertex
+ * bound as a variable. The engine defines the concrete classes.
+ *
+ * @example
+ * ```ts
+ * const o: ArgumentObject = { argumentKind: 'element' };
+ * ```
+ */
+export interface ArgumentObject {
+  readonly argumentKind: string;
+}
+
+/**
+ * One step call: the step (or source) name and its arguments as written.
+ *
+ * @example
+ * ```ts
+ * const i: Instruction = { op: 'out', args: ['knows'] };
+ * ```
+ */
+export interface Instruction {
+  readonly op: string;
+  readonly args: readonly Argument[];
+}
+
+/**
+ * A whole traversal: source instructions (`withSack`, `withStrategies`...) and step
+ * instructions, starting with a spawn step (`V`, `E`, `addV`, `inject`...) for a root
+ * traversal, or with any step for an anonymous one.
+ *
+ * @example
+ * ```ts
+ * const b = new Bytecode([], [{ op: 'V', args: [] }, { op: 'out', args: ['knows'] }]);
+ * ```
+ */
+export class Bytecode {
+  constructor(
+    readonly source: readonly Instruction[],
+    readonly steps: readonly Instruction[],
+  ) {}
+
+  /** A copy with one more step. */
+  addStep(op: string, ...args: Argument[]): Bytecode {
+    return new Bytecode(this.source, [...this.steps, { op, args }]);
+  }
+
+  /** A copy with one more source instruction. */
+  addSource(op: string, ...args: Argument[]): Bytecode {
+    return new Bytecode([...this.source, { op, args }], this.steps);
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * The GraphSource port: the one way the engine reads and writes a graph.
+ *
+ * Storage implements it; the engine, algorithms and access control only see this interface.
+ * Vertices and edges are addressed by dense **slots** (non-negative integers), valid for the
+ * lifetime of the element. A per-request filter (access control) wraps a GraphSource.
+ * @module
+ */
+import type { Direction, ElementId, PropertyValue } from './values.js';
+
+/**
+ * One vertex property, possibly one of several for list/set cardinality, with its
+ * meta-properties.
+ *
+ * @example
+ * ```ts
+ * const p: VertexPropertyRecord = { key: 'name', value: 'marko', id: 0, meta: new Map() };
+ * ```
+ */
+export interface VertexPropertyRecord {
+  readonly key: string;
+  readonly value: PropertyValue;
+  /** Id of this vertex property, unique within the graph. */
+  readonly id: ElementId;
+  /** Meta-properties (properties of this vertex property). */
+  readonly meta: ReadonlyMap<string, PropertyValue>;
+}
+
+/**
+ * A property query predicate, in the shape the engine hands to storage indexes.
+ *
+ * @example
+ * ```ts
+ * const p: IndexPredicate = { op: 'between', values: [20, 30] };
+ * ```
+ */
+export interface IndexPredicate {
+  readonly op: 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'between' | 'inside' | 'outside' | 'within' | 'without' | 'textcontains';
+  readonly values: readonly PropertyValue[];
+}
+
+/**
+ * A batch of neighbours produced by {@link GraphSource.scanNeighbours}: parallel arrays, where
+ * entry i says that `sources[i]` reaches vertex `vertices[i]` through edge `edges[i]`.
+ *
+ * @example
+ * ```ts
+ * const batch: NeighbourBatch = { sources: new Int32Array(0), edges: new Int32Array(0), vertices: new Int32Array(0), length: 0 };
+ * ```
+ */
+export interface NeighbourBatch {
+  readonly sources: Int32Array;
+  readonly edges: Int32Array;
+  readonly vertices: Int32Array;
+  readonly length: number;
+}
+
+/**
+ * Options of a neighbour scan.
+ *
+ * @example
+ * ```ts
+ * const o: ScanOptions = { labels: ['knows'], degreeLimit: 10000 };
+ * ```
+ */
+export interface ScanOptions {
+  /** Edge labels to follow; empty or absent means all. */
+  readonly labels?: readonly string[];
+  /** Stop after this many neighbours per source vertex. */
+  readonly degreeLimit?: number;
+}
+
+/**
+ * Cardinality of a vertex property write.
+ *
+ * @example
+ * ```ts
+ * const c: PropertyCardinality = 'list';
+ * ```
+ */
+export type PropertyCardinality = 'single' | 'list' | 'set';
+
+/**
+ * Read access to one graph. All methods are synchronous and never allocate per neighbour in
+ * the batched paths.
+ *
+ * @example
+ * ```ts
+ * for (const v of source.vertexSlots('person')) console.log(source.vertexId(v));
+ * ```
+ */
+export interface GraphSource {
+  /** Live vertex slots, optionally of one label, in slot order. */
+  vertexSlots(label?: string): Iterable<number>;
+  /** Live edge slots, optionally of one label, in slot order. */
+  edgeSlots(label?: string): Iterable<number>;
+  /** Number of live vertices, optionally of one label. */
+  vertexCount(label?: string): number;
+  /** Number of live edges, optionally of one label. */
+  edgeCount(label?: string): number;
+  /** Slot of the vertex with this id, or -1. Accepts ids in any equivalent form (number or string). */
+  vertexSlot(id: ElementId): number;
+  /** Slot of the edge with this id, or -1. */
+  edgeSlot(id: ElementId): number;
+  /** External id of a vertex. */
+  vertexId(slot: number): ElementId;
+  /** Label of a vertex. */
+  vertexLabel(slot: number): string;
+  /** External id of an edge. */
+  edgeId(slot: number): ElementId;
+  /** Label of an edge. */
+  edgeLabel(slot: number): string;
+  /** Slot of the edge's out (source) vertex. */
+  edgeOutVertex(slot: number): number;
+  /** Slot of the edge's in (target) vertex. */
+  edgeInVertex(slot: number): number;
+  /** Keys that have at least one value on the vertex, in schema order. */
+  vertexPropertyKeys(slot: number): readonly string[];
+  /** Vertex properties, all or of the given keys, in key order then insertion order. */
+  vertexProperties(slot: number, keys?: readonly string[]): readonly VertexPropertyRecord[];
+  /** Keys that have a value on the edge. */
+  edgePropertyKeys(slot: number): readonly string[];
+  /** Value of an edge property, or undefined. */
+  edgeProperty(slot: number, key: string): PropertyValue | undefined;
+  /**
+   * Neighbours of many vertices at once, following edges in the given direction
+   * (BOTH yields OUT then IN per source). Results come in batches of bounded size.
+   */
+  scanNeighbours(sources: Int32Array, direction: Direction, options?: ScanOptions): Iterable<NeighbourBatch>;
+  /** Number of incident edges of a vertex in a direction, without materialising them. */
+  degree(slot: number, direction: Direction, labels?: readonly string[]): number;
+  /**
+   * Element slots that satisfy `key predicate` using an index, for one label or all labels.
+   * Returns undefined when no index can answer, so the caller can fall back to a scan.
+   */
+  lookup(
+    element: 'vertex' | 'edge',
+    query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate },
+  ): Iterable<number> | undefined;
+}
+
+/**
+ * Write access inside one atomic batch. Every change either commits with the batch or is
+ * rolled back with it; schema rules (strict or auto-create) apply to every call.
+ *
+ * @example
+ * ```ts
+ * await graph.write((w) => { const a = w.addVertex('person', { properties: [['name', 'marko']] }); });
+ * ```
+ */
+export interface GraphWriter extends GraphSource {
+  /** Adds a vertex and returns its slot. */
+  addVertex(
+    label: string,
+    options?: { readonly id?: ElementId; readonly properties?: ReadonlyArray<readonly [string, PropertyValue]> },
+  ): number;
+  /** Adds an edge from `out` to `inV` (slots) and returns its slot. */
+  addEdge(
+    label: string,
+    ends: { readonly out: number; readonly in: number },
+    options?: { readonly id?: ElementId; readonly properties?: ReadonlyArray<readonly [string, PropertyValue]> },
+  ): number;
+  /** Sets a vertex property; single replaces, list appends, set appends when absent. Returns the new property. */
+  setVertexProperty(
+    slot: number,
+    key: string,
+    value: PropertyValue,
+    options?: { readonly cardinality?: PropertyCardinality; readonly meta?: ReadonlyArray<readonly [string, PropertyValue]> },
+  ): VertexPropertyRecord;
+  /** Sets or replaces a meta-property on an existing vertex property. */
+  setMetaProperty(slot: number, propertyId: ElementId, key: string, value: PropertyValue): void;
+  /** Removes vertex properties of a key: all of them, or only the one with this property id. */
+  removeVertexProperty(slot: number, key: string, propertyId?: ElementId): void;
+  /** Removes a meta-property from a vertex property. */
+  removeMetaProperty(slot: number, propertyId: ElementId, key: string): void;
+  /** Sets an edge property. */
+  setEdgeProperty(slot: number, key: string, value: PropertyValue): void;
+  /** Removes an edge property. */
+  removeEdgeProperty(slot: number, key: string): void;
+  /** Removes a vertex and all its incident edges. */
+  removeVertex(slot: number): void;
+  /** Removes an edge. */
+  removeEdge(slot: number): void;
+}

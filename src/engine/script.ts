@@ -1,0 +1,81 @@
+/**
+ * Script: the plan of a Gremlin-Groovy request as HugeGraph users send it through /gremlin,
+ * several statements, variables, traversals and a small set of method calls on the graph,
+ * vertices, edges and the schema builder. Nothing else can be expressed, so no code runs.
+ * @module
+ */
+import type { Argument, Bytecode } from './bytecode.js';
+
+/**
+ * An expression of the Groovy subset.
+ *
+ * - `traversal`: a traversal spawned from `g` (or a variable holding a traversal source),
+ *   optionally ended by a terminal step such as `toList`, `next`, `iterate`, `hasNext`.
+ * - `literal`: a constant (number, string, list, map, predicate, enum, anonymous traversal).
+ * - `variable`: a name bound earlier in the script or in the request bindings
+ *   (`graph` and `g` are predefined).
+ * - `call`: `target.method(args)`, e.g. `graph.addVertex(...)`, `v.addEdge(...)`,
+ *   `graph.schema().propertyKey('age').asInt().create()`.
+ *
+ * @example
+ * ```ts
+ * const e: ScriptExpr = { kind: 'call', target: { kind: 'variable', name: 'graph' }, method: 'schema', args: [], position: { line: 1, column: 1 } };
+ * ```
+ */
+export type ScriptExpr =
+  | { readonly kind: 'traversal'; readonly source: string; readonly bytecode: Bytecode; readonly terminal?: TerminalCall; readonly position: SourcePosition }
+  | { readonly kind: 'literal'; readonly value: Argument; readonly position: SourcePosition }
+  | { readonly kind: 'variable'; readonly name: string; readonly position: SourcePosition }
+  | { readonly kind: 'call'; readonly target: ScriptExpr; readonly method: string; readonly args: readonly ScriptExpr[]; readonly position: SourcePosition }
+  | { readonly kind: 'list'; readonly items: readonly ScriptExpr[]; readonly position: SourcePosition }
+  | { readonly kind: 'map'; readonly entries: ReadonlyArray<readonly [ScriptExpr, ScriptExpr]>; readonly position: SourcePosition };
+
+/**
+ * A terminal call that ends a traversal expression.
+ *
+ * @example
+ * ```ts
+ * const t: TerminalCall = { op: 'toList', args: [] };
+ * ```
+ */
+export interface TerminalCall {
+  readonly op: 'toList' | 'toSet' | 'next' | 'tryNext' | 'iterate' | 'hasNext' | 'explain';
+  readonly args: readonly Argument[];
+}
+
+/**
+ * Line and column (1-based) of an expression in the request text, for error messages.
+ *
+ * @example
+ * ```ts
+ * const p: SourcePosition = { line: 2, column: 5 };
+ * ```
+ */
+export interface SourcePosition {
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * One statement: `def x = expr`, `x = expr`, or a bare expression.
+ *
+ * @example
+ * ```ts
+ * const s: ScriptStatement = { kind: 'expression', expr: { kind: 'variable', name: 'g', position: { line: 1, column: 1 } } };
+ * ```
+ */
+export type ScriptStatement =
+  | { readonly kind: 'assign'; readonly name: string; readonly declare: boolean; readonly expr: ScriptExpr }
+  | { readonly kind: 'expression'; readonly expr: ScriptExpr };
+
+/**
+ * A whole script. The value of the last statement is the script's result.
+ *
+ * @example
+ * ```ts
+ * const s: Script = { statements: [] };
+ * ```
+ */
+export interface Script {
+  readonly statements: readonly ScriptStatement[];
+}
