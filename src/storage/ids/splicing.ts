@@ -1,0 +1,103 @@
+/**
+ * HugeGraph's splicing of id parts (SplicingIdGenerator / IdUtil.escape): parts are joined with
+ * one separator per level (`>` between the parts of an edge id, `:` between a vertex label id
+ * and its primary-key values, `!` between primary-key or sort values), and every occurrence of
+ * that level's separator inside a part is prefixed with a backquote. The backquote itself is not
+ * escaped, so a part that ends with a backquote cannot be followed by a separator; Quiver rejects
+ * such a part instead of writing an id that would split differently when read back.
+ * @module
+ */
+import { ArgumentError } from '../../errors.js';
+
+/**
+ * The escape character placed before a separator inside a part.
+ *
+ * @example
+ * ```ts
+ * joinEscaped(['a!b'], NAME_SEPARATOR); // 'a' + ESCAPE + '!b'
+ * ```
+ */
+export const ESCAPE = '`';
+/**
+ * Separator between the parts of an edge id.
+ *
+ * @example
+ * ```ts
+ * joinEscaped(['S1:marko', '2'], IDS_SEPARATOR); // 'S1:marko>2'
+ * ```
+ */
+export const IDS_SEPARATOR = '>';
+/**
+ * Separator between a vertex label id and its primary-key values.
+ *
+ * @example
+ * ```ts
+ * joinEscaped(['1', 'marko'], ID_SEPARATOR); // '1:marko'
+ * ```
+ */
+export const ID_SEPARATOR = ':';
+/**
+ * Separator between primary-key values, sort values and list elements.
+ *
+ * @example
+ * ```ts
+ * joinEscaped(['a', 'b'], NAME_SEPARATOR); // 'a!b'
+ * ```
+ */
+export const NAME_SEPARATOR = '!';
+
+/**
+ * A separator of one splicing level.
+ *
+ * @example
+ * ```ts
+ * const s: Separator = '!';
+ * ```
+ */
+export type Separator = typeof IDS_SEPARATOR | typeof ID_SEPARATOR | typeof NAME_SEPARATOR;
+
+/**
+ * Joins parts with a separator, escaping the separator inside each part.
+ * Fails with ArgumentError `ID_PART_ESCAPE` when a part other than the last ends with a
+ * backquote, because the id could not be split back into the same parts.
+ *
+ * @example
+ * ```ts
+ * joinEscaped(['1', 'a:b'], ':'); // '1:a`:b'
+ * ```
+ */
+export function joinEscaped(parts: readonly string[], separator: Separator): string {
+  const escaped: string[] = [];
+  parts.forEach((part, index) => {
+    if (index < parts.length - 1 && part.endsWith(ESCAPE)) {
+      throw new ArgumentError(
+        'ID_PART_ESCAPE',
+        `Cannot build id: part '${part}' ends with '${ESCAPE}' and is followed by the separator '${separator}'`,
+      );
+    }
+    escaped.push(part.split(separator).join(ESCAPE + separator));
+  });
+  return escaped.join(separator);
+}
+
+/**
+ * Splits text at every separator not preceded by a backquote, then removes the backquote before
+ * escaped separators. The inverse of {@link joinEscaped}. Always returns at least one part.
+ *
+ * @example
+ * ```ts
+ * splitEscaped('1:a`:b', ':'); // ['1', 'a:b']
+ * ```
+ */
+export function splitEscaped(text: string, separator: Separator): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text.charAt(i) === separator && (i === 0 || text.charAt(i - 1) !== ESCAPE)) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((part) => part.split(ESCAPE + separator).join(separator));
+}
