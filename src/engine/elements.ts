@@ -1,0 +1,340 @@
+/**
+ * Result objects of traversals, shaped like TinkerPop's: {@link Vertex}, {@link Edge},
+ * {@link VertexProperty}, {@link Property}, {@link Path} and {@link Tree}.
+ *
+ * Vertices and edges carry the GraphSource slot for fast access next to their id and label.
+ * Elements are equal when their ids are (numeric ids by numeric value), as in TinkerGraph.
+ * @module
+ */
+import { Uuid, type ElementId } from './values.js';
+import { formatValue } from './semantics/format.js';
+import { VALUE_KEY, valueKey } from './semantics/value-key.js';
+
+/**
+ * Canonical key of an element id: `L123` for numeric ids, `S<text>` for strings, `U<uuid>`
+ * for UUIDs (the same form as the storage layer's `vertexIdKey`).
+ *
+ * @example
+ * ```ts
+ * elementIdKey(1) === elementIdKey(new TypedNumber('long', 1n));   // true: 'L1'
+ * elementIdKey('1:marko');                                          // 'S1:marko'
+ * ```
+ */
+export function elementIdKey(id: ElementId): string {
+  if (typeof id === 'string') return 'S' + id;
+  if (typeof id === 'number') return 'L' + String(id);
+  if (id instanceof Uuid) return 'U' + id.text;
+  return 'L' + String(id.value);
+}
+
+function abbreviate(text: string): string {
+  return text.length > 20 ? text.slice(0, 17) + '...' : text;
+}
+
+/**
+ * A vertex: its id, label and storage slot.
+ *
+ * @example
+ * ```ts
+ * const v = new Vertex(1, 'person', 0);
+ * String(v);   // 'v[1]'
+ * ```
+ */
+export class Vertex {
+  constructor(
+    readonly id: ElementId,
+    readonly label: string,
+    /** Dense slot of the vertex in the GraphSource. */
+    readonly slot: number,
+  ) {}
+
+  /** `v[<id>]`, as TinkerPop prints a vertex. */
+  toString(): string {
+    return `v[${formatValue(this.id)}]`;
+  }
+
+  /** Hash key: vertices with equal ids are one vertex. */
+  [VALUE_KEY](): string {
+    return 'V' + elementIdKey(this.id);
+  }
+}
+
+/**
+ * An edge with its two end vertices.
+ *
+ * @example
+ * ```ts
+ * const e = new Edge(7, 'knows', 0, { outV: new Vertex(1, 'person', 0), inV: new Vertex(2, 'person', 1) });
+ * String(e);   // 'e[7][1-knows->2]'
+ * ```
+ */
+export class Edge {
+  /** Tail vertex (the edge goes out of it). */
+  readonly outV: Vertex;
+  /** Head vertex (the edge comes into it). */
+  readonly inV: Vertex;
+
+  constructor(
+    readonly id: ElementId,
+    readonly label: string,
+    /** Dense slot of the edge in the GraphSource. */
+    readonly slot: number,
+    ends: { readonly outV: Vertex; readonly inV: Vertex },
+  ) {
+    this.outV = ends.outV;
+    this.inV = ends.inV;
+  }
+
+  /** `e[<id>][<out>-<label>-><in>]`, as TinkerPop prints an edge. */
+  toString(): string {
+    return `e[${formatValue(this.id)}][${formatValue(this.outV.id)}-${this.label}->${formatValue(this.inV.id)}]`;
+  }
+
+  /** Hash key: edges with equal ids are one edge. */
+  [VALUE_KEY](): string {
+    return 'E' + elementIdKey(this.id);
+  }
+}
+
+/**
+ * A property of a vertex, with an id and meta-properties; its label is its key.
+ *
+ * @example
+ * ```ts
+ * const vp = new VertexProperty(0, 'name', 'marko', { element: new Vertex(1, 'person', 0) });
+ * String(vp);   // 'vp[name->marko]'
+ * ```
+ */
+export class VertexProperty {
+  /** The vertex owning this property. */
+  readonly element: Vertex;
+  /** Meta-properties of this vertex property. */
+  readonly meta: ReadonlyMap<string, unknown>;
+
+  constructor(
+    readonly id: ElementId,
+    readonly key: string,
+    readonly value: unknown,
+    owner: { readonly element: Vertex; readonly meta?: ReadonlyMap<string, unknown> },
+  ) {
+    this.element = owner.element;
+    this.meta = owner.meta ?? new Map<string, unknown>();
+  }
+
+  /** Same as {@link VertexProperty.key}, as in TinkerPop. */
+  get label(): string {
+    return this.key;
+  }
+
+  /** `vp[<key>-><value>]` with the value abbreviated to 20 characters. */
+  toString(): string {
+    return `vp[${this.key}->${abbreviate(formatValue(this.value))}]`;
+  }
+
+  /** Hash key: vertex properties with equal ids are one vertex property. */
+  [VALUE_KEY](): string {
+    return 'P' + elementIdKey(this.id);
+  }
+}
+
+/**
+ * A key/value property of an edge, or a meta-property of a vertex property.
+ *
+ * @example
+ * ```ts
+ * const p = new Property('weight', new TypedNumber('double', 0.5), edge);
+ * String(p);   // 'p[weight->0.5]'
+ * ```
+ */
+export class Property {
+  constructor(
+    readonly key: string,
+    readonly value: unknown,
+    readonly element: Edge | VertexProperty,
+  ) {}
+
+  /** `p[<key>-><value>]` with the value abbreviated to 20 characters. */
+  toString(): string {
+    return `p[${this.key}->${abbreviate(formatValue(this.value))}]`;
+  }
+
+  /** Hash key: equal key, equal value and the same owner element. */
+  [VALUE_KEY](): string {
+    return `p${JSON.stringify(this.key)}:${valueKey(this.value)}@${this.element[VALUE_KEY]()}`;
+  }
+}
+
+/**
+ * Any graph element: vertex, edge or vertex property.
+ *
+ * @example
+ * ```ts
+ * const e: Element = new Vertex(1, 'person', 0);
+ * ```
+ */
+export type Element = Vertex | Edge | VertexProperty;
+
+/**
+ * Whether a value is a graph element (vertex, edge or vertex property).
+ *
+ * @example
+ * ```ts
+ * isElement(new Vertex(1, 'person', 0));   // true
+ * isElement('v[1]');                       // false
+ * ```
+ */
+export function isElement(v: unknown): v is Element {
+  return v instanceof Vertex || v instanceof Edge || v instanceof VertexProperty;
+}
+
+/**
+ * Whether two elements are the same element: same kind and equal ids (numeric ids by value).
+ *
+ * @example
+ * ```ts
+ * sameElement(new Vertex(1, 'person', 0), new Vertex(new TypedNumber('long', 1n), 'person', 0));   // true
+ * ```
+ */
+export function sameElement(a: Element, b: Element): boolean {
+  return a[VALUE_KEY]() === b[VALUE_KEY]();
+}
+
+/**
+ * The history of a traverser: the objects it visited, each with the step labels it had.
+ * Paths are immutable; {@link Path.extend} returns a new path.
+ *
+ * @example
+ * ```ts
+ * const p = Path.EMPTY.extend(v1, ['a']).extend(v2);
+ * String(p);      // 'path[v[1], v[2]]'
+ * p.get('a');     // v1
+ * ```
+ */
+export class Path {
+  /** The path with no objects. */
+  static readonly EMPTY = new Path([], []);
+
+  constructor(
+    readonly labels: ReadonlyArray<ReadonlySet<string>>,
+    readonly objects: readonly unknown[],
+  ) {}
+
+  /** Number of objects in the path. */
+  get size(): number {
+    return this.objects.length;
+  }
+
+  /** A new path with one more object, labelled with `labels`. */
+  extend(object: unknown, labels: Iterable<string> = []): Path {
+    return new Path([...this.labels, new Set(labels)], [...this.objects, object]);
+  }
+
+  /** A new path whose last object also carries `labels`. */
+  addLabels(labels: Iterable<string>): Path {
+    if (this.objects.length === 0) return this;
+    const last = new Set([...(this.labels[this.labels.length - 1] ?? []), ...labels]);
+    return new Path([...this.labels.slice(0, -1), last], this.objects);
+  }
+
+  /** Whether some object carries the label. */
+  hasLabel(label: string): boolean {
+    return this.labels.some((set) => set.has(label));
+  }
+
+  /** Every object labelled `label`, first to last. */
+  getAll(label: string): unknown[] {
+    return this.objects.filter((_, i) => this.labels[i]?.has(label) === true);
+  }
+
+  /** The object labelled `label`, or the list of them when several are; undefined when none. */
+  get(label: string): unknown {
+    const all = this.getAll(label);
+    if (all.length === 0) return undefined;
+    return all.length === 1 ? all[0] : all;
+  }
+
+  /** `path[a, b, c]`, as TinkerPop prints a path. */
+  toString(): string {
+    return `path[${this.objects.map(formatValue).join(', ')}]`;
+  }
+
+  /** Hash key: equal objects with equal labels, in order. */
+  [VALUE_KEY](): string {
+    const parts = this.objects.map((o, i) => `${valueKey(o)}#${[...(this.labels[i] ?? [])].sort().join('|')}`);
+    return `path(${parts.join(';')})`;
+  }
+}
+
+/**
+ * A tree of traversal objects: each node maps to the subtree below it. Nodes are keyed by
+ * value equality ({@link valueKey}), and insertion order is kept.
+ *
+ * @example
+ * ```ts
+ * const t = new Tree();
+ * t.child(v1).child(v2);
+ * String(t);   // '{v[1]={v[2]={}}}'
+ * ```
+ */
+export class Tree {
+  readonly #nodes = new Map<string, { readonly node: unknown; readonly subtree: Tree }>();
+
+  /** Number of nodes at the top level. */
+  get size(): number {
+    return this.#nodes.size;
+  }
+
+  /** The subtree under `node`, created empty when absent. */
+  child(node: unknown): Tree {
+    const key = valueKey(node);
+    const found = this.#nodes.get(key);
+    if (found !== undefined) return found.subtree;
+    const subtree = new Tree();
+    this.#nodes.set(key, { node, subtree });
+    return subtree;
+  }
+
+  /** The subtree under `node`, or undefined. */
+  get(node: unknown): Tree | undefined {
+    return this.#nodes.get(valueKey(node))?.subtree;
+  }
+
+  /** Top-level nodes with their subtrees, in insertion order. */
+  entries(): IterableIterator<[unknown, Tree]> {
+    return (function* (nodes) {
+      for (const { node, subtree } of nodes.values()) yield [node, subtree] as [unknown, Tree];
+    })(this.#nodes);
+  }
+
+  /** Top-level nodes, in insertion order. */
+  keys(): unknown[] {
+    return [...this.#nodes.values()].map((e) => e.node);
+  }
+
+  /** Merge another tree into this one (TinkerPop's `addTree`). */
+  addTree(other: Tree): void {
+    for (const [node, subtree] of other.entries()) this.child(node).addTree(subtree);
+  }
+
+  /** Every node at the given depth (1 is the top level). */
+  getObjectsAtDepth(depth: number): unknown[] {
+    if (depth <= 1) return this.keys();
+    return [...this.#nodes.values()].flatMap((e) => e.subtree.getObjectsAtDepth(depth - 1));
+  }
+
+  /** The leaf subtrees' nodes (TinkerPop's `getLeafObjects`). */
+  getLeafObjects(): unknown[] {
+    return [...this.#nodes.values()].flatMap((e) => (e.subtree.size === 0 ? [e.node] : e.subtree.getLeafObjects()));
+  }
+
+  /** `{node={...}, ...}`, as Java prints the tree's map. */
+  toString(): string {
+    return '{' + [...this.#nodes.values()].map((e) => `${formatValue(e.node)}=${e.subtree.toString()}`).join(', ') + '}';
+  }
+
+  /** Hash key: equal nodes with equal subtrees, regardless of order. */
+  [VALUE_KEY](): string {
+    const parts = [...this.#nodes].map(([k, e]) => `${k}=${e.subtree[VALUE_KEY]()}`);
+    return `tree<${parts.sort().join(',')}>`;
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Date steps: asDate(), dateAdd() and dateDiff(). Dates are JS `Date` values (instants),
+ * standing for Java's OffsetDateTime.
+ * @module
+ */
+import { ArgumentError } from '../../errors.js';
+import { TypedNumber } from '../values.js';
+import { formatValue } from '../semantics/format.js';
+import { makeNumber, numberKind, toBigInt, type GremlinNumber } from '../semantics/numbers.js';
+
+/**
+ * Units of dateAdd (TinkerPop's DT enum).
+ *
+ * @example
+ * ```ts
+ * const u: DateUnit = 'day';
+ * ```
+ */
+export type DateUnit = 'second' | 'minute' | 'hour' | 'day';
+
+const UNIT_MS: Readonly<Record<DateUnit, number>> = { second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
+
+const ISO = /^(\d{4,})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+function cannotParse(v: unknown): never {
+  throw new ArgumentError('CANNOT_PARSE', `Can't parse ${formatValue(v)} as Date.`);
+}
+
+function parseIso(text: string): Date {
+  const m = ISO.exec(text.trim());
+  if (m === null) return cannotParse(text);
+  const [, y, mo, d, h, mi, s, frac, zone] = m;
+  const millis = Number(((frac ?? '') + '000').slice(0, 3));
+  let time = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0), millis);
+  if (zone !== undefined && zone !== 'Z') {
+    const sign = zone.startsWith('-') ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    time -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0')) * 60_000;
+  }
+  const date = new Date(time);
+  if (Number.isNaN(date.getTime()) || Number(mo) > 12 || Number(d) > 31) return cannotParse(text);
+  return date;
+}
+
+/**
+ * asDate(): a date as it is, ISO 8601 text (with an offset, `Z`, or none for UTC), or an
+ * integral number of epoch milliseconds. Anything else throws ArgumentError `CANNOT_PARSE`.
+ *
+ * @example
+ * ```ts
+ * asDate('2023-08-02T00:00:00-07:00').toISOString();   // '2023-08-02T07:00:00.000Z'
+ * asDate(1694017707000).toISOString();                 // '2023-09-06T16:28:27.000Z'
+ * ```
+ */
+export function asDate(v: unknown): Date {
+  if (v instanceof Date) return v;
+  if (typeof v === 'string') return parseIso(v);
+  const kind = numberKind(v);
+  if (kind === 'int' || kind === 'long' || kind === 'short' || kind === 'byte' || kind === 'biginteger') {
+    return new Date(Number(toBigInt(v as GremlinNumber)));
+  }
+  return cannotParse(v);
+}
+
+/**
+ * dateAdd(unit, amount): the date moved by a whole number of units.
+ *
+ * @example
+ * ```ts
+ * dateAdd(new Date(0), { unit: 'day', amount: 1 }).getTime();   // 86400000
+ * ```
+ */
+export function dateAdd(date: unknown, options: { unit: DateUnit; amount: number | GremlinNumber }): Date {
+  if (!(date instanceof Date)) {
+    throw new ArgumentError('DATE_STEP_ARGUMENT', `The dateAdd() step can only take date as argument: got ${formatValue(date)}`);
+  }
+  const amount = typeof options.amount === 'number' ? options.amount : Number(toBigInt(options.amount));
+  return new Date(date.getTime() + amount * UNIT_MS[options.unit]);
+}
+
+/**
+ * dateDiff(other): whole seconds from `other` to `date` as a Long (`date - other`); a null
+ * `other` counts as the epoch.
+ *
+ * @example
+ * ```ts
+ * dateDiff(new Date(60_000), new Date(0));   // TypedNumber('long', 60n)
+ * ```
+ */
+export function dateDiff(date: unknown, other: unknown): TypedNumber {
+  if (!(date instanceof Date)) {
+    throw new ArgumentError('DATE_STEP_ARGUMENT', `The dateDiff() step can only take date as argument: got ${formatValue(date)}`);
+  }
+  if (other !== null && other !== undefined && !(other instanceof Date)) {
+    throw new ArgumentError('DATE_STEP_ARGUMENT', `The dateDiff() step can only take date as argument: got ${formatValue(other)}`);
+  }
+  const base = other instanceof Date ? other.getTime() : 0;
+  return makeNumber('long', BigInt(Math.trunc((date.getTime() - base) / 1000))) as TypedNumber;
+}

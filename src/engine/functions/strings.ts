@@ -1,0 +1,224 @@
+/**
+ * The string steps of TinkerPop 3.8 as pure functions, with TinkerPop's error messages:
+ * concat, asString, length, toLower, toUpper, trim, lTrim, rTrim, replace, split, substring,
+ * format and reverse.
+ * @module
+ */
+import { ArgumentError } from '../../errors.js';
+import { Path } from '../elements.js';
+import { formatValue } from '../semantics/format.js';
+
+/**
+ * Options of the string steps that accept a scope.
+ *
+ * @example
+ * ```ts
+ * const o: ScopeOptions = { local: true };
+ * ```
+ */
+export interface ScopeOptions {
+  /** `Scope.local`: a list of strings is processed element by element. */
+  readonly local?: boolean;
+}
+
+function stringStep<T>(name: string, fn: (s: string) => T): (v: unknown, options?: ScopeOptions) => unknown {
+  return (v, options = {}) => {
+    if (v === null || v === undefined) return null;
+    if (typeof v === 'string') return fn(v);
+    if (options.local === true && Array.isArray(v)) {
+      return v.map((x: unknown) => {
+        if (x === null || x === undefined) return null;
+        if (typeof x === 'string') return fn(x);
+        throw new ArgumentError('STRING_STEP_ARGUMENT', `The ${name}(local) step can only take string or list of strings`);
+      });
+    }
+    const message = options.local === true ? `The ${name}(local) step can only take string or list of strings` : `The ${name}() step can only take string as argument`;
+    throw new ArgumentError('STRING_STEP_ARGUMENT', message);
+  };
+}
+
+/** Java's Character.isWhitespace, which String.strip() uses (no-break spaces excluded). */
+const WS = '[\\t\\n\\u000B\\f\\r\\u001C-\\u001F \\u1680\\u2000-\\u2006\\u2008-\\u200A\\u2028\\u2029\\u205F\\u3000]';
+const LEADING = new RegExp(`^${WS}+`, 'u');
+const TRAILING = new RegExp(`${WS}+$`, 'u');
+
+/**
+ * Length of a string as an Integer (UTF-16 units, as Java); null stays null.
+ *
+ * @example
+ * ```ts
+ * length('feature');                            // 7
+ * length(['ab', null], { local: true });        // [2, null]
+ * ```
+ */
+export const length = stringStep('length', (s) => s.length);
+
+/**
+ * Lower-case text; null stays null.
+ *
+ * @example
+ * ```ts
+ * toLower('tESt');   // 'test'
+ * ```
+ */
+export const toLower = stringStep('toLower', (s) => s.toLowerCase());
+
+/**
+ * Upper-case text; null stays null.
+ *
+ * @example
+ * ```ts
+ * toUpper('marko');   // 'MARKO'
+ * ```
+ */
+export const toUpper = stringStep('toUpper', (s) => s.toUpperCase());
+
+/**
+ * Text without leading and trailing whitespace (Java's `strip`, ideographic space included).
+ *
+ * @example
+ * ```ts
+ * trim('\u3000abc ');   // 'abc'
+ * ```
+ */
+export const trim = stringStep('trim', (s) => s.replace(LEADING, '').replace(TRAILING, ''));
+
+/**
+ * Text without leading whitespace.
+ *
+ * @example
+ * ```ts
+ * lTrim('  a ');   // 'a '
+ * ```
+ */
+export const lTrim = stringStep('lTrim', (s) => s.replace(LEADING, ''));
+
+/**
+ * Text without trailing whitespace.
+ *
+ * @example
+ * ```ts
+ * rTrim('  a ');   // '  a'
+ * ```
+ */
+export const rTrim = stringStep('rTrim', (s) => s.replace(TRAILING, ''));
+
+/**
+ * concat(): the incoming string followed by the arguments; nulls count as empty, and the
+ * result is null only when every part is null.
+ *
+ * @example
+ * ```ts
+ * concat('a', ['c', 'd']);     // 'acd'
+ * concat(null, [null, 'b']);   // 'b'
+ * ```
+ */
+export function concat(incoming: unknown, parts: readonly unknown[]): string | null {
+  if (incoming !== null && incoming !== undefined && typeof incoming !== 'string') {
+    throw new ArgumentError('STRING_STEP_ARGUMENT', 'String concat() can only take string as argument');
+  }
+  const present = [incoming, ...parts].filter((p) => p !== null && p !== undefined);
+  return present.length === 0 ? null : present.map(formatValue).join('');
+}
+
+/**
+ * asString(): Java-like text of any value; null stays null. With `local`, each element of a
+ * list is converted.
+ *
+ * @example
+ * ```ts
+ * asString(new TypedNumber('double', 1));         // '1.0'
+ * asString([1, null], { local: true });           // ['1', null]
+ * ```
+ */
+export function asString(v: unknown, options: ScopeOptions = {}): unknown {
+  if (v === null || v === undefined) return null;
+  if (options.local === true && Array.isArray(v)) return v.map((x: unknown) => (x === null || x === undefined ? null : formatValue(x)));
+  return formatValue(v);
+}
+
+/**
+ * replace(): every occurrence of `search` replaced; null stays null.
+ *
+ * @example
+ * ```ts
+ * replace('marko', { search: 'o', replacement: '0' });   // 'mark0'
+ * ```
+ */
+export function replace(v: unknown, options: { search: string | null; replacement: string | null }): unknown {
+  return stringStep('replace', (s) => (options.search === null ? s : s.split(options.search).join(options.replacement ?? '')))(v);
+}
+
+/**
+ * split(): pieces between separators; a null separator splits on runs of whitespace and an
+ * empty one into characters. Null stays null.
+ *
+ * @example
+ * ```ts
+ * split('a,b', ',');        // ['a', 'b']
+ * split('a  b', null);      // ['a', 'b']
+ * ```
+ */
+export function split(v: unknown, separator: string | null): unknown {
+  return stringStep('split', (s) => {
+    if (separator === null) return s.split(new RegExp(`${WS}+`, 'u')).filter((p) => p.length > 0);
+    if (separator === '') return [...s];
+    return s.split(separator);
+  })(v);
+}
+
+/**
+ * substring(start, end?): negative indexes count from the end; out-of-range indexes are
+ * clamped, and an end before the start gives the empty string. Null stays null.
+ *
+ * @example
+ * ```ts
+ * substring('marko', { start: 1, end: 3 });   // 'ar'
+ * substring('marko', { start: -3 });          // 'rko'
+ * ```
+ */
+export function substring(v: unknown, options: { start: number; end?: number }): unknown {
+  return stringStep('substring', (s) => {
+    const at = (i: number): number => Math.min(Math.max(i < 0 ? s.length + i : i, 0), s.length);
+    const from = at(options.start);
+    const to = options.end === undefined ? s.length : at(options.end);
+    return to <= from ? '' : s.slice(from, to);
+  })(v);
+}
+
+/**
+ * format(): fill `%{name}` placeholders through `lookup`; undefined when a name has no value.
+ *
+ * @example
+ * ```ts
+ * formatString('%{name} is %{age}', (n) => ({ name: 'marko', age: 29 })[n]);   // 'marko is 29'
+ * ```
+ */
+export function formatString(template: string, lookup: (name: string) => unknown): string | undefined {
+  let missing = false;
+  const text = template.replace(/%\{([^}]*)\}/g, (_, name: string) => {
+    const value = lookup(name);
+    if (value === undefined) missing = true;
+    return formatValue(value);
+  });
+  return missing ? undefined : text;
+}
+
+/**
+ * reverse(): a string reversed, a list, set or path as a reversed list; other values
+ * (numbers, null) unchanged.
+ *
+ * @example
+ * ```ts
+ * reverse('test one');       // 'eno tset'
+ * reverse([3, 'three']);     // ['three', 3]
+ * reverse(29);               // 29
+ * ```
+ */
+export function reverse(v: unknown): unknown {
+  if (typeof v === 'string') return [...v].reverse().join('');
+  if (Array.isArray(v)) return [...(v as unknown[])].reverse();
+  if (v instanceof Set) return [...(v as Set<unknown>)].reverse();
+  if (v instanceof Path) return [...v.objects].reverse();
+  return v;
+}

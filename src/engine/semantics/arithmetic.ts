@@ -1,0 +1,209 @@
+/**
+ * Java arithmetic with TinkerPop 3.8's NumberHelper rules: operands are promoted to their
+ * highest common kind; an integer result that overflows its kind is promoted along
+ * byte → short → int → long and fails past long; a float result that overflows becomes a
+ * double; BigInteger and BigDecimal are exact.
+ * @module
+ */
+import { ArgumentError } from '../../errors.js';
+import { decimalAdd, decimalDiv, decimalMul, decimalSub, Decimal } from './decimal.js';
+import {
+  commonKind,
+  INTEGER_RANGES,
+  isNumber,
+  makeNumber,
+  numberKind,
+  toBigInt,
+  toDecimal,
+  toDouble,
+  compareNumbers,
+  type GremlinNumber,
+  type NumberKind,
+} from './numbers.js';
+
+interface Operation {
+  readonly name: string;
+  readonly integer: (a: bigint, b: bigint) => bigint;
+  readonly floating: (a: number, b: number) => number;
+  readonly decimal: (a: Decimal, b: Decimal) => Decimal;
+}
+
+function decimalMod(a: Decimal, b: Decimal): Decimal {
+  const scale = Math.max(a.scale, b.scale);
+  const x = a.unscaled * 10n ** BigInt(scale - a.scale);
+  const y = b.unscaled * 10n ** BigInt(scale - b.scale);
+  return new Decimal(x % y, scale);
+}
+
+function divisionByZero(): never {
+  throw new ArgumentError('DIVISION_BY_ZERO', 'Arithmetic failed: / by zero');
+}
+
+const OPERATIONS = {
+  add: { name: 'add', integer: (a, b) => a + b, floating: (a, b) => a + b, decimal: decimalAdd },
+  sub: { name: 'sub', integer: (a, b) => a - b, floating: (a, b) => a - b, decimal: decimalSub },
+  mul: { name: 'mul', integer: (a, b) => a * b, floating: (a, b) => a * b, decimal: decimalMul },
+  div: {
+    name: 'div',
+    integer: (a, b) => (b === 0n ? divisionByZero() : a / b),
+    floating: (a, b) => a / b,
+    decimal: decimalDiv,
+  },
+  mod: {
+    name: 'mod',
+    integer: (a, b) => (b === 0n ? divisionByZero() : a % b),
+    floating: (a, b) => a % b,
+    decimal: (a, b) => (b.unscaled === 0n ? divisionByZero() : decimalMod(a, b)),
+  },
+} satisfies Record<string, Operation>;
+
+function requireNumber(v: unknown, operation: string): GremlinNumber {
+  if (isNumber(v)) return v;
+  throw new ArgumentError('NOT_A_NUMBER', `Cannot ${operation} values: ${String(v)} is not a number`);
+}
+
+function fitInteger(kind: NumberKind, result: bigint): GremlinNumber {
+  const start = INTEGER_RANGES.findIndex(([k]) => k === kind);
+  for (const [k, lo, hi] of INTEGER_RANGES.slice(start)) {
+    if (result >= lo && result <= hi) return makeNumber(k, result);
+  }
+  throw new ArgumentError('ARITHMETIC_OVERFLOW', `Arithmetic failed: long overflow of ${result}`);
+}
+
+function apply(op: Operation, left: unknown, right: unknown): GremlinNumber {
+  const a = requireNumber(left, op.name);
+  const b = requireNumber(right, op.name);
+  const kind = commonKind(numberKind(a) as NumberKind, numberKind(b) as NumberKind);
+  switch (kind) {
+    case 'bigdecimal':
+      return makeNumber('bigdecimal', op.decimal(toDecimal(a), toDecimal(b)));
+    case 'biginteger':
+      return makeNumber('biginteger', op.integer(toBigInt(a), toBigInt(b)));
+    case 'double':
+      return makeNumber('double', op.floating(toDouble(a), toDouble(b)));
+    case 'float': {
+      const exact = op.floating(toDouble(a), toDouble(b));
+      const single = Math.fround(exact);
+      return Number.isFinite(exact) && !Number.isFinite(single) ? makeNumber('double', exact) : makeNumber('float', single);
+    }
+    default:
+      return fitInteger(kind, op.integer(toBigInt(a), toBigInt(b)));
+  }
+}
+
+/**
+ * `a + b` with Java promotion (NumberHelper.add).
+ *
+ * @example
+ * ```ts
+ * add(1, new TypedNumber('long', 2n));            // TypedNumber('long', 3n)
+ * add(2147483647, 1);                             // TypedNumber('long', 2147483648n): promoted
+ * ```
+ */
+export function add(a: unknown, b: unknown): GremlinNumber {
+  return apply(OPERATIONS.add, a, b);
+}
+
+/**
+ * `a - b` with Java promotion.
+ *
+ * @example
+ * ```ts
+ * sub(new TypedNumber('double', 1.5), 1);   // TypedNumber('double', 0.5)
+ * ```
+ */
+export function sub(a: unknown, b: unknown): GremlinNumber {
+  return apply(OPERATIONS.sub, a, b);
+}
+
+/**
+ * `a * b` with Java promotion.
+ *
+ * @example
+ * ```ts
+ * mul(3, 4);   // 12
+ * ```
+ */
+export function mul(a: unknown, b: unknown): GremlinNumber {
+  return apply(OPERATIONS.mul, a, b);
+}
+
+/**
+ * `a / b`: integer division for integer kinds (ArgumentError `DIVISION_BY_ZERO` on zero),
+ * IEEE division for floating kinds. With `floating: true` (as mean() uses), integer kinds
+ * divide as doubles and BigInteger as BigDecimal.
+ *
+ * @example
+ * ```ts
+ * div(7, 2);                       // 3
+ * div(7, 2, { floating: true });   // TypedNumber('double', 3.5)
+ * ```
+ */
+export function div(a: unknown, b: unknown, options: { floating?: boolean } = {}): GremlinNumber {
+  if (options.floating === true) {
+    const x = requireNumber(a, 'div');
+    const y = requireNumber(b, 'div');
+    const kind = commonKind(numberKind(x) as NumberKind, numberKind(y) as NumberKind);
+    if (kind === 'biginteger' || kind === 'bigdecimal') return makeNumber('bigdecimal', decimalDiv(toDecimal(x), toDecimal(y)));
+    if (kind !== 'float') return makeNumber('double', toDouble(x) / toDouble(y));
+  }
+  return apply(OPERATIONS.div, a, b);
+}
+
+/**
+ * `a % b` with Java semantics: the result takes the sign of the dividend.
+ *
+ * @example
+ * ```ts
+ * mod(-7, 3);   // -1
+ * ```
+ */
+export function mod(a: unknown, b: unknown): GremlinNumber {
+  return apply(OPERATIONS.mod, a, b);
+}
+
+/**
+ * `-a`, keeping the kind (promoted when negating the smallest value of an integer kind).
+ *
+ * @example
+ * ```ts
+ * neg(new TypedNumber('long', 5n));   // TypedNumber('long', -5n)
+ * ```
+ */
+export function neg(a: unknown): GremlinNumber {
+  const x = requireNumber(a, 'negate');
+  const kind = numberKind(x) as NumberKind;
+  return apply(OPERATIONS.sub, makeNumber(kind, kind === 'bigdecimal' ? new Decimal(0n, 0) : kind === 'float' || kind === 'double' ? -0 : 0n), x);
+}
+
+/**
+ * The smaller of two numbers, keeping its own kind (NumberHelper.min); NaN wins, as in Java.
+ *
+ * @example
+ * ```ts
+ * numberMin(1, new TypedNumber('long', 2n));   // 1
+ * ```
+ */
+export function numberMin(a: unknown, b: unknown): GremlinNumber {
+  const x = requireNumber(a, 'min');
+  const y = requireNumber(b, 'min');
+  const c = compareNumbers(x, y);
+  if (Number.isNaN(c)) return Number.isNaN(toDouble(x)) ? x : y;
+  return c <= 0 ? x : y;
+}
+
+/**
+ * The larger of two numbers, keeping its own kind (NumberHelper.max); NaN wins, as in Java.
+ *
+ * @example
+ * ```ts
+ * numberMax(1, new TypedNumber('double', 2.5));   // TypedNumber('double', 2.5)
+ * ```
+ */
+export function numberMax(a: unknown, b: unknown): GremlinNumber {
+  const x = requireNumber(a, 'max');
+  const y = requireNumber(b, 'max');
+  const c = compareNumbers(x, y);
+  if (Number.isNaN(c)) return Number.isNaN(toDouble(x)) ? x : y;
+  return c >= 0 ? x : y;
+}

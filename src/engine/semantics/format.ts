@@ -1,0 +1,87 @@
+/**
+ * Java-like text of values, as Gremlin prints them (`1.0`, `[a, b]`, `{k=v}`, `v[1]`).
+ * @module
+ */
+import { TypedNumber, Uuid } from '../values.js';
+
+function javaScientific(d: number, digits: string): string {
+  const [mantissa, exponent] = digits.split('e') as [string, string];
+  const m = mantissa.includes('.') ? mantissa : mantissa + '.0';
+  return `${m}E${Number(exponent)}`;
+}
+
+function shortestFloat(f: number): string {
+  for (let p = 1; p <= 9; p++) {
+    const text = f.toPrecision(p);
+    if (Math.fround(Number(text)) === f) return String(Number(text));
+  }
+  return String(f);
+}
+
+/**
+ * Java's `Double.toString` (or `Float.toString` with `float: true`): `1.0`, `0.5`, `1.0E10`.
+ *
+ * @example
+ * ```ts
+ * formatDouble(1);      // '1.0'
+ * formatDouble(1e21);   // '1.0E21'
+ * ```
+ */
+export function formatDouble(d: number, options: { float?: boolean } = {}): string {
+  if (Number.isNaN(d)) return 'NaN';
+  if (d === Infinity) return 'Infinity';
+  if (d === -Infinity) return '-Infinity';
+  if (d === 0) return Object.is(d, -0) ? '-0.0' : '0.0';
+  const abs = Math.abs(d);
+  const shortest = options.float === true ? shortestFloat(d) : String(d);
+  if (abs >= 1e-3 && abs < 1e7) {
+    return shortest.includes('.') ? shortest : shortest + '.0';
+  }
+  return javaScientific(d, Number(shortest).toExponential());
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/**
+ * ISO text of a date as Java's `OffsetDateTime.toString` in UTC prints it: `2023-08-02T00:00Z`.
+ *
+ * @example
+ * ```ts
+ * formatDate(new Date(Date.UTC(2023, 7, 2)));   // '2023-08-02T00:00Z'
+ * ```
+ */
+export function formatDate(d: Date): string {
+  let text = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  const seconds = d.getUTCSeconds();
+  const millis = d.getUTCMilliseconds();
+  if (seconds !== 0 || millis !== 0) text += `:${pad(seconds)}`;
+  if (millis !== 0) text += `.${pad(millis, 3)}`;
+  return text + 'Z';
+}
+
+/**
+ * Java-like `toString` of any value flowing through a traversal.
+ *
+ * @example
+ * ```ts
+ * formatValue([1, new TypedNumber('double', 2)]);   // '[1, 2.0]'
+ * formatValue(new Map([['a', 1]]));                 // '{a=1}'
+ * ```
+ */
+export function formatValue(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  if (v instanceof TypedNumber) {
+    if (v.type === 'double') return formatDouble(v.toNumber());
+    if (v.type === 'float') return formatDouble(v.toNumber(), { float: true });
+    return String(v.value);
+  }
+  if (v instanceof Uuid) return v.text;
+  if (v instanceof Date) return formatDate(v);
+  if (Array.isArray(v) || v instanceof Set) return '[' + [...(v as Iterable<unknown>)].map(formatValue).join(', ') + ']';
+  if (v instanceof Map) return '{' + [...v].map(([k, x]) => `${formatValue(k)}=${formatValue(x)}`).join(', ') + '}';
+  return String(v);
+}

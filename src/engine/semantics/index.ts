@@ -1,0 +1,29 @@
+/**
+ * Java-faithful value semantics of Gremlin: types, equality, comparability, orderability,
+ * hash keys, arithmetic, reducers and conversions.
+ * @module
+ */
+export { VALUE_KEY, valueKey, type KeyedValue } from './value-key.js';
+export { formatValue, formatDouble, formatDate } from './format.js';
+export { Decimal, parseDecimal, decimalAdd, decimalSub, decimalMul, decimalDiv, decimalCompare } from './decimal.js';
+export {
+  numberKind,
+  isNumber,
+  commonKind,
+  makeNumber,
+  toDouble,
+  toBigInt,
+  toDecimal,
+  isNaNNumber,
+  compareNumbers,
+  isFloatingKind,
+  isBoundedIntegerKind,
+  INTEGER_RANGES,
+  type NumberKind,
+  type GremlinNumber,
+} from './numbers.js';
+export { add, sub, mul, div, mod, neg, numberMin, numberMax } from './arithmetic.js';
+export { typeOfValue, isOfType, isGType, type GType } from './types.js';
+export { isEqual, isEquivalent, compare, orderCompare, testCompare } from './compare.js';
+export { sumOf, meanOf, minOf, maxOf } from './reduce.js';
+export { toJs, fromJs } from './convert.js';
