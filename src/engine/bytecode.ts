@@ -6,7 +6,7 @@
  * TinkerPop's Bytecode, so that every way in meets in one place.
  * @module
  */
-import type { PropertyValue } from './values.js';
+import type { ElementId, PropertyValue } from './values.js';
 
 /**
  * A Gremlin enum constant such as `T.id`, `Direction.OUT`, `Order.desc` or `Scope.local`.
@@ -137,4 +137,55 @@ export class Bytecode {
   addSource(op: string, ...args: Argument[]): Bytecode {
     return new Bytecode([...this.source, { op, args }], this.steps);
   }
+}
+
+/**
+ * A variable that a script assigns and a traversal of that script reads, as in
+ * `v = graph.addVertex('person'); g.V(v).out()`. The engine resolves it from its bindings.
+ *
+ * @example
+ * ```ts
+ * const ref = new VariableRef('v'); // ref.argumentKind === 'variable'
+ * ```
+ */
+export class VariableRef implements ArgumentObject {
+  readonly argumentKind = 'variable';
+  constructor(/** The variable's name. */ readonly name: string) {}
+}
+
+/**
+ * A value with an explicit cardinality, `Cardinality.list('a')` or `single(1)`, as used in
+ * `mergeV` maps and `property()`.
+ *
+ * @example
+ * ```ts
+ * const c = new CardinalityValue('list', 'a'); // c.argumentKind === 'cardinality'
+ * ```
+ */
+export class CardinalityValue implements ArgumentObject {
+  readonly argumentKind = 'cardinality';
+  constructor(
+    /** `single`, `list` or `set`. */
+    readonly cardinality: string,
+    /** The value. */
+    readonly value: Argument,
+  ) {}
+}
+
+/**
+ * A vertex given by id and label, `new Vertex(1, 'person')` or `ReferenceVertex(1, 'person')`.
+ *
+ * @example
+ * ```ts
+ * const v = new VertexRef(1, 'person'); // v.argumentKind === 'vertex'
+ * ```
+ */
+export class VertexRef implements ArgumentObject {
+  readonly argumentKind = 'vertex';
+  constructor(
+    /** The vertex id. */
+    readonly id: ElementId,
+    /** The vertex label. */
+    readonly label: string,
+  ) {}
 }

@@ -1,0 +1,69 @@
+/**
+ * The grammar layer: Gremlin text to Bytecode, and Gremlin-Groovy scripts to a Script.
+ * Other layers import only from this file. The output is data only, so no code can run.
+ * @module
+ */
+import type { CstNode } from 'chevrotain';
+import type { Bytecode, Script } from '../engine/index.js';
+import type { ArgumentContext } from './arguments.js';
+import { tokenize } from './lexer.js';
+import { parseTokens } from './parser.js';
+import { visitScript } from './script-visitor.js';
+import { syntaxError } from './syntax-errors.js';
+import { visitQuery } from './traversal-visitor.js';
+
+export { CardinalityValue, VariableRef, VertexRef } from '../engine/index.js';
+
+/**
+ * Options of {@link parseTraversal} and {@link parseScript}.
+ *
+ * @example
+ * ```ts
+ * const options: ParseOptions = { bindings: new Map([['vid1', 1]]) };
+ * ```
+ */
+export interface ParseOptions {
+  /** Values of the variables the text may name. An unbound name is a syntax error. */
+  readonly bindings?: ReadonlyMap<string, unknown>;
+}
+
+const NO_BINDINGS: ReadonlyMap<string, unknown> = new Map();
+
+function parse(text: string, rule: 'query' | 'queryList'): CstNode {
+  const { tokens } = tokenize(text);
+  const { cst, errors } = parseTokens(tokens, { rule });
+  const error = errors[0];
+  if (error !== undefined) throw syntaxError(error, { text, tokens });
+  return cst;
+}
+
+/**
+ * Parses one gremlin-lang traversal that starts with `g` into Bytecode.
+ *
+ * @throws GremlinSyntaxError with line, column and what was expected.
+ * @example
+ * ```ts
+ * const bytecode = parseTraversal("g.V(vid).out('knows').has('age', P.gt(30))", { bindings: new Map([['vid', 1]]) });
+ * bytecode.steps.map((s) => s.op); // ['V', 'out', 'has']
+ * ```
+ */
+export function parseTraversal(text: string, options: ParseOptions = {}): Bytecode {
+  const context: ArgumentContext = { bindings: options.bindings ?? NO_BINDINGS, scriptVariables: new Set(), strategies: false };
+  return visitQuery(parse(text, 'query'), context);
+}
+
+/**
+ * Parses a Gremlin-Groovy script (the subset HugeGraph users send to /gremlin) into a Script.
+ * Closures, Java classes and any other Groovy are refused with a GremlinSyntaxError.
+ *
+ * @throws GremlinSyntaxError with line, column and what was expected.
+ * @example
+ * ```ts
+ * const script = parseScript("def v = graph.addVertex(T.label, 'person', 'name', 'marko'); g.V(v).toList()");
+ * script.statements.length; // 2
+ * ```
+ */
+export function parseScript(text: string, options: ParseOptions = {}): Script {
+  return visitScript(parse(text, 'queryList'), { bindings: options.bindings ?? NO_BINDINGS });
+}
+

@@ -1,0 +1,99 @@
+/**
+ * The Gremlin lexer: one Chevrotain Lexer instance, built once, and a `tokenize` function that
+ * turns lexing errors and the Groovy features we refuse (closures, annotations) into
+ * {@link GremlinSyntaxError}s that carry line and column.
+ * @module
+ */
+import { Lexer, type IToken } from 'chevrotain';
+import { GremlinSyntaxError } from '../errors.js';
+import { allTokens, Arrow, At, LBrace } from './tokens.js';
+
+const gremlinLexer = new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false });
+
+/**
+ * The tokens of a text, without white space and comments.
+ *
+ * @example
+ * ```ts
+ * const { tokens } = tokenize("g.V().out('knows')");
+ * ```
+ */
+export interface TokenizedText {
+  readonly tokens: IToken[];
+}
+
+/**
+ * Splits Gremlin or Groovy text into tokens.
+ *
+ * @throws GremlinSyntaxError for a character that starts no token, a closure arrow or an annotation.
+ * @example
+ * ```ts
+ * tokenize('g.V(1)').tokens.map((t) => t.image); // ['g', '.', 'V', '(', '1', ')']
+ * ```
+ */
+export function tokenize(text: string): TokenizedText {
+  const result = gremlinLexer.tokenize(text);
+  const lexError = result.errors[0];
+  if (lexError !== undefined) {
+    const position = { line: lexError.line ?? 1, column: lexError.column ?? 1 };
+    const found = text.charAt(lexError.offset);
+    if (found === '"' || found === "'") {
+      throw new GremlinSyntaxError(`Unexpected end of string: expected a closing ${found} for the string that starts here`, position);
+    }
+    throw new GremlinSyntaxError(`Unexpected character ${quoteImage(found)}: ${describeBadText(found)}`, position);
+  }
+  rejectGroovyOnly(result.tokens);
+  return { tokens: result.tokens };
+}
+
+function describeBadText(found: string): string {
+  if (/^[0-9]/.test(found)) return 'expected a number such as 1, 1.5, 2l or 0x1F';
+  if (/^[-+*/%<>!=&|?~^]/.test(found)) return 'operators are not supported, only Gremlin steps, literals and method calls';
+  return 'expected a name, a literal or punctuation of the Gremlin language';
+}
+
+function rejectGroovyOnly(tokens: readonly IToken[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.tokenType === Arrow) {
+      const brace = findOpeningBrace(tokens, i) ?? token;
+      throw new GremlinSyntaxError("Closures are not supported: found '->' of a Groovy closure", tokenPosition(brace));
+    }
+    if (token.tokenType === At) {
+      throw new GremlinSyntaxError("Annotations are not supported: found '@'", tokenPosition(token));
+    }
+  }
+}
+
+function findOpeningBrace(tokens: readonly IToken[], from: number): IToken | undefined {
+  for (let j = from - 1; j >= 0; j--) {
+    if (tokens[j]!.tokenType === LBrace) return tokens[j];
+  }
+  return undefined;
+}
+
+/**
+ * The 1-based line and column of a token.
+ *
+ * @example
+ * ```ts
+ * tokenPosition(tokenize('g').tokens[0]!); // { line: 1, column: 1 }
+ * ```
+ */
+export function tokenPosition(token: IToken): { line: number; column: number } {
+  return { line: token.startLine ?? 1, column: token.startColumn ?? 1 };
+}
+
+/**
+ * A token image quoted for an error message, or `end of input`.
+ *
+ * @example
+ * ```ts
+ * quoteImage(')'); // "')'"
+ * ```
+ */
+export function quoteImage(image: string): string {
+  if (image === '') return 'end of input';
+  const short = image.length > 40 ? `${image.slice(0, 37)}...` : image;
+  return `'${short.replace(/\n/g, '\\n')}'`;
+}

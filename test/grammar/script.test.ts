@@ -1,0 +1,124 @@
+import { strict as assert } from 'node:assert';
+import { describe, test } from 'node:test';
+import { Bytecode, EnumValue, TypedNumber, type ScriptExpr, type ScriptStatement } from '../../src/engine/index.js';
+import { GremlinSyntaxError } from '../../src/errors.js';
+import { parseScript, VariableRef } from '../../src/grammar/index.js';
+
+/** A ScriptExpr without positions, for comparison. */
+function strip(expr: ScriptExpr): unknown {
+  switch (expr.kind) {
+    case 'call':
+      return { call: expr.method, target: strip(expr.target), args: expr.args.map(strip) };
+    case 'list':
+      return { list: expr.items.map(strip) };
+    case 'map':
+      return { map: expr.entries.map(([k, v]) => [strip(k), strip(v)]) };
+    case 'traversal':
+      return { traversal: expr.source, steps: expr.bytecode.steps.map((s) => s.op), terminal: expr.terminal?.op };
+    case 'literal':
+      return { literal: expr.value };
+    case 'variable':
+      return { variable: expr.name };
+  }
+}
+
+function exprOf(statement: ScriptStatement): ScriptExpr {
+  return statement.expr;
+}
+
+function scriptErrorAt(text: string, line: number, column: number, message: RegExp): void {
+  assert.throws(() => parseScript(text), (e: unknown) => {
+    assert.ok(e instanceof GremlinSyntaxError, `expected GremlinSyntaxError, got ${String(e)}`);
+    assert.deepEqual([e.line, e.column], [line, column], e.message);
+    assert.match(e.message, message);
+    return true;
+  });
+}
+
+describe('parseScript statements', () => {
+  test('statements are separated by new lines or semicolons', () => {
+    const script = parseScript("def a = 1\nb = 'x'; g.V().count()\n\n;g.E().toList()");
+    assert.equal(script.statements.length, 4);
+    assert.deepEqual(script.statements[0], { kind: 'assign', name: 'a', declare: true, expr: { kind: 'literal', value: 1, position: { line: 1, column: 9 } } });
+    assert.equal(script.statements[1]!.kind, 'assign');
+    assert.deepEqual(strip(exprOf(script.statements[2]!)), { traversal: 'g', steps: ['V', 'count'], terminal: undefined });
+    assert.deepEqual(strip(exprOf(script.statements[3]!)), { traversal: 'g', steps: ['E'], terminal: 'toList' });
+  });
+  test('two statements on one line need a semicolon', () => {
+    scriptErrorAt('a = 1 b = 2', 1, 7, /expected ';' or a new line between statements/);
+  });
+  test('an empty script has no statements', () => {
+    assert.deepEqual(parseScript('  // nothing\n').statements, []);
+  });
+});
+
+describe('parseScript expressions', () => {
+  test('graph.addVertex and v.addEdge are calls on variables', () => {
+    const script = parseScript("v = graph.addVertex(T.label, 'person', 'name', 'marko')\nw = graph.addVertex('software')\nv.addEdge('knows', w, 'weight', 0.5)");
+    assert.deepEqual(strip(exprOf(script.statements[0]!)), {
+      call: 'addVertex', target: { variable: 'graph' },
+      args: [{ literal: new EnumValue('T', 'label') }, { literal: 'person' }, { literal: 'name' }, { literal: 'marko' }],
+    });
+    assert.deepEqual(strip(exprOf(script.statements[2]!)), {
+      call: 'addEdge', target: { variable: 'v' },
+      args: [{ literal: 'knows' }, { variable: 'w' }, { literal: 'weight' }, { literal: new TypedNumber('double', 0.5) }],
+    });
+  });
+  test('the schema builder chain is nested calls', () => {
+    const expr = exprOf(parseScript("graph.schema().propertyKey('name').asText().ifNotExist().create()").statements[0]!);
+    assert.deepEqual(strip(expr), {
+      call: 'create', args: [], target: { call: 'ifNotExist', args: [], target: { call: 'asText', args: [], target: {
+        call: 'propertyKey', args: [{ literal: 'name' }], target: { call: 'schema', args: [], target: { variable: 'graph' } },
+      } } },
+    });
+  });
+  test('terminal methods end a traversal, and later calls apply to its result', () => {
+    const [first, second] = parseScript("g.V().hasNext()\ng.V(1).next().value('name')").statements.map(exprOf);
+    assert.deepEqual(strip(first!), { traversal: 'g', steps: ['V'], terminal: 'hasNext' });
+    assert.deepEqual(strip(second!), { call: 'value', target: { traversal: 'g', steps: ['V'], terminal: 'next' }, args: [{ literal: 'name' }] });
+  });
+  test('graph.traversal() and variables holding a source spawn traversals', () => {
+    const script = parseScript("graph.traversal().V().toList()\nt = g.withSack(1)\nt.V().sack()");
+    assert.deepEqual(strip(exprOf(script.statements[0]!)), { traversal: 'graph', steps: ['V'], terminal: 'toList' });
+    const last = exprOf(script.statements[2]!);
+    assert.ok(last.kind === 'traversal');
+    assert.equal(last.source, 'g');
+    assert.deepEqual(last.bytecode.source, [{ op: 'withSack', args: [1] }]);
+  });
+  test('a script variable inside a traversal becomes a VariableRef, a binding its value', () => {
+    const script = parseScript("v = graph.addVertex('person')\ng.V(v).out(label1)", { bindings: new Map([['label1', 'knows']]) });
+    const last = exprOf(script.statements[1]!);
+    assert.ok(last.kind === 'traversal');
+    assert.deepEqual(last.bytecode.steps, [{ op: 'V', args: [new VariableRef('v')] }, { op: 'out', args: ['knows'] }]);
+  });
+  test('lists and maps holding variables are list and map expressions', () => {
+    const script = parseScript("a = 1\n[a, 2]\n[k: a]\n[1, __.out()]");
+    assert.deepEqual(strip(exprOf(script.statements[1]!)), { list: [{ variable: 'a' }, { literal: 2 }] });
+    assert.deepEqual(strip(exprOf(script.statements[2]!)), { map: [[{ literal: 'k' }, { variable: 'a' }]] });
+    assert.deepEqual(strip(exprOf(script.statements[3]!)), { literal: [1, new Bytecode([], [{ op: 'out', args: [] }])] });
+  });
+});
+
+describe('parseScript refuses what is not in the subset', () => {
+  test('closures', () => {
+    scriptErrorAt('g.V().filter { it -> true }', 1, 14, /Closures are not supported/);
+    scriptErrorAt('g.V().each{ println it }', 1, 11, /Closures are not supported/);
+  });
+  test('Java classes, new and this', () => {
+    scriptErrorAt('System.exit(0)', 1, 1, /Java classes are not supported: found 'System.exit'/);
+    scriptErrorAt("Class.forName('x')", 1, 1, /Java classes are not supported/);
+    scriptErrorAt('x = java.lang.Runtime', 1, 5, /Java classes are not supported/);
+    scriptErrorAt('new File("/etc/passwd")', 1, 5, /Java classes are not supported: found 'new File'/);
+    scriptErrorAt('this.binding', 1, 1, /Java classes are not supported/);
+  });
+  test('free function calls such as evaluate', () => {
+    scriptErrorAt("evaluate('1')", 1, 1, /Unsupported call 'evaluate\(...\)'.*closures and Java classes are not supported/);
+  });
+  test('annotations and unknown variables', () => {
+    scriptErrorAt('@Grab x', 1, 1, /Annotations are not supported/);
+    scriptErrorAt('y.foo()', 1, 1, /Variable 'y' is not defined/);
+  });
+  test('property access without parentheses', () => {
+    scriptErrorAt('v = g.V().next()\nv.id', 2, 3, /Property access '.id' is not supported/);
+  });
+});
