@@ -58,17 +58,3 @@ test('mutated corpus traversals either parse or throw GremlinSyntaxError', () =>
     { numRuns: 4000 },
   );
 });
-
-test('parseTraversal takes well under 0.1 ms for a typical 100-character traversal after warm-up', () => {
-  const text = "g.V().has('person', 'name', 'marko').out('knows').has('age', P.gt(30)).values('name').limit(10)";
-  for (let i = 0; i < 3000; i++) parseTraversal(text);
-  let perParse = Infinity;
-  for (let batch = 0; batch < 7; batch++) {
-    const runs = 1000;
-    const started = performance.now();
-    for (let i = 0; i < runs; i++) parseTraversal(text);
-    perParse = Math.min(perParse, (performance.now() - started) / runs);
-  }
-  console.log(`parseTraversal: ${(perParse * 1000).toFixed(1)} µs per ${text.length}-character traversal`);
-  assert.ok(perParse < 0.1, `took ${perParse} ms`);
-});

@@ -1,0 +1,133 @@
+/**
+ * Writing and finding snapshot files `snapshot-<lsn>.qsnap` (the LSN zero-padded to 20 digits).
+ * @module
+ */
+import * as fsp from 'node:fs/promises';
+import { join } from 'node:path';
+import { StorageError } from '../../errors.js';
+import { syncDirectory, writeFully } from '../wal/file-system.js';
+import { decodeSnapshot, encodeSnapshot, type Snapshot } from './format.js';
+
+const SNAPSHOT_NAME = /^snapshot-(\d{20})\.qsnap(\.tmp)?$/;
+const KEEP = 2;
+
+/**
+ * File name of the snapshot taken at `lsn`.
+ *
+ * @example
+ * ```ts
+ * snapshotName(42n); // 'snapshot-00000000000000000042.qsnap'
+ * ```
+ */
+export function snapshotName(lsn: bigint): string {
+  return `snapshot-${lsn.toString().padStart(20, '0')}.qsnap`;
+}
+
+/**
+ * Writes a snapshot durably: to `<name>.tmp` with one gathered write (section bytes are not
+ * copied), fsync, rename into place, fsync the directory. Afterwards deletes all but the two
+ * newest snapshots, and older leftover `.tmp` files.
+ *
+ * @example
+ * ```ts
+ * await writeSnapshot('/data/graph', { lsn: wal.lastLsn, sections: store.encodeSnapshot() });
+ * ```
+ */
+export async function writeSnapshot(dir: string, snapshot: { lsn: bigint; sections: ReadonlyMap<string, Uint8Array> }): Promise<void> {
+  const final = join(dir, snapshotName(snapshot.lsn));
+  const tmp = `${final}.tmp`;
+  try {
+    await fsp.mkdir(dir, { recursive: true });
+    const handle = await fsp.open(tmp, 'w');
+    try {
+      await writeFully((bufs, pos) => handle.writev(bufs, pos), encodeSnapshot(snapshot.lsn, snapshot.sections), { position: 0 });
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fsp.rename(tmp, final);
+    await syncDirectory(dir);
+  } catch (cause) {
+    await fsp.rm(tmp, { force: true }).catch(() => undefined);
+    throw new StorageError('SNAPSHOT_WRITE', `Cannot write snapshot '${final}': ${message(cause)}`, { cause });
+  }
+  await pruneSnapshots(dir, snapshot.lsn);
+}
+
+/**
+ * Returns the newest snapshot in `dir` whose every checksum verifies, falling back to older ones
+ * when newer files are damaged; `.tmp` files are ignored. Returns undefined when there is no
+ * snapshot at all, and throws StorageError `SNAPSHOT_CORRUPT` when snapshots exist but none is
+ * valid (recovering without one would silently lose data). Section bytes are views into one
+ * buffer holding the whole file.
+ *
+ * @example
+ * ```ts
+ * const snap = await readLatestSnapshot('/data/graph');
+ * const store = snap === undefined ? empty() : GraphStore.decodeSnapshot(snap.sections, options);
+ * ```
+ */
+export async function readLatestSnapshot(dir: string): Promise<Snapshot | undefined> {
+  const candidates = (await listSnapshots(dir)).filter((s) => !s.tmp);
+  const problems: string[] = [];
+  for (const candidate of candidates) {
+    let bytes: Buffer;
+    try {
+      bytes = await fsp.readFile(join(dir, candidate.name));
+    } catch (cause) {
+      problems.push(`${candidate.name}: ${message(cause)}`);
+      continue;
+    }
+    const decoded = decodeSnapshot(bytes);
+    if ('problem' in decoded) {
+      problems.push(`${candidate.name}: ${decoded.problem}`);
+      continue;
+    }
+    if (decoded.lsn !== candidate.lsn) {
+      problems.push(`${candidate.name}: holds LSN ${decoded.lsn}`);
+      continue;
+    }
+    return decoded;
+  }
+  if (problems.length === 0) return undefined;
+  throw new StorageError('SNAPSHOT_CORRUPT', `Cannot read a snapshot in '${dir}': ${problems.join('; ')}`, { details: { problems } });
+}
+
+interface Listed {
+  readonly name: string;
+  readonly lsn: bigint;
+  readonly tmp: boolean;
+}
+
+/** Snapshot and tmp files of `dir`, newest first; none when the directory does not exist. */
+async function listSnapshots(dir: string): Promise<Listed[]> {
+  let names: string[];
+  try {
+    names = await fsp.readdir(dir);
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new StorageError('SNAPSHOT_READ', `Cannot list snapshots in '${dir}': ${message(cause)}`, { cause });
+  }
+  const listed: Listed[] = [];
+  for (const name of names) {
+    const match = SNAPSHOT_NAME.exec(name);
+    if (match?.[1] !== undefined) listed.push({ name, lsn: BigInt(match[1]), tmp: match[2] !== undefined });
+  }
+  return listed.sort((a, b) => (a.lsn > b.lsn ? -1 : a.lsn < b.lsn ? 1 : 0));
+}
+
+async function pruneSnapshots(dir: string, written: bigint): Promise<void> {
+  const listed = await listSnapshots(dir);
+  const complete = listed.filter((s) => !s.tmp);
+  const doomed = [...complete.slice(KEEP), ...listed.filter((s) => s.tmp && s.lsn < written)];
+  try {
+    for (const s of doomed) await fsp.rm(join(dir, s.name), { force: true });
+    if (doomed.length > 0) await syncDirectory(dir);
+  } catch (cause) {
+    throw new StorageError('SNAPSHOT_WRITE', `Cannot delete old snapshots in '${dir}': ${message(cause)}`, { cause });
+  }
+}
+
+function message(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}

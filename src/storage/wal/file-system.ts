@@ -1,0 +1,137 @@
+/**
+ * The few file operations the write-ahead log needs, behind an interface so that tests can
+ * inject failures and the benchmark can compare asynchronous and synchronous I/O.
+ * @module
+ */
+import * as fs from 'node:fs';
+import * as fsp from 'node:fs/promises';
+
+/**
+ * A segment file opened for appending.
+ *
+ * @example
+ * ```ts
+ * const file = await nodeFileSystem.openSegment('/data/wal/wal-1.log', { create: true });
+ * await file.write([header, payload], 0);
+ * await file.sync();
+ * ```
+ */
+export interface SegmentFile {
+  /** Writes every byte of `chunks`, in order, starting at `position`. */
+  write(chunks: readonly Uint8Array[], position: number): Promise<void>;
+  /** Makes the written bytes durable (fdatasync). */
+  sync(): Promise<void>;
+  /** Closes the file. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens segment files and makes directory entries durable.
+ *
+ * @example
+ * ```ts
+ * const wal = await WriteAheadLog.open(dir, { fileSystem: syncFileSystem });
+ * ```
+ */
+export interface WalFileSystem {
+  /** Opens a segment file for writing at explicit positions; `create` makes a new, empty one. */
+  openSegment(path: string, options: { create: boolean }): Promise<SegmentFile>;
+  /** fsyncs a directory, so that created, renamed or deleted entries survive a crash. */
+  syncDirectory(dir: string): Promise<void>;
+}
+
+/**
+ * Writes `chunks` with as few writev calls as possible, continuing after partial writes.
+ *
+ * @example
+ * ```ts
+ * await writeFully((bufs, pos) => handle.writev(bufs, pos), [a, b], { position: 0 });
+ * ```
+ */
+export async function writeFully(
+  writev: (chunks: Uint8Array[], position: number) => Promise<{ bytesWritten: number }> | { bytesWritten: number },
+  chunks: readonly Uint8Array[],
+  options: { position: number },
+): Promise<void> {
+  let pending = chunks.filter((c) => c.byteLength > 0);
+  let at = options.position;
+  while (pending.length > 0) {
+    const { bytesWritten } = await writev(pending.slice(0, 1024), at);
+    at += bytesWritten;
+    let left = bytesWritten;
+    const rest: Uint8Array[] = [];
+    for (const chunk of pending) {
+      if (left >= chunk.byteLength) left -= chunk.byteLength;
+      else {
+        rest.push(left > 0 ? chunk.subarray(left) : chunk);
+        left = 0;
+      }
+    }
+    pending = rest;
+  }
+}
+
+/**
+ * The default file system: node:fs/promises FileHandle (writev + datasync off the main thread),
+ * so the event loop keeps collecting appends for the next group commit while a sync runs.
+ *
+ * @example
+ * ```ts
+ * const wal = await WriteAheadLog.open(dir, { fileSystem: nodeFileSystem });
+ * ```
+ */
+export const nodeFileSystem: WalFileSystem = {
+  async openSegment(path, options) {
+    const handle = await fsp.open(path, openFlags(options.create));
+    return {
+      write: (chunks, position) => writeFully((bufs, pos) => handle.writev(bufs, pos), chunks, { position }),
+      sync: () => handle.datasync(),
+      close: () => handle.close(),
+    };
+  },
+  syncDirectory: (dir) => syncDirectory(dir),
+};
+
+/**
+ * A file system with blocking writevSync + fdatasyncSync, kept for the throughput comparison
+ * (see test/storage/wal/measure-io.ts); it blocks the event loop during every sync.
+ *
+ * @example
+ * ```ts
+ * const wal = await WriteAheadLog.open(dir, { fileSystem: syncFileSystem });
+ * ```
+ */
+export const syncFileSystem: WalFileSystem = {
+  async openSegment(path, options) {
+    const fd = fs.openSync(path, openFlags(options.create));
+    return {
+      write: (chunks, position) => writeFully((bufs, pos) => ({ bytesWritten: fs.writevSync(fd, bufs, pos) }), chunks, { position }),
+      sync: async () => fs.fdatasyncSync(fd),
+      close: async () => fs.closeSync(fd),
+    };
+  },
+  syncDirectory: (dir) => syncDirectory(dir),
+};
+
+/**
+ * fsyncs a directory so that entries created, renamed or removed in it are durable.
+ *
+ * @example
+ * ```ts
+ * await fsp.rename(tmp, final);
+ * await syncDirectory(dir);
+ * ```
+ */
+export async function syncDirectory(dir: string): Promise<void> {
+  const handle = await fsp.open(dir, fs.constants.O_RDONLY);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+function openFlags(create: boolean): number {
+  const { O_WRONLY, O_CREAT, O_TRUNC } = fs.constants;
+  return create ? O_WRONLY | O_CREAT | O_TRUNC : O_WRONLY;
+}
