@@ -9,7 +9,7 @@ const KIND_OF_CLASS: Record<string, string> = { Argument: 'argument', Storage: '
 
 function durabilitySources(): string[] {
   const files = [join(root, 'src/storage/codec.ts')];
-  for (const dir of ['src/storage/wal', 'src/storage/snapshot']) {
+  for (const dir of ['src/storage/codec', 'src/storage/wal', 'src/storage/snapshot']) {
     files.push(...readdirSync(join(root, dir)).filter((f) => f.endsWith('.ts')).map((f) => join(root, dir, f)));
   }
   return files;
