@@ -1,0 +1,252 @@
+/**
+ * The columnar graph store of one graph: GraphSource for reads, atomic batches of GraphWriter
+ * calls for writes, deterministic replay of batch logs, schema changes with their data effects,
+ * TTL expiry and columnar snapshots.
+ * @module
+ */
+import { ArgumentError, StorageError } from '../errors.js';
+import type { GraphWriter } from '../engine/index.js';
+import { Snowflake } from './ids/index.js';
+import { SchemaCatalog } from './schema/catalog.js';
+import type { SchemaChange } from './schema/specs.js';
+import type { GraphMode } from './schema/types.js';
+import { replayLog } from './store/replay.js';
+import { StoreReader } from './store/reader.js';
+import { decodeState, encodeState } from './store/snapshot.js';
+import { StoreState } from './store/state.js';
+import { StoreWriter, type StoreConfig } from './store/writer.js';
+
+export type { StoreConfig } from './store/writer.js';
+
+/**
+ * Options of a {@link GraphStore}.
+ *
+ * @example
+ * ```ts
+ * const options: GraphStoreOptions = { config: { autoCreate: false, vertexTxCapacity: 10000, edgeTxCapacity: 10000, checkCustomizedIdExist: false }, mode: () => 'NONE' };
+ * ```
+ */
+export interface GraphStoreOptions {
+  readonly config: StoreConfig;
+  readonly mode: () => GraphMode;
+  /** Clock in epoch ms, for TTL; default Date.now. */
+  readonly now?: () => number;
+}
+
+/**
+ * The columnar store of one graph.
+ *
+ * @example
+ * ```ts
+ * const store = new GraphStore(catalog, { config, mode: () => 'NONE' });
+ * const { result: marko } = store.batch((w) => w.addVertex('person', { properties: [['name', 'marko']] }));
+ * store.vertexProperties(marko);
+ * ```
+ */
+export class GraphStore extends StoreReader {
+  private readonly options: GraphStoreOptions;
+  private readonly snowflake = new Snowflake();
+  private inBatch = false;
+
+  constructor(
+    readonly catalog: SchemaCatalog,
+    options: GraphStoreOptions,
+  ) {
+    const now = options.now ?? Date.now;
+    super(new StoreState(catalog), now);
+    this.options = { ...options, now };
+  }
+
+  /**
+   * Runs `fn` as one atomic batch: on a throw every change is undone and the error rethrown;
+   * otherwise the changes commit and `log` encodes them for {@link replay} (undefined when
+   * nothing changed). `fn` must be synchronous.
+   */
+  batch<T>(fn: (w: GraphWriter) => T): { result: T; log: Uint8Array | undefined } {
+    this.enter();
+    const writer = new StoreWriter(this.state, {
+      config: this.options.config,
+      mode: this.options.mode,
+      now: this.options.now!,
+      snowflake: this.snowflake,
+    });
+    this.state.begin();
+    let result: T;
+    try {
+      result = fn(writer);
+      if (result instanceof Promise) {
+        throw new ArgumentError('ASYNC_BATCH', 'Cannot run batch: the batch function must be synchronous');
+      }
+    } catch (error) {
+      this.state.rollback();
+      throw error;
+    } finally {
+      writer.close();
+      this.inBatch = false;
+    }
+    return { result, log: this.state.commit() };
+  }
+
+  /** Re-applies a batch log produced by {@link batch} on the state that preceded it. */
+  replay(log: Uint8Array): void {
+    this.enter();
+    this.state.begin();
+    try {
+      replayLog(this.state, log);
+    } catch (error) {
+      this.state.rollback();
+      throw error;
+    } finally {
+      this.inBatch = false;
+    }
+    this.state.commit();
+  }
+
+  /** Applies a schema change and its data effects (label removal, index build or drop). */
+  applySchemaChange(change: SchemaChange): void {
+    this.enter();
+    const s = this.state;
+    s.begin();
+    try {
+      switch (change.op) {
+        case 'removeVertexLabel': {
+          const label = this.catalog.vertexLabel(change.name);
+          if (label !== undefined) for (const v of [...this.liveVertices(label.id)]) s.removeVertex(v);
+          break;
+        }
+        case 'removeEdgeLabel': {
+          const label = this.catalog.edgeLabel(change.name);
+          if (label === undefined) break;
+          for (let e = 0; e < s.edges.size; e++) if (s.edges.label[e] === label.id && s.edges.alive.get(e)) s.removeEdge(e);
+          s.adjacency.delete(label.id);
+          s.edges.pairs.delete(label.id);
+          s.edges.tables.delete(label.id);
+          break;
+        }
+        default:
+          break;
+      }
+      s.commit();
+    } finally {
+      this.inBatch = false;
+    }
+    const before = new Set(this.catalog.indexLabels().map((i) => i.name));
+    this.catalog.apply(change);
+    const after = new Set(this.catalog.indexLabels().map((i) => i.name));
+    for (const name of before) if (!after.has(name)) s.indexes.delete(name);
+    for (const name of after) if (!before.has(name)) this.buildIndex(name);
+    if (change.op === 'removePropertyKey') this.dropUnknownColumns();
+  }
+
+  /** Physically removes elements expired at `now`; returns how many were removed. */
+  expire(now: number): number {
+    this.enter();
+    const s = this.state;
+    let removed = 0;
+    s.begin();
+    try {
+      for (let e = 0; e < s.edges.size; e++) {
+        const label = s.edges.alive.get(e) ? this.catalog.edgeLabelById(s.edges.label[e]!) : undefined;
+        if (label !== undefined && label.ttl > 0 && this.expiryOf('edge', e, label) <= now) {
+          s.removeEdge(e);
+          removed++;
+        }
+      }
+      for (let v = 0; v < s.vertices.size; v++) {
+        const label = s.vertices.alive.get(v) ? this.catalog.vertexLabelById(s.vertices.labelOf[v]!) : undefined;
+        if (label !== undefined && label.ttl > 0 && this.expiryOf('vertex', v, label) <= now) {
+          s.removeVertex(v);
+          removed++;
+        }
+      }
+      s.commit();
+    } finally {
+      this.inBatch = false;
+    }
+    return removed;
+  }
+
+  /** Merges every adjacency write buffer into its CSR and trims the edge table (done before snapshots). */
+  compact(): void {
+    this.state.mergeAdjacency(true);
+    this.state.edges.trim();
+  }
+
+  /**
+   * Bytes held by the typed arrays of vertices and of edges (adjacency and SINGLE-label hashes
+   * included), the figure behind the bytes-per-edge target. JS maps (ids, side values,
+   * dictionaries, property indexes) are not counted.
+   */
+  footprint(): { vertexBytes: number; edgeBytes: number } {
+    const s = this.state;
+    const vt = s.vertices;
+    const tableBytes = (t: { rows: Int32Array; insertedAt: Float64Array | undefined; columns: ReadonlyMap<number, { raw(): { data?: { byteLength: number }; present: Uint32Array } }> }): number =>
+      t.rows.byteLength + (t.insertedAt?.byteLength ?? 0) + [...t.columns.values()].reduce((n, c) => n + (c.raw().data?.byteLength ?? 0) + c.raw().present.byteLength, 0);
+    let vertexBytes = vt.labelOf.byteLength + vt.rowOf.byteLength + vt.idKind.byteLength + vt.idNumber.byteLength + vt.alive.toWords().byteLength;
+    for (const t of s.vertexTables.values()) vertexBytes += tableBytes(t);
+    const et = s.edges;
+    let edgeBytes = et.label.byteLength + et.out.byteLength + et.in.byteLength + et.alive.toWords().byteLength + (et.rowOf?.byteLength ?? 0);
+    for (const t of et.tables.values()) edgeBytes += tableBytes(t);
+    for (const a of s.adjacency.values()) edgeBytes += a.out.byteLength() + a.in.byteLength();
+    for (const h of et.pairs.values()) edgeBytes += h.raw().table.byteLength + h.raw().prints.byteLength;
+    return { vertexBytes, edgeBytes };
+  }
+
+  /** Encodes the store as named columnar sections (the catalog included). */
+  encodeSnapshot(): Map<string, Uint8Array> {
+    this.compact();
+    return encodeState(this.state);
+  }
+
+  /**
+   * Rebuilds a store from {@link encodeSnapshot} sections.
+   *
+   * @example
+   * ```ts
+   * const copy = GraphStore.decodeSnapshot(store.encodeSnapshot(), { config, mode: () => 'NONE' });
+   * ```
+   */
+  static decodeSnapshot(sections: ReadonlyMap<string, Uint8Array>, options: GraphStoreOptions & { catalogMode?: () => GraphMode }): GraphStore {
+    const schema = sections.get('schema');
+    if (schema === undefined) throw new StorageError('SNAPSHOT_SECTION', "Cannot decode snapshot: section 'schema' is missing");
+    const catalog = SchemaCatalog.fromJSON(JSON.parse(new TextDecoder().decode(schema)), { mode: options.catalogMode ?? options.mode });
+    const store = new GraphStore(catalog, options);
+    decodeState(store.state, sections);
+    for (const i of catalog.indexLabels()) store.buildIndex(i.name);
+    return store;
+  }
+
+  private enter(): void {
+    if (this.inBatch) throw new ArgumentError('NESTED_BATCH', 'Cannot start a batch: another batch is running on this store');
+    this.inBatch = true;
+  }
+
+  private *liveVertices(labelId: number): Iterable<number> {
+    const t = this.state.vertexTables.get(labelId);
+    if (t === undefined) return;
+    for (let r = 0; r < t.rowCount; r++) if (this.state.vertices.alive.get(t.rows[r]!)) yield t.rows[r]!;
+  }
+
+  private buildIndex(name: string): void {
+    const s = this.state;
+    const record = this.catalog.indexLabel(name);
+    if (record === undefined) return;
+    s.indexes.delete(name);
+    const idx = s.index(name);
+    if (record.baseType === 'VERTEX_LABEL') {
+      const label = this.catalog.vertexLabel(record.baseValue);
+      if (label !== undefined) for (const v of this.liveVertices(label.id)) idx.add(v, s.fieldValues('vertex', v, record.fields));
+    } else {
+      const label = this.catalog.edgeLabel(record.baseValue);
+      if (label === undefined) return;
+      for (let e = 0; e < s.edges.size; e++) if (s.edges.label[e] === label.id && s.edges.alive.get(e)) idx.add(e, s.fieldValues('edge', e, record.fields));
+    }
+  }
+
+  private dropUnknownColumns(): void {
+    const s = this.state;
+    for (const t of [...s.vertexTables.values(), ...s.edges.tables.values()]) {
+      for (const keyId of [...t.columns.keys()]) if (this.catalog.propertyKeyById(keyId) === undefined) t.columns.delete(keyId);
+    }
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * The storage layer: schema catalog, ids, columnar graph store, indexes, codec, WAL and
+ * snapshots. Other layers import only from this file.
+ * @module
+ */
+export * from './schema/index.js';
+export * from './ids/index.js';
+export * from './codec.js';
+export * from './wal/index.js';
+export * from './columns/index.js';
+export { Csr } from './csr.js';
+export { ElementIndex, tokenize, isRangePredicate, noIndexError } from './indexes/index.js';
+export { GraphStore, type GraphStoreOptions, type StoreConfig } from './graph-store.js';
+export * from './snapshot/index.js';

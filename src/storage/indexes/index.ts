@@ -1,0 +1,6 @@
+/**
+ * Property indexes of the columnar store.
+ * @module
+ */
+export { ElementIndex, tokenize, isRangePredicate } from './element-index.js';
+export { noIndexError } from './no-index.js';

@@ -1,0 +1,178 @@
+/**
+ * Coercion of written property values to a key's data type and cardinality, and type
+ * inference for auto-created keys.
+ * @module
+ */
+import { SchemaError } from '../../errors.js';
+import { TypedNumber, Uuid, type PropertyValue } from '../../engine/index.js';
+import type { Cardinality, DataType, PropertyKeyRecord } from '../schema/types.js';
+
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function describe(value: PropertyValue): string {
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Uint8Array) return `<${value.length} bytes>`;
+  if (Array.isArray(value)) return `[${value.map((v: PropertyValue) => describe(v)).join(', ')}]`;
+  return String(value);
+}
+
+function mismatch(key: PropertyKeyRecord, value: PropertyValue): never {
+  throw new SchemaError(
+    'PROPERTY_VALUE_TYPE',
+    `Invalid property value '${describe(value)}' for key '${key.name}': expect a value of type ${key.dataType}`,
+  );
+}
+
+function integral(value: PropertyValue): number | bigint | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : undefined;
+  if (value instanceof TypedNumber) {
+    if (typeof value.value === 'bigint') return value.value;
+    if (typeof value.value === 'number') return Number.isInteger(value.value) ? value.value : undefined;
+    return /^-?\d+$/.test(value.value) ? BigInt(value.value) : undefined;
+  }
+  return undefined;
+}
+
+function numeric(value: PropertyValue): number | undefined {
+  if (typeof value === 'number') return value;
+  if (value instanceof TypedNumber) return value.toNumber();
+  return undefined;
+}
+
+/**
+ * Coerces one scalar value to a data type, or throws SchemaError PROPERTY_VALUE_TYPE.
+ *
+ * @example
+ * ```ts
+ * coerceScalar(ageKey, 29); // 29
+ * ```
+ */
+export function coerceScalar(key: PropertyKeyRecord, value: PropertyValue): PropertyValue {
+  const t: DataType = key.dataType;
+  switch (t) {
+    case 'INT': {
+      const n = integral(value);
+      if (n === undefined || n < -2147483648 || n > 2147483647) return mismatch(key, value);
+      return Number(n);
+    }
+    case 'BYTE': {
+      const n = integral(value);
+      if (n === undefined || n < -128 || n > 127) return mismatch(key, value);
+      return new TypedNumber('byte', Number(n));
+    }
+    case 'LONG': {
+      const n = integral(value);
+      if (n === undefined) return mismatch(key, value);
+      const b = BigInt(n);
+      if (b < -(2n ** 63n) || b >= 2n ** 63n) return mismatch(key, value);
+      return new TypedNumber('long', b);
+    }
+    case 'FLOAT':
+    case 'DOUBLE': {
+      const n = numeric(value);
+      if (n === undefined) return mismatch(key, value);
+      return new TypedNumber(t === 'FLOAT' ? 'float' : 'double', t === 'FLOAT' ? Math.fround(n) : n);
+    }
+    case 'DATE': {
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? mismatch(key, value) : value;
+      const n = integral(value);
+      if (n !== undefined) return new Date(Number(n));
+      if (typeof value === 'string') {
+        const ms = Date.parse(value);
+        return Number.isNaN(ms) ? mismatch(key, value) : new Date(ms);
+      }
+      return mismatch(key, value);
+    }
+    case 'TEXT':
+      return typeof value === 'string' ? value : mismatch(key, value);
+    case 'BOOLEAN':
+      return typeof value === 'boolean' ? value : mismatch(key, value);
+    case 'UUID':
+      if (value instanceof Uuid) return new Uuid(value.text.toLowerCase());
+      if (typeof value === 'string' && UUID_TEXT.test(value)) return new Uuid(value.toLowerCase());
+      return mismatch(key, value);
+    case 'BLOB':
+      return value instanceof Uint8Array ? value : mismatch(key, value);
+  }
+}
+
+/**
+ * Splits a written value into the elements of a LIST/SET key (an array or set gives its
+ * elements, anything else is one element), coercing each.
+ *
+ * @example
+ * ```ts
+ * coerceElements(tagsKey, ['a', 'b']); // ['a', 'b']
+ * ```
+ */
+export function coerceElements(key: PropertyKeyRecord, value: PropertyValue): PropertyValue[] {
+  if (Array.isArray(value)) return (value as readonly PropertyValue[]).map((v) => coerceScalar(key, v));
+  if (value instanceof Set) return [...(value as ReadonlySet<PropertyValue>)].map((v) => coerceScalar(key, v));
+  return [coerceScalar(key, value)];
+}
+
+/**
+ * Canonical text of a coerced value, used for set membership and index keys.
+ *
+ * @example
+ * ```ts
+ * valueKey(29); // 'n:29'
+ * ```
+ */
+export function valueKey(value: PropertyValue): string {
+  if (value === null) return 'z';
+  if (typeof value === 'number') return `n:${value}`;
+  if (typeof value === 'string') return `s:${value}`;
+  if (typeof value === 'boolean') return `b:${value}`;
+  if (value instanceof TypedNumber) return `n:${String(value.value)}`;
+  if (value instanceof Date) return `d:${value.getTime()}`;
+  if (value instanceof Uuid) return `u:${value.text}`;
+  if (value instanceof Uint8Array) return `x:${Array.from(value).join(',')}`;
+  if (Array.isArray(value)) return `l:[${(value as readonly PropertyValue[]).map((v) => valueKey(v)).join(',')}]`;
+  if (value instanceof Set) return `t:[${[...(value as ReadonlySet<PropertyValue>)].map((v) => valueKey(v)).join(',')}]`;
+  return `m:[${[...(value as ReadonlyMap<PropertyValue, PropertyValue>)].map(([k, v]) => `${valueKey(k)}=${valueKey(v)}`).join(',')}]`;
+}
+
+/**
+ * Numeric view of a coerced number or date, for range indexes; undefined otherwise.
+ *
+ * @example
+ * ```ts
+ * rangeNumber(new Date(5)); // 5
+ * ```
+ */
+export function rangeNumber(value: PropertyValue): number | undefined {
+  if (typeof value === 'number') return value;
+  if (value instanceof TypedNumber) return value.toNumber();
+  if (value instanceof Date) return value.getTime();
+  return undefined;
+}
+
+/**
+ * Data type and cardinality inferred from a written value, for auto-created keys.
+ *
+ * @example
+ * ```ts
+ * inferKeyType('marko', 'single'); // { dataType: 'TEXT', cardinality: 'SINGLE' }
+ * ```
+ */
+export function inferKeyType(value: PropertyValue, cardinality: 'single' | 'list' | 'set' | undefined): { dataType: DataType; cardinality: Cardinality } {
+  const card: Cardinality = cardinality === 'list' ? 'LIST' : cardinality === 'set' ? 'SET' : 'SINGLE';
+  let sample: PropertyValue = value;
+  if (card !== 'SINGLE' && Array.isArray(value) && value.length > 0) sample = (value as readonly PropertyValue[])[0]!;
+  const dataType: DataType =
+    typeof sample === 'number'
+      ? Number.isInteger(sample) && Math.abs(sample) <= 2147483647 ? 'INT' : 'DOUBLE'
+      : typeof sample === 'boolean'
+        ? 'BOOLEAN'
+        : sample instanceof TypedNumber
+          ? sample.type === 'long' || sample.type === 'biginteger' ? 'LONG' : sample.type === 'float' ? 'FLOAT' : sample.type === 'byte' || sample.type === 'short' ? 'INT' : 'DOUBLE'
+          : sample instanceof Date
+            ? 'DATE'
+            : sample instanceof Uuid
+              ? 'UUID'
+              : sample instanceof Uint8Array
+                ? 'BLOB'
+                : 'TEXT';
+  return { dataType, cardinality: card };
+}

@@ -1,0 +1,341 @@
+/**
+ * Read side of the store: the GraphSource methods over a {@link StoreState}, with TTL
+ * visibility applied.
+ * @module
+ */
+import type { Direction, ElementId, GraphSource, IndexPredicate, NeighbourBatch, PropertyValue, ScanOptions, VertexPropertyRecord } from '../../engine/index.js';
+import { TypedNumber, Uuid } from '../../engine/index.js';
+import { formatEdgeId, formatSortValues, parseEdgeId } from '../ids/index.js';
+import type { Csr } from '../csr.js';
+import type { EdgeLabelRecord, VertexLabelRecord } from '../schema/types.js';
+import { idMapKey } from '../vertex-table.js';
+import { lookupSlots } from './lookup.js';
+import type { StoreState } from './state.js';
+
+const BATCH = 1024;
+const EMPTY_META: ReadonlyMap<string, PropertyValue> = new Map();
+
+/**
+ * GraphSource over a store state. `now` gives the clock used for TTL visibility.
+ *
+ * @example
+ * ```ts
+ * const reader = new StoreReader(state, () => Date.now());
+ * reader.vertexCount();
+ * ```
+ */
+export class StoreReader implements GraphSource {
+  constructor(
+    protected readonly state: StoreState,
+    protected readonly now: () => number,
+  ) {}
+
+  /** Whether a vertex slot is live and not expired. */
+  vertexVisible(slot: number): boolean {
+    const s = this.state;
+    if (slot < 0 || slot >= s.vertices.size || !s.vertices.alive.get(slot)) return false;
+    const labelId = s.vertices.labelOf[slot]!;
+    if (!s.hasTtl('vertex', labelId)) return true;
+    const label = s.catalog.vertexLabelById(labelId);
+    return label !== undefined && this.expiryOf('vertex', slot, label) > this.now();
+  }
+
+  /** Whether an edge slot is live and not expired. */
+  edgeVisible(e: number): boolean {
+    const s = this.state;
+    if (e < 0 || e >= s.edges.size || !s.edges.alive.get(e)) return false;
+    const labelId = s.edges.label[e]!;
+    if (!s.hasTtl('edge', labelId)) return true;
+    const label = s.catalog.edgeLabelById(labelId);
+    return label !== undefined && this.expiryOf('edge', e, label) > this.now();
+  }
+
+  /** Expiry time (ms) of an element of a TTL label. */
+  expiryOf(kind: 'vertex' | 'edge', slot: number, label: VertexLabelRecord | EdgeLabelRecord): number {
+    const s = this.state;
+    if (label.ttlStartTime !== undefined) {
+      const key = s.catalog.propertyKey(label.ttlStartTime);
+      const v = key === undefined ? undefined : kind === 'vertex' ? s.vertexValue(slot, key.id) : s.edgeValue(slot, key.id);
+      if (v instanceof Date) return v.getTime() + label.ttl;
+    }
+    const table = kind === 'vertex' ? s.vertexTables.get(label.id) : s.edges.tables.get(label.id);
+    const row = kind === 'vertex' ? s.vertices.rowOf[slot]! : (s.edges.rowOf?.[slot] ?? -1);
+    const start = table === undefined || row < 0 ? NaN : table.insertedAtOf(row);
+    return Number.isNaN(start) ? Infinity : start + label.ttl;
+  }
+
+  *vertexSlots(label?: string): Iterable<number> {
+    const s = this.state;
+    if (label === undefined) {
+      for (let v = 0; v < s.vertices.size; v++) if (this.vertexVisible(v)) yield v;
+      return;
+    }
+    const record = s.catalog.vertexLabel(label);
+    const table = record === undefined ? undefined : s.vertexTables.get(record.id);
+    if (table === undefined) return;
+    for (let r = 0; r < table.rowCount; r++) {
+      const v = table.rows[r]!;
+      if (this.vertexVisible(v)) yield v;
+    }
+  }
+
+  *edgeSlots(label?: string): Iterable<number> {
+    const s = this.state;
+    const id = label === undefined ? -1 : (s.catalog.edgeLabel(label)?.id ?? -2);
+    if (id === -2) return;
+    for (let e = 0; e < s.edges.size; e++) if ((id < 0 || s.edges.label[e] === id) && this.edgeVisible(e)) yield e;
+  }
+
+  vertexCount(label?: string): number {
+    const s = this.state;
+    const records = label === undefined ? s.catalog.vertexLabels() : [s.catalog.vertexLabel(label)].filter((r) => r !== undefined);
+    let n = 0;
+    for (const r of records) {
+      if (r.ttl > 0) for (const _ of this.vertexSlots(r.name)) n++;
+      else n += s.vertexTables.get(r.id)?.live ?? 0;
+    }
+    return n;
+  }
+
+  edgeCount(label?: string): number {
+    const s = this.state;
+    const records = label === undefined ? s.catalog.edgeLabels() : [s.catalog.edgeLabel(label)].filter((r) => r !== undefined);
+    let n = 0;
+    for (const r of records) {
+      if (r.ttl > 0) for (const _ of this.edgeSlots(r.name)) n++;
+      else n += s.edges.counts.get(r.id) ?? 0;
+    }
+    return n;
+  }
+
+  vertexSlot(id: ElementId): number {
+    const vt = this.state.vertices;
+    let slot = vt.slotOf(id);
+    if (slot < 0 && typeof id === 'string' && /^-?\d+$/.test(id)) slot = vt.slotOf(new TypedNumber('long', BigInt(id)));
+    if (slot < 0 && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) slot = vt.slotOf(new Uuid(id));
+    if (slot < 0 && typeof id !== 'string') slot = vt.slotOf(String(id));
+    return slot >= 0 && this.vertexVisible(slot) ? slot : -1;
+  }
+
+  edgeSlot(id: ElementId): number {
+    const s = this.state;
+    const explicit = s.edgeIdSlots.get(idMapKey(id)) ?? (typeof id === 'string' ? undefined : s.edgeIdSlots.get(idMapKey(String(id))));
+    if (explicit !== undefined) return this.edgeVisible(explicit) ? explicit : -1;
+    if (typeof id !== 'string' || !id.includes('>')) return -1;
+    let parts;
+    try {
+      parts = parseEdgeId(id);
+    } catch {
+      return -1;
+    }
+    const out = this.vertexSlot(parts.out);
+    const inV = this.vertexSlot(parts.in);
+    const label = s.catalog.edgeLabelById(parts.subLabelId);
+    if (out < 0 || inV < 0 || label === undefined) return -1;
+    const e = this.findEdge(label, out, inV, parts.sortValues);
+    return e >= 0 && this.edgeVisible(e) ? e : -1;
+  }
+
+  /** Live edge of a label between two vertices with these sort values, or -1. */
+  findEdge(label: EdgeLabelRecord, out: number, inV: number, sortValues: string): number {
+    const s = this.state;
+    const adj = s.adjacency.get(label.id);
+    if (adj === undefined || adj.out.degree(out) === 0 || adj.in.degree(inV) === 0) return -1;
+    const accept = label.sortKeys.length === 0 ? undefined : (e: number): boolean => sortValues === this.sortValuesOf(e);
+    if (label.frequency === 'SINGLE') return s.edges.pairs.get(label.id)?.find(out, inV, s.edges, accept) ?? -1;
+    const useOut = adj.out.degree(out) <= adj.in.degree(inV);
+    const csr = useOut ? adj.out : adj.in;
+    const want = useOut ? inV : out;
+    let found = -1;
+    csr.each(useOut ? out : inV, s.edges.alive, (t, e) => {
+      if (t === want && (accept === undefined || accept(e))) found = e;
+      return found < 0;
+    });
+    return found;
+  }
+
+  /** Sort-values text of an edge (empty for labels without sort keys). */
+  sortValuesOf(e: number): string {
+    const s = this.state;
+    const label = s.catalog.edgeLabelById(s.edges.label[e]!);
+    if (label === undefined || label.sortKeys.length === 0) return '';
+    return formatSortValues(
+      label.sortKeys.map((k) => {
+        const key = s.catalog.propertyKey(k)!;
+        return { value: s.edgeValue(e, key.id) ?? null, dataType: key.dataType };
+      }),
+    );
+  }
+
+  vertexId(slot: number): ElementId {
+    return this.state.vertices.idOf(slot);
+  }
+
+  vertexLabel(slot: number): string {
+    return this.state.catalog.vertexLabelById(this.state.vertices.labelOf[slot]!)?.name ?? '';
+  }
+
+  edgeId(slot: number): ElementId {
+    const s = this.state;
+    const explicit = s.edgeIds.get(slot);
+    if (explicit !== undefined) return explicit;
+    const labelId = s.edges.label[slot]!;
+    return formatEdgeId({
+      out: this.vertexId(s.edges.out[slot]!),
+      labelId,
+      subLabelId: labelId,
+      sortValues: this.sortValuesOf(slot),
+      in: this.vertexId(s.edges.in[slot]!),
+    });
+  }
+
+  edgeLabel(slot: number): string {
+    return this.state.catalog.edgeLabelById(this.state.edges.label[slot]!)?.name ?? '';
+  }
+
+  edgeOutVertex(slot: number): number {
+    return this.state.edges.out[slot]!;
+  }
+
+  edgeInVertex(slot: number): number {
+    return this.state.edges.in[slot]!;
+  }
+
+  vertexPropertyKeys(slot: number): readonly string[] {
+    const s = this.state;
+    const table = s.vertexTables.get(s.vertices.labelOf[slot]!);
+    if (table === undefined) return [];
+    const row = s.vertices.rowOf[slot]!;
+    return [...table.columns]
+      .filter(([, c]) => c.has(row))
+      .map(([k]) => k)
+      .sort((a, b) => a - b)
+      .map((k) => s.catalog.propertyKeyById(k)?.name)
+      .filter((n): n is string => n !== undefined);
+  }
+
+  vertexProperties(slot: number, keys?: readonly string[]): readonly VertexPropertyRecord[] {
+    const s = this.state;
+    const out: VertexPropertyRecord[] = [];
+    for (const name of keys ?? this.vertexPropertyKeys(slot)) {
+      const key = s.catalog.propertyKey(name);
+      const value = key === undefined ? undefined : s.vertexValue(slot, key.id);
+      if (key === undefined || value === undefined) continue;
+      const values = key.cardinality === 'SINGLE' ? [value] : (value as readonly PropertyValue[]);
+      const side = s.propertySides.get(slot)?.get(key.id);
+      values.forEach((v, i) => {
+        const id = side?.ids[i] ?? `${String(this.vertexId(slot))}>${name}`;
+        out.push({ key: name, value: v, id, meta: side?.meta[i] ?? EMPTY_META });
+      });
+    }
+    return out;
+  }
+
+  edgePropertyKeys(slot: number): readonly string[] {
+    const s = this.state;
+    const table = s.edges.tables.get(s.edges.label[slot]!);
+    if (table === undefined || s.edges.rowOf === undefined) return [];
+    const row = s.edges.rowOf[slot]!;
+    return [...table.columns]
+      .filter(([, c]) => c.has(row))
+      .map(([k]) => k)
+      .sort((a, b) => a - b)
+      .map((k) => s.catalog.propertyKeyById(k)?.name)
+      .filter((n): n is string => n !== undefined);
+  }
+
+  edgeProperty(slot: number, key: string): PropertyValue | undefined {
+    const k = this.state.catalog.propertyKey(key);
+    return k === undefined ? undefined : this.state.edgeValue(slot, k.id);
+  }
+
+  *scanNeighbours(sources: Int32Array, direction: Direction, options: ScanOptions = {}): Iterable<NeighbourBatch> {
+    const s = this.state;
+    const alive = s.edges.alive;
+    const limit = options.degreeLimit ?? Infinity;
+    const src = new Int32Array(BATCH);
+    const edges = new Int32Array(BATCH);
+    const targets = new Int32Array(BATCH);
+    const batch = { sources: src, edges, vertices: targets, length: 0 };
+    const csrs: { csr: Csr; ttl: boolean }[] = [];
+    for (const d of direction === 'OUT' ? ['out' as const] : direction === 'IN' ? ['in' as const] : ['out' as const, 'in' as const]) {
+      for (const l of this.edgeLabelIds(options.labels)) {
+        const adj = s.adjacency.get(l);
+        if (adj !== undefined) csrs.push({ csr: adj[d], ttl: s.hasTtl('edge', l) });
+      }
+    }
+    let n = 0;
+    for (let k = 0; k < sources.length; k++) {
+      const v = sources[k]!;
+      let taken = 0;
+      for (const { csr, ttl } of csrs) {
+        if (taken >= limit) break;
+        if (v < csr.csrVertices) {
+          const tg = csr.targets;
+          const ed = csr.edges;
+          for (let i = csr.offsets[v]!, end = csr.offsets[v + 1]!; i < end && taken < limit; i++) {
+            const e = ed[i]!;
+            if (!alive.get(e) || (ttl && !this.edgeVisible(e))) continue;
+            src[n] = v;
+            edges[n] = e;
+            targets[n++] = tg[i]!;
+            taken++;
+            if (n === BATCH) {
+              batch.length = n;
+              yield batch;
+              n = 0;
+            }
+          }
+        }
+        if (!csr.hasBuffered(v)) continue;
+        const buffered = csr.buffered(v);
+        const entries = buffered.entries.slice(0, buffered.length);
+        for (let i = 0; i < entries.length && taken < limit; i++) {
+          const e = csr.bufferedEdge(entries[i]!);
+          if (!alive.get(e) || (ttl && !this.edgeVisible(e))) continue;
+          src[n] = v;
+          edges[n] = e;
+          targets[n++] = csr.bufferedTarget(entries[i]!);
+          taken++;
+          if (n === BATCH) {
+            batch.length = n;
+            yield batch;
+            n = 0;
+          }
+        }
+      }
+    }
+    if (n > 0) {
+      batch.length = n;
+      yield batch;
+    }
+  }
+
+  degree(slot: number, direction: Direction, labels?: readonly string[]): number {
+    const s = this.state;
+    let n = 0;
+    for (const l of this.edgeLabelIds(labels)) {
+      const adj = s.adjacency.get(l);
+      if (adj === undefined) continue;
+      if ((s.catalog.edgeLabelById(l)?.ttl ?? 0) > 0) {
+        for (const b of this.scanNeighbours(Int32Array.of(slot), direction, { labels: [s.catalog.edgeLabelById(l)!.name] })) n += b.length;
+        continue;
+      }
+      if (direction !== 'IN') n += adj.out.degree(slot);
+      if (direction !== 'OUT') n += adj.in.degree(slot);
+    }
+    return n;
+  }
+
+  lookup(element: 'vertex' | 'edge', query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate }): Iterable<number> | undefined {
+    const slots = lookupSlots(this.state, element, query, (id) => this.vertexSlot(id));
+    if (slots === undefined) return undefined;
+    return slots.filter((x) => (element === 'vertex' ? this.vertexVisible(x) : this.edgeVisible(x)));
+  }
+
+  private edgeLabelIds(names: readonly string[] | undefined): number[] {
+    const c = this.state.catalog;
+    if (names === undefined || names.length === 0) return c.edgeLabels().map((l) => l.id);
+    return names.map((n) => c.edgeLabel(n)?.id).filter((id): id is number => id !== undefined);
+  }
+}

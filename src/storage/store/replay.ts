@@ -1,0 +1,93 @@
+/**
+ * Decoding of batch logs: each op is re-applied through the same raw mutations that wrote it.
+ * @module
+ */
+import { StorageError } from '../../errors.js';
+import type { ElementId, PropertyValue } from '../../engine/index.js';
+import { ByteReader } from '../codec.js';
+import type { SchemaChange } from '../schema/specs.js';
+import { Op, type PropertySide, type StoreState } from './state.js';
+
+function corrupt(detail: string): never {
+  throw new StorageError('BATCH_LOG_CORRUPT', `Cannot replay batch log: ${detail}`);
+}
+
+function optional(r: ByteReader): PropertyValue | undefined {
+  return r.u8() === 1 ? r.value() : undefined;
+}
+
+function side(r: ByteReader): PropertySide | undefined {
+  if (r.u8() === 0) return undefined;
+  const n = r.varUint();
+  const ids: ElementId[] = [];
+  const meta: Map<string, PropertyValue>[] = [];
+  for (let i = 0; i < n; i++) {
+    ids.push(r.value() as ElementId);
+    const m = new Map<string, PropertyValue>();
+    for (let k = r.varUint(); k > 0; k--) m.set(r.string(), r.value());
+    meta.push(m);
+  }
+  return { ids, meta };
+}
+
+/**
+ * Applies every op of a batch log to a state (inside a begun batch of that state).
+ *
+ * @example
+ * ```ts
+ * state.begin(); replayLog(state, log); state.commit();
+ * ```
+ */
+export function replayLog(state: StoreState, log: Uint8Array): void {
+  const r = new ByteReader(log);
+  const c = state.catalog;
+  const key = (id: number) => c.propertyKeyById(id) ?? corrupt(`unknown property key id ${id}`);
+  while (!r.done) {
+    const op = r.u8() as Op;
+    switch (op) {
+      case Op.AddVertex: {
+        const labelId = r.varUint();
+        const label = c.vertexLabelById(labelId) ?? corrupt(`unknown vertex label id ${labelId}`);
+        const id = r.value() as ElementId;
+        state.addVertex(label, id, r.f64());
+        break;
+      }
+      case Op.AddEdge: {
+        const labelId = r.varUint();
+        const label = c.edgeLabelById(labelId) ?? corrupt(`unknown edge label id ${labelId}`);
+        const out = r.varUint();
+        const inV = r.varUint();
+        const flags = r.u8();
+        const table = (flags & 1) !== 0;
+        const insertedAt = (flags & 4) !== 0 ? r.f64() : 0;
+        const id = (flags & 2) !== 0 ? (r.value() as ElementId) : undefined;
+        state.addEdge(label, { out, in: inV }, { id, insertedAt, table });
+        break;
+      }
+      case Op.SetVertexValue: {
+        const slot = r.varUint();
+        const k = key(r.varUint());
+        const value = optional(r);
+        state.setVertexValue(slot, k, value, side(r));
+        break;
+      }
+      case Op.SetEdgeValue: {
+        const e = r.varUint();
+        const k = key(r.varUint());
+        state.setEdgeValue(e, k, optional(r));
+        break;
+      }
+      case Op.RemoveVertex:
+        state.removeVertex(r.varUint());
+        break;
+      case Op.RemoveEdge:
+        state.removeEdge(r.varUint());
+        break;
+      case Op.Schema:
+        c.apply(JSON.parse(r.string()) as SchemaChange);
+        break;
+      default:
+        corrupt(`unknown op ${String(op)}`);
+    }
+  }
+}

@@ -1,0 +1,450 @@
+/**
+ * The store's data and its raw, already-validated mutations. Every mutation records an undo
+ * step (for batch rollback) and a log op (for replay), and keeps indexes and adjacency in sync.
+ * @module
+ */
+import type { ElementId, PropertyValue } from '../../engine/index.js';
+import { ByteWriter } from '../codec.js';
+import { Csr } from '../csr.js';
+import { EdgeTable, PairHash } from '../edge-table.js';
+import { ElementIndex } from '../indexes/index.js';
+import type { SchemaCatalog } from '../schema/catalog.js';
+import type { SchemaChange } from '../schema/specs.js';
+import type { EdgeLabelRecord, PropertyKeyRecord, VertexLabelRecord } from '../schema/types.js';
+import { LabelTable, VertexTable, idMapKey } from '../vertex-table.js';
+
+/**
+ * Ids and meta-properties of the values of one vertex property key (auto-create graphs), kept
+ * parallel to the stored value (one entry per element for list/set keys).
+ *
+ * @example
+ * ```ts
+ * const side: PropertySide = { ids: [7], meta: [new Map([['since', 2010]])] };
+ * ```
+ */
+export interface PropertySide {
+  readonly ids: readonly ElementId[];
+  readonly meta: readonly ReadonlyMap<string, PropertyValue>[];
+}
+
+/**
+ * Log op codes of a batch log.
+ *
+ * @example
+ * ```ts
+ * const op = Op.AddEdge;
+ * ```
+ */
+export enum Op {
+  AddVertex = 1,
+  AddEdge = 2,
+  SetVertexValue = 3,
+  SetEdgeValue = 4,
+  RemoveVertex = 5,
+  RemoveEdge = 6,
+  Schema = 7,
+}
+
+type Undo = number | (() => void);
+
+/**
+ * All data of one graph plus the raw mutations used by writers and by replay.
+ *
+ * @example
+ * ```ts
+ * const state = new StoreState(catalog);
+ * ```
+ */
+export class StoreState {
+  vertices = new VertexTable();
+  readonly vertexTables = new Map<number, LabelTable>();
+  edges = new EdgeTable();
+  readonly adjacency = new Map<number, { readonly out: Csr; readonly in: Csr }>();
+  readonly indexes = new Map<string, ElementIndex>();
+  readonly propertySides = new Map<number, Map<number, PropertySide>>();
+  readonly edgeIds = new Map<number, ElementId>();
+  readonly edgeIdSlots = new Map<number | string, number>();
+  /** Next generated id of auto-create graphs (vertices, edges, vertex properties). */
+  nextAutoId = 1;
+  private undo: Undo[] = [];
+  private log: ByteWriter | undefined;
+
+  private readonly ttls = { vertex: new Map<number, boolean>(), edge: new Map<number, boolean>() };
+
+  constructor(readonly catalog: SchemaCatalog) {}
+
+  /** Whether a label has a TTL (memoised: a label's TTL never changes and ids are not reused). */
+  hasTtl(kind: 'vertex' | 'edge', labelId: number): boolean {
+    const memo = this.ttls[kind];
+    let has = memo.get(labelId);
+    if (has === undefined) {
+      const label = kind === 'vertex' ? this.catalog.vertexLabelById(labelId) : this.catalog.edgeLabelById(labelId);
+      has = (label?.ttl ?? 0) > 0;
+      if (label !== undefined) memo.set(labelId, has);
+    }
+    return has;
+  }
+
+  /** Starts recording undo steps and log ops. */
+  begin(): void {
+    this.undo = [];
+    this.log = new ByteWriter();
+  }
+
+  /** Ends a batch successfully and returns its log, or undefined when nothing changed. */
+  commit(): Uint8Array | undefined {
+    const changed = this.undo.length > 0;
+    const bytes = this.log?.finish();
+    this.undo = [];
+    this.log = undefined;
+    this.mergeAdjacency(false);
+    return changed ? bytes : undefined;
+  }
+
+  /** Rolls back every change of the current batch, newest first. */
+  rollback(): void {
+    const steps = this.undo;
+    this.undo = [];
+    this.log = undefined;
+    for (let i = steps.length - 1; i >= 0; i--) {
+      const s = steps[i]!;
+      if (typeof s === 'function') s();
+      else if (s >= 0) this.undoAddEdge(s);
+      else this.undoAddVertex(-s - 1);
+    }
+  }
+
+  /** Merges adjacency buffers: all of them when `force`, else those past their threshold. */
+  mergeAdjacency(force: boolean): void {
+    for (const adj of this.adjacency.values()) {
+      for (const csr of [adj.out, adj.in]) {
+        if (force || csr.needsMerge()) csr.merge(this.vertices.size, this.edges.alive);
+      }
+    }
+  }
+
+  /** The adjacency of an edge label, created on first use. */
+  adjacencyOf(labelId: number): { readonly out: Csr; readonly in: Csr } {
+    let a = this.adjacency.get(labelId);
+    if (a === undefined) {
+      a = { out: new Csr(), in: new Csr() };
+      this.adjacency.set(labelId, a);
+    }
+    return a;
+  }
+
+  /** The row table of a vertex label, created on first use. */
+  vertexTable(labelId: number): LabelTable {
+    let t = this.vertexTables.get(labelId);
+    if (t === undefined) {
+      t = new LabelTable(labelId);
+      this.vertexTables.set(labelId, t);
+    }
+    return t;
+  }
+
+  /** The index of an index label, created (empty) on first use. */
+  index(name: string): ElementIndex {
+    let idx = this.indexes.get(name);
+    if (idx === undefined) {
+      idx = new ElementIndex(this.catalog.indexLabel(name)!);
+      this.indexes.set(name, idx);
+    }
+    return idx;
+  }
+
+  /** Records a schema change already applied inside a batch (auto-create): log and undo. */
+  schemaApplied(change: SchemaChange, inverse: SchemaChange): void {
+    this.log?.u8(Op.Schema);
+    this.log?.string(JSON.stringify(change));
+    this.undo.push(() => this.catalog.apply(inverse));
+  }
+
+  /** Adds a vertex with a resolved id; `insertedAt` is the TTL start (ms). */
+  addVertex(label: VertexLabelRecord, id: ElementId, insertedAt: number): number {
+    const slot = this.vertices.allocate(label.id, id);
+    const table = this.vertexTable(label.id);
+    const row = table.append(slot);
+    this.vertices.rowOf[slot] = row;
+    if (label.ttl > 0) table.setInsertedAt(row, insertedAt);
+    for (const adj of this.adjacency.values()) {
+      adj.out.ensureVertices(slot + 1);
+      adj.in.ensureVertices(slot + 1);
+    }
+    const log = this.log;
+    if (log !== undefined) {
+      log.u8(Op.AddVertex);
+      log.varUint(label.id);
+      log.value(id);
+      log.f64(insertedAt);
+    }
+    this.undo.push(-slot - 1);
+    return slot;
+  }
+
+  private undoAddVertex(slot: number): void {
+    const table = this.vertexTable(this.vertices.labelOf[slot]!);
+    for (const c of table.columns.values()) c.delete(table.rowCount - 1);
+    table.pop();
+    this.vertices.release();
+  }
+
+  /** Adds an edge between live vertices; `id` is kept only for auto-create graphs. */
+  addEdge(label: EdgeLabelRecord, ends: { out: number; in: number }, options: { id?: ElementId; insertedAt: number; table: boolean }): number {
+    const e = this.edges.allocate(label.id, ends.out, ends.in);
+    const adj = this.adjacencyOf(label.id);
+    adj.out.add(ends.out, ends.in, e);
+    adj.in.add(ends.in, ends.out, e);
+    if (label.frequency === 'SINGLE') this.pairHash(label.id).insert(e, this.edges);
+    if (options.table) {
+      let t = this.edges.tables.get(label.id);
+      if (t === undefined) this.edges.tables.set(label.id, (t = new LabelTable(label.id)));
+      const row = t.append(e);
+      this.edges.setRow(e, row);
+      if (label.ttl > 0) t.setInsertedAt(row, options.insertedAt);
+    }
+    if (options.id !== undefined) {
+      this.edgeIds.set(e, options.id);
+      this.edgeIdSlots.set(idMapKey(options.id), e);
+    }
+    const log = this.log;
+    if (log !== undefined) {
+      log.u8(Op.AddEdge);
+      log.varUint(label.id);
+      log.varUint(ends.out);
+      log.varUint(ends.in);
+      log.u8((options.table ? 1 : 0) | (options.id === undefined ? 0 : 2) | (label.ttl > 0 ? 4 : 0));
+      if (label.ttl > 0) log.f64(options.insertedAt);
+      if (options.id !== undefined) log.value(options.id);
+    }
+    this.undo.push(e);
+    return e;
+  }
+
+  /** The SINGLE-frequency pair hash of an edge label. */
+  pairHash(labelId: number): PairHash {
+    let h = this.edges.pairs.get(labelId);
+    if (h === undefined) this.edges.pairs.set(labelId, (h = new PairHash(labelId)));
+    return h;
+  }
+
+  private undoAddEdge(e: number): void {
+    const labelId = this.edges.label[e]!;
+    const adj = this.adjacencyOf(labelId);
+    adj.out.popLast();
+    adj.in.popLast();
+    this.edges.pairs.get(labelId)?.remove(e, this.edges);
+    const t = this.edges.tables.get(labelId);
+    if (t !== undefined && this.edges.rowOf !== undefined && t.rowCount > 0 && t.rows[t.rowCount - 1] === e) {
+      for (const c of t.columns.values()) c.delete(t.rowCount - 1);
+      t.pop();
+    }
+    const id = this.edgeIds.get(e);
+    if (id !== undefined) {
+      this.edgeIds.delete(e);
+      this.edgeIdSlots.delete(idMapKey(id));
+    }
+    this.edges.release();
+  }
+
+  /** Current value of a vertex property key, or undefined. */
+  vertexValue(slot: number, keyId: number): PropertyValue | undefined {
+    const t = this.vertexTables.get(this.vertices.labelOf[slot]!);
+    return t?.columns.get(keyId)?.get(this.vertices.rowOf[slot]!);
+  }
+
+  /** Current value of an edge property key, or undefined. */
+  edgeValue(e: number, keyId: number): PropertyValue | undefined {
+    const t = this.edges.tables.get(this.edges.label[e]!);
+    if (t === undefined || this.edges.rowOf === undefined) return undefined;
+    return t.columns.get(keyId)?.get(this.edges.rowOf[e]!);
+  }
+
+  /** Field values of an element for an index label's fields. */
+  fieldValues(kind: 'vertex' | 'edge', slot: number, fields: readonly string[]): (PropertyValue | undefined)[] {
+    return fields.map((f) => {
+      const key = this.catalog.propertyKey(f);
+      if (key === undefined) return undefined;
+      return kind === 'vertex' ? this.vertexValue(slot, key.id) : this.edgeValue(slot, key.id);
+    });
+  }
+
+  /** Index labels of an element's label. */
+  indexesOf(kind: 'vertex' | 'edge', labelId: number): ElementIndex[] {
+    const label = kind === 'vertex' ? this.catalog.vertexLabelById(labelId) : this.catalog.edgeLabelById(labelId);
+    if (label === undefined) return [];
+    return this.catalog.indexLabelsOf(kind === 'vertex' ? 'VERTEX_LABEL' : 'EDGE_LABEL', label.name).map((r) => this.index(r.name));
+  }
+
+  /** Replaces (or with undefined removes) the whole value of a vertex property key. */
+  setVertexValue(slot: number, key: PropertyKeyRecord, value: PropertyValue | undefined, side?: PropertySide): void {
+    const labelId = this.vertices.labelOf[slot]!;
+    const table = this.vertexTable(labelId);
+    const row = this.vertices.rowOf[slot]!;
+    const column = table.column(key.id, key.dataType, key.cardinality !== 'SINGLE');
+    const old = column.get(row);
+    const oldSide = this.propertySides.get(slot)?.get(key.id);
+    const affected = this.indexesOf('vertex', labelId).filter((i) => i.record.fields.includes(key.name));
+    const before = affected.map((i) => this.fieldValues('vertex', slot, i.record.fields));
+    if (value !== undefined && this.vertices.alive.get(slot)) {
+      for (const i of affected) {
+        const after = i.record.fields.map((f, k) => (f === key.name ? value : before[affected.indexOf(i)]![k]));
+        i.check(slot, after);
+      }
+    }
+    const live = this.vertices.alive.get(slot);
+    if (live) affected.forEach((i, k) => i.remove(slot, before[k]!));
+    if (value === undefined) column.delete(row);
+    else column.set(row, value);
+    this.setSide(slot, key.id, value === undefined ? undefined : side);
+    if (live) for (const i of affected) i.add(slot, this.fieldValues('vertex', slot, i.record.fields));
+    const log = this.log;
+    if (log !== undefined) {
+      log.u8(Op.SetVertexValue);
+      log.varUint(slot);
+      log.varUint(key.id);
+      writeOptional(log, value);
+      writeSide(log, value === undefined ? undefined : side);
+    }
+    this.undo.push(() => this.restoreVertexValue(slot, key, old, oldSide));
+  }
+
+  private restoreVertexValue(slot: number, key: PropertyKeyRecord, value: PropertyValue | undefined, side: PropertySide | undefined): void {
+    const labelId = this.vertices.labelOf[slot]!;
+    const table = this.vertexTable(labelId);
+    const row = this.vertices.rowOf[slot]!;
+    const column = table.column(key.id, key.dataType, key.cardinality !== 'SINGLE');
+    const affected = this.indexesOf('vertex', labelId).filter((i) => i.record.fields.includes(key.name));
+    const live = this.vertices.alive.get(slot);
+    if (live) for (const i of affected) i.remove(slot, this.fieldValues('vertex', slot, i.record.fields));
+    if (value === undefined) column.delete(row);
+    else column.set(row, value);
+    this.setSide(slot, key.id, side);
+    if (live) for (const i of affected) i.add(slot, this.fieldValues('vertex', slot, i.record.fields));
+  }
+
+  private setSide(slot: number, keyId: number, side: PropertySide | undefined): void {
+    let m = this.propertySides.get(slot);
+    if (side === undefined) {
+      m?.delete(keyId);
+      if (m !== undefined && m.size === 0) this.propertySides.delete(slot);
+      return;
+    }
+    if (m === undefined) this.propertySides.set(slot, (m = new Map()));
+    m.set(keyId, side);
+    for (const id of side.ids) if (typeof id === 'number' && id >= this.nextAutoId) this.nextAutoId = id + 1;
+  }
+
+  /** Replaces (or with undefined removes) an edge property value. */
+  setEdgeValue(e: number, key: PropertyKeyRecord, value: PropertyValue | undefined): void {
+    const labelId = this.edges.label[e]!;
+    const table = this.edges.tables.get(labelId)!;
+    const row = this.edges.rowOf![e]!;
+    const column = table.column(key.id, key.dataType, key.cardinality !== 'SINGLE' && (value === undefined || Array.isArray(value)));
+    const old = column.get(row);
+    const affected = this.indexesOf('edge', labelId).filter((i) => i.record.fields.includes(key.name));
+    const before = affected.map((i) => this.fieldValues('edge', e, i.record.fields));
+    if (value !== undefined) {
+      affected.forEach((i, k) => i.check(e, i.record.fields.map((f, n) => (f === key.name ? value : before[k]![n]))));
+    }
+    const apply = (v: PropertyValue | undefined): void => {
+      const live = this.edges.alive.get(e);
+      if (live) for (const i of affected) i.remove(e, this.fieldValues('edge', e, i.record.fields));
+      if (v === undefined) column.delete(row);
+      else column.set(row, v);
+      if (live) for (const i of affected) i.add(e, this.fieldValues('edge', e, i.record.fields));
+    };
+    apply(value);
+    const log = this.log;
+    if (log !== undefined) {
+      log.u8(Op.SetEdgeValue);
+      log.varUint(e);
+      log.varUint(key.id);
+      writeOptional(log, value);
+    }
+    this.undo.push(() => apply(old));
+  }
+
+  /** Removes a live edge (tombstone in adjacency, index entries dropped). */
+  removeEdge(e: number): void {
+    this.killEdge(e);
+    this.log?.u8(Op.RemoveEdge);
+    this.log?.varUint(e);
+  }
+
+  private killEdge(e: number): void {
+    const labelId = this.edges.label[e]!;
+    const adj = this.adjacencyOf(labelId);
+    const out = this.edges.out[e]!;
+    const inV = this.edges.in[e]!;
+    const idx = this.indexesOf('edge', labelId);
+    for (const i of idx) i.remove(e, this.fieldValues('edge', e, i.record.fields));
+    this.edges.setAlive(e, false);
+    adj.out.tombstone(out);
+    adj.in.tombstone(inV);
+    const id = this.edgeIds.get(e);
+    if (id !== undefined) this.edgeIdSlots.delete(idMapKey(id));
+    this.undo.push(() => {
+      this.edges.setAlive(e, true);
+      adj.out.untombstone(out);
+      adj.in.untombstone(inV);
+      if (this.catalog.edgeLabelById(labelId)?.frequency === 'SINGLE') this.pairHash(labelId).insert(e, this.edges);
+      if (id !== undefined) this.edgeIdSlots.set(idMapKey(id), e);
+      for (const i of idx) i.add(e, this.fieldValues('edge', e, i.record.fields));
+    });
+  }
+
+  /** Live incident edges of a vertex, both directions, in a deterministic order. */
+  incidentEdges(slot: number): number[] {
+    const found = new Set<number>();
+    for (const adj of this.adjacency.values()) {
+      for (const csr of [adj.out, adj.in]) {
+        csr.each(slot, this.edges.alive, (_t, e) => {
+          found.add(e);
+          return true;
+        });
+      }
+    }
+    return [...found].sort((a, b) => a - b);
+  }
+
+  /** Removes a live vertex and its incident edges. */
+  removeVertex(slot: number): void {
+    for (const e of this.incidentEdges(slot)) this.killEdge(e);
+    const labelId = this.vertices.labelOf[slot]!;
+    const idx = this.indexesOf('vertex', labelId);
+    for (const i of idx) i.remove(slot, this.fieldValues('vertex', slot, i.record.fields));
+    const table = this.vertexTable(labelId);
+    this.vertices.unmapId(slot);
+    this.vertices.alive.set(slot, false);
+    table.live--;
+    this.log?.u8(Op.RemoveVertex);
+    this.log?.varUint(slot);
+    this.undo.push(() => {
+      this.vertices.alive.set(slot, true);
+      this.vertices.mapId(slot);
+      table.live++;
+      for (const i of idx) i.add(slot, this.fieldValues('vertex', slot, i.record.fields));
+    });
+  }
+}
+
+function writeOptional(log: ByteWriter, value: PropertyValue | undefined): void {
+  log.u8(value === undefined ? 0 : 1);
+  if (value !== undefined) log.value(value);
+}
+
+function writeSide(log: ByteWriter, side: PropertySide | undefined): void {
+  log.u8(side === undefined ? 0 : 1);
+  if (side === undefined) return;
+  log.varUint(side.ids.length);
+  side.ids.forEach((id, i) => {
+    log.value(id);
+    const meta = side.meta[i] ?? new Map<string, PropertyValue>();
+    log.varUint(meta.size);
+    for (const [k, v] of meta) {
+      log.string(k);
+      log.value(v);
+    }
+  });
+}

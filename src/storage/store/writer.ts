@@ -1,0 +1,398 @@
+/**
+ * Write side of the store: GraphWriter methods that enforce the schema rules (strict or
+ * auto-create) and turn each call into raw mutations of the {@link StoreState}.
+ * @module
+ */
+import { ArgumentError, ConflictError, LimitError, NotFoundError, SchemaError, UnsupportedError } from '../../errors.js';
+import type { ElementId, GraphWriter, PropertyCardinality, PropertyValue, VertexPropertyRecord } from '../../engine/index.js';
+import { TypedNumber, Uuid } from '../../engine/index.js';
+import { formatPrimaryKeyId, formatSortValues, Snowflake } from '../ids/index.js';
+import type { EdgeLabelRecord, GraphMode, PropertyKeyRecord, VertexLabelRecord } from '../schema/types.js';
+import { AutoSchema } from './auto-schema.js';
+import { coerceElements, coerceScalar, valueKey } from './coerce.js';
+import { StoreReader } from './reader.js';
+import type { PropertySide, StoreState } from './state.js';
+import { idMapKey } from '../vertex-table.js';
+
+/**
+ * Store settings (Part A 2.3 keys in camelCase).
+ *
+ * @example
+ * ```ts
+ * const config: StoreConfig = { autoCreate: false, vertexTxCapacity: 10000, edgeTxCapacity: 10000, checkCustomizedIdExist: false };
+ * ```
+ */
+export interface StoreConfig {
+  readonly autoCreate: boolean;
+  readonly vertexTxCapacity: number;
+  readonly edgeTxCapacity: number;
+  readonly checkCustomizedIdExist: boolean;
+}
+
+type Pairs = ReadonlyArray<readonly [string, PropertyValue]>;
+
+/** The shared, never mutated, result of collecting no properties. */
+const NO_VALUES: Map<string, { value: PropertyValue; side?: PropertySide }> = new Map();
+
+function list(names: readonly string[]): string {
+  return `[${names.join(', ')}]`;
+}
+
+/**
+ * The GraphWriter handed to a batch function. It is valid only while its batch runs.
+ *
+ * @example
+ * ```ts
+ * store.batch((w) => w.addVertex('person', { properties: [['name', 'marko']] }));
+ * ```
+ */
+export class StoreWriter extends StoreReader implements GraphWriter {
+  private vertexWrites = 0;
+  private edgeWrites = 0;
+  private open = true;
+  private readonly auto: AutoSchema;
+  /** Strict-mode edge labels with their endpoint label ids (the catalog does not change in a strict batch). */
+  private readonly edgeLabels = new Map<string, { record: EdgeLabelRecord; source: number; target: number }>();
+
+  constructor(
+    state: StoreState,
+    private readonly options: { config: StoreConfig; mode: () => GraphMode; now: () => number; snowflake: Snowflake },
+  ) {
+    super(state, options.now);
+    this.auto = new AutoSchema(state, options.config.autoCreate);
+  }
+
+  /** Ends the writer's validity (called when its batch ends). */
+  close(): void {
+    this.open = false;
+  }
+
+  addVertex(label: string, options: { readonly id?: ElementId; readonly properties?: Pairs } = {}): number {
+    this.check();
+    if (++this.vertexWrites > this.options.config.vertexTxCapacity) {
+      throw new LimitError('TX_CAPACITY', `Vertices size has reached tx capacity ${this.options.config.vertexTxCapacity}`);
+    }
+    const record = this.auto.vertexLabel(label);
+    const values = this.collect('vertex', record, options.properties ?? []);
+    const mode = this.options.mode();
+    if (mode !== 'LOADING') this.requireNonNull(record, values, 'vertex');
+    const missingPk = record.primaryKeys.filter((k) => !values.has(k));
+    if (missingPk.length > 0) {
+      throw new SchemaError('MISSING_PRIMARY_KEY', `The primary keys must be set for vertex label '${record.name}': missed keys ${list(missingPk)}`);
+    }
+    const id = this.resolveVertexId(record, options.id, values);
+    const existing = this.state.vertices.slotOf(id);
+    if (existing >= 0) {
+      if (this.options.config.autoCreate || (this.options.config.checkCustomizedIdExist && record.idStrategy.startsWith('CUSTOMIZE'))) {
+        throw new ConflictError('VERTEX_ID_EXISTS', `Cannot create vertex: the vertex with id '${String(id)}' has existed`);
+      }
+      if (this.state.vertices.labelOf[existing] !== record.id) {
+        throw new ConflictError('VERTEX_ID_EXISTS', `Cannot create vertex: id '${String(id)}' is used by a vertex of label '${this.vertexLabel(existing)}'`);
+      }
+      for (const name of this.vertexPropertyKeys(existing)) if (!values.has(name)) this.state.setVertexValue(existing, this.auto.key(name), undefined);
+      for (const [name, v] of values) this.state.setVertexValue(existing, this.auto.key(name), v.value, v.side);
+      return existing;
+    }
+    const slot = this.state.addVertex(record, id, this.options.now());
+    for (const [name, v] of values) this.state.setVertexValue(slot, this.auto.key(name), v.value, v.side);
+    return slot;
+  }
+
+  addEdge(
+    label: string,
+    ends: { readonly out: number; readonly in: number },
+    options: { readonly id?: ElementId; readonly properties?: Pairs } = {},
+  ): number {
+    this.check();
+    if (++this.edgeWrites > this.options.config.edgeTxCapacity) {
+      throw new LimitError('TX_CAPACITY', `Edges size has reached tx capacity ${this.options.config.edgeTxCapacity}`);
+    }
+    this.requireVertex(ends.out, 'Cannot create edge');
+    this.requireVertex(ends.in, 'Cannot create edge');
+    const auto = this.options.config.autoCreate;
+    const record = auto ? this.auto.edgeLabel(label, this.vertexLabel(ends.out), this.vertexLabel(ends.in)) : this.strictEdgeLabel(label, ends);
+    if (!auto && options.id !== undefined) {
+      throw new ArgumentError('EDGE_ID_NOT_ALLOWED', `Cannot create edge '${record.name}': edge ids are derived and cannot be given`);
+    }
+    const values = this.collect('edge', record, options.properties ?? []);
+    if (this.options.mode() !== 'LOADING') this.requireNonNull(record, values, 'edge');
+    const missingSort = record.sortKeys.length === 0 ? undefined : record.sortKeys.filter((k) => !values.has(k));
+    if (missingSort !== undefined && missingSort.length > 0) {
+      throw new SchemaError('MISSING_SORT_KEY', `The sort keys must be set for edge label '${record.name}': missed keys ${list(missingSort)}`);
+    }
+    let id = options.id;
+    if (auto) {
+      if (id !== undefined && this.state.edgeIdSlots.has(idMapKey(id))) {
+        throw new ConflictError('EDGE_ID_EXISTS', `Cannot create edge: the edge with id '${String(id)}' has existed`);
+      }
+      id ??= new TypedNumber('long', BigInt(this.nextAutoId()));
+    } else {
+      const sortValues =
+        record.sortKeys.length === 0 ? '' : formatSortValues(record.sortKeys.map((k) => ({ value: values.get(k)!.value, dataType: this.auto.key(k).dataType })));
+      const existing = this.findEdge(record, ends.out, ends.in, sortValues);
+      if (existing >= 0 && this.edgeVisible(existing)) {
+        for (const name of this.edgePropertyKeys(existing)) if (!values.has(name)) this.state.setEdgeValue(existing, this.auto.key(name), undefined);
+        for (const [name, v] of values) this.state.setEdgeValue(existing, this.auto.key(name), v.value);
+        return existing;
+      }
+    }
+    const table = auto || record.properties.length > 0 || record.ttl > 0;
+    const e = this.state.addEdge(record, ends, { id, insertedAt: record.ttl > 0 ? this.options.now() : 0, table });
+    for (const [name, v] of values) this.state.setEdgeValue(e, this.auto.key(name), v.value);
+    return e;
+  }
+
+  setVertexProperty(
+    slot: number,
+    key: string,
+    value: PropertyValue,
+    options: { readonly cardinality?: PropertyCardinality; readonly meta?: Pairs } = {},
+  ): VertexPropertyRecord {
+    this.check();
+    this.requireVertex(slot, 'Cannot set vertex property');
+    const label = this.state.catalog.vertexLabelById(this.state.vertices.labelOf[slot]!)!;
+    const k = this.auto.propertyOf(label, key, value, options.cardinality);
+    if (label.primaryKeys.includes(key)) throw new SchemaError('PRIMARY_KEY_UPDATE', `Cannot update primary key '${key}' of vertex label '${label.name}'`);
+    const cardinality = options.cardinality ?? (this.options.config.autoCreate ? 'single' : (k.cardinality.toLowerCase() as PropertyCardinality));
+    if (cardinality !== 'single' && k.cardinality === 'SINGLE') {
+      throw new SchemaError('PROPERTY_CARDINALITY', `Cannot set a ${cardinality} value on property key '${key}': its cardinality is SINGLE`);
+    }
+    if (options.meta !== undefined && options.meta.length > 0 && !this.options.config.autoCreate) {
+      throw new UnsupportedError('META_PROPERTIES', `Cannot set meta-properties on '${key}': only auto-create graphs support them`);
+    }
+    const element = coerceScalar(k, value);
+    const meta = new Map(options.meta ?? []);
+    const pid = this.options.config.autoCreate ? this.nextAutoId() : undefined;
+    const old = this.state.vertexValue(slot, k.id);
+    const oldSide = this.state.propertySides.get(slot)?.get(k.id);
+    if (cardinality === 'single' || k.cardinality === 'SINGLE') {
+      const stored = k.cardinality === 'SINGLE' ? element : [element];
+      this.state.setVertexValue(slot, k, stored, pid === undefined ? undefined : { ids: [pid], meta: [meta] });
+    } else {
+      const elements = (old as readonly PropertyValue[] | undefined) ?? [];
+      if (cardinality === 'set' && elements.some((e) => valueKey(e) === valueKey(element))) {
+        return this.vertexProperties(slot, [key]).find((p) => valueKey(p.value) === valueKey(element))!;
+      }
+      const side: PropertySide | undefined =
+        pid === undefined ? undefined : { ids: [...(oldSide?.ids ?? []), pid], meta: [...(oldSide?.meta ?? []), meta] };
+      this.state.setVertexValue(slot, k, [...elements, element], side);
+    }
+    const records = this.vertexProperties(slot, [key]);
+    return records[records.length - 1]!;
+  }
+
+  setMetaProperty(slot: number, propertyId: ElementId, key: string, value: PropertyValue): void {
+    this.editMeta(slot, propertyId, (meta) => meta.set(key, value));
+  }
+
+  removeMetaProperty(slot: number, propertyId: ElementId, key: string): void {
+    this.editMeta(slot, propertyId, (meta) => meta.delete(key));
+  }
+
+  removeVertexProperty(slot: number, key: string, propertyId?: ElementId): void {
+    this.check();
+    this.requireVertex(slot, 'Cannot remove vertex property');
+    const label = this.state.catalog.vertexLabelById(this.state.vertices.labelOf[slot]!)!;
+    const k = this.state.catalog.propertyKey(key);
+    if (k === undefined) return;
+    const current = this.state.vertexValue(slot, k.id);
+    if (current === undefined) return;
+    if (label.primaryKeys.includes(key)) throw new SchemaError('PRIMARY_KEY_UPDATE', `Cannot remove primary key '${key}' of vertex label '${label.name}'`);
+    const side = this.state.propertySides.get(slot)?.get(k.id);
+    if (propertyId !== undefined && k.cardinality !== 'SINGLE' && side !== undefined) {
+      const keep = side.ids.map((id, i) => (valueKey(id) === valueKey(propertyId) ? -1 : i)).filter((i) => i >= 0);
+      if (keep.length > 0) {
+        const values = current as readonly PropertyValue[];
+        this.state.setVertexValue(slot, k, keep.map((i) => values[i]!), { ids: keep.map((i) => side.ids[i]!), meta: keep.map((i) => side.meta[i]!) });
+        return;
+      }
+    }
+    if (!label.nullableKeys.includes(key) && label.properties.includes(key) && !this.options.config.autoCreate) {
+      throw new SchemaError('NON_NULL_PROPERTY', `Cannot remove property '${key}' of vertex label '${label.name}': it is not nullable`);
+    }
+    this.state.setVertexValue(slot, k, undefined);
+  }
+
+  setEdgeProperty(slot: number, key: string, value: PropertyValue): void {
+    this.check();
+    this.requireEdge(slot, 'Cannot set edge property');
+    const label = this.state.catalog.edgeLabelById(this.state.edges.label[slot]!)!;
+    const k = this.auto.edgePropertyOf(label, key, value);
+    if (label.sortKeys.includes(key)) throw new SchemaError('SORT_KEY_UPDATE', `Cannot update sort key '${key}' of edge label '${label.name}'`);
+    if (this.state.edges.tables.get(label.id) === undefined) {
+      throw new SchemaError('PROPERTY_NOT_IN_LABEL', `Invalid property '${key}' for edge label '${label.name}'`);
+    }
+    this.state.setEdgeValue(slot, k, this.edgeValueOf(k, value));
+  }
+
+  removeEdgeProperty(slot: number, key: string): void {
+    this.check();
+    this.requireEdge(slot, 'Cannot remove edge property');
+    const label = this.state.catalog.edgeLabelById(this.state.edges.label[slot]!)!;
+    const k = this.state.catalog.propertyKey(key);
+    if (k === undefined || this.state.edgeValue(slot, k.id) === undefined) return;
+    if (label.sortKeys.includes(key)) throw new SchemaError('SORT_KEY_UPDATE', `Cannot remove sort key '${key}' of edge label '${label.name}'`);
+    if (!label.nullableKeys.includes(key) && !this.options.config.autoCreate) {
+      throw new SchemaError('NON_NULL_PROPERTY', `Cannot remove property '${key}' of edge label '${label.name}': it is not nullable`);
+    }
+    this.state.setEdgeValue(slot, k, undefined);
+  }
+
+  removeVertex(slot: number): void {
+    this.check();
+    this.requireVertex(slot, 'Cannot remove vertex');
+    this.state.removeVertex(slot);
+  }
+
+  removeEdge(slot: number): void {
+    this.check();
+    this.requireEdge(slot, 'Cannot remove edge');
+    this.state.removeEdge(slot);
+  }
+
+  private editMeta(slot: number, propertyId: ElementId, edit: (meta: Map<string, PropertyValue>) => void): void {
+    this.check();
+    this.requireVertex(slot, 'Cannot edit meta-property');
+    if (!this.options.config.autoCreate) throw new UnsupportedError('META_PROPERTIES', 'Cannot edit meta-properties: only auto-create graphs support them');
+    const sides = this.state.propertySides.get(slot);
+    for (const [keyId, side] of sides ?? []) {
+      const i = side.ids.findIndex((id) => valueKey(id) === valueKey(propertyId));
+      if (i < 0) continue;
+      const meta = new Map(side.meta[i]);
+      edit(meta);
+      const key = this.state.catalog.propertyKeyById(keyId)!;
+      this.state.setVertexValue(slot, key, this.state.vertexValue(slot, keyId), { ids: side.ids, meta: side.meta.map((m, n) => (n === i ? meta : m)) });
+      return;
+    }
+    throw new NotFoundError('PROPERTY_NOT_FOUND', `Cannot edit meta-property: vertex property '${String(propertyId)}' does not exist`);
+  }
+
+  private strictEdgeLabel(name: string, ends: { readonly out: number; readonly in: number }): EdgeLabelRecord {
+    let cached = this.edgeLabels.get(name);
+    if (cached === undefined) {
+      const record = this.auto.edgeLabel(name, '', '');
+      const c = this.state.catalog;
+      cached = { record, source: c.vertexLabel(record.sourceLabel)?.id ?? -1, target: c.vertexLabel(record.targetLabel)?.id ?? -1 };
+      this.edgeLabels.set(name, cached);
+    }
+    const labels = this.state.vertices.labelOf;
+    if (labels[ends.out] !== cached.source || labels[ends.in] !== cached.target) {
+      const { record } = cached;
+      throw new SchemaError(
+        'EDGE_ENDPOINT_LABEL',
+        `Cannot create edge '${record.name}': it links '${record.sourceLabel}' to '${record.targetLabel}', but got '${this.vertexLabel(ends.out)}' to '${this.vertexLabel(ends.in)}'`,
+      );
+    }
+    return cached.record;
+  }
+
+  private collect(
+    kind: 'vertex' | 'edge',
+    label: VertexLabelRecord | EdgeLabelRecord,
+    pairs: Pairs,
+  ): Map<string, { value: PropertyValue; side?: PropertySide }> {
+    if (pairs.length === 0) return NO_VALUES;
+    const out = new Map<string, { value: PropertyValue; side?: PropertySide }>();
+    for (const [name, raw] of pairs) {
+      if (raw === null) continue;
+      if (kind === 'edge') {
+        const key = this.auto.edgePropertyOf(label as EdgeLabelRecord, name, raw);
+        out.set(name, { value: this.edgeValueOf(key, raw) });
+        continue;
+      }
+      const key: PropertyKeyRecord = this.auto.propertyOf(label as VertexLabelRecord, name, raw, undefined);
+      const pid = this.options.config.autoCreate ? this.nextAutoId() : undefined;
+      const prev = out.get(name);
+      if (key.cardinality === 'SINGLE') {
+        out.set(name, { value: coerceScalar(key, raw), side: pid === undefined ? undefined : { ids: [pid], meta: [new Map()] } });
+        continue;
+      }
+      const before = (prev?.value as readonly PropertyValue[] | undefined) ?? [];
+      let added = coerceElements(key, raw);
+      if (key.cardinality === 'SET') {
+        const seen = new Set(before.map((v) => valueKey(v)));
+        added = added.filter((v) => !seen.has(valueKey(v)) && seen.add(valueKey(v)) !== undefined);
+      }
+      const ids = pid === undefined ? undefined : [...(prev?.side?.ids ?? []), ...added.map((_v, i) => (i === 0 ? pid : this.nextAutoId()))];
+      out.set(name, { value: [...before, ...added], side: ids === undefined ? undefined : { ids, meta: ids.map(() => new Map()) } });
+    }
+    return out;
+  }
+
+  /** An edge value: a list for LIST/SET keys in strict mode, always one value in auto-create mode. */
+  private edgeValueOf(key: PropertyKeyRecord, value: PropertyValue): PropertyValue {
+    return key.cardinality === 'SINGLE' || this.options.config.autoCreate ? coerceScalar(key, value) : coerceElements(key, value);
+  }
+
+  private requireNonNull(label: VertexLabelRecord | EdgeLabelRecord, values: ReadonlyMap<string, unknown>, kind: 'vertex' | 'edge'): void {
+    if (this.options.config.autoCreate || label.properties.length === label.nullableKeys.length) return;
+    const missing = label.properties.filter((k) => !label.nullableKeys.includes(k) && !values.has(k));
+    if (missing.length > 0) {
+      throw new SchemaError(
+        'MISSING_PROPERTY',
+        `All non-null property keys ${list(label.properties.filter((k) => !label.nullableKeys.includes(k)))} of ${kind} label '${label.name}' must be set, missed keys ${list(missing)}`,
+      );
+    }
+  }
+
+  private resolveVertexId(label: VertexLabelRecord, id: ElementId | undefined, values: ReadonlyMap<string, { value: PropertyValue }>): ElementId {
+    if (this.options.config.autoCreate) {
+      if (id !== undefined) return id instanceof Uuid ? new Uuid(id.text.toLowerCase()) : id;
+      let next: ElementId;
+      do next = new TypedNumber('long', BigInt(this.nextAutoId()));
+      while (this.state.vertices.slotOf(next) >= 0);
+      return next;
+    }
+    const strategy = label.idStrategy;
+    const mode = this.options.mode();
+    const forbid = (): never => {
+      throw new ArgumentError('VERTEX_ID_NOT_ALLOWED', `Cannot create vertex: can't customize vertex id when id strategy is '${strategy}' for vertex label '${label.name}'`);
+    };
+    const need = (what: string): never => {
+      throw new ArgumentError('VERTEX_ID_REQUIRED', `Cannot create vertex: must customize vertex id as ${what} when id strategy is '${strategy}' for vertex label '${label.name}'`);
+    };
+    switch (strategy) {
+      case 'PRIMARY_KEY':
+        if (id !== undefined) forbid();
+        return formatPrimaryKeyId(
+          label.id,
+          label.primaryKeys.map((k) => ({ value: values.get(k)!.value, dataType: this.auto.key(k).dataType })),
+        );
+      case 'AUTOMATIC':
+        if (id === undefined) return new TypedNumber('long', this.options.snowflake.next());
+        if (mode === 'NONE' || mode === 'LOADING') forbid();
+        return asLong(id) ?? need('a number');
+      case 'CUSTOMIZE_NUMBER':
+        return (id === undefined ? undefined : asLong(id)) ?? need('a number');
+      case 'CUSTOMIZE_STRING':
+        return typeof id === 'string' && id.length > 0 ? id : need('a string');
+      case 'CUSTOMIZE_UUID':
+        if (id instanceof Uuid) return new Uuid(id.text.toLowerCase());
+        if (typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return new Uuid(id.toLowerCase());
+        return need('a UUID');
+    }
+  }
+
+  private nextAutoId(): number {
+    return this.state.nextAutoId++;
+  }
+
+  private check(): void {
+    if (!this.open) throw new ArgumentError('BATCH_CLOSED', 'Cannot write: the batch of this writer has ended');
+  }
+
+  private requireVertex(slot: number, what: string): void {
+    if (!this.vertexVisible(slot)) throw new NotFoundError('VERTEX_NOT_FOUND', `${what}: vertex slot ${slot} does not exist`);
+  }
+
+  private requireEdge(slot: number, what: string): void {
+    if (!this.edgeVisible(slot)) throw new NotFoundError('EDGE_NOT_FOUND', `${what}: edge slot ${slot} does not exist`);
+  }
+}
+
+function asLong(id: ElementId): TypedNumber | undefined {
+  if (typeof id === 'number') return Number.isInteger(id) ? new TypedNumber('long', BigInt(id)) : undefined;
+  if (id instanceof TypedNumber && (typeof id.value === 'bigint' || Number.isInteger(id.value))) return new TypedNumber('long', BigInt(id.value));
+  if (typeof id === 'string' && /^-?\d+$/.test(id)) return new TypedNumber('long', BigInt(id));
+  return undefined;
+}

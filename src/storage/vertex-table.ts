@@ -1,0 +1,222 @@
+/**
+ * Per-label tables of rows (label index + property columns + TTL) and the vertex slot table
+ * with its external id maps.
+ * @module
+ */
+import { TypedNumber, Uuid, type ElementId } from '../engine/index.js';
+import { BitSet, growInt32, PropertyColumn } from './columns/index.js';
+import type { DataType } from './schema/types.js';
+
+/**
+ * Rows of one label: row → slot (the label index, in slot order), typed property columns
+ * keyed by property key id, and expiry times when the label has a TTL.
+ *
+ * @example
+ * ```ts
+ * const t = new LabelTable(1);
+ * const row = t.append(7);
+ * t.column(3, 'INT', false).set(row, 29);
+ * ```
+ */
+export class LabelTable {
+  /** Row → slot. */
+  rows: Int32Array = new Int32Array(16);
+  /** Number of rows used (dead rows included). */
+  rowCount = 0;
+  /** Number of live rows. */
+  live = 0;
+  /** Columns by property key id. */
+  readonly columns = new Map<number, PropertyColumn>();
+  /** Insertion time (ms) per row, when the label has a TTL. */
+  insertedAt: Float64Array | undefined;
+
+  constructor(readonly labelId: number) {}
+
+  /** Appends a row for a slot and returns it. */
+  append(slot: number): number {
+    const row = this.rowCount++;
+    this.rows = growInt32(this.rows, row + 1);
+    this.rows[row] = slot;
+    this.live++;
+    return row;
+  }
+
+  /** Undoes the newest {@link append}. */
+  pop(): void {
+    this.rowCount--;
+    this.live--;
+  }
+
+  /** The column of a key, created on first use. */
+  column(keyId: number, dataType: DataType, multi: boolean): PropertyColumn {
+    let c = this.columns.get(keyId);
+    if (c === undefined) {
+      c = new PropertyColumn(dataType, multi);
+      this.columns.set(keyId, c);
+    }
+    return c;
+  }
+
+  /** Sets the insertion time of a row. */
+  setInsertedAt(row: number, at: number): void {
+    let e = this.insertedAt ?? new Float64Array(16);
+    if (row >= e.length) {
+      let n = e.length * 2;
+      while (n <= row) n *= 2;
+      const next = new Float64Array(n);
+      next.set(e);
+      e = next;
+    }
+    e[row] = at;
+    this.insertedAt = e;
+  }
+
+  /** Insertion time of a row, or NaN when unknown. */
+  insertedAtOf(row: number): number {
+    const e = this.insertedAt;
+    return e === undefined || row >= e.length ? NaN : e[row]!;
+  }
+}
+
+/**
+ * Kind of an external vertex id, kept per slot so the id reads back in the form it was given.
+ *
+ * @example
+ * ```ts
+ * const k: IdKind = IdKind.Long;
+ * ```
+ */
+export enum IdKind {
+  Int = 0,
+  Long = 1,
+  Text = 2,
+  Uuid = 3,
+}
+
+/**
+ * Canonical map key of a vertex id: numbers that fit a double exactly map to themselves,
+ * everything else to a prefixed string (`L`, `S`, `U`), so `1` and `long 1` are one id.
+ *
+ * @example
+ * ```ts
+ * idMapKey('1:marko'); // 'S1:marko'
+ * idMapKey(new TypedNumber('long', 5n)); // 5
+ * ```
+ */
+export function idMapKey(id: ElementId): number | string {
+  if (typeof id === 'number') return Number.isInteger(id) ? id : `D${id}`;
+  if (typeof id === 'string') return `S${id}`;
+  if (id instanceof Uuid) return `U${id.text.toLowerCase()}`;
+  const v = id.value;
+  if (typeof v === 'bigint') return v >= -(2n ** 53n) && v <= 2n ** 53n ? Number(v) : `L${v}`;
+  if (typeof v === 'number') return Number.isInteger(v) ? v : `D${v}`;
+  return `L${v}`;
+}
+
+/**
+ * The vertex slot table: label id, row in the label's table, live bit and external id of
+ * every slot, plus the id → slot maps.
+ *
+ * @example
+ * ```ts
+ * const vt = new VertexTable();
+ * const slot = vt.allocate(1, 'marko');
+ * vt.slotOf('marko'); // slot
+ * ```
+ */
+export class VertexTable {
+  labelOf: Int32Array = new Int32Array(16);
+  rowOf: Int32Array = new Int32Array(16);
+  alive = new BitSet();
+  idKind = new Uint8Array(16);
+  idNumber = new BigInt64Array(16);
+  idText: (string | undefined)[] = [];
+  size = 0;
+  private readonly numeric = new Map<number, number>();
+  private readonly textual = new Map<string, number>();
+
+  /** Slot of a live vertex id, or -1. */
+  slotOf(id: ElementId): number {
+    const k = idMapKey(id);
+    return (typeof k === 'number' ? this.numeric.get(k) : this.textual.get(k)) ?? -1;
+  }
+
+  /** Allocates the next slot for a vertex of a label with an id. */
+  allocate(labelId: number, id: ElementId): number {
+    const slot = this.size++;
+    if (slot >= this.labelOf.length) {
+      this.labelOf = growInt32(this.labelOf, slot + 1);
+      this.rowOf = growInt32(this.rowOf, slot + 1);
+      const kinds = new Uint8Array(this.labelOf.length);
+      kinds.set(this.idKind);
+      this.idKind = kinds;
+      const nums = new BigInt64Array(this.labelOf.length);
+      nums.set(this.idNumber);
+      this.idNumber = nums;
+    }
+    this.labelOf[slot] = labelId;
+    this.setId(slot, id);
+    this.alive.set(slot, true);
+    this.mapId(slot);
+    return slot;
+  }
+
+  /** Undoes the newest {@link allocate}. */
+  release(): void {
+    const slot = --this.size;
+    this.unmapId(slot);
+    this.alive.set(slot, false);
+    this.idText[slot] = undefined;
+  }
+
+  /** External id of a slot. */
+  idOf(slot: number): ElementId {
+    switch (this.idKind[slot] as IdKind) {
+      case IdKind.Int:
+        return Number(this.idNumber[slot]!);
+      case IdKind.Long:
+        return new TypedNumber('long', this.idNumber[slot]!);
+      case IdKind.Text:
+        return this.idText[slot]!;
+      case IdKind.Uuid:
+        return new Uuid(this.idText[slot]!);
+    }
+  }
+
+  /** Adds a slot's id to the id maps. */
+  mapId(slot: number): void {
+    const k = idMapKey(this.idOf(slot));
+    if (typeof k === 'number') this.numeric.set(k, slot);
+    else this.textual.set(k, slot);
+  }
+
+  /** Removes a slot's id from the id maps. */
+  unmapId(slot: number): void {
+    const k = idMapKey(this.idOf(slot));
+    if (typeof k === 'number') this.numeric.delete(k);
+    else this.textual.delete(k);
+  }
+
+  /** Rebuilds the id maps from the id columns (after a snapshot load). */
+  rebuildIdMaps(): void {
+    this.numeric.clear();
+    this.textual.clear();
+    for (let s = 0; s < this.size; s++) if (this.alive.get(s)) this.mapId(s);
+  }
+
+  private setId(slot: number, id: ElementId): void {
+    if (typeof id === 'number') {
+      this.idKind[slot] = IdKind.Int;
+      this.idNumber[slot] = BigInt(id);
+    } else if (typeof id === 'string') {
+      this.idKind[slot] = IdKind.Text;
+      this.idText[slot] = id;
+    } else if (id instanceof Uuid) {
+      this.idKind[slot] = IdKind.Uuid;
+      this.idText[slot] = id.text.toLowerCase();
+    } else {
+      this.idKind[slot] = IdKind.Long;
+      this.idNumber[slot] = BigInt(id.value);
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { BitSet } from '../../../src/storage/columns/index.js';
+import { Csr } from '../../../src/storage/csr.js';
+
+function neighbours(csr: Csr, v: number, live: BitSet): number[][] {
+  const out: number[][] = [];
+  csr.each(v, live, (t, e) => {
+    out.push([t, e]);
+    return true;
+  });
+  return out;
+}
+
+test('Csr keeps insertion order and degrees across merges, with tombstones compacted', () => {
+  const ops = fc.array(
+    fc.oneof(
+      fc.record({ k: fc.constant('add' as const), v: fc.nat(7), t: fc.nat(7) }),
+      fc.record({ k: fc.constant('remove' as const), pick: fc.nat() }),
+      fc.record({ k: fc.constant('merge' as const) }),
+      fc.record({ k: fc.constant('pop' as const) }),
+    ),
+    { maxLength: 80 },
+  );
+  fc.assert(
+    fc.property(ops, (list) => {
+      const csr = new Csr();
+      const live = new BitSet();
+      const model: { v: number; t: number; e: number; alive: boolean }[] = [];
+      let poppable = 0;
+      for (const op of list) {
+        if (op.k === 'add') {
+          const e = model.length;
+          csr.add(op.v, op.t, e);
+          live.set(e, true);
+          model.push({ v: op.v, t: op.t, e, alive: true });
+          poppable++;
+        } else if (op.k === 'remove') {
+          const alive = model.filter((m) => m.alive);
+          if (alive.length === 0) continue;
+          const m = alive[op.pick % alive.length]!;
+          m.alive = false;
+          live.set(m.e, false);
+          csr.tombstone(m.v);
+          poppable = 0;
+        } else if (op.k === 'merge') {
+          csr.merge(8, live);
+          poppable = 0;
+        } else if (poppable > 0) {
+          const m = model.pop()!;
+          live.set(m.e, false);
+          csr.popLast();
+          poppable--;
+        }
+      }
+      for (let v = 0; v < 8; v++) {
+        const expected = model.filter((m) => m.alive && m.v === v).map((m) => [m.t, m.e]);
+        assert.deepEqual(neighbours(csr, v, live), expected);
+        assert.equal(csr.degree(v), expected.length);
+      }
+      csr.merge(8, live);
+      const total = model.filter((m) => m.alive).length;
+      assert.equal(csr.targets.length, total);
+      assert.equal(csr.offsets[8], total);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test('Csr.fromArrays rebuilds degrees from offsets', () => {
+  const csr = Csr.fromArrays(Int32Array.of(0, 2, 2, 3), Int32Array.of(1, 2, 0), Int32Array.of(0, 1, 2));
+  assert.deepEqual([csr.degree(0), csr.degree(1), csr.degree(2), csr.degree(9)], [2, 0, 1, 0]);
+  csr.add(1, 0, 3);
+  const live = new BitSet();
+  for (let e = 0; e < 4; e++) live.set(e, true);
+  assert.deepEqual(neighbours(csr, 1, live), [[0, 3]]);
+});
+
+test('Csr.needsMerge reports a large buffer', () => {
+  const csr = new Csr();
+  for (let i = 0; i < 5000; i++) csr.add(i % 10, 0, i);
+  assert.equal(csr.needsMerge(), true);
+  const live = new BitSet();
+  for (let i = 0; i < 5000; i++) live.set(i, true);
+  csr.merge(10, live);
+  assert.equal(csr.needsMerge(), false);
+  assert.equal(csr.degree(3), 500);
+});
