@@ -1,0 +1,186 @@
+/**
+ * `npm run bench`: Graph500 R-MAT graphs (scale 16 and 20, edge factor 16, seed 1) loaded
+ * through the library API and into a hand-written typed-array CSR baseline. Reports insert
+ * rates, bytes per edge (RSS and heap delta after gc), snapshot write time and reopen time,
+ * prints a table and writes bench/results.json. Reopen is timed in a fresh process (bench/reopen.ts).
+ *
+ * Options: `--scale N` runs one scale; `--quick` runs scale 16 only.
+ * @module
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
+import { open } from '../src/index.js';
+import type { Graph } from '../src/index.js';
+import { CsrBaseline } from './csr-baseline.js';
+import { generateRmat } from './rmat.js';
+import type { RmatGraph } from './rmat.js';
+
+const BATCH = 10_000;
+const SEED = 1;
+const EDGE_FACTOR = 16;
+
+interface MemorySample {
+  readonly rss: number;
+  readonly heap: number;
+}
+
+function settle(): MemorySample {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) throw new Error('Run the benchmark with node --expose-gc (npm run bench does)');
+  for (let i = 0; i < 3; i++) gc();
+  const usage = process.memoryUsage();
+  return { rss: usage.rss, heap: usage.heapUsed + usage.external };
+}
+
+function perEdge(before: MemorySample, after: MemorySample, edges: number): { rss: number; heap: number } {
+  return { rss: (after.rss - before.rss) / edges, heap: (after.heap - before.heap) / edges };
+}
+
+function diskBytes(path: string): number {
+  let total = 0;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    const full = join(path, entry.name);
+    total += entry.isDirectory() ? diskBytes(full) : statSync(full).size;
+  }
+  return total;
+}
+
+async function defineSchema(graph: Graph): Promise<void> {
+  await graph.schema().vertexLabel('node').useCustomizeNumberId().create();
+  await graph.schema().edgeLabel('link').sourceLabel('node').targetLabel('node').singleTime().create();
+}
+
+/** Loads the R-MAT graph through Graph.write in batches of 10k; returns load times in ms. */
+async function loadGraph(graph: Graph, rmat: RmatGraph): Promise<{ vertexMs: number; edgeMs: number }> {
+  const slots = new Int32Array(rmat.vertexCount);
+  let start = performance.now();
+  for (let first = 0; first < rmat.vertexCount; first += BATCH) {
+    const last = Math.min(first + BATCH, rmat.vertexCount);
+    await graph.write((w) => {
+      for (let v = first; v < last; v++) slots[v] = w.addVertex('node', { id: v });
+    });
+  }
+  const vertexMs = performance.now() - start;
+  start = performance.now();
+  for (let first = 0; first < rmat.edgeCount; first += BATCH) {
+    const last = Math.min(first + BATCH, rmat.edgeCount);
+    await graph.write((w) => {
+      for (let e = first; e < last; e++) w.addEdge('link', { out: slots[rmat.sources[e]!]!, in: slots[rmat.targets[e]!]! });
+    });
+  }
+  return { vertexMs, edgeMs: performance.now() - start };
+}
+
+async function benchLibrary(rmat: RmatGraph): Promise<Record<string, number>> {
+  const before = settle();
+  const db = await open();
+  const graph = await db.createGraph('rmat', { 'vertex.tx_capacity': 20_000, 'edge.tx_capacity': 20_000 });
+  await defineSchema(graph);
+  const { vertexMs, edgeMs } = await loadGraph(graph, rmat);
+  const after = settle();
+  if (graph.source().edgeCount() !== rmat.edgeCount) throw new Error(`Expected ${rmat.edgeCount} edges, found ${graph.source().edgeCount()}`);
+  const bytes = perEdge(before, after, rmat.edgeCount);
+  await db.close();
+  return { verticesPerSec: rmat.vertexCount / (vertexMs / 1000), edgesPerSec: rmat.edgeCount / (edgeMs / 1000), bytesPerEdgeRss: bytes.rss, bytesPerEdgeHeap: bytes.heap };
+}
+
+function benchBaseline(rmat: RmatGraph): Record<string, number> {
+  const before = settle();
+  const start = performance.now();
+  const csr = new CsrBaseline(rmat.vertexCount);
+  for (let first = 0; first < rmat.edgeCount; first += BATCH) {
+    const last = Math.min(first + BATCH, rmat.edgeCount);
+    csr.append(rmat.sources.slice(first, last), rmat.targets.slice(first, last));
+  }
+  csr.build();
+  const ms = performance.now() - start;
+  const after = settle();
+  const bytes = perEdge(before, after, rmat.edgeCount);
+  if (csr.edgeCount !== rmat.edgeCount) throw new Error('Baseline lost edges');
+  return { edgesPerSec: rmat.edgeCount / (ms / 1000), bytesPerEdgeRss: bytes.rss, bytesPerEdgeHeap: bytes.heap, bytesPerEdgeArrays: csr.byteLength / rmat.edgeCount };
+}
+
+async function benchDurable(rmat: RmatGraph): Promise<Record<string, number>> {
+  const dir = mkdtempSync(join(tmpdir(), 'quiver-bench-'));
+  try {
+    const db = await open({ path: dir });
+    const graph = await db.createGraph('rmat', { 'vertex.tx_capacity': 20_000, 'edge.tx_capacity': 20_000 });
+    await defineSchema(graph);
+    const { edgeMs } = await loadGraph(graph, rmat);
+    const start = performance.now();
+    await graph.snapshot();
+    const snapshotMs = performance.now() - start;
+    await db.close();
+    const bytesOnDisk = diskBytes(dir);
+    const child = execFileSync(process.execPath, [fileURLToPath(new URL('./reopen.js', import.meta.url)), dir], { encoding: 'utf8' });
+    const { ms: reopenMs, edges } = JSON.parse(child) as { ms: number; edges: number };
+    if (edges !== rmat.edgeCount) throw new Error(`Reopened graph has ${edges} edges, expected ${rmat.edgeCount}`);
+    return { durableEdgesPerSec: rmat.edgeCount / (edgeMs / 1000), snapshotMs, reopenMs, bytesOnDisk };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function benchScale(scale: number): Promise<Record<string, unknown>> {
+  let start = performance.now();
+  const rmat = generateRmat({ scale, edgeFactor: EDGE_FACTOR, seed: SEED });
+  const generateMs = performance.now() - start;
+  process.stderr.write(`scale ${scale}: ${rmat.vertexCount} vertices, ${rmat.edgeCount} edges (${rmat.generatedCount} generated) in ${generateMs.toFixed(0)} ms\n`);
+  const baseline = benchBaseline(rmat);
+  const library = await benchLibrary(rmat);
+  start = performance.now();
+  const durable = await benchDurable(rmat);
+  process.stderr.write(`scale ${scale}: done in ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
+  return { scale, vertices: rmat.vertexCount, edges: rmat.edgeCount, generatedEdges: rmat.generatedCount, library, baseline, durable };
+}
+
+function fmt(n: unknown, digits = 0): string {
+  return typeof n === 'number' ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '-';
+}
+
+function table(results: readonly Record<string, unknown>[]): string {
+  const rows = [['scale', 'edges', 'quiver edges/s', 'baseline edges/s', 'quiver B/edge rss|heap', 'baseline B/edge rss|heap', 'durable edges/s', 'snapshot ms', 'reopen ms']];
+  for (const r of results) {
+    const lib = r.library as Record<string, number>;
+    const base = r.baseline as Record<string, number>;
+    const dur = r.durable as Record<string, number>;
+    rows.push([
+      String(r.scale), fmt(r.edges), fmt(lib.edgesPerSec), fmt(base.edgesPerSec),
+      `${fmt(lib.bytesPerEdgeRss, 1)} | ${fmt(lib.bytesPerEdgeHeap, 1)}`, `${fmt(base.bytesPerEdgeRss, 1)} | ${fmt(base.bytesPerEdgeHeap, 1)}`,
+      fmt(dur.durableEdgesPerSec), fmt(dur.snapshotMs), fmt(dur.reopenMs),
+    ]);
+  }
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  return rows.map((row) => row.map((cell, i) => cell.padStart(widths[i]!)).join('  ')).join('\n');
+}
+
+async function main(): Promise<void> {
+  const options = new Command('bench')
+    .option('--scale <n>', 'run one R-MAT scale', (text) => Number.parseInt(text, 10))
+    .option('--quick', 'run scale 16 only', false)
+    .parse(process.argv)
+    .opts<{ scale?: number; quick: boolean }>();
+  const scales = options.scale !== undefined ? [options.scale] : options.quick ? [16] : [16, 20];
+  const results: Record<string, unknown>[] = [];
+  for (const scale of scales) results.push(await benchScale(scale));
+  const report = {
+    command: `npm run bench${options.scale !== undefined ? ` -- --scale ${options.scale}` : options.quick ? ' -- --quick' : ''}`,
+    date: new Date().toISOString(),
+    node: process.version,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cpus: cpus().length,
+    seed: SEED,
+    edgeFactor: EDGE_FACTOR,
+    batch: BATCH,
+    results,
+  };
+  process.stdout.write(`${table(results)}\n`);
+  writeFileSync(fileURLToPath(new URL('../../bench/results.json', import.meta.url)), `${JSON.stringify(report, null, 2)}\n`);
+}
+
+await main();

@@ -1,0 +1,185 @@
+/**
+ * `quiver console`: an interactive Gremlin console on the embedded durable database.
+ * {@link runConsole} is what the `console` subcommand of src/cli/main.ts calls. This module
+ * also adapts a {@link Database} to the console: scripts through `graph.gremlin`, plans
+ * through the `explain()` terminal step, the schema through `schemaToGroovy` and element
+ * properties through the CRUD getters.
+ * @module
+ */
+import { join } from 'node:path';
+import { open, schemaToGroovy, type Database, type ElementId, type Graph } from '../../index.js';
+import { describeError } from './format.js';
+import { runRepl } from './repl.js';
+import { ConsoleSession, type ConsoleBackend, type ConsoleGraph } from './session.js';
+import type { EdgeLike, VertexLike } from './values.js';
+
+export { isCompleteInput, scanInput, StatementBuffer } from './input.js';
+export type { InputState } from './input.js';
+export { renderTable, displayWidth } from './table.js';
+export type { TableOptions } from './table.js';
+export { formatResults, describeError, RESULT_PREFIX } from './format.js';
+export type { FormatOptions } from './format.js';
+export { toJson, valueText } from './values.js';
+export type { Json } from './values.js';
+export { ConsoleSession } from './session.js';
+export type { ConsoleBackend, ConsoleGraph, Reply } from './session.js';
+
+/**
+ * Directory of the database when `dataPath` is not given.
+ *
+ * @example
+ * ```ts
+ * runConsole({ dataPath: DEFAULT_DATA_PATH });
+ * ```
+ */
+export const DEFAULT_DATA_PATH = './data';
+/**
+ * Graph opened (and created in auto-create mode if missing) when `graph` is not given.
+ *
+ * @example
+ * ```ts
+ * runConsole({ graph: DEFAULT_GRAPH });
+ * ```
+ */
+export const DEFAULT_GRAPH = 'hugegraph';
+/**
+ * Name of the history file inside the data directory.
+ *
+ * @example
+ * ```ts
+ * join('./data', HISTORY_FILE);   // 'data/.quiver_history'
+ * ```
+ */
+export const HISTORY_FILE = '.quiver_history';
+
+function isEdge(element: VertexLike | EdgeLike): element is EdgeLike {
+  return 'outV' in element;
+}
+
+function lookup(graph: Graph, element: VertexLike | EdgeLike): Readonly<Record<string, unknown>> | undefined {
+  const id = element.id as ElementId;
+  try {
+    return (isEdge(element) ? graph.getEdge(id) : graph.getVertex(id))?.properties;
+  } catch {
+    return undefined;
+  }
+}
+
+function withoutTerminator(text: string): string {
+  return text.trim().replace(/;+$/, '').trimEnd();
+}
+
+/**
+ * A Quiver graph as the console uses it.
+ *
+ * @example
+ * ```ts
+ * const consoleGraph = consoleGraphOf(db.graph('hugegraph'));
+ * await consoleGraph.run('g.V().count()', { signal: new AbortController().signal });
+ * ```
+ */
+export function consoleGraphOf(graph: Graph): ConsoleGraph {
+  return {
+    name: graph.name,
+    run: (script, options) => graph.gremlin(script, { bindings: {}, signal: options.signal }),
+    explain: async (traversal, options) => {
+      const results = await graph.gremlin(`${withoutTerminator(traversal)}.explain()`, { bindings: {}, signal: options.signal });
+      return results.length === 1 ? results[0] : results;
+    },
+    schemaText: () => schemaToGroovy(graph.catalog()),
+    properties: (element) => lookup(graph, element),
+  };
+}
+
+/**
+ * The graph named `name`, created in the TinkerGraph-compatible `schema.auto_create` mode
+ * when it does not exist yet, so a new user can add vertices at once.
+ *
+ * @example
+ * ```ts
+ * const graph = await graphOrCreate(db, 'hugegraph');
+ * ```
+ */
+export async function graphOrCreate(db: Database, name: string): Promise<Graph> {
+  if (db.hasGraph(name)) return db.graph(name);
+  return db.createGraph(name, { 'schema.auto_create': true });
+}
+
+/**
+ * The console backend over a database: `:graphs` lists its graphs and `:use` switches to an
+ * existing one (NotFoundError GRAPH_NOT_FOUND otherwise).
+ *
+ * @example
+ * ```ts
+ * const backend = databaseBackend(await open({ path: './data' }));
+ * backend.graphNames();   // ['hugegraph']
+ * ```
+ */
+export function databaseBackend(db: Database): ConsoleBackend {
+  return {
+    graphNames: () => db.graphs().map((g) => g.name),
+    graph: async (name) => consoleGraphOf(db.graph(name)),
+  };
+}
+
+/**
+ * Options of {@link runConsole}.
+ *
+ * @example
+ * ```ts
+ * const options: ConsoleOptions = { dataPath: './data', graph: 'hugegraph' };
+ * ```
+ */
+export interface ConsoleOptions {
+  /** Database directory (default `./data`). */
+  readonly dataPath?: string;
+  /** Graph to open first (default `hugegraph`); created with `schema.auto_create` if missing. */
+  readonly graph?: string;
+  /** Where statements come from (default stdin). */
+  readonly input?: NodeJS.ReadableStream;
+  /** Where results go (default stdout). */
+  readonly output?: NodeJS.WritableStream;
+  /** Where errors go (default stderr). */
+  readonly errorOutput?: NodeJS.WritableStream;
+  /** Prompts, history and keep-going-after-errors; default: input and output are terminals. */
+  readonly interactive?: boolean;
+}
+
+function isTty(stream: NodeJS.ReadableStream | NodeJS.WritableStream): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true;
+}
+
+/**
+ * Runs the Gremlin console until its input ends or `:quit`, and resolves with the exit status:
+ * 0, or 1 when the database cannot be opened or piped input hit an error.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await runConsole({ dataPath: './data', graph: 'hugegraph' });
+ * ```
+ */
+export async function runConsole(options: ConsoleOptions = {}): Promise<number> {
+  const input = options.input ?? process.stdin;
+  const output = options.output ?? process.stdout;
+  const errorOutput = options.errorOutput ?? process.stderr;
+  const interactive = options.interactive ?? (isTty(input) && isTty(output));
+  const dataPath = options.dataPath ?? DEFAULT_DATA_PATH;
+  let db: Database;
+  try {
+    db = await open({ path: dataPath });
+  } catch (error) {
+    errorOutput.write(`${describeError(error, '').join('\n')}\n`);
+    return 1;
+  }
+  try {
+    const graph = await graphOrCreate(db, options.graph ?? DEFAULT_GRAPH);
+    const session = new ConsoleSession(databaseBackend(db), { graph: consoleGraphOf(graph) });
+    if (interactive) output.write(`Quiver Gremlin console on ${db.path ?? dataPath}, graph '${graph.name}'. Type :help for help.\n`);
+    return await runRepl(session, { input, output, errorOutput, interactive, historyFile: join(db.path ?? dataPath, HISTORY_FILE) });
+  } catch (error) {
+    errorOutput.write(`${describeError(error, '').join('\n')}\n`);
+    return 1;
+  } finally {
+    await db.close();
+  }
+}

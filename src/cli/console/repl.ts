@@ -1,0 +1,186 @@
+/**
+ * The console's read-eval-print loop over streams: node:readline for line editing and a
+ * history file kept across sessions, statements gathered over several lines, Ctrl-C to
+ * cancel, Ctrl-D to leave. Piped input runs without prompts or colours and stops at the
+ * first error with exit status 1.
+ * @module
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { GremlinSyntaxError } from '../../index.js';
+import { describeError } from './format.js';
+import { StatementBuffer } from './input.js';
+import type { ConsoleSession, Reply } from './session.js';
+
+/**
+ * Streams and switches of {@link runRepl}.
+ *
+ * @example
+ * ```ts
+ * const options: ReplOptions = { input: process.stdin, output: process.stdout, errorOutput: process.stderr, interactive: true };
+ * ```
+ */
+export interface ReplOptions {
+  readonly input: NodeJS.ReadableStream;
+  readonly output: NodeJS.WritableStream;
+  /** Where failures are written. */
+  readonly errorOutput: NodeJS.WritableStream;
+  /** Prompts, line editing and history; when false, stop at the first error with status 1. */
+  readonly interactive: boolean;
+  /** File of the line history (interactive only); none when undefined. */
+  readonly historyFile?: string;
+}
+
+/**
+ * Lines kept in the history file.
+ *
+ * @example
+ * ```ts
+ * (await loadHistory(file)).length <= HISTORY_SIZE;   // true
+ * ```
+ */
+export const HISTORY_SIZE = 1000;
+
+/**
+ * The saved history, newest line first as readline wants it; empty when the file is missing.
+ *
+ * @example
+ * ```ts
+ * const history = await loadHistory('./data/.quiver_history');
+ * ```
+ */
+export async function loadHistory(file: string): Promise<string[]> {
+  try {
+    const text = await readFile(file, 'utf8');
+    return text
+      .split('\n')
+      .filter((l) => l.length > 0)
+      .slice(-HISTORY_SIZE)
+      .reverse();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/**
+ * Writes readline's history (newest first) to the file, oldest line first.
+ *
+ * @example
+ * ```ts
+ * await saveHistory('./data/.quiver_history', ['g.V().count()', 'g.V()']);
+ * ```
+ */
+export async function saveHistory(file: string, history: readonly string[]): Promise<void> {
+  const lines = history.slice(0, HISTORY_SIZE).reverse();
+  await writeFile(file, lines.length === 0 ? '' : `${lines.join('\n')}\n`, { mode: 0o600 });
+}
+
+function remember(history: string[], line: string): void {
+  if (line.trim().length === 0) return;
+  const earlier = history.indexOf(line);
+  if (earlier >= 0) history.splice(earlier, 1);
+  history.unshift(line);
+}
+
+function isTty(stream: NodeJS.WritableStream): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true;
+}
+
+function incomplete(rest: string): string[] {
+  const lines = rest.split('\n');
+  const last = lines[lines.length - 1] ?? '';
+  const error = new GremlinSyntaxError('Unexpected end of input: the statement is not complete', { line: lines.length, column: last.length + 1 });
+  return describeError(error, rest);
+}
+
+/**
+ * Reads statements from `options.input` and runs them in `session` until the input ends or
+ * `:quit`. Resolves with the exit status: 0, or 1 when piped input hit an error.
+ *
+ * @example
+ * ```ts
+ * const status = await runRepl(session, { input: process.stdin, output: process.stdout, errorOutput: process.stderr, interactive: false });
+ * ```
+ */
+export async function runRepl(session: ConsoleSession, options: ReplOptions): Promise<number> {
+  const { interactive, output, errorOutput } = options;
+  const terminal = interactive && isTty(output);
+  const historyFile = interactive ? options.historyFile : undefined;
+  const history = historyFile === undefined ? [] : await loadHistory(historyFile);
+  const rl = createInterface({
+    input: options.input,
+    ...(interactive ? { output } : {}),
+    terminal,
+    history: [...history],
+    historySize: HISTORY_SIZE,
+    removeHistoryDuplicates: true,
+  });
+  const buffer = new StatementBuffer({ lookahead: !interactive });
+  let running: AbortController | undefined;
+  const print = (stream: NodeJS.WritableStream, lines: readonly string[], colour?: string): void => {
+    for (const line of lines) stream.write(terminal && colour !== undefined ? `${colour}${line}\x1b[0m\n` : `${line}\n`);
+  };
+  const prompt = (): void => {
+    if (!interactive) return;
+    const main = `quiver(${session.graphName})> `;
+    rl.setPrompt(buffer.pending ? `${'.'.repeat(main.length - 2)}> ` : main);
+    rl.prompt();
+  };
+  rl.on('SIGINT', () => {
+    if (running !== undefined) {
+      running.abort();
+      print(output, ['Cancelling the running query']);
+      return;
+    }
+    const typed = rl.line.length > 0;
+    rl.write(null, { ctrl: true, name: 'e' });
+    rl.write(null, { ctrl: true, name: 'u' });
+    if (buffer.pending || typed) {
+      buffer.clear();
+      print(output, ['^C']);
+    } else print(output, ['', '(To exit, press Ctrl-D or type :quit)']);
+    prompt();
+  });
+  let status = 0;
+  let quit = false;
+  const execute = async (statement: string, line: number): Promise<void> => {
+    running = new AbortController();
+    let result: Reply;
+    try {
+      result = await session.handle(statement, { signal: running.signal });
+    } finally {
+      running = undefined;
+    }
+    print(output, result.out);
+    const where = result.failed && !interactive ? [`in the statement starting at input line ${line}`] : [];
+    print(errorOutput, [...result.err, ...where], '\x1b[31m');
+    if (result.failed && !interactive) status = 1;
+    quit = result.quit || status !== 0;
+  };
+  prompt();
+  for await (const line of rl) {
+    if (historyFile !== undefined) remember(history, line);
+    const statement = buffer.push(line);
+    if (statement !== undefined) await execute(statement, buffer.statementLine);
+    if (quit) break;
+    prompt();
+  }
+  rl.close();
+  const last = quit ? undefined : buffer.end();
+  if (last !== undefined) await execute(last, buffer.statementLine);
+  if (!quit && buffer.pending) {
+    const where = interactive ? [] : [`in the statement starting at input line ${buffer.restLine}`];
+    print(errorOutput, [...incomplete(buffer.rest()), ...where], '\x1b[31m');
+    if (!interactive) status = 1;
+  }
+  if (interactive) output.write('\n');
+  if (historyFile !== undefined) {
+    try {
+      await saveHistory(historyFile, history);
+    } catch (error) {
+      print(errorOutput, [`Cannot save the console history: ${error instanceof Error ? error.message : String(error)}`]);
+    }
+  }
+  return status;
+}

@@ -1,0 +1,181 @@
+/**
+ * The console's state machine, free of terminals and files: it takes one whole statement
+ * (a Gremlin script or a `:command`) and answers with the lines to print. The REPL in
+ * repl.ts feeds it; tests drive it with a stand-in {@link ConsoleBackend}.
+ * @module
+ */
+import { ArgumentError } from '../../index.js';
+import { describeError, formatResults } from './format.js';
+import type { EdgeLike, VertexLike } from './values.js';
+
+/**
+ * One graph as the console uses it.
+ *
+ * @example
+ * ```ts
+ * const g: ConsoleGraph = { name: 'g1', run: async () => [1], explain: async () => 'plan', schemaText: () => '', properties: () => undefined };
+ * ```
+ */
+export interface ConsoleGraph {
+  readonly name: string;
+  /** Runs a Gremlin script and resolves with its results. */
+  run(script: string, options: { readonly signal: AbortSignal }): Promise<readonly unknown[]>;
+  /** The plan of a traversal after the strategies, as text or result values. */
+  explain(traversal: string, options: { readonly signal: AbortSignal }): Promise<unknown>;
+  /** The schema as Groovy schema-builder statements. */
+  schemaText(): string;
+  /** Properties of a vertex or edge result, or undefined when it cannot be found. */
+  properties(element: VertexLike | EdgeLike): Readonly<Record<string, unknown>> | undefined;
+}
+
+/**
+ * The database behind the console: which graphs exist and how to switch to one.
+ *
+ * @example
+ * ```ts
+ * const backend: ConsoleBackend = { graphNames: () => ['g1'], graph: async () => g };
+ * ```
+ */
+export interface ConsoleBackend {
+  /** Names of the graphs, sorted. */
+  graphNames(): readonly string[];
+  /** The named graph; throws NotFoundError GRAPH_NOT_FOUND when absent. */
+  graph(name: string): Promise<ConsoleGraph>;
+}
+
+/**
+ * What the console prints for one statement.
+ *
+ * @example
+ * ```ts
+ * const reply: Reply = { out: ['==>6'], err: [], failed: false, quit: false };
+ * ```
+ */
+export interface Reply {
+  /** Lines for standard output. */
+  readonly out: readonly string[];
+  /** Lines describing a failure. */
+  readonly err: readonly string[];
+  /** True when the statement failed. */
+  readonly failed: boolean;
+  /** True after `:quit`. */
+  readonly quit: boolean;
+}
+
+const HELP = [
+  'Enter a Gremlin statement, e.g. g.V().count(). A statement continues on the next line while',
+  "brackets or quotes are open, or a line ends with '.', ',' or '\\'.",
+  '',
+  ':help                  show this help',
+  ':graphs                list the graphs (* marks the current one)',
+  ':use NAME              switch to graph NAME',
+  ':schema                print the current schema as Groovy',
+  ':explain <traversal>   show the plan of a traversal after the strategies',
+  ':timing                toggle printing the elapsed time of each statement',
+  ':json                  toggle JSON output',
+  ':quit                  leave the console (also Ctrl-D)',
+  '',
+  'Ctrl-C cancels the current input or running query.',
+];
+
+const QUIT = new Set(['quit', 'q', 'exit', 'x']);
+
+function reply(out: readonly string[], more: Partial<Reply> = {}): Reply {
+  return { out, err: [], failed: false, quit: false, ...more };
+}
+
+/**
+ * Console state: the current graph and the `:json` and `:timing` toggles.
+ *
+ * @example
+ * ```ts
+ * const session = new ConsoleSession(backend, { graph: await backend.graph('g1') });
+ * const { out } = await session.handle('g.V().count()', { signal: new AbortController().signal });
+ * ```
+ */
+export class ConsoleSession {
+  #graph: ConsoleGraph;
+  #json = false;
+  #timing = false;
+
+  constructor(
+    private readonly backend: ConsoleBackend,
+    options: { readonly graph: ConsoleGraph; readonly json?: boolean; readonly timing?: boolean },
+  ) {
+    this.#graph = options.graph;
+    this.#json = options.json ?? false;
+    this.#timing = options.timing ?? false;
+  }
+
+  /** Name of the current graph, shown in the prompt. */
+  get graphName(): string {
+    return this.#graph.name;
+  }
+
+  /** Runs one whole statement and returns what to print. Never throws. */
+  async handle(statement: string, options: { readonly signal: AbortSignal; readonly now?: () => number }): Promise<Reply> {
+    const text = statement.trim();
+    if (text.length === 0) return reply([]);
+    try {
+      if (text.startsWith(':')) return await this.command(text, options.signal);
+      return await this.run(statement, options);
+    } catch (error) {
+      return reply([], { err: describeError(error, text.startsWith(':') ? text : statement), failed: true });
+    }
+  }
+
+  private async run(statement: string, options: { readonly signal: AbortSignal; readonly now?: () => number }): Promise<Reply> {
+    const now = options.now ?? (() => performance.now());
+    const started = now();
+    const results = await this.#graph.run(statement, { signal: options.signal });
+    const elapsed = now() - started;
+    const lines = formatResults(results, { json: this.#json, properties: (e) => this.#graph.properties(e) });
+    return reply(this.#timing ? [...lines, `elapsed: ${elapsed.toFixed(1)} ms`] : lines);
+  }
+
+  private async command(text: string, signal: AbortSignal): Promise<Reply> {
+    const match = /^:(\S+)\s*([\s\S]*)$/.exec(text)!;
+    const name = match[1]!.toLowerCase();
+    const argument = match[2]!.trim();
+    if (QUIT.has(name)) return reply([], { quit: true });
+    switch (name) {
+      case 'help':
+      case 'h':
+        return reply(HELP);
+      case 'graphs':
+        return reply(this.backend.graphNames().map((n) => (n === this.#graph.name ? `* ${n}` : `  ${n}`)));
+      case 'use':
+        return this.use(argument);
+      case 'schema':
+        return reply(this.#graph.schemaText().split('\n').filter((l) => l.length > 0));
+      case 'explain':
+        return this.explain(argument, signal);
+      case 'timing':
+        this.#timing = !this.#timing;
+        return reply([`timing ${this.#timing ? 'on' : 'off'}`]);
+      case 'json':
+        this.#json = !this.#json;
+        return reply([`json output ${this.#json ? 'on' : 'off'}`]);
+      default:
+        throw new ArgumentError('CONSOLE_COMMAND', `Unknown console command: ':${name}', type :help for the list`);
+    }
+  }
+
+  private async use(name: string): Promise<Reply> {
+    if (name.length === 0 || /\s/.test(name)) throw new ArgumentError('CONSOLE_COMMAND', 'Cannot switch graph: :use takes one graph name');
+    this.#graph = await this.backend.graph(name);
+    return reply([`using graph ${name}`]);
+  }
+
+  private async explain(traversal: string, signal: AbortSignal): Promise<Reply> {
+    if (traversal.length === 0) throw new ArgumentError('CONSOLE_COMMAND', 'Cannot explain: :explain needs a traversal, e.g. :explain g.V().out()');
+    let plan: unknown;
+    try {
+      plan = await this.#graph.explain(traversal, { signal });
+    } catch (error) {
+      return reply([], { err: describeError(error, traversal), failed: true });
+    }
+    if (typeof plan === 'string') return reply(plan.split('\n'));
+    return reply(formatResults(Array.isArray(plan) ? plan : [plan], { json: this.#json }));
+  }
+}

@@ -1,0 +1,243 @@
+/**
+ * How the console sees result values: their kind (told by shape, since the console reaches
+ * the engine's result classes only through the public API), their Gremlin-console text
+ * (`v[1]`, `1.0`, `[a, b]`, `{k=v}`) and their JSON encoding for `:json` mode.
+ * @module
+ */
+import { TypedNumber, Uuid } from '../../index.js';
+
+/**
+ * A vertex result: id and label.
+ *
+ * @example
+ * ```ts
+ * const v: VertexLike = { id: 1, label: 'person' };
+ * ```
+ */
+export interface VertexLike {
+  readonly id: unknown;
+  readonly label: string;
+}
+/**
+ * An edge result: id, label and its two ends.
+ *
+ * @example
+ * ```ts
+ * const e: EdgeLike = { id: 7, label: 'knows', outV: { id: 1, label: 'person' }, inV: { id: 2, label: 'person' } };
+ * ```
+ */
+export interface EdgeLike extends VertexLike {
+  readonly outV: VertexLike;
+  readonly inV: VertexLike;
+}
+/**
+ * A vertex property or property result.
+ *
+ * @example
+ * ```ts
+ * const p: PropertyLike = { key: 'name', value: 'marko' };
+ * ```
+ */
+export interface PropertyLike {
+  readonly key: string;
+  readonly value: unknown;
+  readonly meta?: ReadonlyMap<string, unknown>;
+}
+/**
+ * A path result: objects with the step labels each carried.
+ *
+ * @example
+ * ```ts
+ * const p: PathLike = { labels: [new Set(['a']), new Set()], objects: ['marko', 'vadas'] };
+ * ```
+ */
+export interface PathLike {
+  readonly labels: ReadonlyArray<ReadonlySet<string>>;
+  readonly objects: readonly unknown[];
+}
+/**
+ * A tree result: nodes with their subtrees.
+ *
+ * @example
+ * ```ts
+ * declare const tree: TreeLike; for (const [node, subtree] of tree.entries()) console.log(node, subtree);
+ * ```
+ */
+export interface TreeLike {
+  entries(): IterableIterator<[unknown, TreeLike]>;
+}
+
+/**
+ * The kind of a result value, with the value narrowed to its shape.
+ *
+ * @example
+ * ```ts
+ * const k: ValueKind = classify(new Map([['a', 1]]));   // { kind: 'map', value: Map }
+ * ```
+ */
+export type ValueKind =
+  | { readonly kind: 'vertex'; readonly value: VertexLike }
+  | { readonly kind: 'edge'; readonly value: EdgeLike }
+  | { readonly kind: 'property'; readonly value: PropertyLike }
+  | { readonly kind: 'path'; readonly value: PathLike }
+  | { readonly kind: 'tree'; readonly value: TreeLike }
+  | { readonly kind: 'map'; readonly value: ReadonlyMap<unknown, unknown> }
+  | { readonly kind: 'list'; readonly value: readonly unknown[] }
+  | { readonly kind: 'scalar'; readonly value: unknown };
+
+function has(v: object, key: string): boolean {
+  return key in v;
+}
+
+/**
+ * Tells the kind of a result value by its shape.
+ *
+ * @example
+ * ```ts
+ * classify({ id: 1, label: 'person', slot: 0 }).kind;   // 'vertex'
+ * classify(new Set([1, 2])).kind;                       // 'list'
+ * classify(new TypedNumber('long', 1n)).kind;           // 'scalar'
+ * ```
+ */
+export function classify(v: unknown): ValueKind {
+  if (typeof v !== 'object' || v === null || v instanceof TypedNumber || v instanceof Uuid || v instanceof Date) {
+    return { kind: 'scalar', value: v };
+  }
+  if (v instanceof Map) return { kind: 'map', value: v };
+  if (Array.isArray(v)) return { kind: 'list', value: v };
+  if (v instanceof Set) return { kind: 'list', value: [...(v as Set<unknown>)] };
+  if (v instanceof Uint8Array) return { kind: 'scalar', value: v };
+  if (has(v, 'outV') && has(v, 'inV') && has(v, 'id')) return { kind: 'edge', value: v as EdgeLike };
+  if (has(v, 'key') && has(v, 'value') && has(v, 'element')) return { kind: 'property', value: v as PropertyLike };
+  if (has(v, 'id') && has(v, 'label') && has(v, 'slot')) return { kind: 'vertex', value: v as VertexLike };
+  if (has(v, 'labels') && has(v, 'objects')) return { kind: 'path', value: v as PathLike };
+  if (typeof (v as Partial<TreeLike>).entries === 'function' && has(v, 'getLeafObjects')) return { kind: 'tree', value: v as TreeLike };
+  return { kind: 'scalar', value: v };
+}
+
+/**
+ * Java's `Double.toString` for a JS number: `1.0`, `0.5`, `1.0E10`, `NaN`, `Infinity`.
+ *
+ * @example
+ * ```ts
+ * javaDouble(1);      // '1.0'
+ * javaDouble(2e21);   // '2.0E21'
+ * ```
+ */
+export function javaDouble(d: number): string {
+  if (!Number.isFinite(d)) return Number.isNaN(d) ? 'NaN' : d > 0 ? 'Infinity' : '-Infinity';
+  if (d === 0) return Object.is(d, -0) ? '-0.0' : '0.0';
+  const abs = Math.abs(d);
+  if (abs >= 1e-3 && abs < 1e7) {
+    const text = String(d);
+    return text.includes('.') ? text : `${text}.0`;
+  }
+  const [mantissa, exponent] = d.toExponential().split('e') as [string, string];
+  return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${Number(exponent)}`;
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+function dateText(d: Date): string {
+  if (Number.isNaN(d.getTime())) return 'Invalid Date';
+  const base = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  const s = d.getUTCSeconds();
+  const ms = d.getUTCMilliseconds();
+  return `${base}${s !== 0 || ms !== 0 ? `:${pad(s)}` : ''}${ms !== 0 ? `.${pad(ms, 3)}` : ''}Z`;
+}
+
+/**
+ * The text the Gremlin console prints for a value: elements by their `toString`
+ * (`v[1]`, `e[7][1-knows->2]`), doubles Java-style, lists as `[a, b]`, maps as `{k=v}`.
+ *
+ * @example
+ * ```ts
+ * valueText([1, new TypedNumber('double', 2)]);   // '[1, 2.0]'
+ * valueText(new Map([['name', ['marko']]]));      // '{name=[marko]}'
+ * ```
+ */
+export function valueText(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  if (v instanceof TypedNumber) {
+    if (v.type === 'double' || v.type === 'float') return javaDouble(v.toNumber());
+    return String(v.value);
+  }
+  if (v instanceof Date) return dateText(v);
+  if (v instanceof Uint8Array) return `[${[...v].map((b) => (b > 127 ? b - 256 : b)).join(', ')}]`;
+  const k = classify(v);
+  if (k.kind === 'list') return `[${k.value.map(valueText).join(', ')}]`;
+  if (k.kind === 'map') return `{${[...k.value].map(([key, val]) => `${valueText(key)}=${valueText(val)}`).join(', ')}}`;
+  return String(v);
+}
+
+/**
+ * A JSON value, as `JSON.stringify` writes it.
+ *
+ * @example
+ * ```ts
+ * const j: Json = { id: 1, label: 'person', type: 'vertex' };
+ * ```
+ */
+export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+
+function numberJson(n: TypedNumber): Json {
+  if (typeof n.value === 'number') return Number.isFinite(n.value) ? n.value : String(n.value);
+  if (typeof n.value === 'bigint') {
+    const asNumber = Number(n.value);
+    return Number.isSafeInteger(asNumber) ? asNumber : n.value.toString();
+  }
+  const parsed = Number(n.value);
+  return String(parsed) === n.value ? parsed : n.value;
+}
+
+function mapJson(map: ReadonlyMap<unknown, unknown>): Json {
+  const out: Record<string, Json> = {};
+  for (const [key, val] of map) out[typeof key === 'string' ? key : valueText(key)] = toJson(val);
+  return out;
+}
+
+/**
+ * JSON encoding of a result value for `:json` mode. Numbers stay numbers unless they would
+ * lose precision (unsafe longs and big decimals become strings); vertices and edges become
+ * `{id, label, type, ...}`; maps become objects keyed by their keys' text; paths become
+ * `{labels, objects}`; dates ISO text; UUIDs their text; bytes base64.
+ *
+ * @example
+ * ```ts
+ * toJson(new TypedNumber('long', 2n ** 60n));       // '1152921504606846976'
+ * toJson({ id: 1, label: 'person', slot: 0 });     // { id: 1, label: 'person', type: 'vertex' }
+ * ```
+ */
+export function toJson(v: unknown): Json {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string' || typeof v === 'boolean') return v;
+  if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
+  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
+  if (v instanceof TypedNumber) return numberJson(v);
+  if (v instanceof Uuid) return v.text;
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
+  if (v instanceof Uint8Array) return Buffer.from(v).toString('base64');
+  const k = classify(v);
+  switch (k.kind) {
+    case 'vertex':
+      return { id: toJson(k.value.id), label: k.value.label, type: 'vertex' };
+    case 'edge':
+      return { id: toJson(k.value.id), label: k.value.label, type: 'edge', outV: toJson(k.value.outV.id), inV: toJson(k.value.inV.id) };
+    case 'property':
+      return { key: k.value.key, value: toJson(k.value.value) };
+    case 'path':
+      return { labels: k.value.labels.map((set) => [...set]), objects: k.value.objects.map(toJson) };
+    case 'tree':
+      return Object.fromEntries([...k.value.entries()].map(([node, sub]) => [valueText(node), toJson(sub)]));
+    case 'map':
+      return mapJson(k.value);
+    case 'list':
+      return k.value.map(toJson);
+    case 'scalar':
+      return String(k.value);
+  }
+}

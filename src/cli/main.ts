@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+/**
+ * The `quiver` command. Each subcommand registers itself on the commander program; `demo`
+ * `console` opens the Gremlin console, and `serve` (REST) is added beside them later.
+ * @module
+ */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Command, InvalidArgumentError } from 'commander';
+import { QuiverError } from '../index.js';
+import { runDemo } from './demo.js';
+import { runConsole } from './console/index.js';
+
+function positiveInteger(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 0) throw new InvalidArgumentError('expected a non-negative integer');
+  return value;
+}
+
+/**
+ * Builds the `quiver` program with all its subcommands, without running it.
+ *
+ * @example
+ * ```ts
+ * await buildProgram().parseAsync(['node', 'quiver', 'demo', '--vertices', '1000']);
+ * ```
+ */
+export function buildProgram(): Command {
+  const program = new Command('quiver')
+    .description('Quiver: an embeddable graph database for TypeScript')
+    .showHelpAfterError()
+    .exitOverride();
+  program
+    .command('demo')
+    .description('open a durable database, create a schema, load a generated graph and read it back')
+    .option('--data <dir>', 'database directory', './data')
+    .option('--graph <name>', 'graph name', 'demo')
+    .option('--vertices <n>', 'number of vertices to generate', positiveInteger, 100_000)
+    .option('--edges <n>', 'number of edges to generate', positiveInteger, 500_000)
+    .option('--reset', 'drop the demo graph first and load it again', false)
+    .option('--no-progress', 'do not draw progress bars')
+    .action(async (options: { data: string; graph: string; vertices: number; edges: number; reset: boolean; progress: boolean }) => {
+      await runDemo({ ...options, out: (line) => process.stdout.write(`${line}\n`) });
+    });
+  program
+    .command('console')
+    .description('interactive Gremlin console on the embedded database (piped input runs non-interactively)')
+    .option('--data <dir>', 'database directory', './data')
+    .option('--graph <name>', 'graph name (created with schema.auto_create when missing)', 'hugegraph')
+    .action(async (options: { data: string; graph: string }) => {
+      process.exitCode = await runConsole({ dataPath: options.data, graph: options.graph });
+    });
+  return program;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync([...argv]);
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof Error && 'exitCode' in error && typeof error.exitCode === 'number') return error.exitCode;
+    if (error instanceof QuiverError) {
+      process.stderr.write(`quiver: ${error.message} (${error.code})\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+const entry = process.argv[1];
+if (entry !== undefined && realpathSync(entry) === fileURLToPath(import.meta.url)) process.exitCode = await main(process.argv);

@@ -1,0 +1,266 @@
+/**
+ * The graph registry: an in-memory database, or a directory with one sub-directory per graph
+ * (`<path>/graphs/<name>/` holding `config.json`, `wal/` and `snapshots/`) and a lock.
+ * @module
+ */
+import { open as openFile, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { ConflictError, NotFoundError, StorageError } from '../errors.js';
+import { GraphStore, lockDirectory, SchemaCatalog } from '../storage/index.js';
+import type { GraphMode } from '../storage/index.js';
+import { resolveGraphConfig, validateGraphName } from './config.js';
+import type { GraphConfig, GraphConfigInput } from './config.js';
+import { GraphLog } from './durability.js';
+import { Graph } from './graph.js';
+import type { GraphServices } from './graph-core.js';
+import { applyRecord, storeConfigOf } from './store-setup.js';
+import type { ReadMode } from './records.js';
+
+/**
+ * Options of {@link open}.
+ *
+ * @example
+ * ```ts
+ * const options: OpenOptions = { path: './data', snapshotEveryBytes: 64 * 1024 * 1024 };
+ * ```
+ */
+export interface OpenOptions {
+  /** Directory of a durable database; omit for a pure in-memory one. */
+  readonly path?: string;
+  /** Write a background snapshot of a graph after this many bytes of its WAL (default 64 MiB). */
+  readonly snapshotEveryBytes?: number;
+  /** Period of the TTL sweep in milliseconds (default 60000; 0 turns the timer off). */
+  readonly ttlSweepMs?: number;
+}
+
+const DEFAULT_SNAPSHOT_BYTES = 64 * 1024 * 1024;
+const GRAPHS = 'graphs';
+const CONFIG = 'config.json';
+
+async function writeFileDurably(path: string, text: string): Promise<void> {
+  const tmp = `${path}.tmp`;
+  const file = await openFile(tmp, 'w');
+  try {
+    await file.writeFile(text);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  await rename(tmp, path);
+}
+
+async function syncDirectory(path: string): Promise<void> {
+  const dir = await openFile(path, 'r');
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
+  }
+}
+
+/**
+ * A set of named graphs, in memory or in a directory. Open it with {@link open}.
+ *
+ * @example
+ * ```ts
+ * const db = await open({ path: './data' });
+ * const graph = db.graphs().length > 0 ? db.graph('hugegraph') : await db.createGraph('hugegraph');
+ * await db.close();
+ * ```
+ */
+export class Database {
+  private readonly registry = new Map<string, Graph>();
+  private readonly creating = new Set<string>();
+  private closed = false;
+
+  private constructor(
+    /** Absolute directory of a durable database, or undefined in memory. */
+    readonly path: string | undefined,
+    private readonly options: OpenOptions,
+    private readonly lock: { release(): Promise<void> } | undefined,
+    private readonly services: GraphServices,
+  ) {}
+
+  /**
+   * Opens a database; prefer the public `open` function, which also wires in the Gremlin parser.
+   *
+   * @example
+   * ```ts
+   * const db = await Database.open({ path: './data' }, { parseScript });
+   * ```
+   */
+  static async open(options: OpenOptions = {}, services: GraphServices = {}): Promise<Database> {
+    if (options.path === undefined) return new Database(undefined, options, undefined, services);
+    const path = resolve(options.path);
+    await mkdir(join(path, GRAPHS), { recursive: true });
+    const lock = await lockDirectory(path);
+    const db = new Database(path, options, lock, services);
+    try {
+      for (const entry of (await readdir(join(path, GRAPHS), { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+        if (!entry.isDirectory()) continue;
+        if (entry.name.startsWith('.dropped-')) {
+          await rm(join(path, GRAPHS, entry.name), { recursive: true, force: true });
+          continue;
+        }
+        const text = await readFile(join(path, GRAPHS, entry.name, CONFIG), 'utf8').catch(() => undefined);
+        if (text === undefined) continue;
+        const config = resolveGraphConfig(entry.name, JSON.parse(text) as GraphConfigInput);
+        db.registry.set(entry.name, await db.loadGraph(entry.name, config));
+      }
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+    return db;
+  }
+
+  /**
+   * Creates a graph. Throws ConflictError `GRAPH_EXISTS` when the name is taken and
+   * ArgumentError for a bad name or configuration.
+   *
+   * @example
+   * ```ts
+   * const graph = await db.createGraph('hugegraph', { 'schema.auto_create': true });
+   * ```
+   */
+  async createGraph(name: string, config: GraphConfigInput = {}): Promise<Graph> {
+    this.checkOpen();
+    validateGraphName(name);
+    if (this.registry.has(name) || this.creating.has(name)) throw new ConflictError('GRAPH_EXISTS', `Cannot create graph '${name}': it already exists`);
+    const resolved = resolveGraphConfig(name, config);
+    this.creating.add(name);
+    try {
+      const graph = await this.createGraphFiles(name, { config, resolved });
+      this.registry.set(name, graph);
+      return graph;
+    } finally {
+      this.creating.delete(name);
+    }
+  }
+
+  private async createGraphFiles(name: string, configs: { readonly config: GraphConfigInput; readonly resolved: GraphConfig }): Promise<Graph> {
+    const { config, resolved } = configs;
+    if (this.path !== undefined) {
+      const dir = join(this.path, GRAPHS, name);
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(dir, { recursive: true });
+      await writeFileDurably(join(dir, CONFIG), `${JSON.stringify(config, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v), 2)}\n`);
+      await syncDirectory(dir);
+      await syncDirectory(join(this.path, GRAPHS));
+    }
+    return this.loadGraph(name, resolved);
+  }
+
+  /**
+   * The graph of this name. Throws NotFoundError `GRAPH_NOT_FOUND` when there is none.
+   *
+   * @example
+   * ```ts
+   * const graph = db.graph('hugegraph');
+   * ```
+   */
+  graph(name: string): Graph {
+    this.checkOpen();
+    const graph = this.registry.get(name);
+    if (graph === undefined) throw new NotFoundError('GRAPH_NOT_FOUND', `Graph '${name}' does not exist`);
+    return graph;
+  }
+
+  /**
+   * True when a graph of this name exists.
+   *
+   * @example
+   * ```ts
+   * if (!db.hasGraph('hugegraph')) await db.createGraph('hugegraph');
+   * ```
+   */
+  hasGraph(name: string): boolean {
+    this.checkOpen();
+    return this.registry.has(name);
+  }
+
+  /**
+   * All graphs, in name order.
+   *
+   * @example
+   * ```ts
+   * console.log(db.graphs().map((g) => g.name));
+   * ```
+   */
+  graphs(): Graph[] {
+    this.checkOpen();
+    return [...this.registry.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /**
+   * Drops a graph with all its data. Throws NotFoundError `GRAPH_NOT_FOUND` when absent.
+   *
+   * @example
+   * ```ts
+   * await db.dropGraph('scratch');
+   * ```
+   */
+  async dropGraph(name: string): Promise<void> {
+    const graph = this.graph(name);
+    this.registry.delete(name);
+    await graph.close();
+    if (this.path !== undefined) {
+      const dir = join(this.path, GRAPHS, name);
+      const doomed = join(this.path, GRAPHS, `.dropped-${name}-${Date.now()}`);
+      await rename(dir, doomed);
+      await syncDirectory(join(this.path, GRAPHS));
+      await rm(doomed, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * Closes every graph (a durable graph writes a final snapshot) and releases the directory
+   * lock. Further calls throw StorageError `DATABASE_CLOSED`.
+   *
+   * @example
+   * ```ts
+   * await db.close();
+   * ```
+   */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const graphs = [...this.registry.values()];
+    this.registry.clear();
+    const results = await Promise.allSettled(graphs.map((g) => g.close()));
+    await this.lock?.release();
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
+  }
+
+  private checkOpen(): void {
+    if (this.closed) throw new StorageError('DATABASE_CLOSED', 'Cannot use the database: it is closed');
+  }
+
+  private async loadGraph(name: string, config: GraphConfig): Promise<Graph> {
+    const modes: { mode: GraphMode; readMode: ReadMode } = { mode: 'NONE', readMode: 'OLTP_ONLY' };
+    const storeOptions = { config: storeConfigOf(config), mode: () => modes.mode };
+    const catalogOptions = { illegalNameRegex: config['schema.illegal_name_regex'], mode: () => modes.mode };
+    const ttlSweepMs = this.options.ttlSweepMs;
+    const services = this.services;
+    if (this.path === undefined) {
+      return new Graph({ name, config, store: new GraphStore(new SchemaCatalog(catalogOptions), storeOptions), modes, ttlSweepMs, services });
+    }
+    const { log, recovered } = await GraphLog.open(join(this.path, GRAPHS, name), {
+      snapshotEveryBytes: this.options.snapshotEveryBytes ?? DEFAULT_SNAPSHOT_BYTES,
+    });
+    try {
+      modes.mode = recovered.modes.mode;
+      modes.readMode = recovered.modes.readMode;
+      const store =
+        recovered.sections === undefined
+          ? new GraphStore(new SchemaCatalog(catalogOptions), storeOptions)
+          : GraphStore.decodeSnapshot(recovered.sections, storeOptions);
+      for (const record of recovered.records) applyRecord(store, { record, modes });
+      return new Graph({ name, config, store, modes, log, ttlSweepMs, services });
+    } catch (error) {
+      await log.abandon();
+      throw error;
+    }
+  }
+}

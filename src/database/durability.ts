@@ -1,0 +1,227 @@
+/**
+ * Durability of one graph: recovery (newest snapshot + WAL replay), group-committed WAL
+ * appends, and background snapshots that block writers only while the store is encoded.
+ * @module
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { StorageError } from '../errors.js';
+import { WriteAheadLog, readLatestSnapshot, writeSnapshot } from '../storage/index.js';
+import { decodeModes, decodeWalRecord, encodeWalRecord, MODES_SECTION } from './records.js';
+import type { GraphModes, WalRecord } from './records.js';
+
+/**
+ * What recovery found on disk: the snapshot's sections (if any) and the records to replay.
+ *
+ * @example
+ * ```ts
+ * const { log, recovered } = await GraphLog.open(dir, { snapshotEveryBytes: 64 << 20 });
+ * ```
+ */
+export interface Recovered {
+  /** Sections of the newest valid snapshot, or undefined for a fresh graph. */
+  readonly sections: ReadonlyMap<string, Uint8Array> | undefined;
+  /** Modes stored in the snapshot (NONE / OLTP_ONLY when there is none). */
+  readonly modes: GraphModes;
+  /** WAL records written after the snapshot, oldest first. */
+  readonly records: Iterable<WalRecord>;
+}
+
+/**
+ * Options of {@link GraphLog.open}.
+ *
+ * @example
+ * ```ts
+ * const options: GraphLogOptions = { snapshotEveryBytes: 1 << 20 };
+ * ```
+ */
+export interface GraphLogOptions {
+  /** Write a background snapshot after this many bytes of WAL. */
+  readonly snapshotEveryBytes: number;
+}
+
+/**
+ * The WAL and snapshots of one graph directory (`wal/` and `snapshots/` inside it).
+ *
+ * @example
+ * ```ts
+ * const { log, recovered } = await GraphLog.open('/data/graphs/g', { snapshotEveryBytes: 64 << 20 });
+ * log.attach(() => store.encodeSnapshot());
+ * await log.append({ type: 'data', log: batchLog });
+ * ```
+ */
+export class GraphLog {
+  private readonly pending = new Set<Promise<bigint>>();
+  private capture: (() => Map<string, Uint8Array>) | undefined;
+  private bytesSinceSnapshot = 0;
+  private running: Promise<void> | undefined;
+  private gatePromise: Promise<void> | undefined;
+  private failure: unknown;
+  private closed = false;
+  /** Error of the last background snapshot, if it failed (the WAL still holds everything). */
+  lastSnapshotError: unknown;
+
+  private constructor(
+    private readonly snapshotDir: string,
+    private readonly wal: WriteAheadLog,
+    private readonly options: GraphLogOptions,
+  ) {}
+
+  /**
+   * Opens (creating if needed) the WAL and snapshot folders of a graph directory and reads
+   * what recovery needs. Replay the records, then call {@link GraphLog.attach}.
+   *
+   * @example
+   * ```ts
+   * const { log, recovered } = await GraphLog.open(dir, { snapshotEveryBytes: 64 << 20 });
+   * for (const record of recovered.records) apply(record);
+   * ```
+   */
+  static async open(dir: string, options: GraphLogOptions): Promise<{ log: GraphLog; recovered: Recovered }> {
+    const snapshotDir = join(dir, 'snapshots');
+    await mkdir(snapshotDir, { recursive: true });
+    const snapshot = await readLatestSnapshot(snapshotDir);
+    const wal = await WriteAheadLog.open(join(dir, 'wal'));
+    const from = snapshot?.lsn ?? 0n;
+    const modesBytes = snapshot?.sections.get(MODES_SECTION);
+    const modes: GraphModes = modesBytes === undefined ? { mode: 'NONE', readMode: 'OLTP_ONLY' } : decodeModes(modesBytes);
+    function* records(): Iterable<WalRecord> {
+      for (const { lsn, payload } of wal.replay(from)) {
+        if (lsn > from) yield decodeWalRecord(payload);
+      }
+    }
+    const log = new GraphLog(snapshotDir, wal, options);
+    return { log, recovered: { sections: snapshot?.sections, modes, records: records() } };
+  }
+
+  /**
+   * Sets the function that captures the graph's state for a snapshot (synchronously).
+   *
+   * @example
+   * ```ts
+   * log.attach(() => new Map([...store.encodeSnapshot(), [MODES_SECTION, encodeModes(modes)]]));
+   * ```
+   */
+  attach(capture: () => Map<string, Uint8Array>): void {
+    this.capture = capture;
+  }
+
+  /**
+   * While a snapshot is being captured, a promise writers must await before changing the
+   * graph; undefined otherwise.
+   *
+   * @example
+   * ```ts
+   * if (log.gate !== undefined) await log.gate;
+   * ```
+   */
+  get gate(): Promise<void> | undefined {
+    return this.gatePromise;
+  }
+
+  /**
+   * Appends a record. Call it in the same tick as the in-memory change it describes, so the
+   * log order is the apply order; the promise resolves once the record is fsynced.
+   *
+   * @example
+   * ```ts
+   * await log.append({ type: 'schema', change });
+   * ```
+   */
+  append(record: WalRecord): Promise<void> {
+    if (this.failure !== undefined) {
+      return Promise.reject(new StorageError('GRAPH_FAILED', 'Cannot write: an earlier write-ahead log write failed, reopen the database', { cause: this.failure }));
+    }
+    const payload = encodeWalRecord(record);
+    const appended = this.wal.append(payload);
+    this.pending.add(appended);
+    const settle = (): void => {
+      this.pending.delete(appended);
+    };
+    appended.then(settle, settle);
+    this.bytesSinceSnapshot += payload.length;
+    if (this.bytesSinceSnapshot >= this.options.snapshotEveryBytes && this.running === undefined) {
+      setImmediate(() => {
+        if (this.closed) return;
+        this.snapshot().catch((error: unknown) => {
+          this.lastSnapshotError = error;
+        });
+      });
+    }
+    return appended.then(
+      () => undefined,
+      (cause: unknown) => {
+        this.failure = cause;
+        throw new StorageError('WAL_WRITE', 'Cannot append to the write-ahead log: the write was not made durable', { cause });
+      },
+    );
+  }
+
+  /**
+   * Writes a snapshot of the current state and drops the WAL records it covers. Writers are
+   * held only while in-flight appends finish and the state is encoded.
+   *
+   * @example
+   * ```ts
+   * await log.snapshot();
+   * ```
+   */
+  snapshot(): Promise<void> {
+    this.running ??= this.takeSnapshot().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async takeSnapshot(): Promise<void> {
+    const capture = this.capture;
+    if (capture === undefined) throw new StorageError('SNAPSHOT_WRITE', 'Cannot write a snapshot: the graph is not attached');
+    let release = (): void => undefined;
+    this.gatePromise = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let lsn: bigint;
+    let sections: Map<string, Uint8Array>;
+    try {
+      while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+      if (this.failure !== undefined) throw new StorageError('GRAPH_FAILED', 'Cannot write a snapshot: an earlier write-ahead log write failed', { cause: this.failure });
+      lsn = this.wal.lastLsn;
+      sections = capture();
+      this.bytesSinceSnapshot = 0;
+    } finally {
+      this.gatePromise = undefined;
+      release();
+    }
+    await writeSnapshot(this.snapshotDir, { lsn, sections });
+    await this.wal.truncateBefore(lsn + 1n);
+  }
+
+  /**
+   * Writes a final snapshot (when anything was logged since the last one and the log has not
+   * failed) and closes the WAL.
+   *
+   * @example
+   * ```ts
+   * await log.close();
+   * ```
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.running !== undefined) await this.running.catch(() => undefined);
+    if (this.failure === undefined && this.bytesSinceSnapshot > 0) await this.snapshot();
+    await this.wal.close();
+  }
+
+  /**
+   * Closes the WAL without a final snapshot (used when opening fails half-way).
+   *
+   * @example
+   * ```ts
+   * await log.abandon();
+   * ```
+   */
+  async abandon(): Promise<void> {
+    this.closed = true;
+    await this.wal.close();
+  }
+}

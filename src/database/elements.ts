@@ -1,0 +1,207 @@
+/**
+ * Plain-object views of vertices and edges (the shapes of hugegraph-notes 7.3), and the
+ * input shapes of the Graph's CRUD methods.
+ * @module
+ */
+import { NotFoundError } from '../errors.js';
+import { TypedNumber, Uuid } from '../engine/index.js';
+import type { ElementId, GraphSource, PropertyValue } from '../engine/index.js';
+import type { SchemaCatalog } from '../storage/index.js';
+
+/**
+ * Properties as a plain object. A key of LIST or SET cardinality maps to an array of values.
+ *
+ * @example
+ * ```ts
+ * const p: Properties = { name: 'marko', age: 29 };
+ * ```
+ */
+export type Properties = Readonly<Record<string, PropertyValue>>;
+
+/**
+ * A vertex as returned by the Graph's read methods.
+ *
+ * @example
+ * ```ts
+ * const v: VertexView = { id: '1:marko', label: 'person', type: 'vertex', properties: { name: 'marko' } };
+ * ```
+ */
+export interface VertexView {
+  readonly id: ElementId;
+  readonly label: string;
+  readonly type: 'vertex';
+  readonly properties: Properties;
+}
+
+/**
+ * An edge as returned by the Graph's read methods.
+ *
+ * @example
+ * ```ts
+ * const e: EdgeView = { id: 'S1:marko>1>>S1:vadas', label: 'knows', type: 'edge', outV: '1:marko', outVLabel: 'person', inV: '1:vadas', inVLabel: 'person', properties: {} };
+ * ```
+ */
+export interface EdgeView {
+  readonly id: ElementId;
+  readonly label: string;
+  readonly type: 'edge';
+  readonly outV: ElementId;
+  readonly outVLabel: string;
+  readonly inV: ElementId;
+  readonly inVLabel: string;
+  readonly properties: Properties;
+}
+
+/**
+ * One vertex to add in {@link Graph.addVertices}.
+ *
+ * @example
+ * ```ts
+ * const input: VertexInput = { label: 'person', properties: { name: 'marko', age: 29 } };
+ * ```
+ */
+export interface VertexInput {
+  readonly label: string;
+  readonly properties?: Properties;
+  /** Explicit id, for CUSTOMIZE_* strategies (or AUTOMATIC in RESTORING/MERGING mode). */
+  readonly id?: ElementId;
+}
+
+/**
+ * One edge to add: label, the out and in vertex ids, properties and an optional explicit id.
+ *
+ * @example
+ * ```ts
+ * const input: EdgeInput = { label: 'knows', out: '1:marko', in: '1:vadas', properties: { weight: 0.5 } };
+ * ```
+ */
+export interface EdgeInput {
+  readonly label: string;
+  readonly out: ElementId;
+  readonly in: ElementId;
+  readonly properties?: Properties;
+  readonly id?: ElementId;
+}
+
+/**
+ * Property entries in the writer's shape. A LIST/SET key's array value is kept as one value;
+ * the store splits it by cardinality.
+ *
+ * @example
+ * ```ts
+ * toEntries({ name: 'marko' }); // [['name', 'marko']]
+ * ```
+ */
+export function toEntries(properties: Properties | undefined): Array<readonly [string, PropertyValue]> {
+  return properties === undefined ? [] : Object.entries(properties).filter(([, value]) => value !== undefined);
+}
+
+function multiValued(catalog: SchemaCatalog, key: string): boolean {
+  const record = catalog.propertyKey(key);
+  return record !== undefined && record.cardinality !== 'SINGLE';
+}
+
+/**
+ * Reads the vertex in `slot` as a {@link VertexView}.
+ *
+ * @example
+ * ```ts
+ * const view = vertexView(store, { slot: 0, catalog: store.catalog });
+ * ```
+ */
+export function vertexView(source: GraphSource, at: { readonly slot: number; readonly catalog: SchemaCatalog }): VertexView {
+  const properties: Record<string, PropertyValue> = {};
+  const lists = new Map<string, PropertyValue[]>();
+  for (const record of source.vertexProperties(at.slot)) {
+    if (multiValued(at.catalog, record.key)) {
+      const list = lists.get(record.key) ?? [];
+      list.push(record.value);
+      lists.set(record.key, list);
+    } else {
+      properties[record.key] = record.value;
+    }
+  }
+  for (const [key, values] of lists) properties[key] = values;
+  return { id: source.vertexId(at.slot), label: source.vertexLabel(at.slot), type: 'vertex', properties };
+}
+
+/**
+ * Reads the edge in `slot` as an {@link EdgeView}.
+ *
+ * @example
+ * ```ts
+ * const view = edgeView(store, 0);
+ * ```
+ */
+export function edgeView(source: GraphSource, slot: number): EdgeView {
+  const properties: Record<string, PropertyValue> = {};
+  for (const key of source.edgePropertyKeys(slot)) {
+    const value = source.edgeProperty(slot, key);
+    if (value !== undefined) properties[key] = value;
+  }
+  const out = source.edgeOutVertex(slot);
+  const inV = source.edgeInVertex(slot);
+  return {
+    id: source.edgeId(slot),
+    label: source.edgeLabel(slot),
+    type: 'edge',
+    outV: source.vertexId(out),
+    outVLabel: source.vertexLabel(out),
+    inV: source.vertexId(inV),
+    inVLabel: source.vertexLabel(inV),
+    properties,
+  };
+}
+
+/**
+ * Slot of an existing vertex, or a NotFoundError `VERTEX_NOT_FOUND` saying what failed.
+ *
+ * @example
+ * ```ts
+ * const slot = requireVertex(store, { id: '1:marko', action: 'Cannot create edge' });
+ * ```
+ */
+export function requireVertex(source: GraphSource, at: { readonly id: ElementId; readonly action: string }): number {
+  const slot = source.vertexSlot(at.id);
+  if (slot < 0) throw new NotFoundError('VERTEX_NOT_FOUND', `${at.action}: vertex '${String(at.id)}' does not exist`, { details: { id: String(at.id) } });
+  return slot;
+}
+
+/**
+ * Slot of an existing edge, or a NotFoundError `EDGE_NOT_FOUND` saying what failed.
+ *
+ * @example
+ * ```ts
+ * const slot = requireEdge(store, { id: 'S1:marko>1>>S1:vadas', action: 'Cannot remove edge' });
+ * ```
+ */
+export function requireEdge(source: GraphSource, at: { readonly id: ElementId; readonly action: string }): number {
+  const slot = source.edgeSlot(at.id);
+  if (slot < 0) throw new NotFoundError('EDGE_NOT_FOUND', `${at.action}: edge '${String(at.id)}' does not exist`, { details: { id: String(at.id) } });
+  return slot;
+}
+
+/**
+ * True when a stored property value equals the wanted one: numbers by numeric value (a plain
+ * number matches a TypedNumber of the same value), dates by time, UUIDs by text, arrays
+ * element-wise, anything else by identity.
+ *
+ * @example
+ * ```ts
+ * sameValue(new TypedNumber('long', 29n), 29); // true
+ * ```
+ */
+export function sameValue(a: PropertyValue | undefined, b: PropertyValue | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a === null || b === null) return false;
+  const numeric = (v: PropertyValue): number | undefined => (typeof v === 'number' ? v : v instanceof TypedNumber ? v.toNumber() : undefined);
+  const x = numeric(a);
+  const y = numeric(b);
+  if (x !== undefined || y !== undefined) return x === y;
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  if (a instanceof Uuid && b instanceof Uuid) return a.text === b.text;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item: PropertyValue, i) => sameValue(item, b[i] as PropertyValue));
+  }
+  return false;
+}

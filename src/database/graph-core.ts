@@ -1,0 +1,345 @@
+/**
+ * The core of one graph: its schema catalog, columnar store and (when durable) its WAL and
+ * snapshots. Every change goes through {@link GraphCore.write} or a schema operation, is
+ * applied to memory and logged in the same tick, and resolves once the log is fsynced.
+ * @module
+ */
+import { ArgumentError, StorageError } from '../errors.js';
+import type { GraphSource, GraphWriter, Script } from '../engine/index.js';
+import { SchemaBuilder, SchemaCatalog } from '../storage/index.js';
+import type { GraphMode, GraphStore, SchemaChange } from '../storage/index.js';
+import type { GraphConfig } from './config.js';
+import type { GraphLog } from './durability.js';
+import { encodeModes, MODES_SECTION } from './records.js';
+import type { GraphModes, ReadMode } from './records.js';
+import { schemaOperations } from './schema-ops.js';
+
+/**
+ * Everything a Graph is built from; made by the Database.
+ *
+ * @example
+ * ```ts
+ * const parts: GraphParts = { name: 'g', config, store, modes: { mode: 'NONE', readMode: 'OLTP_ONLY' } };
+ * ```
+ */
+export interface GraphParts {
+  readonly name: string;
+  readonly config: GraphConfig;
+  readonly store: GraphStore;
+  /** Current modes; shared with the store's and catalog's mode getters, so it is not copied. */
+  readonly modes: { mode: GraphMode; readMode: ReadMode };
+  /** Present for a durable graph. */
+  readonly log?: GraphLog;
+  /** Period of the TTL sweep in ms; 0 turns it off. */
+  readonly ttlSweepMs?: number;
+  /** Services wired in by the composition root (src/index.ts). */
+  readonly services?: GraphServices;
+}
+
+/**
+ * Services a graph gets from the composition root: the Gremlin-Groovy parser lives in the
+ * grammar layer, which the database layer may not import.
+ *
+ * @example
+ * ```ts
+ * const services: GraphServices = { parseScript };
+ * ```
+ */
+export interface GraphServices {
+  readonly parseScript?: (text: string, options?: { readonly bindings?: ReadonlyMap<string, unknown> }) => Script;
+}
+
+const MODES: readonly GraphMode[] = ['NONE', 'RESTORING', 'MERGING', 'LOADING'];
+const READ_MODES: readonly ReadMode[] = ['OLTP_ONLY', 'ALL'];
+
+/**
+ * The engine room of a {@link Graph}: store, write path, durability, modes and schema.
+ * Reads are synchronous on the in-memory store; writes are atomic batches that resolve once
+ * durable. Use it through {@link Graph}, which adds the CRUD methods.
+ *
+ * @example
+ * ```ts
+ * const graph: GraphCore = await db.createGraph('hugegraph');
+ * await graph.write((w) => w.addVertex('person', { properties: [['name', 'marko']] }));
+ * ```
+ */
+export class GraphCore {
+  /** Name of the graph. */
+  readonly name: string;
+  /** The validated configuration (spec Part A 2.3 keys). */
+  readonly config: GraphConfig;
+  protected readonly store: GraphStore;
+  private readonly modes: { mode: GraphMode; readMode: ReadMode };
+  private readonly log: GraphLog | undefined;
+  /** Services from the composition root. */
+  protected readonly services: GraphServices;
+  private readonly sweepTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private readonly unsynced = new Set<Promise<void>>();
+
+  /**
+   * Built by {@link Database}; use `db.createGraph` or `db.graph` instead.
+   *
+   * @example
+   * ```ts
+   * const graph = new GraphCore({ name: 'g', config, store, modes: { mode: 'NONE', readMode: 'OLTP_ONLY' } });
+   * ```
+   */
+  constructor(parts: GraphParts) {
+    this.name = parts.name;
+    this.config = parts.config;
+    this.store = parts.store;
+    this.modes = parts.modes;
+    this.log = parts.log;
+    this.services = parts.services ?? {};
+    this.log?.attach(() => {
+      const sections = this.store.encodeSnapshot();
+      sections.set(MODES_SECTION, encodeModes(this.modes));
+      return sections;
+    });
+    const period = parts.ttlSweepMs ?? 60_000;
+    if (period > 0) {
+      this.sweepTimer = setInterval(() => {
+        this.expire().catch(() => undefined);
+      }, period);
+      this.sweepTimer.unref();
+    }
+  }
+
+  /** The graph mode: NONE, RESTORING, MERGING or LOADING (Part A §3). */
+  get mode(): GraphMode {
+    return this.modes.mode;
+  }
+
+  /** The read mode: OLTP_ONLY or ALL. */
+  get readMode(): ReadMode {
+    return this.modes.readMode;
+  }
+
+  /** True for a graph kept in a directory (WAL + snapshots). */
+  get durable(): boolean {
+    return this.log !== undefined;
+  }
+
+  /**
+   * Read access to the graph for the engine and algorithms.
+   *
+   * @example
+   * ```ts
+   * const count = graph.source().vertexCount('person');
+   * ```
+   */
+  source(): GraphSource {
+    this.checkOpen();
+    return this.store;
+  }
+
+  /**
+   * The schema catalog (read-only use; change it through {@link Graph.schema}).
+   *
+   * @example
+   * ```ts
+   * const keys = graph.catalog().propertyKeys().map((k) => k.name);
+   * ```
+   */
+  catalog(): SchemaCatalog {
+    return this.store.catalog;
+  }
+
+  /**
+   * The fluent schema builder, in the style of HugeGraph's Groovy schema API.
+   *
+   * @example
+   * ```ts
+   * await graph.schema().propertyKey('age').asInt().ifNotExist().create();
+   * await graph.schema().indexLabel('personByAge').onV('person').by('age').range().create();
+   * ```
+   */
+  schema(): SchemaBuilder {
+    this.checkOpen();
+    return new SchemaBuilder(schemaOperations((mutate) => this.changeSchema(mutate)), this.store.catalog);
+  }
+
+  /**
+   * Runs `fn` as one atomic batch: either all of its changes commit or none do. Resolves with
+   * `fn`'s result once the batch is durable (fsynced in the WAL for a durable graph).
+   *
+   * @example
+   * ```ts
+   * const slot = await graph.write((w) => w.addVertex('person', { properties: [['name', 'marko']] }));
+   * ```
+   */
+  async write<T>(fn: (writer: GraphWriter) => T): Promise<T> {
+    this.checkOpen();
+    if (this.log?.gate !== undefined) await this.passGate();
+    const { result, log } = this.store.batch(fn);
+    if (log !== undefined && this.log !== undefined) await this.log.append({ type: 'data', log });
+    return result;
+  }
+
+  /**
+   * Runs `fn` as one atomic batch synchronously and returns its result at once; the WAL
+   * append starts in the same tick and {@link Graph.sync} awaits it. This is the write path of
+   * traversals, whose engine runs synchronously; prefer {@link Graph.write} elsewhere.
+   *
+   * @example
+   * ```ts
+   * const slot = graph.writeNow((w) => w.addVertex('person', { properties: [['name', 'josh']] }));
+   * await graph.sync();
+   * ```
+   */
+  writeNow<T>(fn: (writer: GraphWriter) => T): T {
+    this.checkOpen();
+    const { result, log } = this.store.batch(fn);
+    if (log !== undefined && this.log !== undefined) {
+      const appended = this.log.append({ type: 'data', log });
+      this.unsynced.add(appended);
+      const settle = (): void => {
+        this.unsynced.delete(appended);
+      };
+      appended.then(settle, settle);
+    }
+    return result;
+  }
+
+  /**
+   * Resolves once every write started by {@link Graph.writeNow} is durable, or rejects with
+   * the first failed append.
+   *
+   * @example
+   * ```ts
+   * await graph.sync();
+   * ```
+   */
+  async sync(): Promise<void> {
+    await Promise.all([...this.unsynced]);
+  }
+
+  /**
+   * The context the engine runs traversals in: this graph's store as the source and
+   * {@link Graph.writeNow} as the write path.
+   *
+   * @example
+   * ```ts
+   * const results = [...execute(plan, graph.executionContext({ deadline: Date.now() + 30_000 }))];
+   * ```
+   */
+  executionContext(options: { readonly signal?: AbortSignal; readonly deadline?: number } = {}): {
+    readonly source: GraphSource;
+    readonly write: <T>(fn: (writer: GraphWriter) => T) => T;
+    readonly signal?: AbortSignal;
+    readonly deadline?: number;
+  } {
+    this.checkOpen();
+    return { source: this.store, write: (fn) => this.writeNow(fn), signal: options.signal, deadline: options.deadline };
+  }
+
+  /**
+   * Sets the graph mode; persisted with the graph.
+   *
+   * @example
+   * ```ts
+   * await graph.setMode('RESTORING');
+   * ```
+   */
+  async setMode(mode: GraphMode): Promise<void> {
+    if (!MODES.includes(mode)) throw new ArgumentError('INVALID_GRAPH_MODE', `Invalid graph mode '${String(mode)}': expected one of ${MODES.join(', ')}`);
+    await this.changeModes({ mode, readMode: this.modes.readMode });
+  }
+
+  /**
+   * Sets the read mode (OLTP_ONLY or ALL); persisted with the graph.
+   *
+   * @example
+   * ```ts
+   * await graph.setReadMode('ALL');
+   * ```
+   */
+  async setReadMode(readMode: ReadMode): Promise<void> {
+    if (!READ_MODES.includes(readMode)) {
+      throw new ArgumentError('INVALID_GRAPH_MODE', `Invalid graph read mode '${String(readMode)}': expected one of ${READ_MODES.join(', ')}`);
+    }
+    await this.changeModes({ mode: this.modes.mode, readMode });
+  }
+
+  /**
+   * Removes elements whose TTL has passed (also run by a timer). Resolves with the count.
+   *
+   * @example
+   * ```ts
+   * const removed = await graph.expire();
+   * ```
+   */
+  async expire(now: number = Date.now()): Promise<number> {
+    this.checkOpen();
+    if (this.log?.gate !== undefined) await this.passGate();
+    const removed = this.store.expire(now);
+    if (removed > 0 && this.log !== undefined) await this.log.append({ type: 'expire', now });
+    return removed;
+  }
+
+  /**
+   * Writes a snapshot now (durable graphs; a no-op in memory). Snapshots are also written in
+   * the background after `snapshotEveryBytes` of WAL and on close.
+   *
+   * @example
+   * ```ts
+   * await graph.snapshot();
+   * ```
+   */
+  async snapshot(): Promise<void> {
+    this.checkOpen();
+    if (this.log !== undefined) await this.log.snapshot();
+  }
+
+  /**
+   * Stops timers and, for a durable graph, writes a final snapshot and closes the WAL.
+   * Called by `db.close()` and `db.dropGraph()`.
+   *
+   * @example
+   * ```ts
+   * await graph.close();
+   * ```
+   */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.sweepTimer !== undefined) clearInterval(this.sweepTimer);
+    await Promise.allSettled([...this.unsynced]);
+    if (this.log !== undefined) await this.log.close();
+  }
+
+  protected checkOpen(): void {
+    if (this.closed) throw new StorageError('GRAPH_CLOSED', `Cannot use graph '${this.name}': it is closed`);
+  }
+
+  private cloneCatalog(): SchemaCatalog {
+    return SchemaCatalog.fromJSON(this.store.catalog.toJSON(), {
+      illegalNameRegex: this.config['schema.illegal_name_regex'],
+      mode: () => this.modes.mode,
+    });
+  }
+
+  private async passGate(): Promise<void> {
+    for (let gate = this.log?.gate; gate !== undefined; gate = this.log?.gate) await gate;
+  }
+
+  private async changeSchema<R extends { readonly change?: SchemaChange }>(mutate: (catalog: SchemaCatalog) => R): Promise<R> {
+    this.checkOpen();
+    if (this.log?.gate !== undefined) await this.passGate();
+    const out = mutate(this.cloneCatalog());
+    if (out.change !== undefined) {
+      this.store.applySchemaChange(out.change);
+      if (this.log !== undefined) await this.log.append({ type: 'schema', change: out.change });
+    }
+    return out;
+  }
+
+  private async changeModes(modes: GraphModes): Promise<void> {
+    this.checkOpen();
+    if (this.log?.gate !== undefined) await this.passGate();
+    this.modes.mode = modes.mode;
+    this.modes.readMode = modes.readMode;
+    if (this.log !== undefined) await this.log.append({ type: 'modes', modes });
+  }
+}

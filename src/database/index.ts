@@ -1,0 +1,15 @@
+/**
+ * The database layer: graph registry, durable directory layout, graph configuration and the
+ * Graph with its CRUD and batch methods. Other layers import only from this file.
+ * @module
+ */
+export { Database } from './database.js';
+export type { OpenOptions } from './database.js';
+export { Graph } from './graph.js';
+export { GraphCore } from './graph-core.js';
+export type { GraphParts, GraphServices } from './graph-core.js';
+export { storeConfigOf } from './store-setup.js';
+export { GRAPH_CONFIG_KEYS, resolveGraphConfig, validateGraphName } from './config.js';
+export type { GraphConfig, GraphConfigInput } from './config.js';
+export type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './elements.js';
+export type { GraphModes, ReadMode } from './records.js';

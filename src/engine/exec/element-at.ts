@@ -1,0 +1,33 @@
+/**
+ * Element objects for GraphSource slots.
+ * @module
+ */
+import { Edge, Vertex } from '../elements.js';
+import type { GraphSource } from '../port.js';
+
+/**
+ * The vertex at a slot.
+ *
+ * @example
+ * ```ts
+ * const v = vertexAt(source, 0);
+ * ```
+ */
+export function vertexAt(source: GraphSource, slot: number): Vertex {
+  return new Vertex(source.vertexId(slot), source.vertexLabel(slot), slot);
+}
+
+/**
+ * The edge at a slot, with its end vertices.
+ *
+ * @example
+ * ```ts
+ * const e = edgeAt(source, 0);
+ * ```
+ */
+export function edgeAt(source: GraphSource, slot: number): Edge {
+  return new Edge(source.edgeId(slot), source.edgeLabel(slot), slot, {
+    outV: vertexAt(source, source.edgeOutVertex(slot)),
+    inV: vertexAt(source, source.edgeInVertex(slot)),
+  });
+}

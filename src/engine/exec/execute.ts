@@ -1,0 +1,91 @@
+/**
+ * execute(plan, context): pulls result values through the plan. Read-only plans stream lazily;
+ * plans that write run inside one atomic write batch and are drained inside it.
+ * @module
+ */
+import { PlanError } from '../../errors.js';
+import type { GraphSource, GraphWriter } from '../port.js';
+import type { Plan } from '../plan/plan.js';
+import { Runtime } from './runtime.js';
+import type { Traverser } from './traverser.js';
+import { planMutates, planRequirements } from './requirements.js';
+import { wrapSource } from './source-filters.js';
+
+/**
+ * Where and how a plan runs.
+ *
+ * @example
+ * ```ts
+ * const ctx: ExecutionContext = { source, write: (fn) => store.batch(fn).result, deadline: Date.now() + 30000 };
+ * ```
+ */
+export interface ExecutionContext {
+  readonly source: GraphSource;
+  /** Runs `fn` inside one atomic write batch; absent for read-only access. */
+  readonly write?: <T>(fn: (w: GraphWriter) => T) => T;
+  readonly signal?: AbortSignal;
+  /** Epoch milliseconds after which the traversal fails with CancelledError. */
+  readonly deadline?: number;
+}
+
+/**
+ * Runs a plan and yields its result values (bulk expanded).
+ *
+ * @example
+ * ```ts
+ * for (const name of execute(compile(bytecode), { source })) console.log(name);
+ * ```
+ */
+export function execute(plan: Plan, context: ExecutionContext): Iterable<unknown> {
+  if (!planMutates(plan)) return expand(traverse(plan, context, undefined));
+  if (plan.settings.strategies.some((s) => s.name === 'ReadOnlyStrategy')) {
+    throw new PlanError('READ_ONLY_STRATEGY', 'The provided traversal has a mutating step and thus is not read only');
+  }
+  const write = context.write;
+  if (write === undefined) return expand(traverse(plan, context, undefined));
+  return write((w) => [...expand(traverse(plan, context, w))]);
+}
+
+/**
+ * Runs a plan and yields traversers with their bulk (for callers that count bulk themselves).
+ *
+ * @example
+ * ```ts
+ * for (const t of traverse(plan, { source }, undefined)) total += t.bulk;
+ * ```
+ */
+export function traverse(plan: Plan, context: ExecutionContext, writer: GraphWriter | undefined): Iterable<Traverser> {
+  const req = planRequirements(plan);
+  const source = wrapSource(writer ?? context.source, plan.settings);
+  const rt = new Runtime({
+    source,
+    writer: writer === undefined ? undefined : (wrapSource(writer, plan.settings) as GraphWriter),
+    settings: plan.settings,
+    trackPath: req.path || req.labels,
+    signal: context.signal,
+    deadline: context.deadline,
+  });
+  rt.checkCancelled();
+  const sack = plan.settings.sack?.initial;
+  const seed: Traverser = { value: undefined, bulk: 1, path: undefined, loops: undefined, sack: cloneSack(sack) };
+  return rt.run(plan, [seed]);
+}
+
+/**
+ * A fresh copy of a sack's initial value, so traversers never share a mutable sack.
+ *
+ * @example
+ * ```ts
+ * cloneSack(new Map()); // a new Map
+ * ```
+ */
+export function cloneSack(v: unknown): unknown {
+  if (v instanceof Map) return new Map(v);
+  if (v instanceof Set) return new Set(v);
+  if (Array.isArray(v)) return [...(v as unknown[])];
+  return v;
+}
+
+function* expand(input: Iterable<Traverser>): Iterable<unknown> {
+  for (const t of input) for (let i = 0; i < t.bulk; i++) yield t.value;
+}

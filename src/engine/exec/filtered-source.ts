@@ -1,0 +1,157 @@
+/**
+ * A GraphSource (and GraphWriter) seen through element filters: what SubgraphStrategy and
+ * PartitionStrategy let a traversal see. Scans, lookups, adjacency and degrees skip hidden
+ * elements; writes pass through, with extra properties stamped on new elements.
+ * @module
+ */
+import type { GraphSource, GraphWriter, IndexPredicate, NeighbourBatch, PropertyCardinality, ScanOptions, VertexPropertyRecord } from '../port.js';
+import type { Direction, ElementId, PropertyValue } from '../values.js';
+
+/**
+ * The filters of a view. Absent filters let everything through.
+ *
+ * @example
+ * ```ts
+ * const f: ViewFilters = { vertex: (slot) => slot !== 0 };
+ * ```
+ */
+export interface ViewFilters {
+  vertex?(slot: number): boolean;
+  edge?(slot: number): boolean;
+  vertexProperty?(slot: number, record: VertexPropertyRecord): boolean;
+  /** False to show edges whose end vertices are hidden (SubgraphStrategy's checkAdjacentVertices). */
+  readonly checkAdjacent?: boolean;
+  /** Property keys that are hidden everywhere (PartitionStrategy's partition key). */
+  readonly hiddenKeys?: ReadonlySet<string>;
+  /** Properties added to every new vertex and edge. */
+  readonly stamp?: ReadonlyArray<readonly [string, PropertyValue]>;
+}
+
+/**
+ * The filtered view.
+ *
+ * @example
+ * ```ts
+ * const view = new FilteredSource(source, { vertex: (s) => source.vertexLabel(s) === 'person' });
+ * ```
+ */
+export class FilteredSource implements GraphWriter {
+  constructor(
+    readonly base: GraphSource,
+    readonly filters: ViewFilters,
+  ) {}
+
+  #v(slot: number): boolean {
+    return this.filters.vertex?.(slot) ?? true;
+  }
+  #e(slot: number): boolean {
+    if (!(this.filters.edge?.(slot) ?? true)) return false;
+    return this.filters.checkAdjacent === false || (this.#v(this.base.edgeOutVertex(slot)) && this.#v(this.base.edgeInVertex(slot)));
+  }
+  #key(key: string): boolean {
+    return this.filters.hiddenKeys?.has(key) !== true;
+  }
+  #writer(): GraphWriter {
+    return this.base as GraphWriter;
+  }
+
+  *vertexSlots(label?: string): Iterable<number> {
+    for (const s of this.base.vertexSlots(label)) if (this.#v(s)) yield s;
+  }
+  *edgeSlots(label?: string): Iterable<number> {
+    for (const s of this.base.edgeSlots(label)) if (this.#e(s)) yield s;
+  }
+  vertexCount(label?: string): number {
+    return [...this.vertexSlots(label)].length;
+  }
+  edgeCount(label?: string): number {
+    return [...this.edgeSlots(label)].length;
+  }
+  vertexSlot(id: ElementId): number {
+    const s = this.base.vertexSlot(id);
+    return s >= 0 && this.#v(s) ? s : -1;
+  }
+  edgeSlot(id: ElementId): number {
+    const s = this.base.edgeSlot(id);
+    return s >= 0 && this.#e(s) ? s : -1;
+  }
+  vertexId(slot: number): ElementId {
+    return this.base.vertexId(slot);
+  }
+  vertexLabel(slot: number): string {
+    return this.base.vertexLabel(slot);
+  }
+  edgeId(slot: number): ElementId {
+    return this.base.edgeId(slot);
+  }
+  edgeLabel(slot: number): string {
+    return this.base.edgeLabel(slot);
+  }
+  edgeOutVertex(slot: number): number {
+    return this.base.edgeOutVertex(slot);
+  }
+  edgeInVertex(slot: number): number {
+    return this.base.edgeInVertex(slot);
+  }
+  vertexPropertyKeys(slot: number): readonly string[] {
+    return [...new Set(this.vertexProperties(slot).map((r) => r.key))];
+  }
+  vertexProperties(slot: number, keys?: readonly string[]): readonly VertexPropertyRecord[] {
+    return this.base.vertexProperties(slot, keys).filter((r) => this.#key(r.key) && (this.filters.vertexProperty?.(slot, r) ?? true));
+  }
+  edgePropertyKeys(slot: number): readonly string[] {
+    return this.base.edgePropertyKeys(slot).filter((k) => this.#key(k));
+  }
+  edgeProperty(slot: number, key: string): PropertyValue | undefined {
+    return this.#key(key) ? this.base.edgeProperty(slot, key) : undefined;
+  }
+  *scanNeighbours(sources: Int32Array, direction: Direction, options?: ScanOptions): Iterable<NeighbourBatch> {
+    for (const nb of this.base.scanNeighbours(sources, direction, options)) {
+      const keep: number[] = [];
+      for (let i = 0; i < nb.length; i++) if (this.#e(nb.edges[i] as number)) keep.push(i);
+      const pick = (a: Int32Array): Int32Array => Int32Array.from(keep, (i) => a[i] as number);
+      yield { sources: pick(nb.sources), edges: pick(nb.edges), vertices: pick(nb.vertices), length: keep.length };
+    }
+  }
+  degree(slot: number, direction: Direction, labels?: readonly string[]): number {
+    let n = 0;
+    for (const nb of this.scanNeighbours(Int32Array.of(slot), direction, { labels })) n += nb.length;
+    return n;
+  }
+  lookup(element: 'vertex' | 'edge', query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate }): Iterable<number> | undefined {
+    const found = this.base.lookup(element, query);
+    if (found === undefined) return undefined;
+    return [...found].filter((s) => (element === 'vertex' ? this.#v(s) : this.#e(s)));
+  }
+
+  addVertex(label: string, options?: { readonly id?: ElementId; readonly properties?: ReadonlyArray<readonly [string, PropertyValue]> }): number {
+    return this.#writer().addVertex(label, { ...options, properties: [...(options?.properties ?? []), ...(this.filters.stamp ?? [])] });
+  }
+  addEdge(label: string, ends: { readonly out: number; readonly in: number }, options?: { readonly id?: ElementId; readonly properties?: ReadonlyArray<readonly [string, PropertyValue]> }): number {
+    return this.#writer().addEdge(label, ends, { ...options, properties: [...(options?.properties ?? []), ...(this.filters.stamp ?? [])] });
+  }
+  setVertexProperty(slot: number, key: string, value: PropertyValue, options?: { readonly cardinality?: PropertyCardinality; readonly meta?: ReadonlyArray<readonly [string, PropertyValue]> }): VertexPropertyRecord {
+    return this.#writer().setVertexProperty(slot, key, value, options);
+  }
+  setMetaProperty(slot: number, propertyId: ElementId, key: string, value: PropertyValue): void {
+    this.#writer().setMetaProperty(slot, propertyId, key, value);
+  }
+  removeVertexProperty(slot: number, key: string, propertyId?: ElementId): void {
+    this.#writer().removeVertexProperty(slot, key, propertyId);
+  }
+  removeMetaProperty(slot: number, propertyId: ElementId, key: string): void {
+    this.#writer().removeMetaProperty(slot, propertyId, key);
+  }
+  setEdgeProperty(slot: number, key: string, value: PropertyValue): void {
+    this.#writer().setEdgeProperty(slot, key, value);
+  }
+  removeEdgeProperty(slot: number, key: string): void {
+    this.#writer().removeEdgeProperty(slot, key);
+  }
+  removeVertex(slot: number): void {
+    this.#writer().removeVertex(slot);
+  }
+  removeEdge(slot: number): void {
+    this.#writer().removeEdge(slot);
+  }
+}

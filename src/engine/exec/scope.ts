@@ -1,0 +1,52 @@
+/**
+ * Scoped lookups for select(), where() and match(): a key is looked up in the current value
+ * when it is a map, then in side-effects, then among the path's labels.
+ * @module
+ */
+import { labelled } from './traverser.js';
+import { readSideEffect } from './side-effects.js';
+import type { Traverser } from './traverser.js';
+import type { Runtime } from './runtime.js';
+
+/**
+ * How to pick among several values with one label.
+ *
+ * @example
+ * ```ts
+ * const pop: Pop = 'last';
+ * ```
+ */
+export type Pop = 'first' | 'last' | 'all' | 'mixed';
+
+/** Marker for "no value under this key". */
+export const MISSING: unique symbol = Symbol('missing');
+
+/**
+ * The value of a scope key for a traverser, or {@link MISSING}.
+ *
+ * @example
+ * ```ts
+ * const a = scopeValue(rt, t, 'a', 'last');
+ * ```
+ */
+export function scopeValue(rt: Runtime, t: Traverser, key: string, pop: Pop): unknown {
+  const v = t.value;
+  if (v instanceof Map && v.has(key)) return pick([v.get(key)], pop, true);
+  if (rt.sideEffects.has(key)) return pick([readSideEffect(rt, key)], pop, true);
+  const found = labelled(t.path, key);
+  if (found.length === 0) return MISSING;
+  return pick(found, pop, false);
+}
+
+function pick(values: unknown[], pop: Pop, single: boolean): unknown {
+  switch (pop) {
+    case 'first':
+      return values[0];
+    case 'all':
+      return single ? values : values;
+    case 'mixed':
+      return values.length === 1 ? values[0] : values;
+    default:
+      return values[values.length - 1];
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * Bytecode → plan: source instructions become settings, step instructions become validated
+ * step nodes, `as()` labels the previous step and modulators (`by`, `option`, `times`...) are
+ * folded into the step they modulate. Strategies then rewrite the plan.
+ * @module
+ */
+import { Bytecode, StrategySpec } from '../bytecode.js';
+import type { Argument, Instruction } from '../bytecode.js';
+import { PlanError, UnsupportedError } from '../../errors.js';
+import { Plan, EMPTY_SETTINGS } from './plan.js';
+import type { PlanStep, SackSpec, SourceSettings } from './plan.js';
+import { STEPS } from '../steps/registry.js';
+import type { TraversalFilterParams } from '../steps/filter/traversal-filter-step.js';
+import type { StepDef, CompileContext } from '../steps/step-def.js';
+import type { StepKind } from './kinds.js';
+import { describeArg, strings } from '../steps/args.js';
+import { applyStrategies } from '../strategies/index.js';
+import { VariableRef, VertexRef } from '../bytecode.js';
+import { Vertex } from '../elements.js';
+
+const BY_OP = new Map<string, StepDef<unknown>>();
+for (const def of Object.values(STEPS) as StepDef<unknown>[]) for (const op of def.ops) BY_OP.set(op, def);
+
+const MODULATORS = new Set(['by', 'option', 'from', 'to', 'with', 'times', 'until', 'emit', 'read', 'write']);
+/** Modulators that may come before the repeat() they modulate. */
+const PRE_REPEAT = new Set(['times', 'until', 'emit']);
+
+/**
+ * Options of {@link compile}.
+ *
+ * @example
+ * ```ts
+ * const o: CompileOptions = { strategies: false };
+ * ```
+ */
+export interface CompileOptions {
+  /** Set false to skip every optimisation strategy (results must not change). */
+  readonly strategies?: boolean;
+}
+
+/**
+ * Compiles bytecode into an optimised plan. Unknown steps and wrong overloads throw PlanError.
+ *
+ * @example
+ * ```ts
+ * const plan = compile(new Bytecode([], [{ op: 'V', args: [] }, { op: 'out', args: ['knows'] }]));
+ * ```
+ */
+export function compile(bytecode: Bytecode, options: CompileOptions = {}): Plan {
+  const settings = compileSource(bytecode.source);
+  const plan = new Plan(compileSteps(bytecode.steps, true), settings);
+  return options.strategies === false ? plan : applyStrategies(plan);
+}
+
+/**
+ * Compiles an anonymous traversal (no strategies; the root's strategies reach into children).
+ *
+ * @example
+ * ```ts
+ * const child = compileChild(new Bytecode([], [{ op: 'out', args: [] }]));
+ * ```
+ */
+export function compileChild(bytecode: Bytecode): Plan {
+  if (bytecode.source.length > 0) throw new PlanError('STEP_ARGUMENTS', 'Invalid child traversal: it cannot have source instructions');
+  return new Plan(compileSteps(bytecode.steps, false));
+}
+
+function childContext(atStart: boolean): CompileContext {
+  return {
+    atStart,
+    child(arg: Argument): Plan {
+      if (!(arg instanceof Bytecode)) throw new PlanError('STEP_ARGUMENTS', `Expected a traversal but got ${describeArg(arg)}`);
+      return compileChild(arg);
+    },
+  };
+}
+
+function compileSteps(instructions: readonly Instruction[], root: boolean): PlanStep[] {
+  const steps: PlanStep[] = [];
+  let pending: Instruction[] = [];
+  for (const raw of instructions) {
+    const ins: Instruction = { op: raw.op, args: raw.args.map(resolveArgument) };
+    const cc = childContext(root && steps.length === 0);
+    if (ins.op === 'as') {
+      const last = steps[steps.length - 1];
+      if (last === undefined) steps.push({ kind: 'identity', labels: strings(ins), params: {} });
+      else steps[steps.length - 1] = { ...last, labels: [...last.labels, ...strings(ins)] };
+      continue;
+    }
+    const last = steps[steps.length - 1];
+    if (MODULATORS.has(ins.op)) {
+      if (PRE_REPEAT.has(ins.op) && (last === undefined || last.kind !== 'repeat')) {
+        pending.push(ins);
+        continue;
+      }
+      if (last === undefined) throw new PlanError('STEP_ARGUMENTS', `Invalid ${ins.op}(): it must follow a step`);
+      const at = modulated(steps, ins.op);
+      const target = steps[at] as PlanStep;
+      const def = STEPS[target.kind] as StepDef<unknown>;
+      if (def.modulate === undefined) {
+        throw new PlanError('UNSUPPORTED_MODULATOR', `The ${target.kind}() step does not accept ${ins.op}()`);
+      }
+      steps[at] = { ...target, params: def.modulate(target.params, ins, cc) };
+      continue;
+    }
+    const def = BY_OP.get(ins.op);
+    if (def === undefined) throw new PlanError('UNKNOWN_STEP', `Unknown step: ${ins.op}()`);
+    let params = def.compile(ins, cc);
+    if (pending.length > 0) {
+      if (def.kind !== 'repeat' || def.modulate === undefined) {
+        throw new PlanError('UNSUPPORTED_MODULATOR', `Invalid ${pending[0]?.op ?? ''}(): it must modulate a repeat() step`);
+      }
+      for (const pre of pending) params = def.modulate(params, { op: `${pre.op}:before`, args: pre.args }, cc);
+      pending = [];
+    }
+    steps.push(step(def.kind, params));
+  }
+  if (pending.length > 0) {
+    throw new PlanError('REPEAT_UNDEFINED', 'The repeat()-traversal was not defined');
+  }
+  return connectives(steps, root);
+}
+
+/**
+ * Index of the step a modulator applies to: the last step, or, for from()/to()/with() after
+ * property() steps, the addE()/addV() those property() steps follow (TinkerPop folds them in).
+ */
+function modulated(steps: readonly PlanStep[], op: string): number {
+  let i = steps.length - 1;
+  if (op === 'from' || op === 'to' || op === 'with') {
+    while (i > 0 && steps[i]?.kind === 'property') i--;
+    const k = steps[i]?.kind;
+    if (k !== 'addE' && k !== 'addV') i = steps.length - 1;
+  }
+  return i;
+}
+
+/**
+ * Rewrites infix connectives (`a.and().b`, `a.or().b`) into and(a, b) / or(a, b); and binds
+ * tighter than or. The spawn step of a root traversal stays in front.
+ */
+function connectives(steps: PlanStep[], root: boolean): PlanStep[] {
+  const isInfix = (s: PlanStep, mode: string): boolean =>
+    s.kind === 'filter' && (s.params as TraversalFilterParams).mode === mode && (s.params as TraversalFilterParams).plans.length === 0;
+  if (!steps.some((s) => isInfix(s, 'and') || isInfix(s, 'or'))) return steps;
+  const head = root && steps.length > 0 ? [steps[0] as PlanStep] : [];
+  const body = steps.slice(head.length);
+  const group = (list: PlanStep[], mode: 'and' | 'or', inner: (l: PlanStep[]) => PlanStep[]): PlanStep[] => {
+    const parts: PlanStep[][] = [[]];
+    for (const s of list) {
+      if (isInfix(s, mode)) parts.push([]);
+      else (parts[parts.length - 1] as PlanStep[]).push(s);
+    }
+    if (parts.length === 1) return inner(list);
+    const plans = parts.map((part) => new Plan(inner(part)));
+    return [{ kind: 'filter', labels: [], params: { mode, plans } satisfies TraversalFilterParams }];
+  };
+  return [...head, ...group(body, 'or', (l) => group(l, 'and', (x) => x))];
+}
+
+function step(kind: StepKind, params: unknown): PlanStep {
+  return { kind, labels: [], params };
+}
+
+function compileSource(instructions: readonly Instruction[]): SourceSettings {
+  if (instructions.length === 0) return EMPTY_SETTINGS;
+  const sideEffects = new Map<string, unknown>();
+  const opts = new Map<string, unknown>();
+  const strategies: { name: string; config: ReadonlyMap<string, unknown> }[] = [];
+  const without: string[] = [];
+  let sack: SackSpec | undefined;
+  for (const ins of instructions) {
+    const [a, b, c] = ins.args;
+    switch (ins.op) {
+      case 'withSideEffect':
+        if (typeof a !== 'string') throw new PlanError('STEP_ARGUMENTS', 'Invalid withSideEffect(): the key must be a string');
+        sideEffects.set(a, b instanceof Bytecode ? compileChild(b) : b);
+        break;
+      case 'withSack':
+        sack = { initial: a instanceof Bytecode ? compileChild(a) : a, merge: sackMerge(c ?? b) };
+        break;
+      case 'with':
+        if (typeof a !== 'string') throw new PlanError('STEP_ARGUMENTS', 'Invalid with(): the key must be a string');
+        opts.set(a, ins.args.length > 1 ? b : true);
+        break;
+      case 'withStrategies':
+        for (const s of ins.args) {
+          if (!(s instanceof StrategySpec)) throw new PlanError('STEP_ARGUMENTS', `Invalid withStrategies(): ${describeArg(s)} is not a strategy`);
+          strategies.push({ name: s.name, config: s.config });
+        }
+        break;
+      case 'withoutStrategies':
+        for (const s of ins.args) without.push(s instanceof StrategySpec ? s.name : String(s));
+        break;
+      case 'withBulk':
+      case 'withPath':
+        break;
+      default:
+        throw new UnsupportedError('UNSUPPORTED_SOURCE', `Unsupported traversal source step: ${ins.op}()`);
+    }
+  }
+  return { sideEffects, sack, options: opts, strategies, without };
+}
+
+function sackMerge(arg: Argument | undefined): string | undefined {
+  if (arg === undefined) return undefined;
+  if (arg !== null && typeof arg === 'object' && 'type' in arg && 'name' in arg && arg.type === 'Operator') return String(arg.name);
+  return undefined;
+}
+
+/**
+ * Replaces engine argument objects: a VertexRef becomes a Vertex (resolved by id at run time);
+ * an unbound VariableRef is an error.
+ *
+ * @example
+ * ```ts
+ * resolveArgument(new VertexRef(1, 'person')); // Vertex with id 1
+ * ```
+ */
+export function resolveArgument(a: Argument): Argument {
+  if (a instanceof VertexRef) return new Vertex(a.id, a.label, -1) as unknown as Argument;
+  if (a instanceof VariableRef) throw new PlanError('UNKNOWN_VARIABLE', `Unknown variable '${a.name}'`);
+  if (Array.isArray(a)) return (a as readonly Argument[]).map(resolveArgument);
+  return a;
+}

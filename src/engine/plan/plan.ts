@@ -1,0 +1,157 @@
+/**
+ * The plan model: a compiled traversal as readonly step nodes keyed by `kind`.
+ * @module
+ */
+import type { StepKind } from './kinds.js';
+
+/**
+ * What a step needs the traverser to carry, so the executor can pick the leanest one.
+ *
+ * @example
+ * ```ts
+ * const r: Requirements = { path: true, labels: false, loops: false, sack: false };
+ * ```
+ */
+export interface Requirements {
+  /** The full path of objects (path(), simplePath(), tree()...). */
+  readonly path: boolean;
+  /** Labelled objects only (select(), where() with labels, match()). */
+  readonly labels: boolean;
+  /** Loop counters (repeat(), loops()). */
+  readonly loops: boolean;
+  /** A sack value (sack(), withSack()). */
+  readonly sack: boolean;
+}
+
+/**
+ * One node of a plan: a step kind, its validated parameters and the labels given by `as()`.
+ *
+ * @example
+ * ```ts
+ * const s: PlanStep = { kind: 'identity', labels: ['a'], params: {} };
+ * ```
+ */
+export interface PlanStep {
+  readonly kind: StepKind;
+  /** Labels attached with `as()`. */
+  readonly labels: readonly string[];
+  /** Validated step parameters; child traversals appear as nested {@link Plan}s. */
+  readonly params: unknown;
+}
+
+/**
+ * Sack configuration set with `withSack(initial, split?, merge?)`.
+ *
+ * @example
+ * ```ts
+ * const s: SackSpec = { initial: 1, merge: 'sum' };
+ * ```
+ */
+export interface SackSpec {
+  /** Initial value, or a plan producing it (Supplier). */
+  readonly initial: unknown;
+  /** Merge operator used when traversers meet at a barrier. */
+  readonly merge?: string;
+}
+
+/**
+ * Source-level settings (withSideEffect, withSack, with, strategies) of a root plan.
+ *
+ * @example
+ * ```ts
+ * const s: SourceSettings = { sideEffects: new Map(), options: new Map(), strategies: [], without: [] };
+ * ```
+ */
+export interface SourceSettings {
+  readonly sideEffects: ReadonlyMap<string, unknown>;
+  readonly sack?: SackSpec;
+  /** Options from `with(key, value)` and OptionsStrategy. */
+  readonly options: ReadonlyMap<string, unknown>;
+  /** Strategies added by `withStrategies`, by simple class name. */
+  readonly strategies: readonly { readonly name: string; readonly config: ReadonlyMap<string, unknown> }[];
+  /** Strategy names removed by `withoutStrategies`. */
+  readonly without: readonly string[];
+}
+
+/**
+ * A compiled traversal: ordered steps plus source settings. Child traversals are Plans too
+ * (with empty settings).
+ *
+ * @example
+ * ```ts
+ * const plan = compile(new Bytecode([], [{ op: 'V', args: [] }]));
+ * console.log(plan.steps[0].kind); // 'graph'
+ * ```
+ */
+export class Plan {
+  constructor(
+    readonly steps: readonly PlanStep[],
+    readonly settings: SourceSettings = EMPTY_SETTINGS,
+  ) {}
+
+  /** A copy with other steps and the same settings. */
+  withSteps(steps: readonly PlanStep[]): Plan {
+    return new Plan(steps, this.settings);
+  }
+}
+
+/**
+ * Settings of an anonymous or freshly built plan.
+ *
+ * @example
+ * ```ts
+ * const p = new Plan([], EMPTY_SETTINGS);
+ * ```
+ */
+export const EMPTY_SETTINGS: SourceSettings = {
+  sideEffects: new Map(),
+  options: new Map(),
+  strategies: [],
+  without: [],
+};
+
+/**
+ * Calls `fn` on every child plan found inside step parameters (arrays, plain objects and
+ * Map values are searched) and returns the parameters rebuilt with the results.
+ *
+ * @example
+ * ```ts
+ * const rewritten = mapChildPlans(step.params, (child) => optimise(child));
+ * ```
+ */
+export function mapChildPlans(params: unknown, fn: (plan: Plan) => Plan): unknown {
+  if (params instanceof Plan) return fn(params);
+  if (Array.isArray(params)) return params.map((p: unknown) => mapChildPlans(p, fn));
+  if (params instanceof Map) {
+    return new Map([...params].map(([k, v]: [unknown, unknown]) => [k, mapChildPlans(v, fn)]));
+  }
+  if (isPlainObject(params)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(params)) out[k] = mapChildPlans(v, fn);
+    return out;
+  }
+  return params;
+}
+
+/**
+ * Every child plan inside step parameters, depth one.
+ *
+ * @example
+ * ```ts
+ * const children = childPlans(step.params);
+ * ```
+ */
+export function childPlans(params: unknown): Plan[] {
+  const found: Plan[] = [];
+  mapChildPlans(params, (p) => {
+    found.push(p);
+    return p;
+  });
+  return found;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (v === null || typeof v !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}

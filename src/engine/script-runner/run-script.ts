@@ -1,0 +1,157 @@
+/**
+ * runScript(script, host): executes the Groovy-subset AST statement by statement. Only
+ * traversals, variables, literals and a fixed set of methods on the graph, elements and the
+ * schema builder can run; everything else fails with UnsupportedError naming the method and
+ * position.
+ * @module
+ */
+import { PlanError, UnsupportedError } from '../../errors.js';
+import { Edge, Vertex } from '../elements.js';
+import type { Script, ScriptExpr, TerminalCall } from '../script.js';
+import { Bytecode, Predicate } from '../bytecode.js';
+import type { Argument, Instruction } from '../bytecode.js';
+import { VariableRef } from '../bytecode.js';
+import { compile } from '../plan/compile.js';
+import { explain } from '../plan/explain.js';
+import { execute } from '../exec/execute.js';
+import type { ScriptHost, SchemaBuilderLike } from './host.js';
+import { addVertex, callElementMethod } from './element-methods.js';
+
+/** The `graph` variable. */
+class GraphRef {}
+/** A traversal source (`g`, or `graph.traversal()`). */
+class SourceRef {}
+/** A value inside a schema-builder chain. */
+class SchemaChain {
+  constructor(readonly target: SchemaBuilderLike) {}
+}
+
+function bind(a: Argument, vars: ReadonlyMap<string, unknown>): Argument {
+  if (a instanceof VariableRef) {
+    if (!vars.has(a.name)) throw new PlanError('UNKNOWN_VARIABLE', `Unknown variable '${a.name}'`);
+    const v = vars.get(a.name);
+    return (Array.isArray(v) && v.length === 1 ? (v as unknown[])[0] : v) as Argument;
+  }
+  if (a instanceof Bytecode) return bindBytecode(a, vars);
+  if (a instanceof Predicate) return new Predicate(a.family, a.op, a.args.map((x) => bind(x, vars)));
+  if (Array.isArray(a)) return (a as readonly Argument[]).map((x) => bind(x, vars));
+  if (a instanceof Map) return new Map([...(a as Map<Argument, Argument>)].map(([k, v]) => [bind(k, vars), bind(v, vars)]));
+  return a;
+}
+
+function bindBytecode(b: Bytecode, vars: ReadonlyMap<string, unknown>): Bytecode {
+  const each = (list: readonly Instruction[]): Instruction[] => list.map((i) => ({ op: i.op, args: i.args.map((a) => bind(a, vars)) }));
+  return new Bytecode(each(b.source), each(b.steps));
+}
+
+function runTraversal(host: ScriptHost, bytecode: Bytecode, terminal: TerminalCall | undefined, vars: ReadonlyMap<string, unknown>): unknown {
+  const plan = compile(bindBytecode(bytecode, vars));
+  if (terminal?.op === 'explain') return explain(plan);
+  const results = execute(plan, host.context());
+  const it = results[Symbol.iterator]();
+  switch (terminal?.op) {
+    case 'next': {
+      const r = it.next();
+      if (r.done === true) throw new PlanError('NO_SUCH_ELEMENT', 'The traversal has no result for next()');
+      return r.value;
+    }
+    case 'tryNext': {
+      const r = it.next();
+      return r.done === true ? null : r.value;
+    }
+    case 'hasNext':
+      return it.next().done !== true;
+    case 'iterate':
+      while (it.next().done !== true);
+      return undefined;
+    case 'toSet':
+      return new Set(results);
+    default:
+      return [...results];
+  }
+}
+
+async function callMethod(host: ScriptHost, target: unknown, expr: Extract<ScriptExpr, { kind: 'call' }>, args: unknown[]): Promise<unknown> {
+  const { method, position } = expr;
+  if (target instanceof GraphRef) {
+    if (method === 'addVertex') return addVertex(host.context(), args);
+    if (method === 'traversal') return new SourceRef();
+    if (method === 'schema') return new SchemaChain(host.schema());
+  }
+  if (target instanceof Vertex || target instanceof Edge) return callElementMethod(host.context(), target, { method, args, position });
+  if (target instanceof SchemaChain) {
+    const fn: unknown = (target.target as Record<string, unknown>)[method];
+    if (typeof fn === 'function') {
+      const result: unknown = await (fn as (...a: unknown[]) => unknown).apply(target.target, args);
+      return typeof result === 'object' && result !== null && !Array.isArray(result) && !(result instanceof Map) ? new SchemaChain(result) : result;
+    }
+  }
+  throw new UnsupportedError('UNSUPPORTED_METHOD', `Unsupported method: ${method}() at line ${position.line}, column ${position.column}`);
+}
+
+async function evaluate(host: ScriptHost, vars: Map<string, unknown>, expr: ScriptExpr): Promise<unknown> {
+  switch (expr.kind) {
+    case 'literal':
+      return expr.value;
+    case 'variable':
+      if (!vars.has(expr.name)) {
+        throw new PlanError('UNKNOWN_VARIABLE', `Unknown variable '${expr.name}' at line ${expr.position.line}, column ${expr.position.column}`);
+      }
+      return vars.get(expr.name);
+    case 'list':
+      return Promise.all(expr.items.map((i) => evaluate(host, vars, i)));
+    case 'map': {
+      const m = new Map<unknown, unknown>();
+      for (const [k, v] of expr.entries) m.set(await evaluate(host, vars, k), await evaluate(host, vars, v));
+      return m;
+    }
+    case 'traversal': {
+      if (expr.source !== 'g' && !(vars.get(expr.source) instanceof SourceRef)) {
+        throw new PlanError('UNKNOWN_VARIABLE', `Unknown traversal source '${expr.source}' at line ${expr.position.line}, column ${expr.position.column}`);
+      }
+      return runTraversal(host, expr.bytecode, expr.terminal, vars);
+    }
+    case 'call': {
+      const target = await evaluate(host, vars, expr.target);
+      const args: unknown[] = [];
+      for (const a of expr.args) args.push(await evaluate(host, vars, a));
+      return callMethod(host, target instanceof SchemaChain || target instanceof GraphRef ? target : unwrapSingle(target), expr, args);
+    }
+  }
+}
+
+function unwrapSingle(v: unknown): unknown {
+  return Array.isArray(v) && v.length === 1 ? (v as unknown[])[0] : v;
+}
+
+function finish(v: unknown): unknown[] {
+  const value = v instanceof SchemaChain ? v.target : v;
+  if (value === undefined) return [];
+  if (value instanceof GraphRef || value instanceof SourceRef) return [];
+  if (Array.isArray(value)) return value as unknown[];
+  return [value];
+}
+
+/**
+ * Runs a script and resolves with the value of its last statement as a list (a traversal's
+ * results, or the single value of any other expression).
+ *
+ * @example
+ * ```ts
+ * const results = await runScript(parseScript("g.V().has('name','marko').values('age')"), host); // [29]
+ * ```
+ */
+export async function runScript(script: Script, host: ScriptHost): Promise<unknown[]> {
+  const vars = new Map<string, unknown>([
+    ['graph', new GraphRef()],
+    ['g', new SourceRef()],
+  ]);
+  for (const [k, v] of host.bindings ?? []) vars.set(k, v);
+  let last: unknown;
+  for (const st of script.statements) {
+    const value = await evaluate(host, vars, st.expr);
+    if (st.kind === 'assign') vars.set(st.name, value);
+    last = value;
+  }
+  return finish(last);
+}

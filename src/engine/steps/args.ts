@@ -1,0 +1,165 @@
+/**
+ * Argument checks shared by the step compilers. Each failure is a PlanError naming the step.
+ * @module
+ */
+import { Bytecode, EnumValue, Predicate } from '../bytecode.js';
+import type { Argument, Instruction } from '../bytecode.js';
+import { PlanError } from '../../errors.js';
+import { Plan } from '../plan/plan.js';
+import type { PlanStep } from '../plan/plan.js';
+import type { StepKind } from '../plan/kinds.js';
+import type { CompileContext } from './step-def.js';
+
+/**
+ * A PlanError for a step called with arguments it does not accept.
+ *
+ * @example
+ * ```ts
+ * throw badArguments(ins, 'expected a property key');
+ * ```
+ */
+export function badArguments(ins: Instruction, detail: string): PlanError {
+  return new PlanError('STEP_ARGUMENTS', `Invalid arguments for ${ins.op}(): ${detail}`);
+}
+
+/**
+ * True when `a` is the enum constant `type.name` (any name when omitted).
+ *
+ * @example
+ * ```ts
+ * isEnum(arg, 'T', 'id');
+ * ```
+ */
+export function isEnum(a: unknown, type: string, name?: string): a is EnumValue {
+  return a instanceof EnumValue && a.type === type && (name === undefined || a.name === name);
+}
+
+/**
+ * All arguments as strings, or a PlanError.
+ *
+ * @example
+ * ```ts
+ * const labels = strings(ins); // out('knows', 'created')
+ * ```
+ */
+export function strings(ins: Instruction, from = 0): string[] {
+  const out: string[] = [];
+  for (const a of flattenArgs(ins.args.slice(from))) {
+    if (typeof a !== 'string') throw badArguments(ins, `expected strings but got ${describeArg(a)}`);
+    out.push(a);
+  }
+  return out;
+}
+
+/**
+ * Arguments with nested arrays (varargs passed as one list) flattened one level.
+ *
+ * @example
+ * ```ts
+ * flattenArgs([['a', 'b'], 'c']); // ['a', 'b', 'c']
+ * ```
+ */
+export function flattenArgs(args: readonly Argument[]): Argument[] {
+  const out: Argument[] = [];
+  for (const a of args) {
+    if (Array.isArray(a)) out.push(...(a as readonly Argument[]));
+    else out.push(a);
+  }
+  return out;
+}
+
+/**
+ * An integer argument (plain or long), or a PlanError.
+ *
+ * @example
+ * ```ts
+ * const n = integer(ins, 0); // limit(2)
+ * ```
+ */
+export function integer(ins: Instruction, index: number): number {
+  const a = ins.args[index];
+  const n = toJsNumber(a);
+  if (n === undefined || !Number.isInteger(n)) throw badArguments(ins, `argument ${index + 1} must be an integer`);
+  return n;
+}
+
+/**
+ * A numeric argument as a JS number, or undefined.
+ *
+ * @example
+ * ```ts
+ * toJsNumber(new TypedNumber('long', 2n)); // 2
+ * ```
+ */
+export function toJsNumber(a: unknown): number | undefined {
+  if (typeof a === 'number') return a;
+  if (typeof a === 'bigint') return Number(a);
+  if (a !== null && typeof a === 'object' && 'toNumber' in a && typeof a.toNumber === 'function') {
+    const v: unknown = (a as { toNumber(): unknown }).toNumber();
+    return typeof v === 'number' ? v : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A plan node built in code (used by strategies and by-modulator shorthands).
+ *
+ * @example
+ * ```ts
+ * const s = stepNode('identity', {});
+ * ```
+ */
+export function stepNode(kind: StepKind, params: unknown, labels: readonly string[] = []): PlanStep {
+  return { kind, labels, params };
+}
+
+/**
+ * Compiles a `by()` modulator argument into a child plan: nothing is identity, a string is a
+ * property value, `T.*` is a token, a traversal is itself, `Column.*` selects keys or values.
+ *
+ * @example
+ * ```ts
+ * const byName = byPlan('name', cc);
+ * ```
+ */
+export function byPlan(arg: Argument | undefined, cc: CompileContext, ins: Instruction): Plan {
+  if (arg === undefined) return new Plan([]);
+  if (typeof arg === 'string') return new Plan([stepNode('properties', { keys: [arg], values: true })]);
+  if (arg instanceof Bytecode) return cc.child(arg);
+  if (isEnum(arg, 'T')) return new Plan([tokenStep(arg.name, ins)]);
+  if (isEnum(arg, 'Column')) return new Plan([stepNode('selectColumn', { column: arg.name })]);
+  throw badArguments(ins, `by() cannot take ${describeArg(arg)}`);
+}
+
+/**
+ * The step that reads a T token (`id`, `label`, `key`, `value`).
+ *
+ * @example
+ * ```ts
+ * tokenStep('id', ins);
+ * ```
+ */
+export function tokenStep(name: string, ins: Instruction): PlanStep {
+  if (name === 'id' || name === 'label' || name === 'key' || name === 'value') return stepNode(name, {});
+  throw badArguments(ins, `unknown token T.${name}`);
+}
+
+/**
+ * Short text for an argument in messages and explain().
+ *
+ * @example
+ * ```ts
+ * describeArg(new EnumValue('T', 'id')); // 'T.id'
+ * ```
+ */
+export function describeArg(a: unknown): string {
+  if (a === null) return 'null';
+  if (a === undefined) return 'nothing';
+  if (typeof a === 'string') return `'${a}'`;
+  if (a instanceof EnumValue) return a.toString();
+  if (a instanceof Predicate) return `${a.family === 'P' ? '' : 'TextP.'}${a.op}(${a.args.map(describeArg).join(', ')})`;
+  if (a instanceof Bytecode) return '__.' + a.steps.map((s) => `${s.op}(${s.args.map(describeArg).join(',')})`).join('.');
+  if (Array.isArray(a)) return `[${a.map(describeArg).join(', ')}]`;
+  if (a instanceof Map) return `[${[...a].map(([k, v]) => `${describeArg(k)}:${describeArg(v)}`).join(', ')}]`;
+  return String(a);
+}

@@ -1,0 +1,112 @@
+/**
+ * choose() and branch(): route each traverser to child traversals by a condition or by the
+ * value of a choice traversal matched against option() keys (values, predicates, Pick.none,
+ * Pick.any, Pick.unproductive).
+ * @module
+ */
+import { Bytecode, Predicate } from '../../bytecode.js';
+import type { Argument } from '../../bytecode.js';
+import { PlanError } from '../../../errors.js';
+import { Plan } from '../../plan/plan.js';
+import { predicateTest } from '../../exec/predicate.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments, byPlan, isEnum } from '../args.js';
+
+/**
+ * An option: a key (value, predicate or Pick name) and its branch.
+ *
+ * @example
+ * ```ts
+ * const o: ChooseOption = { key: 'person', pick: undefined, plan: child };
+ * ```
+ */
+export interface ChooseOption {
+  readonly key: unknown;
+  /** `none`, `any` or `unproductive` for Pick tokens. */
+  readonly pick: string | undefined;
+  readonly plan: Plan;
+}
+
+/**
+ * Parameters of choose()/branch().
+ *
+ * @example
+ * ```ts
+ * const p: ChooseParams = { mode: 'options', choice: child, options: [], branchAll: false };
+ * ```
+ */
+export type ChooseParams =
+  | { readonly mode: 'ifThen'; readonly condition: Plan | Predicate; readonly whenTrue: Plan; readonly whenFalse: Plan }
+  | { readonly mode: 'options'; readonly choice: Plan; readonly options: readonly ChooseOption[]; readonly branchAll: boolean };
+
+function* run(p: ChooseParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) {
+    if (p.mode === 'ifThen') {
+      const ok = p.condition instanceof Predicate ? predicateTest(p.condition)(t.value) : rt.produces(p.condition, t);
+      yield* rt.runFrom(ok ? p.whenTrue : p.whenFalse, t);
+      continue;
+    }
+    const chosen = rt.first(p.choice, t);
+    const picks = (name: string): ChooseOption[] => p.options.filter((o) => o.pick === name);
+    let branches: ChooseOption[];
+    if (chosen === undefined) {
+      branches = picks('unproductive').slice(0, 1);
+      if (branches.length === 0 && !p.branchAll) {
+        yield t;
+        continue;
+      }
+    } else {
+      const matching = p.options.filter((o) => o.pick === undefined && predicateTest(o.key)(chosen.value));
+      branches = p.branchAll ? matching : matching.slice(0, 1);
+      if (branches.length === 0) branches = picks('none').slice(0, 1);
+      if (p.branchAll) branches = [...branches, ...picks('any')];
+      if (branches.length === 0 && !p.branchAll) {
+        yield t;
+        continue;
+      }
+    }
+    for (const b of branches) yield* rt.runFrom(b.plan, t);
+  }
+}
+
+function optionKey(key: Argument): { key: unknown; pick: string | undefined } {
+  if (isEnum(key, 'Pick')) return { key: undefined, pick: key.name };
+  if (key instanceof Bytecode) throw new PlanError('PICK_TOKEN', 'Traversal is not allowed as a Pick token');
+  return { key, pick: undefined };
+}
+
+/**
+ * The choose()/branch() step.
+ *
+ * @example
+ * ```ts
+ * chooseStep.compile({ op: 'choose', args: [cond, a, b] }, cc);
+ * ```
+ */
+export const chooseStep: StepDef<ChooseParams> = {
+  kind: 'choose',
+  category: 'branch',
+  ops: ['choose', 'branch'],
+  compile(ins, cc) {
+    const [a, b, c] = ins.args;
+    if (ins.op === 'branch' || ins.args.length === 1) {
+      if (ins.args.length !== 1) throw badArguments(ins, 'expected one traversal');
+      return { mode: 'options', choice: byPlan(a, cc, ins), options: [], branchAll: ins.op === 'branch' };
+    }
+    if (ins.args.length === 2 || ins.args.length === 3) {
+      const condition = a instanceof Predicate ? a : cc.child(a ?? null);
+      return { mode: 'ifThen', condition, whenTrue: cc.child(b ?? null), whenFalse: c === undefined ? new Plan([]) : cc.child(c) };
+    }
+    throw badArguments(ins, 'expected choose(traversal), choose(condition, then) or choose(condition, then, else)');
+  },
+  modulate(p, ins, cc) {
+    if (ins.op !== 'option' || p.mode !== 'options') throw new PlanError('UNSUPPORTED_MODULATOR', `The choose() step does not accept ${ins.op}()`);
+    const [key, branch] = ins.args;
+    if (ins.args.length !== 2) throw badArguments(ins, 'expected option(key, traversal)');
+    return { ...p, options: [...p.options, { ...optionKey(key ?? null), plan: cc.child(branch ?? null) }] };
+  },
+  run,
+  describe: (p) => p.mode,
+};

@@ -1,0 +1,36 @@
+/**
+ * coalesce(t...): the results of the first child traversal that produces any.
+ * @module
+ */
+import type { Plan } from '../../plan/plan.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+
+function* run(p: { readonly plans: readonly Plan[] }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) {
+    for (const plan of p.plans) {
+      const out = [...rt.runFrom(plan, t)];
+      if (out.length > 0) {
+        yield* out;
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * The coalesce() step.
+ *
+ * @example
+ * ```ts
+ * coalesceStep.compile({ op: 'coalesce', args: [a, b] }, cc);
+ * ```
+ */
+export const coalesceStep: StepDef<{ readonly plans: readonly Plan[] }> = {
+  kind: 'coalesce',
+  category: 'branch',
+  ops: ['coalesce'],
+  compile: (ins, cc) => ({ plans: ins.args.map((a) => cc.child(a)) }),
+  run,
+};

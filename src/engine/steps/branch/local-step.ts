@@ -1,0 +1,39 @@
+/**
+ * local(t): runs the child traversal once per traverser, so its barriers see one object.
+ * @module
+ */
+import type { Plan } from '../../plan/plan.js';
+import { moveTo } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments } from '../args.js';
+
+/**
+ * The local() step. Also serves map(t) (first result only) and flatMap(t) (all results).
+ *
+ * @example
+ * ```ts
+ * localStep.compile({ op: 'local', args: [outCount] }, cc);
+ * ```
+ */
+export const localStep: StepDef<{ readonly plan: Plan; readonly firstOnly: boolean }> = {
+  kind: 'local',
+  category: 'branch',
+  ops: ['local', 'map', 'flatMap'],
+  compile(ins, cc) {
+    if (ins.args.length !== 1) throw badArguments(ins, 'expected one traversal');
+    return { plan: cc.child(ins.args[0] ?? null), firstOnly: ins.op === 'map' };
+  },
+  *run(p, input: Iterable<Traverser>, rt: Runtime) {
+    for (const t of input) {
+      if (!p.firstOnly) {
+        yield* rt.runFrom(p.plan, t);
+        continue;
+      }
+      const out = rt.first(p.plan, t);
+      if (out !== undefined) yield moveTo(t, out.value, rt.trackPath);
+    }
+  },
+  describe: (p) => (p.firstOnly ? 'map' : ''),
+};

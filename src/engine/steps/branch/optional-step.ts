@@ -1,0 +1,36 @@
+/**
+ * optional(t): the child's results, or the traverser itself when the child yields nothing.
+ * @module
+ */
+import type { Plan } from '../../plan/plan.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments } from '../args.js';
+
+function* run(p: { readonly plan: Plan }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) {
+    const out = [...rt.runFrom(p.plan, t)];
+    if (out.length > 0) yield* out;
+    else yield t;
+  }
+}
+
+/**
+ * The optional() step.
+ *
+ * @example
+ * ```ts
+ * optionalStep.compile({ op: 'optional', args: [out] }, cc);
+ * ```
+ */
+export const optionalStep: StepDef<{ readonly plan: Plan }> = {
+  kind: 'optional',
+  category: 'branch',
+  ops: ['optional'],
+  compile(ins, cc) {
+    if (ins.args.length !== 1) throw badArguments(ins, 'expected one traversal');
+    return { plan: cc.child(ins.args[0] ?? null) };
+  },
+  run,
+};

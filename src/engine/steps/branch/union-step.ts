@@ -1,0 +1,28 @@
+/**
+ * union(t...): every child traversal's results, per traverser, in branch order.
+ * @module
+ */
+import type { Plan } from '../../plan/plan.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+
+function* run(p: { readonly plans: readonly Plan[] }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) for (const plan of p.plans) yield* rt.runFrom(plan, t);
+}
+
+/**
+ * The union() step.
+ *
+ * @example
+ * ```ts
+ * unionStep.compile({ op: 'union', args: [out, in_] }, cc);
+ * ```
+ */
+export const unionStep: StepDef<{ readonly plans: readonly Plan[] }> = {
+  kind: 'union',
+  category: 'branch',
+  ops: ['union'],
+  compile: (ins, cc) => ({ plans: ins.args.map((a) => cc.child(a)) }),
+  run,
+};

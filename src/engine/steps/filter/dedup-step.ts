@@ -1,0 +1,94 @@
+/**
+ * dedup() (global and local, with labels and by): drops traversers whose value (or labelled
+ * values, or by-projection) was seen before, with Java equality (1 and 1L differ).
+ * @module
+ */
+import { PlanError } from '../../../errors.js';
+import { valueKey } from '../../semantics/value-key.js';
+import { moveTo, labelled, withFields } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { Plan } from '../../plan/plan.js';
+import type { StepDef } from '../step-def.js';
+import { byPlan, strings } from '../args.js';
+import { localItems, splitScope } from '../scope.js';
+
+/**
+ * Parameters of dedup().
+ *
+ * @example
+ * ```ts
+ * const p: DedupParams = { local: false, keys: [], by: undefined };
+ * ```
+ */
+export interface DedupParams {
+  readonly local: boolean;
+  /** Labels whose values together form the key. */
+  readonly keys: readonly string[];
+  readonly by: Plan | undefined;
+}
+
+function keyOf(p: DedupParams, t: Traverser, rt: Runtime): string | undefined {
+  const project = (v: unknown): string | undefined => {
+    if (p.by === undefined) return valueKey(v);
+    const out = rt.first(p.by, { ...t, value: v });
+    return out === undefined ? undefined : valueKey(out.value);
+  };
+  if (p.keys.length === 0) return project(t.value);
+  const parts: string[] = [];
+  for (const k of p.keys) {
+    const values = labelled(t.path, k);
+    const part = project(values[values.length - 1]);
+    if (part === undefined) return undefined;
+    parts.push(part);
+  }
+  return parts.join('\u0000');
+}
+
+function* run(p: DedupParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  if (p.local) {
+    for (const t of input) {
+      const items = localItems(t.value) ?? [t.value];
+      const seen = new Map<string, unknown>();
+      for (const item of items) {
+        const k = keyOf({ ...p, keys: [] }, { ...t, value: item }, rt);
+        if (k !== undefined && !seen.has(k)) seen.set(k, item);
+      }
+      yield moveTo(t, new Set(seen.values()), rt.trackPath);
+    }
+    return;
+  }
+  const seen = new Set<string>();
+  for (const t of input) {
+    rt.tick();
+    const k = keyOf(p, t, rt);
+    if (k === undefined || seen.has(k)) continue;
+    seen.add(k);
+    yield t.bulk === 1 ? t : withFields(t, { bulk: 1 });
+  }
+}
+
+/**
+ * The dedup() step.
+ *
+ * @example
+ * ```ts
+ * dedupStep.compile({ op: 'dedup', args: ['a', 'b'] }, cc); // { local: false, keys: ['a', 'b'], by: undefined }
+ * ```
+ */
+export const dedupStep: StepDef<DedupParams> = {
+  kind: 'dedup',
+  category: 'filter',
+  ops: ['dedup'],
+  requirements: (p) => ({ labels: p.keys.length > 0 }),
+  compile(ins) {
+    const { local, rest } = splitScope(ins.args);
+    return { local, keys: strings({ op: ins.op, args: rest }), by: undefined };
+  },
+  modulate(p, ins, cc) {
+    if (ins.op !== 'by') throw new PlanError('UNSUPPORTED_MODULATOR', `The dedup() step does not accept ${ins.op}()`);
+    if (p.by !== undefined) throw new PlanError('BY_ALREADY_SET', 'Dedup step can only have one by modulator');
+    return { ...p, by: byPlan(ins.args[0], cc, ins) };
+  },
+  run,
+};

@@ -1,0 +1,149 @@
+/**
+ * has() in all its overloads, hasLabel/hasId/hasKey/hasValue/hasNot: conditions on an
+ * element's label, id or properties (or a property's key and value).
+ * @module
+ */
+import { Bytecode, Predicate } from '../../bytecode.js';
+import type { Argument, Instruction } from '../../bytecode.js';
+import { Edge, Property, Vertex, VertexProperty } from '../../elements.js';
+import { predicateTest } from '../../exec/predicate.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments, describeArg, flattenArgs, isEnum } from '../args.js';
+import { elementProperties } from '../map/properties-step.js';
+
+/**
+ * One condition of a has() step. `test` undefined means "the property exists".
+ *
+ * @example
+ * ```ts
+ * const c: HasCondition = { on: 'property', key: 'age', test: new Predicate('P', 'gt', [30]), negate: false };
+ * ```
+ */
+export interface HasCondition {
+  readonly on: 'label' | 'id' | 'key' | 'value' | 'property';
+  readonly key?: string;
+  /** A predicate, a value (equality) or undefined (existence). */
+  readonly test: unknown;
+  /** hasNot(key): the property must be absent. */
+  readonly negate: boolean;
+}
+
+/**
+ * Parameters of a has step: all conditions must hold.
+ *
+ * @example
+ * ```ts
+ * const p: HasParams = { conditions: [{ on: 'label', test: 'person', negate: false }] };
+ * ```
+ */
+export interface HasParams {
+  readonly conditions: readonly HasCondition[];
+}
+
+function oneOf(ins: Instruction, values: readonly Argument[]): unknown {
+  const flat = flattenArgs(values);
+  if (flat.length === 1 && flat[0] instanceof Predicate) return flat[0];
+  if (flat.some((v) => v instanceof Predicate || v instanceof Bytecode)) throw badArguments(ins, 'expected values or one predicate');
+  return flat.length === 1 ? flat[0] : new Predicate('P', 'within', flat);
+}
+
+function tokenCondition(ins: Instruction, token: string, value: unknown): HasCondition {
+  if (token === 'label' || token === 'id' || token === 'key' || token === 'value') return { on: token, test: value, negate: false };
+  throw badArguments(ins, `unknown token T.${token}`);
+}
+
+function compileHas(ins: Instruction): HasCondition[] {
+  const a = ins.args;
+  switch (ins.op) {
+    case 'hasLabel':
+      return [{ on: 'label', test: oneOf(ins, a), negate: false }];
+    case 'hasId':
+      return [{ on: 'id', test: oneOf(ins, a), negate: false }];
+    case 'hasKey':
+      return [{ on: 'key', test: oneOf(ins, a), negate: false }];
+    case 'hasValue':
+      return [{ on: 'value', test: oneOf(ins, a), negate: false }];
+    case 'hasNot':
+      if (a.length !== 1 || typeof a[0] !== 'string') throw badArguments(ins, 'expected hasNot(key)');
+      return [{ on: 'property', key: a[0], test: undefined, negate: true }];
+    default:
+      break;
+  }
+  const [x, y, z] = a;
+  if (x === null) return [{ on: 'label', test: new Predicate('P', 'within', []), negate: false }];
+  if (a.length === 1) {
+    if (isEnum(x, 'T')) return [tokenCondition(ins, x.name, undefined)];
+    if (typeof x !== 'string') throw badArguments(ins, `expected a property key but got ${describeArg(x)}`);
+    return [{ on: 'property', key: x, test: undefined, negate: false }];
+  }
+  if (a.length === 2) {
+    if (y instanceof Bytecode) throw badArguments(ins, 'has(key, traversal) is not supported');
+    if (isEnum(x, 'T')) return [tokenCondition(ins, x.name, y)];
+    if (typeof x !== 'string') throw badArguments(ins, `expected a property key but got ${describeArg(x)}`);
+    return [{ on: 'property', key: x, test: y, negate: false }];
+  }
+  if (a.length === 3) {
+    if (isEnum(y, 'T')) return [{ on: 'label', test: x, negate: false }, tokenCondition(ins, y.name, z)];
+    if (typeof y !== 'string' || (typeof x !== 'string' && !(x instanceof Predicate))) {
+      throw badArguments(ins, 'expected has(label, key, value)');
+    }
+    return [{ on: 'label', test: x, negate: false }, { on: 'property', key: y, test: z, negate: false }];
+  }
+  throw badArguments(ins, 'expected one to three arguments');
+}
+
+/**
+ * Whether a value satisfies one has() condition.
+ *
+ * @example
+ * ```ts
+ * holds(rt, vertex, { on: 'label', test: 'person', negate: false });
+ * ```
+ */
+export function holds(rt: Runtime, value: unknown, c: HasCondition): boolean {
+  const isElement = value instanceof Vertex || value instanceof Edge || value instanceof VertexProperty;
+  if (c.on === 'property') {
+    if (!isElement) return false;
+    const props = elementProperties(rt, value, [c.key ?? '']);
+    if (c.negate) return props.length === 0;
+    if (c.test === undefined) return props.length > 0;
+    const test = predicateTest(c.test);
+    return props.some((p) => test(p.value));
+  }
+  let target: unknown;
+  if (c.on === 'label' || c.on === 'id') {
+    if (!isElement) return false;
+    target = c.on === 'label' ? value.label : value.id;
+  } else {
+    if (!(value instanceof Property || value instanceof VertexProperty)) return false;
+    target = c.on === 'key' ? value.key : value.value;
+  }
+  return c.test === undefined || predicateTest(c.test)(target);
+}
+
+function* run(p: HasParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) {
+    rt.tick();
+    if (p.conditions.every((c) => holds(rt, t.value, c))) yield t;
+  }
+}
+
+/**
+ * The has() family.
+ *
+ * @example
+ * ```ts
+ * hasStep.compile({ op: 'has', args: ['person', 'name', 'marko'] }, cc);
+ * ```
+ */
+export const hasStep: StepDef<HasParams> = {
+  kind: 'has',
+  category: 'filter',
+  ops: ['has', 'hasLabel', 'hasId', 'hasKey', 'hasValue', 'hasNot'],
+  compile: (ins) => ({ conditions: compileHas(ins) }),
+  run,
+  describe: (p) =>
+    p.conditions.map((c) => `${c.negate ? '!' : ''}${c.on === 'property' ? c.key ?? '' : '~' + c.on}${c.test === undefined ? '' : ' ' + describeArg(c.test)}`).join(', '),
+};

@@ -1,0 +1,64 @@
+/**
+ * simplePath() and cyclicPath(), with from()/to() bounds and by() projections: keep traversers
+ * whose path repeats no object (simple) or repeats one (cyclic).
+ * @module
+ */
+import { PlanError } from '../../../errors.js';
+import type { Plan } from '../../plan/plan.js';
+import { valueKey } from '../../semantics/index.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments, byPlan } from '../args.js';
+import { traverserPath } from '../map/path-step.js';
+import { applyBy } from '../map/select-step.js';
+
+/**
+ * Parameters of simplePath()/cyclicPath().
+ *
+ * @example
+ * ```ts
+ * const p: PathFilterParams = { simple: true, from: undefined, to: undefined, by: [] };
+ * ```
+ */
+export interface PathFilterParams {
+  readonly simple: boolean;
+  readonly from: string | undefined;
+  readonly to: string | undefined;
+  readonly by: readonly Plan[];
+}
+
+function* run(p: PathFilterParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) {
+    const objects = traverserPath(t, p.from, p.to).objects.map((o, i) => applyBy(rt, t, o, p.by, i));
+    const unique = new Set(objects.map(valueKey)).size === objects.length;
+    if (unique === p.simple) yield t;
+  }
+}
+
+/**
+ * The simplePath()/cyclicPath() step.
+ *
+ * @example
+ * ```ts
+ * pathFilterStep.compile({ op: 'simplePath', args: [] }, cc);
+ * ```
+ */
+export const pathFilterStep: StepDef<PathFilterParams> = {
+  kind: 'pathFilter',
+  category: 'filter',
+  ops: ['simplePath', 'cyclicPath'],
+  requirements: () => ({ path: true }),
+  compile(ins) {
+    if (ins.args.length > 0) throw badArguments(ins, 'expected no arguments');
+    return { simple: ins.op === 'simplePath', from: undefined, to: undefined, by: [] };
+  },
+  modulate(p, ins, cc) {
+    const [a] = ins.args;
+    if (ins.op === 'by') return { ...p, by: [...p.by, byPlan(a, cc, ins)] };
+    if ((ins.op === 'from' || ins.op === 'to') && typeof a === 'string') return { ...p, [ins.op]: a };
+    throw new PlanError('UNSUPPORTED_MODULATOR', `The ${p.simple ? 'simplePath' : 'cyclicPath'}() step does not accept ${ins.op}()`);
+  },
+  run,
+  describe: (p) => (p.simple ? 'simple' : 'cyclic'),
+};

@@ -1,0 +1,58 @@
+/**
+ * all(P), any(P), none(P): keep list values whose items all / some / none pass the predicate.
+ * Values that are not lists are filtered.
+ * @module
+ */
+import { Predicate } from '../../bytecode.js';
+import { predicateTest } from '../../exec/predicate.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments } from '../args.js';
+
+/**
+ * Parameters of a quantifier step.
+ *
+ * @example
+ * ```ts
+ * const p: QuantifierParams = { quantifier: 'all', predicate: new Predicate('P', 'gt', [1]) };
+ * ```
+ */
+export interface QuantifierParams {
+  readonly quantifier: 'all' | 'any' | 'none';
+  readonly predicate: Predicate;
+}
+
+function items(v: unknown): unknown[] | undefined {
+  if (Array.isArray(v)) return v as unknown[];
+  if (v instanceof Set) return [...(v as Set<unknown>)];
+  return undefined;
+}
+
+/**
+ * The all()/any()/none() step.
+ *
+ * @example
+ * ```ts
+ * quantifierStep.compile({ op: 'all', args: [new Predicate('P', 'gt', [1])] }, cc);
+ * ```
+ */
+export const quantifierStep: StepDef<QuantifierParams> = {
+  kind: 'quantifier',
+  category: 'filter',
+  ops: ['all', 'any', 'none'],
+  compile(ins) {
+    const [p] = ins.args;
+    if (ins.args.length !== 1 || !(p instanceof Predicate)) throw badArguments(ins, 'expected one predicate');
+    return { quantifier: ins.op as QuantifierParams['quantifier'], predicate: p };
+  },
+  *run(p, input: Iterable<Traverser>) {
+    const test = predicateTest(p.predicate);
+    for (const t of input) {
+      const list = items(t.value);
+      if (list === undefined) continue;
+      const ok = p.quantifier === 'all' ? list.every(test) : p.quantifier === 'any' ? list.some(test) : !list.some(test);
+      if (ok) yield t;
+    }
+  },
+  describe: (p) => p.quantifier,
+};

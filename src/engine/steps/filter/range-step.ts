@@ -1,0 +1,95 @@
+/**
+ * range/limit/skip (global and local): keeps traversers by position, counting bulk.
+ * @module
+ */
+import { PlanError } from '../../../errors.js';
+import { moveTo, withFields } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments, toJsNumber } from '../args.js';
+import { localItems, splitScope } from '../scope.js';
+
+/**
+ * Parameters of a range step; `high` -1 means no upper bound.
+ *
+ * @example
+ * ```ts
+ * const p: RangeParams = { low: 0, high: 2, local: false };
+ * ```
+ */
+export interface RangeParams {
+  readonly low: number;
+  readonly high: number;
+  readonly local: boolean;
+}
+
+function* run(p: RangeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  if (p.local) {
+    for (const t of input) yield moveTo(t, rangeLocal(t.value, p), rt.trackPath);
+    return;
+  }
+  let seen = 0;
+  for (const t of input) {
+    if (p.high !== -1 && seen >= p.high) return;
+    const start = seen;
+    seen += t.bulk;
+    const from = Math.max(start, p.low);
+    const to = p.high === -1 ? seen : Math.min(seen, p.high);
+    if (to > from) yield to - from === t.bulk ? t : withFields(t, { bulk: to - from });
+  }
+}
+
+/**
+ * A range of a collection value; lists stay lists even for one element.
+ *
+ * @example
+ * ```ts
+ * rangeLocal([1, 2, 3], { low: 0, high: 2, local: true }); // [1, 2]
+ * ```
+ */
+export function rangeLocal(value: unknown, p: RangeParams): unknown {
+  if (value instanceof Map) {
+    const entries = [...(value as Map<unknown, unknown>)];
+    return new Map(entries.slice(p.low, p.high === -1 ? undefined : p.high));
+  }
+  const items = localItems(value);
+  if (items === undefined) return value;
+  const slice = items.slice(p.low, p.high === -1 ? undefined : p.high);
+  return value instanceof Set ? new Set(slice) : slice;
+}
+
+function bound(ins: { op: string; args: readonly unknown[] }, a: unknown): number {
+  const n = toJsNumber(a);
+  if (n === undefined || !Number.isInteger(n)) throw badArguments({ op: ins.op, args: [] }, 'bounds must be integers');
+  return n;
+}
+
+/**
+ * The range()/limit()/skip() step.
+ *
+ * @example
+ * ```ts
+ * rangeStep.compile({ op: 'limit', args: [2] }, cc); // { low: 0, high: 2, local: false }
+ * ```
+ */
+export const rangeStep: StepDef<RangeParams> = {
+  kind: 'range',
+  category: 'filter',
+  ops: ['range', 'limit', 'skip'],
+  compile(ins) {
+    const { local, rest } = splitScope(ins.args);
+    if (ins.op === 'range') {
+      if (rest.length !== 2) throw badArguments(ins, 'expected range(low, high)');
+      const low = bound(ins, rest[0]);
+      const high = bound(ins, rest[1]);
+      if (high !== -1 && high < low) throw new PlanError('ILLEGAL_RANGE', `Not a legal range: [${low}, ${high}]`);
+      return { low, high, local };
+    }
+    if (rest.length !== 1) throw badArguments(ins, `expected ${ins.op}(n)`);
+    const n = bound(ins, rest[0]);
+    return ins.op === 'limit' ? { low: 0, high: n, local } : { low: n, high: -1, local };
+  },
+  run,
+  describe: (p) => `${p.local ? 'local, ' : ''}${p.low}, ${p.high}`,
+};

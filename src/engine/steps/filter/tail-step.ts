@@ -1,0 +1,62 @@
+/**
+ * tail(n) (global and local): the last n traversers, counting bulk.
+ * @module
+ */
+import { moveTo, withFields } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments, toJsNumber } from '../args.js';
+import { localItems, splitScope } from '../scope.js';
+
+function* run(p: { readonly n: number; readonly local: boolean }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  if (p.local) {
+    for (const t of input) {
+      const v = t.value;
+      if (v instanceof Map) {
+        yield moveTo(t, new Map([...(v as Map<unknown, unknown>)].slice(Math.max(0, v.size - p.n))), rt.trackPath);
+        continue;
+      }
+      const items = localItems(v);
+      if (items === undefined) {
+        yield t;
+        continue;
+      }
+      const slice = items.slice(Math.max(0, items.length - p.n));
+      yield moveTo(t, p.n === 1 ? slice[0] : slice, rt.trackPath);
+    }
+    return;
+  }
+  const all = [...input];
+  let remaining = p.n;
+  const out: Traverser[] = [];
+  for (let i = all.length - 1; i >= 0 && remaining > 0; i--) {
+    const t = all[i] as Traverser;
+    const take = Math.min(t.bulk, remaining);
+    remaining -= take;
+    out.push(take === t.bulk ? t : withFields(t, { bulk: take }));
+  }
+  yield* out.reverse();
+}
+
+/**
+ * The tail() step.
+ *
+ * @example
+ * ```ts
+ * tailStep.compile({ op: 'tail', args: [2] }, cc); // { n: 2, local: false }
+ * ```
+ */
+export const tailStep: StepDef<{ readonly n: number; readonly local: boolean }> = {
+  kind: 'tail',
+  category: 'filter',
+  ops: ['tail'],
+  compile(ins) {
+    const { local, rest } = splitScope(ins.args);
+    if (rest.length > 1) throw badArguments(ins, 'expected tail(), tail(n) or tail(scope, n)');
+    const n = rest.length === 0 ? 1 : toJsNumber(rest[0]);
+    if (n === undefined || !Number.isInteger(n)) throw badArguments(ins, 'n must be an integer');
+    return { n, local };
+  },
+  run,
+};

@@ -1,0 +1,35 @@
+/**
+ * timeLimit(ms): passes traversers until the time since the first one exceeds the limit.
+ * @module
+ */
+import type { Traverser } from '../../exec/traverser.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments, toJsNumber } from '../args.js';
+
+/**
+ * The timeLimit() step.
+ *
+ * @example
+ * ```ts
+ * timeLimitStep.compile({ op: 'timeLimit', args: [100] }, cc); // { ms: 100 }
+ * ```
+ */
+export const timeLimitStep: StepDef<{ readonly ms: number }> = {
+  kind: 'timeLimit',
+  category: 'filter',
+  ops: ['timeLimit'],
+  compile(ins) {
+    const ms = toJsNumber(ins.args[0]);
+    if (ins.args.length !== 1 || ms === undefined) throw badArguments(ins, 'expected a number of milliseconds');
+    return { ms };
+  },
+  *run(p, input: Iterable<Traverser>) {
+    let start: number | undefined;
+    for (const t of input) {
+      start ??= Date.now();
+      if (Date.now() - start > p.ms) return;
+      yield t;
+    }
+  },
+  describe: (p) => `${p.ms} ms`,
+};

@@ -1,0 +1,60 @@
+/**
+ * filter(t), not(t), and(t...), or(t...): keep a traverser when its child traversals do (or,
+ * for not, do not) produce a result.
+ * @module
+ */
+import type { Plan } from '../../plan/plan.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments } from '../args.js';
+
+/**
+ * Parameters of a traversal filter.
+ *
+ * @example
+ * ```ts
+ * const p: TraversalFilterParams = { mode: 'not', plans: [child] };
+ * ```
+ */
+export interface TraversalFilterParams {
+  readonly mode: 'filter' | 'not' | 'and' | 'or';
+  readonly plans: readonly Plan[];
+}
+
+function keep(p: TraversalFilterParams, t: Traverser, rt: Runtime): boolean {
+  switch (p.mode) {
+    case 'filter':
+    case 'and':
+      return p.plans.every((plan) => rt.produces(plan, t));
+    case 'or':
+      return p.plans.some((plan) => rt.produces(plan, t));
+    default:
+      return !p.plans.some((plan) => rt.produces(plan, t));
+  }
+}
+
+/**
+ * The filter()/not()/and()/or() step.
+ *
+ * @example
+ * ```ts
+ * traversalFilterStep.compile({ op: 'not', args: [bytecode] }, cc);
+ * ```
+ */
+export const traversalFilterStep: StepDef<TraversalFilterParams> = {
+  kind: 'filter',
+  category: 'filter',
+  ops: ['filter', 'not', 'and', 'or'],
+  compile(ins, cc) {
+    if ((ins.op === 'filter' || ins.op === 'not') && ins.args.length !== 1) throw badArguments(ins, 'expected one traversal');
+    return { mode: ins.op as TraversalFilterParams['mode'], plans: ins.args.map((a) => cc.child(a)) };
+  },
+  *run(p, input: Iterable<Traverser>, rt: Runtime) {
+    for (const t of input) {
+      rt.tick();
+      if (keep(p, t, rt)) yield t;
+    }
+  },
+  describe: (p) => p.mode,
+};

@@ -1,0 +1,31 @@
+/**
+ * constant(value): replaces each traverser's value with a constant.
+ * @module
+ */
+import { moveTo } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments } from '../args.js';
+
+/**
+ * The constant() step.
+ *
+ * @example
+ * ```ts
+ * constantStep.compile({ op: 'constant', args: ['x'] }, cc); // { value: 'x' }
+ * ```
+ */
+export const constantStep: StepDef<{ readonly value: unknown }> = {
+  kind: 'constant',
+  category: 'map',
+  ops: ['constant'],
+  compile(ins) {
+    if (ins.args.length !== 1) throw badArguments(ins, 'expected one value');
+    return { value: ins.args[0] };
+  },
+  *run(p, input: Iterable<Traverser>, rt: Runtime) {
+    for (const t of input) yield moveTo(t, p.value, rt.trackPath);
+  },
+  describe: (p) => String(p.value),
+};

@@ -1,0 +1,62 @@
+/**
+ * count() and count(local): the number of traversers (bulk included) or of items in a
+ * collection, always a long.
+ * @module
+ */
+import { TypedNumber } from '../../values.js';
+import type { Traverser } from '../../exec/traverser.js';
+import { fresh, moveTo } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments } from '../args.js';
+import { localItems, splitScope } from '../scope.js';
+
+/**
+ * A long count value.
+ *
+ * @example
+ * ```ts
+ * long(3); // TypedNumber('long', 3n)
+ * ```
+ */
+export function long(n: number | bigint): TypedNumber {
+  return new TypedNumber('long', BigInt(n));
+}
+
+function* run(p: { readonly local: boolean }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  if (p.local) {
+    for (const t of input) {
+      const v = t.value;
+      const n = v instanceof Map ? v.size : (localItems(v)?.length ?? 1);
+      yield moveTo(t, long(n), rt.trackPath);
+    }
+    return;
+  }
+  let total = 0;
+  for (const t of input) {
+    rt.tick();
+    total += t.bulk;
+  }
+  yield fresh(long(total), rt.trackPath);
+}
+
+/**
+ * The count() step.
+ *
+ * @example
+ * ```ts
+ * countStep.compile({ op: 'count', args: [] }, cc); // { local: false }
+ * ```
+ */
+export const countStep: StepDef<{ readonly local: boolean }> = {
+  kind: 'count',
+  category: 'map',
+  ops: ['count'],
+  compile(ins) {
+    const { local, rest } = splitScope(ins.args);
+    if (rest.length > 0) throw badArguments(ins, 'expected at most a scope');
+    return { local };
+  },
+  run,
+  describe: (p) => (p.local ? 'local' : ''),
+};

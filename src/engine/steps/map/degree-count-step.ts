@@ -1,0 +1,61 @@
+/**
+ * Pushed-down counts, produced only by strategies: the sum of vertex degrees (for
+ * `out().count()`) and the size of the graph or of a label (for `V().count()`), answered by
+ * GraphSource without materialising neighbours or elements.
+ * @module
+ */
+import type { Direction } from '../../values.js';
+import { fresh } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { PlanError } from '../../../errors.js';
+import { asVertex } from './vertex-step.js';
+import { long } from './count-step.js';
+
+/**
+ * Parameters of a pushed-down count.
+ *
+ * @example
+ * ```ts
+ * const p: DegreeCountParams = { source: 'degree', direction: 'OUT', labels: ['knows'] };
+ * ```
+ */
+export type DegreeCountParams =
+  | { readonly source: 'degree'; readonly direction: Direction; readonly labels: readonly string[] }
+  | { readonly source: 'elements'; readonly element: 'vertex' | 'edge'; readonly labels: readonly string[] | undefined };
+
+function* run(p: DegreeCountParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  let total = 0;
+  for (const t of input) {
+    rt.tick();
+    if (p.source === 'degree') {
+      const labels = p.labels.length > 0 ? p.labels : undefined;
+      total += rt.source.degree(asVertex(t.value, 'count').slot, p.direction, labels) * t.bulk;
+      continue;
+    }
+    const count = (label?: string): number => (p.element === 'vertex' ? rt.source.vertexCount(label) : rt.source.edgeCount(label));
+    const n = p.labels === undefined ? count() : p.labels.reduce((s, l) => s + count(l), 0);
+    total += n * t.bulk;
+  }
+  yield fresh(long(total), rt.trackPath);
+}
+
+/**
+ * The pushed-down count step (no Gremlin name: strategies create it).
+ *
+ * @example
+ * ```ts
+ * stepNode('degreeCount', { source: 'degree', direction: 'OUT', labels: [] });
+ * ```
+ */
+export const degreeCountStep: StepDef<DegreeCountParams> = {
+  kind: 'degreeCount',
+  category: 'map',
+  ops: [],
+  compile() {
+    throw new PlanError('UNKNOWN_STEP', 'The degreeCount step has no Gremlin form');
+  },
+  run,
+  describe: (p) => (p.source === 'degree' ? `degree ${p.direction} ${p.labels.join(', ')}` : `${p.element}Count ${(p.labels ?? []).join(', ')}`),
+};

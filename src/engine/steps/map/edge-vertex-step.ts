@@ -1,0 +1,62 @@
+/**
+ * outV/inV/bothV/otherV: the vertices at the ends of an edge.
+ * @module
+ */
+import { ArgumentError } from '../../../errors.js';
+import { Edge, Vertex } from '../../elements.js';
+import { moveTo, pathNodes } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments } from '../args.js';
+
+/**
+ * Parameters of an edge-vertex step.
+ *
+ * @example
+ * ```ts
+ * const p: EdgeVertexParams = { end: 'in' };
+ * ```
+ */
+export interface EdgeVertexParams {
+  readonly end: 'out' | 'in' | 'both' | 'other';
+}
+
+function* run(p: EdgeVertexParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) {
+    const e = t.value;
+    if (!(e instanceof Edge)) {
+      throw new ArgumentError('NOT_AN_EDGE', `Cannot run ${p.end}V(): the traverser holds ${String(e)}, not an edge`);
+    }
+    if (p.end === 'out' || p.end === 'both') yield moveTo(t, e.outV, rt.trackPath);
+    if (p.end === 'in' || p.end === 'both') yield moveTo(t, e.inV, rt.trackPath);
+    if (p.end === 'other') {
+      const nodes = pathNodes(t.path);
+      const prev = nodes.length >= 2 ? nodes[nodes.length - 2]?.object : undefined;
+      const from = prev instanceof Vertex ? prev : undefined;
+      const other = from !== undefined && from.slot === e.outV.slot ? e.inV : from !== undefined ? e.outV : e.inV;
+      yield moveTo(t, other, rt.trackPath);
+    }
+  }
+}
+
+/**
+ * The edge-vertex step. otherV() needs the path to know where the traverser came from.
+ *
+ * @example
+ * ```ts
+ * edgeVertexStep.compile({ op: 'inV', args: [] }, cc); // { end: 'in' }
+ * ```
+ */
+export const edgeVertexStep: StepDef<EdgeVertexParams> = {
+  kind: 'edgeVertex',
+  category: 'map',
+  ops: ['outV', 'inV', 'bothV', 'otherV'],
+  requirements: (p) => ({ path: p.end === 'other' }),
+  compile(ins) {
+    if (ins.args.length > 0) throw badArguments(ins, 'expected no arguments');
+    return { end: ins.op.slice(0, -1) as EdgeVertexParams['end'] };
+  },
+  run,
+  describe: (p) => `${p.end}V()`,
+};

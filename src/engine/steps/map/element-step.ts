@@ -1,0 +1,39 @@
+/**
+ * element(): the element that owns a property (a vertex property's vertex, a property's edge or
+ * vertex property).
+ * @module
+ */
+import { ArgumentError } from '../../../errors.js';
+import { Property, VertexProperty } from '../../elements.js';
+import { moveTo } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments } from '../args.js';
+
+/**
+ * The element() step.
+ *
+ * @example
+ * ```ts
+ * elementStep.compile({ op: 'element', args: [] }, cc);
+ * ```
+ */
+export const elementStep: StepDef<Record<string, never>> = {
+  kind: 'element',
+  category: 'map',
+  ops: ['element'],
+  compile(ins) {
+    if (ins.args.length > 0) throw badArguments(ins, 'expected no arguments');
+    return {};
+  },
+  *run(_p, input: Iterable<Traverser>, rt: Runtime) {
+    for (const t of input) {
+      const v = t.value;
+      if (!(v instanceof Property || v instanceof VertexProperty)) {
+        throw new ArgumentError('NOT_A_PROPERTY', `Cannot run element(): ${String(v)} is not a property`);
+      }
+      yield moveTo(t, v.element, rt.trackPath);
+    }
+  },
+};

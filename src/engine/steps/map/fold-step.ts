@@ -1,0 +1,60 @@
+/**
+ * fold() gathers all traversers into one list (bulk expanded); fold(seed, operator) reduces
+ * with an Operator.
+ * @module
+ */
+import { fresh } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments, isEnum } from '../args.js';
+import { applyOperator } from '../operators.js';
+
+/**
+ * Parameters of fold().
+ *
+ * @example
+ * ```ts
+ * const p: FoldParams = { seed: 0, operator: 'sum' };
+ * ```
+ */
+export interface FoldParams {
+  readonly seed?: unknown;
+  readonly operator?: string;
+}
+
+function* run(p: FoldParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  if (p.operator === undefined) {
+    const list: unknown[] = [];
+    for (const t of input) {
+      rt.tick();
+      for (let i = 0; i < t.bulk; i++) list.push(t.value);
+    }
+    yield fresh(list, rt.trackPath);
+    return;
+  }
+  let acc = p.seed;
+  for (const t of input) for (let i = 0; i < t.bulk; i++) acc = applyOperator(p.operator, acc, t.value);
+  yield fresh(acc, rt.trackPath);
+}
+
+/**
+ * The fold() step.
+ *
+ * @example
+ * ```ts
+ * foldStep.compile({ op: 'fold', args: [] }, cc); // {}
+ * ```
+ */
+export const foldStep: StepDef<FoldParams> = {
+  kind: 'fold',
+  category: 'map',
+  ops: ['fold'],
+  compile(ins) {
+    if (ins.args.length === 0) return {};
+    const [seed, op] = ins.args;
+    if (ins.args.length !== 2 || !isEnum(op, 'Operator')) throw badArguments(ins, 'expected fold() or fold(seed, Operator)');
+    return { seed, operator: op.name };
+  },
+  run,
+};

@@ -1,0 +1,69 @@
+/**
+ * The function steps (string, list, date and cast steps listed in function-table.ts): one plan
+ * kind, one table of pure functions. Traversal arguments are evaluated per traverser.
+ * @module
+ */
+import { Bytecode } from '../../bytecode.js';
+import { Plan } from '../../plan/plan.js';
+import { moveTo } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { splitScope } from '../scope.js';
+import { FUNCTIONS, checkArity } from './function-table.js';
+
+/**
+ * Parameters of a function step.
+ *
+ * @example
+ * ```ts
+ * const p: FunctionParams = { name: 'toUpper', args: [], local: false };
+ * ```
+ */
+export interface FunctionParams {
+  readonly name: string;
+  /** Argument values, or child plans evaluated per traverser. */
+  readonly args: readonly unknown[];
+  readonly local: boolean;
+}
+
+function* run(p: FunctionParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  const spec = FUNCTIONS[p.name];
+  if (spec === undefined) return;
+  for (const t of input) {
+    let fromTraversal = false;
+    const args: unknown[] = [];
+    for (const a of p.args) {
+      if (a instanceof Plan) {
+        fromTraversal = true;
+        const out = rt.first(a, t);
+        args.push(p.name === 'concat' && out === undefined ? null : out?.value ?? null);
+      } else {
+        args.push(a);
+      }
+    }
+    yield moveTo(t, spec.apply(t.value, args, { local: p.local, fromTraversal }), rt.trackPath);
+  }
+}
+
+/**
+ * The function step.
+ *
+ * @example
+ * ```ts
+ * functionStep.compile({ op: 'toUpper', args: [] }, cc);
+ * ```
+ */
+export const functionStep: StepDef<FunctionParams> = {
+  kind: 'fn',
+  category: 'map',
+  ops: Object.keys(FUNCTIONS),
+  compile(ins, cc) {
+    const spec = FUNCTIONS[ins.op];
+    const { local, rest } = spec?.scoped === true ? splitScope(ins.args) : { local: false, rest: ins.args };
+    if (spec !== undefined) checkArity(ins, spec, rest);
+    return { name: ins.op, args: rest.map((a) => (a instanceof Bytecode ? cc.child(a) : a)), local };
+  },
+  run,
+  describe: (p) => p.name,
+};

@@ -1,0 +1,101 @@
+/**
+ * V() and E(): start (or continue) from vertices or edges, all of them or by id, optionally
+ * narrowed by the index lookup or per-label scan that strategies push into it.
+ * @module
+ */
+import { PlanError } from '../../../errors.js';
+import { Edge, Vertex } from '../../elements.js';
+import type { IndexPredicate } from '../../port.js';
+import type { ElementId } from '../../values.js';
+import { moveTo } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { flattenArgs } from '../args.js';
+
+/**
+ * Parameters of a graph step.
+ *
+ * @example
+ * ```ts
+ * const p: GraphParams = { element: 'vertex', ids: [1], start: true };
+ * ```
+ */
+export interface GraphParams {
+  readonly element: 'vertex' | 'edge';
+  /** Ids (or elements) to start from; undefined means all. */
+  readonly ids?: readonly unknown[];
+  /** True when this is the first step of a root traversal. */
+  readonly start: boolean;
+  /** Labels to scan, set by the per-label scan strategy. */
+  readonly scanLabels?: readonly string[];
+  /** Index lookup set by the index-selection strategy. */
+  readonly lookup?: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate };
+}
+
+function slotOf(rt: Runtime, element: 'vertex' | 'edge', id: unknown): number {
+  if (id instanceof Vertex || id instanceof Edge) return slotOf(rt, element, id.id);
+  if (id === null || id === undefined) return -1;
+  const key = id as ElementId;
+  return element === 'vertex' ? rt.source.vertexSlot(key) : rt.source.edgeSlot(key);
+}
+
+function* slots(p: GraphParams, rt: Runtime): Iterable<number> {
+  const s = rt.source;
+  if (p.ids !== undefined) {
+    for (const id of p.ids) {
+      const slot = slotOf(rt, p.element, id);
+      if (slot >= 0) yield slot;
+    }
+    return;
+  }
+  if (p.lookup !== undefined) {
+    const found = s.lookup(p.element, p.lookup);
+    if (found !== undefined) {
+      yield* found;
+      return;
+    }
+  }
+  if (p.scanLabels !== undefined) {
+    for (const label of p.scanLabels) yield* p.element === 'vertex' ? s.vertexSlots(label) : s.edgeSlots(label);
+    return;
+  }
+  yield* p.element === 'vertex' ? s.vertexSlots() : s.edgeSlots();
+}
+
+function* run(p: GraphParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) {
+    for (const slot of slots(p, rt)) {
+      rt.tick();
+      yield moveTo(t, p.element === 'vertex' ? rt.vertex(slot) : rt.edge(slot), rt.trackPath);
+    }
+  }
+}
+
+/**
+ * The V()/E() step.
+ *
+ * @example
+ * ```ts
+ * graphStep.compile({ op: 'V', args: [1, 2] }, cc); // { element: 'vertex', ids: [1, 2], start: true }
+ * ```
+ */
+export const graphStep: StepDef<GraphParams> = {
+  kind: 'graph',
+  category: 'spawn',
+  ops: ['V', 'E'],
+  compile(ins, cc) {
+    const ids = flattenArgs(ins.args);
+    for (const id of ids) {
+      if (typeof id === 'object' && id !== null && !(id instanceof Vertex) && !(id instanceof Edge) && !('type' in id) && !('text' in id)) {
+        throw new PlanError('STEP_ARGUMENTS', `Invalid arguments for ${ins.op}(): ids must be values or elements`);
+      }
+    }
+    return { element: ins.op === 'V' ? 'vertex' : 'edge', ids: ids.length > 0 ? ids : undefined, start: cc.atStart };
+  },
+  run,
+  describe: (p) =>
+    `${p.element === 'vertex' ? 'V' : 'E'}(${(p.ids ?? []).map(String).join(', ')})` +
+    (p.lookup !== undefined ? ` index ${p.lookup.label ?? '*'}.${p.lookup.key} ${p.lookup.predicate.op}` : '') +
+    (p.scanLabels !== undefined ? ` labels ${p.scanLabels.join('|')}` : ''),
+};

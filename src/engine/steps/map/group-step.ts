@@ -1,0 +1,133 @@
+/**
+ * group() and groupCount(), as a barrier producing one map or, given a key, as a side-effect
+ * that passes traversers through. Keys follow Java equality.
+ * @module
+ */
+import { PlanError } from '../../../errors.js';
+import type { Plan } from '../../plan/plan.js';
+import type { PlanStep } from '../../plan/plan.js';
+import { valueKey } from '../../semantics/index.js';
+import { fresh } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import { accumulator } from '../../exec/side-effects.js';
+import type { Accumulator } from '../../exec/side-effects.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments, byPlan } from '../args.js';
+import { long } from './count-step.js';
+
+/**
+ * Parameters of group()/groupCount().
+ *
+ * @example
+ * ```ts
+ * const p: GroupParams = { count: false, sideEffect: undefined, keyBy: undefined, valueBy: undefined };
+ * ```
+ */
+export interface GroupParams {
+  readonly count: boolean;
+  readonly sideEffect: string | undefined;
+  readonly keyBy: Plan | undefined;
+  readonly valueBy: Plan | undefined;
+}
+
+const REDUCING = new Set<string>(['count', 'fold', 'reduce', 'group']);
+
+function reduces(step: PlanStep | undefined): boolean {
+  if (step === undefined || !REDUCING.has(step.kind)) return false;
+  const local = (step.params as { local?: boolean }).local === true;
+  const side = (step.params as { sideEffect?: string }).sideEffect !== undefined;
+  return !local && !side;
+}
+
+class GroupAccumulator implements Accumulator {
+  readonly groups = new Map<string, { key: unknown; members: Traverser[] }>();
+  constructor(
+    readonly p: GroupParams,
+    readonly rt: Runtime,
+  ) {}
+
+  add(t: Traverser): void {
+    let key = t.value;
+    if (this.p.keyBy !== undefined && this.p.keyBy.steps.length > 0) {
+      const out = this.rt.first(this.p.keyBy, t);
+      if (out === undefined) return;
+      key = out.value;
+    }
+    const k = valueKey(key);
+    let g = this.groups.get(k);
+    if (g === undefined) this.groups.set(k, (g = { key, members: [] }));
+    g.members.push(t);
+  }
+
+  result(): Map<unknown, unknown> {
+    const out = new Map<unknown, unknown>();
+    for (const { key, members } of this.groups.values()) {
+      if (this.p.count) {
+        out.set(key, long(members.reduce((n, t) => n + t.bulk, 0)));
+        continue;
+      }
+      const plan = this.p.valueBy;
+      if (plan === undefined || plan.steps.length === 0) {
+        out.set(key, members.flatMap((t) => Array<unknown>(t.bulk).fill(t.value)));
+        continue;
+      }
+      const results = [...this.rt.run(plan, members)];
+      if (reduces(plan.steps[plan.steps.length - 1])) {
+        if (results.length > 0) out.set(key, results[0]?.value);
+      } else {
+        out.set(key, results.flatMap((t) => Array<unknown>(t.bulk).fill(t.value)));
+      }
+    }
+    return out;
+  }
+}
+
+function isGroupAccumulator(v: unknown): v is GroupAccumulator {
+  return v instanceof GroupAccumulator;
+}
+
+function* run(p: GroupParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  if (p.sideEffect !== undefined) {
+    const acc = accumulator(rt, p.sideEffect, () => new GroupAccumulator(p, rt), isGroupAccumulator);
+    for (const t of input) {
+      acc.add(t);
+      yield t;
+    }
+    return;
+  }
+  const acc = new GroupAccumulator(p, rt);
+  for (const t of input) {
+    rt.tick();
+    acc.add(t);
+  }
+  yield fresh(acc.result(), rt.trackPath);
+}
+
+/**
+ * The group()/groupCount() step.
+ *
+ * @example
+ * ```ts
+ * groupStep.compile({ op: 'groupCount', args: [] }, cc);
+ * ```
+ */
+export const groupStep: StepDef<GroupParams> = {
+  kind: 'group',
+  category: 'map',
+  ops: ['group', 'groupCount'],
+  compile(ins) {
+    const [a] = ins.args;
+    if (ins.args.length > 1 || (a !== undefined && typeof a !== 'string')) throw badArguments(ins, 'expected at most a side-effect key');
+    return { count: ins.op === 'groupCount', sideEffect: a, keyBy: undefined, valueBy: undefined };
+  },
+  modulate(p, ins, cc) {
+    if (ins.op !== 'by') throw new PlanError('UNSUPPORTED_MODULATOR', `The group() step does not accept ${ins.op}()`);
+    const plan = byPlan(ins.args[0], cc, ins);
+    if (p.keyBy === undefined) return { ...p, keyBy: plan };
+    if (p.valueBy === undefined && !p.count) return { ...p, valueBy: plan };
+    throw new PlanError('BY_ALREADY_SET', `The ${p.count ? 'groupCount' : 'group'}() step can only have ${p.count ? 'one' : 'two'} by modulator`);
+  },
+  run,
+  describe: (p) => `${p.count ? 'count' : ''}${p.sideEffect === undefined ? '' : ' ' + p.sideEffect}`,
+};

@@ -1,0 +1,25 @@
+/**
+ * identity(): passes traversers through unchanged.
+ * @module
+ */
+import type { StepDef } from '../step-def.js';
+import { badArguments } from '../args.js';
+
+/**
+ * The identity() step.
+ *
+ * @example
+ * ```ts
+ * identityStep.compile({ op: 'identity', args: [] }, cc); // {}
+ * ```
+ */
+export const identityStep: StepDef<Record<string, never>> = {
+  kind: 'identity',
+  category: 'map',
+  ops: ['identity'],
+  compile(ins) {
+    if (ins.args.length > 0) throw badArguments(ins, 'expected no arguments');
+    return {};
+  },
+  run: (_p, input) => input,
+};

@@ -1,0 +1,46 @@
+/**
+ * index(): pairs each item of a collection with its position, as a list of [item, index]
+ * pairs or, with(WithOptions.indexer, WithOptions.map), a map from index to item.
+ * @module
+ */
+import { PlanError } from '../../../errors.js';
+import { moveTo } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments, isEnum, toJsNumber } from '../args.js';
+import { localItems } from '../scope.js';
+
+function indexed(v: unknown, asMap: boolean): unknown {
+  const items = localItems(v) ?? [v];
+  if (asMap) return new Map(items.map((x, i) => [i, x]));
+  return items.map((x, i) => [x, i]);
+}
+
+/**
+ * The index() step.
+ *
+ * @example
+ * ```ts
+ * indexStep.compile({ op: 'index', args: [] }, cc); // { asMap: false }
+ * ```
+ */
+export const indexStep: StepDef<{ readonly asMap: boolean }> = {
+  kind: 'index',
+  category: 'map',
+  ops: ['index'],
+  compile(ins) {
+    if (ins.args.length > 0) throw badArguments(ins, 'expected no arguments');
+    return { asMap: false };
+  },
+  modulate(p, ins) {
+    const [k, v] = ins.args;
+    if (ins.op !== 'with' || !(k === '~tinkerpop.index.indexer' || isEnum(k, 'WithOptions', 'indexer'))) {
+      throw new PlanError('UNSUPPORTED_MODULATOR', `The index() step does not accept ${ins.op}()`);
+    }
+    return { ...p, asMap: isEnum(v, 'WithOptions', 'map') || toJsNumber(v) === 1 };
+  },
+  *run(p, input: Iterable<Traverser>, rt: Runtime) {
+    for (const t of input) yield moveTo(t, indexed(t.value, p.asMap), rt.trackPath);
+  },
+};

@@ -1,0 +1,77 @@
+/**
+ * math(expression).by(...): evaluates an arithmetic expression over the current value (`_`) and
+ * labelled values, always giving a double. by() modulators apply round-robin to the variables
+ * in order of first use.
+ * @module
+ */
+import { ArgumentError, PlanError } from '../../../errors.js';
+import { parseMath, evaluateMath } from '../../functions/index.js';
+import type { MathExpression } from '../../functions/index.js';
+import { isNumber, toDouble } from '../../semantics/index.js';
+import type { Plan } from '../../plan/plan.js';
+import { MISSING, scopeValue } from '../../exec/scope.js';
+import { moveTo } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments, byPlan } from '../args.js';
+import { applyBy } from './select-step.js';
+
+/**
+ * Parameters of math().
+ *
+ * @example
+ * ```ts
+ * const p: MathParams = { expression: parseMath('_ + 1'), by: [] };
+ * ```
+ */
+export interface MathParams {
+  readonly expression: MathExpression;
+  readonly by: readonly Plan[];
+}
+
+function* run(p: MathParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  const variables = [...p.expression.variables];
+  for (const t of input) {
+    const values = new Map<string, number>();
+    let ok = true;
+    variables.forEach((name, i) => {
+      if (!ok) return;
+      const raw = name === '_' ? t.value : scopeValue(rt, t, name, 'last');
+      const v = raw === MISSING ? MISSING : applyBy(rt, t, raw, p.by, i);
+      if (v === MISSING) {
+        ok = false;
+        return;
+      }
+      if (!isNumber(v)) throw new ArgumentError('NOT_A_NUMBER', `Cannot evaluate math(): variable '${name}' is ${String(v)}, not a number`);
+      values.set(name, toDouble(v));
+    });
+    if (ok) yield moveTo(t, evaluateMath(p.expression, (n) => values.get(n)), rt.trackPath);
+  }
+}
+
+/**
+ * The math() step.
+ *
+ * @example
+ * ```ts
+ * mathStep.compile({ op: 'math', args: ['_ * 2'] }, cc);
+ * ```
+ */
+export const mathStep: StepDef<MathParams> = {
+  kind: 'math',
+  category: 'map',
+  ops: ['math'],
+  requirements: (p) => ({ labels: [...p.expression.variables].some((v) => v !== '_') }),
+  compile(ins) {
+    const [text] = ins.args;
+    if (ins.args.length !== 1 || typeof text !== 'string') throw badArguments(ins, 'expected one expression string');
+    return { expression: parseMath(text), by: [] };
+  },
+  modulate(p, ins, cc) {
+    if (ins.op !== 'by') throw new PlanError('UNSUPPORTED_MODULATOR', `The math() step does not accept ${ins.op}()`);
+    return { ...p, by: [...p.by, byPlan(ins.args[0], cc, ins)] };
+  },
+  run,
+  describe: (p) => p.expression.text,
+};

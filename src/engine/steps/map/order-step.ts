@@ -1,0 +1,157 @@
+/**
+ * order() (global and local) with by() comparators (asc, desc, shuffle), using TinkerPop's
+ * orderability: every value can be ordered, types ordered by type first.
+ * @module
+ */
+import { Bytecode, EnumValue } from '../../bytecode.js';
+import type { Argument, Instruction } from '../../bytecode.js';
+import { PlanError } from '../../../errors.js';
+import type { Plan } from '../../plan/plan.js';
+import { orderCompare } from '../../semantics/index.js';
+import { moveTo } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef, CompileContext } from '../step-def.js';
+import { badArguments, byPlan, isEnum } from '../args.js';
+import { localItems, splitScope } from '../scope.js';
+
+/**
+ * One sort key: a projection and a direction.
+ *
+ * @example
+ * ```ts
+ * const c: Comparator = { by: byAge, order: 'desc' };
+ * ```
+ */
+export interface Comparator {
+  readonly by: Plan;
+  readonly order: 'asc' | 'desc' | 'shuffle';
+}
+
+/**
+ * Parameters of order().
+ *
+ * @example
+ * ```ts
+ * const p: OrderParams = { local: false, comparators: [] };
+ * ```
+ */
+export interface OrderParams {
+  readonly local: boolean;
+  readonly comparators: readonly Comparator[];
+}
+
+function orderOf(a: Argument | undefined): Comparator['order'] | undefined {
+  if (a instanceof EnumValue && a.type === 'Order') {
+    if (a.name === 'asc' || a.name === 'incr') return 'asc';
+    if (a.name === 'desc' || a.name === 'decr') return 'desc';
+    if (a.name === 'shuffle') return 'shuffle';
+  }
+  return undefined;
+}
+
+/**
+ * Compiles a by() of order-like steps: `by()`, `by(Order)`, `by(key|T|traversal|Column[, Order])`.
+ *
+ * @example
+ * ```ts
+ * comparator({ op: 'by', args: ['age', new EnumValue('Order', 'desc')] }, cc);
+ * ```
+ */
+export function comparator(ins: Instruction, cc: CompileContext): Comparator {
+  const [a, b] = ins.args;
+  const first = orderOf(a);
+  if (first !== undefined) return { by: byPlan(undefined, cc, ins), order: first };
+  const order = b === undefined ? 'asc' : orderOf(b);
+  if (order === undefined) throw badArguments(ins, 'the second argument must be an Order');
+  if (a !== undefined && !(typeof a === 'string' || a instanceof Bytecode || isEnum(a, 'T') || isEnum(a, 'Column'))) {
+    throw badArguments(ins, 'expected a key, token, traversal or column');
+  }
+  return { by: byPlan(a, cc, ins), order };
+}
+
+/**
+ * Sorts items by comparators; items whose projection yields nothing are dropped.
+ *
+ * @example
+ * ```ts
+ * const sorted = sortItems(rt, traversers, comparators);
+ * ```
+ */
+export function sortItems(rt: Runtime, items: readonly Traverser[], comparators: readonly Comparator[]): Traverser[] {
+  const cs = comparators.length === 0 ? [{ by: undefined, order: 'asc' as const }] : comparators;
+  const keyed: { t: Traverser; keys: unknown[]; r: number }[] = [];
+  for (const t of items) {
+    const keys: unknown[] = [];
+    let ok = true;
+    for (const c of cs) {
+      if (c.by === undefined || c.by.steps.length === 0) {
+        keys.push(t.value);
+        continue;
+      }
+      const out = rt.first(c.by, t);
+      if (out === undefined) {
+        ok = false;
+        break;
+      }
+      keys.push(out.value);
+    }
+    if (ok) keyed.push({ t, keys, r: Math.random() });
+  }
+  keyed.sort((x, y) => {
+    for (let i = 0; i < cs.length; i++) {
+      const c = cs[i] as Comparator | { order: 'asc' };
+      const d = c.order === 'shuffle' ? x.r - y.r : orderCompare(x.keys[i], y.keys[i]);
+      if (d !== 0) return c.order === 'desc' ? -d : d;
+    }
+    return 0;
+  });
+  return keyed.map((k) => k.t);
+}
+
+function* run(p: OrderParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  if (!p.local) {
+    yield* sortItems(rt, [...input], p.comparators);
+    return;
+  }
+  for (const t of input) {
+    const v = t.value;
+    if (v instanceof Map) {
+      const entries = [...(v as Map<unknown, unknown>)].map(([k, x]) => ({ ...t, value: new Map([[k, x]]) }));
+      const sorted = sortItems(rt, entries, p.comparators);
+      yield moveTo(t, new Map(sorted.flatMap((e) => [...(e.value as Map<unknown, unknown>)])), rt.trackPath);
+      continue;
+    }
+    const items = localItems(v);
+    if (items === undefined) {
+      yield t;
+      continue;
+    }
+    const sorted = sortItems(rt, items.map((x) => ({ ...t, value: x })), p.comparators).map((e) => e.value);
+    yield moveTo(t, sorted, rt.trackPath);
+  }
+}
+
+/**
+ * The order() step.
+ *
+ * @example
+ * ```ts
+ * orderStep.compile({ op: 'order', args: [] }, cc); // { local: false, comparators: [] }
+ * ```
+ */
+export const orderStep: StepDef<OrderParams> = {
+  kind: 'order',
+  category: 'map',
+  ops: ['order'],
+  compile(ins) {
+    const { local, rest } = splitScope(ins.args);
+    if (rest.length > 0) throw badArguments(ins, 'expected at most a scope');
+    return { local, comparators: [] };
+  },
+  modulate(p, ins, cc) {
+    if (ins.op !== 'by') throw new PlanError('UNSUPPORTED_MODULATOR', `The order() step does not accept ${ins.op}()`);
+    return { ...p, comparators: [...p.comparators, comparator(ins, cc)] };
+  },
+  run,
+};

@@ -1,0 +1,96 @@
+/**
+ * path() with by() projections (round-robin), and from()/to() label bounds.
+ * @module
+ */
+import { PlanError } from '../../../errors.js';
+import { Path } from '../../elements.js';
+import type { Plan } from '../../plan/plan.js';
+import { MISSING } from '../../exec/scope.js';
+import { moveTo, pathNodes } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments, byPlan } from '../args.js';
+import { applyBy } from './select-step.js';
+
+/**
+ * Parameters of path().
+ *
+ * @example
+ * ```ts
+ * const p: PathParams = { by: [], from: undefined, to: undefined };
+ * ```
+ */
+export interface PathParams {
+  readonly by: readonly Plan[];
+  readonly from: string | undefined;
+  readonly to: string | undefined;
+}
+
+/**
+ * The traverser's path as a Path, cut to the from/to labels when given.
+ *
+ * @example
+ * ```ts
+ * const path = traverserPath(t, undefined, undefined);
+ * ```
+ */
+export function traverserPath(t: Traverser, from?: string, to?: string): Path {
+  let nodes = pathNodes(t.path);
+  if (from !== undefined) {
+    const i = nodes.findIndex((n) => n.labels.includes(from));
+    nodes = i < 0 ? [] : nodes.slice(i);
+  }
+  if (to !== undefined) {
+    const i = nodes.findIndex((n) => n.labels.includes(to));
+    nodes = i < 0 ? [] : nodes.slice(0, i + 1);
+  }
+  return new Path(
+    nodes.map((n) => new Set(n.labels)),
+    nodes.map((n) => n.object),
+  );
+}
+
+function* run(p: PathParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) {
+    const path = traverserPath(t, p.from, p.to);
+    if (p.by.length === 0) {
+      yield moveTo(t, path, rt.trackPath);
+      continue;
+    }
+    const objects: unknown[] = [];
+    let ok = true;
+    path.objects.forEach((o, i) => {
+      const v = applyBy(rt, t, o, p.by, i);
+      if (v === MISSING) ok = false;
+      objects.push(v);
+    });
+    if (ok) yield moveTo(t, new Path(path.labels, objects), rt.trackPath);
+  }
+}
+
+/**
+ * The path() step.
+ *
+ * @example
+ * ```ts
+ * pathStep.compile({ op: 'path', args: [] }, cc);
+ * ```
+ */
+export const pathStep: StepDef<PathParams> = {
+  kind: 'path',
+  category: 'map',
+  ops: ['path'],
+  requirements: () => ({ path: true }),
+  compile(ins) {
+    if (ins.args.length > 0) throw badArguments(ins, 'expected no arguments');
+    return { by: [], from: undefined, to: undefined };
+  },
+  modulate(p, ins, cc) {
+    const [a] = ins.args;
+    if (ins.op === 'by') return { ...p, by: [...p.by, byPlan(a, cc, ins)] };
+    if ((ins.op === 'from' || ins.op === 'to') && typeof a === 'string') return { ...p, [ins.op]: a };
+    throw new PlanError('UNSUPPORTED_MODULATOR', `The path() step does not accept ${ins.op}()`);
+  },
+  run,
+};

@@ -1,0 +1,63 @@
+/**
+ * project(keys...).by(...): a map from each key to a by() projection of the current value.
+ * Keys whose projection yields nothing are left out.
+ * @module
+ */
+import { PlanError } from '../../../errors.js';
+import type { Plan } from '../../plan/plan.js';
+import { MISSING } from '../../exec/scope.js';
+import { moveTo } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { byPlan, strings } from '../args.js';
+import { applyBy } from './select-step.js';
+
+/**
+ * Parameters of project().
+ *
+ * @example
+ * ```ts
+ * const p: ProjectParams = { keys: ['a', 'b'], by: [] };
+ * ```
+ */
+export interface ProjectParams {
+  readonly keys: readonly string[];
+  readonly by: readonly Plan[];
+}
+
+function* run(p: ProjectParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) {
+    const out = new Map<unknown, unknown>();
+    p.keys.forEach((key, i) => {
+      const v = p.by.length === 0 ? t.value : i < p.by.length ? applyBy(rt, t, t.value, p.by, i) : t.value;
+      if (v !== MISSING) out.set(key, v);
+    });
+    yield moveTo(t, out, rt.trackPath);
+  }
+}
+
+/**
+ * The project() step.
+ *
+ * @example
+ * ```ts
+ * projectStep.compile({ op: 'project', args: ['a', 'b'] }, cc);
+ * ```
+ */
+export const projectStep: StepDef<ProjectParams> = {
+  kind: 'project',
+  category: 'map',
+  ops: ['project'],
+  compile(ins) {
+    const keys = strings(ins);
+    if (new Set(keys).size !== keys.length) throw new PlanError('DUPLICATE_KEY', `Invalid project(): keys must be unique: ${keys.join(', ')}`);
+    return { keys, by: [] };
+  },
+  modulate(p, ins, cc) {
+    if (ins.op !== 'by') throw new PlanError('UNSUPPORTED_MODULATOR', `The project() step does not accept ${ins.op}()`);
+    return { ...p, by: [...p.by, byPlan(ins.args[0], cc, ins)] };
+  },
+  run,
+  describe: (p) => p.keys.join(', '),
+};

@@ -1,0 +1,79 @@
+/**
+ * values() and properties(): the properties of an element (vertex properties of a vertex,
+ * properties of an edge, meta-properties of a vertex property), or their values.
+ * @module
+ */
+import { ArgumentError } from '../../../errors.js';
+import { Edge, Property, Vertex, VertexProperty } from '../../elements.js';
+import { moveTo } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { strings } from '../args.js';
+
+/**
+ * Parameters of a properties step.
+ *
+ * @example
+ * ```ts
+ * const p: PropertiesParams = { keys: ['name'], values: true };
+ * ```
+ */
+export interface PropertiesParams {
+  /** Keys to read; empty means all. */
+  readonly keys: readonly string[];
+  /** True for values(), false for properties(). */
+  readonly values: boolean;
+}
+
+/**
+ * The properties of an element as Property or VertexProperty objects, all or of some keys.
+ *
+ * @example
+ * ```ts
+ * const props = elementProperties(rt, vertex, ['name']);
+ * ```
+ */
+export function elementProperties(rt: Runtime, element: unknown, keys: readonly string[]): (Property | VertexProperty)[] {
+  if (element instanceof Vertex) return rt.vertexProperties(element, keys);
+  if (element instanceof Edge) {
+    const wanted = keys.length > 0 ? keys : rt.source.edgePropertyKeys(element.slot);
+    const out: Property[] = [];
+    for (const key of wanted) {
+      const value = rt.source.edgeProperty(element.slot, key);
+      if (value !== undefined) out.push(new Property(key, value, element));
+    }
+    return out;
+  }
+  if (element instanceof VertexProperty) {
+    const out: Property[] = [];
+    for (const [key, value] of element.meta) if (keys.length === 0 || keys.includes(key)) out.push(new Property(key, value, element));
+    if (keys.length > 0) out.sort((a, b) => keys.indexOf(a.key) - keys.indexOf(b.key));
+    return out;
+  }
+  throw new ArgumentError('NOT_AN_ELEMENT', `Cannot read properties: ${String(element)} is not an element`);
+}
+
+function* run(p: PropertiesParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) {
+    rt.tick();
+    for (const prop of elementProperties(rt, t.value, p.keys)) yield moveTo(t, p.values ? prop.value : prop, rt.trackPath);
+  }
+}
+
+/**
+ * The values()/properties() step.
+ *
+ * @example
+ * ```ts
+ * propertiesStep.compile({ op: 'values', args: ['name', 'age'] }, cc);
+ * ```
+ */
+export const propertiesStep: StepDef<PropertiesParams> = {
+  kind: 'properties',
+  category: 'map',
+  ops: ['values', 'properties'],
+  compile: (ins) => ({ keys: strings(ins), values: ins.op === 'values' }),
+  run,
+  describe: (p) => `${p.values ? 'values' : 'properties'}(${p.keys.join(', ')})`,
+};

@@ -1,0 +1,91 @@
+/**
+ * sum(), min(), max(), mean() (global and local) with Java numeric promotion: sum of ints is an
+ * int (or wider on overflow), mean is a double, min/max follow comparability.
+ * @module
+ */
+import { maxOf, meanOf, minOf, sumOf } from '../../semantics/index.js';
+import { fresh, moveTo } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments } from '../args.js';
+import { localItems, splitScope } from '../scope.js';
+
+type Reducer = 'sum' | 'min' | 'max' | 'mean';
+
+/**
+ * Parameters of a reducing step.
+ *
+ * @example
+ * ```ts
+ * const p: ReduceParams = { op: 'sum', local: false };
+ * ```
+ */
+export interface ReduceParams {
+  readonly op: Reducer;
+  readonly local: boolean;
+}
+
+/**
+ * Reduces values with one of the reducers; undefined when there is nothing to reduce.
+ *
+ * @example
+ * ```ts
+ * reduceValues('sum', [1, 2]); // 3
+ * ```
+ */
+export function reduceValues(op: Reducer, values: readonly unknown[]): unknown {
+  switch (op) {
+    case 'sum':
+      return sumOf(values);
+    case 'mean':
+      return meanOf(values);
+    case 'min':
+      return minOf(values);
+    default:
+      return maxOf(values);
+  }
+}
+
+function expand(ts: Iterable<Traverser>, rt: Runtime): unknown[] {
+  const out: unknown[] = [];
+  for (const t of ts) {
+    rt.tick();
+    for (let i = 0; i < t.bulk; i++) out.push(t.value);
+  }
+  return out;
+}
+
+function* run(p: ReduceParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  if (p.local) {
+    for (const t of input) {
+      const items = localItems(t.value) ?? [t.value];
+      const r = reduceValues(p.op, items);
+      if (r !== undefined) yield moveTo(t, r, rt.trackPath);
+    }
+    return;
+  }
+  const r = reduceValues(p.op, expand(input, rt));
+  if (r !== undefined) yield fresh(r, rt.trackPath);
+}
+
+/**
+ * The sum()/min()/max()/mean() step.
+ *
+ * @example
+ * ```ts
+ * reduceStep.compile({ op: 'sum', args: [] }, cc); // { op: 'sum', local: false }
+ * ```
+ */
+export const reduceStep: StepDef<ReduceParams> = {
+  kind: 'reduce',
+  category: 'map',
+  ops: ['sum', 'min', 'max', 'mean'],
+  compile(ins) {
+    const { local, rest } = splitScope(ins.args);
+    if (rest.length > 0) throw badArguments(ins, 'expected at most a scope');
+    return { op: ins.op as Reducer, local };
+  },
+  run,
+  describe: (p) => `${p.op}${p.local ? ' local' : ''}`,
+};

@@ -1,0 +1,107 @@
+/**
+ * select(keys...) with Pop and by(): labelled path values, side-effects or map entries; one
+ * key gives the value, several give a map. Traversers missing a key are filtered.
+ * @module
+ */
+import { PlanError } from '../../../errors.js';
+import type { Plan } from '../../plan/plan.js';
+import { MISSING, scopeValue } from '../../exec/scope.js';
+import type { Pop } from '../../exec/scope.js';
+import { moveTo } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments, byPlan, isEnum } from '../args.js';
+import { column } from './select-column-step.js';
+
+/**
+ * Parameters of select().
+ *
+ * @example
+ * ```ts
+ * const p: SelectParams = { keys: ['a', 'b'], pop: 'last', by: [] };
+ * ```
+ */
+export interface SelectParams {
+  readonly keys: readonly string[];
+  readonly pop: Pop;
+  readonly by: readonly Plan[];
+  /** select(Column.keys|values) instead of keys. */
+  readonly column?: string;
+}
+
+/**
+ * Applies the i-th by() (round-robin) to a value; MISSING when it yields nothing.
+ *
+ * @example
+ * ```ts
+ * const name = applyBy(rt, t, vertex, byPlans, 0);
+ * ```
+ */
+export function applyBy(rt: Runtime, t: Traverser, value: unknown, by: readonly Plan[], i: number): unknown {
+  if (by.length === 0) return value;
+  const plan = by[i % by.length] as Plan;
+  if (plan.steps.length === 0) return value;
+  const out = rt.first(plan, { ...t, value });
+  return out === undefined ? MISSING : out.value;
+}
+
+function* run(p: SelectParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) {
+    rt.tick();
+    if (p.column !== undefined) {
+      yield moveTo(t, column(t.value, p.column, false), rt.trackPath);
+      continue;
+    }
+    if (p.keys.length === 1) {
+      const v = scopeValue(rt, t, p.keys[0] as string, p.pop);
+      if (v === MISSING) continue;
+      const projected = applyBy(rt, t, v, p.by, 0);
+      if (projected !== MISSING) yield moveTo(t, projected, rt.trackPath);
+      continue;
+    }
+    const out = new Map<unknown, unknown>();
+    let ok = true;
+    p.keys.forEach((key, i) => {
+      if (!ok) return;
+      const v = scopeValue(rt, t, key, p.pop);
+      const projected = v === MISSING ? MISSING : applyBy(rt, t, v, p.by, i);
+      if (projected === MISSING) ok = false;
+      else out.set(key, projected);
+    });
+    if (ok) yield moveTo(t, out, rt.trackPath);
+  }
+}
+
+/**
+ * The select() step.
+ *
+ * @example
+ * ```ts
+ * selectStep.compile({ op: 'select', args: ['a', 'b'] }, cc);
+ * ```
+ */
+export const selectStep: StepDef<SelectParams> = {
+  kind: 'select',
+  category: 'map',
+  ops: ['select'],
+  requirements: (p) => ({ labels: p.column === undefined }),
+  compile(ins) {
+    let args = ins.args;
+    let pop: Pop = 'last';
+    if (isEnum(args[0], 'Pop')) {
+      pop = args[0].name as Pop;
+      args = args.slice(1);
+    }
+    const first = args[0];
+    if (args.length === 1 && isEnum(first, 'Column')) return { keys: [], pop, by: [], column: first.name };
+    if (args.length === 0 || args.some((a) => typeof a !== 'string')) throw badArguments(ins, 'expected one or more keys');
+    return { keys: args as string[], pop, by: [] };
+  },
+  modulate(p, ins, cc) {
+    if (ins.op !== 'by') throw new PlanError('UNSUPPORTED_MODULATOR', `The select() step does not accept ${ins.op}()`);
+    return { ...p, by: [...p.by, byPlan(ins.args[0], cc, ins)] };
+  },
+  run,
+  describe: (p) => `${p.pop === 'last' ? '' : p.pop + ', '}${p.keys.join(', ')}`,
+};

@@ -1,0 +1,43 @@
+/**
+ * unfold(): emits the items of a list, set, path, map (as entries); other values pass.
+ * @module
+ */
+import { moveTo } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments } from '../args.js';
+import { localItems } from '../scope.js';
+
+function* run(_p: Record<string, never>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) {
+    const items = localItems(t.value);
+    if (items === undefined) {
+      yield t;
+      continue;
+    }
+    for (const item of items) {
+      rt.tick();
+      yield moveTo(t, item, rt.trackPath);
+    }
+  }
+}
+
+/**
+ * The unfold() step.
+ *
+ * @example
+ * ```ts
+ * unfoldStep.compile({ op: 'unfold', args: [] }, cc); // {}
+ * ```
+ */
+export const unfoldStep: StepDef<Record<string, never>> = {
+  kind: 'unfold',
+  category: 'map',
+  ops: ['unfold'],
+  compile(ins) {
+    if (ins.args.length > 0) throw badArguments(ins, 'expected no arguments');
+    return {};
+  },
+  run,
+};

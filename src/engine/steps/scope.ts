@@ -1,0 +1,38 @@
+/**
+ * Scope arguments (Scope.local / Scope.global) and collection helpers for local-scope steps.
+ * @module
+ */
+import type { Argument } from '../bytecode.js';
+import { Path } from '../elements.js';
+import { isEnum } from './args.js';
+
+/**
+ * Splits a leading `Scope.*` argument from the others.
+ *
+ * @example
+ * ```ts
+ * splitScope([new EnumValue('Scope', 'local'), 2]); // { local: true, rest: [2] }
+ * ```
+ */
+export function splitScope(args: readonly Argument[]): { local: boolean; rest: readonly Argument[] } {
+  const first = args[0];
+  if (isEnum(first, 'Scope')) return { local: first.name === 'local', rest: args.slice(1) };
+  return { local: false, rest: args };
+}
+
+/**
+ * The items of a collection value for local-scope steps: list and set items, map entries as
+ * one-entry maps, path objects; anything else is a single item.
+ *
+ * @example
+ * ```ts
+ * localItems([1, 2]); // [1, 2]
+ * ```
+ */
+export function localItems(value: unknown): unknown[] | undefined {
+  if (Array.isArray(value)) return value as unknown[];
+  if (value instanceof Set) return [...(value as Set<unknown>)];
+  if (value instanceof Map) return [...(value as Map<unknown, unknown>)].map(([k, v]) => new Map([[k, v]]));
+  if (value instanceof Path) return [...value.objects];
+  return undefined;
+}

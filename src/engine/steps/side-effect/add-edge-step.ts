@@ -1,0 +1,97 @@
+/**
+ * addE(label).from(x).to(y): creates an edge per traverser. Ends are a vertex, a vertex id, a
+ * path label (select) or a child traversal; a missing end is the current traverser's vertex.
+ * @module
+ */
+import { Bytecode } from '../../bytecode.js';
+import { ArgumentError, PlanError } from '../../../errors.js';
+import { MISSING, scopeValue } from '../../exec/scope.js';
+import type { Traverser } from '../../exec/traverser.js';
+import { fresh, moveTo } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments } from '../args.js';
+import { argValue, vertexSlotOf } from './write-values.js';
+
+/**
+ * An edge end: a label to select, a child plan, or a value (vertex or id).
+ *
+ * @example
+ * ```ts
+ * const e: EdgeEnd = { select: 'a' };
+ * ```
+ */
+export type EdgeEnd = { readonly select: string } | { readonly value: unknown };
+
+/**
+ * Parameters of addE().
+ *
+ * @example
+ * ```ts
+ * const p: AddEdgeParams = { label: 'knows', from: undefined, to: { select: 'b' }, start: false };
+ * ```
+ */
+export interface AddEdgeParams {
+  readonly label: unknown;
+  readonly from: EdgeEnd | undefined;
+  readonly to: EdgeEnd | undefined;
+  readonly start: boolean;
+}
+
+function resolve(rt: Runtime, t: Traverser, end: EdgeEnd | undefined, which: string): number {
+  if (end === undefined) {
+    if (t.value === undefined) throw new ArgumentError('EDGE_END_MISSING', `${which === 'from' ? 'Out' : 'In'} Vertex not specified`);
+    return vertexSlotOf(rt, t.value, 'addE');
+  }
+  if ('select' in end) {
+    const v = scopeValue(rt, t, end.select, 'last');
+    if (v === MISSING) throw new ArgumentError('EDGE_END_MISSING', `Cannot run addE(): no value labelled '${end.select}'`);
+    return vertexSlotOf(rt, v, 'addE');
+  }
+  const v = argValue(rt, t, end.value);
+  if (v === undefined) throw new ArgumentError('EDGE_END_MISSING', `${which === 'from' ? 'Out' : 'In'} Vertex not specified`);
+  return vertexSlotOf(rt, v, 'addE');
+}
+
+function* run(p: AddEdgeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  const w = rt.requireWriter('addE');
+  for (const t of input) {
+    const label = argValue(rt, t, p.label);
+    const out = resolve(rt, t, p.from, 'from');
+    const inV = resolve(rt, t, p.to, 'to');
+    const e = rt.edge(w.addEdge(typeof label === 'string' ? label : 'edge', { out, in: inV }));
+    yield p.start ? { ...fresh(e, rt.trackPath), sack: t.sack } : moveTo(t, e, rt.trackPath);
+  }
+}
+
+/**
+ * The addE() step.
+ *
+ * @example
+ * ```ts
+ * addEdgeStep.compile({ op: 'addE', args: ['knows'] }, cc);
+ * ```
+ */
+export const addEdgeStep: StepDef<AddEdgeParams> = {
+  kind: 'addE',
+  category: 'map',
+  ops: ['addE'],
+  mutates: true,
+  requirements: (p) => ({ labels: (p.from !== undefined && 'select' in p.from) || (p.to !== undefined && 'select' in p.to) }),
+  compile(ins, cc) {
+    const [a] = ins.args;
+    if (ins.args.length !== 1) throw badArguments(ins, 'expected addE(label) or addE(traversal)');
+    if (a instanceof Bytecode) return { label: cc.child(a), from: undefined, to: undefined, start: cc.atStart };
+    if (typeof a !== 'string') throw badArguments(ins, 'the label must be a string');
+    return { label: a, from: undefined, to: undefined, start: cc.atStart };
+  },
+  modulate(p, ins, cc) {
+    if (ins.op !== 'from' && ins.op !== 'to') throw new PlanError('UNSUPPORTED_MODULATOR', `The addE() step does not accept ${ins.op}()`);
+    const [a] = ins.args;
+    if (ins.args.length !== 1) throw badArguments(ins, 'expected one argument');
+    const end: EdgeEnd = typeof a === 'string' ? { select: a } : a instanceof Bytecode ? { value: cc.child(a) } : { value: a };
+    return { ...p, [ins.op]: end };
+  },
+  run,
+  describe: (p) => (typeof p.label === 'string' ? p.label : 'traversal'),
+};

@@ -1,0 +1,58 @@
+/**
+ * addV(label | traversal): creates a vertex per traverser (or one at the start).
+ * @module
+ */
+import { Bytecode } from '../../bytecode.js';
+import type { Traverser } from '../../exec/traverser.js';
+import { fresh, moveTo } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments } from '../args.js';
+import { argValue } from './write-values.js';
+
+/**
+ * Parameters of addV(); `label` is a string or a child plan yielding it.
+ *
+ * @example
+ * ```ts
+ * const p: AddVertexParams = { label: 'person', start: true };
+ * ```
+ */
+export interface AddVertexParams {
+  readonly label: unknown;
+  readonly start: boolean;
+}
+
+function* run(p: AddVertexParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  const w = rt.requireWriter('addV');
+  for (const t of input) {
+    const label = argValue(rt, t, p.label);
+    const slot = w.addVertex(typeof label === 'string' ? label : 'vertex');
+    const v = rt.vertex(slot);
+    yield p.start ? { ...fresh(v, rt.trackPath), sack: t.sack } : moveTo(t, v, rt.trackPath);
+  }
+}
+
+/**
+ * The addV() step.
+ *
+ * @example
+ * ```ts
+ * addVertexStep.compile({ op: 'addV', args: ['person'] }, cc);
+ * ```
+ */
+export const addVertexStep: StepDef<AddVertexParams> = {
+  kind: 'addV',
+  category: 'map',
+  ops: ['addV'],
+  mutates: true,
+  compile(ins, cc) {
+    const [a] = ins.args;
+    if (ins.args.length > 1) throw badArguments(ins, 'expected addV(), addV(label) or addV(traversal)');
+    if (a instanceof Bytecode) return { label: cc.child(a), start: cc.atStart };
+    if (a !== undefined && a !== null && typeof a !== 'string') throw badArguments(ins, 'the label must be a string');
+    return { label: a ?? 'vertex', start: cc.atStart };
+  },
+  run,
+  describe: (p) => (typeof p.label === 'string' ? p.label : 'traversal'),
+};

@@ -1,0 +1,39 @@
+/**
+ * cap(keys...): after draining its input, emits a side-effect (or a map of several).
+ * @module
+ */
+import { fresh } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import { readSideEffect } from '../../exec/side-effects.js';
+import type { StepDef } from '../step-def.js';
+import { strings } from '../args.js';
+
+function* run(p: { readonly keys: readonly string[] }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) {
+    void t;
+    rt.tick();
+  }
+  if (p.keys.length === 1) {
+    yield fresh(readSideEffect(rt, p.keys[0] as string) ?? [], rt.trackPath);
+    return;
+  }
+  yield fresh(new Map(p.keys.map((k) => [k, readSideEffect(rt, k) ?? []])), rt.trackPath);
+}
+
+/**
+ * The cap() step.
+ *
+ * @example
+ * ```ts
+ * capStep.compile({ op: 'cap', args: ['x'] }, cc); // { keys: ['x'] }
+ * ```
+ */
+export const capStep: StepDef<{ readonly keys: readonly string[] }> = {
+  kind: 'cap',
+  category: 'side-effect',
+  ops: ['cap'],
+  compile: (ins) => ({ keys: strings(ins) }),
+  run,
+  describe: (p) => p.keys.join(', '),
+};

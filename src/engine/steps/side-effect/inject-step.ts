@@ -1,0 +1,48 @@
+/**
+ * inject(values...): at the start, emits the values; mid-traversal, emits them after the
+ * incoming traversers.
+ * @module
+ */
+import { fresh } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+
+/**
+ * Parameters of inject().
+ *
+ * @example
+ * ```ts
+ * const p: InjectParams = { values: [1, 2], start: true };
+ * ```
+ */
+export interface InjectParams {
+  readonly values: readonly unknown[];
+  readonly start: boolean;
+}
+
+function* run(p: InjectParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  if (p.start) {
+    for (const seed of input) for (const v of p.values) yield { ...fresh(v, rt.trackPath), sack: seed.sack };
+    return;
+  }
+  yield* input;
+  for (const v of p.values) yield fresh(v, rt.trackPath);
+}
+
+/**
+ * The inject() step. `inject(null)` injects one null; `inject()` injects nothing.
+ *
+ * @example
+ * ```ts
+ * injectStep.compile({ op: 'inject', args: [1, 2] }, cc); // { values: [1, 2], start: true }
+ * ```
+ */
+export const injectStep: StepDef<InjectParams> = {
+  kind: 'inject',
+  category: 'spawn',
+  ops: ['inject'],
+  compile: (ins, cc) => ({ values: [...ins.args], start: cc.atStart }),
+  run,
+  describe: (p) => p.values.map(String).join(', '),
+};

@@ -1,0 +1,198 @@
+/**
+ * mergeV() and mergeE(): find elements matching a search map (T.id, T.label, Direction.OUT/IN
+ * and properties) and apply option(Merge.onMatch), or create one from the search map merged
+ * with option(Merge.onCreate). Merge.outV/inV options resolve placeholder edge ends.
+ * @module
+ */
+import { Bytecode, EnumValue } from '../../bytecode.js';
+import type { Argument } from '../../bytecode.js';
+import { ArgumentError, PlanError } from '../../../errors.js';
+import { Edge, Vertex } from '../../elements.js';
+import { Plan } from '../../plan/plan.js';
+import { isEqual } from '../../semantics/index.js';
+import type { ElementId, PropertyValue } from '../../values.js';
+import { fresh, moveTo } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments, isEnum } from '../args.js';
+import { argValue, storable, vertexSlotOf } from './write-values.js';
+
+/**
+ * Parameters of mergeV()/mergeE(); map arguments may be child plans.
+ *
+ * @example
+ * ```ts
+ * const p: MergeParams = { element: 'vertex', search: undefined, options: new Map(), start: true };
+ * ```
+ */
+export interface MergeParams {
+  readonly element: 'vertex' | 'edge';
+  /** Search map or plan; undefined means the incoming traverser's map. */
+  readonly search: unknown;
+  /** Merge option name (onCreate, onMatch, outV, inV) to value or plan. */
+  readonly options: ReadonlyMap<string, unknown>;
+  readonly start: boolean;
+}
+
+type Entries = Map<unknown, unknown>;
+
+function tokenName(k: unknown): string | undefined {
+  if (k instanceof EnumValue) return `${k.type}.${k.name}`;
+  return undefined;
+}
+
+function asMap(v: unknown, what: string): Entries | undefined {
+  if (v === null || v === undefined) return undefined;
+  if (v instanceof Map) return v as Entries;
+  throw new ArgumentError('MERGE_ARGUMENT', `Cannot merge: ${what} must be a map but got ${String(v)}`);
+}
+
+function get(m: Entries, token: string): unknown {
+  for (const [k, v] of m) if (tokenName(k) === token) return v;
+  return undefined;
+}
+
+function props(m: Entries): [string, unknown][] {
+  return [...m].filter(([k]) => typeof k === 'string') as [string, unknown][];
+}
+
+function resolveEnd(rt: Runtime, t: Traverser, p: MergeParams, v: unknown, which: 'outV' | 'inV'): number {
+  let value = v;
+  if (isEnum(value, 'Merge')) {
+    if (!p.options.has(which)) throw new ArgumentError('MERGE_END', `Cannot merge edge: option(Merge.${which}) is not given`);
+    value = argValue(rt, t, p.options.get(which));
+  }
+  if (value instanceof Map) {
+    const found = findVertices(rt, value as Entries);
+    if (found[0] === undefined) throw new ArgumentError('VERTEX_NOT_RESOLVED', `Vertex id could not be resolved from mergeE: ${String(v)}`);
+    return found[0];
+  }
+  if (value instanceof Vertex) return vertexSlotOf(rt, value, 'mergeE');
+  const slot = value === undefined || value === null ? -1 : rt.source.vertexSlot(value as ElementId);
+  if (slot < 0) throw new ArgumentError('VERTEX_NOT_RESOLVED', `Vertex id could not be resolved from mergeE: ${String(value)}`);
+  return slot;
+}
+
+function matchesProps(rt: Runtime, el: Vertex | Edge, m: Entries): boolean {
+  return props(m).every(([k, want]) => {
+    if (el instanceof Vertex) return rt.source.vertexProperties(el.slot, [k]).some((r) => isEqual(r.value, want));
+    return isEqual(rt.source.edgeProperty(el.slot, k), want);
+  });
+}
+
+function findVertices(rt: Runtime, m: Entries): number[] {
+  const id = get(m, 'T.id');
+  const label = get(m, 'T.label');
+  const candidates = id !== undefined ? [rt.source.vertexSlot(id as ElementId)].filter((s) => s >= 0) : [...rt.source.vertexSlots(typeof label === 'string' ? label : undefined)];
+  return candidates.filter((s) => {
+    const v = rt.vertex(s);
+    return (label === undefined || v.label === label) && matchesProps(rt, v, m);
+  });
+}
+
+function findEdges(rt: Runtime, t: Traverser, p: MergeParams, m: Entries): number[] {
+  const id = get(m, 'T.id');
+  const label = get(m, 'T.label');
+  const outRaw = get(m, 'Direction.OUT');
+  const inRaw = get(m, 'Direction.IN');
+  const out = outRaw === undefined ? undefined : resolveEnd(rt, t, p, outRaw, 'outV');
+  const inV = inRaw === undefined ? undefined : resolveEnd(rt, t, p, inRaw, 'inV');
+  const candidates = id !== undefined ? [rt.source.edgeSlot(id as ElementId)].filter((s) => s >= 0) : [...rt.source.edgeSlots(typeof label === 'string' ? label : undefined)];
+  return candidates.filter((s) => {
+    const e = rt.edge(s);
+    return (label === undefined || e.label === label) && (out === undefined || e.outV.slot === out) && (inV === undefined || e.inV.slot === inV) && matchesProps(rt, e, m);
+  });
+}
+
+function combine(search: Entries, onCreate: Entries | undefined): Entries {
+  const out = new Map(search);
+  for (const [k, v] of onCreate ?? []) {
+    const existing = [...search].find(([sk]) => sk === k || (tokenName(sk) !== undefined && tokenName(sk) === tokenName(k)));
+    if (existing !== undefined && !isEqual(existing[1], v)) {
+      throw new ArgumentError('MERGE_OVERRIDE', 'option(onCreate) cannot override values from merge() argument');
+    }
+    out.set(k, v);
+  }
+  return out;
+}
+
+function applyOnMatch(rt: Runtime, el: Vertex | Edge, m: Entries | undefined): void {
+  if (m === undefined) return;
+  const w = rt.requireWriter('merge');
+  for (const [k, v] of m) {
+    if (typeof k !== 'string') throw new ArgumentError('MERGE_OVERRIDE', `option(onMatch) cannot set ${String(k)}`);
+    if (el instanceof Vertex) w.setVertexProperty(el.slot, k, storable(v, k), { cardinality: 'single' });
+    else w.setEdgeProperty(el.slot, k, storable(v, k));
+  }
+}
+
+function create(rt: Runtime, t: Traverser, p: MergeParams, m: Entries): Vertex | Edge {
+  const w = rt.requireWriter(p.element === 'vertex' ? 'mergeV' : 'mergeE');
+  const id = get(m, 'T.id') as ElementId | undefined;
+  const label = get(m, 'T.label');
+  const properties = props(m).map(([k, v]) => [k, storable(v, k)] as [string, PropertyValue]);
+  if (p.element === 'vertex') return rt.vertex(w.addVertex(typeof label === 'string' ? label : 'vertex', { id, properties }));
+  const outRaw = get(m, 'Direction.OUT');
+  const inRaw = get(m, 'Direction.IN');
+  if (outRaw === undefined) throw new ArgumentError('EDGE_END_MISSING', 'Out Vertex not specified');
+  if (inRaw === undefined) throw new ArgumentError('EDGE_END_MISSING', 'In Vertex not specified');
+  const out = resolveEnd(rt, t, p, outRaw, 'outV');
+  const inV = resolveEnd(rt, t, p, inRaw, 'inV');
+  return rt.edge(w.addEdge(typeof label === 'string' ? label : 'edge', { out, in: inV }, { id, properties }));
+}
+
+function* run(p: MergeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) {
+    const search = asMap(p.search === undefined ? t.value : argValue(rt, t, p.search), 'the merge argument') ?? new Map();
+    const onMatch = asMap(argValue(rt, t, p.options.get('onMatch')), 'option(onMatch)');
+    const found = p.element === 'vertex' ? findVertices(rt, search) : findEdges(rt, t, p, search);
+    const results: (Vertex | Edge)[] = [];
+    if (found.length > 0) {
+      for (const slot of found) {
+        const el = p.element === 'vertex' ? rt.vertex(slot) : rt.edge(slot);
+        applyOnMatch(rt, el, onMatch);
+        results.push(el);
+      }
+    } else {
+      const onCreate = asMap(argValue(rt, t, p.options.get('onCreate')), 'option(onCreate)');
+      results.push(create(rt, t, p, combine(search, onCreate)));
+    }
+    for (const el of results) yield p.start ? { ...fresh(el, rt.trackPath), sack: t.sack } : moveTo(t, el, rt.trackPath);
+  }
+}
+
+function optionValue(a: Argument | undefined, cc: { child(a: Argument): Plan }): unknown {
+  return a instanceof Bytecode ? cc.child(a) : a;
+}
+
+/**
+ * The mergeV()/mergeE() step.
+ *
+ * @example
+ * ```ts
+ * mergeStep.compile({ op: 'mergeV', args: [new Map([['name', 'marko']])] }, cc);
+ * ```
+ */
+export const mergeStep: StepDef<MergeParams> = {
+  kind: 'merge',
+  category: 'map',
+  ops: ['mergeV', 'mergeE'],
+  mutates: true,
+  compile(ins, cc) {
+    const [a] = ins.args;
+    if (ins.args.length > 1) throw badArguments(ins, 'expected one map or traversal');
+    if (a !== undefined && a !== null && !(a instanceof Map) && !(a instanceof Bytecode)) throw badArguments(ins, 'expected a map or a traversal');
+    const search = a instanceof Bytecode ? cc.child(a) : a === undefined || (a === null && !cc.atStart) ? undefined : (a ?? new Map());
+    return { element: ins.op === 'mergeV' ? 'vertex' : 'edge', search, options: new Map(), start: cc.atStart };
+  },
+  modulate(p, ins, cc) {
+    const [k, v] = ins.args;
+    if (ins.op !== 'option' || !isEnum(k, 'Merge')) throw new PlanError('UNSUPPORTED_MODULATOR', `The merge step does not accept ${ins.op}()`);
+    const options = new Map(p.options);
+    options.set(k.name, optionValue(v, cc));
+    return { ...p, options };
+  },
+  run,
+  describe: (p) => p.element,
+};

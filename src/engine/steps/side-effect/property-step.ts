@@ -1,0 +1,110 @@
+/**
+ * property([cardinality,] key, value, metaKey, metaValue...) and property(map): sets a property
+ * on the current element (vertex, edge or vertex property); a null value removes it.
+ * @module
+ */
+import { Bytecode } from '../../bytecode.js';
+import type { Argument } from '../../bytecode.js';
+import { ArgumentError } from '../../../errors.js';
+import { Edge, Vertex, VertexProperty } from '../../elements.js';
+import type { PropertyCardinality } from '../../port.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef, CompileContext } from '../step-def.js';
+import { badArguments, isEnum } from '../args.js';
+import { argValue, storable } from './write-values.js';
+
+/**
+ * One property write; values may be child plans.
+ *
+ * @example
+ * ```ts
+ * const w: PropertyWrite = { cardinality: undefined, key: 'name', value: 'marko', meta: [] };
+ * ```
+ */
+export interface PropertyWrite {
+  readonly cardinality: PropertyCardinality | undefined;
+  readonly key: unknown;
+  readonly value: unknown;
+  readonly meta: readonly (readonly [string, unknown])[];
+}
+
+function arg(a: Argument | undefined, cc: CompileContext): unknown {
+  return a instanceof Bytecode ? cc.child(a) : a;
+}
+
+function compileWrites(ins: { op: string; args: readonly Argument[] }, cc: CompileContext): PropertyWrite[] {
+  let args = ins.args;
+  let cardinality: PropertyCardinality | undefined;
+  if (isEnum(args[0], 'Cardinality')) {
+    cardinality = args[0].name as PropertyCardinality;
+    args = args.slice(1);
+  }
+  if (args.length === 1 && args[0] instanceof Map) {
+    return [...(args[0] as Map<Argument, Argument>)].map(([k, v]) => ({ cardinality, key: k, value: arg(v, cc), meta: [] }));
+  }
+  if (args.length < 2 || args.length % 2 !== 0) throw badArguments(ins, 'expected property(key, value, ...metaKeyValues)');
+  const meta: [string, unknown][] = [];
+  for (let i = 2; i < args.length; i += 2) {
+    const k = args[i];
+    if (typeof k !== 'string') throw badArguments(ins, 'meta-property keys must be strings');
+    meta.push([k, arg(args[i + 1], cc)]);
+  }
+  return [{ cardinality, key: args[0], value: arg(args[1], cc), meta }];
+}
+
+function keyName(key: unknown): string {
+  if (typeof key === 'string') return key;
+  if (isEnum(key, 'T')) throw new ArgumentError('HIDDEN_KEY', `Property key can not be a hidden key: ~${key.name}`);
+  throw new ArgumentError('PROPERTY_KEY', `Cannot set property: ${String(key)} is not a property key`);
+}
+
+function write(rt: Runtime, t: Traverser, pw: PropertyWrite): void {
+  const w = rt.requireWriter('property');
+  const el = t.value;
+  const key = keyName(pw.key);
+  const raw = argValue(rt, t, pw.value);
+  if (el instanceof Vertex) {
+    if (raw === null) {
+      w.removeVertexProperty(el.slot, key);
+      return;
+    }
+    const meta = pw.meta.map(([k, v]) => [k, storable(argValue(rt, t, v), k)] as const);
+    w.setVertexProperty(el.slot, key, storable(raw, key), { cardinality: pw.cardinality ?? 'single', meta });
+    return;
+  }
+  if (el instanceof Edge) {
+    if (raw === null) w.removeEdgeProperty(el.slot, key);
+    else w.setEdgeProperty(el.slot, key, storable(raw, key));
+    return;
+  }
+  if (el instanceof VertexProperty) {
+    if (raw === null) w.removeMetaProperty(el.element.slot, el.id, key);
+    else w.setMetaProperty(el.element.slot, el.id, key, storable(raw, key));
+    return;
+  }
+  throw new ArgumentError('NOT_AN_ELEMENT', `Cannot set property '${key}': ${String(el)} is not an element`);
+}
+
+/**
+ * The property() step.
+ *
+ * @example
+ * ```ts
+ * propertyStep.compile({ op: 'property', args: ['name', 'marko'] }, cc);
+ * ```
+ */
+export const propertyStep: StepDef<{ readonly writes: readonly PropertyWrite[] }> = {
+  kind: 'property',
+  category: 'side-effect',
+  ops: ['property'],
+  mutates: true,
+  compile: (ins, cc) => ({ writes: compileWrites(ins, cc) }),
+  *run(p, input: Iterable<Traverser>, rt: Runtime) {
+    for (const t of input) {
+      for (const pw of p.writes) write(rt, t, pw);
+      yield t;
+    }
+  },
+  describe: (p) => p.writes.map((w) => String(w.key)).join(', '),
+};

@@ -1,0 +1,67 @@
+/**
+ * sack() reads the traverser's sack; sack(Operator).by(...) folds a value into it.
+ * @module
+ */
+import { PlanError } from '../../../errors.js';
+import type { Plan } from '../../plan/plan.js';
+import { MISSING } from '../../exec/scope.js';
+import { moveTo } from '../../exec/traverser.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments, byPlan, isEnum } from '../args.js';
+import { applyOperator } from '../operators.js';
+import { applyBy } from '../map/select-step.js';
+
+/**
+ * Parameters of sack(): no operator reads the sack.
+ *
+ * @example
+ * ```ts
+ * const p: SackParams = { operator: 'sum', by: undefined };
+ * ```
+ */
+export interface SackParams {
+  readonly operator: string | undefined;
+  readonly by: Plan | undefined;
+}
+
+function* run(p: SackParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) {
+    if (p.operator === undefined) {
+      yield moveTo(t, t.sack, rt.trackPath);
+      continue;
+    }
+    const v = p.by === undefined ? t.value : applyBy(rt, t, t.value, [p.by], 0);
+    if (v === MISSING) continue;
+    yield { ...t, sack: applyOperator(p.operator, t.sack, v) };
+  }
+}
+
+/**
+ * The sack() step.
+ *
+ * @example
+ * ```ts
+ * sackStep.compile({ op: 'sack', args: [new EnumValue('Operator', 'sum')] }, cc);
+ * ```
+ */
+export const sackStep: StepDef<SackParams> = {
+  kind: 'sack',
+  category: 'side-effect',
+  ops: ['sack'],
+  requirements: () => ({ sack: true }),
+  compile(ins) {
+    const [op] = ins.args;
+    if (ins.args.length === 0) return { operator: undefined, by: undefined };
+    if (ins.args.length !== 1 || !isEnum(op, 'Operator')) throw badArguments(ins, 'expected sack() or sack(Operator)');
+    return { operator: op.name, by: undefined };
+  },
+  modulate(p, ins, cc) {
+    if (ins.op !== 'by' || p.operator === undefined) throw new PlanError('UNSUPPORTED_MODULATOR', `The sack() step does not accept ${ins.op}()`);
+    if (p.by !== undefined) throw new PlanError('BY_ALREADY_SET', 'Sack step can only have one by modulator');
+    return { ...p, by: byPlan(ins.args[0], cc, ins) };
+  },
+  run,
+  describe: (p) => p.operator ?? '',
+};

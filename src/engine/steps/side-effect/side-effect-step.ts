@@ -1,0 +1,33 @@
+/**
+ * sideEffect(t): runs the child traversal for each traverser and passes the traverser on.
+ * @module
+ */
+import type { Plan } from '../../plan/plan.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { StepDef } from '../step-def.js';
+import { badArguments } from '../args.js';
+
+/**
+ * The sideEffect() step.
+ *
+ * @example
+ * ```ts
+ * sideEffectStep.compile({ op: 'sideEffect', args: [child] }, cc);
+ * ```
+ */
+export const sideEffectStep: StepDef<{ readonly plan: Plan }> = {
+  kind: 'sideEffect',
+  category: 'side-effect',
+  ops: ['sideEffect'],
+  compile(ins, cc) {
+    if (ins.args.length !== 1) throw badArguments(ins, 'expected one traversal');
+    return { plan: cc.child(ins.args[0] ?? null) };
+  },
+  *run(p, input: Iterable<Traverser>, rt: Runtime) {
+    for (const t of input) {
+      for (const out of rt.runFrom(p.plan, t)) void out;
+      yield t;
+    }
+  },
+};

@@ -1,0 +1,58 @@
+/**
+ * Conversions shared by the writing steps: argument values that may be child traversals, and
+ * element slots.
+ * @module
+ */
+import { ArgumentError } from '../../../errors.js';
+import { Edge, Vertex } from '../../elements.js';
+import { Plan } from '../../plan/plan.js';
+import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { PropertyValue } from '../../values.js';
+
+/**
+ * The value of a write argument: a child plan gives its first result (undefined when none).
+ *
+ * @example
+ * ```ts
+ * const v = argValue(rt, t, params.value);
+ * ```
+ */
+export function argValue(rt: Runtime, t: Traverser, arg: unknown): unknown {
+  if (!(arg instanceof Plan)) return arg;
+  return rt.first(arg, t)?.value;
+}
+
+/**
+ * A value as a storable property value, or ArgumentError for elements and other engine objects.
+ *
+ * @example
+ * ```ts
+ * storable('marko', 'name'); // 'marko'
+ * ```
+ */
+export function storable(v: unknown, key: string): PropertyValue {
+  if (v instanceof Vertex || v instanceof Edge || v === undefined || typeof v === 'function') {
+    throw new ArgumentError('PROPERTY_VALUE', `Cannot set property '${key}': ${String(v)} is not a property value`);
+  }
+  return v as PropertyValue;
+}
+
+/**
+ * The vertex slot of a vertex or vertex id, or ArgumentError.
+ *
+ * @example
+ * ```ts
+ * const slot = vertexSlotOf(rt, 1, 'addE');
+ * ```
+ */
+export function vertexSlotOf(rt: Runtime, v: unknown, step: string): number {
+  if (v instanceof Vertex) {
+    const slot = rt.source.vertexSlot(v.id);
+    if (slot >= 0) return slot;
+  } else if (v !== null && v !== undefined && !(v instanceof Edge) && (typeof v !== 'object' || 'type' in v || 'text' in v)) {
+    const slot = rt.source.vertexSlot(v as Parameters<Runtime['source']['vertexSlot']>[0]);
+    if (slot >= 0) return slot;
+  }
+  throw new ArgumentError('VERTEX_NOT_RESOLVED', `Cannot run ${step}(): ${String(v)} must resolve to a Vertex or the ID of a Vertex present in the graph`);
+}

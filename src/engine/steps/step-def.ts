@@ -1,0 +1,65 @@
+/**
+ * The contract every step implements: how it compiles its arguments, which modulators it
+ * accepts, what it needs from the traverser, and how it runs over a stream of traversers.
+ * @module
+ */
+import type { Argument, Instruction } from '../bytecode.js';
+import type { Plan, Requirements } from '../plan/plan.js';
+import type { StepKind } from '../plan/kinds.js';
+import type { Traverser } from '../exec/traverser.js';
+import type { Runtime } from '../exec/runtime.js';
+
+/**
+ * Services the compiler offers to a step while it compiles its arguments.
+ *
+ * @example
+ * ```ts
+ * const plan = cc.child(arg); // compiles an anonymous traversal argument
+ * ```
+ */
+export interface CompileContext {
+  /** Compiles an anonymous traversal argument into a child plan. */
+  child(arg: Argument): Plan;
+  /** True when the step is the first step of a root traversal. */
+  readonly atStart: boolean;
+}
+
+/**
+ * Broad class of a step, after TinkerPop's taxonomy.
+ *
+ * @example
+ * ```ts
+ * const c: StepCategory = 'filter';
+ * ```
+ */
+export type StepCategory = 'spawn' | 'map' | 'filter' | 'side-effect' | 'branch';
+
+/**
+ * A step implementation. `P` is the type of its validated parameters.
+ *
+ * @example
+ * ```ts
+ * const identityStep: StepDef<Record<string, never>> = {
+ *   kind: 'identity', category: 'map', ops: ['identity'],
+ *   compile: () => ({}), run: (_p, input) => input,
+ * };
+ * ```
+ */
+export interface StepDef<P> {
+  readonly kind: StepKind;
+  readonly category: StepCategory;
+  /** Bytecode step names that compile to this kind. */
+  readonly ops: readonly string[];
+  /** What the traverser must carry for this step. */
+  requirements?(params: P): Partial<Requirements>;
+  /** True when the step writes to the graph. */
+  readonly mutates?: boolean;
+  /** Validates arguments; throws PlanError on a wrong overload. */
+  compile(instruction: Instruction, cc: CompileContext): P;
+  /** Applies a modulator (`by`, `option`, `from`, `to`, `with`, `times`, `until`, `emit`). */
+  modulate?(params: P, instruction: Instruction, cc: CompileContext): P;
+  /** Runs the step over its input stream. */
+  run(params: P, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser>;
+  /** Short argument text for explain(). */
+  describe?(params: P): string;
+}

@@ -1,0 +1,30 @@
+/**
+ * Optimisation strategies: pure plan → plan functions applied in one ordered list.
+ * @module
+ */
+import type { Plan } from '../plan/plan.js';
+import { mapChildPlans } from '../plan/plan.js';
+import { planRequirements } from '../exec/requirements.js';
+import { STRATEGIES } from './list.js';
+
+/**
+ * Applies every strategy in order to the plan and, recursively, to its child plans. Strategies
+ * named in `withoutStrategies` are skipped.
+ *
+ * @example
+ * ```ts
+ * const optimised = applyStrategies(plan);
+ * ```
+ */
+export function applyStrategies(plan: Plan): Plan {
+  const without = new Set(plan.settings.without);
+  const active = STRATEGIES.filter((s) => !without.has(s.name));
+  const req = planRequirements(plan);
+  const tracksPath = req.path || req.labels;
+  const visit = (p: Plan, root: boolean): Plan => {
+    let out = p.withSteps(p.steps.map((s) => ({ ...s, params: mapChildPlans(s.params, (c) => visit(c, false)) })));
+    for (const s of active) out = s.apply(out, { root, tracksPath });
+    return out;
+  };
+  return visit(plan, true);
+}

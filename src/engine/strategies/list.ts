@@ -1,0 +1,34 @@
+/**
+ * The ordered list of optimisation strategies. Path tracking "only when needed" is not a
+ * rewrite: the executor reads the plan's requirements and leaves paths off when no step needs
+ * them (see exec/requirements.ts).
+ * @module
+ */
+import type { Strategy } from './strategy.js';
+import { identityRemoval } from './identity-removal.js';
+import { incidentToAdjacent, countPushdown } from './rewrites.js';
+import { startSelection } from './start-selection.js';
+import { filterRanking, earlyLimit } from './ordering.js';
+
+/**
+ * Strategies in the order they run. Each entry says why it sits where it does.
+ *
+ * @example
+ * ```ts
+ * STRATEGIES.map((s) => s.name);
+ * ```
+ */
+export const STRATEGIES: readonly Strategy[] = [
+  // First: the pattern-matching strategies below see adjacent steps without identity() between them.
+  identityRemoval,
+  // Before start selection: ranking moves the cheap has() right behind V(), where start selection looks.
+  filterRanking,
+  // Before count pushdown: per-label scan labels on V() are what the count pushdown reuses.
+  startSelection,
+  // Before count pushdown: outE().inV().count() becomes out().count() and then a degree sum.
+  incidentToAdjacent,
+  // After the rewrites above, which create the vertex()/graph() + count() pairs it matches.
+  countPushdown,
+  // Last: it only reorders range() with one-to-one steps and must see the final step list.
+  earlyLimit,
+];

@@ -1,0 +1,138 @@
+/**
+ * Quiver: an embeddable graph database for TypeScript.
+ *
+ * ```ts
+ * import { open } from 'quiverdb';
+ * const db = await open({ path: './data' });
+ * const graph = await db.createGraph('hugegraph');
+ * await graph.schema().propertyKey('name').asText().ifNotExist().create();
+ * await graph.schema().vertexLabel('person').properties('name').primaryKeys('name').ifNotExist().create();
+ * const marko = await graph.addVertex('person', { name: 'marko' });
+ * await db.close();
+ * ```
+ *
+ * This module is the public API and the composition root: the HTTP server and every user go
+ * through it.
+ * @module
+ */
+import { Database } from './database/index.js';
+import type { OpenOptions } from './database/index.js';
+import { parseScript } from './grammar/index.js';
+
+export { Database, Graph, GraphCore, GRAPH_CONFIG_KEYS, resolveGraphConfig, validateGraphName } from './database/index.js';
+export type {
+  OpenOptions,
+  GraphServices,
+  GraphParts,
+  GraphConfig,
+  GraphConfigInput,
+  EdgeInput,
+  EdgeView,
+  Properties,
+  VertexInput,
+  VertexView,
+  GraphModes,
+  ReadMode,
+} from './database/index.js';
+export {
+  QuiverError,
+  GremlinSyntaxError,
+  PlanError,
+  ArgumentError,
+  NotFoundError,
+  SchemaError,
+  ConflictError,
+  PermissionError,
+  LimitError,
+  UnsupportedError,
+  NoIndexError,
+  StorageError,
+  CancelledError,
+} from './errors.js';
+export type { ErrorKind, QuiverErrorOptions } from './errors.js';
+export {
+  TypedNumber,
+  Uuid,
+  GraphTraversalSource,
+  GraphTraversal,
+  __,
+  P,
+  TextP,
+  Vertex,
+  Edge,
+  VertexProperty,
+  Property,
+  Path,
+  Tree,
+} from './engine/index.js';
+export type {
+  NumericType,
+  PropertyValue,
+  ElementId,
+  Direction,
+  GraphSource,
+  GraphWriter,
+  VertexPropertyRecord,
+  IndexPredicate,
+  NeighbourBatch,
+  ScanOptions,
+  PropertyCardinality,
+  FluentArg,
+  TraversalRunner,
+  ExecutionContext,
+  StrategySpec,
+  Script,
+} from './engine/index.js';
+export {
+  SchemaBuilder,
+  PropertyKeyBuilder,
+  VertexLabelBuilder,
+  EdgeLabelBuilder,
+  IndexLabelBuilder,
+  SchemaCatalog,
+  schemaToGroovy,
+} from './storage/index.js';
+export type {
+  DataType,
+  Cardinality,
+  IdStrategy,
+  IndexType,
+  SchemaStatus,
+  UserData,
+  PropertyKeyRecord,
+  LabelRecordBase,
+  VertexLabelRecord,
+  EdgeLabelRecord,
+  IndexLabelRecord,
+  GraphMode,
+  SchemaChange,
+  SchemaOperations,
+  SchemaResult,
+  SchemaRemoval,
+  PropertyKeySpec,
+  VertexLabelSpec,
+  EdgeLabelSpec,
+  IndexLabelSpec,
+  SchemaCatalogOptions,
+  SchemaCounters,
+  SchemaSnapshot,
+  LabelAppend,
+  LabelEliminate,
+  CreateOptions,
+} from './storage/index.js';
+
+/**
+ * Opens a database: durable in `options.path` (created if needed, locked against a second
+ * opener), or purely in memory without a path. Graphs of the database run Gremlin scripts
+ * through `graph.gremlin(text)`.
+ *
+ * @example
+ * ```ts
+ * import { open } from 'quiverdb';
+ * const db = await open({ path: './data' });
+ * const memory = await open();
+ * ```
+ */
+export function open(options: OpenOptions = {}): Promise<Database> {
+  return Database.open(options, { parseScript });
+}

@@ -1,0 +1,21 @@
+/**
+ * Child process of the crash test: writes batches of 100 vertices forever to a durable graph
+ * and prints `ack <batch>` after each batch is acknowledged, until it is killed.
+ * Usage: node crash-writer.js <dir> <snapshotEveryBytes>
+ */
+import { open } from '../../src/index.js';
+
+const [dir, snapshotBytes] = process.argv.slice(2);
+const db = await open({ path: dir!, snapshotEveryBytes: Number(snapshotBytes) });
+const graph = db.hasGraph('crash') ? db.graph('crash') : await db.createGraph('crash');
+await graph.schema().propertyKey('n').asInt().ifNotExist().create();
+await graph.schema().propertyKey('tag').asText().ifNotExist().create();
+await graph.schema().vertexLabel('item').useCustomizeNumberId().properties('n', 'tag').ifNotExist().create();
+let batch = graph.source().vertexCount('item') / 100;
+process.stdout.write(`start ${batch}\n`);
+for (;;) {
+  const first = batch * 100;
+  await graph.addVertices(Array.from({ length: 100 }, (_, i) => ({ label: 'item', id: first + i, properties: { n: first + i, tag: `t${first + i}` } })));
+  process.stdout.write(`ack ${batch}\n`);
+  batch++;
+}

@@ -1,0 +1,29 @@
+/**
+ * Runs the whole TinkerPop suite inside `npm test` and fails when the pass rate drops below
+ * the figure recorded in test/tck/baseline.json (written by `npm run tck -- --record`).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { baselinePath, defaultSuiteDir, reportLine, runSuite } from './runner.js';
+
+interface Baseline {
+  readonly passRate: number;
+  readonly passed: number;
+}
+
+test('the TinkerPop suite keeps at least the recorded pass rate', { timeout: 30 * 60_000 }, async (t) => {
+  const featuresDir = defaultSuiteDir('features');
+  if (!existsSync(featuresDir)) {
+    assert.fail(`The TinkerPop features are missing: expected them at ${featuresDir}`);
+  }
+  const baseline = JSON.parse(readFileSync(baselinePath(), 'utf8')) as Baseline;
+  const summary = await runSuite({ featuresDir, dataDir: defaultSuiteDir('data') });
+  t.diagnostic(`${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
+  const failures = summary.reports.filter((r) => r.status === 'failed').slice(0, 20).map(reportLine);
+  assert.ok(
+    summary.passRate >= baseline.passRate,
+    `Pass rate ${summary.passRate.toFixed(4)} fell below the recorded ${baseline.passRate}; first failures:\n${failures.join('\n')}`,
+  );
+  assert.ok(summary.passed + summary.failed > 0, 'No scenario ran');
+});
