@@ -3,6 +3,7 @@
  * @module
  */
 import * as zlib from 'node:zlib';
+
 const CRC_TABLE = ((): Uint32Array => {
   const table = new Uint32Array(256);
   for (let n = 0; n < 256; n++) {
