@@ -4,6 +4,7 @@
  * @module
  */
 import { readFileSync } from 'node:fs';
+import { sharedPath } from '../shared-dir.js';
 import { elementIdKey } from '../../src/engine/elements.js';
 import { TypedNumber, Uuid } from '../../src/engine/values.js';
 import type { Direction, ElementId, PropertyValue } from '../../src/engine/values.js';
@@ -354,7 +355,7 @@ export function loadGraphSON(path: string): ReferenceGraph {
 }
 
 /** Folder of TinkerPop's data files. */
-export const DATA_DIR = '/work/shared/tinkerpop/data';
+export const DATA_DIR = sharedPath('tinkerpop', 'data');
 
 /**
  * The modern graph.

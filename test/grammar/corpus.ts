@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { sharedPath } from '../shared-dir.js';
 import { TypedNumber, Uuid, type NumericType } from '../../src/engine/index.js';
 
 /**
@@ -33,7 +34,7 @@ export interface CorpusCase {
  * readCorpus(FEATURES_DIR).length > 0;
  * ```
  */
-export const FEATURES_DIR = process.env['QUIVER_FEATURES'] ?? '/work/shared/tinkerpop/features';
+export const FEATURES_DIR = process.env['QUIVER_FEATURES'] ?? sharedPath('tinkerpop', 'features');
 
 function featureFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
