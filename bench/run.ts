@@ -4,7 +4,14 @@
  * rates, bytes per edge (RSS and heap delta after gc), snapshot write time and reopen time,
  * prints a table and writes bench/results.json. Reopen is timed in a fresh process (bench/reopen.ts).
  *
- * Options: `--scale N` runs one scale; `--quick` runs scale 16 only.
+ * The library is measured twice in memory: `library` adds one edge per `GraphWriter.addEdge`
+ * call, `bulk` adds each batch of 10k edges with one `GraphWriter.addEdgesBulk` call (the bulk
+ * loading path). The durable run loads with `addEdgesBulk` too.
+ *
+ * Then runs the Gremlin query benchmark (bench/gremlin/run.ts, also `npm run bench:gremlin`).
+ *
+ * Options: `--scale N` runs one scale; `--quick` runs scale 16 only; `--no-gremlin` skips the
+ * Gremlin query benchmark.
  * @module
  */
 import { execFileSync } from 'node:child_process';
@@ -76,12 +83,40 @@ async function loadGraph(graph: Graph, rmat: RmatGraph): Promise<{ vertexMs: num
   return { vertexMs, edgeMs: performance.now() - start };
 }
 
-async function benchLibrary(rmat: RmatGraph): Promise<Record<string, number>> {
+/** Loads the vertices through Graph.write, then the edges with one addEdgesBulk call per batch of 10k. */
+async function loadGraphBulk(graph: Graph, rmat: RmatGraph): Promise<{ vertexMs: number; edgeMs: number }> {
+  const slots = new Int32Array(rmat.vertexCount);
+  let start = performance.now();
+  for (let first = 0; first < rmat.vertexCount; first += BATCH) {
+    const last = Math.min(first + BATCH, rmat.vertexCount);
+    await graph.write((w) => {
+      for (let v = first; v < last; v++) slots[v] = w.addVertex('node', { id: v });
+    });
+  }
+  const vertexMs = performance.now() - start;
+  const outs = new Int32Array(BATCH);
+  const ins = new Int32Array(BATCH);
+  start = performance.now();
+  for (let first = 0; first < rmat.edgeCount; first += BATCH) {
+    const n = Math.min(BATCH, rmat.edgeCount - first);
+    for (let i = 0; i < n; i++) {
+      outs[i] = slots[rmat.sources[first + i]!]!;
+      ins[i] = slots[rmat.targets[first + i]!]!;
+    }
+    await graph.write((w) => {
+      if (w.addEdgesBulk === undefined) throw new Error('The store writer lacks addEdgesBulk');
+      w.addEdgesBulk('link', outs.subarray(0, n), ins.subarray(0, n));
+    });
+  }
+  return { vertexMs, edgeMs: performance.now() - start };
+}
+
+async function benchLibrary(rmat: RmatGraph, load: typeof loadGraph): Promise<Record<string, number>> {
   const before = settle();
   const db = await open();
   const graph = await db.createGraph('rmat', { 'vertex.tx_capacity': 20_000, 'edge.tx_capacity': 20_000 });
   await defineSchema(graph);
-  const { vertexMs, edgeMs } = await loadGraph(graph, rmat);
+  const { vertexMs, edgeMs } = await load(graph, rmat);
   const after = settle();
   if (graph.source().edgeCount() !== rmat.edgeCount) throw new Error(`Expected ${rmat.edgeCount} edges, found ${graph.source().edgeCount()}`);
   const bytes = perEdge(before, after, rmat.edgeCount);
@@ -111,7 +146,7 @@ async function benchDurable(rmat: RmatGraph): Promise<Record<string, number>> {
     const db = await open({ path: dir });
     const graph = await db.createGraph('rmat', { 'vertex.tx_capacity': 20_000, 'edge.tx_capacity': 20_000 });
     await defineSchema(graph);
-    const { edgeMs } = await loadGraph(graph, rmat);
+    const { edgeMs } = await loadGraphBulk(graph, rmat);
     const start = performance.now();
     await graph.snapshot();
     const snapshotMs = performance.now() - start;
@@ -120,7 +155,7 @@ async function benchDurable(rmat: RmatGraph): Promise<Record<string, number>> {
     const child = execFileSync(process.execPath, [fileURLToPath(new URL('./reopen.js', import.meta.url)), dir], { encoding: 'utf8' });
     const { ms: reopenMs, edges } = JSON.parse(child) as { ms: number; edges: number };
     if (edges !== rmat.edgeCount) throw new Error(`Reopened graph has ${edges} edges, expected ${rmat.edgeCount}`);
-    return { durableEdgesPerSec: rmat.edgeCount / (edgeMs / 1000), snapshotMs, reopenMs, bytesOnDisk };
+    return { durableBulkEdgesPerSec: rmat.edgeCount / (edgeMs / 1000), snapshotMs, reopenMs, bytesOnDisk };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -132,11 +167,12 @@ async function benchScale(scale: number): Promise<Record<string, unknown>> {
   const generateMs = performance.now() - start;
   process.stderr.write(`scale ${scale}: ${rmat.vertexCount} vertices, ${rmat.edgeCount} edges (${rmat.generatedCount} generated) in ${generateMs.toFixed(0)} ms\n`);
   const baseline = benchBaseline(rmat);
-  const library = await benchLibrary(rmat);
+  const library = await benchLibrary(rmat, loadGraph);
+  const bulk = await benchLibrary(rmat, loadGraphBulk);
   start = performance.now();
   const durable = await benchDurable(rmat);
   process.stderr.write(`scale ${scale}: done in ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
-  return { scale, vertices: rmat.vertexCount, edges: rmat.edgeCount, generatedEdges: rmat.generatedCount, library, baseline, durable };
+  return { scale, vertices: rmat.vertexCount, edges: rmat.edgeCount, generatedEdges: rmat.generatedCount, library, bulk, baseline, durable };
 }
 
 function fmt(n: unknown, digits = 0): string {
@@ -144,15 +180,19 @@ function fmt(n: unknown, digits = 0): string {
 }
 
 function table(results: readonly Record<string, unknown>[]): string {
-  const rows = [['scale', 'edges', 'quiver edges/s', 'baseline edges/s', 'quiver B/edge rss|heap', 'baseline B/edge rss|heap', 'durable edges/s', 'snapshot ms', 'reopen ms']];
+  const rows = [
+    ['scale', 'edges', 'quiver edges/s', 'bulk edges/s', 'baseline edges/s', 'quiver B/edge rss|heap', 'bulk B/edge rss|heap', 'baseline B/edge rss|heap', 'durable bulk edges/s', 'snapshot ms', 'reopen ms'],
+  ];
   for (const r of results) {
     const lib = r.library as Record<string, number>;
+    const bulk = r.bulk as Record<string, number>;
     const base = r.baseline as Record<string, number>;
     const dur = r.durable as Record<string, number>;
     rows.push([
-      String(r.scale), fmt(r.edges), fmt(lib.edgesPerSec), fmt(base.edgesPerSec),
-      `${fmt(lib.bytesPerEdgeRss, 1)} | ${fmt(lib.bytesPerEdgeHeap, 1)}`, `${fmt(base.bytesPerEdgeRss, 1)} | ${fmt(base.bytesPerEdgeHeap, 1)}`,
-      fmt(dur.durableEdgesPerSec), fmt(dur.snapshotMs), fmt(dur.reopenMs),
+      String(r.scale), fmt(r.edges), fmt(lib.edgesPerSec), fmt(bulk.edgesPerSec), fmt(base.edgesPerSec),
+      `${fmt(lib.bytesPerEdgeRss, 1)} | ${fmt(lib.bytesPerEdgeHeap, 1)}`, `${fmt(bulk.bytesPerEdgeRss, 1)} | ${fmt(bulk.bytesPerEdgeHeap, 1)}`,
+      `${fmt(base.bytesPerEdgeRss, 1)} | ${fmt(base.bytesPerEdgeHeap, 1)}`,
+      fmt(dur.durableBulkEdgesPerSec), fmt(dur.snapshotMs), fmt(dur.reopenMs),
     ]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
@@ -163,8 +203,9 @@ async function main(): Promise<void> {
   const options = new Command('bench')
     .option('--scale <n>', 'run one R-MAT scale', (text) => Number.parseInt(text, 10))
     .option('--quick', 'run scale 16 only', false)
+    .option('--no-gremlin', 'skip the Gremlin query benchmark (bench/gremlin/run.ts)')
     .parse(process.argv)
-    .opts<{ scale?: number; quick: boolean }>();
+    .opts<{ scale?: number; quick: boolean; gremlin: boolean }>();
   const scales = options.scale !== undefined ? [options.scale] : options.quick ? [16] : [16, 20];
   const results: Record<string, unknown>[] = [];
   for (const scale of scales) results.push(await benchScale(scale));
@@ -181,6 +222,7 @@ async function main(): Promise<void> {
   };
   process.stdout.write(`${table(results)}\n`);
   writeFileSync(fileURLToPath(new URL('../../bench/results.json', import.meta.url)), `${JSON.stringify(report, null, 2)}\n`);
+  if (options.gremlin) execFileSync(process.execPath, [fileURLToPath(new URL('./gremlin/run.js', import.meta.url)), ...(options.quick ? ['--quick'] : [])], { stdio: 'inherit' });
 }
 
 await main();

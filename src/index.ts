@@ -64,6 +64,8 @@ export {
   Property,
   Path,
   Tree,
+  Subgraph,
+  formatValue,
 } from './engine/index.js';
 export type {
   NumericType,
@@ -79,6 +81,8 @@ export type {
   PropertyCardinality,
   FluentArg,
   TraversalRunner,
+  TraversalRun,
+  TraversalContext,
   ExecutionContext,
   StrategySpec,
   Script,

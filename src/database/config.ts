@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { ArgumentError, UnsupportedError } from '../errors.js';
+import { describeValue } from './validate.js';
 
 /**
  * A validated graph configuration, keyed exactly as spec Part A 2.3.
@@ -158,13 +159,13 @@ export function validateGraphName(name: string): void {
   if (typeof name !== 'string' || !GRAPH_NAME.test(name)) {
     throw new ArgumentError(
       'INVALID_GRAPH_NAME',
-      `Invalid graph name '${String(name)}': use lowercase letters, digits and underscore, start with a letter, at most 48 characters`,
+      `Invalid graph name ${describeValue(name)}: use lowercase letters, digits and underscore, start with a letter, at most 48 characters`,
     );
   }
 }
 
 function badValue(key: string, value: unknown, expected: string): ArgumentError {
-  return new ArgumentError('INVALID_CONFIG_VALUE', `Invalid value for config key '${key}': expected ${expected} but got ${JSON.stringify(typeof value === 'bigint' ? String(value) : value)}`, {
+  return new ArgumentError('INVALID_CONFIG_VALUE', `Invalid value for config key '${key}': expected ${expected} but got ${describeValue(value)}`, {
     details: { key },
   });
 }

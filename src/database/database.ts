@@ -5,7 +5,7 @@
  */
 import { open as openFile, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ConflictError, NotFoundError, StorageError } from '../errors.js';
+import { ArgumentError, ConflictError, NotFoundError, StorageError } from '../errors.js';
 import { GraphStore, lockDirectory, SchemaCatalog } from '../storage/index.js';
 import type { GraphMode } from '../storage/index.js';
 import { resolveGraphConfig, validateGraphName } from './config.js';
@@ -15,6 +15,7 @@ import { Graph } from './graph.js';
 import type { GraphServices } from './graph-core.js';
 import { applyRecord, storeConfigOf } from './store-setup.js';
 import type { ReadMode } from './records.js';
+import { describeValue, optionalNumber, requireRecord, requireText } from './validate.js';
 
 /**
  * Options of {@link open}.
@@ -31,6 +32,10 @@ export interface OpenOptions {
   readonly snapshotEveryBytes?: number;
   /** Period of the TTL sweep in milliseconds (default 60000; 0 turns the timer off). */
   readonly ttlSweepMs?: number;
+  /** Size of a WAL segment file in bytes (default 64 MiB); the log is truncated segment by segment. */
+  readonly walSegmentBytes?: number;
+  /** Directory Gremlin's io() step may read graph files from; omit to give queries no file access (docs/io.md). */
+  readonly ioBase?: string;
 }
 
 const DEFAULT_SNAPSHOT_BYTES = 64 * 1024 * 1024;
@@ -55,6 +60,19 @@ async function syncDirectory(path: string): Promise<void> {
     await dir.sync();
   } finally {
     await dir.close();
+  }
+}
+
+function checkOpenOptions(options: OpenOptions): void {
+  const given = requireRecord(options, 'open options');
+  if (given.path !== undefined && (typeof given.path !== 'string' || given.path === '')) {
+    throw new ArgumentError('INVALID_ARGUMENT', `Invalid database path: expected a non-empty string but got ${describeValue(given.path)}`);
+  }
+  optionalNumber(given.snapshotEveryBytes, 'snapshotEveryBytes', { min: 1 });
+  optionalNumber(given.ttlSweepMs, 'ttlSweepMs', { min: 0, max: 2 ** 31 - 1, integer: true });
+  optionalNumber(given.walSegmentBytes, 'walSegmentBytes', { min: 1, integer: true });
+  if (given.ioBase !== undefined && (typeof given.ioBase !== 'string' || given.ioBase === '')) {
+    throw new ArgumentError('INVALID_ARGUMENT', `Invalid ioBase: expected a non-empty directory path but got ${describeValue(given.ioBase)}`);
   }
 }
 
@@ -90,6 +108,7 @@ export class Database {
    * ```
    */
   static async open(options: OpenOptions = {}, services: GraphServices = {}): Promise<Database> {
+    checkOpenOptions(options);
     if (options.path === undefined) return new Database(undefined, options, undefined, services);
     const path = resolve(options.path);
     await mkdir(join(path, GRAPHS), { recursive: true });
@@ -125,6 +144,7 @@ export class Database {
    */
   async createGraph(name: string, config: GraphConfigInput = {}): Promise<Graph> {
     this.checkOpen();
+    requireText(name, 'graph name');
     validateGraphName(name);
     if (this.registry.has(name) || this.creating.has(name)) throw new ConflictError('GRAPH_EXISTS', `Cannot create graph '${name}': it already exists`);
     const resolved = resolveGraphConfig(name, config);
@@ -161,7 +181,7 @@ export class Database {
    */
   graph(name: string): Graph {
     this.checkOpen();
-    const graph = this.registry.get(name);
+    const graph = this.registry.get(requireText(name, 'graph name'));
     if (graph === undefined) throw new NotFoundError('GRAPH_NOT_FOUND', `Graph '${name}' does not exist`);
     return graph;
   }
@@ -176,7 +196,7 @@ export class Database {
    */
   hasGraph(name: string): boolean {
     this.checkOpen();
-    return this.registry.has(name);
+    return this.registry.has(requireText(name, 'graph name'));
   }
 
   /**
@@ -243,11 +263,13 @@ export class Database {
     const catalogOptions = { illegalNameRegex: config['schema.illegal_name_regex'], mode: () => modes.mode };
     const ttlSweepMs = this.options.ttlSweepMs;
     const services = this.services;
+    const ioBase = this.options.ioBase === undefined ? undefined : resolve(this.options.ioBase);
     if (this.path === undefined) {
-      return new Graph({ name, config, store: new GraphStore(new SchemaCatalog(catalogOptions), storeOptions), modes, ttlSweepMs, services });
+      return new Graph({ name, config, store: new GraphStore(new SchemaCatalog(catalogOptions), storeOptions), modes, ttlSweepMs, services, ioBase });
     }
     const { log, recovered } = await GraphLog.open(join(this.path, GRAPHS, name), {
       snapshotEveryBytes: this.options.snapshotEveryBytes ?? DEFAULT_SNAPSHOT_BYTES,
+      walSegmentBytes: this.options.walSegmentBytes,
     });
     try {
       modes.mode = recovered.modes.mode;
@@ -255,9 +277,9 @@ export class Database {
       const store =
         recovered.sections === undefined
           ? new GraphStore(new SchemaCatalog(catalogOptions), storeOptions)
-          : GraphStore.decodeSnapshot(recovered.sections, storeOptions);
+          : GraphStore.decodeSnapshot(recovered.sections, { ...storeOptions, illegalNameRegex: catalogOptions.illegalNameRegex });
       for (const record of recovered.records) applyRecord(store, { record, modes });
-      return new Graph({ name, config, store, modes, log, ttlSweepMs, services });
+      return new Graph({ name, config, store, modes, log, ttlSweepMs, services, ioBase });
     } catch (error) {
       await log.abandon();
       throw error;

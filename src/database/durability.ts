@@ -38,6 +38,8 @@ export interface Recovered {
 export interface GraphLogOptions {
   /** Write a background snapshot after this many bytes of WAL. */
   readonly snapshotEveryBytes: number;
+  /** Size at which a WAL segment file is closed and a new one started (WAL default when absent). */
+  readonly walSegmentBytes?: number;
 }
 
 /**
@@ -61,11 +63,16 @@ export class GraphLog {
   /** Error of the last background snapshot, if it failed (the WAL still holds everything). */
   lastSnapshotError: unknown;
 
+  /** LSN of the newest snapshot on disk (0n for none); the log is kept from just after the one before it. */
+  private newestSnapshotLsn: bigint;
+
   private constructor(
     private readonly snapshotDir: string,
     private readonly wal: WriteAheadLog,
-    private readonly options: GraphLogOptions,
-  ) {}
+    private readonly options: GraphLogOptions & { readonly newestSnapshotLsn: bigint },
+  ) {
+    this.newestSnapshotLsn = options.newestSnapshotLsn;
+  }
 
   /**
    * Opens (creating if needed) the WAL and snapshot folders of a graph directory and reads
@@ -81,16 +88,24 @@ export class GraphLog {
     const snapshotDir = join(dir, 'snapshots');
     await mkdir(snapshotDir, { recursive: true });
     const snapshot = await readLatestSnapshot(snapshotDir);
-    const wal = await WriteAheadLog.open(join(dir, 'wal'));
+    const wal = await WriteAheadLog.open(join(dir, 'wal'), { segmentBytes: options.walSegmentBytes });
     const from = snapshot?.lsn ?? 0n;
+    if (wal.firstLsn > from + 1n) {
+      await wal.close();
+      throw new StorageError(
+        'WAL_GAP',
+        `Cannot recover '${dir}': the write-ahead log starts at LSN ${wal.firstLsn} but the newest valid snapshot covers only up to LSN ${from}`,
+        { details: { firstLsn: wal.firstLsn.toString(), snapshotLsn: from.toString() } },
+      );
+    }
     const modesBytes = snapshot?.sections.get(MODES_SECTION);
     const modes: GraphModes = modesBytes === undefined ? { mode: 'NONE', readMode: 'OLTP_ONLY' } : decodeModes(modesBytes);
     function* records(): Iterable<WalRecord> {
-      for (const { lsn, payload } of wal.replay(from)) {
-        if (lsn > from) yield decodeWalRecord(payload);
+      for (const { payload } of wal.replay(from + 1n)) {
+        yield decodeWalRecord(payload.slice());
       }
     }
-    const log = new GraphLog(snapshotDir, wal, options);
+    const log = new GraphLog(snapshotDir, wal, { ...options, newestSnapshotLsn: from });
     return { log, recovered: { sections: snapshot?.sections, modes, records: records() } };
   }
 
@@ -158,8 +173,10 @@ export class GraphLog {
   }
 
   /**
-   * Writes a snapshot of the current state and drops the WAL records it covers. Writers are
-   * held only while in-flight appends finish and the state is encoded.
+   * Writes a snapshot of the current state and drops the WAL records the previous snapshot
+   * covers (the log after it is kept, so a damaged newest snapshot can still be recovered from
+   * the previous one). Writers are held only while in-flight appends finish and the state is
+   * encoded.
    *
    * @example
    * ```ts
@@ -192,8 +209,11 @@ export class GraphLog {
       this.gatePromise = undefined;
       release();
     }
+    if (lsn > 0n && lsn === this.newestSnapshotLsn) return;
     await writeSnapshot(this.snapshotDir, { lsn, sections });
-    await this.wal.truncateBefore(lsn + 1n);
+    const previous = this.newestSnapshotLsn;
+    this.newestSnapshotLsn = lsn;
+    await this.wal.truncateBefore(previous + 1n);
   }
 
   /**

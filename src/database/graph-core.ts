@@ -13,6 +13,7 @@ import type { GraphLog } from './durability.js';
 import { encodeModes, MODES_SECTION } from './records.js';
 import type { GraphModes, ReadMode } from './records.js';
 import { schemaOperations } from './schema-ops.js';
+import { describeValue, optionalNumber, requireFunction } from './validate.js';
 
 /**
  * Everything a Graph is built from; made by the Database.
@@ -34,6 +35,8 @@ export interface GraphParts {
   readonly ttlSweepMs?: number;
   /** Services wired in by the composition root (src/index.ts). */
   readonly services?: GraphServices;
+  /** Directory io() may read files from (see docs/io.md); absent means no file access. */
+  readonly ioBase?: string;
 }
 
 /**
@@ -73,6 +76,7 @@ export class GraphCore {
   private readonly log: GraphLog | undefined;
   /** Services from the composition root. */
   protected readonly services: GraphServices;
+  private readonly ioBase: string | undefined;
   private readonly sweepTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private readonly unsynced = new Set<Promise<void>>();
@@ -92,6 +96,7 @@ export class GraphCore {
     this.modes = parts.modes;
     this.log = parts.log;
     this.services = parts.services ?? {};
+    this.ioBase = parts.ioBase;
     this.log?.attach(() => {
       const sections = this.store.encodeSnapshot();
       sections.set(MODES_SECTION, encodeModes(this.modes));
@@ -171,8 +176,9 @@ export class GraphCore {
    */
   async write<T>(fn: (writer: GraphWriter) => T): Promise<T> {
     this.checkOpen();
+    requireFunction(fn, 'write function');
     if (this.log?.gate !== undefined) await this.passGate();
-    const { result, log } = this.store.batch(fn);
+    const { result, log } = this.store.batch(fn, { log: this.log !== undefined });
     if (log !== undefined && this.log !== undefined) await this.log.append({ type: 'data', log });
     return result;
   }
@@ -189,17 +195,7 @@ export class GraphCore {
    * ```
    */
   writeNow<T>(fn: (writer: GraphWriter) => T): T {
-    this.checkOpen();
-    const { result, log } = this.store.batch(fn);
-    if (log !== undefined && this.log !== undefined) {
-      const appended = this.log.append({ type: 'data', log });
-      this.unsynced.add(appended);
-      const settle = (): void => {
-        this.unsynced.delete(appended);
-      };
-      appended.then(settle, settle);
-    }
-    return result;
+    return this.commitNow(fn).result;
   }
 
   /**
@@ -216,22 +212,36 @@ export class GraphCore {
   }
 
   /**
-   * The context the engine runs traversals in: this graph's store as the source and
-   * {@link Graph.writeNow} as the write path.
+   * The context the engine runs traversals in: this graph's store as the source,
+   * {@link Graph.writeNow} as the write path, and `settled`, which resolves once every write
+   * made through this context is durable (or rejects with its failed append).
    *
    * @example
    * ```ts
-   * const results = [...execute(plan, graph.executionContext({ deadline: Date.now() + 30_000 }))];
+   * const context = graph.executionContext({ deadline: Date.now() + 30_000 });
+   * const results = [...execute(plan, context)];
+   * await context.settled();
    * ```
    */
-  executionContext(options: { readonly signal?: AbortSignal; readonly deadline?: number } = {}): {
+  executionContext(options: { readonly signal?: AbortSignal; readonly deadline?: number; readonly ioBase?: string } = {}): {
     readonly source: GraphSource;
     readonly write: <T>(fn: (writer: GraphWriter) => T) => T;
+    readonly settled: () => Promise<void>;
     readonly signal?: AbortSignal;
     readonly deadline?: number;
+    readonly ioBase?: string;
   } {
     this.checkOpen();
-    return { source: this.store, write: (fn) => this.writeNow(fn), signal: options.signal, deadline: options.deadline };
+    const appends: Promise<void>[] = [];
+    const write = <T>(fn: (writer: GraphWriter) => T): T => {
+      const { result, appended } = this.commitNow(fn);
+      if (appended !== undefined) appends.push(appended);
+      return result;
+    };
+    const settled = async (): Promise<void> => {
+      await Promise.all(appends);
+    };
+    return { source: this.store, write, settled, signal: options.signal, deadline: options.deadline, ioBase: options.ioBase ?? this.ioBase };
   }
 
   /**
@@ -243,7 +253,7 @@ export class GraphCore {
    * ```
    */
   async setMode(mode: GraphMode): Promise<void> {
-    if (!MODES.includes(mode)) throw new ArgumentError('INVALID_GRAPH_MODE', `Invalid graph mode '${String(mode)}': expected one of ${MODES.join(', ')}`);
+    if (!MODES.includes(mode)) throw new ArgumentError('INVALID_GRAPH_MODE', `Invalid graph mode ${describeValue(mode)}: expected one of ${MODES.join(', ')}`);
     await this.changeModes({ mode, readMode: this.modes.readMode });
   }
 
@@ -257,7 +267,7 @@ export class GraphCore {
    */
   async setReadMode(readMode: ReadMode): Promise<void> {
     if (!READ_MODES.includes(readMode)) {
-      throw new ArgumentError('INVALID_GRAPH_MODE', `Invalid graph read mode '${String(readMode)}': expected one of ${READ_MODES.join(', ')}`);
+      throw new ArgumentError('INVALID_GRAPH_MODE', `Invalid graph read mode ${describeValue(readMode)}: expected one of ${READ_MODES.join(', ')}`);
     }
     await this.changeModes({ mode: this.modes.mode, readMode });
   }
@@ -272,6 +282,7 @@ export class GraphCore {
    */
   async expire(now: number = Date.now()): Promise<number> {
     this.checkOpen();
+    optionalNumber(now, 'expiry time', { min: Number.NEGATIVE_INFINITY });
     if (this.log?.gate !== undefined) await this.passGate();
     const removed = this.store.expire(now);
     if (removed > 0 && this.log !== undefined) await this.log.append({ type: 'expire', now });
@@ -311,6 +322,20 @@ export class GraphCore {
 
   protected checkOpen(): void {
     if (this.closed) throw new StorageError('GRAPH_CLOSED', `Cannot use graph '${this.name}': it is closed`);
+  }
+
+  /** Applies one batch and starts its WAL append in the same tick; `appended` settles when it is durable. */
+  private commitNow<T>(fn: (writer: GraphWriter) => T): { result: T; appended: Promise<void> | undefined } {
+    this.checkOpen();
+    const { result, log } = this.store.batch(fn, { log: this.log !== undefined });
+    if (log === undefined || this.log === undefined) return { result, appended: undefined };
+    const appended = this.log.append({ type: 'data', log });
+    this.unsynced.add(appended);
+    const settle = (): void => {
+      this.unsynced.delete(appended);
+    };
+    appended.then(settle, settle);
+    return { result, appended };
   }
 
   private cloneCatalog(): SchemaCatalog {

@@ -3,12 +3,35 @@
  * batch methods returning plain objects.
  * @module
  */
-import { UnsupportedError } from '../errors.js';
+import { ArgumentError, UnsupportedError } from '../errors.js';
 import { GraphTraversalSource, runScript } from '../engine/index.js';
 import type { ElementId, PropertyCardinality } from '../engine/index.js';
 import { edgeView, requireEdge, requireVertex, sameValue, toEntries, vertexView } from './elements.js';
 import type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './elements.js';
 import { GraphCore } from './graph-core.js';
+import { describeValue, optionalNumber, optionalProperties, requireElementId, requireList, requireRecord, requireText } from './validate.js';
+
+const CARDINALITIES: readonly PropertyCardinality[] = ['single', 'list', 'set'];
+
+function vertexInput(value: unknown): VertexInput {
+  const v = requireRecord(value, 'vertex input');
+  return {
+    label: requireText(v.label, 'vertex label'),
+    properties: optionalProperties(v.properties, 'vertex properties'),
+    id: v.id === undefined ? undefined : requireElementId(v.id, 'vertex id'),
+  };
+}
+
+function edgeInput(value: unknown): EdgeInput {
+  const e = requireRecord(value, 'edge input');
+  return {
+    label: requireText(e.label, 'edge label'),
+    out: requireElementId(e.out, 'edge out vertex id'),
+    in: requireElementId(e.in, 'edge in vertex id'),
+    id: e.id === undefined ? undefined : requireElementId(e.id, 'edge id'),
+    properties: optionalProperties(e.properties, 'edge properties'),
+  };
+}
 
 /**
  * A graph of a {@link Database}. Reads are synchronous on the in-memory store; writes are
@@ -33,7 +56,7 @@ export class Graph extends GraphCore {
    * ```
    */
   async addVertex(label: string, properties?: Properties, options: { readonly id?: ElementId } = {}): Promise<VertexView> {
-    const [vertex] = await this.addVertices([{ label, properties, id: options.id }]);
+    const [vertex] = await this.addVertices([{ label, properties, id: requireRecord(options, 'vertex options').id as ElementId | undefined }]);
     return vertex!;
   }
 
@@ -45,9 +68,10 @@ export class Graph extends GraphCore {
    * await graph.addVertices([{ label: 'person', properties: { name: 'a' } }, { label: 'person', properties: { name: 'b' } }]);
    * ```
    */
-  addVertices(vertices: readonly VertexInput[]): Promise<VertexView[]> {
+  async addVertices(vertices: readonly VertexInput[]): Promise<VertexView[]> {
+    const inputs = requireList(vertices, 'vertex batch').map(vertexInput);
     return this.write((w) => {
-      const slots = vertices.map((v) => w.addVertex(v.label, { id: v.id, properties: toEntries(v.properties) }));
+      const slots = inputs.map((v) => w.addVertex(v.label, { id: v.id, properties: toEntries(v.properties) }));
       return slots.map((slot) => vertexView(w, { slot, catalog: this.store.catalog }));
     });
   }
@@ -61,7 +85,7 @@ export class Graph extends GraphCore {
    * ```
    */
   async addEdge(label: string, edge: Omit<EdgeInput, 'label'>): Promise<EdgeView> {
-    const [added] = await this.addEdges([{ ...edge, label }]);
+    const [added] = await this.addEdges([{ ...(requireRecord(edge, 'edge') as Omit<EdgeInput, 'label'>), label }]);
     return added!;
   }
 
@@ -73,9 +97,10 @@ export class Graph extends GraphCore {
    * await graph.addEdges([{ label: 'knows', out: 1, in: 2 }, { label: 'knows', out: 2, in: 3 }]);
    * ```
    */
-  addEdges(edges: readonly EdgeInput[]): Promise<EdgeView[]> {
+  async addEdges(edges: readonly EdgeInput[]): Promise<EdgeView[]> {
+    const inputs = requireList(edges, 'edge batch').map(edgeInput);
     return this.write((w) => {
-      const slots = edges.map((e) => {
+      const slots = inputs.map((e) => {
         const out = requireVertex(w, { id: e.out, action: 'Cannot create edge' });
         const inV = requireVertex(w, { id: e.in, action: 'Cannot create edge' });
         return w.addEdge(e.label, { out, in: inV }, { id: e.id, properties: toEntries(e.properties) });
@@ -94,7 +119,7 @@ export class Graph extends GraphCore {
    */
   getVertex(id: ElementId): VertexView | undefined {
     this.checkOpen();
-    const slot = this.store.vertexSlot(id);
+    const slot = this.store.vertexSlot(requireElementId(id, 'vertex id'));
     return slot < 0 ? undefined : vertexView(this.store, { slot, catalog: this.store.catalog });
   }
 
@@ -108,7 +133,7 @@ export class Graph extends GraphCore {
    */
   getEdge(id: ElementId): EdgeView | undefined {
     this.checkOpen();
-    const slot = this.store.edgeSlot(id);
+    const slot = this.store.edgeSlot(requireElementId(id, 'edge id'));
     return slot < 0 ? undefined : edgeView(this.store, slot);
   }
 
@@ -121,10 +146,16 @@ export class Graph extends GraphCore {
    * const v = await graph.updateVertexProperties('1:marko', { age: 30 });
    * ```
    */
-  updateVertexProperties(id: ElementId, properties: Properties, options: { readonly cardinality?: PropertyCardinality } = {}): Promise<VertexView> {
+  async updateVertexProperties(id: ElementId, properties: Properties, options: { readonly cardinality?: PropertyCardinality } = {}): Promise<VertexView> {
+    const vertexId = requireElementId(id, 'vertex id');
+    const entries = toEntries(optionalProperties(properties ?? null, 'vertex properties'));
+    const cardinality = requireRecord(options, 'update options').cardinality;
+    if (cardinality !== undefined && !CARDINALITIES.includes(cardinality as PropertyCardinality)) {
+      throw new ArgumentError('INVALID_ARGUMENT', `Invalid cardinality: expected one of ${CARDINALITIES.join(', ')} but got ${describeValue(cardinality)}`);
+    }
     return this.write((w) => {
-      const slot = requireVertex(w, { id, action: 'Cannot update vertex' });
-      for (const [key, value] of toEntries(properties)) w.setVertexProperty(slot, key, value, { cardinality: options.cardinality });
+      const slot = requireVertex(w, { id: vertexId, action: 'Cannot update vertex' });
+      for (const [key, value] of entries) w.setVertexProperty(slot, key, value, { cardinality: cardinality as PropertyCardinality | undefined });
       return vertexView(w, { slot, catalog: this.store.catalog });
     });
   }
@@ -137,10 +168,12 @@ export class Graph extends GraphCore {
    * await graph.updateEdgeProperties(edge.id, { weight: 0.9 });
    * ```
    */
-  updateEdgeProperties(id: ElementId, properties: Properties): Promise<EdgeView> {
+  async updateEdgeProperties(id: ElementId, properties: Properties): Promise<EdgeView> {
+    const edgeId = requireElementId(id, 'edge id');
+    const entries = toEntries(optionalProperties(properties ?? null, 'edge properties'));
     return this.write((w) => {
-      const slot = requireEdge(w, { id, action: 'Cannot update edge' });
-      for (const [key, value] of toEntries(properties)) w.setEdgeProperty(slot, key, value);
+      const slot = requireEdge(w, { id: edgeId, action: 'Cannot update edge' });
+      for (const [key, value] of entries) w.setEdgeProperty(slot, key, value);
       return edgeView(w, slot);
     });
   }
@@ -154,7 +187,8 @@ export class Graph extends GraphCore {
    * ```
    */
   async removeVertex(id: ElementId): Promise<void> {
-    await this.write((w) => w.removeVertex(requireVertex(w, { id, action: 'Cannot remove vertex' })));
+    const vertexId = requireElementId(id, 'vertex id');
+    await this.write((w) => w.removeVertex(requireVertex(w, { id: vertexId, action: 'Cannot remove vertex' })));
   }
 
   /**
@@ -166,7 +200,8 @@ export class Graph extends GraphCore {
    * ```
    */
   async removeEdge(id: ElementId): Promise<void> {
-    await this.write((w) => w.removeEdge(requireEdge(w, { id, action: 'Cannot remove edge' })));
+    const edgeId = requireElementId(id, 'edge id');
+    await this.write((w) => w.removeEdge(requireEdge(w, { id: edgeId, action: 'Cannot remove edge' })));
   }
 
   /**
@@ -180,18 +215,20 @@ export class Graph extends GraphCore {
    */
   vertices(query: { readonly label?: string; readonly properties?: Properties; readonly limit?: number } = {}): VertexView[] {
     this.checkOpen();
-    const limit = query.limit ?? Number.POSITIVE_INFINITY;
-    const wanted = toEntries(query.properties);
+    const given = requireRecord(query, 'vertex query');
+    const label = given.label === undefined ? undefined : requireText(given.label, 'vertex label');
+    const limit = optionalNumber(given.limit, 'limit', { min: 0 }) ?? Number.POSITIVE_INFINITY;
+    const wanted = toEntries(optionalProperties(given.properties, 'vertex properties'));
     const first = wanted[0];
     const candidates =
       (first === undefined
         ? undefined
-        : this.store.lookup('vertex', { label: query.label, key: first[0], predicate: { op: 'eq', values: [first[1]] } })) ??
-      this.store.vertexSlots(query.label);
+        : this.store.lookup('vertex', { label, key: first[0], predicate: { op: 'eq', values: [first[1]] } })) ??
+      this.store.vertexSlots(label);
     const out: VertexView[] = [];
     for (const slot of candidates) {
       if (out.length >= limit) break;
-      if (query.label !== undefined && this.store.vertexLabel(slot) !== query.label) continue;
+      if (label !== undefined && this.store.vertexLabel(slot) !== label) continue;
       const matches = wanted.every(([key, value]) => this.store.vertexProperties(slot, [key]).some((p) => sameValue(p.value, value)));
       if (matches) out.push(vertexView(this.store, { slot, catalog: this.store.catalog }));
     }
@@ -208,9 +245,11 @@ export class Graph extends GraphCore {
    */
   edges(query: { readonly label?: string; readonly limit?: number } = {}): EdgeView[] {
     this.checkOpen();
-    const limit = query.limit ?? Number.POSITIVE_INFINITY;
+    const given = requireRecord(query, 'edge query');
+    const label = given.label === undefined ? undefined : requireText(given.label, 'edge label');
+    const limit = optionalNumber(given.limit, 'limit', { min: 0 }) ?? Number.POSITIVE_INFINITY;
     const out: EdgeView[] = [];
-    for (const slot of this.store.edgeSlots(query.label)) {
+    for (const slot of this.store.edgeSlots(label)) {
       if (out.length >= limit) break;
       out.push(edgeView(this.store, slot));
     }
@@ -219,8 +258,9 @@ export class Graph extends GraphCore {
 
   /**
    * The fluent traversal source `g` over this graph, with the method names of the `gremlin`
-   * npm package. Reads see the graph as it is; writes commit as atomic batches at once and are
-   * made durable in the background: `await graph.sync()` waits for them.
+   * npm package. Reads see the graph as it is; a traversal's writes commit as one atomic batch,
+   * and its terminal Promise (`toList`, `next`, `hasNext`, `iterate`, `toSet`) resolves only once
+   * they are fsynced in the WAL (or rejects when the append fails).
    *
    * @example
    * ```ts
@@ -244,17 +284,34 @@ export class Graph extends GraphCore {
    */
   async gremlin(
     text: string,
-    options: { readonly bindings?: Readonly<Record<string, unknown>>; readonly signal?: AbortSignal; readonly timeoutMs?: number } = {},
+    options: {
+      readonly bindings?: Readonly<Record<string, unknown>>;
+      readonly signal?: AbortSignal;
+      readonly timeoutMs?: number;
+      /** Overrides the database's io() base directory for this call. */
+      readonly ioBase?: string;
+    } = {},
   ): Promise<unknown[]> {
     this.checkOpen();
     const parse = this.services.parseScript;
     if (parse === undefined) throw new UnsupportedError('GREMLIN_UNAVAILABLE', 'Cannot run Gremlin: this database was opened without a Gremlin parser');
-    const bindings = new Map(Object.entries(options.bindings ?? {}));
-    const script = parse(text, { bindings });
-    const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
+    const source = requireText(text, 'Gremlin script');
+    const given = requireRecord(options, 'Gremlin options');
+    const bindings = new Map(Object.entries(requireRecord(given.bindings, 'Gremlin bindings')));
+    if (given.signal !== undefined && !(given.signal instanceof AbortSignal)) {
+      throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin signal: expected an AbortSignal but got ${describeValue(given.signal)}`);
+    }
+    const signal = given.signal;
+    const timeoutMs = optionalNumber(given.timeoutMs, 'Gremlin timeoutMs', { min: 0 });
+    if (given.ioBase !== undefined && (typeof given.ioBase !== 'string' || given.ioBase === '')) {
+      throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin ioBase: expected a non-empty directory path but got ${describeValue(given.ioBase)}`);
+    }
+    const ioBase = given.ioBase as string | undefined;
+    const script = parse(source, { bindings });
+    const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
     try {
       return await runScript(script, {
-        context: () => this.executionContext({ signal: options.signal, deadline }),
+        context: () => this.executionContext({ signal, deadline, ioBase }),
         schema: () => this.schema(),
         bindings,
       });

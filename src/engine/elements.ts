@@ -158,9 +158,9 @@ export class Property {
     return `p[${this.key}->${abbreviate(formatValue(this.value))}]`;
   }
 
-  /** Hash key: equal key, equal value and the same owner element. */
+  /** Hash key: equal key and equal value, whatever the owner (TinkerPop's `ElementHelper.areEqual`). */
   [VALUE_KEY](): string {
-    return `p${JSON.stringify(this.key)}:${valueKey(this.value)}@${this.element[VALUE_KEY]()}`;
+    return `p${JSON.stringify(this.key)}:${valueKey(this.value)}`;
   }
 }
 

@@ -160,6 +160,17 @@ export interface GraphWriter extends GraphSource {
     ends: { readonly out: number; readonly in: number },
     options?: { readonly id?: ElementId; readonly properties?: ReadonlyArray<readonly [string, PropertyValue]> },
   ): number;
+  /**
+   * Adds edges `outSlots[i] → inSlots[i]` of one label in one call and returns the slot of each;
+   * same rules as {@link GraphWriter.addEdge} without properties (a SINGLE label's existing pair
+   * keeps its edge). The store's writer implements it with a columnar fast path for bulk loads.
+   *
+   * @example
+   * ```ts
+   * await graph.write((w) => w.addEdgesBulk?.('knows', Int32Array.of(0, 0), Int32Array.of(1, 2)));
+   * ```
+   */
+  addEdgesBulk?(label: string, outSlots: Int32Array, inSlots: Int32Array): Int32Array;
   /** Sets a vertex property; single replaces, list appends, set appends when absent. Returns the new property. */
   setVertexProperty(
     slot: number,

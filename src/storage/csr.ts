@@ -2,9 +2,10 @@
  * Compressed sparse row adjacency of one edge label in one direction, with a write buffer.
  *
  * Merged entries live in three Int32Arrays (offsets, targets, edge slots). New entries go to an
- * append log whose entries are chained per vertex (newest first) through typed arrays, so a
- * scan never walks JS objects. Removed edges are tombstoned (the edge table's live bits) and
- * dropped by the next merge.
+ * append log (target, edge slot, link: 12 bytes an entry) whose entries are chained per vertex
+ * (newest first) through typed arrays, so a scan never walks JS objects. The source vertex of a
+ * buffered entry is not stored: the edge table has it, and the merge reads it from there.
+ * Removed edges are tombstoned (the edge table's live bits) and dropped by the next merge.
  * @module
  */
 import { growInt32, type BitSet } from './columns/index.js';
@@ -30,7 +31,6 @@ export class Csr {
   csrVertices = 0;
   /** Per vertex v: [2v] = 1-based index of its newest buffered entry (0 for none), [2v + 1] = live count. */
   private perVertex: Int32Array = new Int32Array(32);
-  private bufSource: Int32Array = new Int32Array(16);
   private bufTarget: Int32Array = new Int32Array(16);
   private bufEdge: Int32Array = new Int32Array(16);
   private bufLink: Int32Array = new Int32Array(16);
@@ -44,12 +44,10 @@ export class Csr {
     if (pv >= this.perVertex.length) this.ensureVertices(v + 1);
     const i = this.bufLength;
     if (i >= this.bufTarget.length) {
-      this.bufSource = growInt32(this.bufSource, i + 1);
       this.bufTarget = growInt32(this.bufTarget, i + 1);
       this.bufEdge = growInt32(this.bufEdge, i + 1);
       this.bufLink = growInt32(this.bufLink, i + 1);
     }
-    this.bufSource[i] = v;
     this.bufTarget[i] = target;
     this.bufEdge[i] = edge;
     const per = this.perVertex;
@@ -59,10 +57,9 @@ export class Csr {
     this.bufLength = i + 1;
   }
 
-  /** Undoes the newest {@link add}; it must be the newest entry. */
-  popLast(): void {
+  /** Undoes the newest {@link add}, which was made for vertex `v`. */
+  popLast(v: number): void {
     const i = --this.bufLength;
-    const v = this.bufSource[i]!;
     this.perVertex[v << 1] = this.bufLink[i]!;
     this.perVertex[(v << 1) + 1]!--;
   }
@@ -136,8 +133,27 @@ export class Csr {
     }
   }
 
-  /** Merges the buffer into the CSR and drops tombstoned entries; `live` holds live edge slots. */
-  merge(vertexCount: number, live: BitSet): void {
+  /** The first live edge `v → target` in insertion order, or -1; a scan of v's entries without a callback. */
+  find(v: number, target: number, live: BitSet): number {
+    if (v < this.csrVertices) {
+      const targets = this.targets;
+      const edges = this.edges;
+      for (let i = this.offsets[v]!, end = this.offsets[v + 1]!; i < end; i++) {
+        if (targets[i] === target && live.get(edges[i]!)) return edges[i]!;
+      }
+    }
+    let found = -1;
+    for (let e = v << 1 < this.perVertex.length ? this.perVertex[v << 1]! : 0; e !== 0; e = this.bufLink[e - 1]!) {
+      if (this.bufTarget[e - 1] === target && live.get(this.bufEdge[e - 1]!)) found = this.bufEdge[e - 1]!;
+    }
+    return found;
+  }
+
+  /**
+   * Merges the buffer into the CSR and drops tombstoned entries; `live` holds live edge slots
+   * and `sources[e]` is the vertex whose entry edge `e` is (the edge table's out or in column).
+   */
+  merge(vertexCount: number, live: BitSet, sources: Int32Array): void {
     const n = Math.max(vertexCount, this.csrVertices);
     this.ensureVertices(n);
     const offsets = new Int32Array(n + 1);
@@ -146,20 +162,12 @@ export class Csr {
     const targets = new Int32Array(total);
     const edges = new Int32Array(total);
     const pos = offsets.slice(0, n);
-    for (let v = 0; v < this.csrVertices; v++) {
-      let p = pos[v]!;
-      for (let i = this.offsets[v]!, end = this.offsets[v + 1]!; i < end; i++) {
-        const e = this.edges[i]!;
-        if (!live.get(e)) continue;
-        targets[p] = this.targets[i]!;
-        edges[p++] = e;
-      }
-      pos[v] = p;
-    }
+    this.copyMerged(targets, edges, pos, live);
+    const bufEdge = this.bufEdge;
     for (let i = 0; i < this.bufLength; i++) {
-      const e = this.bufEdge[i]!;
+      const e = bufEdge[i]!;
       if (!live.get(e)) continue;
-      const v = this.bufSource[i]!;
+      const v = sources[e]!;
       const p = pos[v]!++;
       targets[p] = this.bufTarget[i]!;
       edges[p] = e;
@@ -171,7 +179,6 @@ export class Csr {
     for (let v = 0; v < n; v++) this.perVertex[v << 1] = 0;
     this.bufLength = 0;
     this.tombstones = 0;
-    this.bufSource = new Int32Array(16);
     this.bufTarget = new Int32Array(16);
     this.bufEdge = new Int32Array(16);
     this.bufLink = new Int32Array(16);
@@ -179,8 +186,34 @@ export class Csr {
 
   /** Bytes held by the typed arrays of this adjacency. */
   byteLength(): number {
-    const arrays = [this.offsets, this.targets, this.edges, this.perVertex, this.bufSource, this.bufTarget, this.bufEdge, this.bufLink, this.scratch];
+    const arrays = [this.offsets, this.targets, this.edges, this.perVertex, this.bufTarget, this.bufEdge, this.bufLink, this.scratch];
     return arrays.reduce((n, a) => n + a.byteLength, 0);
+  }
+
+  /** Copies the live merged entries into new arrays at `pos` (advanced), in one run per vertex when nothing is tombstoned. */
+  private copyMerged(targets: Int32Array, edges: Int32Array, pos: Int32Array, live: BitSet): void {
+    const offsets = this.offsets;
+    if (this.tombstones === 0) {
+      for (let v = 0; v < this.csrVertices; v++) {
+        let p = pos[v]!;
+        for (let i = offsets[v]!, end = offsets[v + 1]!; i < end; i++) {
+          targets[p] = this.targets[i]!;
+          edges[p++] = this.edges[i]!;
+        }
+        pos[v] = p;
+      }
+      return;
+    }
+    for (let v = 0; v < this.csrVertices; v++) {
+      let p = pos[v]!;
+      for (let i = offsets[v]!, end = offsets[v + 1]!; i < end; i++) {
+        const e = this.edges[i]!;
+        if (!live.get(e)) continue;
+        targets[p] = this.targets[i]!;
+        edges[p++] = e;
+      }
+      pos[v] = p;
+    }
   }
 
   /** Makes room for the per-vertex state of `n` vertices. */

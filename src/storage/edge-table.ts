@@ -1,112 +1,12 @@
 /**
  * The edge slot table: label id, out slot and in slot of every edge as typed arrays, a live
- * bit, optional per-label property rows, and an open-addressing (out, in) hash per SINGLE
- * label to find an existing edge without scanning adjacency.
+ * bit, optional per-label property rows, and a pair filter per SINGLE label that rules out an
+ * existing edge before an insert.
  * @module
  */
 import { BitSet, growInt32 } from './columns/index.js';
+import type { PairFilter } from './pair-filter.js';
 import { LabelTable } from './vertex-table.js';
-
-/**
- * Typed-array hash set of edge slots keyed by (out, in), used for SINGLE-frequency labels.
- * A one-byte fingerprint per entry avoids reading the edge table for most non-matching
- * probes. Entries of dead edges stay until the next resize; lookups check liveness.
- *
- * @example
- * ```ts
- * const h = new PairHash(2);
- * h.insert(0, edges);
- * ```
- */
-export class PairHash {
-  private table: Int32Array = new Int32Array(64).fill(-1);
-  private prints: Uint8Array = new Uint8Array(64);
-  private used = 0;
-
-  constructor(readonly labelId: number) {}
-
-  /** Inserts a live edge slot of the label (a resize re-inserts every live edge, this one included). */
-  insert(edge: number, edges: EdgeTable): void {
-    if ((this.used + 1) * 4 > this.table.length * 3) this.resize(edges);
-    else this.place(edge, hashPair(edges.out[edge]!, edges.in[edge]!));
-  }
-
-  /** Removes an edge slot (leaves a tombstone). */
-  remove(edge: number, edges: EdgeTable): void {
-    const mask = this.table.length - 1;
-    for (let i = hashPair(edges.out[edge]!, edges.in[edge]!) & mask; this.table[i] !== -1; i = (i + 1) & mask) {
-      if (this.table[i] === edge) {
-        this.table[i] = -2;
-        return;
-      }
-    }
-  }
-
-  /** The first live edge with this (out, in) that `accept` (when given) accepts, or -1. */
-  find(out: number, inV: number, edges: EdgeTable, accept?: (edge: number) => boolean): number {
-    const table = this.table;
-    const prints = this.prints;
-    const mask = table.length - 1;
-    const h = hashPair(out, inV);
-    const print = h >>> 24;
-    for (let i = h & mask; table[i] !== -1; i = (i + 1) & mask) {
-      const e = table[i]!;
-      if (e >= 0 && prints[i] === print && edges.out[e] === out && edges.in[e] === inV && edges.alive.get(e) && (accept === undefined || accept(e))) return e;
-    }
-    return -1;
-  }
-
-  /** The raw table, fingerprints and used count, for snapshots. */
-  raw(): { table: Int32Array; prints: Uint8Array; used: number } {
-    return { table: this.table, prints: this.prints, used: this.used };
-  }
-
-  /**
-   * Rebuilds a hash from {@link raw} output.
-   *
-   * @example
-   * ```ts
-   * const copy = PairHash.fromRaw(2, h.raw());
-   * ```
-   */
-  static fromRaw(labelId: number, raw: { table: Int32Array; prints: Uint8Array; used: number }): PairHash {
-    const h = new PairHash(labelId);
-    h.table = raw.table;
-    h.prints = raw.prints;
-    h.used = raw.used;
-    return h;
-  }
-
-  private place(edge: number, h: number): void {
-    const table = this.table;
-    const mask = table.length - 1;
-    let i = h & mask;
-    while (table[i]! >= 0) i = (i + 1) & mask;
-    if (table[i] === -1) this.used++;
-    table[i] = edge;
-    this.prints[i] = h >>> 24;
-  }
-
-  /** Rebuilds the table from the live edges of the label, read in slot order. */
-  private resize(edges: EdgeTable): void {
-    const live = edges.counts.get(this.labelId) ?? 0;
-    let size = 64;
-    while (size < live * 2 + 2) size *= 2;
-    this.table = new Int32Array(size).fill(-1);
-    this.prints = new Uint8Array(size);
-    this.used = 0;
-    const { out, in: inV, label, alive } = edges;
-    for (let e = 0; e < edges.size; e++) {
-      if (label[e] === this.labelId && alive.get(e)) this.place(e, hashPair(out[e]!, inV[e]!));
-    }
-  }
-}
-
-function hashPair(a: number, b: number): number {
-  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35);
-  h ^= h >>> 15;
-  return Math.imul(h, 0x27d4eb2f) >>> 0;
-}
 
 /**
  * The edge slot table.
@@ -130,8 +30,8 @@ export class EdgeTable {
   readonly tables = new Map<number, LabelTable>();
   /** Live edge count per label id. */
   readonly counts = new Map<number, number>();
-  /** SINGLE-frequency hashes per label id. */
-  readonly pairs = new Map<number, PairHash>();
+  /** SINGLE-frequency pair filters per label id, built on first use (derived data, not in snapshots). */
+  readonly pairs = new Map<number, PairFilter>();
 
   /** Allocates the next edge slot. */
   allocate(labelId: number, out: number, inV: number): number {

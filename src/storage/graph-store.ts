@@ -60,9 +60,10 @@ export class GraphStore extends StoreReader {
   /**
    * Runs `fn` as one atomic batch: on a throw every change is undone and the error rethrown;
    * otherwise the changes commit and `log` encodes them for {@link replay} (undefined when
-   * nothing changed). `fn` must be synchronous.
+   * nothing changed). `fn` must be synchronous. With `log: false` (a store without a WAL) no
+   * log is encoded and `log` is always undefined.
    */
-  batch<T>(fn: (w: GraphWriter) => T): { result: T; log: Uint8Array | undefined } {
+  batch<T>(fn: (w: GraphWriter) => T, options: { readonly log?: boolean } = {}): { result: T; log: Uint8Array | undefined } {
     this.enter();
     const writer = new StoreWriter(this.state, {
       config: this.options.config,
@@ -70,7 +71,7 @@ export class GraphStore extends StoreReader {
       now: this.options.now!,
       snowflake: this.snowflake,
     });
-    this.state.begin();
+    this.state.begin(options.log ?? true);
     let result: T;
     try {
       result = fn(writer);
@@ -188,7 +189,7 @@ export class GraphStore extends StoreReader {
     let edgeBytes = et.label.byteLength + et.out.byteLength + et.in.byteLength + et.alive.toWords().byteLength + (et.rowOf?.byteLength ?? 0);
     for (const t of et.tables.values()) edgeBytes += tableBytes(t);
     for (const a of s.adjacency.values()) edgeBytes += a.out.byteLength() + a.in.byteLength();
-    for (const h of et.pairs.values()) edgeBytes += h.raw().table.byteLength + h.raw().prints.byteLength;
+    for (const f of et.pairs.values()) edgeBytes += f.byteLength();
     return { vertexBytes, edgeBytes };
   }
 
@@ -199,17 +200,25 @@ export class GraphStore extends StoreReader {
   }
 
   /**
-   * Rebuilds a store from {@link encodeSnapshot} sections.
+   * Rebuilds a store from {@link encodeSnapshot} sections. Pass the graph's
+   * `schema.illegal_name_regex` as `illegalNameRegex` so the rebuilt catalog checks names as
+   * the original did.
    *
    * @example
    * ```ts
-   * const copy = GraphStore.decodeSnapshot(store.encodeSnapshot(), { config, mode: () => 'NONE' });
+   * const copy = GraphStore.decodeSnapshot(store.encodeSnapshot(), { config, mode: () => 'NONE', illegalNameRegex: '~.*' });
    * ```
    */
-  static decodeSnapshot(sections: ReadonlyMap<string, Uint8Array>, options: GraphStoreOptions & { catalogMode?: () => GraphMode }): GraphStore {
+  static decodeSnapshot(
+    sections: ReadonlyMap<string, Uint8Array>,
+    options: GraphStoreOptions & { readonly catalogMode?: () => GraphMode; readonly illegalNameRegex?: string },
+  ): GraphStore {
     const schema = sections.get('schema');
     if (schema === undefined) throw new StorageError('SNAPSHOT_SECTION', "Cannot decode snapshot: section 'schema' is missing");
-    const catalog = SchemaCatalog.fromJSON(JSON.parse(new TextDecoder().decode(schema)), { mode: options.catalogMode ?? options.mode });
+    const catalog = SchemaCatalog.fromJSON(JSON.parse(new TextDecoder().decode(schema)), {
+      mode: options.catalogMode ?? options.mode,
+      illegalNameRegex: options.illegalNameRegex,
+    });
     const store = new GraphStore(catalog, options);
     decodeState(store.state, sections);
     for (const i of catalog.indexLabels()) store.buildIndex(i.name);

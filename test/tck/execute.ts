@@ -78,6 +78,23 @@ export function withSideEffects(text: string, sideEffects: ReadonlyArray<readonl
   return `g${inserted}${trimmed.slice(1)}`;
 }
 
+/**
+ * Rewrites the `data/...` file names of `io()` to the shared data directory's names, as Java's
+ * `World.changePathToDataFile` does (FORMAT.md §6): the directory prefix goes, because the
+ * session's io() base is the data directory, and GraphSON files carry a `-v3` suffix there.
+ *
+ * @example
+ * ```ts
+ * withDataPaths('g.io("data/tinkerpop-modern.json").read()'); // 'g.io("tinkerpop-modern-v3.json").read()'
+ * ```
+ */
+export function withDataPaths(text: string): string {
+  return text.replace(/\bio\((["'])data\/([^"']+)\1\)/g, (_whole, quote: string, name: string) => {
+    const mapped = name.endsWith('.json') && !name.endsWith('-v3.json') ? `${name.slice(0, -'.json'.length)}-v3.json` : name;
+    return `io(${quote}${mapped}${quote})`;
+  });
+}
+
 function resolveTree(nodes: readonly TreeSpec[], resolver: GraphResolver): TreeSpec[] {
   return nodes.map((n) => ({ value: resolveNotated(n.value, resolver), children: resolveTree(n.children, resolver) }));
 }
@@ -116,7 +133,7 @@ export class TckSession {
    * so that the engine itself stops a traversal that runs too long.
    */
   static async open(options: { readonly dataDir: string; readonly timeoutMs?: number }): Promise<TckSession> {
-    return new TckSession(await open(), options);
+    return new TckSession(await open({ ioBase: options.dataDir }), options);
   }
 
   /** Closes the database. */
@@ -203,7 +220,7 @@ export class TckSession {
     }
     const sideEffectResolver = plan.sideEffects.length === 0 ? undefined : new GraphResolver(graph.source());
     const sideEffects = plan.sideEffects.map(([k, v]) => [k, sideEffectResolver === undefined ? v : resolveNotated(v, sideEffectResolver)] as const);
-    const text = withSideEffects(plan.traversal ?? '', sideEffects);
+    const text = withDataPaths(withSideEffects(plan.traversal ?? '', sideEffects));
     let outcome: Outcome;
     try {
       const results = await run(text, { bindings });

@@ -20,7 +20,6 @@ export const SKIP_TAGS: ReadonlyMap<string, string> = new Map([
   ['@AllowNullPropertyValues', 'needs a graph that stores null property values; TinkerPop runs these in a separate graph configuration'],
   ['@MultiLabelDefault', 'assumes labels are reported as sets by default; every TinkerPop runner skips it'],
   ['@TinkerGQL', "needs TinkerGraph's own GQL match() engine"],
-  ['@TinkerServiceRegistry', "needs TinkerGraph's registered demo services (tinker.search, tinker.degree.centrality)"],
 ]);
 
 /**

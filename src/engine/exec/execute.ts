@@ -26,6 +26,8 @@ export interface ExecutionContext {
   readonly signal?: AbortSignal;
   /** Epoch milliseconds after which the traversal fails with CancelledError. */
   readonly deadline?: number;
+  /** Directory that io() file names resolve against and may never leave; absent disables io() file access. */
+  readonly ioBase?: string;
 }
 
 /**
@@ -37,6 +39,7 @@ export interface ExecutionContext {
  * ```
  */
 export function execute(plan: Plan, context: ExecutionContext): Iterable<unknown> {
+  const expand = plan.settings.oneBulk === true ? once : repeated;
   if (!planMutates(plan)) return expand(traverse(plan, context, undefined));
   if (plan.settings.strategies.some((s) => s.name === 'ReadOnlyStrategy')) {
     throw new PlanError('READ_ONLY_STRATEGY', 'The provided traversal has a mutating step and thus is not read only');
@@ -61,9 +64,11 @@ export function traverse(plan: Plan, context: ExecutionContext, writer: GraphWri
     source,
     writer: writer === undefined ? undefined : (wrapSource(writer, plan.settings) as GraphWriter),
     settings: plan.settings,
-    trackPath: req.path || req.labels,
+    trackPath: req.path || req.labels || plan.settings.withPath === true,
+    fullPath: req.path || plan.settings.withPath === true,
     signal: context.signal,
     deadline: context.deadline,
+    ioBase: context.ioBase,
   });
   rt.checkCancelled();
   const sack = plan.settings.sack?.initial;
@@ -86,6 +91,12 @@ export function cloneSack(v: unknown): unknown {
   return v;
 }
 
-function* expand(input: Iterable<Traverser>): Iterable<unknown> {
+/** Result values, each as many times as its traverser's bulk. */
+function* repeated(input: Iterable<Traverser>): Iterable<unknown> {
   for (const t of input) for (let i = 0; i < t.bulk; i++) yield t.value;
+}
+
+/** Result values once per traverser, for `withBulk(false)`. */
+function* once(input: Iterable<Traverser>): Iterable<unknown> {
+  for (const t of input) yield t.value;
 }

@@ -44,6 +44,14 @@ export class FilteredSource implements GraphWriter {
   #v(slot: number): boolean {
     return this.filters.vertex?.(slot) ?? true;
   }
+
+  /**
+   * Whether a neighbour scan may show a vertex it reaches. Edges are shown without their end
+   * vertices when `checkAdjacent` is false, so a step that moves on to the vertex asks here.
+   */
+  adjacentVisible(slot: number): boolean {
+    return this.filters.checkAdjacent !== false || this.#v(slot);
+  }
   #e(slot: number): boolean {
     if (!(this.filters.edge?.(slot) ?? true)) return false;
     return this.filters.checkAdjacent === false || (this.#v(this.base.edgeOutVertex(slot)) && this.#v(this.base.edgeInVertex(slot)));

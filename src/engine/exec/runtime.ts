@@ -15,6 +15,20 @@ import { addLabels } from './traverser.js';
 import type { Traverser } from './traverser.js';
 
 import { BATCH_SIZE } from './batch.js';
+import { JavaRandom } from './java-random.js';
+import { TypedNumber } from '../values.js';
+import { ArgumentError } from '../../errors.js';
+
+/**
+ * Per-step state shared by several runs of one child traversal, keyed by the step's params.
+ *
+ * @example
+ * ```ts
+ * const scope: StepScope = new Map();
+ * rt.run(body, round1, scope); rt.run(body, round2, scope); // dedup() remembers round 1
+ * ```
+ */
+export type StepScope = Map<object, unknown>;
 
 /**
  * Everything a running step can reach.
@@ -30,30 +44,40 @@ export class Runtime {
   readonly settings: SourceSettings;
   /** Whether traversers carry their path (or at least their labelled objects). */
   readonly trackPath: boolean;
+  /** Whether some step reads whole paths (path(), simplePath()...), not just labelled objects. */
+  readonly fullPath: boolean;
+  /** Directory io() files resolve against; undefined means io() has no file access. */
+  readonly ioBase: string | undefined;
   readonly sideEffects = new Map<string, unknown>();
   readonly #signal: AbortSignal | undefined;
   readonly #deadline: number | undefined;
   #ticks = 0;
-  /** Random numbers in [0, 1); seeded by SeedStrategy. */
-  readonly random: () => number;
+  #scope: StepScope | undefined;
+  /** SeedStrategy's seed, or undefined for unseeded randomness. */
+  readonly #seed: bigint | undefined;
+  readonly #randoms = new WeakMap<object, () => number>();
 
   constructor(options: {
     source: GraphSource;
     writer?: GraphWriter;
     settings: SourceSettings;
     trackPath: boolean;
+    fullPath?: boolean;
     signal?: AbortSignal;
     deadline?: number;
+    ioBase?: string;
   }) {
     this.source = options.writer ?? options.source;
     this.writer = options.writer;
     this.settings = options.settings;
     this.trackPath = options.trackPath;
+    this.fullPath = options.fullPath ?? options.trackPath;
+    this.ioBase = options.ioBase;
     this.#signal = options.signal;
     this.#deadline = options.deadline;
     for (const [k, v] of options.settings.sideEffects) this.sideEffects.set(k, v);
     const seed = options.settings.strategies.find((s) => s.name === 'SeedStrategy')?.config.get('seed');
-    this.random = seed === undefined ? Math.random : seededRandom(Number(seed));
+    this.#seed = seed === undefined ? undefined : seedOf(seed);
   }
 
   /** Counts one unit of work; every {@link BATCH_SIZE} units checks cancellation and the deadline. */
@@ -78,15 +102,37 @@ export class Runtime {
     return this.writer;
   }
 
-  /** Runs a plan's steps over an input stream. */
-  run(plan: Plan, input: Iterable<Traverser>): Iterable<Traverser> {
-    let stream = input;
-    for (const step of plan.steps) {
-      const def = STEPS[step.kind] as StepDef<unknown>;
-      stream = def.run(step.params, stream, this);
-      if (step.labels.length > 0 && this.trackPath) stream = labelStream(stream, step.labels);
+  /**
+   * Runs a plan's steps over an input stream. `scope` carries the state of stateful steps
+   * (dedup, range) across several runs of one global child traversal: the rounds of a repeat(),
+   * or the inputs of a union() branch, which TinkerPop runs through one step instance.
+   */
+  run(plan: Plan, input: Iterable<Traverser>, scope?: StepScope): Iterable<Traverser> {
+    const outer = this.#scope;
+    this.#scope = scope;
+    try {
+      let stream = input;
+      for (const step of plan.steps) {
+        const def = STEPS[step.kind] as StepDef<unknown>;
+        stream = def.run(step.params, stream, this);
+        if (step.labels.length > 0 && this.trackPath) stream = labelStream(stream, step.labels);
+      }
+      return stream;
+    } finally {
+      this.#scope = outer;
     }
-    return stream;
+  }
+
+  /**
+   * State a step keeps across the runs of its enclosing scope ({@link Runtime.run}), or fresh
+   * state outside one. Steps must call it while the pipeline is built (in `run`, not inside a
+   * generator body), because the scope is only current then.
+   */
+  stepState<T>(owner: object, init: () => T): T {
+    const scope = this.#scope;
+    if (scope === undefined) return init();
+    if (!scope.has(owner)) scope.set(owner, init());
+    return scope.get(owner) as T;
   }
 
   /** Runs a child plan from one traverser. */
@@ -99,6 +145,22 @@ export class Runtime {
     if (plan.steps.length === 0) return t;
     for (const out of this.run(plan, [{ ...t, bulk: 1 }])) return out;
     return undefined;
+  }
+
+  /**
+   * Random numbers in [0, 1) for one random step. Under SeedStrategy every step owns a
+   * java.util.Random seeded with the strategy's seed, as TinkerPop's Seedable steps do.
+   */
+  random(owner: object): () => number {
+    const seed = this.#seed;
+    if (seed === undefined) return Math.random;
+    let r = this.#randoms.get(owner);
+    if (r === undefined) {
+      const java = new JavaRandom(seed);
+      r = () => java.nextDouble();
+      this.#randoms.set(owner, r);
+    }
+    return r;
   }
 
   /** Whether a child plan yields anything from `t`. */
@@ -129,21 +191,10 @@ function* labelStream(input: Iterable<Traverser>, labels: readonly string[]): It
   for (const t of input) yield addLabels(t, labels);
 }
 
-/**
- * A small deterministic generator (mulberry32) for SeedStrategy.
- *
- * @example
- * ```ts
- * const r = seededRandom(42); r(); // same sequence every time
- * ```
- */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+function seedOf(v: unknown): bigint {
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
+  if (v instanceof TypedNumber && typeof v.value === 'bigint') return v.value;
+  if (v instanceof TypedNumber && typeof v.value === 'number' && Number.isInteger(v.value)) return BigInt(v.value);
+  throw new ArgumentError('SEED_NOT_INTEGER', `Cannot use SeedStrategy: the seed ${String(v)} is not an integer`);
 }

@@ -18,7 +18,14 @@ import type { Runtime } from './runtime.js';
  */
 export type Pop = 'first' | 'last' | 'all' | 'mixed';
 
-/** Marker for "no value under this key". */
+/**
+ * Marker for "no value under this key".
+ *
+ * @example
+ * ```ts
+ * if (scopeValue(rt, t, 'a', 'last') === MISSING) return;
+ * ```
+ */
 export const MISSING: unique symbol = Symbol('missing');
 
 /**

@@ -63,6 +63,8 @@ function partition(base: GraphSource, config: ReadonlyMap<string, unknown>): Vie
   return {
     vertex: (s) => visible(base.vertexProperties(s, [key])[0]?.value),
     edge: (s) => visible(base.edgeProperty(s, key)),
+    // An edge is read by its own partition only; its end vertices are checked when a step moves to them.
+    checkAdjacent: false,
     hiddenKeys: new Set([key]),
     stamp: write === undefined ? [] : [[key, write as PropertyValue]],
   };

@@ -18,14 +18,28 @@ import { P } from './predicates.js';
 export type FluentArg = Argument | GraphTraversal | P | undefined | readonly FluentArg[];
 
 /**
- * Runs a traversal's bytecode and yields its results; supplied by the traversal source.
+ * One run of a traversal: its results and, when the graph is durable, a function resolving
+ * once every write the run made is durable (the terminal methods await it before resolving).
  *
  * @example
  * ```ts
- * const runner: TraversalRunner = (bytecode) => execute(compile(bytecode), { source });
+ * const run: TraversalRun = { results: execute(compile(bytecode), context), settled: () => graph.sync() };
  * ```
  */
-export type TraversalRunner = (bytecode: Bytecode) => Iterable<unknown>;
+export interface TraversalRun {
+  readonly results: Iterable<unknown>;
+  readonly settled?: () => Promise<void>;
+}
+
+/**
+ * Runs a traversal's bytecode; supplied by the traversal source.
+ *
+ * @example
+ * ```ts
+ * const runner: TraversalRunner = (bytecode) => ({ results: execute(compile(bytecode), { source }) });
+ * ```
+ */
+export type TraversalRunner = (bytecode: Bytecode) => TraversalRun;
 
 /**
  * Converts fluent arguments to bytecode arguments.
@@ -55,6 +69,7 @@ export class GraphTraversal {
   #bytecode: Bytecode;
   readonly #runner: TraversalRunner | undefined;
   #iterator: Iterator<unknown> | undefined;
+  #settled: (() => Promise<void>) | undefined;
 
   constructor(bytecode: Bytecode, runner?: TraversalRunner) {
     this.#bytecode = bytecode;
@@ -75,16 +90,24 @@ export class GraphTraversal {
   #results(): Iterator<unknown> {
     if (this.#iterator === undefined) {
       if (this.#runner === undefined) throw new TypeError('Cannot run an anonymous traversal: spawn it from a GraphTraversalSource');
-      this.#iterator = this.#runner(this.#bytecode)[Symbol.iterator]();
+      const run = this.#runner(this.#bytecode);
+      this.#iterator = run.results[Symbol.iterator]();
+      this.#settled = run.settled;
     }
     return this.#iterator;
   }
 
-  /** All results. */
+  /** Resolves once the writes made so far by this traversal are durable. */
+  async #durable(): Promise<void> {
+    if (this.#settled !== undefined) await this.#settled();
+  }
+
+  /** All results, once the traversal's writes are durable. */
   async toList(): Promise<unknown[]> {
     const out: unknown[] = [];
     const it = this.#results();
     for (let r = it.next(); r.done !== true; r = it.next()) out.push(r.value);
+    await this.#durable();
     return out;
   }
 
@@ -93,15 +116,18 @@ export class GraphTraversal {
     return new Set(await this.toList());
   }
 
-  /** The next result, as an iterator result. */
+  /** The next result, as an iterator result, once the traversal's writes are durable. */
   async next(): Promise<IteratorResult<unknown>> {
-    return this.#results().next();
+    const r = this.#results().next();
+    await this.#durable();
+    return r;
   }
 
-  /** Whether another result exists (it is buffered for next()). */
+  /** Whether another result exists (it is buffered for next()), once the traversal's writes are durable. */
   async hasNext(): Promise<boolean> {
     const it = this.#results();
     const r = it.next();
+    await this.#durable();
     if (r.done === true) return false;
     let first = true;
     const rest = it;
@@ -117,10 +143,11 @@ export class GraphTraversal {
     return true;
   }
 
-  /** Runs the traversal for its side effects and discards the results. */
+  /** Runs the traversal for its side effects, discards the results and resolves once its writes are durable. */
   async iterate(): Promise<void> {
     const it = this.#results();
     while (it.next().done !== true);
+    await this.#durable();
   }
 
   /** `V()` */ V(...args: FluentArg[]): this { return this.step('V', args); }

@@ -9,7 +9,20 @@ import { compile } from '../plan/compile.js';
 import { execute } from '../exec/execute.js';
 import type { ExecutionContext } from '../exec/execute.js';
 import { GraphTraversal, toArgument } from './graph-traversal.js';
-import type { FluentArg } from './graph-traversal.js';
+import type { FluentArg, TraversalRun } from './graph-traversal.js';
+
+/**
+ * The context a traversal source runs in: an execution context plus, for a durable graph, a
+ * function resolving once every write made through this context is durable.
+ *
+ * @example
+ * ```ts
+ * const context: TraversalContext = { source, write: (fn) => store.batch(fn).result, settled: async () => undefined };
+ * ```
+ */
+export interface TraversalContext extends ExecutionContext {
+  readonly settled?: () => Promise<void>;
+}
 
 /**
  * The traversal source. Each spawn returns a new GraphTraversal that runs against the
@@ -23,8 +36,8 @@ import type { FluentArg } from './graph-traversal.js';
  */
 export class GraphTraversalSource {
   constructor(
-    /** Supplies the execution context at run time (read or write access, deadline). */
-    readonly context: () => ExecutionContext,
+    /** Supplies the execution context at run time (read or write access, deadline, durability). */
+    readonly context: () => TraversalContext,
     /** Source instructions collected so far. */
     readonly bytecode: Bytecode = new Bytecode([], []),
     /** Set false to run without optimisation strategies. */
@@ -36,13 +49,17 @@ export class GraphTraversalSource {
   }
 
   #spawn(op: string, args: readonly FluentArg[]): GraphTraversal {
-    const runner = (b: Bytecode): Iterable<unknown> => execute(compile(b, { strategies: this.optimise }), this.context());
+    const runner = (b: Bytecode): TraversalRun => {
+      const plan = compile(b, { strategies: this.optimise });
+      const context = this.context();
+      return { results: execute(plan, context), settled: context.settled };
+    };
     return new GraphTraversal(this.bytecode, runner).step(op, args);
   }
 
-  /** `withSideEffect(key, value)` */
-  withSideEffect(key: string, value: FluentArg): GraphTraversalSource {
-    return this.#with('withSideEffect', [key, value]);
+  /** `withSideEffect(key, value[, reducer])`; the reducer is an `Operator` enum value. */
+  withSideEffect(key: string, value: FluentArg, reducer?: FluentArg): GraphTraversalSource {
+    return this.#with('withSideEffect', reducer === undefined ? [key, value] : [key, value, reducer]);
   }
   /** `withSack(initial[, merge])` */
   withSack(...args: FluentArg[]): GraphTraversalSource {
@@ -51,6 +68,14 @@ export class GraphTraversalSource {
   /** `with(key, value)` */
   with_(key: string, value?: FluentArg): GraphTraversalSource {
     return this.#with('with', value === undefined ? [key] : [key, value]);
+  }
+  /** `withBulk(flag)`: with false, each traverser yields its value once whatever its bulk. */
+  withBulk(flag: boolean): GraphTraversalSource {
+    return this.#with('withBulk', [flag]);
+  }
+  /** `withPath()`: traversers carry their path even when no step needs it. */
+  withPath(): GraphTraversalSource {
+    return this.#with('withPath', []);
   }
   /** `withStrategies(...)` */
   withStrategies(...strategies: StrategySpec[]): GraphTraversalSource {

@@ -106,6 +106,10 @@ class Parser {
     return false;
   }
 
+  startsOperand(t: Token | undefined): boolean {
+    return t !== undefined && (t.type !== 'symbol' || t.text === '(' || t.text === '-' || t.text === '+');
+  }
+
   parseAll(): MathNode {
     if (this.tokens.length === 0) this.fail('the expression is empty');
     const node = this.additive();
@@ -159,6 +163,11 @@ class Parser {
       const argument = this.additive();
       if (!this.accept(')')) this.fail(`missing ')' after the argument of ${t.text}`);
       return { kind: 'call', name: t.text, argument };
+    }
+    if (Object.hasOwn(FUNCTIONS, t.text) && this.startsOperand(this.peek())) {
+      // exp4j keeps a function without parentheses on its operator stack until the end of the
+      // enclosing group, so `ceil _ + 1` reads as `ceil(_ + 1)`.
+      return { kind: 'call', name: t.text, argument: this.additive() };
     }
     if (!Object.hasOwn(CONSTANTS, t.text)) this.variables.add(t.text);
     return { kind: 'variable', name: t.text };

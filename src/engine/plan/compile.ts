@@ -15,6 +15,8 @@ import type { StepDef, CompileContext } from '../steps/step-def.js';
 import type { StepKind } from './kinds.js';
 import { describeArg, strings } from '../steps/args.js';
 import { applyStrategies } from '../strategies/index.js';
+import { foldProperty } from '../steps/side-effect/fold-properties.js';
+import type { PropertyParams } from '../steps/side-effect/property-step.js';
 import { VariableRef, VertexRef } from '../bytecode.js';
 import { Vertex } from '../elements.js';
 
@@ -48,7 +50,8 @@ export interface CompileOptions {
  */
 export function compile(bytecode: Bytecode, options: CompileOptions = {}): Plan {
   const settings = compileSource(bytecode.source);
-  const plan = new Plan(compileSteps(bytecode.steps, true), settings);
+  const connective = !settings.without.includes('ConnectiveStrategy');
+  const plan = new Plan(compileSteps(bytecode.steps, true, { productive: productiveBy(settings), connective }), settings);
   return options.strategies === false ? plan : applyStrategies(plan);
 }
 
@@ -60,27 +63,40 @@ export function compile(bytecode: Bytecode, options: CompileOptions = {}): Plan 
  * const child = compileChild(new Bytecode([], [{ op: 'out', args: [] }]));
  * ```
  */
-export function compileChild(bytecode: Bytecode): Plan {
+export function compileChild(bytecode: Bytecode, options: { readonly productive?: boolean; readonly connective?: boolean } = {}): Plan {
   if (bytecode.source.length > 0) throw new PlanError('STEP_ARGUMENTS', 'Invalid child traversal: it cannot have source instructions');
-  return new Plan(compileSteps(bytecode.steps, false));
+  const flags = { productive: options.productive === true, connective: options.connective !== false };
+  return new Plan(compileSteps(bytecode.steps, false, flags));
 }
 
-function childContext(atStart: boolean): CompileContext {
+/** Compile-time switches set by source strategies: ProductiveByStrategy, and ConnectiveStrategy (on unless removed). */
+interface CompileFlags {
+  readonly productive: boolean;
+  readonly connective: boolean;
+}
+
+/** True when ProductiveByStrategy is on: by() modulators then yield null instead of filtering. */
+function productiveBy(settings: SourceSettings): boolean {
+  return settings.strategies.some((s) => s.name === 'ProductiveByStrategy') && !settings.without.includes('ProductiveByStrategy');
+}
+
+function childContext(atStart: boolean, flags: CompileFlags): CompileContext {
   return {
     atStart,
+    productive: flags.productive,
     child(arg: Argument): Plan {
       if (!(arg instanceof Bytecode)) throw new PlanError('STEP_ARGUMENTS', `Expected a traversal but got ${describeArg(arg)}`);
-      return compileChild(arg);
+      return compileChild(arg, flags);
     },
   };
 }
 
-function compileSteps(instructions: readonly Instruction[], root: boolean): PlanStep[] {
+function compileSteps(instructions: readonly Instruction[], root: boolean, flags: CompileFlags): PlanStep[] {
   const steps: PlanStep[] = [];
   let pending: Instruction[] = [];
   for (const raw of instructions) {
     const ins: Instruction = { op: raw.op, args: raw.args.map(resolveArgument) };
-    const cc = childContext(root && steps.length === 0);
+    const cc = childContext(root && steps.length === 0, flags);
     if (ins.op === 'as') {
       const last = steps[steps.length - 1];
       if (last === undefined) steps.push({ kind: 'identity', labels: strings(ins), params: {} });
@@ -113,12 +129,14 @@ function compileSteps(instructions: readonly Instruction[], root: boolean): Plan
       for (const pre of pending) params = def.modulate(params, { op: `${pre.op}:before`, args: pre.args }, cc);
       pending = [];
     }
-    steps.push(step(def.kind, params));
+    const folded = def.kind === 'property' && last !== undefined ? foldProperty(last, params as PropertyParams) : undefined;
+    if (folded !== undefined) steps[steps.length - 1] = folded;
+    else steps.push(step(def.kind, params));
   }
   if (pending.length > 0) {
     throw new PlanError('REPEAT_UNDEFINED', 'The repeat()-traversal was not defined');
   }
-  return connectives(steps, root);
+  return flags.connective ? connectives(steps, root) : steps;
 }
 
 /**
@@ -165,16 +183,20 @@ function step(kind: StepKind, params: unknown): PlanStep {
 function compileSource(instructions: readonly Instruction[]): SourceSettings {
   if (instructions.length === 0) return EMPTY_SETTINGS;
   const sideEffects = new Map<string, unknown>();
+  const reducers = new Map<string, string>();
   const opts = new Map<string, unknown>();
   const strategies: { name: string; config: ReadonlyMap<string, unknown> }[] = [];
   const without: string[] = [];
   let sack: SackSpec | undefined;
+  let oneBulk = false;
+  let withPath = false;
   for (const ins of instructions) {
     const [a, b, c] = ins.args;
     switch (ins.op) {
       case 'withSideEffect':
         if (typeof a !== 'string') throw new PlanError('STEP_ARGUMENTS', 'Invalid withSideEffect(): the key must be a string');
         sideEffects.set(a, b instanceof Bytecode ? compileChild(b) : b);
+        if (c !== undefined) reducers.set(a, operatorName(c, 'withSideEffect'));
         break;
       case 'withSack':
         sack = { initial: a instanceof Bytecode ? compileChild(a) : a, merge: sackMerge(c ?? b) };
@@ -193,13 +215,22 @@ function compileSource(instructions: readonly Instruction[]): SourceSettings {
         for (const s of ins.args) without.push(s instanceof StrategySpec ? s.name : String(s));
         break;
       case 'withBulk':
+        oneBulk = a === false;
+        break;
       case 'withPath':
+        withPath = true;
         break;
       default:
         throw new UnsupportedError('UNSUPPORTED_SOURCE', `Unsupported traversal source step: ${ins.op}()`);
     }
   }
-  return { sideEffects, sack, options: opts, strategies, without };
+  return { sideEffects, reducers, sack, oneBulk, withPath, options: opts, strategies, without };
+}
+
+function operatorName(arg: Argument, step: string): string {
+  const name = sackMerge(arg);
+  if (name === undefined) throw new PlanError('STEP_ARGUMENTS', `Invalid ${step}(): ${describeArg(arg)} is not an Operator`);
+  return name;
 }
 
 function sackMerge(arg: Argument | undefined): string | undefined {

@@ -70,4 +70,7 @@ export type StepKind =
   | 'element'
   | 'control'
   | 'degreeCount'
-  | 'match';
+  | 'match'
+  | 'call'
+  | 'subgraph'
+  | 'io';

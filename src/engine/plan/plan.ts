@@ -64,7 +64,13 @@ export interface SackSpec {
  */
 export interface SourceSettings {
   readonly sideEffects: ReadonlyMap<string, unknown>;
+  /** Reducing operators of side-effect keys, from `withSideEffect(key, initial, Operator.x)`. */
+  readonly reducers?: ReadonlyMap<string, string>;
   readonly sack?: SackSpec;
+  /** `withBulk(false)`: traversers merged at a barrier keep a bulk of one, and results are not repeated by bulk. */
+  readonly oneBulk?: boolean;
+  /** `withPath()`: traversers carry their path even when no step needs it. */
+  readonly withPath?: boolean;
   /** Options from `with(key, value)` and OptionsStrategy. */
   readonly options: ReadonlyMap<string, unknown>;
   /** Strategies added by `withStrategies`, by simple class name. */

@@ -8,6 +8,7 @@
  */
 import { Edge, Path, Property, Tree, Vertex, VertexProperty, elementIdKey } from '../elements.js';
 import { Uuid } from '../values.js';
+import { EnumValue } from '../bytecode.js';
 import { compareNumbers, isNaNNumber, isNumber } from './numbers.js';
 import { valueKey } from './value-key.js';
 
@@ -136,7 +137,7 @@ function compareSameFamily(f: Family, a: unknown, b: unknown, cmp: Comparator): 
  * Orderability: a total order across all values, as order() uses. Types order as
  * null < boolean < number < date < string < UUID < vertex < edge < vertex property < property
  * < path < set < list < map; numbers compare by value with NaN above every number; elements
- * compare by id; collections compare element by element.
+ * compare by id; collections compare element by element; enum constants order by name.
  *
  * @example
  * ```ts
@@ -144,7 +145,10 @@ function compareSameFamily(f: Family, a: unknown, b: unknown, cmp: Comparator): 
  * orderCompare('a', 1);                              // 1: strings after numbers
  * ```
  */
-export function orderCompare(a: unknown, b: unknown): number {
+export function orderCompare(x: unknown, y: unknown): number {
+  // Enum constants (T.id, T.label as map keys) order by their names, among strings.
+  const a = x instanceof EnumValue ? x.name : x;
+  const b = y instanceof EnumValue ? y.name : y;
   const fa = family(a);
   const fb = family(b);
   if (fa !== fb) return sign(TYPE_ORDER.indexOf(fa) - TYPE_ORDER.indexOf(fb));

@@ -54,7 +54,14 @@ export function isNumber(v: unknown): v is GremlinNumber {
   return typeof v === 'number' || v instanceof TypedNumber;
 }
 
-/** Integer kinds from narrowest to widest with their bounds. */
+/**
+ * Integer kinds from narrowest to widest with their bounds.
+ *
+ * @example
+ * ```ts
+ * const [kind, min, max] = INTEGER_RANGES[0]!; // ['byte', -128n, 127n]
+ * ```
+ */
 export const INTEGER_RANGES: ReadonlyArray<readonly [NumberKind, bigint, bigint]> = [
   ['byte', -128n, 127n],
   ['short', -32768n, 32767n],

@@ -123,12 +123,27 @@ export function stepNode(kind: StepKind, params: unknown, labels: readonly strin
  * ```
  */
 export function byPlan(arg: Argument | undefined, cc: CompileContext, ins: Instruction): Plan {
+  const plan = byChild(arg, cc, ins);
+  return cc.productive === true ? productive(plan) : plan;
+}
+
+function byChild(arg: Argument | undefined, cc: CompileContext, ins: Instruction): Plan {
   if (arg === undefined) return new Plan([]);
   if (typeof arg === 'string') return new Plan([stepNode('properties', { keys: [arg], values: true })]);
   if (arg instanceof Bytecode) return cc.child(arg);
   if (isEnum(arg, 'T')) return new Plan([tokenStep(arg.name, ins)]);
   if (isEnum(arg, 'Column')) return new Plan([stepNode('selectColumn', { column: arg.name })]);
   throw badArguments(ins, `by() cannot take ${describeArg(arg)}`);
+}
+
+/** Reducing steps always yield one value, so ProductiveByStrategy leaves them alone. */
+const ALWAYS_PRODUCTIVE = new Set<StepKind>(['count', 'fold', 'reduce', 'group', 'identity', 'constant', 'id', 'label']);
+
+/** ProductiveByStrategy's rewrite: `t` becomes `coalesce(t, constant(null))`. */
+function productive(plan: Plan): Plan {
+  const last = plan.steps[plan.steps.length - 1];
+  if (last === undefined || ALWAYS_PRODUCTIVE.has(last.kind)) return plan;
+  return new Plan([stepNode('coalesce', { plans: [plan, new Plan([stepNode('constant', { value: null })])] })]);
 }
 
 /**

@@ -60,6 +60,9 @@ import { elementStep } from './map/element-step.js';
 import { controlStep } from './side-effect/control-step.js';
 import { degreeCountStep } from './map/degree-count-step.js';
 import { matchStep } from './branch/match-step.js';
+import { callStep } from './map/call-step.js';
+import { subgraphStep } from './side-effect/subgraph-step.js';
+import { ioStep } from './side-effect/io-step.js';
 
 /**
  * Every step implementation by kind.
@@ -128,4 +131,7 @@ export const STEPS: { readonly [K in StepKind]: StepDef<unknown> } = {
   control: controlStep,
   degreeCount: degreeCountStep,
   match: matchStep,
+  call: callStep,
+  subgraph: subgraphStep,
+  io: ioStep,
 };

@@ -32,7 +32,37 @@ export function splitScope(args: readonly Argument[]): { local: boolean; rest: r
 export function localItems(value: unknown): unknown[] | undefined {
   if (Array.isArray(value)) return value as unknown[];
   if (value instanceof Set) return [...(value as Set<unknown>)];
-  if (value instanceof Map) return [...(value as Map<unknown, unknown>)].map(([k, v]) => new Map([[k, v]]));
+  if (value instanceof Map) return [...(value as Map<unknown, unknown>)].map(([k, v]) => mapEntry(k, v));
   if (value instanceof Path) return [...value.objects];
   return undefined;
+}
+
+const ENTRIES = new WeakSet<object>();
+
+/**
+ * A map entry, as unfold() and local steps give for each entry of a map: a one-entry map that
+ * {@link isMapEntry} recognises, so that select(Column.keys) gives its key rather than a list.
+ *
+ * @example
+ * ```ts
+ * const e = mapEntry('a', 1); // Map { 'a' => 1 }
+ * isMapEntry(e);             // true
+ * ```
+ */
+export function mapEntry(key: unknown, value: unknown): Map<unknown, unknown> {
+  const entry = new Map([[key, value]]);
+  ENTRIES.add(entry);
+  return entry;
+}
+
+/**
+ * Whether a value is a map entry made by {@link mapEntry} (not just a map of one entry).
+ *
+ * @example
+ * ```ts
+ * isMapEntry(new Map([['a', 1]])); // false
+ * ```
+ */
+export function isMapEntry(value: unknown): boolean {
+  return value instanceof Map && ENTRIES.has(value);
 }

@@ -22,6 +22,8 @@ export interface CompileContext {
   child(arg: Argument): Plan;
   /** True when the step is the first step of a root traversal. */
   readonly atStart: boolean;
+  /** True under ProductiveByStrategy: a by() child that yields nothing yields null instead. */
+  readonly productive?: boolean;
 }
 
 /**

@@ -9,6 +9,7 @@ import { identityRemoval } from './identity-removal.js';
 import { incidentToAdjacent, countPushdown } from './rewrites.js';
 import { startSelection } from './start-selection.js';
 import { filterRanking, earlyLimit } from './ordering.js';
+import { pathRetraction } from './path-retraction.js';
 
 /**
  * Strategies in the order they run. Each entry says why it sits where it does.
@@ -29,6 +30,8 @@ export const STRATEGIES: readonly Strategy[] = [
   incidentToAdjacent,
   // After the rewrites above, which create the vertex()/graph() + count() pairs it matches.
   countPushdown,
-  // Last: it only reorders range() with one-to-one steps and must see the final step list.
+  // Near the end: it only reorders range() with one-to-one steps and must see the final step list.
   earlyLimit,
+  // After early limit, which must not see the barriers this one inserts after path processors.
+  pathRetraction,
 ];

@@ -140,15 +140,17 @@ export class StoreReader implements GraphSource {
   findEdge(label: EdgeLabelRecord, out: number, inV: number, sortValues: string): number {
     const s = this.state;
     const adj = s.adjacency.get(label.id);
-    if (adj === undefined || adj.out.degree(out) === 0 || adj.in.degree(inV) === 0) return -1;
-    const accept = label.sortKeys.length === 0 ? undefined : (e: number): boolean => sortValues === this.sortValuesOf(e);
-    if (label.frequency === 'SINGLE') return s.edges.pairs.get(label.id)?.find(out, inV, s.edges, accept) ?? -1;
+    if (adj === undefined) return -1;
+    if (label.frequency === 'SINGLE' && !s.pairFilter(label.id).mightContain(out, inV)) return -1;
+    if (label.sortKeys.length === 0) return s.findLiveEdge(label.id, out, inV);
+    if (adj.out.degree(out) === 0 || adj.in.degree(inV) === 0) return -1;
+    const accept = (e: number): boolean => sortValues === this.sortValuesOf(e);
     const useOut = adj.out.degree(out) <= adj.in.degree(inV);
     const csr = useOut ? adj.out : adj.in;
     const want = useOut ? inV : out;
     let found = -1;
     csr.each(useOut ? out : inV, s.edges.alive, (t, e) => {
-      if (t === want && (accept === undefined || accept(e))) found = e;
+      if (t === want && accept(e)) found = e;
       return found < 0;
     });
     return found;

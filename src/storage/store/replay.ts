@@ -6,6 +6,7 @@ import { StorageError } from '../../errors.js';
 import type { ElementId, PropertyValue } from '../../engine/index.js';
 import { ByteReader } from '../codec.js';
 import type { SchemaChange } from '../schema/specs.js';
+import { replayAppendEdges } from './bulk-edges.js';
 import { Op, type PropertySide, type StoreState } from './state.js';
 
 function corrupt(detail: string): never {
@@ -64,6 +65,9 @@ export function replayLog(state: StoreState, log: Uint8Array): void {
         state.addEdge(label, { out, in: inV }, { id, insertedAt, table });
         break;
       }
+      case Op.AddEdges:
+        replayAppendEdges(state, r, (id) => c.edgeLabelById(id) ?? corrupt(`unknown edge label id ${id}`));
+        break;
       case Op.SetVertexValue: {
         const slot = r.varUint();
         const k = key(r.varUint());

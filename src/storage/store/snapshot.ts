@@ -10,7 +10,6 @@ import { ByteReader, ByteWriter } from '../codec.js';
 import { BitSet, PropertyColumn } from '../columns/index.js';
 import { Csr } from '../csr.js';
 import type { DataType } from '../schema/types.js';
-import { PairHash } from '../edge-table.js';
 import { LabelTable, idMapKey } from '../vertex-table.js';
 import type { StoreState } from './state.js';
 
@@ -161,14 +160,7 @@ export function encodeState(s: StoreState): Map<string, Uint8Array> {
     e.varUint(labelId);
     e.varUint(n);
   }
-  e.varUint(et.pairs.size);
-  for (const [labelId, h] of et.pairs) {
-    const raw = h.raw();
-    e.varUint(labelId);
-    e.varUint(raw.used);
-    put(e, raw.table);
-    put(e, raw.prints);
-  }
+  e.varUint(0);
   sections.set('edges', e.finish());
   return sections;
 }
@@ -247,10 +239,11 @@ export function decodeState(s: StoreState, sections: ReadonlyMap<string, Uint8Ar
     s.adjacency.set(labelId, { out, in: inn });
   }
   for (let n = e.varUint(); n > 0; n--) et.counts.set(e.varUint(), e.varUint());
+  // Older snapshots stored SINGLE pair hashes: derived data, skipped (pair filters are rebuilt on use).
   for (let n = e.varUint(); n > 0; n--) {
-    const labelId = e.varUint();
-    const used = e.varUint();
-    const table = i32(e);
-    et.pairs.set(labelId, PairHash.fromRaw(labelId, { used, table, prints: take(e, (b) => new Uint8Array(b)) }));
+    e.varUint();
+    e.varUint();
+    i32(e);
+    take(e, (b) => new Uint8Array(b));
   }
 }

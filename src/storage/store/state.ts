@@ -6,7 +6,8 @@
 import type { ElementId, PropertyValue } from '../../engine/index.js';
 import { ByteWriter } from '../codec.js';
 import { Csr } from '../csr.js';
-import { EdgeTable, PairHash } from '../edge-table.js';
+import { EdgeTable } from '../edge-table.js';
+import { PairFilter } from '../pair-filter.js';
 import { ElementIndex } from '../indexes/index.js';
 import type { SchemaCatalog } from '../schema/catalog.js';
 import type { SchemaChange } from '../schema/specs.js';
@@ -43,6 +44,7 @@ export enum Op {
   RemoveVertex = 5,
   RemoveEdge = 6,
   Schema = 7,
+  AddEdges = 8,
 }
 
 type Undo = number | (() => void);
@@ -85,10 +87,10 @@ export class StoreState {
     return has;
   }
 
-  /** Starts recording undo steps and log ops. */
-  begin(): void {
+  /** Starts recording undo steps, and log ops unless `log` is false (nothing will replay them). */
+  begin(log = true): void {
     this.undo = [];
-    this.log = new ByteWriter();
+    this.log = log ? new ByteWriter() : undefined;
   }
 
   /** Ends a batch successfully and returns its log, or undefined when nothing changed. */
@@ -117,9 +119,8 @@ export class StoreState {
   /** Merges adjacency buffers: all of them when `force`, else those past their threshold. */
   mergeAdjacency(force: boolean): void {
     for (const adj of this.adjacency.values()) {
-      for (const csr of [adj.out, adj.in]) {
-        if (force || csr.needsMerge()) csr.merge(this.vertices.size, this.edges.alive);
-      }
+      if (force || adj.out.needsMerge()) adj.out.merge(this.vertices.size, this.edges.alive, this.edges.out);
+      if (force || adj.in.needsMerge()) adj.in.merge(this.vertices.size, this.edges.alive, this.edges.in);
     }
   }
 
@@ -160,6 +161,12 @@ export class StoreState {
     this.undo.push(() => this.catalog.apply(inverse));
   }
 
+  /** Records a mutation already applied by a helper module: its log op and its undo step. */
+  recordApplied(write: (log: ByteWriter) => void, undo: () => void): void {
+    if (this.log !== undefined) write(this.log);
+    this.undo.push(undo);
+  }
+
   /** Adds a vertex with a resolved id; `insertedAt` is the TTL start (ms). */
   addVertex(label: VertexLabelRecord, id: ElementId, insertedAt: number): number {
     const slot = this.vertices.allocate(label.id, id);
@@ -195,7 +202,7 @@ export class StoreState {
     const adj = this.adjacencyOf(label.id);
     adj.out.add(ends.out, ends.in, e);
     adj.in.add(ends.in, ends.out, e);
-    if (label.frequency === 'SINGLE') this.pairHash(label.id).insert(e, this.edges);
+    if (label.frequency === 'SINGLE') this.pairFilter(label.id).add(e, this.edges);
     if (options.table) {
       let t = this.edges.tables.get(label.id);
       if (t === undefined) this.edges.tables.set(label.id, (t = new LabelTable(label.id)));
@@ -221,19 +228,29 @@ export class StoreState {
     return e;
   }
 
-  /** The SINGLE-frequency pair hash of an edge label. */
-  pairHash(labelId: number): PairHash {
-    let h = this.edges.pairs.get(labelId);
-    if (h === undefined) this.edges.pairs.set(labelId, (h = new PairHash(labelId)));
-    return h;
+  /** The SINGLE-frequency pair filter of an edge label, built from its live edges on first use. */
+  pairFilter(labelId: number): PairFilter {
+    let f = this.edges.pairs.get(labelId);
+    if (f === undefined) this.edges.pairs.set(labelId, (f = PairFilter.build(labelId, this.edges)));
+    return f;
   }
 
-  private undoAddEdge(e: number): void {
+  /** The first live edge `out → inV` of a label, scanning the adjacency of the endpoint with the smaller degree; -1 if none. */
+  findLiveEdge(labelId: number, out: number, inV: number): number {
+    const adj = this.adjacency.get(labelId);
+    if (adj === undefined) return -1;
+    const dOut = adj.out.degree(out);
+    const dIn = adj.in.degree(inV);
+    if (dOut === 0 || dIn === 0) return -1;
+    return dOut <= dIn ? adj.out.find(out, inV, this.edges.alive) : adj.in.find(inV, out, this.edges.alive);
+  }
+
+  /** Undoes the addition of edge `e`, which must be the newest edge slot. */
+  undoAddEdge(e: number): void {
     const labelId = this.edges.label[e]!;
     const adj = this.adjacencyOf(labelId);
-    adj.out.popLast();
-    adj.in.popLast();
-    this.edges.pairs.get(labelId)?.remove(e, this.edges);
+    adj.out.popLast(this.edges.out[e]!);
+    adj.in.popLast(this.edges.in[e]!);
     const t = this.edges.tables.get(labelId);
     if (t !== undefined && this.edges.rowOf !== undefined && t.rowCount > 0 && t.rows[t.rowCount - 1] === e) {
       for (const c of t.columns.values()) c.delete(t.rowCount - 1);
@@ -388,7 +405,7 @@ export class StoreState {
       this.edges.setAlive(e, true);
       adj.out.untombstone(out);
       adj.in.untombstone(inV);
-      if (this.catalog.edgeLabelById(labelId)?.frequency === 'SINGLE') this.pairHash(labelId).insert(e, this.edges);
+      if (this.catalog.edgeLabelById(labelId)?.frequency === 'SINGLE') this.pairFilter(labelId).add(e, this.edges);
       if (id !== undefined) this.edgeIdSlots.set(idMapKey(id), e);
       for (const i of idx) i.add(e, this.fieldValues('edge', e, i.record.fields));
     });

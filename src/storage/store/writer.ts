@@ -9,6 +9,7 @@ import { TypedNumber, Uuid } from '../../engine/index.js';
 import { formatPrimaryKeyId, formatSortValues, Snowflake } from '../ids/index.js';
 import type { EdgeLabelRecord, GraphMode, PropertyKeyRecord, VertexLabelRecord } from '../schema/types.js';
 import { AutoSchema } from './auto-schema.js';
+import { appendEdges } from './bulk-edges.js';
 import { coerceElements, coerceScalar, valueKey } from './coerce.js';
 import { StoreReader } from './reader.js';
 import type { PropertySide, StoreState } from './state.js';
@@ -142,6 +143,46 @@ export class StoreWriter extends StoreReader implements GraphWriter {
     return e;
   }
 
+  /**
+   * Adds property-less edges `outSlots[i] → inSlots[i]` of one label in one call and returns
+   * the slot of each (for a SINGLE label, a pair that already has an edge gets that edge's
+   * slot). Same rules and errors as calling {@link addEdge} for each pair; labels with
+   * properties or a TTL, and auto-create graphs, take that per-edge path.
+   */
+  addEdgesBulk(label: string, outSlots: Int32Array, inSlots: Int32Array): Int32Array {
+    this.check();
+    if (outSlots.length !== inSlots.length) {
+      throw new ArgumentError('BULK_LENGTH_MISMATCH', `Cannot add edges: ${outSlots.length} out slots but ${inSlots.length} in slots`);
+    }
+    const n = outSlots.length;
+    const slots = new Int32Array(n);
+    if (n === 0) return slots;
+    const strict = !this.options.config.autoCreate && this.state.catalog.edgeLabel(label) !== undefined;
+    const record = strict ? this.strictEdgeLabel(label, { out: outSlots[0]!, in: inSlots[0]! }, false) : undefined;
+    if (record === undefined || record.properties.length > 0 || record.ttl > 0) {
+      for (let i = 0; i < n; i++) slots[i] = this.addEdge(label, { out: outSlots[i]!, in: inSlots[i]! });
+      return slots;
+    }
+    if (this.edgeWrites + n > this.options.config.edgeTxCapacity) {
+      throw new LimitError('TX_CAPACITY', `Edges size has reached tx capacity ${this.options.config.edgeTxCapacity}`);
+    }
+    this.edgeWrites += n;
+    const { source, target } = this.edgeLabels.get(label)!;
+    const vertices = this.state.vertices;
+    const ttl = this.state.hasTtl('vertex', source) || this.state.hasTtl('vertex', target);
+    for (let i = 0; i < n; i++) {
+      const o = outSlots[i]!;
+      const t = inSlots[i]!;
+      const ok = o >= 0 && t >= 0 && o < vertices.size && t < vertices.size && vertices.alive.get(o) && vertices.alive.get(t);
+      if (!ok || ttl) {
+        this.requireVertex(o, 'Cannot create edge');
+        this.requireVertex(t, 'Cannot create edge');
+      }
+      if (vertices.labelOf[o] !== source || vertices.labelOf[t] !== target) this.strictEdgeLabel(label, { out: o, in: t }, true);
+    }
+    return appendEdges(this.state, record, outSlots, inSlots);
+  }
+
   setVertexProperty(
     slot: number,
     key: string,
@@ -267,7 +308,8 @@ export class StoreWriter extends StoreReader implements GraphWriter {
     throw new NotFoundError('PROPERTY_NOT_FOUND', `Cannot edit meta-property: vertex property '${String(propertyId)}' does not exist`);
   }
 
-  private strictEdgeLabel(name: string, ends: { readonly out: number; readonly in: number }): EdgeLabelRecord {
+  /** The label of a strict-mode edge; when `checkEnds`, throws unless the endpoints have its source and target labels. */
+  private strictEdgeLabel(name: string, ends: { readonly out: number; readonly in: number }, checkEnds = true): EdgeLabelRecord {
     let cached = this.edgeLabels.get(name);
     if (cached === undefined) {
       const record = this.auto.edgeLabel(name, '', '');
@@ -276,7 +318,7 @@ export class StoreWriter extends StoreReader implements GraphWriter {
       this.edgeLabels.set(name, cached);
     }
     const labels = this.state.vertices.labelOf;
-    if (labels[ends.out] !== cached.source || labels[ends.in] !== cached.target) {
+    if (checkEnds && (labels[ends.out] !== cached.source || labels[ends.in] !== cached.target)) {
       const { record } = cached;
       throw new SchemaError(
         'EDGE_ENDPOINT_LABEL',

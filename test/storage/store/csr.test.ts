@@ -13,6 +13,31 @@ function neighbours(csr: Csr, v: number, live: BitSet): number[][] {
   return out;
 }
 
+/** The source vertex of every edge slot of the model, as the edge table's out column would hold it. */
+function sourcesOf(model: readonly { v: number; e: number }[]): Int32Array {
+  const sources = new Int32Array(model.length + 1);
+  for (const m of model) sources[m.e] = m.v;
+  return sources;
+}
+
+test('Csr.find returns the first live entry to a target, merged or buffered, and -1 otherwise', () => {
+  const csr = new Csr();
+  const live = new BitSet();
+  const add = (v: number, t: number, e: number): void => {
+    csr.add(v, t, e);
+    live.set(e, true);
+  };
+  add(0, 5, 0);
+  add(0, 6, 1);
+  csr.merge(2, live, Int32Array.of(0, 0, 0, 0, 0));
+  add(0, 6, 2);
+  add(0, 7, 3);
+  add(1, 7, 4);
+  assert.deepEqual([csr.find(0, 5, live), csr.find(0, 6, live), csr.find(0, 7, live), csr.find(1, 7, live), csr.find(0, 9, live), csr.find(3, 5, live)], [0, 1, 3, 4, -1, -1]);
+  live.set(1, false);
+  assert.equal(csr.find(0, 6, live), 2);
+});
+
 test('Csr keeps insertion order and degrees across merges, with tombstones compacted', () => {
   const ops = fc.array(
     fc.oneof(
@@ -45,12 +70,12 @@ test('Csr keeps insertion order and degrees across merges, with tombstones compa
           csr.tombstone(m.v);
           poppable = 0;
         } else if (op.k === 'merge') {
-          csr.merge(8, live);
+          csr.merge(8, live, sourcesOf(model));
           poppable = 0;
         } else if (poppable > 0) {
           const m = model.pop()!;
           live.set(m.e, false);
-          csr.popLast();
+          csr.popLast(m.v);
           poppable--;
         }
       }
@@ -59,7 +84,7 @@ test('Csr keeps insertion order and degrees across merges, with tombstones compa
         assert.deepEqual(neighbours(csr, v, live), expected);
         assert.equal(csr.degree(v), expected.length);
       }
-      csr.merge(8, live);
+      csr.merge(8, live, sourcesOf(model));
       const total = model.filter((m) => m.alive).length;
       assert.equal(csr.targets.length, total);
       assert.equal(csr.offsets[8], total);
@@ -83,7 +108,7 @@ test('Csr.needsMerge reports a large buffer', () => {
   assert.equal(csr.needsMerge(), true);
   const live = new BitSet();
   for (let i = 0; i < 5000; i++) live.set(i, true);
-  csr.merge(10, live);
+  csr.merge(10, live, Int32Array.from({ length: 5000 }, (_, i) => i % 10));
   assert.equal(csr.needsMerge(), false);
   assert.equal(csr.degree(3), 500);
 });

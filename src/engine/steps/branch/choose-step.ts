@@ -11,11 +11,13 @@ import { Plan } from '../../plan/plan.js';
 import { predicateTest } from '../../exec/predicate.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
-import type { StepDef } from '../step-def.js';
+import type { CompileContext, StepDef } from '../step-def.js';
 import { badArguments, byPlan, isEnum } from '../args.js';
+import { runBranches } from './global-children.js';
 
 /**
- * An option: a key (value, predicate or Pick name) and its branch.
+ * An option: a key (value, predicate, traversal or Pick name) and its branch. A traversal key
+ * matches when it yields something from the choice value.
  *
  * @example
  * ```ts
@@ -41,40 +43,49 @@ export type ChooseParams =
   | { readonly mode: 'ifThen'; readonly condition: Plan | Predicate; readonly whenTrue: Plan; readonly whenFalse: Plan }
   | { readonly mode: 'options'; readonly choice: Plan; readonly options: readonly ChooseOption[]; readonly branchAll: boolean };
 
-function* run(p: ChooseParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
-  for (const t of input) {
-    if (p.mode === 'ifThen') {
-      const ok = p.condition instanceof Predicate ? predicateTest(p.condition)(t.value) : rt.produces(p.condition, t);
-      yield* rt.runFrom(ok ? p.whenTrue : p.whenFalse, t);
-      continue;
-    }
-    const chosen = rt.first(p.choice, t);
-    const picks = (name: string): ChooseOption[] => p.options.filter((o) => o.pick === name);
-    let branches: ChooseOption[];
-    if (chosen === undefined) {
-      branches = picks('unproductive').slice(0, 1);
-      if (branches.length === 0 && !p.branchAll) {
-        yield t;
-        continue;
-      }
-    } else {
-      const matching = p.options.filter((o) => o.pick === undefined && predicateTest(o.key)(chosen.value));
-      branches = p.branchAll ? matching : matching.slice(0, 1);
-      if (branches.length === 0) branches = picks('none').slice(0, 1);
-      if (p.branchAll) branches = [...branches, ...picks('any')];
-      if (branches.length === 0 && !p.branchAll) {
-        yield t;
-        continue;
-      }
-    }
-    for (const b of branches) yield* rt.runFrom(b.plan, t);
+function run(p: ChooseParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  if (p.mode === 'ifThen') {
+    const test = p.condition instanceof Predicate ? predicateTest(p.condition) : undefined;
+    const condition = p.condition;
+    const route = (t: Traverser): readonly Plan[] => {
+      const ok = test !== undefined ? test(t.value) : rt.produces(condition as Plan, t);
+      return [ok ? p.whenTrue : p.whenFalse];
+    };
+    return runBranches(input, rt, { plans: [p.whenTrue, p.whenFalse], route });
   }
+  return runBranches(input, rt, { plans: p.options.map((o) => o.plan), route: (t) => routeOptions(p, t, rt) });
 }
 
-function optionKey(key: Argument): { key: unknown; pick: string | undefined } {
+/** The option branches a traverser takes, or undefined when it passes through unchanged. */
+function routeOptions(p: Extract<ChooseParams, { mode: 'options' }>, t: Traverser, rt: Runtime): readonly Plan[] | undefined {
+  const chosen = rt.first(p.choice, t);
+  const picks = (name: string): ChooseOption[] => p.options.filter((o) => o.pick === name);
+  let branches: ChooseOption[];
+  if (chosen === undefined) {
+    branches = picks('unproductive').slice(0, 1);
+  } else {
+    const matching = p.options.filter((o) => o.pick === undefined && matches(o, chosen, rt));
+    branches = p.branchAll ? matching : matching.slice(0, 1);
+    if (branches.length === 0) branches = picks('none').slice(0, 1);
+    if (p.branchAll) branches = [...branches, ...picks('any')];
+  }
+  if (branches.length === 0 && !p.branchAll) return undefined;
+  return branches.map((b) => b.plan);
+}
+
+/** An option key; branch() accepts traversal keys, choose() does not (as in TinkerPop). */
+function optionKey(key: Argument, p: ChooseParams, cc: CompileContext): { key: unknown; pick: string | undefined } {
   if (isEnum(key, 'Pick')) return { key: undefined, pick: key.name };
-  if (key instanceof Bytecode) throw new PlanError('PICK_TOKEN', 'Traversal is not allowed as a Pick token');
+  if (key instanceof Bytecode) {
+    if (p.mode !== 'options' || !p.branchAll) throw new PlanError('PICK_TOKEN', 'Traversal is not allowed as a Pick token');
+    return { key: cc.child(key), pick: undefined };
+  }
   return { key, pick: undefined };
+}
+
+/** Whether an option key matches the choice: a traversal key when it yields something from the choice, else by predicate or equality. */
+function matches(o: ChooseOption, chosen: Traverser, rt: Runtime): boolean {
+  return o.key instanceof Plan ? rt.produces(o.key, chosen) : predicateTest(o.key)(chosen.value);
 }
 
 /**
@@ -105,7 +116,7 @@ export const chooseStep: StepDef<ChooseParams> = {
     if (ins.op !== 'option' || p.mode !== 'options') throw new PlanError('UNSUPPORTED_MODULATOR', `The choose() step does not accept ${ins.op}()`);
     const [key, branch] = ins.args;
     if (ins.args.length !== 2) throw badArguments(ins, 'expected option(key, traversal)');
-    return { ...p, options: [...p.options, { ...optionKey(key ?? null), plan: cc.child(branch ?? null) }] };
+    return { ...p, options: [...p.options, { ...optionKey(key ?? null, p, cc), plan: cc.child(branch ?? null) }] };
   },
   run,
   describe: (p) => p.mode,

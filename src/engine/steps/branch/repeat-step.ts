@@ -1,13 +1,15 @@
 /**
  * repeat(t) with times/until/emit before or after, and named loops. Traversers loop
- * breadth-first: each round runs the body over the whole frontier in one pull.
+ * breadth-first: each round runs the body over the whole frontier in one pull. The body is one
+ * global child: its stateful steps keep their state from round to round (a dedup() inside
+ * remembers earlier rounds; a limit() counts per round, keyed by the loop counter).
  * @module
  */
 import { Bytecode } from '../../bytecode.js';
 import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import type { PathNode, Traverser } from '../../exec/traverser.js';
+import type { Runtime, StepScope } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, toJsNumber } from '../args.js';
 import { valueKey } from '../../semantics/index.js';
@@ -51,19 +53,27 @@ function exit(t: Traverser): Traverser {
 }
 
 /**
- * Merges traversers that stand on equal values with equal loop counters and sacks into one,
- * adding their bulks, so fan-out does not multiply work (TinkerPop's lazy barrier bulking).
+ * Merges traversers that stand on equal values with equal loop counters (and equal labelled
+ * objects, when labels are tracked) into one, adding their bulks, so fan-out does not multiply
+ * work (TinkerPop's lazy barrier bulking). Not done for sacks, whole paths or withBulk(false).
  */
-function bulked(ts: readonly Traverser[]): Traverser[] {
-  if (ts.length < 2) return [...ts];
+function bulked(ts: readonly Traverser[], rt: Runtime): Traverser[] {
+  if (ts.length < 2 || rt.settings.oneBulk === true || rt.fullPath) return [...ts];
   const byKey = new Map<string, Traverser>();
   for (const t of ts) {
     if (t.sack !== undefined) return [...ts];
-    const k = `${valueKey(t.value)}#${t.loops?.count ?? 0}#${t.loops?.name ?? ''}`;
+    const k = `${valueKey(t.value)}#${t.loops?.count ?? 0}#${t.loops?.name ?? ''}${rt.trackPath ? labelKey(t.path) : ''}`;
     const seen = byKey.get(k);
     byKey.set(k, seen === undefined ? t : { ...seen, bulk: seen.bulk + t.bulk });
   }
   return [...byKey.values()];
+}
+
+/** The labelled part of a path, which is all that steps read when no step needs whole paths. */
+function labelKey(path: PathNode | undefined): string {
+  let key = '';
+  for (let n = path; n !== undefined; n = n.prev) if (n.labels.length > 0) key += `|${n.labels.join(',')}=${valueKey(n.object)}`;
+  return key;
 }
 
 function* run(p: RepeatParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
@@ -82,6 +92,7 @@ function* run(p: RepeatParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
     }
     return next;
   };
+  const scope: StepScope = new Map();
   let exitQueue: Traverser[] = [];
   let frontier = entering(
     (function* () {
@@ -92,7 +103,7 @@ function* run(p: RepeatParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
   exitQueue = [];
   while (frontier.length > 0) {
     const after: Traverser[] = [];
-    for (const out of rt.run(body, frontier)) {
+    for (const out of rt.run(body, frontier, scope)) {
       const loops = out.loops;
       const t: Traverser = { ...out, loops: loops === undefined ? undefined : { ...loops, count: loops.count + 1 } };
       if (!p.untilFirst && holds(rt, p.until, t)) {
@@ -102,7 +113,7 @@ function* run(p: RepeatParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
       if (!p.emitFirst && holds(rt, p.emit, t)) yield exit(t);
       after.push(t);
     }
-    frontier = entering(rt.trackPath ? after : bulked(after));
+    frontier = entering(bulked(after, rt));
     yield* exitQueue;
     exitQueue = [];
   }
@@ -136,11 +147,13 @@ export const repeatStep: StepDef<RepeatParams> = {
   requirements: () => ({ loops: true }),
   compile(ins, cc) {
     const [a, b] = ins.args;
-    if (ins.args.length === 2 && typeof a === 'string') {
-      return { name: a, body: cc.child(b ?? null), until: undefined, untilFirst: false, emit: undefined, emitFirst: false };
+    const named = ins.args.length === 2 && typeof a === 'string';
+    if (!named && ins.args.length !== 1) throw badArguments(ins, 'expected repeat(traversal) or repeat(name, traversal)');
+    const body = cc.child((named ? b : a) ?? null);
+    if (body.steps.some((s) => s.kind === 'inject')) {
+      throw new PlanError('INJECT_IN_REPEAT', 'The parent of inject()-step can not be repeat()-step');
     }
-    if (ins.args.length !== 1) throw badArguments(ins, 'expected repeat(traversal) or repeat(name, traversal)');
-    return { name: undefined, body: cc.child(a ?? null), until: undefined, untilFirst: false, emit: undefined, emitFirst: false };
+    return { name: named ? a : undefined, body, until: undefined, untilFirst: false, emit: undefined, emitFirst: false };
   },
   modulate(p, ins, cc) {
     const before = ins.op.endsWith(':before');

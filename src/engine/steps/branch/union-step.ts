@@ -1,14 +1,16 @@
 /**
- * union(t...): every child traversal's results, per traverser, in branch order.
+ * union(t...): every child traversal's results, per traverser, in branch order. The children
+ * are global: their stateful steps span all inputs (see {@link runBranches}).
  * @module
  */
 import type { Plan } from '../../plan/plan.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
+import { runBranches } from './global-children.js';
 
-function* run(p: { readonly plans: readonly Plan[] }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
-  for (const t of input) for (const plan of p.plans) yield* rt.runFrom(plan, t);
+function run(p: { readonly plans: readonly Plan[] }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  return runBranches(input, rt, { plans: p.plans, route: () => p.plans });
 }
 
 /**

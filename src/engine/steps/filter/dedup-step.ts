@@ -45,20 +45,24 @@ function keyOf(p: DedupParams, t: Traverser, rt: Runtime): string | undefined {
   return parts.join('\u0000');
 }
 
-function* run(p: DedupParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
-  if (p.local) {
-    for (const t of input) {
-      const items = localItems(t.value) ?? [t.value];
-      const seen = new Map<string, unknown>();
-      for (const item of items) {
-        const k = keyOf({ ...p, keys: [] }, { ...t, value: item }, rt);
-        if (k !== undefined && !seen.has(k)) seen.set(k, item);
-      }
-      yield moveTo(t, new Set(seen.values()), rt.trackPath);
+function run(p: DedupParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  return p.local ? dedupLocal(p, input, rt) : dedupGlobal(p, input, rt, rt.stepState(p, () => new Set<string>()));
+}
+
+function* dedupLocal(p: DedupParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) {
+    const items = localItems(t.value) ?? [t.value];
+    const seen = new Map<string, unknown>();
+    for (const item of items) {
+      const k = keyOf({ ...p, keys: [] }, { ...t, value: item }, rt);
+      if (k !== undefined && !seen.has(k)) seen.set(k, item);
     }
-    return;
+    yield moveTo(t, new Set(seen.values()), rt.trackPath);
   }
-  const seen = new Set<string>();
+}
+
+/** Global dedup; `seen` outlives one run inside a repeat() or branch scope. */
+function* dedupGlobal(p: DedupParams, input: Iterable<Traverser>, rt: Runtime, seen: Set<string>): Iterable<Traverser> {
   for (const t of input) {
     rt.tick();
     const k = keyOf(p, t, rt);

@@ -95,6 +95,17 @@ function compileHas(ins: Instruction): HasCondition[] {
 }
 
 /**
+ * Whether every operand of a test is a string. An id tested against strings is compared as text,
+ * as TinkerPop's HasContainer does, so has(T.id, '10') finds the element with id 10.
+ */
+function testsStrings(test: unknown): boolean {
+  if (typeof test === 'string') return true;
+  if (Array.isArray(test)) return test.length > 0 && test.every(testsStrings);
+  if (test instanceof Predicate) return test.args.length > 0 && test.args.every(testsStrings);
+  return false;
+}
+
+/**
  * Whether a value satisfies one has() condition.
  *
  * @example
@@ -115,7 +126,7 @@ export function holds(rt: Runtime, value: unknown, c: HasCondition): boolean {
   let target: unknown;
   if (c.on === 'label' || c.on === 'id') {
     if (!isElement) return false;
-    target = c.on === 'label' ? value.label : value.id;
+    target = c.on === 'label' ? value.label : c.test !== undefined && testsStrings(c.test) ? String(value.id) : value.id;
   } else {
     if (!(value instanceof Property || value instanceof VertexProperty)) return false;
     target = c.on === 'key' ? value.key : value.value;

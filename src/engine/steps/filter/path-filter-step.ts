@@ -1,6 +1,7 @@
 /**
  * simplePath() and cyclicPath(), with from()/to() bounds and by() projections: keep traversers
- * whose path repeats no object (simple) or repeats one (cyclic).
+ * whose path repeats no object (simple) or repeats one (cyclic). A traverser for which a by()
+ * yields nothing is filtered out, as TinkerPop does for unproductive by() modulators.
  * @module
  */
 import { PlanError } from '../../../errors.js';
@@ -12,6 +13,7 @@ import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
 import { traverserPath } from '../map/path-step.js';
 import { applyBy } from '../map/select-step.js';
+import { MISSING } from '../../exec/scope.js';
 
 /**
  * Parameters of simplePath()/cyclicPath().
@@ -31,6 +33,7 @@ export interface PathFilterParams {
 function* run(p: PathFilterParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
     const objects = traverserPath(t, p.from, p.to).objects.map((o, i) => applyBy(rt, t, o, p.by, i));
+    if (objects.includes(MISSING)) continue;
     const unique = new Set(objects.map(valueKey)).size === objects.length;
     if (unique === p.simple) yield t;
   }

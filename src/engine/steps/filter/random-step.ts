@@ -7,7 +7,9 @@ import { moveTo, withFields } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
-import { badArguments, toJsNumber } from '../args.js';
+import { badArguments, byPlan, toJsNumber } from '../args.js';
+import { PlanError } from '../../../errors.js';
+import type { Plan } from '../../plan/plan.js';
 import { localItems, splitScope } from '../scope.js';
 
 /**
@@ -22,6 +24,8 @@ export interface RandomParams {
   readonly mode: 'coin' | 'sample';
   readonly amount: number;
   readonly local: boolean;
+  /** sample(n).by(weight): a child plan giving each traverser's weight. */
+  readonly by?: Plan;
 }
 
 function sampleOf<T>(items: readonly T[], n: number, random: () => number): T[] {
@@ -31,16 +35,48 @@ function sampleOf<T>(items: readonly T[], n: number, random: () => number): T[] 
   return out;
 }
 
-function* run(p: RandomParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
-  const random = rt.random;
-  if (p.mode === 'coin') {
-    for (const t of input) {
-      let kept = 0;
-      for (let i = 0; i < t.bulk; i++) if (random() < p.amount) kept++;
-      if (kept > 0) yield kept === t.bulk ? t : withFields(t, { bulk: kept });
+/** Bulks from this size on are thinned by expectation instead of one toss per unit, as TinkerPop does. */
+const COIN_TOSS_LIMIT = 100;
+
+function run(p: RandomParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  return p.mode === 'coin' ? coin(p.amount, input, rt.random(p)) : sample(p, input, rt);
+}
+
+function* coin(probability: number, input: Iterable<Traverser>, random: () => number): Iterable<Traverser> {
+  for (const t of input) {
+    let kept = 0;
+    if (t.bulk < COIN_TOSS_LIMIT) {
+      for (let i = 0; i < t.bulk; i++) if (probability >= random()) kept++;
+    } else {
+      kept = Math.round(probability * t.bulk);
     }
-    return;
+    if (kept > 0) yield kept === t.bulk ? t : withFields(t, { bulk: kept });
   }
+}
+
+/**
+ * Weighted sampling without replacement: each pick is proportional to the remaining weights;
+ * a traverser whose weight traversal yields no number is left out, as unproductive by() filters.
+ */
+function weightedSample(items: readonly Traverser[], p: RandomParams, rt: Runtime, random: () => number): Traverser[] {
+  const by = p.by as Plan;
+  const pool: { t: Traverser; w: number }[] = [];
+  for (const t of items) {
+    const w = toJsNumber(rt.first(by, t)?.value);
+    if (w !== undefined && w > 0) pool.push({ t, w });
+  }
+  const out: Traverser[] = [];
+  while (out.length < p.amount && pool.length > 0) {
+    let r = random() * pool.reduce((sum, e) => sum + e.w, 0);
+    let i = 0;
+    while (i < pool.length - 1 && r >= (pool[i] as { w: number }).w) r -= (pool[i++] as { w: number }).w;
+    out.push(...pool.splice(i, 1).map((e) => e.t));
+  }
+  return out;
+}
+
+function* sample(p: RandomParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  const random = rt.random(p);
   if (p.local) {
     for (const t of input) {
       const items = localItems(t.value);
@@ -50,7 +86,7 @@ function* run(p: RandomParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
   }
   const expanded: Traverser[] = [];
   for (const t of input) for (let i = 0; i < t.bulk; i++) expanded.push(withFields(t, { bulk: 1 }));
-  yield* sampleOf(expanded, p.amount, random);
+  yield* p.by === undefined ? sampleOf(expanded, p.amount, random) : weightedSample(expanded, p, rt, random);
 }
 
 /**
@@ -70,6 +106,11 @@ export const randomStep: StepDef<RandomParams> = {
     const n = toJsNumber(rest[0]);
     if (rest.length !== 1 || n === undefined) throw badArguments(ins, 'expected one number');
     return { mode: ins.op as RandomParams['mode'], amount: n, local };
+  },
+  modulate(p, ins, cc) {
+    if (ins.op !== 'by' || p.mode !== 'sample' || p.local) throw new PlanError('UNSUPPORTED_MODULATOR', `The ${p.mode}() step does not accept ${ins.op}()`);
+    if (p.by !== undefined) throw new PlanError('BY_ALREADY_SET', 'The sample() step can only have one by modulator');
+    return { ...p, by: byPlan(ins.args[0], cc, ins) };
   },
   run,
   describe: (p) => `${p.mode} ${p.amount}`,

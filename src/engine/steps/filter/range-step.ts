@@ -24,16 +24,26 @@ export interface RangeParams {
   readonly local: boolean;
 }
 
-function* run(p: RangeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
-  if (p.local) {
-    for (const t of input) yield moveTo(t, rangeLocal(t.value, p), rt.trackPath);
-    return;
-  }
-  let seen = 0;
+function run(p: RangeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  return p.local ? rangeLocalStream(p, input, rt) : rangeGlobal(p, input, rt.stepState(p, () => new Map<number, number>()));
+}
+
+function* rangeLocalStream(p: RangeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  for (const t of input) yield moveTo(t, rangeLocal(t.value, p), rt.trackPath);
+}
+
+/**
+ * Global range. Counts are kept per loop iteration (the traverser's innermost loop counter), so
+ * inside a repeat() every round gets its own range, while the inputs of a branch share one. One
+ * run sees one loop counter (repeat() runs its body round by round), so a full range ends it.
+ */
+function* rangeGlobal(p: RangeParams, input: Iterable<Traverser>, counts: Map<number, number>): Iterable<Traverser> {
   for (const t of input) {
-    if (p.high !== -1 && seen >= p.high) return;
-    const start = seen;
-    seen += t.bulk;
+    const loop = t.loops?.count ?? -1;
+    const start = counts.get(loop) ?? 0;
+    if (p.high !== -1 && start >= p.high) return;
+    const seen = start + t.bulk;
+    counts.set(loop, seen);
     const from = Math.max(start, p.low);
     const to = p.high === -1 ? seen : Math.min(seen, p.high);
     if (to > from) yield to - from === t.bulk ? t : withFields(t, { bulk: to - from });

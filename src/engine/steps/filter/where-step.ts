@@ -15,6 +15,21 @@ import type { Runtime } from '../../exec/runtime.js';
 import { isEqual } from '../../semantics/index.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
+import type { TraversalFilterParams } from './traversal-filter-step.js';
+
+/**
+ * A where() traversal, after TinkerPop's WhereTraversalStep: a leaf whose leading as() label
+ * starts it from a scope value and whose trailing as() labels must equal scope values, or a
+ * connective (and/or/not) whose children are where() traversals in their own right.
+ *
+ * @example
+ * ```ts
+ * const w: WhereTraversal = { connective: undefined, plan: child, startLabel: 'a', endLabels: ['b'] };
+ * ```
+ */
+export type WhereTraversal =
+  | { readonly connective: undefined; readonly plan: Plan; readonly startLabel: string | undefined; readonly endLabels: readonly string[] }
+  | { readonly connective: 'and' | 'or' | 'not'; readonly children: readonly WhereTraversal[] };
 
 /**
  * Parameters of where().
@@ -26,20 +41,31 @@ import { badArguments, byPlan } from '../args.js';
  */
 export type WhereParams =
   | { readonly form: 'predicate'; readonly start: string | undefined; readonly predicate: Predicate; readonly by: readonly Plan[] }
-  | { readonly form: 'traversal'; readonly plan: Plan; readonly startLabel: string | undefined; readonly endLabels: readonly string[] };
+  | { readonly form: 'traversal'; readonly traversal: WhereTraversal };
 
-function project(rt: Runtime, t: Traverser, value: unknown, by: Plan | undefined): unknown {
-  if (by === undefined) return value;
-  const out = rt.first(by, { ...t, value });
-  return out === undefined ? MISSING : out.value;
+/** The by() modulators of a where(predicate), applied round-robin: start value first, then each label in order. */
+class ByRing {
+  #next = 0;
+  constructor(
+    private readonly rt: Runtime,
+    private readonly t: Traverser,
+    private readonly by: readonly Plan[],
+  ) {}
+
+  project(value: unknown): unknown {
+    const by = this.by.length === 0 ? undefined : this.by[this.#next++ % this.by.length];
+    if (by === undefined) return value;
+    const out = this.rt.first(by, { ...this.t, value });
+    return out === undefined ? MISSING : out.value;
+  }
 }
 
 /** Replaces label operands by their (projected) scope values; undefined when one is missing. */
-function resolve(rt: Runtime, t: Traverser, p: Predicate, by: Plan | undefined): Predicate | undefined {
+function resolve(rt: Runtime, t: Traverser, p: Predicate, ring: ByRing): Predicate | undefined {
   if (p.op === 'and' || p.op === 'or' || p.op === 'not') {
     const args: Argument[] = [];
     for (const a of p.args) {
-      const r = a instanceof Predicate ? resolve(rt, t, a, by) : undefined;
+      const r = a instanceof Predicate ? resolve(rt, t, a, ring) : undefined;
       if (r === undefined) return undefined;
       args.push(r);
     }
@@ -53,7 +79,7 @@ function resolve(rt: Runtime, t: Traverser, p: Predicate, by: Plan | undefined):
     }
     const v = scopeValue(rt, t, a, 'last');
     if (v === MISSING) return undefined;
-    const projected = project(rt, t, v, by);
+    const projected = ring.project(v);
     if (projected === MISSING) return undefined;
     if ((p.op === 'within' || p.op === 'without') && Array.isArray(projected)) args.push(...(projected as Argument[]));
     else args.push(projected as Argument);
@@ -61,42 +87,60 @@ function resolve(rt: Runtime, t: Traverser, p: Predicate, by: Plan | undefined):
   return new Predicate(p.family, p.op, args);
 }
 
-function keep(p: WhereParams, t: Traverser, rt: Runtime): boolean {
-  if (p.form === 'predicate') {
-    const startValue = p.start === undefined ? t.value : scopeValue(rt, t, p.start, 'last');
-    if (startValue === MISSING) return false;
-    const left = project(rt, t, startValue, p.by[0]);
-    if (left === MISSING) return false;
-    const resolved = resolve(rt, t, p.predicate, p.by.length > 1 ? p.by[1] : p.by[0]);
-    return resolved !== undefined && predicateTest(resolved)(left);
+function keepTraversal(w: WhereTraversal, t: Traverser, rt: Runtime): boolean {
+  if (w.connective !== undefined) {
+    if (w.connective === 'and') return w.children.every((c) => keepTraversal(c, t, rt));
+    const some = w.children.some((c) => keepTraversal(c, t, rt));
+    return w.connective === 'or' ? some : !some;
   }
   let start = t;
-  if (p.startLabel !== undefined) {
-    const v = scopeValue(rt, t, p.startLabel, 'last');
+  if (w.startLabel !== undefined) {
+    const v = scopeValue(rt, t, w.startLabel, 'last');
     if (v === MISSING) return false;
     start = { ...t, value: v };
   }
-  for (const out of rt.runFrom(p.plan, { ...start, bulk: 1 })) {
-    if (p.endLabels.every((l) => isEqual(scopeValue(rt, t, l, 'last'), out.value))) return true;
+  for (const out of rt.runFrom(w.plan, { ...start, bulk: 1 })) {
+    if (w.endLabels.every((l) => isEqual(scopeValue(rt, t, l, 'last'), out.value))) return true;
   }
   return false;
 }
 
-function compileTraversal(plan: Plan): WhereParams {
+function keep(p: WhereParams, t: Traverser, rt: Runtime): boolean {
+  if (p.form === 'traversal') return keepTraversal(p.traversal, t, rt);
+  const ring = new ByRing(rt, t, p.by);
+  const startValue = p.start === undefined ? t.value : scopeValue(rt, t, p.start, 'last');
+  if (startValue === MISSING) return false;
+  const left = ring.project(startValue);
+  if (left === MISSING) return false;
+  const resolved = resolve(rt, t, p.predicate, ring);
+  return resolved !== undefined && predicateTest(resolved)(left);
+}
+
+/**
+ * A where() traversal: connectives (and/or/not) are opened up so that their children bind labels
+ * too. A leading bare `as(x)` (compiled to a labelled identity) starts from `x`; labels on the last
+ * real step are end labels.
+ */
+function compileTraversal(plan: Plan): WhereTraversal {
+  const only = plan.steps.length === 1 ? plan.steps[0] : undefined;
+  if (only !== undefined && only.kind === 'filter' && only.labels.length === 0) {
+    const f = only.params as TraversalFilterParams;
+    if (f.mode === 'and' || f.mode === 'or' || f.mode === 'not') return { connective: f.mode, children: f.plans.map(compileTraversal) };
+  }
   const steps = [...plan.steps];
   const first = steps[0];
   let startLabel: string | undefined;
-  if (first !== undefined && first.labels.length > 0) {
+  if (first !== undefined && first.kind === 'identity' && first.labels.length > 0) {
     startLabel = first.labels[0];
     steps[0] = { ...first, labels: first.labels.slice(1) };
   }
   const last = steps[steps.length - 1];
   let endLabels: readonly string[] = [];
-  if (last !== undefined && steps.length > 1 && last.labels.length > 0) {
+  if (last !== undefined && last.labels.length > 0) {
     endLabels = last.labels;
     steps[steps.length - 1] = { ...last, labels: [] };
   }
-  return { form: 'traversal', plan: new Plan(steps), startLabel, endLabels };
+  return { connective: undefined, plan: new Plan(steps), startLabel, endLabels };
 }
 
 /**
@@ -116,7 +160,7 @@ export const whereStep: StepDef<WhereParams> = {
     const [a, b] = ins.args;
     if (ins.args.length === 1 && a instanceof Predicate) return { form: 'predicate', start: undefined, predicate: a, by: [] };
     if (ins.args.length === 2 && typeof a === 'string' && b instanceof Predicate) return { form: 'predicate', start: a, predicate: b, by: [] };
-    if (ins.args.length === 1) return compileTraversal(cc.child(a as Argument));
+    if (ins.args.length === 1) return { form: 'traversal', traversal: compileTraversal(cc.child(a as Argument)) };
     throw badArguments(ins, 'expected where(predicate), where(label, predicate) or where(traversal)');
   },
   modulate(p, ins, cc) {

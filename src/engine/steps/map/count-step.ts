@@ -4,6 +4,7 @@
  * @module
  */
 import { TypedNumber } from '../../values.js';
+import { Tree } from '../../elements.js';
 import type { Traverser } from '../../exec/traverser.js';
 import { fresh, moveTo } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
@@ -27,7 +28,7 @@ function* run(p: { readonly local: boolean }, input: Iterable<Traverser>, rt: Ru
   if (p.local) {
     for (const t of input) {
       const v = t.value;
-      const n = v instanceof Map ? v.size : (localItems(v)?.length ?? 1);
+      const n = v instanceof Map || v instanceof Tree ? v.size : (localItems(v)?.length ?? 1);
       yield moveTo(t, long(n), rt.trackPath);
     }
     return;

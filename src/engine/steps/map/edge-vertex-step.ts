@@ -5,6 +5,7 @@
 import { ArgumentError } from '../../../errors.js';
 import { Edge, Vertex } from '../../elements.js';
 import { moveTo, pathNodes } from '../../exec/traverser.js';
+import { FilteredSource } from '../../exec/filtered-source.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
@@ -23,19 +24,22 @@ export interface EdgeVertexParams {
 }
 
 function* run(p: EdgeVertexParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  // A filtered view may show an edge without its end vertices (checkAdjacentVertices: false).
+  const view = rt.source instanceof FilteredSource ? rt.source : undefined;
+  const shown = (v: Vertex): boolean => view === undefined || v.slot < 0 || view.adjacentVisible(v.slot);
   for (const t of input) {
     const e = t.value;
     if (!(e instanceof Edge)) {
       throw new ArgumentError('NOT_AN_EDGE', `Cannot run ${p.end}V(): the traverser holds ${String(e)}, not an edge`);
     }
-    if (p.end === 'out' || p.end === 'both') yield moveTo(t, e.outV, rt.trackPath);
-    if (p.end === 'in' || p.end === 'both') yield moveTo(t, e.inV, rt.trackPath);
+    if ((p.end === 'out' || p.end === 'both') && shown(e.outV)) yield moveTo(t, e.outV, rt.trackPath);
+    if ((p.end === 'in' || p.end === 'both') && shown(e.inV)) yield moveTo(t, e.inV, rt.trackPath);
     if (p.end === 'other') {
       const nodes = pathNodes(t.path);
       const prev = nodes.length >= 2 ? nodes[nodes.length - 2]?.object : undefined;
       const from = prev instanceof Vertex ? prev : undefined;
       const other = from !== undefined && from.slot === e.outV.slot ? e.inV : from !== undefined ? e.outV : e.inV;
-      yield moveTo(t, other, rt.trackPath);
+      if (shown(other)) yield moveTo(t, other, rt.trackPath);
     }
   }
 }

@@ -37,7 +37,10 @@ function slotOf(rt: Runtime, element: 'vertex' | 'edge', id: unknown): number {
   if (id instanceof Vertex || id instanceof Edge) return slotOf(rt, element, id.id);
   if (id === null || id === undefined) return -1;
   const key = id as ElementId;
-  return element === 'vertex' ? rt.source.vertexSlot(key) : rt.source.edgeSlot(key);
+  const slot = element === 'vertex' ? rt.source.vertexSlot(key) : rt.source.edgeSlot(key);
+  // A numeric id may be given as its text, as TinkerGraph's LONG id manager accepts.
+  if (slot < 0 && typeof key === 'string' && /^-?\d{1,15}$/.test(key)) return slotOf(rt, element, Number(key));
+  return slot;
 }
 
 function* slots(p: GraphParams, rt: Runtime): Iterable<number> {

@@ -5,7 +5,8 @@
  */
 import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
-import type { PlanStep } from '../../plan/plan.js';
+import { EnumValue } from '../../bytecode.js';
+import type { Argument } from '../../bytecode.js';
 import { valueKey } from '../../semantics/index.js';
 import { fresh } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
@@ -13,7 +14,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import { accumulator } from '../../exec/side-effects.js';
 import type { Accumulator } from '../../exec/side-effects.js';
 import type { StepDef } from '../step-def.js';
-import { badArguments, byPlan } from '../args.js';
+import { badArguments, byPlan, stepNode } from '../args.js';
 import { long } from './count-step.js';
 
 /**
@@ -31,13 +32,13 @@ export interface GroupParams {
   readonly valueBy: Plan | undefined;
 }
 
-const REDUCING = new Set<string>(['count', 'fold', 'reduce', 'group']);
-
-function reduces(step: PlanStep | undefined): boolean {
-  if (step === undefined || !REDUCING.has(step.kind)) return false;
-  const local = (step.params as { local?: boolean }).local === true;
-  const side = (step.params as { sideEffect?: string }).sideEffect !== undefined;
-  return !local && !side;
+/**
+ * The value traversal as TinkerPop runs it: a key, token or identity by() collects every value
+ * (a fold() is appended); any other traversal gives its first result per group.
+ */
+function valuePlan(arg: Argument | undefined, plan: Plan): Plan {
+  const collects = arg === undefined || typeof arg === 'string' || arg instanceof EnumValue;
+  return collects ? plan.withSteps([...plan.steps, stepNode('fold', {})]) : plan;
 }
 
 class GroupAccumulator implements Accumulator {
@@ -72,11 +73,9 @@ class GroupAccumulator implements Accumulator {
         out.set(key, members.flatMap((t) => Array<unknown>(t.bulk).fill(t.value)));
         continue;
       }
-      const results = [...this.rt.run(plan, members)];
-      if (reduces(plan.steps[plan.steps.length - 1])) {
-        if (results.length > 0) out.set(key, results[0]?.value);
-      } else {
-        out.set(key, results.flatMap((t) => Array<unknown>(t.bulk).fill(t.value)));
+      for (const first of this.rt.run(plan, members)) {
+        out.set(key, first.value);
+        break;
       }
     }
     return out;
@@ -123,9 +122,9 @@ export const groupStep: StepDef<GroupParams> = {
   },
   modulate(p, ins, cc) {
     if (ins.op !== 'by') throw new PlanError('UNSUPPORTED_MODULATOR', `The group() step does not accept ${ins.op}()`);
-    const plan = byPlan(ins.args[0], cc, ins);
-    if (p.keyBy === undefined) return { ...p, keyBy: plan };
-    if (p.valueBy === undefined && !p.count) return { ...p, valueBy: plan };
+    if (p.keyBy === undefined) return { ...p, keyBy: byPlan(ins.args[0], cc, ins) };
+    // ProductiveByStrategy leaves the value traversal of a grouping step alone.
+    if (p.valueBy === undefined && !p.count) return { ...p, valueBy: valuePlan(ins.args[0], byPlan(ins.args[0], { ...cc, productive: false }, ins)) };
     throw new PlanError('BY_ALREADY_SET', `The ${p.count ? 'groupCount' : 'group'}() step can only have ${p.count ? 'one' : 'two'} by modulator`);
   },
   run,

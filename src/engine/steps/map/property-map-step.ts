@@ -16,17 +16,59 @@ import { badArguments, byPlan, isEnum, toJsNumber } from '../args.js';
 import { elementProperties } from './properties-step.js';
 import { applyBy } from './select-step.js';
 
-/** Token keys of element maps. */
+/**
+ * Token key T.id.
+ *
+ * @example
+ * ```ts
+ * map.get(T_ID);
+ * ```
+ */
 export const T_ID = new EnumValue('T', 'id');
-/** Token key T.label. */
+/**
+ * Token key T.label.
+ *
+ * @example
+ * ```ts
+ * map.get(T_LABEL);
+ * ```
+ */
 export const T_LABEL = new EnumValue('T', 'label');
-/** Token key T.key. */
+/**
+ * Token key T.key.
+ *
+ * @example
+ * ```ts
+ * map.get(T_KEY);
+ * ```
+ */
 export const T_KEY = new EnumValue('T', 'key');
-/** Token key T.value. */
+/**
+ * Token key T.value.
+ *
+ * @example
+ * ```ts
+ * map.get(T_VALUE);
+ * ```
+ */
 export const T_VALUE = new EnumValue('T', 'value');
-/** Direction.OUT key of elementMap on edges. */
+/**
+ * Direction.OUT key of elementMap on edges.
+ *
+ * @example
+ * ```ts
+ * map.get(DIRECTION_OUT);
+ * ```
+ */
 export const DIRECTION_OUT = new EnumValue('Direction', 'OUT');
-/** Direction.IN key of elementMap on edges. */
+/**
+ * Direction.IN key of elementMap on edges.
+ *
+ * @example
+ * ```ts
+ * map.get(DIRECTION_IN);
+ * ```
+ */
 export const DIRECTION_IN = new EnumValue('Direction', 'IN');
 
 /**
@@ -121,7 +163,10 @@ export const propertyMapStep: StepDef<PropertyMapParams> = {
   },
   modulate(p, ins, cc) {
     const [a, b] = ins.args;
-    if (ins.op === 'by') return { ...p, by: byPlan(a, cc, ins) };
+    if (ins.op === 'by') {
+      if (p.by !== undefined) throw new PlanError('BY_ALREADY_SET', `The ${p.mode}() step can only have one by modulator`);
+      return { ...p, by: byPlan(a, cc, ins) };
+    }
     if (ins.op === 'with' && (a === 'tokens' || a === '~tinkerpop.valueMap.tokens' || isEnum(a, 'WithOptions', 'tokens'))) {
       if (b === undefined) return { ...p, tokens: 15 };
       const n = isEnum(b, 'WithOptions') ? WITH_OPTIONS[b.name] : toJsNumber(b);

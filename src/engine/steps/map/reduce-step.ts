@@ -27,14 +27,17 @@ export interface ReduceParams {
 }
 
 /**
- * Reduces values with one of the reducers; undefined when there is nothing to reduce.
+ * Reduces values with one of the reducers, skipping nulls; null when every value is null and
+ * undefined when there is nothing to reduce.
  *
  * @example
  * ```ts
- * reduceValues('sum', [1, 2]); // 3
+ * reduceValues('sum', [1, 2]);     // 3
+ * reduceValues('mean', [null]);    // null
  * ```
  */
 export function reduceValues(op: Reducer, values: readonly unknown[]): unknown {
+  if (values.length > 0 && values.every((v) => v === null)) return null;
   switch (op) {
     case 'sum':
       return sumOf(values);

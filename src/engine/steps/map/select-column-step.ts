@@ -8,6 +8,7 @@ import { moveTo } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
+import { isMapEntry } from '../scope.js';
 
 /**
  * Keys or values of a map; a one-entry map (an entry) gives its single key or value.
@@ -20,7 +21,7 @@ import type { StepDef } from '../step-def.js';
 export function column(value: unknown, which: string, entry = false): unknown {
   if (value instanceof Map) {
     const items = which === 'keys' ? [...(value as Map<unknown, unknown>).keys()] : [...(value as Map<unknown, unknown>).values()];
-    return entry && items.length === 1 ? items[0] : items;
+    return (entry || isMapEntry(value)) && items.length === 1 ? items[0] : items;
   }
   if (value instanceof Path) return which === 'keys' ? value.labels.map((l) => new Set(l)) : [...value.objects];
   throw new ArgumentError('NOT_A_MAP', `Cannot select Column.${which}: ${String(value)} is not a map`);

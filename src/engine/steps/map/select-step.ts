@@ -13,6 +13,8 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, isEnum } from '../args.js';
 import { column } from './select-column-step.js';
+import { Bytecode } from '../../bytecode.js';
+import { valueKey } from '../../semantics/index.js';
 
 /**
  * Parameters of select().
@@ -28,6 +30,8 @@ export interface SelectParams {
   readonly by: readonly Plan[];
   /** select(Column.keys|values) instead of keys. */
   readonly column?: string;
+  /** select(traversal): the key is the first result of this child plan. */
+  readonly keyPlan?: Plan;
 }
 
 /**
@@ -46,11 +50,27 @@ export function applyBy(rt: Runtime, t: Traverser, value: unknown, by: readonly 
   return out === undefined ? MISSING : out.value;
 }
 
+/** A scope value under a computed key: a map entry by Java equality, or a string key's scope value. */
+function keyedValue(rt: Runtime, t: Traverser, key: unknown, pop: Pop): unknown {
+  if (t.value instanceof Map) {
+    const wanted = valueKey(key);
+    for (const [k, v] of t.value as Map<unknown, unknown>) if (valueKey(k) === wanted) return v;
+  }
+  return typeof key === 'string' ? scopeValue(rt, t, key, pop) : MISSING;
+}
+
 function* run(p: SelectParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
     rt.tick();
     if (p.column !== undefined) {
       yield moveTo(t, column(t.value, p.column, false), rt.trackPath);
+      continue;
+    }
+    if (p.keyPlan !== undefined) {
+      const key = rt.first(p.keyPlan, t);
+      const v = key === undefined ? MISSING : keyedValue(rt, t, key.value, p.pop);
+      const projected = v === MISSING ? MISSING : applyBy(rt, t, v, p.by, 0);
+      if (projected !== MISSING) yield moveTo(t, projected, rt.trackPath);
       continue;
     }
     if (p.keys.length === 1) {
@@ -86,7 +106,7 @@ export const selectStep: StepDef<SelectParams> = {
   category: 'map',
   ops: ['select'],
   requirements: (p) => ({ labels: p.column === undefined }),
-  compile(ins) {
+  compile(ins, cc) {
     let args = ins.args;
     let pop: Pop = 'last';
     if (isEnum(args[0], 'Pop')) {
@@ -95,6 +115,7 @@ export const selectStep: StepDef<SelectParams> = {
     }
     const first = args[0];
     if (args.length === 1 && isEnum(first, 'Column')) return { keys: [], pop, by: [], column: first.name };
+    if (args.length === 1 && first instanceof Bytecode) return { keys: [], pop, by: [], keyPlan: cc.child(first) };
     if (args.length === 0 || args.some((a) => typeof a !== 'string')) throw badArguments(ins, 'expected one or more keys');
     return { keys: args as string[], pop, by: [] };
   },

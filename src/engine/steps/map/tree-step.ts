@@ -1,11 +1,13 @@
 /**
  * tree() and tree(key): the paths of all traversers merged into a Tree, with by() projections
- * applied round-robin to path objects.
+ * applied round-robin to path objects. tree(key) is a side-effect barrier: the tree is complete
+ * before the first traverser passes on.
  * @module
  */
 import { PlanError } from '../../../errors.js';
 import { Tree } from '../../elements.js';
 import type { Plan } from '../../plan/plan.js';
+import { MISSING } from '../../exec/scope.js';
 import { fresh } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
@@ -27,10 +29,16 @@ export interface TreeParams {
   readonly by: readonly Plan[];
 }
 
-function addPath(rt: Runtime, tree: Tree, t: Traverser, by: readonly Plan[]): void {
+/**
+ * Adds a traverser's path under `tree`. An unproductive by() leaves its object out (tree()),
+ * or puts null in its place (tree(key), as TinkerPop's side-effect step does).
+ */
+function addPath(rt: Runtime, tree: Tree, t: Traverser, p: TreeParams): void {
   let node = tree;
   traverserPath(t).objects.forEach((o, i) => {
-    node = node.child(applyBy(rt, t, o, by, i));
+    const v = applyBy(rt, t, o, p.by, i);
+    if (v !== MISSING) node = node.child(v);
+    else if (p.sideEffect !== undefined) node = node.child(null);
   });
 }
 
@@ -39,14 +47,13 @@ function* run(p: TreeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
     const existing = rt.sideEffects.get(p.sideEffect);
     const tree = existing instanceof Tree ? existing : new Tree();
     rt.sideEffects.set(p.sideEffect, tree);
-    for (const t of input) {
-      addPath(rt, tree, t, p.by);
-      yield t;
-    }
+    const all = [...input];
+    for (const t of all) addPath(rt, tree, t, p);
+    yield* all;
     return;
   }
   const tree = new Tree();
-  for (const t of input) addPath(rt, tree, t, p.by);
+  for (const t of input) addPath(rt, tree, t, p);
   yield fresh(tree, rt.trackPath);
 }
 

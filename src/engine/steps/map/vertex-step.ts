@@ -3,6 +3,7 @@
  * many traversers share one scan.
  * @module
  */
+import { FilteredSource } from '../../exec/filtered-source.js';
 import { ArgumentError } from '../../../errors.js';
 import { Vertex } from '../../elements.js';
 import type { Direction } from '../../values.js';
@@ -68,8 +69,10 @@ function* run(p: VertexParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
         list.push({ edge: nb.edges[i] as number, vertex: nb.vertices[i] as number });
       }
     }
+    const view = p.returns === 'vertex' && rt.source instanceof FilteredSource ? rt.source : undefined;
     for (const t of batch) {
       for (const n of found.get(slotOf(t)) ?? []) {
+        if (view !== undefined && !view.adjacentVisible(n.vertex)) continue;
         yield moveTo(t, p.returns === 'vertex' ? rt.vertex(n.vertex) : rt.edge(n.edge), rt.trackPath);
       }
     }

@@ -12,6 +12,8 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { argValue, vertexSlotOf } from './write-values.js';
+import { foldedValues } from './fold-properties.js';
+import type { FoldedProperty } from './fold-properties.js';
 
 /**
  * An edge end: a label to select, a child plan, or a value (vertex or id).
@@ -36,6 +38,10 @@ export interface AddEdgeParams {
   readonly from: EdgeEnd | undefined;
   readonly to: EdgeEnd | undefined;
   readonly start: boolean;
+  /** property() steps folded into the creation (see fold-properties.ts). */
+  readonly properties?: readonly FoldedProperty[];
+  /** Step configuration from with(key, value); Quiver defines no addE() options, so none takes effect. */
+  readonly config?: readonly (readonly [string, unknown])[];
 }
 
 function resolve(rt: Runtime, t: Traverser, end: EdgeEnd | undefined, which: string): number {
@@ -59,7 +65,8 @@ function* run(p: AddEdgeParams, input: Iterable<Traverser>, rt: Runtime): Iterab
     const label = argValue(rt, t, p.label);
     const out = resolve(rt, t, p.from, 'from');
     const inV = resolve(rt, t, p.to, 'to');
-    const e = rt.edge(w.addEdge(typeof label === 'string' ? label : 'edge', { out, in: inV }));
+    const properties = foldedValues(rt, t, p.properties);
+    const e = rt.edge(w.addEdge(typeof label === 'string' ? label : 'edge', { out, in: inV }, properties.length > 0 ? { properties } : undefined));
     yield p.start ? { ...fresh(e, rt.trackPath), sack: t.sack } : moveTo(t, e, rt.trackPath);
   }
 }
@@ -86,6 +93,11 @@ export const addEdgeStep: StepDef<AddEdgeParams> = {
     return { label: a, from: undefined, to: undefined, start: cc.atStart };
   },
   modulate(p, ins, cc) {
+    if (ins.op === 'with') {
+      const [k, v] = ins.args;
+      if (typeof k !== 'string' || ins.args.length > 2) throw badArguments(ins, 'expected with(key) or with(key, value)');
+      return { ...p, config: [...(p.config ?? []), [k, ins.args.length === 1 ? true : v]] };
+    }
     if (ins.op !== 'from' && ins.op !== 'to') throw new PlanError('UNSUPPORTED_MODULATOR', `The addE() step does not accept ${ins.op}()`);
     const [a] = ins.args;
     if (ins.args.length !== 1) throw badArguments(ins, 'expected one argument');
@@ -93,5 +105,5 @@ export const addEdgeStep: StepDef<AddEdgeParams> = {
     return { ...p, [ins.op]: end };
   },
   run,
-  describe: (p) => (typeof p.label === 'string' ? p.label : 'traversal'),
+  describe: (p) => `${typeof p.label === 'string' ? p.label : 'traversal'}${(p.properties ?? []).map(([k]) => `, ${k}`).join('')}`,
 };

@@ -9,6 +9,8 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { argValue } from './write-values.js';
+import { foldedValues } from './fold-properties.js';
+import type { FoldedProperty } from './fold-properties.js';
 
 /**
  * Parameters of addV(); `label` is a string or a child plan yielding it.
@@ -21,13 +23,16 @@ import { argValue } from './write-values.js';
 export interface AddVertexParams {
   readonly label: unknown;
   readonly start: boolean;
+  /** property() steps folded into the creation (see fold-properties.ts). */
+  readonly properties?: readonly FoldedProperty[];
 }
 
 function* run(p: AddVertexParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   const w = rt.requireWriter('addV');
   for (const t of input) {
     const label = argValue(rt, t, p.label);
-    const slot = w.addVertex(typeof label === 'string' ? label : 'vertex');
+    const properties = foldedValues(rt, t, p.properties);
+    const slot = w.addVertex(typeof label === 'string' ? label : 'vertex', properties.length > 0 ? { properties } : undefined);
     const v = rt.vertex(slot);
     yield p.start ? { ...fresh(v, rt.trackPath), sack: t.sack } : moveTo(t, v, rt.trackPath);
   }
@@ -54,5 +59,5 @@ export const addVertexStep: StepDef<AddVertexParams> = {
     return { label: a ?? 'vertex', start: cc.atStart };
   },
   run,
-  describe: (p) => (typeof p.label === 'string' ? p.label : 'traversal'),
+  describe: (p) => `${typeof p.label === 'string' ? p.label : 'traversal'}${(p.properties ?? []).map(([k]) => `, ${k}`).join('')}`,
 };

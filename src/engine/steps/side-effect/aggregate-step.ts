@@ -1,6 +1,7 @@
 /**
  * aggregate(key) (a barrier: everything is collected before anything passes) and store(key)
- * (lazy), optionally with by(); the side-effect is a list with bulk expanded.
+ * (lazy), optionally with by(); the side-effect is a list with bulk expanded (or the initial
+ * set, or a value folded with the reducer given to withSideEffect).
  * @module
  */
 import { PlanError } from '../../../errors.js';
@@ -12,6 +13,7 @@ import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
 import { splitScope } from '../scope.js';
 import { applyBy } from '../map/select-step.js';
+import { applyOperator } from '../operators.js';
 
 /**
  * Parameters of aggregate()/store().
@@ -28,32 +30,57 @@ export interface AggregateParams {
   readonly by: Plan | undefined;
 }
 
-function list(rt: Runtime, key: string): unknown[] {
-  const v = rt.sideEffects.get(key);
-  if (Array.isArray(v)) return v as unknown[];
-  const fresh: unknown[] = v instanceof Set ? [...(v as Set<unknown>)] : [];
-  rt.sideEffects.set(key, fresh);
-  return fresh;
+/** A copy of a collection that still belongs to the source settings, so runs never share it. */
+function owned(rt: Runtime, key: string, v: unknown): unknown {
+  if (v !== rt.settings.sideEffects.get(key)) return v;
+  if (v instanceof Set) return new Set(v as Set<unknown>);
+  if (Array.isArray(v)) return [...(v as unknown[])];
+  return v;
 }
 
-function add(rt: Runtime, p: AggregateParams, t: Traverser): void {
+/**
+ * Folds a batch of values (bulk expanded) into the side-effect with the key's reducer:
+ * addAll and assign take the batch as a whole, the other operators fold value by value.
+ */
+function reduceInto(rt: Runtime, key: string, batch: readonly unknown[]): void {
+  const op = rt.settings.reducers?.get(key) ?? 'addAll';
+  const current = owned(rt, key, rt.sideEffects.get(key));
+  if (op === 'assign') {
+    rt.sideEffects.set(key, [...batch]);
+  } else if (op !== 'addAll') {
+    rt.sideEffects.set(key, batch.reduce((acc, v) => applyOperator(op, acc, v), current));
+  } else if (current instanceof Set) {
+    for (const v of batch) (current as Set<unknown>).add(v);
+    rt.sideEffects.set(key, current);
+  } else if (Array.isArray(current)) {
+    (current as unknown[]).push(...batch);
+    rt.sideEffects.set(key, current);
+  } else {
+    rt.sideEffects.set(key, current === undefined ? [...batch] : applyOperator(op, current, batch));
+  }
+}
+
+function collect(rt: Runtime, p: AggregateParams, t: Traverser, into: unknown[]): void {
   const v = p.by === undefined ? t.value : applyBy(rt, t, t.value, [p.by], 0);
   if (v === MISSING) return;
-  const target = list(rt, p.key);
-  for (let i = 0; i < t.bulk; i++) target.push(v);
+  for (let i = 0; i < t.bulk; i++) into.push(v);
 }
 
 function* run(p: AggregateParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
-  list(rt, p.key);
+  if (!rt.sideEffects.has(p.key)) rt.sideEffects.set(p.key, []);
   if (p.lazy) {
     for (const t of input) {
-      add(rt, p, t);
+      const batch: unknown[] = [];
+      collect(rt, p, t, batch);
+      if (batch.length > 0) reduceInto(rt, p.key, batch);
       yield t;
     }
     return;
   }
   const all = [...input];
-  for (const t of all) add(rt, p, t);
+  const batch: unknown[] = [];
+  for (const t of all) collect(rt, p, t, batch);
+  if (all.length > 0) reduceInto(rt, p.key, batch);
   yield* all;
 }
 

@@ -1,12 +1,16 @@
 /**
- * barrier() (drains its input, then passes it on), discard() (passes nothing) and fail(message)
- * (throws on the first traverser).
+ * barrier() (drains its input, merges equal traversers, then passes them on), discard() (passes
+ * nothing) and fail(message) (throws on the first traverser).
  * @module
  */
 import { ArgumentError } from '../../../errors.js';
 import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
-import { badArguments } from '../args.js';
+import { badArguments, isEnum } from '../args.js';
+import { applyOperator } from '../operators.js';
+import { add, div, mul, valueKey } from '../../semantics/index.js';
+import { TypedNumber } from '../../values.js';
 
 /**
  * Parameters of the control steps.
@@ -19,6 +23,58 @@ import { badArguments } from '../args.js';
 export interface ControlParams {
   readonly mode: 'barrier' | 'discard' | 'fail';
   readonly message: string | undefined;
+  /** barrier(Barrier.normSack): sacks become their share of the barrier's total sack. */
+  readonly normSack?: boolean;
+  /** barrier(maxBarrierSize): drain at most this many traversers before passing them on. */
+  readonly maxSize?: number;
+}
+
+/**
+ * TinkerPop's TraverserSet for traversers with a sack merge operator: equal traversers (same
+ * value, no path or loop state) become one, with their bulks added (kept at one under
+ * withBulk(false)) and their sacks merged. Without a sack, merging would only regroup bulk, so
+ * the traversers pass as they are.
+ */
+function merge(all: readonly Traverser[], rt: Runtime): Traverser[] {
+  const sack = rt.settings.sack;
+  if (rt.trackPath || sack?.merge === undefined) return [...all];
+  const out: Traverser[] = [];
+  const at = new Map<string, number>();
+  for (const t of all) {
+    const key = t.loops === undefined ? valueKey(t.value) : undefined;
+    const i = key === undefined ? undefined : at.get(key);
+    if (i === undefined) {
+      if (key !== undefined) at.set(key, out.length);
+      out.push(rt.settings.oneBulk === true ? { ...t, bulk: 1 } : t);
+      continue;
+    }
+    const head = out[i] as Traverser;
+    out[i] = {
+      ...head,
+      bulk: rt.settings.oneBulk === true ? 1 : head.bulk + t.bulk,
+      sack: applyOperator(sack.merge, head.sack, t.sack),
+    };
+  }
+  return out;
+}
+
+/** The input in consecutive groups of at most `size` traversers (NoOpBarrierStep's maxBarrierSize). */
+function* chunks(input: Iterable<Traverser>, size: number): Generator<Traverser[]> {
+  let chunk: Traverser[] = [];
+  for (const t of input) {
+    chunk.push(t);
+    if (chunk.length >= size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+/** SackFunctions.Barrier.normSack: each sack times its bulk, divided by the sum of those. */
+function normSack(all: readonly Traverser[]): Traverser[] {
+  const total = all.reduce<unknown>((acc, t) => add(acc, mul(t.sack, t.bulk)), new TypedNumber('double', 0));
+  return all.map((t) => ({ ...t, sack: div(mul(t.sack, t.bulk), total) }));
 }
 
 /**
@@ -40,11 +96,22 @@ export const controlStep: StepDef<ControlParams> = {
       return { mode: 'fail', message: a };
     }
     if (ins.op === 'discard' && ins.args.length > 0) throw badArguments(ins, 'expected no arguments');
+    if (ins.op === 'barrier') {
+      if (ins.args.length > 1 || (a !== undefined && typeof a !== 'number' && !isEnum(a, 'Barrier', 'normSack'))) {
+        throw badArguments(ins, 'expected barrier(), barrier(maxBarrierSize) or barrier(Barrier.normSack)');
+      }
+      return typeof a === 'number' ? { mode: 'barrier', message: undefined, maxSize: a } : { mode: 'barrier', message: undefined, normSack: a !== undefined };
+    }
     return { mode: ins.op as ControlParams['mode'], message: undefined };
   },
-  *run(p, input: Iterable<Traverser>) {
+  *run(p, input: Iterable<Traverser>, rt: Runtime) {
     if (p.mode === 'barrier') {
-      yield* [...input];
+      if (p.maxSize !== undefined) {
+        for (const chunk of chunks(input, p.maxSize)) yield* merge(chunk, rt);
+        return;
+      }
+      const merged = merge([...input], rt);
+      yield* p.normSack === true ? normSack(merged) : merged;
       return;
     }
     for (const t of input) {

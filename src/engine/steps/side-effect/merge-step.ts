@@ -117,12 +117,23 @@ function combine(search: Entries, onCreate: Entries | undefined): Entries {
   return out;
 }
 
-function applyOnMatch(rt: Runtime, el: Vertex | Edge, m: Entries | undefined): void {
+/** option(onMatch) sets properties only: a hidden key (`~label`, `~id`) is refused, as TinkerPop does. */
+function hiddenKeyCheck(key: unknown): void {
+  if (typeof key === 'string' && key.startsWith('~')) throw new ArgumentError('HIDDEN_KEY', `Property key can not be a hidden key: ${key}`);
+}
+
+/** Applies option(onMatch) to a matched element: the option's traversal runs on that element; a null value removes the property. */
+function applyOnMatch(rt: Runtime, t: Traverser, el: Vertex | Edge, option: unknown): void {
+  const m = asMap(argValue(rt, { ...t, value: el }, option), 'option(onMatch)');
   if (m === undefined) return;
   const w = rt.requireWriter('merge');
   for (const [k, v] of m) {
     if (typeof k !== 'string') throw new ArgumentError('MERGE_OVERRIDE', `option(onMatch) cannot set ${String(k)}`);
-    if (el instanceof Vertex) w.setVertexProperty(el.slot, k, storable(v, k), { cardinality: 'single' });
+    hiddenKeyCheck(k);
+    if (el instanceof Vertex) {
+      if (v === null) w.removeVertexProperty(el.slot, k);
+      else w.setVertexProperty(el.slot, k, storable(v, k), { cardinality: 'single' });
+    } else if (v === null) w.removeEdgeProperty(el.slot, k);
     else w.setEdgeProperty(el.slot, k, storable(v, k));
   }
 }
@@ -145,13 +156,15 @@ function create(rt: Runtime, t: Traverser, p: MergeParams, m: Entries): Vertex |
 function* run(p: MergeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
     const search = asMap(p.search === undefined ? t.value : argValue(rt, t, p.search), 'the merge argument') ?? new Map();
-    const onMatch = asMap(argValue(rt, t, p.options.get('onMatch')), 'option(onMatch)');
+    // A constant option(onCreate) map is checked against the merge map before the search, as TinkerPop does.
+    const constantOnCreate = p.options.get('onCreate');
+    if (constantOnCreate instanceof Map) combine(search, constantOnCreate as Entries);
     const found = p.element === 'vertex' ? findVertices(rt, search) : findEdges(rt, t, p, search);
     const results: (Vertex | Edge)[] = [];
     if (found.length > 0) {
       for (const slot of found) {
         const el = p.element === 'vertex' ? rt.vertex(slot) : rt.edge(slot);
-        applyOnMatch(rt, el, onMatch);
+        applyOnMatch(rt, t, el, p.options.get('onMatch'));
         results.push(el);
       }
     } else {
@@ -183,13 +196,15 @@ export const mergeStep: StepDef<MergeParams> = {
     const [a] = ins.args;
     if (ins.args.length > 1) throw badArguments(ins, 'expected one map or traversal');
     if (a !== undefined && a !== null && !(a instanceof Map) && !(a instanceof Bytecode)) throw badArguments(ins, 'expected a map or a traversal');
-    const search = a instanceof Bytecode ? cc.child(a) : a === undefined || (a === null && !cc.atStart) ? undefined : (a ?? new Map());
+    // No argument merges the incoming map; null is an empty map.
+    const search = a instanceof Bytecode ? cc.child(a) : a === undefined ? undefined : (a ?? new Map());
     return { element: ins.op === 'mergeV' ? 'vertex' : 'edge', search, options: new Map(), start: cc.atStart };
   },
   modulate(p, ins, cc) {
     const [k, v] = ins.args;
     if (ins.op !== 'option' || !isEnum(k, 'Merge')) throw new PlanError('UNSUPPORTED_MODULATOR', `The merge step does not accept ${ins.op}()`);
     const options = new Map(p.options);
+    if (k.name === 'onMatch' && v instanceof Map) for (const key of v.keys()) hiddenKeyCheck(key);
     options.set(k.name, optionValue(v, cc));
     return { ...p, options };
   },

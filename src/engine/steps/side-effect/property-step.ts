@@ -87,6 +87,18 @@ function write(rt: Runtime, t: Traverser, pw: PropertyWrite): void {
 }
 
 /**
+ * Parameters of property(): the writes, in order.
+ *
+ * @example
+ * ```ts
+ * const p: PropertyParams = { writes: [{ cardinality: undefined, key: 'name', value: 'marko', meta: [] }] };
+ * ```
+ */
+export interface PropertyParams {
+  readonly writes: readonly PropertyWrite[];
+}
+
+/**
  * The property() step.
  *
  * @example
@@ -94,7 +106,7 @@ function write(rt: Runtime, t: Traverser, pw: PropertyWrite): void {
  * propertyStep.compile({ op: 'property', args: ['name', 'marko'] }, cc);
  * ```
  */
-export const propertyStep: StepDef<{ readonly writes: readonly PropertyWrite[] }> = {
+export const propertyStep: StepDef<PropertyParams> = {
   kind: 'property',
   category: 'side-effect',
   ops: ['property'],

@@ -1,0 +1,163 @@
+/**
+ * Argument checks at the public API boundary: JavaScript callers can pass anything, so every
+ * Database and Graph method checks the shapes its types promise and rejects the rest with
+ * ArgumentError `INVALID_ARGUMENT` before any state is touched.
+ * @module
+ */
+import { ArgumentError } from '../errors.js';
+import { TypedNumber, Uuid } from '../engine/index.js';
+import type { ElementId, PropertyValue } from '../engine/index.js';
+import type { Properties } from './elements.js';
+
+const MAX_DEPTH = 64;
+
+/**
+ * A short, never-throwing description of any value for error messages.
+ *
+ * @example
+ * ```ts
+ * describeValue(Object.create(null)); // 'an object'
+ * describeValue('x'.repeat(100));     // "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (100 characters)"
+ * ```
+ */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return value.length > 32 ? `'${value.slice(0, 32)}...' (${value.length} characters)` : `'${value}'`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'undefined') return String(value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'symbol') return 'a symbol';
+  if (typeof value === 'function') return 'a function';
+  if (Array.isArray(value)) return 'an array';
+  return 'an object';
+}
+
+function invalid(what: string, expected: string, value: unknown): ArgumentError {
+  return new ArgumentError('INVALID_ARGUMENT', `Invalid ${what}: expected ${expected} but got ${describeValue(value)}`);
+}
+
+/**
+ * The value as a string, or ArgumentError `INVALID_ARGUMENT`.
+ *
+ * @example
+ * ```ts
+ * const label = requireText(input, 'vertex label');
+ * ```
+ */
+export function requireText(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw invalid(what, 'a string', value);
+  return value;
+}
+
+/**
+ * The value as an element id (a finite number, a string, a TypedNumber or a Uuid), or
+ * ArgumentError `INVALID_ARGUMENT`.
+ *
+ * @example
+ * ```ts
+ * const id = requireElementId(input, 'vertex id');
+ * ```
+ */
+export function requireElementId(value: unknown, what: string): ElementId {
+  if (typeof value === 'string' || value instanceof TypedNumber || value instanceof Uuid) return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  throw invalid(what, 'a number, string, TypedNumber or Uuid', value);
+}
+
+/**
+ * The value as an options or query object (undefined gives `{}`), or ArgumentError
+ * `INVALID_ARGUMENT` for anything that is not a non-array object.
+ *
+ * @example
+ * ```ts
+ * const { limit } = requireRecord(query, 'vertex query');
+ * ```
+ */
+export function requireRecord(value: unknown, what: string): Readonly<Record<string, unknown>> {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(what, 'an object', value);
+  return value as Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The value as an array, or ArgumentError `INVALID_ARGUMENT`.
+ *
+ * @example
+ * ```ts
+ * for (const v of requireList(vertices, 'vertex batch')) add(v);
+ * ```
+ */
+export function requireList(value: unknown, what: string): readonly unknown[] {
+  if (!Array.isArray(value)) throw invalid(what, 'an array', value);
+  return value;
+}
+
+/**
+ * The value as a function, or ArgumentError `INVALID_ARGUMENT`.
+ *
+ * @example
+ * ```ts
+ * const fn = requireFunction(input, 'write function');
+ * ```
+ */
+export function requireFunction<F extends (...args: never[]) => unknown>(value: unknown, what: string): F {
+  if (typeof value !== 'function') throw invalid(what, 'a function', value);
+  return value as F;
+}
+
+/**
+ * The value as a number in [`min`, `max`] (a safe integer when asked), undefined when absent, or
+ * ArgumentError `INVALID_ARGUMENT`.
+ *
+ * @example
+ * ```ts
+ * const limit = optionalNumber(query.limit, 'limit', { min: 0 });
+ * optionalNumber(ms, 'ttlSweepMs', { min: 0, max: 2 ** 31 - 1, integer: true });
+ * ```
+ */
+export function optionalNumber(
+  value: unknown,
+  what: string,
+  rule: { readonly min: number; readonly max?: number; readonly integer?: boolean },
+): number | undefined {
+  if (value === undefined) return undefined;
+  const integer = rule.integer === true;
+  const max = rule.max ?? Number.POSITIVE_INFINITY;
+  if (typeof value !== 'number' || Number.isNaN(value) || value < rule.min || value > max || (integer && !Number.isSafeInteger(value))) {
+    throw invalid(what, `${integer ? 'an integer' : 'a number'} in [${rule.min}, ${max}]`, value);
+  }
+  return value;
+}
+
+function isPropertyValue(value: unknown, depth: number, seen: Set<object>): boolean {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string' || typeof value === 'number') return true;
+  if (value instanceof TypedNumber || value instanceof Uuid || value instanceof Date || value instanceof Uint8Array) return true;
+  if (typeof value !== 'object' || depth > MAX_DEPTH || seen.has(value)) return false;
+  seen.add(value);
+  let ok = false;
+  if (Array.isArray(value)) ok = value.every((x) => isPropertyValue(x, depth + 1, seen));
+  else if (value instanceof Set) ok = [...(value as Set<unknown>)].every((x) => isPropertyValue(x, depth + 1, seen));
+  else if (value instanceof Map) ok = [...(value as Map<unknown, unknown>)].every(([k, x]) => isPropertyValue(k, depth + 1, seen) && isPropertyValue(x, depth + 1, seen));
+  seen.delete(value);
+  return ok;
+}
+
+/**
+ * The value as a property object (undefined when absent): a non-array object whose values are
+ * property values (null, boolean, number, string, TypedNumber, Uuid, Date, Uint8Array, or
+ * lists, sets and maps of them, without cycles). Anything else throws ArgumentError
+ * `INVALID_ARGUMENT`; whether a value fits its key's type is the store's check.
+ *
+ * @example
+ * ```ts
+ * const properties = optionalProperties(input, 'vertex properties');
+ * ```
+ */
+export function optionalProperties(value: unknown, what: string): Properties | undefined {
+  if (value === undefined) return undefined;
+  const record = requireRecord(value, what);
+  if (value instanceof Map || value instanceof Set || value instanceof Date || ArrayBuffer.isView(value)) throw invalid(what, 'a plain object', value);
+  for (const [key, x] of Object.entries(record)) {
+    if (x !== undefined && !isPropertyValue(x, 0, new Set())) throw invalid(`${what} '${key}'`, 'a property value', x);
+  }
+  return record as Readonly<Record<string, PropertyValue>>;
+}

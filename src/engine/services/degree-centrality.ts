@@ -1,0 +1,38 @@
+/**
+ * `tinker.degree.centrality`, TinkerGraph's demo streaming service: the number of edges of each
+ * incoming vertex in a direction (IN unless `direction` says otherwise), as a Long.
+ * @module
+ */
+import { ArgumentError } from '../../errors.js';
+import { EnumValue } from '../bytecode.js';
+import type { Direction } from '../values.js';
+import { asVertex } from '../steps/map/vertex-step.js';
+import { long } from '../steps/map/count-step.js';
+import type { Service } from './registry.js';
+
+function direction(v: unknown): Direction {
+  if (v === undefined || v === null) return 'IN';
+  const name = v instanceof EnumValue && v.type === 'Direction' ? v.name : v;
+  if (name === 'OUT' || name === 'IN' || name === 'BOTH') return name;
+  if (name === 'from' || name === 'to') return name === 'from' ? 'OUT' : 'IN';
+  throw new ArgumentError('SERVICE_PARAMS', `Invalid direction for tinker.degree.centrality: ${String(v)}`);
+}
+
+/**
+ * The `tinker.degree.centrality` service. Parameter: `direction` (Direction.IN by default).
+ *
+ * @example
+ * ```ts
+ * // g.V().call('tinker.degree.centrality').with('direction', OUT)   →  3, 0, 0, 2, 0, 1
+ * degreeCentralityService.type;   // 'streaming'
+ * ```
+ */
+export const degreeCentralityService: Service = {
+  name: 'tinker.degree.centrality',
+  type: 'streaming',
+  params: { direction: 'Specify the edge direction (optional), default is Direction.IN' },
+  *execute(rt, input, params) {
+    const degree = rt.source.degree(asVertex(input.value, 'call').slot, direction(params.get('direction')));
+    for (let i = 0; i < input.bulk; i++) yield long(degree);
+  },
+};

@@ -1,0 +1,93 @@
+/**
+ * How branch steps run their global child traversals, after TinkerPop's BranchStep: one child
+ * step instance serves every input, so dedup() and limit() inside a branch act across all
+ * inputs, and a branch that holds a barrier sees all inputs before it yields anything.
+ * @module
+ */
+import type { Plan } from '../../plan/plan.js';
+import type { StepKind } from '../../plan/kinds.js';
+import type { Runtime, StepScope } from '../../exec/runtime.js';
+import type { Traverser } from '../../exec/traverser.js';
+
+type Params = Readonly<Record<string, unknown>>;
+
+/** Step kinds that are barriers, and when (most are barriers only in global scope). */
+const BARRIERS: Partial<Record<StepKind, (p: Params) => boolean>> = {
+  order: (p) => p['local'] !== true,
+  count: (p) => p['local'] !== true,
+  reduce: (p) => p['local'] !== true,
+  tail: (p) => p['local'] !== true,
+  fold: () => true,
+  cap: () => true,
+  group: (p) => p['sideEffect'] === undefined,
+  tree: () => true,
+  aggregate: (p) => p['lazy'] !== true,
+  control: (p) => p['mode'] === 'barrier',
+  random: (p) => p['mode'] === 'sample' && p['local'] !== true,
+};
+
+/**
+ * Whether a child plan holds a barrier step, so its branch must see every input first.
+ *
+ * @example
+ * ```ts
+ * hasBarrier(compile(__.out().order())); // true
+ * hasBarrier(compile(__.out().limit(1))); // false
+ * ```
+ */
+export function hasBarrier(plan: Plan): boolean {
+  return plan.steps.some((s) => BARRIERS[s.kind]?.(s.params as Params) === true);
+}
+
+/**
+ * Runs each input through the branches `route` picks for it, with one step scope per branch
+ * step so that stateful steps span all inputs. When any branch holds a barrier, every input is
+ * routed first and each branch then runs once over all of its inputs, branch by branch.
+ * `route` returns undefined for an input that passes through unchanged.
+ *
+ * @example
+ * ```ts
+ * runBranches(input, rt, { plans: [a, b], route: () => [a, b] }); // union(a, b)
+ * ```
+ */
+export function runBranches(
+  input: Iterable<Traverser>,
+  rt: Runtime,
+  options: { readonly plans: readonly Plan[]; readonly route: (t: Traverser) => readonly Plan[] | undefined },
+): Iterable<Traverser> {
+  return options.plans.some(hasBarrier) ? drained(input, rt, options) : streamed(input, rt, options.route);
+}
+
+function* streamed(
+  input: Iterable<Traverser>,
+  rt: Runtime,
+  route: (t: Traverser) => readonly Plan[] | undefined,
+): Iterable<Traverser> {
+  const scope: StepScope = new Map();
+  for (const t of input) {
+    const plans = route(t);
+    if (plans === undefined) yield t;
+    else for (const plan of plans) yield* rt.run(plan, [t], scope);
+  }
+}
+
+function* drained(
+  input: Iterable<Traverser>,
+  rt: Runtime,
+  options: { readonly plans: readonly Plan[]; readonly route: (t: Traverser) => readonly Plan[] | undefined },
+): Iterable<Traverser> {
+  const routed = new Map<Plan, Traverser[]>(options.plans.map((p) => [p, []]));
+  for (const t of input) {
+    const plans = options.route(t);
+    if (plans === undefined) {
+      yield t;
+      continue;
+    }
+    for (const plan of plans) {
+      let list = routed.get(plan);
+      if (list === undefined) routed.set(plan, (list = []));
+      list.push(t);
+    }
+  }
+  for (const [plan, ts] of routed) if (ts.length > 0) yield* rt.run(plan, ts);
+}

@@ -1,0 +1,71 @@
+/**
+ * The barrier half of TinkerPop's PathRetractionStrategy: in OLTP, after every path-processing
+ * step (global dedup(), select() by label, where() over labels, match()) whose next step is
+ * not already a barrier, it inserts a NoOpBarrierStep of 2500 traversers, so the steps after
+ * it see bulked traversers. That barrier is observable: a side-effect written before it (such
+ * as groupCount("x")) is complete for up to 2500 traversers when later steps read it, which
+ * is why `inject(10,20,null,20,10,10).groupCount("x").dedup()...select("x")` sees a count of
+ * 3 for 10. Like TinkerPop, it does nothing when any step needs full paths.
+ * @module
+ */
+import type { PlanStep } from '../plan/plan.js';
+import { Plan } from '../plan/plan.js';
+import { planRequirements } from '../exec/requirements.js';
+import { hasBarrier } from '../steps/branch/global-children.js';
+import type { ControlParams } from '../steps/side-effect/control-step.js';
+import type { Strategy } from './strategy.js';
+
+/** TinkerPop's PathRetractionStrategy.DEFAULT_STANDARD_BARRIER_SIZE. */
+const BARRIER_SIZE = 2500;
+
+/** Whether a step is one of TinkerPop's PathProcessor steps. */
+function isPathProcessor(step: PlanStep): boolean {
+  const p = step.params as Readonly<Record<string, unknown>>;
+  switch (step.kind) {
+    case 'dedup':
+      return p['local'] !== true;
+    case 'select':
+      return p['column'] === undefined && p['keyPlan'] === undefined;
+    case 'where':
+      return p['form'] === 'predicate' || whereUsesLabels(p['traversal']);
+    case 'match':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** where(traversal) is a WhereTraversalStep (a PathProcessor) only when it names labels. */
+function whereUsesLabels(traversal: unknown): boolean {
+  if (traversal === null || typeof traversal !== 'object') return false;
+  const t = traversal as Readonly<Record<string, unknown>>;
+  if (Array.isArray(t['children'])) return (t['children'] as unknown[]).some(whereUsesLabels);
+  return t['startLabel'] !== undefined || (Array.isArray(t['endLabels']) && t['endLabels'].length > 0);
+}
+
+function barrier(): PlanStep {
+  const params: ControlParams = { mode: 'barrier', message: undefined, maxSize: BARRIER_SIZE };
+  return { kind: 'control', labels: [], params };
+}
+
+/**
+ * Inserts bounded barriers after path-processing steps of the root traversal.
+ *
+ * @example
+ * ```ts
+ * pathRetraction.apply(plan, { root: true, tracksPath: true }); // V().as('a').select('a') → V().as('a').select('a').barrier(2500)
+ * ```
+ */
+export const pathRetraction: Strategy = {
+  name: 'PathRetractionStrategy',
+  apply(plan, context) {
+    if (!context.root || planRequirements(plan).path) return plan;
+    const steps: PlanStep[] = [];
+    plan.steps.forEach((step, i) => {
+      steps.push(step);
+      const next = plan.steps[i + 1];
+      if (isPathProcessor(step) && (next === undefined || !hasBarrier(new Plan([next])))) steps.push(barrier());
+    });
+    return steps.length === plan.steps.length ? plan : plan.withSteps(steps);
+  },
+};
