@@ -144,7 +144,7 @@ export function baselineTwoHopDedup(bg: BenchGraph, stamps: Int32Array, stamp: n
 export async function baselineLatencies(bg: BenchGraph, plan: SamplePlan): Promise<Record<string, LatencyStats>> {
   const stamps = new Int32Array(bg.vertices);
   const n = bg.starts.length;
-  const at = (i: number): StartVertex => bg.starts[(i + n) % n]!;
+  const at = (i: number): StartVertex => bg.starts[((i % n) + n) % n]!;
   let stamp = 0;
   return {
     'out-count': await sample((i) => bg.csr.outDegree(at(i).dense), plan, n),

@@ -65,7 +65,7 @@ async function benchQuery(bg: BenchGraph, q: QuerySpec, plans: { perStart: Sampl
   const text = q.text(bg);
   const bindings = (s: StartVertex): Record<string, unknown> => ({ vid: s.id, vname: s.name });
   const starts = bg.starts.filter((s) => (q.work?.(bg, s) ?? 0) <= WORK_CAP);
-  const at = (i: number): StartVertex => starts[(i + starts.length) % starts.length]!;
+  const at = (i: number): StartVertex => starts[((i % starts.length) + starts.length) % starts.length]!;
   let agree = true;
   for (const s of starts.slice(0, 4)) {
     const runs = [

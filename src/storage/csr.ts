@@ -57,6 +57,14 @@ export class Csr {
     this.bufLength = i + 1;
   }
 
+  /** Reads the per-vertex state of every vertex in `vs` once, ahead of {@link add} calls for them (see PairFilter.prefetch). */
+  prefetch(vs: Int32Array): number {
+    const per = this.perVertex;
+    let sink = 0;
+    for (let i = 0; i < vs.length; i++) sink ^= per[vs[i]! << 1]!;
+    return sink;
+  }
+
   /** Undoes the newest {@link add}, which was made for vertex `v`. */
   popLast(v: number): void {
     const i = --this.bufLength;

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EnumValue, StrategySpec } from '../../src/engine/bytecode.js';
+import { Bytecode, EnumValue, StrategySpec } from '../../src/engine/bytecode.js';
+import { compile } from '../../src/engine/plan/compile.js';
+import { traverse } from '../../src/engine/exec/execute.js';
 import { JavaRandom } from '../../src/engine/exec/java-random.js';
 import { __ } from '../../src/engine/fluent/graph-traversal.js';
 import { P } from '../../src/engine/fluent/predicates.js';
@@ -108,4 +110,13 @@ test('PartitionStrategy reads an edge by its own partition', async () => {
   assert.deepEqual(await pg.V().bothE().values('weight').toList(), [1]);
   assert.deepEqual(await pg.V().out().toList(), []);
   assert.deepEqual(await pg.V().outE().inV().toList(), []);
+});
+
+test('repeat() merges traversers into bulks when only labels are tracked', () => {
+  const graph = modern();
+  const bulks = (t: { bytecode: Bytecode }): number[] => [...traverse(compile(t.bytecode), { source: graph }, undefined)].map((x) => x.bulk);
+  const labelled = bulks(source(graph).V().as_('x').repeat(__.both()).times(3));
+  assert.ok(labelled.some((b) => b > 1));
+  assert.equal(labelled.reduce((a, b) => a + b, 0), bulks(source(graph).V().repeat(__.both()).times(3)).reduce((a, b) => a + b, 0));
+  assert.ok(bulks(source(graph).V().repeat(__.both()).times(3).path()).every((b) => b === 1));
 });

@@ -32,6 +32,7 @@ export function appendEdges(state: StoreState, label: EdgeLabelRecord, outs: Int
   adj.out.ensureVertices(state.vertices.size);
   adj.in.ensureVertices(state.vertices.size);
   const filter = label.frequency === 'SINGLE' ? state.pairFilter(label.id) : undefined;
+  state.prefetched = (filter?.prefetch(outs, ins) ?? 0) ^ adj.out.prefetch(outs) ^ adj.in.prefetch(ins);
   const first = edges.size;
   const keptOut = filter === undefined ? outs : new Int32Array(n);
   const keptIn = filter === undefined ? ins : new Int32Array(n);

@@ -66,6 +66,8 @@ export class StoreState {
   readonly propertySides = new Map<number, Map<number, PropertySide>>();
   readonly edgeIds = new Map<number, ElementId>();
   readonly edgeIdSlots = new Map<number | string, number>();
+  /** Sink of the prefetch loops of bulk appends (keeps their loads from being optimised away). */
+  prefetched = 0;
   /** Next generated id of auto-create graphs (vertices, edges, vertex properties). */
   nextAutoId = 1;
   private undo: Undo[] = [];

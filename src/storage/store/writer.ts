@@ -170,6 +170,8 @@ export class StoreWriter extends StoreReader implements GraphWriter {
     const { source, target } = this.edgeLabels.get(label)!;
     const vertices = this.state.vertices;
     const ttl = this.state.hasTtl('vertex', source) || this.state.hasTtl('vertex', target);
+    // Every slot has one row in its label's table, so when one label has them all no label check is needed.
+    const uniform = source === target && this.state.vertexTables.get(source)?.rowCount === vertices.size;
     for (let i = 0; i < n; i++) {
       const o = outSlots[i]!;
       const t = inSlots[i]!;
@@ -178,7 +180,7 @@ export class StoreWriter extends StoreReader implements GraphWriter {
         this.requireVertex(o, 'Cannot create edge');
         this.requireVertex(t, 'Cannot create edge');
       }
-      if (vertices.labelOf[o] !== source || vertices.labelOf[t] !== target) this.strictEdgeLabel(label, { out: o, in: t }, true);
+      if (!uniform && (vertices.labelOf[o] !== source || vertices.labelOf[t] !== target)) this.strictEdgeLabel(label, { out: o, in: t }, true);
     }
     return appendEdges(this.state, record, outSlots, inSlots);
   }
@@ -350,7 +352,8 @@ export class StoreWriter extends StoreReader implements GraphWriter {
         continue;
       }
       const before = (prev?.value as readonly PropertyValue[] | undefined) ?? [];
-      let added = coerceElements(key, raw);
+      // Auto-create graphs keep a written list, set or map as one value: multi-properties come only from a cardinality.
+      let added = this.options.config.autoCreate ? [coerceScalar(key, raw)] : coerceElements(key, raw);
       if (key.cardinality === 'SET') {
         const seen = new Set(before.map((v) => valueKey(v)));
         added = added.filter((v) => !seen.has(valueKey(v)) && seen.add(valueKey(v)) !== undefined);

@@ -8,7 +8,7 @@
 import { Bytecode } from '../../bytecode.js';
 import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
-import type { PathNode, Traverser } from '../../exec/traverser.js';
+import type { LoopFrame, PathNode, Traverser } from '../../exec/traverser.js';
 import type { Runtime, StepScope } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, toJsNumber } from '../args.js';
@@ -62,11 +62,18 @@ function bulked(ts: readonly Traverser[], rt: Runtime): Traverser[] {
   const byKey = new Map<string, Traverser>();
   for (const t of ts) {
     if (t.sack !== undefined) return [...ts];
-    const k = `${valueKey(t.value)}#${t.loops?.count ?? 0}#${t.loops?.name ?? ''}${rt.trackPath ? labelKey(t.path) : ''}`;
+    const k = `${valueKey(t.value)}${loopKey(t.loops)}${rt.trackPath ? labelKey(t.path) : ''}`;
     const seen = byKey.get(k);
     byKey.set(k, seen === undefined ? t : { ...seen, bulk: seen.bulk + t.bulk });
   }
   return [...byKey.values()];
+}
+
+/** Every enclosing loop counter, so that traversers of different outer rounds stay apart. */
+function loopKey(loops: LoopFrame | undefined): string {
+  let key = '';
+  for (let f = loops; f !== undefined; f = f.prev) key += `#${f.name ?? ''}:${f.count}`;
+  return key;
 }
 
 /** The labelled part of a path, which is all that steps read when no step needs whole paths. */

@@ -81,6 +81,7 @@ export function comparator(ins: Instruction, cc: CompileContext): Comparator {
 export function sortItems(rt: Runtime, items: readonly Traverser[], comparators: readonly Comparator[]): Traverser[] {
   const cs = comparators.length === 0 ? [{ by: undefined, order: 'asc' as const }] : comparators;
   const keyed: { t: Traverser; keys: unknown[]; r: number }[] = [];
+  const random = rt.random(comparators);
   for (const t of items) {
     const keys: unknown[] = [];
     let ok = true;
@@ -96,7 +97,7 @@ export function sortItems(rt: Runtime, items: readonly Traverser[], comparators:
       }
       keys.push(out.value);
     }
-    if (ok) keyed.push({ t, keys, r: Math.random() });
+    if (ok) keyed.push({ t, keys, r: random() });
   }
   keyed.sort((x, y) => {
     for (let i = 0; i < cs.length; i++) {
