@@ -155,7 +155,8 @@ function modulated(steps: readonly PlanStep[], op: string): number {
 
 /**
  * Rewrites infix connectives (`a.and().b`, `a.or().b`) into and(a, b) / or(a, b); and binds
- * tighter than or. The spawn step of a root traversal stays in front.
+ * tighter than or. The spawn step of a root traversal stays in front. Labels on the connective
+ * (`a.and().as('x').b`) start its right-hand traversal, as ConnectiveStrategy moves them.
  */
 function connectives(steps: PlanStep[], root: boolean): PlanStep[] {
   const isInfix = (s: PlanStep, mode: string): boolean =>
@@ -166,7 +167,7 @@ function connectives(steps: PlanStep[], root: boolean): PlanStep[] {
   const group = (list: PlanStep[], mode: 'and' | 'or', inner: (l: PlanStep[]) => PlanStep[]): PlanStep[] => {
     const parts: PlanStep[][] = [[]];
     for (const s of list) {
-      if (isInfix(s, mode)) parts.push([]);
+      if (isInfix(s, mode)) parts.push(s.labels.length > 0 ? [{ kind: 'identity', labels: s.labels, params: {} }] : []);
       else (parts[parts.length - 1] as PlanStep[]).push(s);
     }
     if (parts.length === 1) return inner(list);

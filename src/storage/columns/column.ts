@@ -44,6 +44,7 @@ export function columnKind(dataType: DataType, multi: boolean): ColumnKind {
     case 'UUID':
       return 'dict';
     case 'BLOB':
+    case 'OBJECT':
       return 'side';
   }
 }
@@ -68,7 +69,7 @@ function allocate(kind: ColumnKind, size: number): Store | undefined {
 
 /**
  * A nullable typed column. Numbers live in typed arrays, strings and UUIDs as dictionary
- * codes, list/set values and blobs in a side map; presence is a bit map. Storage doubles.
+ * codes, list/set values, blobs and OBJECT values in a side map; presence is a bit map. Storage doubles.
  *
  * @example
  * ```ts

@@ -80,6 +80,8 @@ function scalarText(value: PropertyValue, dataType: DataType): string {
       return value instanceof Uuid ? textOf(value.text) : bad(value, dataType, 'it is not a UUID');
     case 'BLOB':
       return bad(value, dataType, 'blob values cannot be part of an id');
+    case 'OBJECT':
+      return bad(value, dataType, 'object values cannot be part of an id');
   }
 }
 
@@ -177,5 +179,7 @@ export function idTextToValue(text: string, dataType: DataType): PropertyValue {
       return new Uuid(text);
     case 'BLOB':
       return bad(text, dataType, 'blob values cannot be part of an id');
+    case 'OBJECT':
+      return bad(text, dataType, 'object values cannot be part of an id');
   }
 }

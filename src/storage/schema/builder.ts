@@ -49,6 +49,8 @@ export class PropertyKeyBuilder extends ElementBuilder {
   asDate(): this { return this.dataType('DATE'); }
   asUUID(): this { return this.dataType('UUID'); }
   asBlob(): this { return this.dataType('BLOB'); }
+  /** OBJECT (Quiver extension): any one value, lists, sets and maps included; never indexed. */
+  asObject(): this { return this.dataType('OBJECT'); }
   valueSingle(): this { return this.cardinality('SINGLE'); }
   valueList(): this { return this.cardinality('LIST'); }
   valueSet(): this { return this.cardinality('SET'); }

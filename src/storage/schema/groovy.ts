@@ -10,7 +10,7 @@ import type { DataType, EdgeLabelRecord, IdStrategy, IndexLabelRecord, PropertyK
 
 const DATA_TYPE_METHODS: Readonly<Record<DataType, string>> = {
   BOOLEAN: 'asBoolean', BYTE: 'asByte', INT: 'asInt', LONG: 'asLong', FLOAT: 'asFloat', DOUBLE: 'asDouble',
-  TEXT: 'asText', DATE: 'asDate', UUID: 'asUUID', BLOB: 'asBlob',
+  TEXT: 'asText', DATE: 'asDate', UUID: 'asUUID', BLOB: 'asBlob', OBJECT: 'asObject',
 };
 
 const STRATEGY_METHODS: Readonly<Record<Exclude<IdStrategy, 'DEFAULT'>, string>> = {

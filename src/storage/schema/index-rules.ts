@@ -148,6 +148,10 @@ export function checkIndexLabelSpec(lookup: SchemaLookup, spec: IndexLabelSpec):
   }
   checkUnique(fields, 'index fields');
   const keys = fields.map((f) => lookup.propertyKey(f) ?? (() => { throw undefinedError('property key', f); })());
+  const object = keys.find((k) => k.dataType === 'OBJECT');
+  if (object !== undefined) {
+    throw new ArgumentError('INDEX_OBJECT_FIELD', `Not allowed to build index on property key '${object.name}' whose data type is OBJECT`);
+  }
   for (const key of keys) {
     if (key.cardinality !== 'SINGLE' && fields.length > 1) {
       throw new ArgumentError('INDEX_UNION_CARDINALITY', `Not allowed to build union index on property key '${key.name}' whose cardinality is multiple`);

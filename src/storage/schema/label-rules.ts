@@ -68,6 +68,14 @@ function checkTtl(lookup: SchemaLookup, kind: 'vertex' | 'edge', spec: LabelSpec
   }
 }
 
+/** Primary and sort keys make ids, so they cannot be OBJECT keys (no id text for a list or map). */
+function checkNotObject(lookup: SchemaLookup, kind: 'vertex' | 'edge', label: string, keys: readonly string[]): void {
+  const found = keys.find((k) => lookup.propertyKey(k)?.dataType === 'OBJECT');
+  if (found === undefined) return;
+  const what = kind === 'vertex' ? 'primary key' : 'sort key';
+  throw new ArgumentError(kind === 'vertex' ? 'PRIMARY_KEY_OBJECT' : 'SORT_KEY_OBJECT', `The ${what} '${found}' of ${kind} label '${label}' cannot have data type OBJECT`);
+}
+
 function checkBase(lookup: SchemaLookup, kind: 'vertex' | 'edge', spec: LabelSpecBase): string[] {
   const properties = distinct(spec.properties);
   checkPropertiesExist(lookup, properties);
@@ -105,6 +113,7 @@ export function checkVertexLabelSpec(lookup: SchemaLookup, spec: VertexLabelSpec
         throw new ArgumentError('PRIMARY_KEY_NOT_IN_PROPERTIES', `The primary key '${key}' of vertex label '${spec.name}' must be contained in properties: ${list(properties)}`);
       }
     }
+    checkNotObject(lookup, 'vertex', spec.name, primaryKeys);
   } else if (primaryKeys.length > 0) {
     throw new ArgumentError('PRIMARY_KEYS_NOT_ALLOWED', `Not allowed to assign primary keys when using '${idStrategy}' id strategy: vertex label '${spec.name}'`);
   }
@@ -159,6 +168,7 @@ export function checkEdgeLabelSpec(lookup: SchemaLookup, spec: EdgeLabelSpec): L
       throw new ArgumentError('SORT_KEY_NOT_IN_PROPERTIES', `The sort key '${key}' must be contained in properties ${list(properties)} for edge label '${spec.name}'`);
     }
   }
+  checkNotObject(lookup, 'edge', spec.name, sortKeys);
   const nullableKeys = distinct(spec.nullableKeys);
   checkNullable('edge', spec.name, { origin: [], added: properties, nullable: nullableKeys, fixed: sortKeys });
   checkTtl(lookup, 'edge', spec, properties);

@@ -77,7 +77,7 @@ export function checkSchemaName(name: string, illegal: RegExp): void {
 const DATA_TYPES: ReadonlyMap<string, DataType> = new Map<string, DataType>([
   ['BOOLEAN', 'BOOLEAN'], ['BOOL', 'BOOLEAN'], ['BYTE', 'BYTE'], ['INT', 'INT'], ['LONG', 'LONG'],
   ['FLOAT', 'FLOAT'], ['DOUBLE', 'DOUBLE'], ['TEXT', 'TEXT'], ['STRING', 'TEXT'], ['DATE', 'DATE'],
-  ['UUID', 'UUID'], ['BLOB', 'BLOB'],
+  ['UUID', 'UUID'], ['BLOB', 'BLOB'], ['OBJECT', 'OBJECT'],
 ]);
 
 /**
@@ -92,7 +92,7 @@ export function parseDataType(input: DataTypeInput | undefined): DataType {
   if (input === undefined) return 'TEXT';
   const found = typeof input === 'string' ? DATA_TYPES.get(input.toUpperCase()) : undefined;
   if (found === undefined) {
-    throw new ArgumentError('INVALID_DATA_TYPE', `Invalid data type: '${String(input)}', expect one of bool, byte, int, long, float, double, string, text, date, uuid, blob`);
+    throw new ArgumentError('INVALID_DATA_TYPE', `Invalid data type: '${String(input)}', expect one of bool, byte, int, long, float, double, string, text, date, uuid, blob, object`);
   }
   return found;
 }

@@ -6,14 +6,16 @@
 import type { PropertyValue } from '../../engine/index.js';
 
 /**
- * Data type of a property key.
+ * Data type of a property key. OBJECT is a Quiver extension for auto-create
+ * (TinkerGraph-compatible) graphs: one value that is any PropertyValue, lists, sets and maps
+ * included; OBJECT keys cannot be indexed nor be primary or sort keys.
  *
  * @example
  * ```ts
  * const t: DataType = 'INT';
  * ```
  */
-export type DataType = 'BOOLEAN' | 'BYTE' | 'INT' | 'LONG' | 'FLOAT' | 'DOUBLE' | 'TEXT' | 'DATE' | 'UUID' | 'BLOB';
+export type DataType = 'BOOLEAN' | 'BYTE' | 'INT' | 'LONG' | 'FLOAT' | 'DOUBLE' | 'TEXT' | 'DATE' | 'UUID' | 'BLOB' | 'OBJECT';
 
 /**
  * Cardinality of a property key.

@@ -93,12 +93,15 @@ export function coerceScalar(key: PropertyKeyRecord, value: PropertyValue): Prop
       return mismatch(key, value);
     case 'BLOB':
       return value instanceof Uint8Array ? value : mismatch(key, value);
+    case 'OBJECT':
+      return value === null ? mismatch(key, value) : value;
   }
 }
 
 /**
  * Splits a written value into the elements of a LIST/SET key (an array or set gives its
- * elements, anything else is one element), coercing each.
+ * elements, anything else is one element), coercing each. A value of an OBJECT key is one
+ * element whatever it holds.
  *
  * @example
  * ```ts
@@ -106,6 +109,7 @@ export function coerceScalar(key: PropertyKeyRecord, value: PropertyValue): Prop
  * ```
  */
 export function coerceElements(key: PropertyKeyRecord, value: PropertyValue): PropertyValue[] {
+  if (key.dataType === 'OBJECT') return [coerceScalar(key, value)];
   if (Array.isArray(value)) return (value as readonly PropertyValue[]).map((v) => coerceScalar(key, v));
   if (value instanceof Set) return [...(value as ReadonlySet<PropertyValue>)].map((v) => coerceScalar(key, v));
   return [coerceScalar(key, value)];
@@ -149,30 +153,31 @@ export function rangeNumber(value: PropertyValue): number | undefined {
 }
 
 /**
- * Data type and cardinality inferred from a written value, for auto-created keys.
+ * Data type and cardinality inferred from a written value, for auto-created keys. A list, set
+ * or map is one value of an OBJECT key, whatever the cardinality: multi-properties come from
+ * the cardinality of the write, never from the shape of the value.
  *
  * @example
  * ```ts
  * inferKeyType('marko', 'single'); // { dataType: 'TEXT', cardinality: 'SINGLE' }
+ * inferKeyType(['a', 'b'], 'single'); // { dataType: 'OBJECT', cardinality: 'SINGLE' }
  * ```
  */
 export function inferKeyType(value: PropertyValue, cardinality: 'single' | 'list' | 'set' | undefined): { dataType: DataType; cardinality: Cardinality } {
   const card: Cardinality = cardinality === 'list' ? 'LIST' : cardinality === 'set' ? 'SET' : 'SINGLE';
-  let sample: PropertyValue = value;
-  if (card !== 'SINGLE' && Array.isArray(value) && value.length > 0) sample = (value as readonly PropertyValue[])[0]!;
-  const dataType: DataType =
-    typeof sample === 'number'
-      ? Number.isInteger(sample) && Math.abs(sample) <= 2147483647 ? 'INT' : 'DOUBLE'
-      : typeof sample === 'boolean'
-        ? 'BOOLEAN'
-        : sample instanceof TypedNumber
-          ? sample.type === 'long' || sample.type === 'biginteger' ? 'LONG' : sample.type === 'float' ? 'FLOAT' : sample.type === 'byte' || sample.type === 'short' ? 'INT' : 'DOUBLE'
-          : sample instanceof Date
-            ? 'DATE'
-            : sample instanceof Uuid
-              ? 'UUID'
-              : sample instanceof Uint8Array
-                ? 'BLOB'
-                : 'TEXT';
-  return { dataType, cardinality: card };
+  return { dataType: inferDataType(value), cardinality: card };
+}
+
+function inferDataType(value: PropertyValue): DataType {
+  if (Array.isArray(value) || value instanceof Set || value instanceof Map) return 'OBJECT';
+  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) <= 2147483647 ? 'INT' : 'DOUBLE';
+  if (typeof value === 'boolean') return 'BOOLEAN';
+  if (value instanceof TypedNumber) {
+    if (value.type === 'long' || value.type === 'biginteger') return 'LONG';
+    if (value.type === 'float') return 'FLOAT';
+    return value.type === 'byte' || value.type === 'short' ? 'INT' : 'DOUBLE';
+  }
+  if (value instanceof Date) return 'DATE';
+  if (value instanceof Uuid) return 'UUID';
+  return value instanceof Uint8Array ? 'BLOB' : 'TEXT';
 }

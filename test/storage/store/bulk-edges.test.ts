@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
+import { open } from '../../../src/index.js';
 import { GraphStore } from '../../../src/storage/graph-store.js';
 import { SchemaCatalog } from '../../../src/storage/schema/catalog.js';
 import type { GraphWriter } from '../../../src/engine/index.js';
@@ -144,4 +148,29 @@ test('labels with properties take the per-edge path and behave as addEdge', () =
   assert.equal(result[0], result[1]);
   assert.equal(s.edgeCount('weighted'), 2);
   assert.equal(s.edgeProperty(result[2]!, 'weight'), undefined);
+});
+
+test('bulk appends of a durable graph survive a crash (WAL replay), then keep deduplicating', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'quiver-bulk-'));
+  const image = mkdtempSync(join(tmpdir(), 'quiver-bulk-image-'));
+  try {
+    const db = await open({ path: dir });
+    const graph = await db.createGraph('g');
+    await graph.schema().vertexLabel('n').useCustomizeNumberId().create();
+    await graph.schema().edgeLabel('l').sourceLabel('n').targetLabel('n').create();
+    const slots = await graph.write((w) => Int32Array.from({ length: 4 }, (_, i) => w.addVertex('n', { id: i })));
+    await graph.write((w) => bulk(w, 'l', [slots[0]!, slots[1]!, slots[0]!], [slots[1]!, slots[2]!, slots[1]!]));
+    cpSync(dir, image, { recursive: true });
+    await db.close();
+    const again = await open({ path: image });
+    const reopened = again.graph('g');
+    assert.equal(reopened.source().edgeCount(), 2);
+    const added = await reopened.write((w) => bulk(w, 'l', [slots[0]!, slots[2]!], [slots[1]!, slots[3]!]));
+    assert.equal(reopened.source().edgeCount(), 3);
+    assert.equal(reopened.source().edgeOutVertex(added[0]!), slots[0]);
+    await again.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(image, { recursive: true, force: true });
+  }
 });

@@ -4,7 +4,7 @@ import { GraphStore } from '../../../src/storage/graph-store.js';
 import { SchemaCatalog } from '../../../src/storage/schema/catalog.js';
 import { STRICT } from './fixtures.js';
 
-test('GraphStore.footprint stays within 40 bytes per property-less edge, both directions included', () => {
+test('GraphStore.footprint stays within 32 bytes per property-less edge, both directions and the SINGLE pair filter included', () => {
   const c = new SchemaCatalog();
   c.createVertexLabel({ name: 'v', idStrategy: 'CUSTOMIZE_NUMBER' });
   c.createEdgeLabel({ name: 'e', sourceLabel: 'v', targetLabel: 'v' });
@@ -30,7 +30,7 @@ test('GraphStore.footprint stays within 40 bytes per property-less edge, both di
   const count = store.edgeCount();
   assert.ok(count > edges * 0.99, `few duplicates expected, got ${count}`);
   const { edgeBytes } = store.footprint();
-  assert.ok(edgeBytes / count <= 40, `${(edgeBytes / count).toFixed(1)} bytes per edge`);
+  assert.ok(edgeBytes / count <= 32, `${(edgeBytes / count).toFixed(1)} bytes per edge`);
   let scanned = 0;
   for (const batch of store.scanNeighbours(Int32Array.from({ length: vertices }, (_, i) => i), 'BOTH')) scanned += batch.length;
   assert.equal(scanned, 2 * count);

@@ -1,99 +1,151 @@
 /**
- * match(patterns...): declarative pattern matching. Each pattern is a child traversal from a
- * start label (its leading as()) to an optional end label (its trailing as()); patterns without
- * a start label (where(), not()...) filter the bindings. Solutions are found by backtracking,
- * always running next a pattern whose start label is bound. Each solution leaves the step as a
- * map of the match's labels, with those labels added to the path for later select().
+ * match(patterns...): declarative pattern matching after TinkerPop's MatchStep. Each incoming
+ * object is bound to the match's start variable unless the path already binds one of its start
+ * variables; then patterns run one at a time, each once all the variables it needs are bound
+ * (where()/not() patterns and patterns whose end is already bound first, as CountMatchAlgorithm
+ * prefers them). A pattern's results bind its end variable, or must equal it when it is bound;
+ * a pattern without an end variable passes on each of its results. A nested and() solves all its
+ * patterns, a nested or() each of them on its own. Each solution leaves the step as a map of the
+ * match's start and end variables, with bulk multiplied along the way as TinkerPop's traversers
+ * carry it.
  * @module
  */
-import { Plan } from '../../plan/plan.js';
+import { PlanError } from '../../../errors.js';
 import type { PathNode, Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import { isEqual } from '../../semantics/index.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
-import { labelled } from '../../exec/traverser.js';
+import { addLabels, labelled } from '../../exec/traverser.js';
+import { whereKeeps } from '../filter/where-step.js';
+import { compileMatchGroup } from './match-pattern.js';
+import type { MatchGroup, MatchPattern } from './match-pattern.js';
 
 /**
- * One compiled pattern.
+ * Parameters of match(): its patterns, and every variable they name (looked up in the incoming
+ * path, where earlier `as()` steps may have bound them).
  *
  * @example
  * ```ts
- * const p: MatchPattern = { start: 'a', end: 'b', plan };
+ * const p: MatchParams = { group: compileMatchGroup('and', plans), labels: ['a', 'b'] };
  * ```
  */
-export interface MatchPattern {
-  readonly start: string | undefined;
-  readonly end: string | undefined;
-  readonly plan: Plan;
+export interface MatchParams {
+  readonly group: MatchGroup;
+  readonly labels: readonly string[];
 }
 
-function compilePattern(plan: Plan): MatchPattern {
-  const steps = [...plan.steps];
-  const first = steps[0];
-  let start: string | undefined;
-  if (first !== undefined && first.kind === 'identity' && first.labels.length > 0) {
-    start = first.labels[0];
-    steps.shift();
+/** A partial solution: bound variables, the path so far, the object the last pattern produced, and the bulk. */
+interface State {
+  readonly bindings: ReadonlyMap<string, unknown>;
+  readonly path: PathNode | undefined;
+  readonly current: unknown;
+  readonly bulk: number;
+}
+
+function groupLabels(group: MatchGroup, into: Set<string>): Set<string> {
+  for (const l of [...group.starts, ...group.ends, ...group.needs]) into.add(l);
+  for (const p of group.patterns) {
+    for (const l of p.needs) into.add(l);
+    if (p.end !== undefined) into.add(p.end);
+    if (p.head?.kind === 'group') groupLabels(p.head.group, into);
   }
-  const last = steps[steps.length - 1];
-  let end: string | undefined;
-  if (start !== undefined && last !== undefined && last.labels.length > 0) {
-    end = last.labels[last.labels.length - 1];
-    steps[steps.length - 1] = { ...last, labels: last.labels.slice(0, -1) };
+  return into;
+}
+
+function unsolvable(patterns: readonly MatchPattern[]): PlanError {
+  const shown = patterns.map((p) => `${p.select ?? p.needs.join('+')}->${p.end ?? '?'}`).join(', ');
+  return new PlanError('MATCH_UNSOLVABLE', `The provided match pattern is unsolvable: ${shown}`);
+}
+
+function bind(s: State, label: string, value: unknown, path: PathNode | undefined): State {
+  return { ...s, bindings: new Map([...s.bindings, [label, value]]), path, current: value };
+}
+
+/** The variables of a group in a map, as TinkerPop's MatchStep.getBindings reads them. */
+function bindingsMap(group: MatchGroup, bindings: ReadonlyMap<string, unknown>): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [label, value] of bindings) if (group.starts.has(label) || group.ends.has(label)) out.set(label, value);
+  return out;
+}
+
+/** Path after binding an end variable: the label joins the node the pattern's last step added, or a new node. */
+function endPath(out: Traverser, from: PathNode | undefined, label: string): PathNode {
+  if (out.path !== undefined && out.path !== from && out.path.object === out.value) return addLabels(out, [label]).path as PathNode;
+  return { object: out.value, labels: [label], prev: out.path };
+}
+
+/** The next pattern to run: a filter or a pattern whose end is bound, else the first runnable one. */
+function pickNext(patterns: readonly MatchPattern[], s: State): MatchPattern | undefined {
+  let fallback: MatchPattern | undefined;
+  for (const p of patterns) {
+    if (!p.needs.every((l) => s.bindings.has(l))) continue;
+    if (p.head?.kind === 'where' || (p.end !== undefined && s.bindings.has(p.end))) return p;
+    fallback ??= p;
   }
-  return { start, end, plan: new Plan(steps) };
+  return fallback;
 }
 
-function withBindings(t: Traverser, bindings: ReadonlyMap<string, unknown>, value: unknown): Traverser {
-  let path: PathNode | undefined = t.path;
-  for (const [label, object] of bindings) path = { object, labels: [label], prev: path };
-  return { ...t, value, path };
+function* runPattern(rt: Runtime, t: Traverser, p: MatchPattern, s: State): Iterable<State> {
+  const value = p.select === undefined ? s.current : s.bindings.get(p.select);
+  let starts: Iterable<State> = [{ ...s, current: value }];
+  if (p.head?.kind === 'where' && !whereKeeps(p.head.where, { ...t, value, path: s.path, bulk: 1 }, rt)) return;
+  if (p.head?.kind === 'group') starts = groupSolutions(rt, t, p.head.group, { ...s, current: value });
+  for (const st of starts) {
+    const from: Traverser = { ...t, value: st.current, path: st.path, bulk: 1 };
+    const outs = p.plan.steps.length === 0 ? [from] : rt.runFrom(p.plan, from);
+    for (const out of outs) {
+      const next: State = { bindings: st.bindings, path: out.path, current: out.value, bulk: st.bulk * out.bulk };
+      if (p.end === undefined) yield next;
+      else if (!st.bindings.has(p.end)) yield bind(next, p.end, out.value, endPath(out, st.path, p.end));
+      else if (isEqual(st.bindings.get(p.end), out.value)) yield next;
+    }
+  }
 }
 
-function* solve(rt: Runtime, t: Traverser, patterns: readonly MatchPattern[], bindings: Map<string, unknown>): Iterable<Map<string, unknown>> {
+function* solveAll(rt: Runtime, t: Traverser, patterns: readonly MatchPattern[], s: State): Iterable<State> {
   rt.tick();
   if (patterns.length === 0) {
-    yield bindings;
+    yield s;
     return;
   }
-  const i = patterns.findIndex((p) => p.start === undefined || bindings.has(p.start));
-  const pattern = patterns[i];
-  if (pattern === undefined) return;
-  const rest = patterns.filter((_, j) => j !== i);
-  const from = pattern.start === undefined ? t.value : bindings.get(pattern.start);
-  const start = withBindings(t, bindings, from);
-  if (pattern.start === undefined || pattern.end === undefined) {
-    if (rt.produces(pattern.plan, start)) yield* solve(rt, t, rest, bindings);
+  const next = pickNext(patterns, s);
+  if (next === undefined) throw unsolvable(patterns);
+  const rest = patterns.filter((p) => p !== next);
+  for (const out of runPattern(rt, t, next, s)) yield* solveAll(rt, t, rest, out);
+}
+
+function* solveGroup(rt: Runtime, t: Traverser, group: MatchGroup, state: State): Iterable<State> {
+  let s = state;
+  const label = group.startLabel;
+  if (label !== undefined && ![...group.starts].some((l) => s.bindings.has(l))) {
+    s = bind(s, label, s.current, { object: s.current, labels: [label], prev: s.path });
+  }
+  if (group.mode === 'and') {
+    yield* solveAll(rt, t, group.patterns, s);
     return;
   }
-  for (const out of rt.runFrom(pattern.plan, { ...start, bulk: 1 })) {
-    if (bindings.has(pattern.end)) {
-      if (isEqual(bindings.get(pattern.end), out.value)) yield* solve(rt, t, rest, bindings);
-      continue;
-    }
-    yield* solve(rt, t, rest, new Map([...bindings, [pattern.end, out.value]]));
+  for (const p of group.patterns) {
+    if (!p.needs.every((l) => s.bindings.has(l))) throw unsolvable([p]);
+    yield* runPattern(rt, t, p, s);
   }
 }
 
-function* run(p: { readonly patterns: readonly MatchPattern[] }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
-  const ends = new Set(p.patterns.map((x) => x.end));
-  const starts = p.patterns.map((x) => x.start).filter((l): l is string => l !== undefined);
-  const startLabel = starts.find((l) => !ends.has(l)) ?? starts[0];
+/** Solutions of a nested group, each carrying the map of the group's variables as its object. */
+function* groupSolutions(rt: Runtime, t: Traverser, group: MatchGroup, s: State): Iterable<State> {
+  for (const out of solveGroup(rt, t, group, s)) yield { ...out, current: bindingsMap(group, out.bindings) };
+}
+
+function* run(p: MatchParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
-    const initial = new Map<string, unknown>();
-    for (const pattern of p.patterns) {
-      for (const l of [pattern.start, pattern.end]) {
-        if (l === undefined || initial.has(l)) continue;
-        const found = labelled(t.path, l);
-        if (found.length > 0) initial.set(l, found[found.length - 1]);
-      }
+    const bindings = new Map<string, unknown>();
+    for (const l of p.labels) {
+      const found = labelled(t.path, l);
+      if (found.length > 0) bindings.set(l, found[found.length - 1]);
     }
-    if (startLabel !== undefined && !initial.has(startLabel)) initial.set(startLabel, t.value);
-    for (const solution of solve(rt, t, p.patterns, initial)) {
-      let path = t.path;
-      for (const [label, object] of solution) if (!initial.has(label) || label === startLabel) path = { object, labels: [label], prev: path };
-      yield { ...t, value: new Map(solution), path };
+    for (const s of groupSolutions(rt, t, p.group, { bindings, path: t.path, current: t.value, bulk: 1 })) {
+      const path = rt.trackPath ? { object: s.current, labels: [], prev: s.path } : s.path;
+      yield { ...t, value: s.current, bulk: t.bulk * s.bulk, path };
     }
   }
 }
@@ -106,15 +158,16 @@ function* run(p: { readonly patterns: readonly MatchPattern[] }, input: Iterable
  * matchStep.compile({ op: 'match', args: [pattern1, pattern2] }, cc);
  * ```
  */
-export const matchStep: StepDef<{ readonly patterns: readonly MatchPattern[] }> = {
+export const matchStep: StepDef<MatchParams> = {
   kind: 'match',
   category: 'branch',
   ops: ['match'],
   requirements: () => ({ labels: true }),
   compile(ins, cc) {
     if (ins.args.length === 0) throw badArguments(ins, 'expected at least one pattern');
-    return { patterns: ins.args.map((a) => compilePattern(cc.child(a))) };
+    const group = compileMatchGroup('and', ins.args.map((a) => cc.child(a)));
+    return { group, labels: [...groupLabels(group, new Set())] };
   },
   run,
-  describe: (p) => p.patterns.map((x) => `${x.start ?? '?'}->${x.end ?? '?'}`).join(', '),
+  describe: (p) => p.group.patterns.map((x) => `${x.select ?? x.needs.join('+')}->${x.end ?? '?'}`).join(', '),
 };

@@ -105,7 +105,16 @@ function keepTraversal(w: WhereTraversal, t: Traverser, rt: Runtime): boolean {
   return false;
 }
 
-function keep(p: WhereParams, t: Traverser, rt: Runtime): boolean {
+/**
+ * Whether where() keeps a traverser; match() also calls it for its where() and not() patterns,
+ * with the pattern variables bound in the traverser's path.
+ *
+ * @example
+ * ```ts
+ * if (whereKeeps(params, t, rt)) yield t;
+ * ```
+ */
+export function whereKeeps(p: WhereParams, t: Traverser, rt: Runtime): boolean {
   if (p.form === 'traversal') return keepTraversal(p.traversal, t, rt);
   const ring = new ByRing(rt, t, p.by);
   const startValue = p.start === undefined ? t.value : scopeValue(rt, t, p.start, 'last');
@@ -120,12 +129,17 @@ function keep(p: WhereParams, t: Traverser, rt: Runtime): boolean {
  * A where() traversal: connectives (and/or/not) are opened up so that their children bind labels
  * too. A leading bare `as(x)` (compiled to a labelled identity) starts from `x`; labels on the last
  * real step are end labels.
+ *
+ * @example
+ * ```ts
+ * const w = compileWhereTraversal(cc.child(notBytecode)); // { connective: 'not', children: [...] }
+ * ```
  */
-function compileTraversal(plan: Plan): WhereTraversal {
+export function compileWhereTraversal(plan: Plan): WhereTraversal {
   const only = plan.steps.length === 1 ? plan.steps[0] : undefined;
   if (only !== undefined && only.kind === 'filter' && only.labels.length === 0) {
     const f = only.params as TraversalFilterParams;
-    if (f.mode === 'and' || f.mode === 'or' || f.mode === 'not') return { connective: f.mode, children: f.plans.map(compileTraversal) };
+    if (f.mode === 'and' || f.mode === 'or' || f.mode === 'not') return { connective: f.mode, children: f.plans.map(compileWhereTraversal) };
   }
   const steps = [...plan.steps];
   const first = steps[0];
@@ -160,7 +174,7 @@ export const whereStep: StepDef<WhereParams> = {
     const [a, b] = ins.args;
     if (ins.args.length === 1 && a instanceof Predicate) return { form: 'predicate', start: undefined, predicate: a, by: [] };
     if (ins.args.length === 2 && typeof a === 'string' && b instanceof Predicate) return { form: 'predicate', start: a, predicate: b, by: [] };
-    if (ins.args.length === 1) return { form: 'traversal', traversal: compileTraversal(cc.child(a as Argument)) };
+    if (ins.args.length === 1) return { form: 'traversal', traversal: compileWhereTraversal(cc.child(a as Argument)) };
     throw badArguments(ins, 'expected where(predicate), where(label, predicate) or where(traversal)');
   },
   modulate(p, ins, cc) {
@@ -168,7 +182,7 @@ export const whereStep: StepDef<WhereParams> = {
     return { ...p, by: [...p.by, byPlan(ins.args[0], cc, ins)] };
   },
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
-    for (const t of input) if (keep(p, t, rt)) yield t;
+    for (const t of input) if (whereKeeps(p, t, rt)) yield t;
   },
   describe: (p) => p.form,
 };
