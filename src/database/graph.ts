@@ -290,6 +290,8 @@ export class Graph extends GraphCore {
       readonly timeoutMs?: number;
       /** Overrides the database's io() base directory for this call. */
       readonly ioBase?: string;
+      /** Set false to run without the optimisation strategies (results must not change). */
+      readonly optimise?: boolean;
     } = {},
   ): Promise<unknown[]> {
     this.checkOpen();
@@ -307,6 +309,10 @@ export class Graph extends GraphCore {
       throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin ioBase: expected a non-empty directory path but got ${describeValue(given.ioBase)}`);
     }
     const ioBase = given.ioBase as string | undefined;
+    if (given.optimise !== undefined && typeof given.optimise !== 'boolean') {
+      throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin optimise: expected a boolean but got ${describeValue(given.optimise)}`);
+    }
+    const optimise = given.optimise !== false;
     const script = parse(source, { bindings });
     const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
     try {
@@ -314,6 +320,7 @@ export class Graph extends GraphCore {
         context: () => this.executionContext({ signal, deadline, ioBase }),
         schema: () => this.schema(),
         bindings,
+        optimise,
       });
     } finally {
       await this.sync();

@@ -9,8 +9,10 @@ import { plain, source } from './helpers.js';
 
 const g = source(modern());
 
-function kinds(t: GraphTraversal, strategies = true): string[] {
-  return compile(t.bytecode, { strategies }).steps.map((s) => s.kind);
+/** Step kinds after compiling, with or without PathRetractionStrategy (and no optimisations). */
+function kinds(t: GraphTraversal, retract: boolean): string[] {
+  const bytecode = retract ? t.bytecode : t.bytecode.addSource('withoutStrategies', 'PathRetractionStrategy');
+  return compile(bytecode, { strategies: false }).steps.map((s) => s.kind);
 }
 
 const TABLE: { name: string; build: () => GraphTraversal; before: string[]; after: string[] }[] = [

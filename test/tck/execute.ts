@@ -43,15 +43,30 @@ const DATA_FILES: Readonly<Record<string, string>> = {
 
 const GRAPH_CONFIG = { 'schema.auto_create': true } as const;
 
+/**
+ * Options of a {@link TckSession}.
+ *
+ * @example
+ * ```ts
+ * const o: SessionOptions = { dataDir: 'data', timeoutMs: 10_000, optimise: false };
+ * ```
+ */
+export interface SessionOptions {
+  readonly dataDir: string;
+  readonly timeoutMs?: number;
+  /** False runs traversals without the optimisation strategies; default true. */
+  readonly optimise?: boolean;
+}
+
 interface GremlinGraph {
-  gremlin(text: string, options?: { readonly bindings?: Record<string, unknown>; readonly timeoutMs?: number }): Promise<unknown[]>;
+  gremlin(text: string, options?: { readonly bindings?: Record<string, unknown>; readonly timeoutMs?: number; readonly optimise?: boolean }): Promise<unknown[]>;
   source(): GraphSource;
 }
 
-function gremlinOf(graph: Graph, timeoutMs: number | undefined): GremlinRun | undefined {
+function gremlinOf(graph: Graph, settings: { readonly timeoutMs: number | undefined; readonly optimise: boolean }): GremlinRun | undefined {
   const candidate = graph as unknown as Partial<GremlinGraph>;
   if (typeof candidate.gremlin !== 'function') return undefined;
-  return (text, options) => (candidate as GremlinGraph).gremlin(text, { ...options, timeoutMs });
+  return (text, options) => (candidate as GremlinGraph).gremlin(text, { ...options, ...settings });
 }
 
 function errorText(error: unknown): string {
@@ -119,20 +134,23 @@ export class TckSession {
   readonly #db: Database;
   readonly #dataDir: string;
   readonly #timeoutMs: number | undefined;
+  readonly #optimise: boolean;
   readonly #shared = new Map<string, Promise<Graph>>();
   #emptyCount = 0;
 
-  private constructor(db: Database, options: { readonly dataDir: string; readonly timeoutMs?: number }) {
+  private constructor(db: Database, options: SessionOptions) {
     this.#db = db;
     this.#dataDir = options.dataDir;
     this.#timeoutMs = options.timeoutMs;
+    this.#optimise = options.optimise !== false;
   }
 
   /**
    * Opens an in-memory database for the run. `timeoutMs` is passed to every Gremlin call,
-   * so that the engine itself stops a traversal that runs too long.
+   * so that the engine itself stops a traversal that runs too long; `optimise: false` runs
+   * every traversal without the optimisation strategies.
    */
-  static async open(options: { readonly dataDir: string; readonly timeoutMs?: number }): Promise<TckSession> {
+  static async open(options: SessionOptions): Promise<TckSession> {
     return new TckSession(await open({ ioBase: options.dataDir }), options);
   }
 
@@ -191,7 +209,7 @@ export class TckSession {
       return { status: 'failed', reason: `cannot prepare the ${plan.graph} graph: ${errorText(error)}` };
     }
     try {
-      const run = gremlinOf(graph, this.#timeoutMs);
+      const run = gremlinOf(graph, { timeoutMs: this.#timeoutMs, optimise: this.#optimise });
       if (run === undefined) return { status: 'failed', reason: 'engine unavailable' };
       return await this.#execute(plan, { graph, run });
     } catch (error) {

@@ -31,6 +31,8 @@ export interface SuiteOptions {
   readonly filter?: string;
   /** Time limit of one scenario, in milliseconds (default 10 000). */
   readonly timeoutMs?: number;
+  /** False runs every traversal without the optimisation strategies (default true). */
+  readonly optimise?: boolean;
   /** Called after each scenario. */
   readonly onResult?: (entry: ScenarioReport) => void;
 }
@@ -174,7 +176,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   if (ids.length > 0) {
     await runWorker(
-      { featuresDir: options.featuresDir, dataDir: options.dataDir, ids, timeoutMs },
+      { featuresDir: options.featuresDir, dataDir: options.dataDir, ids, timeoutMs, optimise: options.optimise },
       {
         timeoutMs: timeoutMs + WATCHDOG_GRACE_MS,
         report: (id, result) => {
@@ -218,13 +220,15 @@ async function main(argv: readonly string[]): Promise<void> {
     .option('--verbose', 'print passed and skipped scenarios too')
     .option('--json <file>', 'write every scenario result to a JSON file')
     .option('--record', 'record the pass rate in test/tck/baseline.json')
+    .option('--no-strategies', 'run every traversal without the optimisation strategies')
     .parse(argv as string[]);
-  const o = program.opts<{ features: string; data: string; filter?: string; timeout: string; verbose?: boolean; json?: string; record?: boolean }>();
+  const o = program.opts<{ features: string; data: string; filter?: string; timeout: string; verbose?: boolean; json?: string; record?: boolean; strategies: boolean }>();
   const summary = await runSuite({
     featuresDir: resolve(o.features),
     dataDir: resolve(o.data),
     filter: o.filter,
     timeoutMs: Number(o.timeout),
+    optimise: o.strategies,
     onResult: (r) => {
       if (r.status === 'failed' || o.verbose === true) console.log(reportLine(r));
     },

@@ -27,3 +27,12 @@ test('the TinkerPop suite keeps at least the recorded pass rate', { timeout: 30 
   );
   assert.ok(summary.passed + summary.failed > 0, 'No scenario ran');
 });
+
+test('turning the optimisation strategies off changes no scenario outcome', { timeout: 30 * 60_000 }, async () => {
+  const options = { featuresDir: defaultSuiteDir('features'), dataDir: defaultSuiteDir('data') };
+  const [optimised, plain] = [await runSuite(options), await runSuite({ ...options, optimise: false })];
+  const outcome = (reports: readonly { id: string; status: string }[]): Map<string, string> => new Map(reports.map((r) => [r.id, r.status]));
+  const withStrategies = outcome(optimised.reports);
+  const changed = plain.reports.filter((r) => withStrategies.get(r.id) !== r.status).map(reportLine);
+  assert.deepEqual(changed, []);
+});

@@ -21,6 +21,8 @@ export interface WorkerInput {
   readonly ids: readonly string[];
   /** Time limit the engine enforces on each Gremlin call, in milliseconds. */
   readonly timeoutMs?: number;
+  /** False runs traversals without the optimisation strategies. */
+  readonly optimise?: boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ async function main(input: WorkerInput): Promise<void> {
   const port = parentPort;
   if (port === null) return;
   const byId = new Map(loadScenarios(input.featuresDir).map((s) => [scenarioId(s), s]));
-  const session = await TckSession.open({ dataDir: input.dataDir, timeoutMs: input.timeoutMs });
+  const session = await TckSession.open({ dataDir: input.dataDir, timeoutMs: input.timeoutMs, optimise: input.optimise });
   for (const id of input.ids) {
     const scenario = byId.get(id);
     if (scenario !== undefined) await session.prepare(scenario);

@@ -36,7 +36,7 @@ const PRE_REPEAT = new Set(['times', 'until', 'emit']);
  * ```
  */
 export interface CompileOptions {
-  /** Set false to skip every optimisation strategy (results must not change). */
+  /** Set false to skip every optimisation strategy (results must not change); semantic ones such as PathRetractionStrategy still apply. */
   readonly strategies?: boolean;
 }
 
@@ -52,7 +52,7 @@ export function compile(bytecode: Bytecode, options: CompileOptions = {}): Plan 
   const settings = compileSource(bytecode.source);
   const connective = !settings.without.includes('ConnectiveStrategy');
   const plan = new Plan(compileSteps(bytecode.steps, true, { productive: productiveBy(settings), connective }), settings);
-  return options.strategies === false ? plan : applyStrategies(plan);
+  return applyStrategies(plan, { optimise: options.strategies !== false });
 }
 
 /**

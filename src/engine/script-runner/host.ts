@@ -31,4 +31,6 @@ export interface ScriptHost {
   schema(): SchemaBuilderLike;
   /** Variables bound by the request (besides `graph` and `g`). */
   readonly bindings?: ReadonlyMap<string, unknown>;
+  /** False runs traversals without the optimisation strategies; default true. */
+  readonly optimise?: boolean;
 }

@@ -45,7 +45,7 @@ function bindBytecode(b: Bytecode, vars: ReadonlyMap<string, unknown>): Bytecode
 }
 
 function runTraversal(host: ScriptHost, bytecode: Bytecode, terminal: TerminalCall | undefined, vars: ReadonlyMap<string, unknown>): unknown {
-  const plan = compile(bindBytecode(bytecode, vars));
+  const plan = compile(bindBytecode(bytecode, vars), { strategies: host.optimise !== false });
   if (terminal?.op === 'explain') return explain(plan);
   const results = execute(plan, host.context());
   const it = results[Symbol.iterator]();

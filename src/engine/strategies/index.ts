@@ -16,9 +16,10 @@ import { STRATEGIES } from './list.js';
  * const optimised = applyStrategies(plan);
  * ```
  */
-export function applyStrategies(plan: Plan): Plan {
+export function applyStrategies(plan: Plan, options: { readonly optimise?: boolean } = {}): Plan {
   const without = new Set(plan.settings.without);
-  const active = STRATEGIES.filter((s) => !without.has(s.name));
+  const optimise = options.optimise !== false;
+  const active = STRATEGIES.filter((s) => !without.has(s.name) && (optimise || s.semantic === true));
   const req = planRequirements(plan);
   const tracksPath = req.path || req.labels;
   const visit = (p: Plan, root: boolean): Plan => {

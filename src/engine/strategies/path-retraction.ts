@@ -58,6 +58,7 @@ function barrier(): PlanStep {
  */
 export const pathRetraction: Strategy = {
   name: 'PathRetractionStrategy',
+  semantic: true,
   apply(plan, context) {
     if (!context.root || planRequirements(plan).path) return plan;
     const steps: PlanStep[] = [];

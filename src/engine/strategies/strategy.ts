@@ -30,5 +30,10 @@ export interface StrategyContext {
 export interface Strategy {
   /** TinkerPop-style class name, usable in withoutStrategies(). */
   readonly name: string;
+  /**
+   * True when the rewrite is part of Gremlin's observable semantics (TinkerPop applies it by
+   * default and scenarios depend on it), so `compile(..., { strategies: false })` keeps it.
+   */
+  readonly semantic?: boolean;
   apply(plan: Plan, context: StrategyContext): Plan;
 }
