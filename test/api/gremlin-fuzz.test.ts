@@ -3,32 +3,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { mutate, mutationOf } from '../grammar/mutations.js';
 import { QuiverError, open, type Graph } from '../../src/index.js';
 import { FEATURES_DIR, readCorpus } from '../grammar/corpus.js';
 import { loadGraphson } from '../tck/graphson.js';
 import { sharedPath } from '../shared-dir.js';
 
 const corpus = readCorpus(FEATURES_DIR);
-const ALPHABET = [...'g.V()__,[]{}:;="\'\\ \n0123456789abcdefxlLnm-+_$#@>PT'];
 
-const mutation = fc.record({
-  index: fc.nat({ max: corpus.length - 1 }),
-  edits: fc.array(
-    fc.record({ kind: fc.constantFrom('delete', 'insert', 'swap'), at: fc.nat(), char: fc.constantFrom(...ALPHABET) }),
-    { minLength: 0, maxLength: 3 },
-  ),
-});
-
-function mutate(text: string, edits: ReadonlyArray<{ kind: string; at: number; char: string }>): string {
-  let out = text;
-  for (const edit of edits) {
-    const at = out.length === 0 ? 0 : edit.at % out.length;
-    if (edit.kind === 'delete') out = out.slice(0, at) + out.slice(at + 1);
-    else if (edit.kind === 'insert') out = out.slice(0, at) + edit.char + out.slice(at);
-    else if (at + 1 < out.length) out = out.slice(0, at) + out[at + 1]! + out[at]! + out.slice(at + 2);
-  }
-  return out;
-}
+const mutation = mutationOf(corpus.length, { minEdits: 0, maxEdits: 3 });
 
 /** Runs the text; only a QuiverError may come out, and the call must finish. */
 async function runsOrFailsTyped(graph: Graph, text: string, bindings: ReadonlyMap<string, unknown>): Promise<void> {

@@ -1,12 +1,12 @@
 import { strict as assert } from 'node:assert';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { ALPHABET, mutate, mutationOf } from './mutations.js';
 import { GremlinSyntaxError } from '../../src/errors.js';
 import { parseScript, parseTraversal } from '../../src/grammar/index.js';
 import { FEATURES_DIR, readCorpus } from './corpus.js';
 
 const corpus = readCorpus(FEATURES_DIR).slice(0, 400);
-const ALPHABET = [...'g.V()__,[]{}:;="\'\\ \n0123456789abcdefxlLnm-+_$#@>PT'];
 
 /** Parses with both entry points; only a GremlinSyntaxError may escape, within a time bound. */
 function parsesOrSyntaxError(text: string, bindings: ReadonlyMap<string, unknown>): void {
@@ -22,24 +22,7 @@ function parsesOrSyntaxError(text: string, bindings: ReadonlyMap<string, unknown
   }
 }
 
-const mutation = fc.record({
-  index: fc.nat({ max: corpus.length - 1 }),
-  edits: fc.array(
-    fc.record({ kind: fc.constantFrom('delete', 'insert', 'swap'), at: fc.nat(), char: fc.constantFrom(...ALPHABET) }),
-    { minLength: 1, maxLength: 4 },
-  ),
-});
-
-function mutate(text: string, edits: ReadonlyArray<{ kind: string; at: number; char: string }>): string {
-  let out = text;
-  for (const edit of edits) {
-    const at = out.length === 0 ? 0 : edit.at % out.length;
-    if (edit.kind === 'delete') out = out.slice(0, at) + out.slice(at + 1);
-    else if (edit.kind === 'insert') out = out.slice(0, at) + edit.char + out.slice(at);
-    else if (at + 1 < out.length) out = out.slice(0, at) + out[at + 1]! + out[at]! + out.slice(at + 2);
-  }
-  return out;
-}
+const mutation = mutationOf(corpus.length, { minEdits: 1, maxEdits: 4 });
 
 test('parseTraversal and parseScript either parse random text or throw GremlinSyntaxError', () => {
   fc.assert(
