@@ -10,6 +10,11 @@
  */
 import { growInt32, type BitSet } from './columns/index.js';
 
+/** Buffer length from which a merge partitions the buffer by vertex range before scattering it. */
+const BUCKETED_SCATTER = 1 << 16;
+/** Upper bound on the number of vertex ranges of that partition. */
+const SCATTER_BUCKETS = 1024;
+
 /**
  * Adjacency of one edge label in one direction.
  *
@@ -171,15 +176,8 @@ export class Csr {
     const edges = new Int32Array(total);
     const pos = offsets.slice(0, n);
     this.copyMerged(targets, edges, pos, live);
-    const bufEdge = this.bufEdge;
-    for (let i = 0; i < this.bufLength; i++) {
-      const e = bufEdge[i]!;
-      if (!live.get(e)) continue;
-      const v = sources[e]!;
-      const p = pos[v]!++;
-      targets[p] = this.bufTarget[i]!;
-      edges[p] = e;
-    }
+    if (this.bufLength >= BUCKETED_SCATTER) this.scatterBucketed(targets, edges, pos, { live, sources });
+    else this.scatter(targets, edges, pos, { live, sources });
     this.offsets = offsets;
     this.targets = targets;
     this.edges = edges;
@@ -196,6 +194,57 @@ export class Csr {
   byteLength(): number {
     const arrays = [this.offsets, this.targets, this.edges, this.perVertex, this.bufTarget, this.bufEdge, this.bufLink, this.scratch];
     return arrays.reduce((n, a) => n + a.byteLength, 0);
+  }
+
+  /** Writes the live buffered entries into new arrays at `pos` (advanced), in buffer order. */
+  private scatter(targets: Int32Array, edges: Int32Array, pos: Int32Array, ends: { live: BitSet; sources: Int32Array }): void {
+    const { live, sources } = ends;
+    const bufEdge = this.bufEdge;
+    for (let i = 0; i < this.bufLength; i++) {
+      const e = bufEdge[i]!;
+      if (!live.get(e)) continue;
+      const p = pos[sources[e]!]!++;
+      targets[p] = this.bufTarget[i]!;
+      edges[p] = e;
+    }
+  }
+
+  /**
+   * {@link scatter} for a large buffer: first a stable partition of the live entries by vertex
+   * range (at most SCATTER_BUCKETS sequential write streams), then the scatter of one range at a time, whose
+   * writes stay inside a cache-sized window of the new arrays instead of hitting all of them at random.
+   */
+  private scatterBucketed(targets: Int32Array, edges: Int32Array, pos: Int32Array, ends: { live: BitSet; sources: Int32Array }): void {
+    const { live, sources } = ends;
+    const bufEdge = this.bufEdge;
+    const bufTarget = this.bufTarget;
+    let shift = 0;
+    while (pos.length >>> shift > SCATTER_BUCKETS) shift++;
+    const starts = new Int32Array((pos.length >>> shift) + 2);
+    for (let i = 0; i < this.bufLength; i++) {
+      const e = bufEdge[i]!;
+      if (live.get(e)) starts[(sources[e]! >>> shift) + 1]!++;
+    }
+    for (let b = 1; b < starts.length; b++) starts[b]! += starts[b - 1]!;
+    const count = starts[starts.length - 1]!;
+    const vs = new Int32Array(count);
+    const ts = new Int32Array(count);
+    const es = new Int32Array(count);
+    const next = starts.slice();
+    for (let i = 0; i < this.bufLength; i++) {
+      const e = bufEdge[i]!;
+      if (!live.get(e)) continue;
+      const v = sources[e]!;
+      const k = next[v >>> shift]!++;
+      vs[k] = v;
+      ts[k] = bufTarget[i]!;
+      es[k] = e;
+    }
+    for (let k = 0; k < count; k++) {
+      const p = pos[vs[k]!]!++;
+      targets[p] = ts[k]!;
+      edges[p] = es[k]!;
+    }
   }
 
   /** Copies the live merged entries into new arrays at `pos` (advanced), in one run per vertex when nothing is tombstoned. */

@@ -35,19 +35,33 @@ export class EdgeTable {
 
   /** Allocates the next edge slot. */
   allocate(labelId: number, out: number, inV: number): number {
+    this.reserve(1);
+    const e = this.push(labelId, out, inV);
+    this.counts.set(labelId, (this.counts.get(labelId) ?? 0) + 1);
+    return e;
+  }
+
+  /** Makes room for `n` more slots, so that the next `n` {@link push} calls do not grow the arrays. */
+  reserve(n: number): void {
+    const need = this.size + n;
+    if (need <= this.out.length) return;
+    this.out = growInt32(this.out, need);
+    this.in = growInt32(this.in, need);
+    const labels = new Uint16Array(this.out.length);
+    labels.set(this.label);
+    this.label = labels;
+  }
+
+  /**
+   * Appends a live slot into room made by {@link reserve}, without counting it in {@link counts}:
+   * the bulk path adds its count once per batch.
+   */
+  push(labelId: number, out: number, inV: number): number {
     const e = this.size++;
-    if (e >= this.out.length) {
-      this.out = growInt32(this.out, e + 1);
-      this.in = growInt32(this.in, e + 1);
-      const labels = new Uint16Array(this.out.length);
-      labels.set(this.label);
-      this.label = labels;
-    }
     this.label[e] = labelId;
     this.out[e] = out;
     this.in[e] = inV;
     this.alive.set(e, true);
-    this.counts.set(labelId, (this.counts.get(labelId) ?? 0) + 1);
     return e;
   }
 

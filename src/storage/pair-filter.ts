@@ -75,6 +75,38 @@ export class PairFilter {
     return sink;
   }
 
+  /**
+   * Sets the bits of a pair and returns whether they were all set already (an edge `out → inV`
+   * may exist): one hash for the probe and the insert of the bulk path. Setting the bits of a
+   * pair that exists changes nothing; a pair that is then appended must be counted with
+   * {@link countOne}.
+   */
+  testAndSet(out: number, inV: number): boolean {
+    const h = hashPair(out, inV);
+    const base = (h & this.mask) * BLOCK_WORDS;
+    const g = remix(h);
+    const w = this.words;
+    const i0 = base + ((g >>> 5) & 7);
+    const i1 = base + ((g >>> 13) & 7);
+    const i2 = base + ((g >>> 21) & 7);
+    const i3 = base + ((g >>> 29) & 7);
+    const b0 = 1 << (g & 31);
+    const b1 = 1 << ((g >>> 8) & 31);
+    const b2 = 1 << ((g >>> 16) & 31);
+    const b3 = 1 << ((g >>> 24) & 31);
+    const present = (w[i0]! & b0) !== 0 && (w[i1]! & b1) !== 0 && (w[i2]! & b2) !== 0 && (w[i3]! & b3) !== 0;
+    w[i0]! |= b0;
+    w[i1]! |= b1;
+    w[i2]! |= b2;
+    w[i3]! |= b3;
+    return present;
+  }
+
+  /** Counts one pair set by {@link testAndSet}; true when the filter is now full and must be rebuilt. */
+  countOne(): boolean {
+    return ++this.keys > this.capacity;
+  }
+
   /** Records the pair of edge `e` (already allocated and live); rebuilds larger when full. */
   add(e: number, edges: EdgeTable): void {
     if (++this.keys > this.capacity) this.rebuild(edges);

@@ -11,6 +11,13 @@ import type { EdgeLabelRecord } from '../schema/types.js';
 import { Op, type StoreState } from './state.js';
 
 /**
+ * Pairs whose filter block and per-vertex states are loaded ahead of their inserts: small enough
+ * that the lines and the pages they touch stay in the L1/L2 caches and the TLB until used (64 measured
+ * fastest at scale 20, against 256 or a whole batch).
+ */
+const PREFETCH_CHUNK = 64;
+
+/**
  * Appends edges `outs[i] → ins[i]` of a label whose endpoints are already validated (live
  * vertices of the label's source and target labels) and which has no properties and no TTL.
  * For a SINGLE-frequency label a pair that already has a live edge, or that occurs earlier in
@@ -32,32 +39,42 @@ export function appendEdges(state: StoreState, label: EdgeLabelRecord, outs: Int
   adj.out.ensureVertices(state.vertices.size);
   adj.in.ensureVertices(state.vertices.size);
   const filter = label.frequency === 'SINGLE' ? state.pairFilter(label.id) : undefined;
-  state.prefetched = (filter?.prefetch(outs, ins) ?? 0) ^ adj.out.prefetch(outs) ^ adj.in.prefetch(ins);
   const first = edges.size;
   const keptOut = filter === undefined ? outs : new Int32Array(n);
   const keptIn = filter === undefined ? ins : new Int32Array(n);
+  const counted = edges.counts.get(label.id) ?? 0;
+  edges.reserve(n);
   let kept = 0;
   for (let i = 0; i < n; i++) {
+    if (i % PREFETCH_CHUNK === 0) {
+      const o = outs.subarray(i, i + PREFETCH_CHUNK);
+      const t = ins.subarray(i, i + PREFETCH_CHUNK);
+      state.prefetched ^= (filter?.prefetch(o, t) ?? 0) ^ adj.out.prefetch(o) ^ adj.in.prefetch(t);
+    }
     const o = outs[i]!;
     const t = ins[i]!;
-    if (filter !== undefined && filter.mightContain(o, t)) {
+    if (filter !== undefined && filter.testAndSet(o, t)) {
       const existing = state.findLiveEdge(label.id, o, t);
       if (existing >= 0) {
         slots[i] = existing;
         continue;
       }
     }
-    const e = edges.allocate(label.id, o, t);
+    const e = edges.push(label.id, o, t);
     adj.out.add(o, t, e);
     adj.in.add(t, o, e);
-    if (filter !== undefined) {
-      filter.add(e, edges);
-      keptOut[kept] = o;
-      keptIn[kept] = t;
-    }
     kept++;
+    if (filter !== undefined) {
+      keptOut[kept - 1] = o;
+      keptIn[kept - 1] = t;
+      if (filter.countOne()) {
+        edges.counts.set(label.id, counted + kept);
+        filter.rebuild(edges);
+      }
+    }
     slots[i] = e;
   }
+  edges.counts.set(label.id, counted + kept);
   if (kept === 0) return slots;
   state.recordApplied(
     (log) => {

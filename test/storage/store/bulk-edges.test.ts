@@ -90,6 +90,31 @@ test('a SINGLE pair already present, or repeated within the call, returns the ex
   assert.equal(s.edgeCount(), 3);
 });
 
+test('a bulk call that outgrows the pair filter mid-call keeps deduplicating and counting', () => {
+  const many = (): GraphStore => {
+    const s = new GraphStore(catalog(), { config: { ...STRICT, edgeTxCapacity: 20_000 }, mode: () => 'NONE' });
+    s.batch((w) => {
+      for (let i = 0; i < 60; i++) w.addVertex('v', { id: i });
+    });
+    return s;
+  };
+  const outs: number[] = [];
+  const ins: number[] = [];
+  for (let i = 0; i < 6000; i++) {
+    outs.push((i * 7) % 60);
+    ins.push((i * 13 + (i >> 6)) % 60);
+  }
+  const one = many();
+  const expected = one.batch((w) => outs.map((o, i) => w.addEdge('single', { out: o, in: ins[i]! }))).result;
+  const s = many();
+  const got = s.batch((w) => bulk(w, 'single', outs, ins)).result;
+  assert.deepEqual([...got], expected);
+  assert.equal(s.edgeCount(), new Set(expected).size);
+  const again = s.batch((w) => bulk(w, 'single', outs, ins)).result;
+  assert.deepEqual([...again], expected, 'every pair now exists');
+  assert.equal(s.edgeCount(), new Set(expected).size);
+});
+
 test('a bulk append replays to the same state from its batch log', () => {
   const s = store();
   const replica = store();

@@ -112,3 +112,32 @@ test('Csr.needsMerge reports a large buffer', () => {
   assert.equal(csr.needsMerge(), false);
   assert.equal(csr.degree(3), 500);
 });
+
+test('Csr.merge of a buffer past the partitioned-scatter size keeps insertion order, tombstones dropped', () => {
+  const csr = new Csr();
+  const live = new BitSet();
+  const model: { v: number; t: number; e: number }[] = [];
+  let seed = 7;
+  const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8;
+  const add = (): void => {
+    const e = model.length;
+    const m = { v: next() % 3000, t: next() % 3000, e };
+    model.push(m);
+    csr.add(m.v, m.t, e);
+    live.set(e, true);
+  };
+  for (let i = 0; i < 1000; i++) add();
+  csr.merge(3000, live, sourcesOf(model));
+  for (let i = 0; i < 70_000; i++) add();
+  for (let e = 0; e < model.length; e += 7) {
+    live.set(e, false);
+    csr.tombstone(model[e]!.v);
+  }
+  csr.merge(3000, live, sourcesOf(model));
+  for (const v of [0, 1, 1234, 2999]) {
+    const expected = model.filter((m) => m.v === v && live.get(m.e)).map((m) => [m.t, m.e]);
+    assert.deepEqual(neighbours(csr, v, live), expected);
+    assert.equal(csr.degree(v), expected.length);
+  }
+  assert.equal(csr.offsets[3000], model.filter((m) => live.get(m.e)).length);
+});
