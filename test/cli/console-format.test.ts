@@ -112,3 +112,8 @@ test('formatResults in JSON mode prints one document per result with element pro
   const lines = formatResults([marko, new TypedNumber('long', 3n)], { json: true, properties: () => ({ name: 'marko' }) });
   assert.deepEqual(lines.map((l) => JSON.parse(l) as unknown), [{ id: 1, label: 'person', type: 'vertex', properties: { name: 'marko' } }, 3]);
 });
+
+test('valueText prints plain records, such as schema records, as maps', () => {
+  assert.equal(valueText({ name: 'age', dataType: 'INT', userData: { owner: 'ops' } }), '{name=age, dataType=INT, userData={owner=ops}}');
+  assert.equal(valueText(Object.assign(Object.create(null) as object, { a: 1 })), '{a=1}');
+});

@@ -171,7 +171,15 @@ export function valueText(v: unknown): string {
   const k = classify(v);
   if (k.kind === 'list') return `[${k.value.map(valueText).join(', ')}]`;
   if (k.kind === 'map') return `{${[...k.value].map(([key, val]) => `${valueText(key)}=${valueText(val)}`).join(', ')}}`;
+  if (isPlainRecord(v)) return valueText(new Map(Object.entries(v)));
   return String(v);
+}
+
+/** A plain object (such as a schema record) that has no text form of its own. */
+function isPlainRecord(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
 }
 
 /**
