@@ -94,7 +94,7 @@ export const nodeFileSystem: WalFileSystem = {
 
 /**
  * A file system with blocking writevSync + fdatasyncSync, kept for the throughput comparison
- * (see test/storage/wal/measure-io.ts); it blocks the event loop during every sync.
+ * (see bench/wal-io.ts); it blocks the event loop during every sync.
  *
  * @example
  * ```ts

@@ -1,12 +1,12 @@
 /**
  * Measures writing and reading a large snapshot, and checks that reading holds the sections as
  * views of one file-sized buffer. Not part of `npm test`; run with
- * `node dist/test/storage/snapshot/measure-snapshot.js [MiB] [dir]`.
+ * `node dist/bench/snapshot-io.js [MiB] [dir]`.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
-import { readLatestSnapshot, writeSnapshot } from '../../../src/storage/snapshot/index.js';
+import { readLatestSnapshot, writeSnapshot } from '../src/storage/snapshot/index.js';
 
 const mebibytes = Number(process.argv[2] ?? 256);
 const dir = fs.mkdtempSync(join(process.argv[3] ?? os.tmpdir(), 'quiver-measure-snap-'));

@@ -1,12 +1,12 @@
 /**
  * Measures WAL throughput for many small appends with the asynchronous (FileHandle) and the
  * synchronous (writevSync + fdatasyncSync) file systems. Not part of `npm test`; run with
- * `node dist/test/storage/wal/measure-io.js [dir]` after building (dir defaults to the OS tmp dir).
+ * `node dist/bench/wal-io.js [dir]` after building (dir defaults to the OS tmp dir).
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { join } from 'node:path';
-import { nodeFileSystem, syncFileSystem, WriteAheadLog, type WalFileSystem } from '../../../src/storage/wal/index.js';
+import { nodeFileSystem, syncFileSystem, WriteAheadLog, type WalFileSystem } from '../src/storage/wal/index.js';
 
 const PAYLOAD = new Uint8Array(100).fill(42);
 
