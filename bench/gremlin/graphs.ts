@@ -10,7 +10,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Database, ElementId, Graph } from '../../src/index.js';
-import { fromGraphson, loadGraphson, parseGraphsonLines } from '../../test/tck/graphson.js';
+import { loadGraphson } from '../../test/tck/graphson.js';
+import { parseGraphson } from '../../src/engine/io/graphson.js';
 import { CsrBaseline } from '../csr-baseline.js';
 import { generateRmat, seededRandom, seededUint32 } from '../rmat.js';
 
@@ -97,18 +98,15 @@ export async function loadGrateful(db: Database, options: SampleOptions): Promis
   const counts = await loadGraphson(graph, text);
   await graph.schema().indexLabel('songByName').onV('song').by('name').secondary().ifNotExist().create();
   const loadMs = performance.now() - start;
-  const lines = parseGraphsonLines(text);
-  const dense = new Map<unknown, number>(lines.map((v, i) => [fromGraphson(v.id), i]));
-  const csr = new CsrBaseline(lines.length);
-  for (const [i, v] of lines.entries()) {
-    const targets = Object.values(v.outE ?? {}).flatMap((list) => list.map((e) => dense.get(fromGraphson(e.inV))!));
-    csr.append(Int32Array.from(targets, () => i), Int32Array.from(targets));
-  }
+  const document = parseGraphson(text);
+  const dense = new Map<unknown, number>(document.vertices.map((v, i) => [v.id, i]));
+  const csr = new CsrBaseline(document.vertices.length);
+  csr.append(Int32Array.from(document.edges, (e) => dense.get(e.out)!), Int32Array.from(document.edges, (e) => dense.get(e.in)!));
   csr.build();
   const candidates: StartVertex[] = [];
-  for (const [i, v] of lines.entries()) {
-    const name = fromGraphson(v.properties?.name?.[0]?.value);
-    if (v.label === 'song' && csr.outDegree(i) > 0 && typeof name === 'string') candidates.push({ id: fromGraphson(v.id) as ElementId, dense: i, name });
+  for (const [i, v] of document.vertices.entries()) {
+    const name = v.properties.find((p) => p.key === 'name')?.value;
+    if (v.label === 'song' && csr.outDegree(i) > 0 && typeof name === 'string') candidates.push({ id: v.id, dense: i, name });
   }
   const starts = pick(candidates, options.samples, options.seed);
   return { name: 'grateful', graph, vertexLabel: 'song', edgeLabel: 'followedBy', rankKey: 'performances', vertices: counts.vertices, edges: counts.edges, starts, overheadScope: 'graph', csr, loadMs };
