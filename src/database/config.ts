@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { ArgumentError, UnsupportedError } from '../errors.js';
+import { compileRegex } from '../engine/index.js';
 import { describeValue } from './validate.js';
 
 /**
@@ -198,7 +199,7 @@ function toText(key: string, value: unknown, rule: Extract<Rule, { type: 'string
 function checkCrossRules(name: string, config: Record<string, unknown>, given: ReadonlySet<string>): void {
   if (config.store !== name) throw badValue('store', config.store, `the graph name '${name}'`);
   try {
-    new RegExp(config['schema.illegal_name_regex'] as string);
+    compileRegex(config['schema.illegal_name_regex'] as string, { dotAll: true, what: 'schema.illegal_name_regex' });
   } catch (cause) {
     throw new ArgumentError('INVALID_CONFIG_VALUE', `Invalid value for config key 'schema.illegal_name_regex': ${(cause as Error).message}`, { cause });
   }

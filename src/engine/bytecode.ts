@@ -7,6 +7,7 @@
  * @module
  */
 import type { ElementId, PropertyValue } from './values.js';
+import { compileRegex } from './semantics/regex.js';
 
 /**
  * A Gremlin enum constant such as `T.id`, `Direction.OUT`, `Order.desc` or `Scope.local`.
@@ -31,6 +32,8 @@ export class EnumValue {
 
 /**
  * A predicate: `P.gt(3)`, `TextP.startingWith('ma')`, or `and`/`or`/`not` combinations.
+ * Like Java's TextP, `regex`/`notRegex` check their pattern on construction, so a query with a
+ * pattern RE2 refuses fails before it runs (REGEX_UNSUPPORTED or REGEX_INVALID).
  *
  * @example
  * ```ts
@@ -46,7 +49,12 @@ export class Predicate {
     readonly op: string,
     /** Operands; for `and`/`or` two predicates, for `not` one. */
     readonly args: readonly Argument[],
-  ) {}
+  ) {
+    const [pattern] = args;
+    if (family === 'TextP' && (op === 'regex' || op === 'notRegex') && typeof pattern === 'string') {
+      compileRegex(pattern, { what: `TextP.${op}() pattern` });
+    }
+  }
 }
 
 /**

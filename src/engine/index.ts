@@ -20,6 +20,7 @@ export type { Strategy } from './strategies/strategy.js';
 export { GraphTraversal, __, type FluentArg, type TraversalRunner, type TraversalRun } from './fluent/graph-traversal.js';
 export { GraphTraversalSource, type TraversalContext } from './fluent/source.js';
 export { formatValue } from './semantics/index.js';
+export { compileRegex, type LinearRegex, type RegexOptions } from './semantics/regex.js';
 export { P, TextP } from './fluent/predicates.js';
 export { runScript } from './script-runner/run-script.js';
 export type { ScriptHost, SchemaBuilderLike } from './script-runner/host.js';

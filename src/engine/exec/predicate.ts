@@ -7,6 +7,7 @@ import { Predicate } from '../bytecode.js';
 import { PlanError } from '../../errors.js';
 import { isEqual, isOfType, testCompare } from '../semantics/index.js';
 import { EnumValue } from '../bytecode.js';
+import { compileRegex, type LinearRegex } from '../semantics/regex.js';
 
 /**
  * A compiled test.
@@ -55,10 +56,11 @@ function text(p: Predicate, f: (s: string, arg: string) => boolean): Test {
   return (v) => typeof v === 'string' && f(v, arg);
 }
 
-function regex(p: Predicate): RegExp {
+/** TextP.regex() matches like Java's `Matcher.find()`: anywhere in the value, in RE2 syntax. */
+function regex(p: Predicate): LinearRegex {
   const arg = p.args[0];
   if (typeof arg !== 'string') throw new PlanError('PREDICATE_ARGUMENTS', `Invalid TextP.${p.op}(): expected a string argument`);
-  return new RegExp(arg);
+  return compileRegex(arg, { what: `TextP.${p.op}() pattern` });
 }
 
 function build(p: Predicate): Test {

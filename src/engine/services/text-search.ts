@@ -7,6 +7,7 @@
 import { ArgumentError } from '../../errors.js';
 import { Property, VertexProperty } from '../elements.js';
 import type { Runtime } from '../exec/runtime.js';
+import { compileRegex, type LinearRegex } from '../semantics/regex.js';
 import type { Service } from './registry.js';
 
 type ElementType = 'Vertex' | 'Edge' | 'VertexProperty';
@@ -17,16 +18,17 @@ function elementType(v: unknown): ElementType | undefined {
   throw new ArgumentError('SERVICE_PARAMS', `Type must be one of Vertex/Edge/VertexProperty: ${String(v)}`);
 }
 
-function pattern(params: ReadonlyMap<unknown, unknown>): RegExp {
+/** The whole-value pattern of the parameters, in RE2 syntax (TinkerGraph's `String.matches`). */
+function pattern(params: ReadonlyMap<unknown, unknown>): LinearRegex {
   const regex = params.get('regex');
-  if (typeof regex === 'string') return new RegExp(`^(?:${regex})$`, 's');
+  if (typeof regex === 'string') return compileRegex(regex, { dotAll: true, what: 'tinker.search regex' });
   const search = params.get('search');
   if (search === undefined || search === null) throw new ArgumentError('SERVICE_PARAMS', 'Missing search/regex parameter');
-  return new RegExp(`^.*(${String(search)}).*$`, 's');
+  return compileRegex(`.*(${String(search)}).*`, { dotAll: true, what: 'tinker.search term' });
 }
 
-function* search(rt: Runtime, re: RegExp, type: ElementType | undefined): Iterable<Property | VertexProperty> {
-  const matches = (value: unknown): boolean => typeof value === 'string' && re.test(value);
+function* search(rt: Runtime, re: LinearRegex, type: ElementType | undefined): Iterable<Property | VertexProperty> {
+  const matches = (value: unknown): boolean => typeof value === 'string' && re.matches(value);
   if (type === undefined || type === 'Vertex' || type === 'VertexProperty') {
     for (const slot of rt.source.vertexSlots()) {
       rt.tick();

@@ -4,6 +4,7 @@
  * @module
  */
 import { ArgumentError, NotFoundError, SchemaError } from '../../errors.js';
+import type { LinearRegex } from '../../engine/index.js';
 import { checkIndexLabelSpec, sameIndexDefinition } from './index-rules.js';
 import { checkEdgeLabelSpec, checkLabelAppend, checkVertexLabelSpec, sameLabelDefinition } from './label-rules.js';
 import type { SchemaLookup } from './label-rules.js';
@@ -63,7 +64,7 @@ function withoutKeys(data: UserData, keys: Iterable<string>): UserData {
  * ```
  */
 export class SchemaCatalog extends SchemaState implements SchemaLookup {
-  private readonly illegal: RegExp;
+  private readonly illegal: LinearRegex;
   private readonly mode: () => GraphMode;
   private readonly now: () => number;
 

@@ -4,6 +4,7 @@
  * @module
  */
 import { ArgumentError, ConflictError, NotFoundError, SchemaError } from '../../errors.js';
+import { compileRegex, type LinearRegex } from '../../engine/index.js';
 import type { CardinalityInput, DataTypeInput } from './specs.js';
 import type { Cardinality, DataType, GraphMode, UserData } from './types.js';
 
@@ -22,7 +23,7 @@ export type SchemaKind = 'property key' | 'vertex label' | 'edge label' | 'index
  *
  * @example
  * ```ts
- * new RegExp(`^(?:${DEFAULT_ILLEGAL_NAME_REGEX})$`).test('~id'); // true
+ * compileIllegalNameRegex(DEFAULT_ILLEGAL_NAME_REGEX).matches('~id'); // true
  * ```
  */
 export const DEFAULT_ILLEGAL_NAME_REGEX = '.*\\s+$|~.*';
@@ -31,20 +32,20 @@ const FORBIDDEN_CHARACTERS = ['#', '>', ':', '!'] as const;
 const MAX_NAME_LENGTH = 256;
 
 /**
- * Compiles `schema.illegal_name_regex` so that, like Java's `String.matches`, it must match the
- * whole name.
+ * Compiles `schema.illegal_name_regex` (RE2 syntax, linear-time matching) for whole-name
+ * matches, like Java's `String.matches`.
  *
  * @example
  * ```ts
  * const illegal = compileIllegalNameRegex('.*\\s+$|~.*');
- * illegal.test('name '); // true
+ * illegal.matches('name '); // true
  * ```
  */
-export function compileIllegalNameRegex(source: string): RegExp {
+export function compileIllegalNameRegex(source: string): LinearRegex {
   try {
-    return new RegExp(`^(?:${source})$`, 's');
+    return compileRegex(source, { dotAll: true, what: 'schema.illegal_name_regex' });
   } catch (cause) {
-    throw new ArgumentError('SCHEMA_ILLEGAL_NAME_REGEX', `Invalid schema.illegal_name_regex: '${source}'`, { cause });
+    throw new ArgumentError('SCHEMA_ILLEGAL_NAME_REGEX', `Invalid schema.illegal_name_regex '${source}': ${(cause as Error).message}`, { cause });
   }
 }
 
@@ -57,14 +58,14 @@ export function compileIllegalNameRegex(source: string): RegExp {
  * checkSchemaName('person', compileIllegalNameRegex(DEFAULT_ILLEGAL_NAME_REGEX));
  * ```
  */
-export function checkSchemaName(name: string, illegal: RegExp): void {
+export function checkSchemaName(name: string, illegal: LinearRegex): void {
   if (typeof name !== 'string' || name.length === 0) {
     throw new ArgumentError('SCHEMA_NAME_EMPTY', "The name can't be empty");
   }
   if (name.length >= MAX_NAME_LENGTH) {
     throw new ArgumentError('SCHEMA_NAME_TOO_LONG', `The length of name must less than ${MAX_NAME_LENGTH}: '${name.slice(0, 32)}...'`);
   }
-  if (illegal.test(name)) {
+  if (illegal.matches(name)) {
     throw new ArgumentError('SCHEMA_NAME_ILLEGAL', `Illegal schema name '${name}'`);
   }
   for (const c of FORBIDDEN_CHARACTERS) {
