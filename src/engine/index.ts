@@ -23,4 +23,5 @@ export { formatValue } from './semantics/index.js';
 export { compileRegex, type LinearRegex, type RegexOptions } from './semantics/regex.js';
 export { P, TextP } from './fluent/predicates.js';
 export { runScript } from './script-runner/run-script.js';
-export type { ScriptHost, SchemaBuilderLike } from './script-runner/host.js';
+export type { ScriptHost } from './script-runner/host.js';
+export type { SchemaBuilderLike } from './script-runner/schema-methods.js';

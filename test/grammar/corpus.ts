@@ -145,3 +145,63 @@ export function readCorpus(dir: string): CorpusCase[] {
   }
   return cases;
 }
+
+/**
+ * Every own method name of Object.prototype (constructor, __proto__, hasOwnProperty,
+ * valueOf, __defineGetter__...): names a script must never reach on any object.
+ *
+ * @example
+ * ```ts
+ * OBJECT_PROTOTYPE_NAMES.includes('hasOwnProperty'); // true
+ * ```
+ */
+export const OBJECT_PROTOTYPE_NAMES: readonly string[] = Object.getOwnPropertyNames(Object.prototype);
+
+/**
+ * TypeScript-private or protected members of the schema builders and names no object has.
+ *
+ * @example
+ * ```ts
+ * HIDDEN_BUILDER_NAMES.includes('checkUpdate'); // true
+ * ```
+ */
+export const HIDDEN_BUILDER_NAMES: readonly string[] = ['checkUpdate', 'common', 'createOptions', 'refuse', 'refuseId', 'once', 'kindName', 'missing', 'ops', 'reader', 'data', 'then', 'close', 'apply', 'call', 'bind'];
+
+/**
+ * Objects a script can reach, as the text that reaches them, with builder calls each accepts
+ * without writing anything (the fuzz tests put them before a forbidden name).
+ *
+ * @example
+ * ```ts
+ * SCRIPT_TARGETS[0]!.text; // 'graph'
+ * ```
+ */
+export const SCRIPT_TARGETS: readonly { readonly text: string; readonly calls: readonly string[] }[] = [
+  { text: 'graph', calls: [] },
+  { text: 'graph.schema()', calls: [] },
+  { text: "graph.schema().propertyKey('fuzzKey')", calls: ['asInt()', 'asText()', 'valueList()', "dataType('int')", "userdata('a', 1)", 'ifNotExist()', "cardinality('set')", 'checkExist(false)', 'id(5)'] },
+  { text: "graph.schema().vertexLabel('fuzzLabel')", calls: ["properties('name')", "primaryKeys('name')", 'useCustomizeStringId()', "nullableKeys('age')", 'enableLabelIndex(true)', 'ttl(5)', "userdata('a', ['b': 1])"] },
+  { text: "graph.schema().edgeLabel('fuzzEdge')", calls: ["link('person', 'person')", "sourceLabel('person')", "targetLabel('software')", 'multiTimes()', "sortKeys('weight')", "properties('weight')"] },
+  { text: "graph.schema().indexLabel('fuzzIndex')", calls: ["onV('person')", "by('age')", 'range()', 'secondary()', "onE('knows')", "indexType('SHARD')"] },
+  { text: 'g.V().next()', calls: [] },
+  { text: 'g.E().next()', calls: [] },
+];
+
+/**
+ * Script texts that call every Object.prototype and hidden name on every reachable object,
+ * for the parser and Graph.gremlin fuzz tests (intact they must fail; mutated, only with a
+ * QuiverError).
+ *
+ * @example
+ * ```ts
+ * scriptMethodCorpus().some((c) => c.text === 'graph.schema().constructor()'); // true
+ * ```
+ */
+export function scriptMethodCorpus(): CorpusCase[] {
+  return SCRIPT_TARGETS.flatMap((target) =>
+    [...OBJECT_PROTOTYPE_NAMES, ...HIDDEN_BUILDER_NAMES].map((name) => ({
+      file: 'script-methods', line: 0, text: `${target.text}.${target.calls.join('.')}${target.calls.length > 0 ? '.' : ''}${name}().create()`,
+      bindings: new Map(), expectsError: true,
+    })),
+  );
+}

@@ -4,9 +4,9 @@ import fc from 'fast-check';
 import { ALPHABET, mutate, mutationOf } from './mutations.js';
 import { GremlinSyntaxError } from '../../src/errors.js';
 import { parseScript, parseTraversal } from '../../src/grammar/index.js';
-import { FEATURES_DIR, readCorpus } from './corpus.js';
+import { FEATURES_DIR, readCorpus, scriptMethodCorpus } from './corpus.js';
 
-const corpus = readCorpus(FEATURES_DIR).slice(0, 400);
+const corpus = [...readCorpus(FEATURES_DIR).slice(0, 400), ...scriptMethodCorpus()];
 
 /** Parses with both entry points; only a GremlinSyntaxError may escape, within a time bound. */
 function parsesOrSyntaxError(text: string, bindings: ReadonlyMap<string, unknown>): void {

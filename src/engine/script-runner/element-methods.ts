@@ -5,10 +5,10 @@
  */
 import { EnumValue } from '../bytecode.js';
 import { ArgumentError, UnsupportedError } from '../../errors.js';
+import { callAllowed, method, type MethodTable, type ScriptCall } from './methods.js';
 import { Edge, Property, Vertex, VertexProperty } from '../elements.js';
 import type { GraphSource, GraphWriter } from '../port.js';
 import type { ElementId, PropertyValue } from '../values.js';
-import type { SourcePosition } from '../script.js';
 import { edgeAt, vertexAt } from '../exec/element-at.js';
 import type { ExecutionContext } from '../exec/execute.js';
 
@@ -51,67 +51,71 @@ function properties(source: GraphSource, el: Vertex | Edge, keys: readonly strin
   });
 }
 
+/** What an element method runs against: the execution context and the element. */
+interface On<E extends Vertex | Edge> {
+  readonly ctx: ExecutionContext;
+  readonly el: E;
+}
+
+function property(on: On<Vertex | Edge>, args: readonly [string, ...unknown[]]): unknown {
+  const { ctx, el } = on;
+  const [key] = args;
+  if (args.length === 1) return properties(ctx.source, el, [key])[0];
+  return write(ctx, (w) => {
+    const value = args[1] as PropertyValue;
+    if (el instanceof Vertex) w.setVertexProperty(el.slot, key, value, { cardinality: 'single' });
+    else w.setEdgeProperty(el.slot, key, value);
+    return properties(w, el, [key])[0];
+  });
+}
+
+function value(on: On<Vertex | Edge>, key: string): unknown {
+  const p = properties(on.ctx.source, on.el, [key])[0];
+  if (p === undefined) throw new ArgumentError('NO_PROPERTY', `Property '${key}' does not exist on ${String(on.el)}`);
+  return p.value;
+}
+
+function elementMethods<E extends Vertex | Edge>(): MethodTable<On<E>> {
+  return {
+    id: method([], (on: On<E>) => on.el.id),
+    label: method([], (on: On<E>) => on.el.label),
+    keys: method([], ({ ctx, el }: On<E>) => new Set(el instanceof Vertex ? ctx.source.vertexPropertyKeys(el.slot) : ctx.source.edgePropertyKeys(el.slot))),
+    properties: method([], ({ ctx, el }: On<E>, keys) => properties(ctx.source, el, keys), { rest: 'string' }),
+    value: method(['string'], (on: On<E>, [key]) => value(on, key)),
+    values: method([], ({ ctx, el }: On<E>, keys) => properties(ctx.source, el, keys).map((p) => p.value), { rest: 'string' }),
+    property: method(['string'], (on: On<E>, args) => property(on, args), { rest: 'value', maxArgs: 2 }),
+    remove: method([], ({ ctx, el }: On<E>) => {
+      write(ctx, (w) => (el instanceof Vertex ? w.removeVertex(el.slot) : w.removeEdge(el.slot)));
+      return null;
+    }),
+  };
+}
+
+const VERTEX_METHODS: MethodTable<On<Vertex>> = {
+  ...elementMethods<Vertex>(),
+  addEdge: method(['string', 'vertex'], ({ ctx, el }: On<Vertex>, [label, other, ...rest]) => {
+    const kv = keyValues(rest);
+    return write(ctx, (w) => edgeAt(w, w.addEdge(label, { out: el.slot, in: other.slot }, { id: kv.id, properties: kv.properties })));
+  }, { rest: 'value' }),
+};
+
+const EDGE_METHODS: MethodTable<On<Edge>> = {
+  ...elementMethods<Edge>(),
+  outVertex: method([], (on: On<Edge>) => on.el.outV),
+  inVertex: method([], (on: On<Edge>) => on.el.inV),
+};
+
 /**
- * Calls a Groovy method on a vertex or edge.
+ * Calls an allow-listed Groovy method on a vertex or edge.
  *
  * @example
  * ```ts
  * callElementMethod(ctx, vertex, { method: 'value', args: ['name'], position });
  * ```
  */
-export function callElementMethod(
-  ctx: ExecutionContext,
-  el: Vertex | Edge,
-  call: { readonly method: string; readonly args: readonly unknown[]; readonly position: SourcePosition },
-): unknown {
-  const { method, args } = call;
-  const source = ctx.source;
-  switch (method) {
-    case 'id':
-      return el.id;
-    case 'label':
-      return el.label;
-    case 'keys':
-      return new Set(el instanceof Vertex ? source.vertexPropertyKeys(el.slot) : source.edgePropertyKeys(el.slot));
-    case 'properties':
-      return properties(source, el, args as string[]);
-    case 'value': {
-      const p = properties(source, el, [String(args[0])])[0];
-      if (p === undefined) throw new ArgumentError('NO_PROPERTY', `Property '${String(args[0])}' does not exist on ${String(el)}`);
-      return p.value;
-    }
-    case 'values':
-      return properties(source, el, args as string[]).map((p) => p.value);
-    case 'outVertex':
-    case 'inVertex':
-      if (el instanceof Edge) return method === 'outVertex' ? el.outV : el.inV;
-      break;
-    case 'property':
-      if (args.length === 1) return properties(source, el, [String(args[0])])[0];
-      return write(ctx, (w) => {
-        const [k, v] = args as [string, PropertyValue];
-        if (el instanceof Vertex) w.setVertexProperty(el.slot, k, v, { cardinality: 'single' });
-        else w.setEdgeProperty(el.slot, k, v);
-        return properties(w, el, [k])[0];
-      });
-    case 'addEdge':
-      if (el instanceof Vertex) {
-        const [label, other, ...rest] = args;
-        if (!(other instanceof Vertex)) throw new ArgumentError('SCRIPT_ARGUMENTS', 'Cannot add edge: the second argument must be a vertex');
-        const kv = keyValues(rest);
-        return write(ctx, (w) => edgeAt(w, w.addEdge(String(label), { out: el.slot, in: other.slot }, { id: kv.id, properties: kv.properties })));
-      }
-      break;
-    case 'remove':
-      write(ctx, (w) => (el instanceof Vertex ? w.removeVertex(el.slot) : w.removeEdge(el.slot)));
-      return null;
-    default:
-      break;
-  }
-  throw new UnsupportedError(
-    'UNSUPPORTED_METHOD',
-    `Unsupported method: ${method}() on ${el instanceof Vertex ? 'vertex' : 'edge'} at line ${call.position.line}, column ${call.position.column}`,
-  );
+export function callElementMethod(ctx: ExecutionContext, el: Vertex | Edge, call: ScriptCall): unknown {
+  if (el instanceof Vertex) return callAllowed(VERTEX_METHODS, { ctx, el }, { call, on: 'vertex' });
+  return callAllowed(EDGE_METHODS, { ctx, el }, { call, on: 'edge' });
 }
 
 /**

@@ -3,18 +3,7 @@
  * @module
  */
 import type { ExecutionContext } from '../exec/execute.js';
-
-/**
- * A schema builder as scripts see it: an object whose methods return further builder objects,
- * plain values or promises (`graph.schema().propertyKey('age').asInt().create()`). The runner
- * only calls methods that exist on the object; anything else is UnsupportedError.
- *
- * @example
- * ```ts
- * const builder: SchemaBuilderLike = graph.schema();
- * ```
- */
-export type SchemaBuilderLike = object;
+import type { SchemaBuilderLike } from './schema-methods.js';
 
 /**
  * The host of a script: the graph to traverse and write, and its schema builder.
@@ -27,7 +16,7 @@ export type SchemaBuilderLike = object;
 export interface ScriptHost {
   /** Execution context for traversals and `graph.addVertex(...)`-style writes. */
   context(): ExecutionContext;
-  /** The graph's schema builder. */
+  /** The graph's schema builder; a script calls only the methods {@link SchemaBuilderLike} lists. */
   schema(): SchemaBuilderLike;
   /** Variables bound by the request (besides `graph` and `g`). */
   readonly bindings?: ReadonlyMap<string, unknown>;

@@ -5,7 +5,7 @@
  * position.
  * @module
  */
-import { PlanError, UnsupportedError } from '../../errors.js';
+import { PlanError } from '../../errors.js';
 import { Edge, Vertex } from '../elements.js';
 import type { Script, ScriptExpr, TerminalCall } from '../script.js';
 import { Bytecode, Predicate } from '../bytecode.js';
@@ -14,17 +14,23 @@ import { VariableRef } from '../bytecode.js';
 import { compile } from '../plan/compile.js';
 import { explain } from '../plan/explain.js';
 import { execute } from '../exec/execute.js';
-import type { ScriptHost, SchemaBuilderLike } from './host.js';
+import type { ScriptHost } from './host.js';
+import { callAllowed, method, unsupportedMethod, type MethodTable, type ScriptCall } from './methods.js';
+import { callSchemaMethod, SchemaChain } from './schema-methods.js';
 import { addVertex, callElementMethod } from './element-methods.js';
 
 /** The `graph` variable. */
 class GraphRef {}
 /** A traversal source (`g`, or `graph.traversal()`). */
 class SourceRef {}
-/** A value inside a schema-builder chain. */
-class SchemaChain {
-  constructor(readonly target: SchemaBuilderLike) {}
-}
+const GRAPH_METHODS: MethodTable<ScriptHost> = {
+  addVertex: method([], (host: ScriptHost, args) => addVertex(host.context(), args), { rest: 'value' }),
+  traversal: method([], () => new SourceRef()),
+  schema: method([], (host: ScriptHost) => new SchemaChain({ kind: 'schema', target: host.schema() })),
+};
+
+/** What a traversal source answers to outside a traversal: nothing. */
+const SOURCE_METHODS: MethodTable<SourceRef> = {};
 
 function bind(a: Argument, vars: ReadonlyMap<string, unknown>): Argument {
   if (a instanceof VariableRef) {
@@ -71,22 +77,19 @@ function runTraversal(host: ScriptHost, bytecode: Bytecode, terminal: TerminalCa
   }
 }
 
-async function callMethod(host: ScriptHost, target: unknown, expr: Extract<ScriptExpr, { kind: 'call' }>, args: unknown[]): Promise<unknown> {
-  const { method, position } = expr;
-  if (target instanceof GraphRef) {
-    if (method === 'addVertex') return addVertex(host.context(), args);
-    if (method === 'traversal') return new SourceRef();
-    if (method === 'schema') return new SchemaChain(host.schema());
-  }
-  if (target instanceof Vertex || target instanceof Edge) return callElementMethod(host.context(), target, { method, args, position });
-  if (target instanceof SchemaChain) {
-    const fn: unknown = (target.target as Record<string, unknown>)[method];
-    if (typeof fn === 'function') {
-      const result: unknown = await (fn as (...a: unknown[]) => unknown).apply(target.target, args);
-      return typeof result === 'object' && result !== null && !Array.isArray(result) && !(result instanceof Map) ? new SchemaChain(result) : result;
-    }
-  }
-  throw new UnsupportedError('UNSUPPORTED_METHOD', `Unsupported method: ${method}() at line ${position.line}, column ${position.column}`);
+async function callMethod(host: ScriptHost, target: unknown, call: ScriptCall): Promise<unknown> {
+  if (target instanceof GraphRef) return callAllowed(GRAPH_METHODS, host, { call, on: 'graph' });
+  if (target instanceof SourceRef) return callAllowed(SOURCE_METHODS, target, { call, on: 'traversal source' });
+  if (target instanceof SchemaChain) return callSchemaMethod(target, call);
+  if (target instanceof Vertex || target instanceof Edge) return callElementMethod(host.context(), target, call);
+  throw unsupportedMethod(call, describeTarget(target));
+}
+
+function describeTarget(target: unknown): string {
+  if (target === null || target === undefined) return 'null';
+  if (Array.isArray(target)) return 'a list';
+  if (target instanceof Map) return 'a map';
+  return typeof target === 'object' ? 'a value' : `a ${typeof target}`;
 }
 
 async function evaluate(host: ScriptHost, vars: Map<string, unknown>, expr: ScriptExpr): Promise<unknown> {
@@ -115,7 +118,8 @@ async function evaluate(host: ScriptHost, vars: Map<string, unknown>, expr: Scri
       const target = await evaluate(host, vars, expr.target);
       const args: unknown[] = [];
       for (const a of expr.args) args.push(await evaluate(host, vars, a));
-      return callMethod(host, target instanceof SchemaChain || target instanceof GraphRef ? target : unwrapSingle(target), expr, args);
+      const call = { method: expr.method, args, position: expr.position };
+      return callMethod(host, target instanceof SchemaChain || target instanceof GraphRef ? target : unwrapSingle(target), call);
     }
   }
 }
@@ -125,7 +129,7 @@ function unwrapSingle(v: unknown): unknown {
 }
 
 function finish(v: unknown): unknown[] {
-  const value = v instanceof SchemaChain ? v.target : v;
+  const value = v instanceof SchemaChain ? v.link.target : v;
   if (value === undefined) return [];
   if (value instanceof GraphRef || value instanceof SourceRef) return [];
   if (Array.isArray(value)) return value as unknown[];
