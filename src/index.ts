@@ -24,6 +24,7 @@ export type {
   OpenOptions,
   GraphServices,
   GraphParts,
+  QueryLimits,
   GraphConfig,
   GraphConfigInput,
   EdgeInput,
@@ -84,6 +85,8 @@ export type {
   TraversalRun,
   TraversalContext,
   ExecutionContext,
+  Pacing,
+  QueryCursor,
   StrategySpec,
   Script,
 } from './engine/index.js';

@@ -12,7 +12,8 @@ import { resolveGraphConfig, validateGraphName } from './config.js';
 import type { GraphConfig, GraphConfigInput } from './config.js';
 import { GraphLog } from './durability.js';
 import { Graph } from './graph.js';
-import type { GraphServices } from './graph-core.js';
+import { checkQueryLimits } from './graph-core.js';
+import type { GraphServices, QueryLimits } from './graph-core.js';
 import { applyRecord, storeConfigOf } from './store-setup.js';
 import type { ReadMode } from './records.js';
 import { describeValue, optionalNumber, requireRecord, requireText } from './validate.js';
@@ -36,6 +37,10 @@ export interface OpenOptions {
   readonly walSegmentBytes?: number;
   /** Directory Gremlin's io() step may read graph files from; omit to give queries no file access (docs/io.md). */
   readonly ioBase?: string;
+  /** Default time limit of every query in milliseconds (Gremlin text and fluent); omit or 0 for none. */
+  readonly queryTimeoutMs?: number;
+  /** Default memory limit of every query, in traversers, path nodes and collection entries; default from the heap size. */
+  readonly queryMemoryLimit?: number;
 }
 
 const DEFAULT_SNAPSHOT_BYTES = 64 * 1024 * 1024;
@@ -74,6 +79,7 @@ function checkOpenOptions(options: OpenOptions): void {
   if (given.ioBase !== undefined && (typeof given.ioBase !== 'string' || given.ioBase === '')) {
     throw new ArgumentError('INVALID_ARGUMENT', `Invalid ioBase: expected a non-empty directory path but got ${describeValue(given.ioBase)}`);
   }
+  checkQueryLimits({ timeoutMs: given.queryTimeoutMs, memoryLimit: given.queryMemoryLimit } as QueryLimits, 'open options');
 }
 
 /**
@@ -264,8 +270,9 @@ export class Database {
     const ttlSweepMs = this.options.ttlSweepMs;
     const services = this.services;
     const ioBase = this.options.ioBase === undefined ? undefined : resolve(this.options.ioBase);
+    const limits: QueryLimits = { timeoutMs: this.options.queryTimeoutMs, memoryLimit: this.options.queryMemoryLimit };
     if (this.path === undefined) {
-      return new Graph({ name, config, store: new GraphStore(new SchemaCatalog(catalogOptions), storeOptions), modes, ttlSweepMs, services, ioBase });
+      return new Graph({ name, config, store: new GraphStore(new SchemaCatalog(catalogOptions), storeOptions), modes, ttlSweepMs, services, ioBase, limits });
     }
     const { log, recovered } = await GraphLog.open(join(this.path, GRAPHS, name), {
       snapshotEveryBytes: this.options.snapshotEveryBytes ?? DEFAULT_SNAPSHOT_BYTES,
@@ -279,7 +286,7 @@ export class Database {
           ? new GraphStore(new SchemaCatalog(catalogOptions), storeOptions)
           : GraphStore.decodeSnapshot(recovered.sections, { ...storeOptions, illegalNameRegex: catalogOptions.illegalNameRegex });
       for (const record of recovered.records) applyRecord(store, { record, modes });
-      return new Graph({ name, config, store, modes, log, ttlSweepMs, services, ioBase });
+      return new Graph({ name, config, store, modes, log, ttlSweepMs, services, ioBase, limits });
     } catch (error) {
       await log.abandon();
       throw error;

@@ -5,7 +5,7 @@
  * @module
  */
 import { ArgumentError, StorageError } from '../errors.js';
-import type { GraphSource, GraphWriter, Script } from '../engine/index.js';
+import type { GraphSource, GraphWriter, Pacing, Script } from '../engine/index.js';
 import { SchemaBuilder, SchemaCatalog } from '../storage/index.js';
 import type { GraphMode, GraphStore, SchemaChange } from '../storage/index.js';
 import type { GraphConfig } from './config.js';
@@ -13,7 +13,7 @@ import type { GraphLog } from './durability.js';
 import { encodeModes, MODES_SECTION } from './records.js';
 import type { GraphModes, ReadMode } from './records.js';
 import { schemaOperations } from './schema-ops.js';
-import { describeValue, optionalNumber, requireFunction } from './validate.js';
+import { describeValue, optionalNumber, requireFunction, requireRecord } from './validate.js';
 
 /**
  * Everything a Graph is built from; made by the Database.
@@ -37,6 +37,23 @@ export interface GraphParts {
   readonly services?: GraphServices;
   /** Directory io() may read files from (see docs/io.md); absent means no file access. */
   readonly ioBase?: string;
+  /** Default limits of the graph's queries. */
+  readonly limits?: QueryLimits;
+}
+
+/**
+ * Limits every query of a graph runs under, unless the call gives its own.
+ *
+ * @example
+ * ```ts
+ * const limits: QueryLimits = { timeoutMs: 30_000, memoryLimit: 1_000_000 };
+ * ```
+ */
+export interface QueryLimits {
+  /** Time limit in milliseconds; undefined or 0 means none. */
+  readonly timeoutMs?: number;
+  /** Most traversers, path nodes and collection entries one query may hold; default from the heap size. */
+  readonly memoryLimit?: number;
 }
 
 /**
@@ -77,6 +94,7 @@ export class GraphCore {
   /** Services from the composition root. */
   protected readonly services: GraphServices;
   private readonly ioBase: string | undefined;
+  #limits: QueryLimits;
   private readonly sweepTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private readonly unsynced = new Set<Promise<void>>();
@@ -97,6 +115,7 @@ export class GraphCore {
     this.log = parts.log;
     this.services = parts.services ?? {};
     this.ioBase = parts.ioBase;
+    this.#limits = parts.limits ?? {};
     this.log?.attach(() => {
       const sections = this.store.encodeSnapshot();
       sections.set(MODES_SECTION, encodeModes(this.modes));
@@ -223,13 +242,23 @@ export class GraphCore {
    * await context.settled();
    * ```
    */
-  executionContext(options: { readonly signal?: AbortSignal; readonly deadline?: number; readonly ioBase?: string } = {}): {
+  executionContext(
+    options: {
+      readonly signal?: AbortSignal;
+      readonly deadline?: number;
+      readonly ioBase?: string;
+      readonly memoryLimit?: number;
+      readonly pacing?: Pacing;
+    } = {},
+  ): {
     readonly source: GraphSource;
     readonly write: <T>(fn: (writer: GraphWriter) => T) => T;
     readonly settled: () => Promise<void>;
     readonly signal?: AbortSignal;
     readonly deadline?: number;
     readonly ioBase?: string;
+    readonly memoryLimit?: number;
+    readonly pacing?: Pacing;
   } {
     this.checkOpen();
     const appends: Promise<void>[] = [];
@@ -241,7 +270,36 @@ export class GraphCore {
     const settled = async (): Promise<void> => {
       await Promise.all(appends);
     };
-    return { source: this.store, write, settled, signal: options.signal, deadline: options.deadline, ioBase: options.ioBase ?? this.ioBase };
+    const timeoutMs = this.#limits.timeoutMs;
+    const deadline = options.deadline ?? (timeoutMs === undefined || timeoutMs === 0 ? undefined : Date.now() + timeoutMs);
+    return {
+      source: this.store,
+      write,
+      settled,
+      signal: options.signal,
+      deadline,
+      ioBase: options.ioBase ?? this.ioBase,
+      memoryLimit: options.memoryLimit ?? this.#limits.memoryLimit,
+      pacing: options.pacing,
+    };
+  }
+
+  /** The limits this graph's queries run under when a call gives none. */
+  get queryLimits(): QueryLimits {
+    return this.#limits;
+  }
+
+  /**
+   * Sets the limits this graph's queries run under when a call gives none (not persisted; the
+   * defaults come from {@link OpenOptions}).
+   *
+   * @example
+   * ```ts
+   * graph.setQueryLimits({ timeoutMs: 5_000, memoryLimit: 2_000_000 });
+   * ```
+   */
+  setQueryLimits(limits: QueryLimits): void {
+    this.#limits = checkQueryLimits(limits, 'query limits');
   }
 
   /**
@@ -367,4 +425,19 @@ export class GraphCore {
     this.modes.readMode = modes.readMode;
     if (this.log !== undefined) await this.log.append({ type: 'modes', modes });
   }
+}
+
+/**
+ * Validated query limits, or ArgumentError INVALID_ARGUMENT.
+ *
+ * @example
+ * ```ts
+ * checkQueryLimits({ timeoutMs: 1000 }, 'query limits');
+ * ```
+ */
+export function checkQueryLimits(limits: QueryLimits, what: string): QueryLimits {
+  const given = requireRecord(limits, what);
+  const timeoutMs = optionalNumber(given.timeoutMs, `${what} timeoutMs`, { min: 0 });
+  const memoryLimit = optionalNumber(given.memoryLimit, `${what} memoryLimit`, { min: 1, integer: true });
+  return { timeoutMs, memoryLimit };
 }

@@ -5,10 +5,11 @@
  */
 import { ArgumentError, UnsupportedError } from '../errors.js';
 import { GraphTraversalSource, runScript } from '../engine/index.js';
-import type { ElementId, PropertyCardinality } from '../engine/index.js';
+import type { ElementId, Pacing, PropertyCardinality } from '../engine/index.js';
 import { edgeView, requireEdge, requireVertex, sameValue, toEntries, vertexView } from './elements.js';
 import type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './elements.js';
-import { GraphCore } from './graph-core.js';
+import { checkQueryLimits, GraphCore } from './graph-core.js';
+import type { QueryLimits } from './graph-core.js';
 import { describeValue, optionalNumber, optionalProperties, requireElementId, requireList, requireRecord, requireText } from './validate.js';
 
 const CARDINALITIES: readonly PropertyCardinality[] = ['single', 'list', 'set'];
@@ -287,7 +288,12 @@ export class Graph extends GraphCore {
     options: {
       readonly bindings?: Readonly<Record<string, unknown>>;
       readonly signal?: AbortSignal;
+      /** Time limit in milliseconds; 0 means none; default the graph's {@link QueryLimits}. */
       readonly timeoutMs?: number;
+      /** Most traversers, path nodes and collection entries the query may hold. */
+      readonly memoryLimit?: number;
+      /** How often the query returns to the event loop (default every 8 ms of work). */
+      readonly pacing?: Pacing;
       /** Overrides the database's io() base directory for this call. */
       readonly ioBase?: string;
       /** Set false to run without the optimisation strategies (results must not change). */
@@ -304,7 +310,8 @@ export class Graph extends GraphCore {
       throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin signal: expected an AbortSignal but got ${describeValue(given.signal)}`);
     }
     const signal = given.signal;
-    const timeoutMs = optionalNumber(given.timeoutMs, 'Gremlin timeoutMs', { min: 0 });
+    const { timeoutMs, memoryLimit } = checkQueryLimits({ timeoutMs: given.timeoutMs, memoryLimit: given.memoryLimit } as QueryLimits, 'Gremlin');
+    const pacing = checkPacing(given.pacing);
     if (given.ioBase !== undefined && (typeof given.ioBase !== 'string' || given.ioBase === '')) {
       throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin ioBase: expected a non-empty directory path but got ${describeValue(given.ioBase)}`);
     }
@@ -314,10 +321,10 @@ export class Graph extends GraphCore {
     }
     const optimise = given.optimise !== false;
     const script = parse(source, { bindings });
-    const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
+    const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
     try {
       return await runScript(script, {
-        context: () => this.executionContext({ signal, deadline, ioBase }),
+        context: () => this.executionContext({ signal, deadline, ioBase, memoryLimit, pacing }),
         schema: () => this.schema(),
         bindings,
         optimise,
@@ -326,4 +333,15 @@ export class Graph extends GraphCore {
       await this.sync();
     }
   }
+}
+
+function checkPacing(value: unknown): Pacing | undefined {
+  if (value === undefined) return undefined;
+  const given = requireRecord(value, 'Gremlin pacing');
+  const sliceMs = optionalNumber(given.sliceMs, 'Gremlin pacing sliceMs', { min: 0 });
+  const checkEvery = optionalNumber(given.checkEvery, 'Gremlin pacing checkEvery', { min: 1, integer: true });
+  if (sliceMs === undefined || checkEvery === undefined) {
+    throw new ArgumentError('INVALID_ARGUMENT', 'Invalid Gremlin pacing: expected { sliceMs, checkEvery }');
+  }
+  return { sliceMs, checkEvery };
 }

@@ -7,7 +7,7 @@ export { Database } from './database.js';
 export type { OpenOptions } from './database.js';
 export { Graph } from './graph.js';
 export { GraphCore } from './graph-core.js';
-export type { GraphParts, GraphServices } from './graph-core.js';
+export type { GraphParts, GraphServices, QueryLimits } from './graph-core.js';
 export { storeConfigOf } from './store-setup.js';
 export { GRAPH_CONFIG_KEYS, resolveGraphConfig, validateGraphName } from './config.js';
 export type { GraphConfig, GraphConfigInput } from './config.js';

@@ -13,7 +13,9 @@ export { Plan, type PlanStep, type Requirements, type SourceSettings } from './p
 export type { StepKind } from './plan/kinds.js';
 export { compile, type CompileOptions } from './plan/compile.js';
 export { explain, explainBytecode } from './plan/explain.js';
-export { execute, traverse, type ExecutionContext } from './exec/execute.js';
+export { execute, executeAsync, traverse, type ExecutionContext, type Pacing } from './exec/execute.js';
+export { QueryCursor } from './exec/cursor.js';
+export { defaultMemoryLimit } from './exec/memory-budget.js';
 export type { Traverser } from './exec/traverser.js';
 export { STRATEGIES } from './strategies/list.js';
 export type { Strategy } from './strategies/strategy.js';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { ArgumentError, NotFoundError } from '../../src/errors.js';
 import { join } from 'node:path';
-import { open, TypedNumber, type Database, type Graph, type GraphSource } from '../../src/index.js';
+import { open, TypedNumber, type Database, type Graph, type GraphSource, type Pacing } from '../../src/index.js';
 import type { Scenario } from './gherkin.js';
 import { planScenario, type Assertion, type ScenarioPlan } from './steps.js';
 import { resolveNotated, toGremlinLiteral, type Notated } from './notation.js';
@@ -56,14 +56,22 @@ export interface SessionOptions {
   readonly timeoutMs?: number;
   /** False runs traversals without the optimisation strategies; default true. */
   readonly optimise?: boolean;
+  /** How often traversals return to the event loop (the engine's default when absent). */
+  readonly pacing?: Pacing;
 }
 
 interface GremlinGraph {
-  gremlin(text: string, options?: { readonly bindings?: Record<string, unknown>; readonly timeoutMs?: number; readonly optimise?: boolean }): Promise<unknown[]>;
+  gremlin(
+    text: string,
+    options?: { readonly bindings?: Record<string, unknown>; readonly timeoutMs?: number; readonly optimise?: boolean; readonly pacing?: Pacing },
+  ): Promise<unknown[]>;
   source(): GraphSource;
 }
 
-function gremlinOf(graph: Graph, settings: { readonly timeoutMs: number | undefined; readonly optimise: boolean }): GremlinRun | undefined {
+function gremlinOf(
+  graph: Graph,
+  settings: { readonly timeoutMs: number | undefined; readonly optimise: boolean; readonly pacing: Pacing | undefined },
+): GremlinRun | undefined {
   const candidate = graph as unknown as Partial<GremlinGraph>;
   if (typeof candidate.gremlin !== 'function') return undefined;
   return (text, options) => (candidate as GremlinGraph).gremlin(text, { ...options, ...settings });
@@ -135,6 +143,7 @@ export class TckSession {
   readonly #dataDir: string;
   readonly #timeoutMs: number | undefined;
   readonly #optimise: boolean;
+  readonly #pacing: Pacing | undefined;
   readonly #shared = new Map<string, Promise<Graph>>();
   #emptyCount = 0;
 
@@ -143,6 +152,7 @@ export class TckSession {
     this.#dataDir = options.dataDir;
     this.#timeoutMs = options.timeoutMs;
     this.#optimise = options.optimise !== false;
+    this.#pacing = options.pacing;
   }
 
   /**
@@ -209,7 +219,7 @@ export class TckSession {
       return { status: 'failed', reason: `cannot prepare the ${plan.graph} graph: ${errorText(error)}` };
     }
     try {
-      const run = gremlinOf(graph, { timeoutMs: this.#timeoutMs, optimise: this.#optimise });
+      const run = gremlinOf(graph, { timeoutMs: this.#timeoutMs, optimise: this.#optimise, pacing: this.#pacing });
       if (run === undefined) return { status: 'failed', reason: 'engine unavailable' };
       return await this.#execute(plan, { graph, run });
     } catch (error) {

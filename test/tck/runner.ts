@@ -7,6 +7,7 @@
  * failure: the worker is stopped and a new one carries on with the next scenario.
  * @module
  */
+import type { Pacing } from '../../src/index.js';
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -33,6 +34,8 @@ export interface SuiteOptions {
   readonly timeoutMs?: number;
   /** False runs every traversal without the optimisation strategies (default true). */
   readonly optimise?: boolean;
+  /** How often traversals return to the event loop (the engine's default when absent). */
+  readonly pacing?: Pacing;
   /** Called after each scenario. */
   readonly onResult?: (entry: ScenarioReport) => void;
 }
@@ -176,7 +179,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   if (ids.length > 0) {
     await runWorker(
-      { featuresDir: options.featuresDir, dataDir: options.dataDir, ids, timeoutMs, optimise: options.optimise },
+      { featuresDir: options.featuresDir, dataDir: options.dataDir, ids, timeoutMs, optimise: options.optimise, pacing: options.pacing },
       {
         timeoutMs: timeoutMs + WATCHDOG_GRACE_MS,
         report: (id, result) => {

@@ -36,3 +36,11 @@ test('turning the optimisation strategies off changes no scenario outcome', { ti
   const changed = plain.reports.filter((r) => withStrategies.get(r.id) !== r.status).map(reportLine);
   assert.deepEqual(changed, []);
 });
+
+test('pausing at every unit of work changes no scenario outcome', { timeout: 30 * 60_000 }, async () => {
+  const options = { featuresDir: defaultSuiteDir('features'), dataDir: defaultSuiteDir('data') };
+  const [normal, paused] = [await runSuite(options), await runSuite({ ...options, pacing: { sliceMs: 0, checkEvery: 1 } })];
+  const outcome = new Map(normal.reports.map((r) => [r.id, r.status]));
+  const changed = paused.reports.filter((r) => outcome.get(r.id) !== r.status).map(reportLine);
+  assert.deepEqual(changed, []);
+});

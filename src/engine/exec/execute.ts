@@ -10,6 +10,8 @@ import { Runtime } from './runtime.js';
 import type { Traverser } from './traverser.js';
 import { planMutates, planRequirements } from './requirements.js';
 import { wrapSource } from './source-filters.js';
+import { PAUSE } from './pause.js';
+import { PAUSED, QueryCursor } from './cursor.js';
 
 /**
  * Where and how a plan runs.
@@ -28,6 +30,26 @@ export interface ExecutionContext {
   readonly deadline?: number;
   /** Directory that io() file names resolve against and may never leave; absent disables io() file access. */
   readonly ioBase?: string;
+  /** Most units (traversers, path nodes, collection entries) the query may hold; default from the heap size. */
+  readonly memoryLimit?: number;
+  /** How often an async query returns to the event loop; see {@link Pacing}. */
+  readonly pacing?: Pacing;
+}
+
+/**
+ * How often an async query returns to the event loop: after `sliceMs` milliseconds of work,
+ * looked at every `checkEvery` units of work (a unit is about one traverser through one step).
+ * The defaults are 8 ms and 256. `{ sliceMs: 0, checkEvery: 1 }` pauses at every unit, which
+ * tests use to prove that pausing never changes a result.
+ *
+ * @example
+ * ```ts
+ * const pacing: Pacing = { sliceMs: 2, checkEvery: 64 };
+ * ```
+ */
+export interface Pacing {
+  readonly sliceMs: number;
+  readonly checkEvery: number;
 }
 
 /**
@@ -41,12 +63,34 @@ export interface ExecutionContext {
 export function execute(plan: Plan, context: ExecutionContext): Iterable<unknown> {
   const expand = plan.settings.oneBulk === true ? once : repeated;
   if (!planMutates(plan)) return expand(traverse(plan, context, undefined));
+  const write = writeAccess(plan, context);
+  if (write === undefined) return expand(traverse(plan, context, undefined));
+  return write((w) => [...expand(traverse(plan, context, w))]);
+}
+
+/**
+ * Runs a plan as an async cursor. A read-only plan returns to the event loop every few
+ * milliseconds of work, so other work goes on and `context.signal` can cancel it mid-query.
+ * A plan that writes runs at once inside its atomic write batch (bounded by the deadline and
+ * the memory limit) and the cursor hands out its results.
+ *
+ * @example
+ * ```ts
+ * const names = await executeAsync(compile(bytecode), { source, signal }).toArray();
+ * ```
+ */
+export function executeAsync(plan: Plan, context: ExecutionContext): QueryCursor {
+  if (planMutates(plan) && writeAccess(plan, context) !== undefined) return new QueryCursor(execute(plan, context));
+  const expand = plan.settings.oneBulk === true ? once : repeated;
+  const rt = runtime(plan, context, undefined, true);
+  return new QueryCursor(expand(start(plan, rt)), { runtime: rt });
+}
+
+function writeAccess(plan: Plan, context: ExecutionContext): ExecutionContext['write'] {
   if (plan.settings.strategies.some((s) => s.name === 'ReadOnlyStrategy')) {
     throw new PlanError('READ_ONLY_STRATEGY', 'The provided traversal has a mutating step and thus is not read only');
   }
-  const write = context.write;
-  if (write === undefined) return expand(traverse(plan, context, undefined));
-  return write((w) => [...expand(traverse(plan, context, w))]);
+  return context.write;
 }
 
 /**
@@ -58,6 +102,10 @@ export function execute(plan: Plan, context: ExecutionContext): Iterable<unknown
  * ```
  */
 export function traverse(plan: Plan, context: ExecutionContext, writer: GraphWriter | undefined): Iterable<Traverser> {
+  return start(plan, runtime(plan, context, writer, false));
+}
+
+function runtime(plan: Plan, context: ExecutionContext, writer: GraphWriter | undefined, pausable: boolean): Runtime {
   const req = planRequirements(plan);
   const source = wrapSource(writer ?? context.source, plan.settings);
   const rt = new Runtime({
@@ -69,11 +117,18 @@ export function traverse(plan: Plan, context: ExecutionContext, writer: GraphWri
     signal: context.signal,
     deadline: context.deadline,
     ioBase: context.ioBase,
+    memoryLimit: context.memoryLimit,
+    pausable,
+    pacing: context.pacing,
   });
   rt.checkCancelled();
+  return rt;
+}
+
+function start(plan: Plan, rt: Runtime): Iterable<Traverser> {
   const sack = plan.settings.sack?.initial;
   const seed: Traverser = { value: undefined, bulk: 1, path: undefined, loops: undefined, sack: cloneSack(sack) };
-  return rt.run(plan, [seed]);
+  return rt.stream(plan, [seed]);
 }
 
 /**
@@ -91,12 +146,15 @@ export function cloneSack(v: unknown): unknown {
   return v;
 }
 
-/** Result values, each as many times as its traverser's bulk. */
+/** Result values, each as many times as its traverser's bulk; PAUSE markers become {@link PAUSED}. */
 function* repeated(input: Iterable<Traverser>): Iterable<unknown> {
-  for (const t of input) for (let i = 0; i < t.bulk; i++) yield t.value;
+  for (const t of input) {
+    if (t === PAUSE) yield PAUSED;
+    else for (let i = 0; i < t.bulk; i++) yield t.value;
+  }
 }
 
-/** Result values once per traverser, for `withBulk(false)`. */
+/** Result values once per traverser, for `withBulk(false)`; PAUSE markers become {@link PAUSED}. */
 function* once(input: Iterable<Traverser>): Iterable<unknown> {
-  for (const t of input) yield t.value;
+  for (const t of input) yield t === PAUSE ? PAUSED : t.value;
 }

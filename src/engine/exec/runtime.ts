@@ -15,6 +15,8 @@ import { addLabels } from './traverser.js';
 import type { Traverser } from './traverser.js';
 
 import { BATCH_SIZE } from './batch.js';
+import { MemoryBudget } from './memory-budget.js';
+import { PAUSE, withoutPauses } from './pause.js';
 import { JavaRandom } from './java-random.js';
 import { TypedNumber } from '../values.js';
 import { ArgumentError } from '../../errors.js';
@@ -49,8 +51,15 @@ export class Runtime {
   /** Directory io() files resolve against; undefined means io() has no file access. */
   readonly ioBase: string | undefined;
   readonly sideEffects = new Map<string, unknown>();
+  /** What the query may hold in memory (traversers, path nodes, side-effect entries). */
+  readonly memory: MemoryBudget;
   readonly #signal: AbortSignal | undefined;
   readonly #deadline: number | undefined;
+  /** Whether an async driver consumes the results, so that steps may yield PAUSE. */
+  readonly #pausable: boolean;
+  readonly #sliceMs: number;
+  readonly #checkEvery: number;
+  #sliceEnd = 0;
   #ticks = 0;
   #scope: StepScope | undefined;
   /** SeedStrategy's seed, or undefined for unseeded randomness. */
@@ -66,6 +75,12 @@ export class Runtime {
     signal?: AbortSignal;
     deadline?: number;
     ioBase?: string;
+    /** True when an async driver pulls the results and returns to the event loop on PAUSE. */
+    pausable?: boolean;
+    /** Time slice and check interval of a pausable runtime; default 8 ms, checked every 256 units. */
+    pacing?: { readonly sliceMs: number; readonly checkEvery: number };
+    /** Most units the query may hold; see {@link MemoryBudget}. */
+    memoryLimit?: number;
   }) {
     this.source = options.writer ?? options.source;
     this.writer = options.writer;
@@ -75,15 +90,31 @@ export class Runtime {
     this.ioBase = options.ioBase;
     this.#signal = options.signal;
     this.#deadline = options.deadline;
+    this.#pausable = options.pausable === true;
+    this.#sliceMs = options.pacing?.sliceMs ?? SLICE_MS;
+    this.#checkEvery = options.pacing?.checkEvery ?? BATCH_SIZE;
+    this.memory = new MemoryBudget(options.memoryLimit);
+    this.resume();
     for (const [k, v] of options.settings.sideEffects) this.sideEffects.set(k, v);
     const seed = options.settings.strategies.find((s) => s.name === 'SeedStrategy')?.config.get('seed');
     this.#seed = seed === undefined ? undefined : seedOf(seed);
   }
 
-  /** Counts one unit of work; every {@link BATCH_SIZE} units checks cancellation and the deadline. */
-  tick(): void {
-    if (++this.#ticks % BATCH_SIZE !== 0) return;
+  /**
+   * Counts one unit of work. Every {@link BATCH_SIZE} units (or the pacing's `checkEvery`) it checks cancellation, the deadline
+   * and the heap, and says whether the time slice is over: a step that gets `true` yields
+   * {@link PAUSE} (when it declares `pauses`) so that the driver can return to the event loop.
+   */
+  tick(): boolean {
+    if (++this.#ticks % this.#checkEvery !== 0) return false;
     this.checkCancelled();
+    this.memory.checkHeap();
+    return this.#pausable && performance.now() >= this.#sliceEnd;
+  }
+
+  /** Starts a new time slice (the driver calls it when it pulls again after a pause). */
+  resume(): void {
+    this.#sliceEnd = performance.now() + this.#sliceMs;
   }
 
   /** Throws CancelledError when the signal fired or the deadline passed. */
@@ -108,13 +139,22 @@ export class Runtime {
    * or the inputs of a union() branch, which TinkerPop runs through one step instance.
    */
   run(plan: Plan, input: Iterable<Traverser>, scope?: StepScope): Iterable<Traverser> {
+    const stream = this.stream(plan, input, scope);
+    return this.#pausable ? withoutPauses(stream) : stream;
+  }
+
+  /**
+   * Like {@link Runtime.run}, but the output may hold PAUSE markers: for steps that declare
+   * `pauses` and pass the markers of their child traversals on.
+   */
+  stream(plan: Plan, input: Iterable<Traverser>, scope?: StepScope): Iterable<Traverser> {
     const outer = this.#scope;
     this.#scope = scope;
     try {
       let stream = input;
       for (const step of plan.steps) {
         const def = STEPS[step.kind] as StepDef<unknown>;
-        stream = def.run(step.params, stream, this);
+        stream = def.run(step.params, this.#pausable && def.pauses !== true ? withoutPauses(stream) : stream, this);
         if (step.labels.length > 0 && this.trackPath) stream = labelStream(stream, step.labels);
       }
       return stream;
@@ -188,8 +228,11 @@ export class Runtime {
 }
 
 function* labelStream(input: Iterable<Traverser>, labels: readonly string[]): Iterable<Traverser> {
-  for (const t of input) yield addLabels(t, labels);
+  for (const t of input) yield t === PAUSE ? t : addLabels(t, labels);
 }
+
+/** Milliseconds of work between two returns to the event loop. */
+const SLICE_MS = 8;
 
 function seedOf(v: unknown): bigint {
   if (typeof v === 'bigint') return v;

@@ -6,6 +6,7 @@
 import { Bytecode } from '../bytecode.js';
 import type { Argument } from '../bytecode.js';
 import { P } from './predicates.js';
+import type { QueryCursor } from '../exec/cursor.js';
 
 /**
  * Anything a fluent step accepts: bytecode arguments, nested traversals and fluent predicates.
@@ -23,11 +24,11 @@ export type FluentArg = Argument | GraphTraversal | P | undefined | readonly Flu
  *
  * @example
  * ```ts
- * const run: TraversalRun = { results: execute(compile(bytecode), context), settled: () => graph.sync() };
+ * const run: TraversalRun = { results: executeAsync(compile(bytecode), context), settled: () => graph.sync() };
  * ```
  */
 export interface TraversalRun {
-  readonly results: Iterable<unknown>;
+  readonly results: QueryCursor;
   readonly settled?: () => Promise<void>;
 }
 
@@ -36,7 +37,7 @@ export interface TraversalRun {
  *
  * @example
  * ```ts
- * const runner: TraversalRunner = (bytecode) => ({ results: execute(compile(bytecode), { source }) });
+ * const runner: TraversalRunner = (bytecode) => ({ results: executeAsync(compile(bytecode), { source }) });
  * ```
  */
 export type TraversalRunner = (bytecode: Bytecode) => TraversalRun;
@@ -68,7 +69,9 @@ export function toArgument(a: FluentArg): Argument {
 export class GraphTraversal {
   #bytecode: Bytecode;
   readonly #runner: TraversalRunner | undefined;
-  #iterator: Iterator<unknown> | undefined;
+  #cursor: QueryCursor | undefined;
+  /** A result hasNext() took from the cursor and next() hands out. */
+  #peeked: IteratorResult<unknown> | undefined;
   #settled: (() => Promise<void>) | undefined;
 
   constructor(bytecode: Bytecode, runner?: TraversalRunner) {
@@ -87,14 +90,20 @@ export class GraphTraversal {
     return this;
   }
 
-  #results(): Iterator<unknown> {
-    if (this.#iterator === undefined) {
+  #results(): QueryCursor {
+    if (this.#cursor === undefined) {
       if (this.#runner === undefined) throw new TypeError('Cannot run an anonymous traversal: spawn it from a GraphTraversalSource');
       const run = this.#runner(this.#bytecode);
-      this.#iterator = run.results[Symbol.iterator]();
+      this.#cursor = run.results;
       this.#settled = run.settled;
     }
-    return this.#iterator;
+    return this.#cursor;
+  }
+
+  #take(): Promise<IteratorResult<unknown>> {
+    const peeked = this.#peeked;
+    this.#peeked = undefined;
+    return peeked === undefined ? this.#results().next() : Promise.resolve(peeked);
   }
 
   /** Resolves once the writes made so far by this traversal are durable. */
@@ -104,11 +113,12 @@ export class GraphTraversal {
 
   /** All results, once the traversal's writes are durable. */
   async toList(): Promise<unknown[]> {
-    const out: unknown[] = [];
-    const it = this.#results();
-    for (let r = it.next(); r.done !== true; r = it.next()) out.push(r.value);
+    const cursor = this.#results();
+    const first = this.#peeked;
+    this.#peeked = undefined;
+    const rest = await cursor.toArray();
     await this.#durable();
-    return out;
+    return first === undefined || first.done === true ? rest : [first.value, ...rest];
   }
 
   /** All results in a Set (JS identity; values are not deduplicated by Java equality). */
@@ -118,36 +128,31 @@ export class GraphTraversal {
 
   /** The next result, as an iterator result, once the traversal's writes are durable. */
   async next(): Promise<IteratorResult<unknown>> {
-    const r = this.#results().next();
+    const r = await this.#take();
     await this.#durable();
     return r;
   }
 
   /** Whether another result exists (it is buffered for next()), once the traversal's writes are durable. */
   async hasNext(): Promise<boolean> {
-    const it = this.#results();
-    const r = it.next();
+    const r = await this.#take();
+    this.#peeked = r;
     await this.#durable();
-    if (r.done === true) return false;
-    let first = true;
-    const rest = it;
-    this.#iterator = {
-      next: (): IteratorResult<unknown> => {
-        if (first) {
-          first = false;
-          return r;
-        }
-        return rest.next();
-      },
-    };
-    return true;
+    return r.done !== true;
   }
 
   /** Runs the traversal for its side effects, discards the results and resolves once its writes are durable. */
   async iterate(): Promise<void> {
-    const it = this.#results();
-    while (it.next().done !== true);
+    this.#peeked = undefined;
+    const cursor = this.#results();
+    while ((await cursor.next()).done !== true);
     await this.#durable();
+  }
+
+  /** Stops the traversal early and releases what it reads. */
+  async close(): Promise<void> {
+    this.#peeked = undefined;
+    await this.#cursor?.return();
   }
 
   /** `V()` */ V(...args: FluentArg[]): this { return this.step('V', args); }

@@ -13,7 +13,7 @@ import type { Argument, Instruction } from '../bytecode.js';
 import { VariableRef } from '../bytecode.js';
 import { compile } from '../plan/compile.js';
 import { explain } from '../plan/explain.js';
-import { execute } from '../exec/execute.js';
+import { executeAsync } from '../exec/execute.js';
 import type { ScriptHost } from './host.js';
 import { callAllowed, method, unsupportedMethod, type MethodTable, type ScriptCall } from './methods.js';
 import { callSchemaMethod, SchemaChain } from './schema-methods.js';
@@ -50,30 +50,33 @@ function bindBytecode(b: Bytecode, vars: ReadonlyMap<string, unknown>): Bytecode
   return new Bytecode(each(b.source), each(b.steps));
 }
 
-function runTraversal(host: ScriptHost, bytecode: Bytecode, terminal: TerminalCall | undefined, vars: ReadonlyMap<string, unknown>): unknown {
+async function runTraversal(host: ScriptHost, bytecode: Bytecode, terminal: TerminalCall | undefined, vars: ReadonlyMap<string, unknown>): Promise<unknown> {
   const plan = compile(bindBytecode(bytecode, vars), { strategies: host.optimise !== false });
   if (terminal?.op === 'explain') return explain(plan);
-  const results = execute(plan, host.context());
-  const it = results[Symbol.iterator]();
-  switch (terminal?.op) {
-    case 'next': {
-      const r = it.next();
-      if (r.done === true) throw new PlanError('NO_SUCH_ELEMENT', 'The traversal has no result for next()');
-      return r.value;
+  const cursor = executeAsync(plan, host.context());
+  try {
+    switch (terminal?.op) {
+      case 'next': {
+        const r = await cursor.next();
+        if (r.done === true) throw new PlanError('NO_SUCH_ELEMENT', 'The traversal has no result for next()');
+        return r.value;
+      }
+      case 'tryNext': {
+        const r = await cursor.next();
+        return r.done === true ? null : r.value;
+      }
+      case 'hasNext':
+        return (await cursor.next()).done !== true;
+      case 'iterate':
+        while ((await cursor.next()).done !== true);
+        return undefined;
+      case 'toSet':
+        return new Set(await cursor.toArray());
+      default:
+        return await cursor.toArray();
     }
-    case 'tryNext': {
-      const r = it.next();
-      return r.done === true ? null : r.value;
-    }
-    case 'hasNext':
-      return it.next().done !== true;
-    case 'iterate':
-      while (it.next().done !== true);
-      return undefined;
-    case 'toSet':
-      return new Set(results);
-    default:
-      return [...results];
+  } finally {
+    await cursor.return();
   }
 }
 

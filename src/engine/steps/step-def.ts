@@ -56,6 +56,12 @@ export interface StepDef<P> {
   requirements?(params: P): Partial<Requirements>;
   /** True when the step writes to the graph. */
   readonly mutates?: boolean;
+  /**
+   * True when `run` passes the PAUSE markers of its input (and of the child traversals it
+   * streams with `rt.stream`) through unchanged, and yields PAUSE itself when `rt.tick()` says
+   * the time slice is over. Other steps never see a marker: the runtime strips them first.
+   */
+  readonly pauses?: true;
   /** Validates arguments; throws PlanError on a wrong overload. */
   compile(instruction: Instruction, cc: CompileContext): P;
   /** Applies a modulator (`by`, `option`, `from`, `to`, `with`, `times`, `until`, `emit`). */

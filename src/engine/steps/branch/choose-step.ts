@@ -99,6 +99,7 @@ function matches(o: ChooseOption, chosen: Traverser, rt: Runtime): boolean {
 export const chooseStep: StepDef<ChooseParams> = {
   kind: 'choose',
   category: 'branch',
+  pauses: true,
   ops: ['choose', 'branch'],
   compile(ins, cc) {
     const [a, b, c] = ins.args;

@@ -6,9 +6,14 @@ import type { Plan } from '../../plan/plan.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
+import { PAUSE } from '../../exec/pause.js';
 
 function* run(p: { readonly plans: readonly Plan[] }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     for (const plan of p.plans) {
       const out = [...rt.runFrom(plan, t)];
       if (out.length > 0) {
@@ -30,6 +35,7 @@ function* run(p: { readonly plans: readonly Plan[] }, input: Iterable<Traverser>
 export const coalesceStep: StepDef<{ readonly plans: readonly Plan[] }> = {
   kind: 'coalesce',
   category: 'branch',
+  pauses: true,
   ops: ['coalesce'],
   compile: (ins, cc) => ({ plans: ins.args.map((a) => cc.child(a)) }),
   run,

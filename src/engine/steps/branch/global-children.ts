@@ -8,6 +8,7 @@ import type { Plan } from '../../plan/plan.js';
 import type { StepKind } from '../../plan/kinds.js';
 import type { Runtime, StepScope } from '../../exec/runtime.js';
 import type { Traverser } from '../../exec/traverser.js';
+import { PAUSE } from '../../exec/pause.js';
 
 type Params = Readonly<Record<string, unknown>>;
 
@@ -65,9 +66,13 @@ function* streamed(
 ): Iterable<Traverser> {
   const scope: StepScope = new Map();
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     const plans = route(t);
     if (plans === undefined) yield t;
-    else for (const plan of plans) yield* rt.run(plan, [t], scope);
+    else for (const plan of plans) yield* rt.stream(plan, [t], scope);
   }
 }
 
@@ -78,6 +83,10 @@ function* drained(
 ): Iterable<Traverser> {
   const routed = new Map<Plan, Traverser[]>(options.plans.map((p) => [p, []]));
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     const plans = options.route(t);
     if (plans === undefined) {
       yield t;
@@ -89,5 +98,5 @@ function* drained(
       list.push(t);
     }
   }
-  for (const [plan, ts] of routed) if (ts.length > 0) yield* rt.run(plan, ts);
+  for (const [plan, ts] of routed) if (ts.length > 0) yield* rt.stream(plan, ts);
 }

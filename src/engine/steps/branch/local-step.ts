@@ -8,6 +8,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * The local() step. Also serves map(t) (first result only) and flatMap(t) (all results).
@@ -20,6 +21,7 @@ import { badArguments } from '../args.js';
 export const localStep: StepDef<{ readonly plan: Plan; readonly firstOnly: boolean }> = {
   kind: 'local',
   category: 'branch',
+  pauses: true,
   ops: ['local', 'map', 'flatMap'],
   compile(ins, cc) {
     if (ins.args.length !== 1) throw badArguments(ins, 'expected one traversal');
@@ -27,8 +29,12 @@ export const localStep: StepDef<{ readonly plan: Plan; readonly firstOnly: boole
   },
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
     for (const t of input) {
+      if (t === PAUSE) {
+        yield t;
+        continue;
+      }
       if (!p.firstOnly) {
-        yield* rt.runFrom(p.plan, t);
+        yield* rt.stream(p.plan, [t]);
         continue;
       }
       const out = rt.first(p.plan, t);

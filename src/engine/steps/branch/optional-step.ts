@@ -7,9 +7,14 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
+import { PAUSE } from '../../exec/pause.js';
 
 function* run(p: { readonly plan: Plan }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     const out = [...rt.runFrom(p.plan, t)];
     if (out.length > 0) yield* out;
     else yield t;
@@ -27,6 +32,7 @@ function* run(p: { readonly plan: Plan }, input: Iterable<Traverser>, rt: Runtim
 export const optionalStep: StepDef<{ readonly plan: Plan }> = {
   kind: 'optional',
   category: 'branch',
+  pauses: true,
   ops: ['optional'],
   compile(ins, cc) {
     if (ins.args.length !== 1) throw badArguments(ins, 'expected one traversal');

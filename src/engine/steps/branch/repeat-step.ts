@@ -13,6 +13,7 @@ import type { Runtime, StepScope } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, toJsNumber } from '../args.js';
 import { valueKey } from '../../semantics/index.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * A loop condition: a child traversal, a fixed count (times) or always (emit()).
@@ -101,28 +102,47 @@ function* run(p: RepeatParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
   };
   const scope: StepScope = new Map();
   let exitQueue: Traverser[] = [];
-  let frontier = entering(
-    (function* () {
-      for (const t of input) yield { ...t, loops: { name: p.name, count: 0, prev: t.loops } };
-    })(),
-  );
+  const entered: Traverser[] = [];
+  for (const t of input) {
+    if (t === PAUSE) yield t;
+    else entered.push({ ...t, loops: { name: p.name, count: 0, prev: t.loops } });
+  }
+  let frontier = entering(entered);
   yield* exitQueue;
   exitQueue = [];
-  while (frontier.length > 0) {
-    const after: Traverser[] = [];
-    for (const out of rt.run(body, frontier, scope)) {
-      const loops = out.loops;
-      const t: Traverser = { ...out, loops: loops === undefined ? undefined : { ...loops, count: loops.count + 1 } };
-      if (!p.untilFirst && holds(rt, p.until, t)) {
-        yield exit(t);
-        continue;
+  // What the frontier holds: its traversers and, when whole paths are kept, the path nodes each
+  // round adds (at most one per body step).
+  const perTraverser = (round: number): number => (rt.fullPath ? 1 + round * body.steps.length : 1);
+  let held = 0;
+  try {
+    for (let round = 1; frontier.length > 0; round++) {
+      const after: Traverser[] = [];
+      const units = perTraverser(round);
+      for (const out of rt.stream(body, frontier, scope)) {
+        if (out === PAUSE) {
+          yield out;
+          continue;
+        }
+        const loops = out.loops;
+        const t: Traverser = { ...out, loops: loops === undefined ? undefined : { ...loops, count: loops.count + 1 } };
+        if (!p.untilFirst && holds(rt, p.until, t)) {
+          yield exit(t);
+          continue;
+        }
+        if (!p.emitFirst && holds(rt, p.emit, t)) yield exit(t);
+        rt.memory.hold(units);
+        held += units;
+        after.push(t);
       }
-      if (!p.emitFirst && holds(rt, p.emit, t)) yield exit(t);
-      after.push(t);
+      rt.memory.release(held - after.length * units);
+      held = after.length * units;
+      frontier = entering(bulked(after, rt));
+      yield* exitQueue;
+      exitQueue = [];
+      if (rt.tick()) yield PAUSE;
     }
-    frontier = entering(bulked(after, rt));
-    yield* exitQueue;
-    exitQueue = [];
+  } finally {
+    rt.memory.release(held);
   }
 }
 
@@ -150,6 +170,7 @@ function condition(ins: { op: string; args: readonly unknown[] }, cc: { child(a:
 export const repeatStep: StepDef<RepeatParams> = {
   kind: 'repeat',
   category: 'branch',
+  pauses: true,
   ops: ['repeat'],
   requirements: () => ({ loops: true }),
   compile(ins, cc) {

@@ -24,6 +24,7 @@ function run(p: { readonly plans: readonly Plan[] }, input: Iterable<Traverser>,
 export const unionStep: StepDef<{ readonly plans: readonly Plan[] }> = {
   kind: 'union',
   category: 'branch',
+  pauses: true,
   ops: ['union'],
   compile: (ins, cc) => ({ plans: ins.args.map((a) => cc.child(a)) }),
   run,

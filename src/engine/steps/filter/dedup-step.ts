@@ -12,6 +12,7 @@ import type { Plan } from '../../plan/plan.js';
 import type { StepDef } from '../step-def.js';
 import { byPlan, strings } from '../args.js';
 import { localItems, splitScope } from '../scope.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of dedup().
@@ -51,6 +52,10 @@ function run(p: DedupParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
 
 function* dedupLocal(p: DedupParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     const items = localItems(t.value) ?? [t.value];
     const seen = new Map<string, unknown>();
     for (const item of items) {
@@ -63,12 +68,23 @@ function* dedupLocal(p: DedupParams, input: Iterable<Traverser>, rt: Runtime): I
 
 /** Global dedup; `seen` outlives one run inside a repeat() or branch scope. */
 function* dedupGlobal(p: DedupParams, input: Iterable<Traverser>, rt: Runtime, seen: Set<string>): Iterable<Traverser> {
-  for (const t of input) {
-    rt.tick();
-    const k = keyOf(p, t, rt);
-    if (k === undefined || seen.has(k)) continue;
-    seen.add(k);
-    yield t.bulk === 1 ? t : withFields(t, { bulk: 1 });
+  let held = 0;
+  try {
+    for (const t of input) {
+      if (t === PAUSE) {
+        yield t;
+        continue;
+      }
+      if (rt.tick()) yield PAUSE;
+      const k = keyOf(p, t, rt);
+      if (k === undefined || seen.has(k)) continue;
+      seen.add(k);
+      rt.memory.hold(1);
+      held++;
+      yield t.bulk === 1 ? t : withFields(t, { bulk: 1 });
+    }
+  } finally {
+    rt.memory.release(held);
   }
 }
 
@@ -83,6 +99,7 @@ function* dedupGlobal(p: DedupParams, input: Iterable<Traverser>, rt: Runtime, s
 export const dedupStep: StepDef<DedupParams> = {
   kind: 'dedup',
   category: 'filter',
+  pauses: true,
   ops: ['dedup'],
   requirements: (p) => ({ labels: p.keys.length > 0 }),
   compile(ins) {

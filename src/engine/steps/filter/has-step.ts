@@ -12,6 +12,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, describeArg, flattenArgs, isEnum } from '../args.js';
 import { elementProperties } from '../map/properties-step.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * One condition of a has() step. `test` undefined means "the property exists".
@@ -136,7 +137,11 @@ export function holds(rt: Runtime, value: unknown, c: HasCondition): boolean {
 
 function* run(p: HasParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
-    rt.tick();
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
+    if (rt.tick()) yield PAUSE;
     if (p.conditions.every((c) => holds(rt, t.value, c))) yield t;
   }
 }
@@ -152,6 +157,7 @@ function* run(p: HasParams, input: Iterable<Traverser>, rt: Runtime): Iterable<T
 export const hasStep: StepDef<HasParams> = {
   kind: 'has',
   category: 'filter',
+  pauses: true,
   ops: ['has', 'hasLabel', 'hasId', 'hasKey', 'hasValue', 'hasNot'],
   compile: (ins) => ({ conditions: compileHas(ins) }),
   run,

@@ -4,8 +4,10 @@
  */
 import { predicateTest } from '../../exec/predicate.js';
 import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, describeArg } from '../args.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * The is() step.
@@ -18,14 +20,18 @@ import { badArguments, describeArg } from '../args.js';
 export const isStep: StepDef<{ readonly test: unknown }> = {
   kind: 'is',
   category: 'filter',
+  pauses: true,
   ops: ['is'],
   compile(ins) {
     if (ins.args.length !== 1) throw badArguments(ins, 'expected one value or predicate');
     return { test: ins.args[0] };
   },
-  *run(p, input: Iterable<Traverser>) {
+  *run(p, input: Iterable<Traverser>, rt: Runtime) {
     const test = predicateTest(p.test);
-    for (const t of input) if (test(t.value)) yield t;
+    for (const t of input) {
+      if (t === PAUSE || test(t.value)) yield t;
+      else if (rt.tick()) yield PAUSE;
+    }
   },
   describe: (p) => describeArg(p.test),
 };

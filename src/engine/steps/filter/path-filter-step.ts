@@ -14,6 +14,7 @@ import { badArguments, byPlan } from '../args.js';
 import { traverserPath } from '../map/path-step.js';
 import { applyBy } from '../map/select-step.js';
 import { MISSING } from '../../exec/scope.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of simplePath()/cyclicPath().
@@ -32,6 +33,10 @@ export interface PathFilterParams {
 
 function* run(p: PathFilterParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     const objects = traverserPath(t, p.from, p.to).objects.map((o, i) => applyBy(rt, t, o, p.by, i));
     if (objects.includes(MISSING)) continue;
     const unique = new Set(objects.map(valueKey)).size === objects.length;
@@ -50,6 +55,7 @@ function* run(p: PathFilterParams, input: Iterable<Traverser>, rt: Runtime): Ite
 export const pathFilterStep: StepDef<PathFilterParams> = {
   kind: 'pathFilter',
   category: 'filter',
+  pauses: true,
   ops: ['simplePath', 'cyclicPath'],
   requirements: () => ({ path: true }),
   compile(ins) {

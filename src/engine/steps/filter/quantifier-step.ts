@@ -6,8 +6,10 @@
 import { Predicate } from '../../bytecode.js';
 import { predicateTest } from '../../exec/predicate.js';
 import type { Traverser } from '../../exec/traverser.js';
+import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of a quantifier step.
@@ -39,19 +41,25 @@ function items(v: unknown): unknown[] | undefined {
 export const quantifierStep: StepDef<QuantifierParams> = {
   kind: 'quantifier',
   category: 'filter',
+  pauses: true,
   ops: ['all', 'any', 'none'],
   compile(ins) {
     const [p] = ins.args;
     if (ins.args.length !== 1 || !(p instanceof Predicate)) throw badArguments(ins, 'expected one predicate');
     return { quantifier: ins.op as QuantifierParams['quantifier'], predicate: p };
   },
-  *run(p, input: Iterable<Traverser>) {
+  *run(p, input: Iterable<Traverser>, rt: Runtime) {
     const test = predicateTest(p.predicate);
     for (const t of input) {
+      if (t === PAUSE) {
+        yield t;
+        continue;
+      }
       const list = items(t.value);
       if (list === undefined) continue;
       const ok = p.quantifier === 'all' ? list.every(test) : p.quantifier === 'any' ? list.some(test) : !list.some(test);
       if (ok) yield t;
+      else if (rt.tick()) yield PAUSE;
     }
   },
   describe: (p) => p.quantifier,

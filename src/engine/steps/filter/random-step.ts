@@ -11,6 +11,7 @@ import { badArguments, byPlan, toJsNumber } from '../args.js';
 import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
 import { localItems, splitScope } from '../scope.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of coin()/sample().
@@ -44,6 +45,10 @@ function run(p: RandomParams, input: Iterable<Traverser>, rt: Runtime): Iterable
 
 function* coin(probability: number, input: Iterable<Traverser>, random: () => number): Iterable<Traverser> {
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     let kept = 0;
     if (t.bulk < COIN_TOSS_LIMIT) {
       for (let i = 0; i < t.bulk; i++) if (probability >= random()) kept++;
@@ -79,13 +84,24 @@ function* sample(p: RandomParams, input: Iterable<Traverser>, rt: Runtime): Iter
   const random = rt.random(p);
   if (p.local) {
     for (const t of input) {
+      if (t === PAUSE) {
+        yield t;
+        continue;
+      }
       const items = localItems(t.value);
       yield items === undefined ? t : moveTo(t, sampleOf(items, p.amount, random), rt.trackPath);
     }
     return;
   }
   const expanded: Traverser[] = [];
-  for (const t of input) for (let i = 0; i < t.bulk; i++) expanded.push(withFields(t, { bulk: 1 }));
+  for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
+    rt.memory.hold(t.bulk);
+    for (let i = 0; i < t.bulk; i++) expanded.push(withFields(t, { bulk: 1 }));
+  }
   yield* p.by === undefined ? sampleOf(expanded, p.amount, random) : weightedSample(expanded, p, rt, random);
 }
 
@@ -100,6 +116,7 @@ function* sample(p: RandomParams, input: Iterable<Traverser>, rt: Runtime): Iter
 export const randomStep: StepDef<RandomParams> = {
   kind: 'random',
   category: 'filter',
+  pauses: true,
   ops: ['coin', 'sample'],
   compile(ins) {
     const { local, rest } = splitScope(ins.args);

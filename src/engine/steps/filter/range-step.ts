@@ -9,6 +9,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, toJsNumber } from '../args.js';
 import { localItems, splitScope } from '../scope.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of a range step; `high` -1 means no upper bound.
@@ -29,7 +30,7 @@ function run(p: RangeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
 }
 
 function* rangeLocalStream(p: RangeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
-  for (const t of input) yield moveTo(t, rangeLocal(t.value, p), rt.trackPath);
+  for (const t of input) yield t === PAUSE ? t : moveTo(t, rangeLocal(t.value, p), rt.trackPath);
 }
 
 /**
@@ -39,6 +40,10 @@ function* rangeLocalStream(p: RangeParams, input: Iterable<Traverser>, rt: Runti
  */
 function* rangeGlobal(p: RangeParams, input: Iterable<Traverser>, counts: Map<number, number>): Iterable<Traverser> {
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     const loop = t.loops?.count ?? -1;
     const start = counts.get(loop) ?? 0;
     if (p.high !== -1 && start >= p.high) return;
@@ -86,6 +91,7 @@ function bound(ins: { op: string; args: readonly unknown[] }, a: unknown): numbe
 export const rangeStep: StepDef<RangeParams> = {
   kind: 'range',
   category: 'filter',
+  pauses: true,
   ops: ['range', 'limit', 'skip'],
   compile(ins) {
     const { local, rest } = splitScope(ins.args);

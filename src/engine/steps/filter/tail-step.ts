@@ -8,10 +8,15 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, toJsNumber } from '../args.js';
 import { localItems, splitScope } from '../scope.js';
+import { PAUSE, gather } from '../../exec/pause.js';
 
 function* run(p: { readonly n: number; readonly local: boolean }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   if (p.local) {
     for (const t of input) {
+      if (t === PAUSE) {
+        yield t;
+        continue;
+      }
       const v = t.value;
       if (v instanceof Map) {
         yield moveTo(t, new Map([...(v as Map<unknown, unknown>)].slice(Math.max(0, v.size - p.n))), rt.trackPath);
@@ -27,7 +32,9 @@ function* run(p: { readonly n: number; readonly local: boolean }, input: Iterabl
     }
     return;
   }
-  const all = [...input];
+  const all: Traverser[] = [];
+  yield* gather(input, rt, all);
+  rt.memory.release(all.length);
   let remaining = p.n;
   const out: Traverser[] = [];
   for (let i = all.length - 1; i >= 0 && remaining > 0; i--) {
@@ -50,6 +57,7 @@ function* run(p: { readonly n: number; readonly local: boolean }, input: Iterabl
 export const tailStep: StepDef<{ readonly n: number; readonly local: boolean }> = {
   kind: 'tail',
   category: 'filter',
+  pauses: true,
   ops: ['tail'],
   compile(ins) {
     const { local, rest } = splitScope(ins.args);

@@ -5,6 +5,7 @@
 import type { Traverser } from '../../exec/traverser.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, toJsNumber } from '../args.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * The timeLimit() step.
@@ -17,6 +18,7 @@ import { badArguments, toJsNumber } from '../args.js';
 export const timeLimitStep: StepDef<{ readonly ms: number }> = {
   kind: 'timeLimit',
   category: 'filter',
+  pauses: true,
   ops: ['timeLimit'],
   compile(ins) {
     const ms = toJsNumber(ins.args[0]);
@@ -26,6 +28,10 @@ export const timeLimitStep: StepDef<{ readonly ms: number }> = {
   *run(p, input: Iterable<Traverser>) {
     let start: number | undefined;
     for (const t of input) {
+      if (t === PAUSE) {
+        yield t;
+        continue;
+      }
       start ??= Date.now();
       if (Date.now() - start > p.ms) return;
       yield t;

@@ -8,6 +8,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of a traversal filter.
@@ -45,6 +46,7 @@ function keep(p: TraversalFilterParams, t: Traverser, rt: Runtime): boolean {
 export const traversalFilterStep: StepDef<TraversalFilterParams> = {
   kind: 'filter',
   category: 'filter',
+  pauses: true,
   ops: ['filter', 'not', 'and', 'or'],
   compile(ins, cc) {
     if ((ins.op === 'filter' || ins.op === 'not') && ins.args.length !== 1) throw badArguments(ins, 'expected one traversal');
@@ -52,7 +54,11 @@ export const traversalFilterStep: StepDef<TraversalFilterParams> = {
   },
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
     for (const t of input) {
-      rt.tick();
+      if (t === PAUSE) {
+        yield t;
+        continue;
+      }
+      if (rt.tick()) yield PAUSE;
       if (keep(p, t, rt)) yield t;
     }
   },

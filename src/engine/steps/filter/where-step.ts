@@ -16,6 +16,7 @@ import { isEqual } from '../../semantics/index.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
 import type { TraversalFilterParams } from './traversal-filter-step.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * A where() traversal, after TinkerPop's WhereTraversalStep: a leaf whose leading as() label
@@ -168,6 +169,7 @@ export function compileWhereTraversal(plan: Plan): WhereTraversal {
 export const whereStep: StepDef<WhereParams> = {
   kind: 'where',
   category: 'filter',
+  pauses: true,
   ops: ['where'],
   requirements: () => ({ labels: true }),
   compile(ins, cc) {
@@ -182,7 +184,10 @@ export const whereStep: StepDef<WhereParams> = {
     return { ...p, by: [...p.by, byPlan(ins.args[0], cc, ins)] };
   },
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
-    for (const t of input) if (whereKeeps(p, t, rt)) yield t;
+    for (const t of input) {
+      if (t === PAUSE || whereKeeps(p, t, rt)) yield t;
+      else if (rt.tick()) yield PAUSE;
+    }
   },
   describe: (p) => p.form,
 };

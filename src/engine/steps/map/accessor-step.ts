@@ -10,6 +10,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
+import { PAUSE } from '../../exec/pause.js';
 
 type Accessor = 'id' | 'label' | 'key' | 'value';
 
@@ -33,13 +34,14 @@ function makeStep(kind: Accessor): StepDef<Record<string, never>> {
   return {
     kind,
     category: 'map',
+    pauses: true,
     ops: [kind],
     compile(ins) {
       if (ins.args.length > 0) throw badArguments(ins, 'expected no arguments');
       return {};
     },
     *run(_p: Record<string, never>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
-      for (const t of input) yield moveTo(t, access(t.value, kind), rt.trackPath);
+      for (const t of input) yield t === PAUSE ? t : moveTo(t, access(t.value, kind), rt.trackPath);
     },
   };
 }

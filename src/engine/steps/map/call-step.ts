@@ -15,6 +15,7 @@ import type { StepDef } from '../step-def.js';
 import { badArguments, describeArg } from '../args.js';
 import { DEFAULT_SERVICES } from '../../services/index.js';
 import { argValue } from '../side-effect/write-values.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of call().
@@ -48,7 +49,11 @@ function parameters(p: CallParams, rt: Runtime, t: Traverser): Map<unknown, unkn
 function* run(p: CallParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   const service = DEFAULT_SERVICES.resolve(p.service, p.start);
   for (const t of input) {
-    rt.tick();
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
+    if (rt.tick()) yield PAUSE;
     const params = parameters(p, rt, t);
     const results = service === undefined ? DEFAULT_SERVICES.list(params) : service.execute(rt, t, params);
     for (const r of results) yield p.start ? { ...fresh(r, rt.trackPath), sack: t.sack } : moveTo(t, r, rt.trackPath);
@@ -66,6 +71,7 @@ function* run(p: CallParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
 export const callStep: StepDef<CallParams> = {
   kind: 'call',
   category: 'map',
+  pauses: true,
   ops: ['call'],
   compile(ins, cc) {
     const [name, ...rest] = ins.args;

@@ -7,6 +7,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * The constant() step.
@@ -19,13 +20,14 @@ import { badArguments } from '../args.js';
 export const constantStep: StepDef<{ readonly value: unknown }> = {
   kind: 'constant',
   category: 'map',
+  pauses: true,
   ops: ['constant'],
   compile(ins) {
     if (ins.args.length !== 1) throw badArguments(ins, 'expected one value');
     return { value: ins.args[0] };
   },
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
-    for (const t of input) yield moveTo(t, p.value, rt.trackPath);
+    for (const t of input) yield t === PAUSE ? t : moveTo(t, p.value, rt.trackPath);
   },
   describe: (p) => String(p.value),
 };

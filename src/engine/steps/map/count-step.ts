@@ -11,6 +11,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { localItems, splitScope } from '../scope.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * A long count value.
@@ -27,6 +28,10 @@ export function long(n: number | bigint): TypedNumber {
 function* run(p: { readonly local: boolean }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   if (p.local) {
     for (const t of input) {
+      if (t === PAUSE) {
+        yield t;
+        continue;
+      }
       const v = t.value;
       const n = v instanceof Map || v instanceof Tree ? v.size : (localItems(v)?.length ?? 1);
       yield moveTo(t, long(n), rt.trackPath);
@@ -35,7 +40,11 @@ function* run(p: { readonly local: boolean }, input: Iterable<Traverser>, rt: Ru
   }
   let total = 0;
   for (const t of input) {
-    rt.tick();
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
+    if (rt.tick()) yield PAUSE;
     total += t.bulk;
   }
   yield fresh(long(total), rt.trackPath);
@@ -52,6 +61,7 @@ function* run(p: { readonly local: boolean }, input: Iterable<Traverser>, rt: Ru
 export const countStep: StepDef<{ readonly local: boolean }> = {
   kind: 'count',
   category: 'map',
+  pauses: true,
   ops: ['count'],
   compile(ins) {
     const { local, rest } = splitScope(ins.args);

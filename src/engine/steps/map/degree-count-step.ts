@@ -12,6 +12,7 @@ import type { StepDef } from '../step-def.js';
 import { PlanError } from '../../../errors.js';
 import { asVertex } from './vertex-step.js';
 import { long } from './count-step.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of a pushed-down count.
@@ -28,7 +29,11 @@ export type DegreeCountParams =
 function* run(p: DegreeCountParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   let total = 0;
   for (const t of input) {
-    rt.tick();
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
+    if (rt.tick()) yield PAUSE;
     if (p.source === 'degree') {
       const labels = p.labels.length > 0 ? p.labels : undefined;
       total += rt.source.degree(asVertex(t.value, 'count').slot, p.direction, labels) * t.bulk;
@@ -52,6 +57,7 @@ function* run(p: DegreeCountParams, input: Iterable<Traverser>, rt: Runtime): It
 export const degreeCountStep: StepDef<DegreeCountParams> = {
   kind: 'degreeCount',
   category: 'map',
+  pauses: true,
   ops: [],
   compile() {
     throw new PlanError('UNKNOWN_STEP', 'The degreeCount step has no Gremlin form');

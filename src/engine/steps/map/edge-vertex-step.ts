@@ -10,6 +10,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of an edge-vertex step.
@@ -28,6 +29,10 @@ function* run(p: EdgeVertexParams, input: Iterable<Traverser>, rt: Runtime): Ite
   const view = rt.source instanceof FilteredSource ? rt.source : undefined;
   const shown = (v: Vertex): boolean => view === undefined || v.slot < 0 || view.adjacentVisible(v.slot);
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     const e = t.value;
     if (!(e instanceof Edge)) {
       throw new ArgumentError('NOT_AN_EDGE', `Cannot run ${p.end}V(): the traverser holds ${String(e)}, not an edge`);
@@ -55,6 +60,7 @@ function* run(p: EdgeVertexParams, input: Iterable<Traverser>, rt: Runtime): Ite
 export const edgeVertexStep: StepDef<EdgeVertexParams> = {
   kind: 'edgeVertex',
   category: 'map',
+  pauses: true,
   ops: ['outV', 'inV', 'bothV', 'otherV'],
   requirements: (p) => ({ path: p.end === 'other' }),
   compile(ins) {

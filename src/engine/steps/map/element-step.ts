@@ -10,6 +10,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * The element() step.
@@ -22,6 +23,7 @@ import { badArguments } from '../args.js';
 export const elementStep: StepDef<Record<string, never>> = {
   kind: 'element',
   category: 'map',
+  pauses: true,
   ops: ['element'],
   compile(ins) {
     if (ins.args.length > 0) throw badArguments(ins, 'expected no arguments');
@@ -29,6 +31,10 @@ export const elementStep: StepDef<Record<string, never>> = {
   },
   *run(_p, input: Iterable<Traverser>, rt: Runtime) {
     for (const t of input) {
+      if (t === PAUSE) {
+        yield t;
+        continue;
+      }
       const v = t.value;
       if (!(v instanceof Property || v instanceof VertexProperty)) {
         throw new ArgumentError('NOT_A_PROPERTY', `Cannot run element(): ${String(v)} is not a property`);

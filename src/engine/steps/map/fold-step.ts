@@ -9,6 +9,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, isEnum } from '../args.js';
 import { applyOperator } from '../operators.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of fold().
@@ -27,14 +28,28 @@ function* run(p: FoldParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
   if (p.operator === undefined) {
     const list: unknown[] = [];
     for (const t of input) {
-      rt.tick();
+      if (t === PAUSE) {
+        yield t;
+        continue;
+      }
+      if (rt.tick()) yield PAUSE;
+      rt.memory.hold(t.bulk);
       for (let i = 0; i < t.bulk; i++) list.push(t.value);
     }
     yield fresh(list, rt.trackPath);
     return;
   }
   let acc = p.seed;
-  for (const t of input) for (let i = 0; i < t.bulk; i++) acc = applyOperator(p.operator, acc, t.value);
+  for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
+    for (let i = 0; i < t.bulk; i++) {
+      acc = applyOperator(p.operator, acc, t.value);
+      if (rt.tick()) yield PAUSE;
+    }
+  }
   yield fresh(acc, rt.trackPath);
 }
 
@@ -49,6 +64,7 @@ function* run(p: FoldParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
 export const foldStep: StepDef<FoldParams> = {
   kind: 'fold',
   category: 'map',
+  pauses: true,
   ops: ['fold'],
   compile(ins) {
     if (ins.args.length === 0) return {};

@@ -12,6 +12,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { elementProperties } from './properties-step.js';
+import { PAUSE } from '../../exec/pause.js';
 
 function lookup(rt: Runtime, t: Traverser, name: string): unknown {
   const v = t.value;
@@ -34,6 +35,7 @@ function lookup(rt: Runtime, t: Traverser, name: string): unknown {
 export const formatStep: StepDef<{ readonly template: string }> = {
   kind: 'format',
   category: 'map',
+  pauses: true,
   ops: ['format'],
   requirements: () => ({ labels: true }),
   compile(ins) {
@@ -43,6 +45,10 @@ export const formatStep: StepDef<{ readonly template: string }> = {
   },
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
     for (const t of input) {
+      if (t === PAUSE) {
+        yield t;
+        continue;
+      }
       const out = formatString(p.template, (n) => lookup(rt, t, n));
       if (out !== undefined) yield moveTo(t, out, rt.trackPath);
     }

@@ -11,6 +11,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { splitScope } from '../scope.js';
 import { FUNCTIONS, checkArity } from './function-table.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of a function step.
@@ -31,6 +32,10 @@ function* run(p: FunctionParams, input: Iterable<Traverser>, rt: Runtime): Itera
   const spec = FUNCTIONS[p.name];
   if (spec === undefined) return;
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     let fromTraversal = false;
     const args: unknown[] = [];
     for (const a of p.args) {
@@ -57,6 +62,7 @@ function* run(p: FunctionParams, input: Iterable<Traverser>, rt: Runtime): Itera
 export const functionStep: StepDef<FunctionParams> = {
   kind: 'fn',
   category: 'map',
+  pauses: true,
   ops: Object.keys(FUNCTIONS),
   compile(ins, cc) {
     const spec = FUNCTIONS[ins.op];

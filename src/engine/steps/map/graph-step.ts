@@ -12,6 +12,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { flattenArgs } from '../args.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of a graph step.
@@ -68,8 +69,12 @@ function* slots(p: GraphParams, rt: Runtime): Iterable<number> {
 
 function* run(p: GraphParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     for (const slot of slots(p, rt)) {
-      rt.tick();
+      if (rt.tick()) yield PAUSE;
       yield moveTo(t, p.element === 'vertex' ? rt.vertex(slot) : rt.edge(slot), rt.trackPath);
     }
   }
@@ -86,6 +91,7 @@ function* run(p: GraphParams, input: Iterable<Traverser>, rt: Runtime): Iterable
 export const graphStep: StepDef<GraphParams> = {
   kind: 'graph',
   category: 'spawn',
+  pauses: true,
   ops: ['V', 'E'],
   compile(ins, cc) {
     const ids = flattenArgs(ins.args);

@@ -16,6 +16,7 @@ import type { Accumulator } from '../../exec/side-effects.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, stepNode } from '../args.js';
 import { long } from './count-step.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of group()/groupCount().
@@ -90,17 +91,31 @@ function* run(p: GroupParams, input: Iterable<Traverser>, rt: Runtime): Iterable
   if (p.sideEffect !== undefined) {
     const acc = accumulator(rt, p.sideEffect, () => new GroupAccumulator(p, rt), isGroupAccumulator);
     for (const t of input) {
+      if (t === PAUSE) {
+        yield t;
+        continue;
+      }
+      rt.memory.hold(1);
       acc.add(t);
       yield t;
     }
     return;
   }
   const acc = new GroupAccumulator(p, rt);
+  let held = 0;
   for (const t of input) {
-    rt.tick();
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
+    if (rt.tick()) yield PAUSE;
+    rt.memory.hold(1);
+    held++;
     acc.add(t);
   }
-  yield fresh(acc.result(), rt.trackPath);
+  const result = acc.result();
+  rt.memory.release(held);
+  yield fresh(result, rt.trackPath);
 }
 
 /**
@@ -114,6 +129,7 @@ function* run(p: GroupParams, input: Iterable<Traverser>, rt: Runtime): Iterable
 export const groupStep: StepDef<GroupParams> = {
   kind: 'group',
   category: 'map',
+  pauses: true,
   ops: ['group', 'groupCount'],
   compile(ins) {
     const [a] = ins.args;

@@ -16,6 +16,7 @@ import { badArguments } from '../args.js';
 export const identityStep: StepDef<Record<string, never>> = {
   kind: 'identity',
   category: 'map',
+  pauses: true,
   ops: ['identity'],
   compile(ins) {
     if (ins.args.length > 0) throw badArguments(ins, 'expected no arguments');

@@ -10,6 +10,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, isEnum, toJsNumber } from '../args.js';
 import { localItems } from '../scope.js';
+import { PAUSE } from '../../exec/pause.js';
 
 function indexed(v: unknown, asMap: boolean): unknown {
   const items = localItems(v) ?? [v];
@@ -28,6 +29,7 @@ function indexed(v: unknown, asMap: boolean): unknown {
 export const indexStep: StepDef<{ readonly asMap: boolean }> = {
   kind: 'index',
   category: 'map',
+  pauses: true,
   ops: ['index'],
   compile(ins) {
     if (ins.args.length > 0) throw badArguments(ins, 'expected no arguments');
@@ -41,6 +43,6 @@ export const indexStep: StepDef<{ readonly asMap: boolean }> = {
     return { ...p, asMap: isEnum(v, 'WithOptions', 'map') || toJsNumber(v) === 1 };
   },
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
-    for (const t of input) yield moveTo(t, indexed(t.value, p.asMap), rt.trackPath);
+    for (const t of input) yield t === PAUSE ? t : moveTo(t, indexed(t.value, p.asMap), rt.trackPath);
   },
 };

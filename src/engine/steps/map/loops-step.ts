@@ -7,6 +7,7 @@ import type { LoopFrame, Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
+import { PAUSE } from '../../exec/pause.js';
 
 function count(loops: LoopFrame | undefined, name: string | undefined): number {
   for (let f = loops; f !== undefined; f = f.prev) if (name === undefined || f.name === name) return f.count;
@@ -24,6 +25,7 @@ function count(loops: LoopFrame | undefined, name: string | undefined): number {
 export const loopsStep: StepDef<{ readonly name: string | undefined }> = {
   kind: 'loops',
   category: 'map',
+  pauses: true,
   ops: ['loops'],
   requirements: () => ({ loops: true }),
   compile(ins) {
@@ -32,6 +34,6 @@ export const loopsStep: StepDef<{ readonly name: string | undefined }> = {
     return { name: a };
   },
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
-    for (const t of input) yield moveTo(t, count(t.loops, p.name), rt.trackPath);
+    for (const t of input) yield t === PAUSE ? t : moveTo(t, count(t.loops, p.name), rt.trackPath);
   },
 };

@@ -16,6 +16,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
 import { applyBy } from './select-step.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of math().
@@ -33,6 +34,10 @@ export interface MathParams {
 function* run(p: MathParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   const variables = [...p.expression.variables];
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     const values = new Map<string, number>();
     let ok = true;
     variables.forEach((name, i) => {
@@ -61,6 +66,7 @@ function* run(p: MathParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
 export const mathStep: StepDef<MathParams> = {
   kind: 'math',
   category: 'map',
+  pauses: true,
   ops: ['math'],
   requirements: (p) => ({ labels: [...p.expression.variables].some((v) => v !== '_') }),
   compile(ins) {

@@ -14,6 +14,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef, CompileContext } from '../step-def.js';
 import { badArguments, byPlan, isEnum } from '../args.js';
 import { localItems, splitScope } from '../scope.js';
+import { PAUSE, gather } from '../../exec/pause.js';
 
 /**
  * One sort key: a projection and a direction.
@@ -112,10 +113,18 @@ export function sortItems(rt: Runtime, items: readonly Traverser[], comparators:
 
 function* run(p: OrderParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   if (!p.local) {
-    yield* sortItems(rt, [...input], p.comparators);
+    const all: Traverser[] = [];
+    yield* gather(input, rt, all);
+    const sorted = sortItems(rt, all, p.comparators);
+    rt.memory.release(all.length);
+    yield* sorted;
     return;
   }
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     const v = t.value;
     if (v instanceof Map) {
       const entries = [...(v as Map<unknown, unknown>)].map(([k, x]) => ({ ...t, value: new Map([[k, x]]) }));
@@ -144,6 +153,7 @@ function* run(p: OrderParams, input: Iterable<Traverser>, rt: Runtime): Iterable
 export const orderStep: StepDef<OrderParams> = {
   kind: 'order',
   category: 'map',
+  pauses: true,
   ops: ['order'],
   compile(ins) {
     const { local, rest } = splitScope(ins.args);

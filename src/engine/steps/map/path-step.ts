@@ -12,6 +12,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
 import { applyBy } from './select-step.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of path().
@@ -53,6 +54,10 @@ export function traverserPath(t: Traverser, from?: string, to?: string): Path {
 
 function* run(p: PathParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     const path = traverserPath(t, p.from, p.to);
     if (p.by.length === 0) {
       yield moveTo(t, path, rt.trackPath);
@@ -80,6 +85,7 @@ function* run(p: PathParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
 export const pathStep: StepDef<PathParams> = {
   kind: 'path',
   category: 'map',
+  pauses: true,
   ops: ['path'],
   requirements: () => ({ path: true }),
   compile(ins) {

@@ -12,6 +12,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { byPlan, strings } from '../args.js';
 import { applyBy } from './select-step.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of project().
@@ -28,6 +29,10 @@ export interface ProjectParams {
 
 function* run(p: ProjectParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     const out = new Map<unknown, unknown>();
     p.keys.forEach((key, i) => {
       const v = p.by.length === 0 ? t.value : i < p.by.length ? applyBy(rt, t, t.value, p.by, i) : t.value;
@@ -48,6 +53,7 @@ function* run(p: ProjectParams, input: Iterable<Traverser>, rt: Runtime): Iterab
 export const projectStep: StepDef<ProjectParams> = {
   kind: 'project',
   category: 'map',
+  pauses: true,
   ops: ['project'],
   compile(ins) {
     const keys = strings(ins);

@@ -10,6 +10,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { strings } from '../args.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of a properties step.
@@ -56,7 +57,11 @@ export function elementProperties(rt: Runtime, element: unknown, keys: readonly 
 
 function* run(p: PropertiesParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
-    rt.tick();
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
+    if (rt.tick()) yield PAUSE;
     for (const prop of elementProperties(rt, t.value, p.keys)) yield moveTo(t, p.values ? prop.value : prop, rt.trackPath);
   }
 }
@@ -72,6 +77,7 @@ function* run(p: PropertiesParams, input: Iterable<Traverser>, rt: Runtime): Ite
 export const propertiesStep: StepDef<PropertiesParams> = {
   kind: 'properties',
   category: 'map',
+  pauses: true,
   ops: ['values', 'properties'],
   compile: (ins) => ({ keys: strings(ins), values: ins.op === 'values' }),
   run,

@@ -15,6 +15,7 @@ import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, isEnum, toJsNumber } from '../args.js';
 import { elementProperties } from './properties-step.js';
 import { applyBy } from './select-step.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Token key T.id.
@@ -123,6 +124,10 @@ function tokenMap(rt: Runtime, v: unknown, p: PropertyMapParams): Map<unknown, u
 
 function* run(p: PropertyMapParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     const m = tokenMap(rt, t.value, p);
     if (p.by !== undefined) {
       for (const [k, v] of m) {
@@ -146,6 +151,7 @@ function* run(p: PropertyMapParams, input: Iterable<Traverser>, rt: Runtime): It
 export const propertyMapStep: StepDef<PropertyMapParams> = {
   kind: 'propertyMap',
   category: 'map',
+  pauses: true,
   ops: ['valueMap', 'propertyMap', 'elementMap'],
   compile(ins) {
     let args = ins.args;

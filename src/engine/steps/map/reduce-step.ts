@@ -10,6 +10,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { localItems, splitScope } from '../scope.js';
+import { PAUSE } from '../../exec/pause.js';
 
 type Reducer = 'sum' | 'min' | 'max' | 'mean';
 
@@ -50,25 +51,36 @@ export function reduceValues(op: Reducer, values: readonly unknown[]): unknown {
   }
 }
 
-function expand(ts: Iterable<Traverser>, rt: Runtime): unknown[] {
-  const out: unknown[] = [];
+/** Every value as many times as its bulk, into `out`; yields the PAUSE markers on the way. */
+function* expand(ts: Iterable<Traverser>, rt: Runtime, out: unknown[]): Generator<Traverser, void> {
   for (const t of ts) {
-    rt.tick();
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
+    rt.memory.hold(t.bulk);
     for (let i = 0; i < t.bulk; i++) out.push(t.value);
+    if (rt.tick()) yield PAUSE;
   }
-  return out;
 }
 
 function* run(p: ReduceParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   if (p.local) {
     for (const t of input) {
+      if (t === PAUSE) {
+        yield t;
+        continue;
+      }
       const items = localItems(t.value) ?? [t.value];
       const r = reduceValues(p.op, items);
       if (r !== undefined) yield moveTo(t, r, rt.trackPath);
     }
     return;
   }
-  const r = reduceValues(p.op, expand(input, rt));
+  const values: unknown[] = [];
+  yield* expand(input, rt, values);
+  const r = reduceValues(p.op, values);
+  rt.memory.release(values.length);
   if (r !== undefined) yield fresh(r, rt.trackPath);
 }
 
@@ -83,6 +95,7 @@ function* run(p: ReduceParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
 export const reduceStep: StepDef<ReduceParams> = {
   kind: 'reduce',
   category: 'map',
+  pauses: true,
   ops: ['sum', 'min', 'max', 'mean'],
   compile(ins) {
     const { local, rest } = splitScope(ins.args);

@@ -9,6 +9,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { isMapEntry } from '../scope.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Keys or values of a map; a one-entry map (an entry) gives its single key or value.
@@ -38,10 +39,11 @@ export function column(value: unknown, which: string, entry = false): unknown {
 export const selectColumnStep: StepDef<{ readonly column: string; readonly entry?: boolean }> = {
   kind: 'selectColumn',
   category: 'map',
+  pauses: true,
   ops: [],
   compile: () => ({ column: 'keys' }),
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
-    for (const t of input) yield moveTo(t, column(t.value, p.column, p.entry !== false), rt.trackPath);
+    for (const t of input) yield t === PAUSE ? t : moveTo(t, column(t.value, p.column, p.entry !== false), rt.trackPath);
   },
   describe: (p) => `Column.${p.column}`,
 };

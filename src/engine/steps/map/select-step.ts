@@ -15,6 +15,7 @@ import { badArguments, byPlan, isEnum } from '../args.js';
 import { column } from './select-column-step.js';
 import { Bytecode } from '../../bytecode.js';
 import { valueKey } from '../../semantics/index.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of select().
@@ -61,7 +62,11 @@ function keyedValue(rt: Runtime, t: Traverser, key: unknown, pop: Pop): unknown 
 
 function* run(p: SelectParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
-    rt.tick();
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
+    if (rt.tick()) yield PAUSE;
     if (p.column !== undefined) {
       yield moveTo(t, column(t.value, p.column, false), rt.trackPath);
       continue;
@@ -104,6 +109,7 @@ function* run(p: SelectParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
 export const selectStep: StepDef<SelectParams> = {
   kind: 'select',
   category: 'map',
+  pauses: true,
   ops: ['select'],
   requirements: (p) => ({ labels: p.column === undefined }),
   compile(ins, cc) {

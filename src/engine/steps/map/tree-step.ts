@@ -15,6 +15,7 @@ import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
 import { traverserPath } from './path-step.js';
 import { applyBy } from './select-step.js';
+import { PAUSE, gather } from '../../exec/pause.js';
 
 /**
  * Parameters of tree().
@@ -47,13 +48,22 @@ function* run(p: TreeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
     const existing = rt.sideEffects.get(p.sideEffect);
     const tree = existing instanceof Tree ? existing : new Tree();
     rt.sideEffects.set(p.sideEffect, tree);
-    const all = [...input];
+    const all: Traverser[] = [];
+    yield* gather(input, rt, all);
     for (const t of all) addPath(rt, tree, t, p);
     yield* all;
     return;
   }
   const tree = new Tree();
-  for (const t of input) addPath(rt, tree, t, p);
+  for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
+    rt.memory.hold(1);
+    addPath(rt, tree, t, p);
+    if (rt.tick()) yield PAUSE;
+  }
   yield fresh(tree, rt.trackPath);
 }
 
@@ -68,6 +78,7 @@ function* run(p: TreeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
 export const treeStep: StepDef<TreeParams> = {
   kind: 'tree',
   category: 'map',
+  pauses: true,
   ops: ['tree'],
   requirements: () => ({ path: true }),
   compile(ins) {

@@ -8,16 +8,21 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { localItems } from '../scope.js';
+import { PAUSE } from '../../exec/pause.js';
 
 function* run(_p: Record<string, never>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     const items = localItems(t.value);
     if (items === undefined) {
       yield t;
       continue;
     }
     for (const item of items) {
-      rt.tick();
+      if (rt.tick()) yield PAUSE;
       yield moveTo(t, item, rt.trackPath);
     }
   }
@@ -34,6 +39,7 @@ function* run(_p: Record<string, never>, input: Iterable<Traverser>, rt: Runtime
 export const unfoldStep: StepDef<Record<string, never>> = {
   kind: 'unfold',
   category: 'map',
+  pauses: true,
   ops: ['unfold'],
   compile(ins) {
     if (ins.args.length > 0) throw badArguments(ins, 'expected no arguments');

@@ -10,6 +10,7 @@ import type { Direction } from '../../values.js';
 import { moveTo } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import { BATCH_SIZE } from '../../exec/batch.js';
+import { PAUSE } from '../../exec/pause.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { strings } from '../args.js';
@@ -73,12 +74,17 @@ function* run(p: VertexParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
     for (const t of batch) {
       for (const n of found.get(slotOf(t)) ?? []) {
         if (view !== undefined && !view.adjacentVisible(n.vertex)) continue;
+        if (rt.tick()) yield PAUSE;
         yield moveTo(t, p.returns === 'vertex' ? rt.vertex(n.vertex) : rt.edge(n.edge), rt.trackPath);
       }
     }
     batch = [];
   };
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     asVertex(t.value, p.direction.toLowerCase());
     batch.push(t);
     if (batch.length >= BATCH_SIZE) yield* flush();
@@ -97,6 +103,7 @@ function* run(p: VertexParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
 export const vertexStep: StepDef<VertexParams> = {
   kind: 'vertex',
   category: 'map',
+  pauses: true,
   ops: Object.keys(OPS),
   compile(ins) {
     const [direction, returns] = OPS[ins.op] as [Direction, 'vertex' | 'edge'];

@@ -14,6 +14,7 @@ import { badArguments, byPlan } from '../args.js';
 import { splitScope } from '../scope.js';
 import { applyBy } from '../map/select-step.js';
 import { applyOperator } from '../operators.js';
+import { PAUSE, gather } from '../../exec/pause.js';
 
 /**
  * Parameters of aggregate()/store().
@@ -70,6 +71,10 @@ function* run(p: AggregateParams, input: Iterable<Traverser>, rt: Runtime): Iter
   if (!rt.sideEffects.has(p.key)) rt.sideEffects.set(p.key, []);
   if (p.lazy) {
     for (const t of input) {
+      if (t === PAUSE) {
+        yield t;
+        continue;
+      }
       const batch: unknown[] = [];
       collect(rt, p, t, batch);
       if (batch.length > 0) reduceInto(rt, p.key, batch);
@@ -77,7 +82,8 @@ function* run(p: AggregateParams, input: Iterable<Traverser>, rt: Runtime): Iter
     }
     return;
   }
-  const all = [...input];
+  const all: Traverser[] = [];
+  yield* gather(input, rt, all);
   const batch: unknown[] = [];
   for (const t of all) collect(rt, p, t, batch);
   if (all.length > 0) reduceInto(rt, p.key, batch);
@@ -95,6 +101,7 @@ function* run(p: AggregateParams, input: Iterable<Traverser>, rt: Runtime): Iter
 export const aggregateStep: StepDef<AggregateParams> = {
   kind: 'aggregate',
   category: 'side-effect',
+  pauses: true,
   ops: ['aggregate', 'store'],
   compile(ins) {
     const { local, rest } = splitScope(ins.args);

@@ -8,11 +8,16 @@ import type { Runtime } from '../../exec/runtime.js';
 import { readSideEffect } from '../../exec/side-effects.js';
 import type { StepDef } from '../step-def.js';
 import { strings } from '../args.js';
+import { PAUSE } from '../../exec/pause.js';
 
 function* run(p: { readonly keys: readonly string[] }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     void t;
-    rt.tick();
+    if (rt.tick()) yield PAUSE;
   }
   if (p.keys.length === 1) {
     yield fresh(readSideEffect(rt, p.keys[0] as string) ?? [], rt.trackPath);
@@ -32,6 +37,7 @@ function* run(p: { readonly keys: readonly string[] }, input: Iterable<Traverser
 export const capStep: StepDef<{ readonly keys: readonly string[] }> = {
   kind: 'cap',
   category: 'side-effect',
+  pauses: true,
   ops: ['cap'],
   compile: (ins) => ({ keys: strings(ins) }),
   run,

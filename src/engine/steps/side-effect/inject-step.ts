@@ -7,6 +7,7 @@ import { fresh } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of inject().
@@ -23,7 +24,10 @@ export interface InjectParams {
 
 function* run(p: InjectParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   if (p.start) {
-    for (const seed of input) for (const v of p.values) yield { ...fresh(v, rt.trackPath), sack: seed.sack };
+    for (const seed of input) {
+      if (seed === PAUSE) yield seed;
+      else for (const v of p.values) yield { ...fresh(v, rt.trackPath), sack: seed.sack };
+    }
     return;
   }
   yield* input;
@@ -41,6 +45,7 @@ function* run(p: InjectParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
 export const injectStep: StepDef<InjectParams> = {
   kind: 'inject',
   category: 'spawn',
+  pauses: true,
   ops: ['inject'],
   compile: (ins, cc) => ({ values: [...ins.args], start: cc.atStart }),
   run,

@@ -12,6 +12,7 @@ import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, isEnum } from '../args.js';
 import { applyOperator } from '../operators.js';
 import { applyBy } from '../map/select-step.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * Parameters of sack(): no operator reads the sack.
@@ -28,6 +29,10 @@ export interface SackParams {
 
 function* run(p: SackParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     if (p.operator === undefined) {
       yield moveTo(t, t.sack, rt.trackPath);
       continue;
@@ -49,6 +54,7 @@ function* run(p: SackParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
 export const sackStep: StepDef<SackParams> = {
   kind: 'sack',
   category: 'side-effect',
+  pauses: true,
   ops: ['sack'],
   requirements: () => ({ sack: true }),
   compile(ins) {

@@ -7,6 +7,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
+import { PAUSE } from '../../exec/pause.js';
 
 /**
  * The sideEffect() step.
@@ -19,6 +20,7 @@ import { badArguments } from '../args.js';
 export const sideEffectStep: StepDef<{ readonly plan: Plan }> = {
   kind: 'sideEffect',
   category: 'side-effect',
+  pauses: true,
   ops: ['sideEffect'],
   compile(ins, cc) {
     if (ins.args.length !== 1) throw badArguments(ins, 'expected one traversal');
@@ -26,6 +28,10 @@ export const sideEffectStep: StepDef<{ readonly plan: Plan }> = {
   },
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
     for (const t of input) {
+      if (t === PAUSE) {
+        yield t;
+        continue;
+      }
       for (const out of rt.runFrom(p.plan, t)) void out;
       yield t;
     }

@@ -1,0 +1,58 @@
+/**
+ * Cooperative pauses. A pull pipeline of synchronous generators cannot be suspended from deep
+ * inside, so a step that has worked for a whole time slice yields the {@link PAUSE} marker
+ * instead of a traverser. Steps that declare `pauses` pass the marker from their input through
+ * unchanged; the runtime strips it before every other step. The marker reaches the async driver
+ * (src/engine/exec/cursor.ts), which returns to the event loop and pulls again: the generators
+ * resume exactly where they stopped.
+ * @module
+ */
+import type { Runtime } from './runtime.js';
+import type { Traverser } from './traverser.js';
+
+/**
+ * The pause marker. It is compared by identity only; its fields are never read.
+ *
+ * @example
+ * ```ts
+ * for (const t of input) {
+ *   if (t === PAUSE) { yield t; continue; }
+ *   if (rt.tick()) yield PAUSE;
+ * }
+ * ```
+ */
+export const PAUSE: Traverser = Object.freeze({ value: undefined, bulk: 0, path: undefined, loops: undefined, sack: undefined });
+
+/**
+ * The stream without pause markers, for consumers that cannot pass them on.
+ *
+ * @example
+ * ```ts
+ * const plain = withoutPauses(stream);
+ * ```
+ */
+export function* withoutPauses(input: Iterable<Traverser>): Iterable<Traverser> {
+  for (const t of input) if (t !== PAUSE) yield t;
+}
+
+/**
+ * Pushes every traverser of `input` into `into` (a barrier's buffer), counting each against the
+ * query's memory budget, and yields the PAUSE markers on the way. Use it with `yield*`.
+ *
+ * @example
+ * ```ts
+ * const all: Traverser[] = [];
+ * yield* gather(input, rt, all);
+ * ```
+ */
+export function* gather(input: Iterable<Traverser>, rt: Runtime, into: Traverser[]): Generator<Traverser, void> {
+  for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
+    rt.memory.hold(1);
+    into.push(t);
+    if (rt.tick()) yield PAUSE;
+  }
+}
