@@ -10,6 +10,8 @@ import { Command, InvalidArgumentError } from 'commander';
 import { QuiverError } from '../index.js';
 import { runDemo } from './demo.js';
 import { runConsole } from './console/index.js';
+import { ignoreClosedPipe } from './streams.js';
+import { packageVersion } from './version.js';
 
 function positiveInteger(text: string): number {
   const value = Number(text);
@@ -28,6 +30,7 @@ function positiveInteger(text: string): number {
 export function buildProgram(): Command {
   const program = new Command('quiver')
     .description('Quiver: an embeddable graph database for TypeScript')
+    .version(packageVersion(), '-V, --version', 'print the package version')
     .showHelpAfterError()
     .exitOverride();
   program
@@ -47,13 +50,16 @@ export function buildProgram(): Command {
     .description('interactive Gremlin console on the embedded database (piped input runs non-interactively)')
     .option('--data <dir>', 'database directory', './data')
     .option('--graph <name>', 'graph name (created with schema.auto_create when missing)', 'hugegraph')
-    .action(async (options: { data: string; graph: string }) => {
-      process.exitCode = await runConsole({ dataPath: options.data, graph: options.graph });
+    .option('--timeout <ms>', 'time limit of each query in milliseconds, 0 for none (:timeout changes it)', positiveInteger, 30_000)
+    .version(packageVersion(), '-V, --version', 'print the package version')
+    .action(async (options: { data: string; graph: string; timeout: number }) => {
+      process.exitCode = await runConsole({ dataPath: options.data, graph: options.graph, timeoutMs: options.timeout });
     });
   return program;
 }
 
 async function main(argv: readonly string[]): Promise<number> {
+  ignoreClosedPipe(process.stdout);
   try {
     await buildProgram().parseAsync([...argv]);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { ConsoleSession } from '../../src/cli/console/session.js';
 import { loadHistory, runRepl, saveHistory } from '../../src/cli/console/repl.js';
@@ -119,4 +120,73 @@ test('runRepl warns but still succeeds when the history file cannot be written',
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test('runRepl cancels the running query on SIGINT and the interactive console goes on', async () => {
+  const backend = standInBackend({ alpha: 2 });
+  const session = new ConsoleSession(backend, { graph: await backend.graph('alpha'), timeoutMs: 0 });
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const errorOutput = new PassThrough();
+  const out = collect(output);
+  const err = collect(errorOutput);
+  const signals = new EventEmitter();
+  const done = runRepl(session, { input, output, errorOutput, interactive: true, signals });
+  input.write('g.V().forever()\n');
+  await new Promise((resolve) => setImmediate(resolve));
+  signals.emit('SIGINT');
+  input.end('g.V().count()\n');
+  assert.equal(await done, 0);
+  assert.equal(err(), 'Cancelled\n');
+  assert.match(out(), /==>2\n/);
+  assert.equal(signals.listenerCount('SIGINT'), 0);
+});
+
+test('runRepl listens for SIGINT in piped mode only while a query runs', async () => {
+  const backend = standInBackend({ alpha: 2 });
+  const session = new ConsoleSession(backend, { graph: await backend.graph('alpha'), timeoutMs: 0 });
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const errorOutput = new PassThrough();
+  const err = collect(errorOutput);
+  const signals = new EventEmitter();
+  const done = runRepl(session, { input, output, errorOutput, interactive: false, signals });
+  assert.equal(signals.listenerCount('SIGINT'), 0);
+  input.end('g.V().forever()\ng.V().count()\n');
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(signals.listenerCount('SIGINT'), 1);
+  signals.emit('SIGINT');
+  assert.equal(await done, 1);
+  assert.equal(err(), 'Cancelled\nin the statement starting at input line 1\n');
+  assert.equal(signals.listenerCount('SIGINT'), 0);
+});
+
+test('runRepl stops quietly with status 0 when its output reports EPIPE', async () => {
+  const backend = standInBackend({ alpha: 2 });
+  const session = new ConsoleSession(backend, { graph: await backend.graph('alpha') });
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const errorOutput = new PassThrough();
+  const err = collect(errorOutput);
+  const done = runRepl(session, { input, output, errorOutput, interactive: false });
+  input.write('g.V().count()\n');
+  await new Promise((resolve) => setImmediate(resolve));
+  output.destroy(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+  input.write('g.V().count()\n');
+  assert.equal(await done, 0);
+  assert.equal(err(), '');
+});
+
+test('runRepl reports other output failures with status 1', async () => {
+  const backend = standInBackend({ alpha: 2 });
+  const session = new ConsoleSession(backend, { graph: await backend.graph('alpha') });
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const errorOutput = new PassThrough();
+  const err = collect(errorOutput);
+  const done = runRepl(session, { input, output, errorOutput, interactive: false });
+  output.destroy(Object.assign(new Error('write EIO'), { code: 'EIO' }));
+  input.write('g.V().count()\n');
+  assert.equal(await done, 1);
+  assert.equal(err(), 'Cannot write the output: write EIO\n');
 });

@@ -70,3 +70,35 @@ test('describeError reports foreign exceptions as internal errors and caretLines
   assert.deepEqual(caretLines('\tg.V(', { line: 1, column: 5 }), ['\tg.V(', '\t   ^']);
   assert.deepEqual(caretLines('g', { line: 3, column: 1 }), []);
 });
+
+test('ConsoleSession :timeout shows and sets the time limit passed to each query', async () => {
+  const limits: (number | undefined)[] = [];
+  const backend = standInBackend({ alpha: 2 }, [], limits);
+  const s = new ConsoleSession(backend, { graph: await backend.graph('alpha') });
+  assert.deepEqual((await s.handle(':timeout', { signal })).out, ['timeout 30000 ms']);
+  await s.handle('g.V().count()', { signal });
+  assert.deepEqual((await s.handle(':timeout 5000', { signal })).out, ['timeout 5000 ms']);
+  await s.handle('g.V().count()', { signal });
+  assert.deepEqual((await s.handle(':timeout off', { signal })).out, ['timeout off']);
+  await s.handle('g.V().count()', { signal });
+  assert.deepEqual((await s.handle(':timeout 7', { signal })).out, ['timeout 7 ms']);
+  assert.deepEqual((await s.handle(':timeout 0', { signal })).out, ['timeout off']);
+  assert.deepEqual(limits, [30000, 5000, undefined]);
+  for (const bad of [':timeout soon', ':timeout -1', ':timeout 1.5']) {
+    const reply = await s.handle(bad, { signal });
+    assert.equal(reply.failed, true, bad);
+    assert.match(reply.err[0]!, /^Error: Cannot set the timeout: .*\(CONSOLE_COMMAND\)$/);
+  }
+  assert.deepEqual((await s.handle(':timeout', { signal })).out, ['timeout off']);
+});
+
+test('ConsoleSession says Cancelled when the signal aborts a query, and names the limit on a timeout', async () => {
+  const backend = standInBackend({ alpha: 2 });
+  const s = new ConsoleSession(backend, { graph: await backend.graph('alpha'), timeoutMs: 0 });
+  const controller = new AbortController();
+  const pending = s.handle('g.V().forever()', { signal: controller.signal });
+  controller.abort();
+  assert.deepEqual(await pending, { out: [], err: ['Cancelled'], failed: true, quit: false });
+  await s.handle(':timeout 1', { signal });
+  assert.deepEqual((await s.handle('g.V().forever()', { signal })).err, ['Timed out after 1 ms (change the limit with :timeout)']);
+});

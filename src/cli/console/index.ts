@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { open, schemaToGroovy, type Database, type ElementId, type Graph } from '../../index.js';
 import { describeError } from './format.js';
 import { runRepl } from './repl.js';
-import { ConsoleSession, type ConsoleBackend, type ConsoleGraph } from './session.js';
+import { ConsoleSession, DEFAULT_TIMEOUT_MS, type ConsoleBackend, type ConsoleGraph } from './session.js';
 import type { EdgeLike, VertexLike } from './values.js';
 
 export { isCompleteInput, scanInput, StatementBuffer } from './input.js';
@@ -21,8 +21,8 @@ export { formatResults, describeError, RESULT_PREFIX } from './format.js';
 export type { FormatOptions } from './format.js';
 export { toJson, valueText } from './values.js';
 export type { Json } from './values.js';
-export { ConsoleSession } from './session.js';
-export type { ConsoleBackend, ConsoleGraph, Reply } from './session.js';
+export { ConsoleSession, DEFAULT_TIMEOUT_MS } from './session.js';
+export type { ConsoleBackend, ConsoleGraph, Reply, RunOptions } from './session.js';
 
 /**
  * Directory of the database when `dataPath` is not given.
@@ -75,15 +75,15 @@ function withoutTerminator(text: string): string {
  * @example
  * ```ts
  * const consoleGraph = consoleGraphOf(db.graph('hugegraph'));
- * await consoleGraph.run('g.V().count()', { signal: new AbortController().signal });
+ * await consoleGraph.run('g.V().count()', { signal: new AbortController().signal, timeoutMs: 30_000 });
  * ```
  */
 export function consoleGraphOf(graph: Graph): ConsoleGraph {
   return {
     name: graph.name,
-    run: (script, options) => graph.gremlin(script, { bindings: {}, signal: options.signal }),
+    run: (script, options) => graph.gremlin(script, { bindings: {}, ...options }),
     explain: async (traversal, options) => {
-      const results = await graph.gremlin(`${withoutTerminator(traversal)}.explain()`, { bindings: {}, signal: options.signal });
+      const results = await graph.gremlin(`${withoutTerminator(traversal)}.explain()`, { bindings: {}, ...options });
       return results.length === 1 ? results[0] : results;
     },
     schemaText: () => schemaToGroovy(graph.catalog()),
@@ -143,6 +143,8 @@ export interface ConsoleOptions {
   readonly errorOutput?: NodeJS.WritableStream;
   /** Prompts, history and keep-going-after-errors; default: input and output are terminals. */
   readonly interactive?: boolean;
+  /** Time limit of each query in milliseconds, 0 for none; default 30000 (`:timeout` changes it). */
+  readonly timeoutMs?: number;
 }
 
 function isTty(stream: NodeJS.ReadableStream | NodeJS.WritableStream): boolean {
@@ -150,8 +152,9 @@ function isTty(stream: NodeJS.ReadableStream | NodeJS.WritableStream): boolean {
 }
 
 /**
- * Runs the Gremlin console until its input ends or `:quit`, and resolves with the exit status:
- * 0, or 1 when the database cannot be opened or piped input hit an error.
+ * Runs the Gremlin console until its input ends, `:quit`, or the reader of its output goes
+ * away (EPIPE), and resolves with the exit status: 0, or 1 when the database cannot be opened
+ * or piped input hit an error. SIGINT cancels the running query.
  *
  * @example
  * ```ts
@@ -173,9 +176,9 @@ export async function runConsole(options: ConsoleOptions = {}): Promise<number> 
   }
   try {
     const graph = await graphOrCreate(db, options.graph ?? DEFAULT_GRAPH);
-    const session = new ConsoleSession(databaseBackend(db), { graph: consoleGraphOf(graph) });
-    if (interactive) output.write(`Quiver Gremlin console on ${db.path ?? dataPath}, graph '${graph.name}'. Type :help for help.\n`);
-    return await runRepl(session, { input, output, errorOutput, interactive, historyFile: join(db.path ?? dataPath, HISTORY_FILE) });
+    const session = new ConsoleSession(databaseBackend(db), { graph: consoleGraphOf(graph), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    const banner = `Quiver Gremlin console on ${db.path ?? dataPath}, graph '${graph.name}'. Type :help for help.`;
+    return await runRepl(session, { input, output, errorOutput, interactive, banner, signals: process, historyFile: join(db.path ?? dataPath, HISTORY_FILE) });
   } catch (error) {
     errorOutput.write(`${describeError(error, '').join('\n')}\n`);
     return 1;

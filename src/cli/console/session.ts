@@ -4,9 +4,23 @@
  * repl.ts feeds it; tests drive it with a stand-in {@link ConsoleBackend}.
  * @module
  */
-import { ArgumentError } from '../../index.js';
+import { ArgumentError, CancelledError } from '../../index.js';
 import { describeError, formatResults } from './format.js';
 import type { EdgeLike, VertexLike } from './values.js';
+
+/**
+ * How the console runs one query: the signal Ctrl-C aborts, and the time limit of `:timeout`.
+ *
+ * @example
+ * ```ts
+ * const options: RunOptions = { signal: new AbortController().signal, timeoutMs: 30_000 };
+ * ```
+ */
+export interface RunOptions {
+  readonly signal: AbortSignal;
+  /** Time limit in milliseconds; none when undefined. */
+  readonly timeoutMs?: number;
+}
 
 /**
  * One graph as the console uses it.
@@ -19,9 +33,9 @@ import type { EdgeLike, VertexLike } from './values.js';
 export interface ConsoleGraph {
   readonly name: string;
   /** Runs a Gremlin script and resolves with its results. */
-  run(script: string, options: { readonly signal: AbortSignal }): Promise<readonly unknown[]>;
+  run(script: string, options: RunOptions): Promise<readonly unknown[]>;
   /** The plan of a traversal after the strategies, as text or result values. */
-  explain(traversal: string, options: { readonly signal: AbortSignal }): Promise<unknown>;
+  explain(traversal: string, options: RunOptions): Promise<unknown>;
   /** The schema as Groovy schema-builder statements. */
   schemaText(): string;
   /** Properties of a vertex or edge result, or undefined when it cannot be found. */
@@ -73,6 +87,7 @@ const HELP = [
   ':explain <traversal>   show the plan of a traversal after the strategies',
   ':timing                toggle printing the elapsed time of each statement',
   ':json                  toggle JSON output',
+  ':timeout [MS|off]      show or set the time limit of each query (default 30000 ms)',
   ':quit                  leave the console (also Ctrl-D)',
   '',
   'Ctrl-C cancels the current input or running query.',
@@ -80,12 +95,36 @@ const HELP = [
 
 const QUIT = new Set(['quit', 'q', 'exit', 'x']);
 
+/**
+ * The console's time limit per query unless `:timeout` changes it, in milliseconds.
+ *
+ * @example
+ * ```ts
+ * new ConsoleSession(backend, { graph, timeoutMs: DEFAULT_TIMEOUT_MS });
+ * ```
+ */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
 function reply(out: readonly string[], more: Partial<Reply> = {}): Reply {
   return { out, err: [], failed: false, quit: false, ...more };
 }
 
+function parseTimeout(argument: string): number | undefined {
+  if (argument === 'off' || argument === 'none' || argument === '0') return undefined;
+  const value = /^\d+$/.test(argument) ? Number(argument) : Number.NaN;
+  if (!Number.isSafeInteger(value)) {
+    throw new ArgumentError('CONSOLE_COMMAND', `Cannot set the timeout: expected milliseconds or 'off' but got '${argument}'`);
+  }
+  return value;
+}
+
+function timeoutText(timeoutMs: number | undefined): string {
+  return timeoutMs === undefined ? 'timeout off' : `timeout ${timeoutMs} ms`;
+}
+
 /**
- * Console state: the current graph and the `:json` and `:timing` toggles.
+ * Console state: the current graph, the `:json` and `:timing` toggles and the `:timeout` limit.
+ * A query that Ctrl-C cancels or that runs out of time prints one line saying so.
  *
  * @example
  * ```ts
@@ -97,14 +136,16 @@ export class ConsoleSession {
   #graph: ConsoleGraph;
   #json = false;
   #timing = false;
+  #timeoutMs: number | undefined;
 
   constructor(
     private readonly backend: ConsoleBackend,
-    options: { readonly graph: ConsoleGraph; readonly json?: boolean; readonly timing?: boolean },
+    options: { readonly graph: ConsoleGraph; readonly json?: boolean; readonly timing?: boolean; readonly timeoutMs?: number },
   ) {
     this.#graph = options.graph;
     this.#json = options.json ?? false;
     this.#timing = options.timing ?? false;
+    this.#timeoutMs = options.timeoutMs === 0 ? undefined : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   }
 
   /** Name of the current graph, shown in the prompt. */
@@ -120,14 +161,26 @@ export class ConsoleSession {
       if (text.startsWith(':')) return await this.command(text, options.signal);
       return await this.run(statement, options);
     } catch (error) {
-      return reply([], { err: describeError(error, text.startsWith(':') ? text : statement), failed: true });
+      return reply([], { err: this.describe(error, text.startsWith(':') ? text : statement), failed: true });
     }
+  }
+
+  private describe(error: unknown, statement: string): string[] {
+    if (error instanceof CancelledError && error.code === 'CANCELLED') return ['Cancelled'];
+    if (error instanceof CancelledError && error.code === 'TIMEOUT') {
+      return [`Timed out after ${this.#timeoutMs ?? 0} ms (change the limit with :timeout)`];
+    }
+    return describeError(error, statement);
+  }
+
+  private runOptions(signal: AbortSignal): RunOptions {
+    return this.#timeoutMs === undefined ? { signal } : { signal, timeoutMs: this.#timeoutMs };
   }
 
   private async run(statement: string, options: { readonly signal: AbortSignal; readonly now?: () => number }): Promise<Reply> {
     const now = options.now ?? (() => performance.now());
     const started = now();
-    const results = await this.#graph.run(statement, { signal: options.signal });
+    const results = await this.#graph.run(statement, this.runOptions(options.signal));
     const elapsed = now() - started;
     const lines = formatResults(results, { json: this.#json, properties: (e) => this.#graph.properties(e) });
     return reply(this.#timing ? [...lines, `elapsed: ${elapsed.toFixed(1)} ms`] : lines);
@@ -156,6 +209,9 @@ export class ConsoleSession {
       case 'json':
         this.#json = !this.#json;
         return reply([`json output ${this.#json ? 'on' : 'off'}`]);
+      case 'timeout':
+        if (argument.length > 0) this.#timeoutMs = parseTimeout(argument.toLowerCase());
+        return reply([timeoutText(this.#timeoutMs)]);
       default:
         throw new ArgumentError('CONSOLE_COMMAND', `Unknown console command: ':${name}', type :help for the list`);
     }
@@ -171,9 +227,9 @@ export class ConsoleSession {
     if (traversal.length === 0) throw new ArgumentError('CONSOLE_COMMAND', 'Cannot explain: :explain needs a traversal, e.g. :explain g.V().out()');
     let plan: unknown;
     try {
-      plan = await this.#graph.explain(traversal, { signal });
+      plan = await this.#graph.explain(traversal, this.runOptions(signal));
     } catch (error) {
-      return reply([], { err: describeError(error, traversal), failed: true });
+      return reply([], { err: this.describe(error, traversal), failed: true });
     }
     if (typeof plan === 'string') return reply(plan.split('\n'));
     return reply(formatResults(Array.isArray(plan) ? plan : [plan], { json: this.#json }));
