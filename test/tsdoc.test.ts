@@ -2,14 +2,10 @@ import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { test } from 'node:test';
+import { repoRoot } from './repo-root.js';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-function repoRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!readdirSync(dir).includes('package.json') && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -7,7 +7,8 @@ import { withSideEffects } from './execute.js';
 import { graphsonValue } from '../../src/engine/io/graphson.js';
 import { loadGraphson } from './graphson.js';
 import { parseNotation } from './notation.js';
-import { defaultSuiteDir, repoRoot, reportLine, runSuite } from './runner.js';
+import { defaultSuiteDir, reportLine, runSuite } from './runner.js';
+import { repoRoot } from '../repo-root.js';
 
 test('withSideEffects inserts withSideEffect calls right after the leading g', () => {
   const text = withSideEffects('  g.V().cap("a")', [['a', parseNotation('s[]')], ['m', parseNotation('m[{"x":"d[1].l"}]')]]);

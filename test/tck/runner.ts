@@ -17,6 +17,8 @@ import type { ScenarioResult } from './execute.js';
 import type { Scenario } from './gherkin.js';
 import { loadScenarios, scenarioId } from './suite.js';
 import type { WorkerInput, WorkerMessage } from './worker.js';
+import { repoRoot } from '../repo-root.js';
+import { sharedPath } from '../shared-dir.js';
 
 /**
  * Options of a suite run.
@@ -71,21 +73,8 @@ export interface SuiteSummary {
 }
 
 /**
- * The repository root: the nearest folder above this file that holds package.json.
- *
- * @example
- * ```ts
- * repoRoot();   // '/work/main'
- * ```
- */
-export function repoRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
-
-/**
- * A folder of the shared TinkerPop snapshot, which sits beside the clone: `../shared/tinkerpop/<part>`.
+ * A folder of the shared TinkerPop snapshot: `../shared/tinkerpop/<part>` beside the clone, or
+ * under `$QUIVER_SHARED`.
  *
  * @example
  * ```ts
@@ -93,7 +82,7 @@ export function repoRoot(): string {
  * ```
  */
 export function defaultSuiteDir(part: 'features' | 'data'): string {
-  return resolve(repoRoot(), '..', 'shared', 'tinkerpop', part);
+  return sharedPath('tinkerpop', part);
 }
 
 /**
