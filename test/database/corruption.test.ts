@@ -35,7 +35,7 @@ test('opening a database with one damaged or deleted file returns exactly the ac
         tally[outcome.result as 'exact' | 'failed-loudly']++;
         if (outcome.warnings > 0) tally.warned++;
       }),
-      { numRuns: 300 },
+      { numRuns: 250 },
     );
     assert.ok(tally.exact > 0 && tally['failed-loudly'] > 0 && tally.warned > 0, `every outcome occurs: ${JSON.stringify(tally)}`);
   } finally {
