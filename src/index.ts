@@ -19,9 +19,16 @@ import { Database } from './database/index.js';
 import type { OpenOptions } from './database/index.js';
 import { parseScript } from './grammar/index.js';
 
-export { Database, Graph, GraphCore, GRAPH_CONFIG_KEYS, resolveGraphConfig, validateGraphName } from './database/index.js';
+export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
 export type {
   OpenOptions,
+  RecoveryWarning,
+  GraphRecovery,
+  DirectoryCheck,
+  DirectoryRepair,
+  FileCheck,
+  DamageNote,
+  DroppedPart,
   GraphServices,
   GraphParts,
   QueryLimits,

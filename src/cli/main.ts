@@ -8,6 +8,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { QuiverError } from '../index.js';
+import { runCheck, runRepair } from './maintenance.js';
 import { runDemo } from './demo.js';
 import { runConsole } from './console/index.js';
 import { ignoreClosedPipe } from './streams.js';
@@ -54,6 +55,21 @@ export function buildProgram(): Command {
     .version(packageVersion(), '-V, --version', 'print the package version')
     .action(async (options: { data: string; graph: string; timeout: number }) => {
       process.exitCode = await runConsole({ dataPath: options.data, graph: options.graph, timeoutMs: options.timeout });
+    });
+  program
+    .command('check')
+    .description('verify every checksum of every snapshot and log segment of every graph; changes nothing (exit 0 clean, 1 damaged)')
+    .option('--data <dir>', 'database directory', './data')
+    .action(async (options: { data: string }) => {
+      process.exitCode = await runCheck(options.data, (line) => process.stdout.write(`${line}\n`));
+    });
+  program
+    .command('repair')
+    .description('make a damaged database open again by keeping the valid prefix of each graph and dropping the rest (needs --truncate-at-damage)')
+    .option('--data <dir>', 'database directory', './data')
+    .option('--truncate-at-damage', 'drop damaged snapshots, and each log from its first damage on, reporting exactly what is dropped', false)
+    .action(async (options: { data: string; truncateAtDamage: boolean }) => {
+      process.exitCode = await runRepair(options.data, { truncate: options.truncateAtDamage, out: (line) => process.stdout.write(`${line}\n`) });
     });
   return program;
 }

@@ -3,8 +3,10 @@
  * Quiver's `schema.auto_create`. Unknown keys and out-of-range values are rejected.
  * @module
  */
+import { readdir, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { ArgumentError, UnsupportedError } from '../errors.js';
+import { join } from 'node:path';
+import { ArgumentError, StorageError, UnsupportedError } from '../errors.js';
 import { compileRegex } from '../engine/index.js';
 import { describeValue } from './validate.js';
 
@@ -250,4 +252,48 @@ export function resolveGraphConfig(name: string, input: GraphConfigInput = {}): 
   }
   checkCrossRules(name, config, given);
   return config as unknown as GraphConfig;
+}
+
+/**
+ * The configuration stored in a graph directory, or undefined for a directory a crash left
+ * before its configuration was written (no config.json and no data). A missing file beside
+ * data, an empty or unparsable file, or an invalid configuration is StorageError
+ * `CONFIG_DAMAGED` naming the file.
+ *
+ * @example
+ * ```ts
+ * const config = await readGraphConfig('/data/graphs/hugegraph', 'hugegraph');
+ * ```
+ */
+export async function readGraphConfig(dir: string, name: string): Promise<GraphConfig | undefined> {
+  const file = join(dir, 'config.json');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') throw configError(file, { name, problem: `cannot be read: ${messageOf(cause)}`, cause });
+    const data = (await readdir(dir).catch(() => [] as string[])).filter((f) => f === 'wal' || f === 'snapshots');
+    if (data.length > 0) throw configError(file, { name, problem: `is missing but the graph has data (${data.join(', ')})`, cause });
+    return undefined;
+  }
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (cause) {
+    throw configError(file, { name, problem: text.trim() === '' ? 'is empty' : `is not valid JSON: ${messageOf(cause)}`, cause });
+  }
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw configError(file, { name, problem: `holds ${describeValue(input)} instead of an object` });
+  try {
+    return resolveGraphConfig(name, input as GraphConfigInput);
+  } catch (cause) {
+    throw configError(file, { name, problem: `holds an invalid configuration: ${messageOf(cause)}`, cause });
+  }
+}
+
+function configError(file: string, what: { name: string; problem: string; cause?: unknown }): StorageError {
+  return new StorageError('CONFIG_DAMAGED', `Cannot open graph '${what.name}': configuration file '${file}' ${what.problem}`, { cause: what.cause, details: { file } });
+}
+
+function messageOf(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
 }

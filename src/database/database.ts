@@ -3,14 +3,16 @@
  * (`<path>/graphs/<name>/` holding `config.json`, `wal/` and `snapshots/`) and a lock.
  * @module
  */
-import { open as openFile, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { open as openFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ArgumentError, ConflictError, NotFoundError, StorageError } from '../errors.js';
 import { GraphStore, lockDirectory, SchemaCatalog } from '../storage/index.js';
 import type { GraphMode } from '../storage/index.js';
-import { resolveGraphConfig, validateGraphName } from './config.js';
+import { readGraphConfig, resolveGraphConfig, validateGraphName } from './config.js';
 import type { GraphConfig, GraphConfigInput } from './config.js';
 import { GraphLog } from './durability.js';
+import type { GraphRecovery } from './durability.js';
+import type { DamageNote } from '../storage/index.js';
 import { Graph } from './graph.js';
 import { checkQueryLimits } from './graph-core.js';
 import type { GraphServices, QueryLimits } from './graph-core.js';
@@ -41,6 +43,21 @@ export interface OpenOptions {
   readonly queryTimeoutMs?: number;
   /** Default memory limit of every query, in traversers, path nodes and collection entries; default from the heap size. */
   readonly queryMemoryLimit?: number;
+  /** Called with each damage recovery found in files it did not need (default: none; `db.recovery` holds them too). */
+  readonly onWarning?: (warning: RecoveryWarning) => void;
+}
+
+/**
+ * Damage that opening a graph found in a snapshot or log file it did not need: nothing was
+ * lost. Names the graph, the file, the bytes and the LSNs.
+ *
+ * @example
+ * ```ts
+ * const db = await open({ path: './data', onWarning: (w) => console.warn(`${w.graph}: ${w.file}: ${w.message}`) });
+ * ```
+ */
+export interface RecoveryWarning extends DamageNote {
+  readonly graph: string;
 }
 
 const DEFAULT_SNAPSHOT_BYTES = 64 * 1024 * 1024;
@@ -79,6 +96,9 @@ function checkOpenOptions(options: OpenOptions): void {
   if (given.ioBase !== undefined && (typeof given.ioBase !== 'string' || given.ioBase === '')) {
     throw new ArgumentError('INVALID_ARGUMENT', `Invalid ioBase: expected a non-empty directory path but got ${describeValue(given.ioBase)}`);
   }
+  if (given.onWarning !== undefined && typeof given.onWarning !== 'function') {
+    throw new ArgumentError('INVALID_ARGUMENT', `Invalid onWarning: expected a function but got ${describeValue(given.onWarning)}`);
+  }
   checkQueryLimits({ timeoutMs: given.queryTimeoutMs, memoryLimit: given.queryMemoryLimit } as QueryLimits, 'open options');
 }
 
@@ -94,6 +114,7 @@ function checkOpenOptions(options: OpenOptions): void {
  */
 export class Database {
   private readonly registry = new Map<string, Graph>();
+  private readonly recovered = new Map<string, GraphRecovery>();
   private readonly creating = new Set<string>();
   private closed = false;
 
@@ -104,6 +125,19 @@ export class Database {
     private readonly lock: { release(): Promise<void> } | undefined,
     private readonly services: GraphServices,
   ) {}
+
+  /**
+   * What opening did for each durable graph, by name: the snapshot used, log records replayed,
+   * torn-tail bytes cut and warnings about damage in files that were not needed. Empty in memory.
+   *
+   * @example
+   * ```ts
+   * for (const [name, r] of db.recovery) console.log(name, r.snapshot?.lsn, r.recordsReplayed, r.warnings.length);
+   * ```
+   */
+  get recovery(): ReadonlyMap<string, GraphRecovery> {
+    return this.recovered;
+  }
 
   /**
    * Opens a database; prefer the public `open` function, which also wires in the Gremlin parser.
@@ -127,9 +161,8 @@ export class Database {
           await rm(join(path, GRAPHS, entry.name), { recursive: true, force: true });
           continue;
         }
-        const text = await readFile(join(path, GRAPHS, entry.name, CONFIG), 'utf8').catch(() => undefined);
-        if (text === undefined) continue;
-        const config = resolveGraphConfig(entry.name, JSON.parse(text) as GraphConfigInput);
+        const config = await readGraphConfig(join(path, GRAPHS, entry.name), entry.name);
+        if (config === undefined) continue;
         db.registry.set(entry.name, await db.loadGraph(entry.name, config));
       }
     } catch (error) {
@@ -285,7 +318,13 @@ export class Database {
         recovered.sections === undefined
           ? new GraphStore(new SchemaCatalog(catalogOptions), storeOptions)
           : GraphStore.decodeSnapshot(recovered.sections, { ...storeOptions, illegalNameRegex: catalogOptions.illegalNameRegex });
-      for (const record of recovered.records) applyRecord(store, { record, modes });
+      let recordsReplayed = 0;
+      for (const record of recovered.records) {
+        applyRecord(store, { record, modes });
+        recordsReplayed++;
+      }
+      this.recovered.set(name, { ...recovered.report, recordsReplayed });
+      for (const warning of recovered.report.warnings) this.options.onWarning?.({ ...warning, graph: name });
       return new Graph({ name, config, store, modes, log, ttlSweepMs, services, ioBase, limits });
     } catch (error) {
       await log.abandon();

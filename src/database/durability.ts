@@ -6,7 +6,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StorageError } from '../errors.js';
-import { WriteAheadLog, readLatestSnapshot, writeSnapshot } from '../storage/index.js';
+import { inspectSnapshots, note, WriteAheadLog, writeSnapshot } from '../storage/index.js';
+import type { DamageNote, RecoveryBounds, SnapshotFile } from '../storage/index.js';
 import { decodeModes, decodeWalRecord, encodeWalRecord, MODES_SECTION } from './records.js';
 import type { GraphModes, WalRecord } from './records.js';
 
@@ -25,6 +26,69 @@ export interface Recovered {
   readonly modes: GraphModes;
   /** WAL records written after the snapshot, oldest first. */
   readonly records: Iterable<WalRecord>;
+  /** What recovery used, cut and found (records replayed are counted by the caller). */
+  readonly report: Omit<GraphRecovery, 'recordsReplayed'>;
+}
+
+/**
+ * What opening one durable graph did: the snapshot it started from, the log records it
+ * replayed, the torn tail it cut, and damage it found in files it did not need (warnings).
+ *
+ * @example
+ * ```ts
+ * const report = db.recovery.get('hugegraph');
+ * console.log(report?.snapshot?.lsn, report?.recordsReplayed, report?.warnings.length);
+ * ```
+ */
+export interface GraphRecovery {
+  /** The snapshot recovery started from (file and LSN), or undefined when it replayed the log alone. */
+  readonly snapshot: { readonly file: string; readonly lsn: bigint } | undefined;
+  /** Log records applied on top of the snapshot. */
+  readonly recordsReplayed: number;
+  /** Bytes of a torn tail cut from the newest log segment (a write a crash left unacknowledged). */
+  readonly tailBytesDropped: number;
+  /** Damage found in snapshot or log files that recovery did not need; nothing was lost. */
+  readonly warnings: readonly DamageNote[];
+}
+
+/**
+ * How far the snapshots of a graph reach: the newest valid one (recovery starts after it), the
+ * newest LSN any snapshot file was taken at (the log must reach it), and the damaged files,
+ * split into those newer than the one chosen and those older.
+ *
+ * @example
+ * ```ts
+ * const { bounds, chosen } = snapshotBounds(await inspectSnapshots(dir));
+ * ```
+ */
+export function snapshotBounds(files: readonly SnapshotFile[]): {
+  bounds: RecoveryBounds;
+  chosen: SnapshotFile | undefined;
+  newerDamaged: SnapshotFile[];
+  olderDamaged: SnapshotFile[];
+} {
+  const index = files.findIndex((f) => f.snapshot !== undefined);
+  const chosen = index === -1 ? undefined : files[index];
+  const coveredLsn = chosen?.lsn ?? 0n;
+  const newest = files[0]?.lsn ?? 0n;
+  return {
+    bounds: { coveredLsn, reachLsn: newest > coveredLsn ? newest : coveredLsn },
+    chosen,
+    newerDamaged: index === -1 ? [...files] : files.slice(0, index),
+    olderDamaged: index === -1 ? [] : files.slice(index + 1).filter((f) => f.problem !== undefined),
+  };
+}
+
+/**
+ * The damage note for a snapshot file that does not verify.
+ *
+ * @example
+ * ```ts
+ * warnings.push(snapshotDamage(file, 'an older snapshot, not needed'));
+ * ```
+ */
+export function snapshotDamage(file: SnapshotFile, consequence: string): DamageNote {
+  return note('SNAPSHOT_DAMAGED', file.file, { offset: 0, end: file.size, firstLsn: 1n, lastLsn: file.lsn }, `snapshot does not verify (${file.problem ?? 'unreadable'}); ${consequence}`);
 }
 
 /**
@@ -87,17 +151,28 @@ export class GraphLog {
   static async open(dir: string, options: GraphLogOptions): Promise<{ log: GraphLog; recovered: Recovered }> {
     const snapshotDir = join(dir, 'snapshots');
     await mkdir(snapshotDir, { recursive: true });
-    const snapshot = await readLatestSnapshot(snapshotDir);
-    const wal = await WriteAheadLog.open(join(dir, 'wal'), { segmentBytes: options.walSegmentBytes });
-    const from = snapshot?.lsn ?? 0n;
-    if (wal.firstLsn > from + 1n) {
-      await wal.close();
+    const { bounds, chosen, newerDamaged, olderDamaged } = snapshotBounds(await inspectSnapshots(snapshotDir));
+    const snapshot = chosen?.snapshot;
+    const from = bounds.coveredLsn;
+    let wal: WriteAheadLog;
+    try {
+      wal = await WriteAheadLog.open(join(dir, 'wal'), { segmentBytes: options.walSegmentBytes, ...bounds });
+    } catch (error) {
+      const damaged = newerDamaged[0];
+      if (damaged === undefined || !(error instanceof StorageError) || (error.code !== 'WAL_DAMAGED' && error.code !== 'WAL_GAP')) throw error;
       throw new StorageError(
-        'WAL_GAP',
-        `Cannot recover '${dir}': the write-ahead log starts at LSN ${wal.firstLsn} but the newest valid snapshot covers only up to LSN ${from}`,
-        { details: { firstLsn: wal.firstLsn.toString(), snapshotLsn: from.toString() } },
+        'SNAPSHOT_DAMAGED',
+        `Cannot recover '${dir}': snapshot '${damaged.file}' (LSN ${damaged.lsn}) does not verify (${damaged.problem ?? 'unreadable'}) and the write-ahead log cannot replace it: ${error.message}`,
+        { cause: error, details: { ...error.details, snapshot: damaged.file, snapshotLsn: damaged.lsn.toString() } },
       );
     }
+    const base = chosen === undefined ? 'the log alone' : `snapshot '${chosen.file}' and the log`;
+    const warnings = [
+      ...newerDamaged.map((f) => snapshotDamage(f, `recovered from ${base} instead`)),
+      ...olderDamaged.map((f) => snapshotDamage(f, 'an older snapshot, not needed')),
+      ...wal.recovery.warnings,
+    ];
+    const report = { snapshot: chosen === undefined ? undefined : { file: chosen.file, lsn: chosen.lsn }, tailBytesDropped: wal.recovery.tailBytesDropped, warnings };
     const modesBytes = snapshot?.sections.get(MODES_SECTION);
     const modes: GraphModes = modesBytes === undefined ? { mode: 'NONE', readMode: 'OLTP_ONLY' } : decodeModes(modesBytes);
     function* records(): Iterable<WalRecord> {
@@ -106,7 +181,7 @@ export class GraphLog {
       }
     }
     const log = new GraphLog(snapshotDir, wal, { ...options, newestSnapshotLsn: from });
-    return { log, recovered: { sections: snapshot?.sections, modes, records: records() } };
+    return { log, recovered: { sections: snapshot?.sections, modes, records: records(), report } };
   }
 
   /**

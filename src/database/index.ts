@@ -4,7 +4,8 @@
  * @module
  */
 export { Database } from './database.js';
-export type { OpenOptions } from './database.js';
+export type { OpenOptions, RecoveryWarning } from './database.js';
+export type { GraphRecovery } from './durability.js';
 export { Graph } from './graph.js';
 export { GraphCore } from './graph-core.js';
 export type { GraphParts, GraphServices, QueryLimits } from './graph-core.js';
@@ -13,3 +14,7 @@ export { GRAPH_CONFIG_KEYS, resolveGraphConfig, validateGraphName } from './conf
 export type { GraphConfig, GraphConfigInput } from './config.js';
 export type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './elements.js';
 export type { GraphModes, ReadMode } from './records.js';
+export { checkDataDirectory, describeDropped, repairDataDirectory } from './maintenance.js';
+export type { DirectoryCheck, DirectoryRepair, FileCheck } from './maintenance.js';
+export { describeDamage } from '../storage/index.js';
+export type { DamageNote, DroppedPart } from '../storage/index.js';

@@ -7,7 +7,7 @@
  * @module
  */
 import { join } from 'node:path';
-import { open, schemaToGroovy, type Database, type ElementId, type Graph } from '../../index.js';
+import { describeDamage, open, schemaToGroovy, type Database, type ElementId, type Graph } from '../../index.js';
 import { describeError } from './format.js';
 import { runRepl } from './repl.js';
 import { ConsoleSession, DEFAULT_TIMEOUT_MS, type ConsoleBackend, type ConsoleGraph } from './session.js';
@@ -169,7 +169,7 @@ export async function runConsole(options: ConsoleOptions = {}): Promise<number> 
   const dataPath = options.dataPath ?? DEFAULT_DATA_PATH;
   let db: Database;
   try {
-    db = await open({ path: dataPath });
+    db = await open({ path: dataPath, onWarning: (w) => errorOutput.write(`warning: graph '${w.graph}': ${describeDamage(w)}\n`) });
   } catch (error) {
     errorOutput.write(`${describeError(error, '').join('\n')}\n`);
     return 1;

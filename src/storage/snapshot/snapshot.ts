@@ -55,11 +55,65 @@ export async function writeSnapshot(dir: string, snapshot: { lsn: bigint; sectio
 }
 
 /**
+ * One snapshot file as read by {@link inspectSnapshots}: valid (with its decoded content when
+ * asked for) or damaged (with the reason).
+ *
+ * @example
+ * ```ts
+ * const found: SnapshotFile = { file: '/d/snapshot-00000000000000000042.qsnap', lsn: 42n, size: 4096, problem: 'section 2 checksum mismatch' };
+ * ```
+ */
+export interface SnapshotFile {
+  readonly file: string;
+  /** LSN from the file name. */
+  readonly lsn: bigint;
+  readonly size: number;
+  /** Why the file does not verify, if it does not. */
+  readonly problem?: string;
+  /** The decoded snapshot, for the newest valid file only. */
+  readonly snapshot?: Snapshot;
+}
+
+/**
+ * Verifies every snapshot file of `dir` (`.tmp` files are ignored), newest first. The newest
+ * valid one carries its decoded content (section bytes are views into one buffer holding the
+ * whole file); the others are only checked. None when the directory does not exist.
+ *
+ * @example
+ * ```ts
+ * const files = await inspectSnapshots('/data/graphs/g/snapshots');
+ * const chosen = files.find((f) => f.snapshot !== undefined);
+ * ```
+ */
+export async function inspectSnapshots(dir: string): Promise<SnapshotFile[]> {
+  const out: SnapshotFile[] = [];
+  let chosen = false;
+  for (const candidate of (await listSnapshots(dir)).filter((s) => !s.tmp)) {
+    const file = join(dir, candidate.name);
+    let bytes: Buffer;
+    try {
+      bytes = await fsp.readFile(file);
+    } catch (cause) {
+      out.push({ file, lsn: candidate.lsn, size: 0, problem: message(cause) });
+      continue;
+    }
+    const decoded = decodeSnapshot(bytes);
+    const problem = 'problem' in decoded ? decoded.problem : decoded.lsn !== candidate.lsn ? `holds LSN ${decoded.lsn}` : undefined;
+    if (problem !== undefined || chosen || 'problem' in decoded) {
+      out.push({ file, lsn: candidate.lsn, size: bytes.byteLength, ...(problem === undefined ? {} : { problem }) });
+      continue;
+    }
+    chosen = true;
+    out.push({ file, lsn: candidate.lsn, size: bytes.byteLength, snapshot: decoded });
+  }
+  return out;
+}
+
+/**
  * Returns the newest snapshot in `dir` whose every checksum verifies, falling back to older ones
  * when newer files are damaged; `.tmp` files are ignored. Returns undefined when there is no
  * snapshot at all, and throws StorageError `SNAPSHOT_CORRUPT` when snapshots exist but none is
- * valid (recovering without one would silently lose data). Section bytes are views into one
- * buffer holding the whole file.
+ * valid.
  *
  * @example
  * ```ts
@@ -68,28 +122,10 @@ export async function writeSnapshot(dir: string, snapshot: { lsn: bigint; sectio
  * ```
  */
 export async function readLatestSnapshot(dir: string): Promise<Snapshot | undefined> {
-  const candidates = (await listSnapshots(dir)).filter((s) => !s.tmp);
-  const problems: string[] = [];
-  for (const candidate of candidates) {
-    let bytes: Buffer;
-    try {
-      bytes = await fsp.readFile(join(dir, candidate.name));
-    } catch (cause) {
-      problems.push(`${candidate.name}: ${message(cause)}`);
-      continue;
-    }
-    const decoded = decodeSnapshot(bytes);
-    if ('problem' in decoded) {
-      problems.push(`${candidate.name}: ${decoded.problem}`);
-      continue;
-    }
-    if (decoded.lsn !== candidate.lsn) {
-      problems.push(`${candidate.name}: holds LSN ${decoded.lsn}`);
-      continue;
-    }
-    return decoded;
-  }
-  if (problems.length === 0) return undefined;
+  const files = await inspectSnapshots(dir);
+  const chosen = files.find((f) => f.snapshot !== undefined)?.snapshot;
+  if (chosen !== undefined || files.length === 0) return chosen;
+  const problems = files.map((f) => `${f.file}: ${f.problem ?? 'unreadable'}`);
   throw new StorageError('SNAPSHOT_CORRUPT', `Cannot read a snapshot in '${dir}': ${problems.join('; ')}`, { details: { problems } });
 }
 

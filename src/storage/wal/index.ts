@@ -1,8 +1,11 @@
 /**
- * Write-ahead log: segment files of checksummed records, group commit, torn-tail recovery.
+ * Write-ahead log: segment files of checksummed records, group commit, torn-tail recovery, damage
+ * detection and the opt-in repair.
  * @module
  */
 export { WriteAheadLog, type WalOptions } from './write-ahead-log.js';
-export type { RecoveryReport } from './recovery.js';
+export { damageError, describeDamage, examineLog, note } from './recovery.js';
+export type { DamageNote, LogExamination, RecoveryBounds, RecoveryReport, ScannedSegment } from './recovery.js';
+export { repairLog, type DroppedPart } from './repair.js';
 export type { WalRecord } from './segment.js';
 export { nodeFileSystem, syncFileSystem, type SegmentFile, type WalFileSystem } from './file-system.js';

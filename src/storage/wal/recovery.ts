@@ -1,15 +1,18 @@
 /**
- * Opening a log directory: find the segments, verify every record, cut the log at the first
- * torn or corrupt record and drop what follows, so that a reopened log continues cleanly.
+ * Opening a log directory: verify every record of every segment, tell a torn tail (the one
+ * thing a crash leaves) from damage, and decide what may be repaired. Damage in records that
+ * a snapshot covers is a warning; damage in records recovery needs fails the open, and then
+ * nothing on disk is changed.
  * @module
  */
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseSegmentName, scanSegment } from './segment.js';
+import { StorageError } from '../../errors.js';
+import { parseSegmentName, scanSegment, segmentName } from './segment.js';
 
 /**
- * A segment the log keeps: its first LSN, its path, and how many verified bytes and records
- * it holds (for the active segment: what has been written and synced).
+ * A segment the log keeps: its first LSN, its path, how many verified bytes it holds, and how
+ * many LSNs it spans (for the active segment: what has been written and synced).
  *
  * @example
  * ```ts
@@ -20,77 +23,272 @@ export interface SegmentInfo {
   readonly firstLsn: bigint;
   readonly path: string;
   size: number;
+  /** LSNs the segment spans: the LSN after its last valid record minus `firstLsn`. */
   records: number;
 }
 
 /**
- * What opening the log had to repair.
+ * One piece of damage found in a log or snapshot directory: which file, which bytes, which
+ * LSNs, and what failed. `code` is the StorageError code opening uses when the damage is fatal.
+ *
+ * @example
+ * ```ts
+ * const note: DamageNote = { code: 'WAL_DAMAGED', file: '/d/wal-00000000000000000001.log', offset: 48, end: 96, firstLsn: 4n, lastLsn: 4n, message: 'checksum mismatch for LSN 4 at offset 48' };
+ * ```
+ */
+export interface DamageNote {
+  readonly code: string;
+  readonly file: string;
+  /** First damaged byte (0 for a missing file). */
+  readonly offset: number;
+  /** Byte just past the damage (0 for a missing file). */
+  readonly end: number;
+  /** First LSN affected. */
+  readonly firstLsn: bigint;
+  /** Last LSN affected (inclusive). */
+  readonly lastLsn: bigint;
+  readonly message: string;
+}
+
+/**
+ * Which records are needed: those after `coveredLsn` (the snapshot recovery starts from), and
+ * the log must hold every LSN up to `reachLsn` (the newest LSN a snapshot file was taken at).
+ *
+ * @example
+ * ```ts
+ * const bounds: RecoveryBounds = { coveredLsn: 1200n, reachLsn: 1500n };
+ * ```
+ */
+export interface RecoveryBounds {
+  readonly coveredLsn: bigint;
+  readonly reachLsn: bigint;
+}
+
+/**
+ * What opening the log did and found.
  *
  * @example
  * ```ts
  * const wal = await WriteAheadLog.open(dir);
- * if (wal.recovery.truncatedBytes > 0) console.warn(wal.recovery.problem);
+ * if (wal.recovery.tailBytesDropped > 0) console.log(`torn tail of ${wal.recovery.tailBytesDropped} bytes cut`);
  * ```
  */
 export interface RecoveryReport {
-  /** Bytes cut from the tail of the last valid segment. */
-  readonly truncatedBytes: number;
-  /** Segment files removed because they follow a corrupt record or a missing segment. */
-  readonly removedSegments: readonly string[];
-  /** Why the log was cut, if it was. */
-  readonly problem?: string;
+  /** Bytes of a torn tail cut from the newest segment (an unacknowledged write a crash left). */
+  readonly tailBytesDropped: number;
+  /** Damage in records that are covered elsewhere, so not needed; nothing was lost. */
+  readonly warnings: readonly DamageNote[];
 }
 
 /**
- * Verifies the segments of `dir` in LSN order and repairs the tail. Returns the segments kept,
- * in order; deletes the segment files that follow a torn record or a gap in the LSN sequence.
+ * A segment file as read: its LSN span and sizes.
  *
  * @example
  * ```ts
- * const { segments, report } = await recoverSegments('/data/wal');
+ * for (const s of (await examineLog(dir, bounds)).segments) console.log(s.path, s.firstLsn, s.nextLsn - 1n);
  * ```
  */
-export async function recoverSegments(dir: string): Promise<{ segments: SegmentInfo[]; report: RecoveryReport }> {
+export interface ScannedSegment {
+  readonly path: string;
+  readonly firstLsn: bigint;
+  /** LSN after the last valid record. */
+  readonly nextLsn: bigint;
+  /** File size in bytes. */
+  readonly size: number;
+  /** Offset just past the last valid record. */
+  readonly validEnd: number;
+  /** Valid records found. */
+  readonly valid: number;
+}
+
+/**
+ * Everything {@link examineLog} found, classified against the recovery bounds. Nothing was
+ * changed on disk.
+ *
+ * @example
+ * ```ts
+ * const exam = await examineLog(dir, { coveredLsn: 0n, reachLsn: 0n });
+ * if (exam.damage.length > 0) console.log(exam.damage[0]?.message);
+ * ```
+ */
+export interface LogExamination {
+  readonly segments: readonly ScannedSegment[];
+  /** A torn tail of the newest segment in needed records: repaired by cutting it. */
+  readonly tail: DamageNote | undefined;
+  /** Damage in records covered elsewhere. */
+  readonly warnings: readonly DamageNote[];
+  /** Damage in needed records, in LSN order: opening fails on the first. */
+  readonly damage: readonly DamageNote[];
+  /** LSN the log must continue at in a new segment (its damaged end is covered), if any. */
+  readonly continueAt: bigint | undefined;
+}
+
+/**
+ * Reads and verifies every segment of `dir` (without changing anything) and classifies what
+ * it finds against `bounds`.
+ *
+ * @example
+ * ```ts
+ * const exam = await examineLog('/data/graphs/g/wal', { coveredLsn: 100n, reachLsn: 100n });
+ * ```
+ */
+export async function examineLog(dir: string, bounds: RecoveryBounds): Promise<LogExamination> {
   const found = (await fsp.readdir(dir))
     .map((name) => ({ name, firstLsn: parseSegmentName(name) }))
     .filter((e): e is { name: string; firstLsn: bigint } => e.firstLsn !== undefined)
     .sort((a, b) => (a.firstLsn < b.firstLsn ? -1 : a.firstLsn > b.firstLsn ? 1 : 0));
-  const kept: SegmentInfo[] = [];
-  const removed: string[] = [];
-  let truncatedBytes = 0;
-  let problem: string | undefined;
-  let index = 0;
-  for (; index < found.length; index++) {
-    const entry = found[index];
-    if (entry === undefined) break;
-    const previous = kept.at(-1);
-    if (previous !== undefined) {
-      const expected = previous.firstLsn + BigInt(previous.records);
-      // truncateBefore deletes oldest-first with a directory sync after each file, so a gap or an
-      // overlap between segments is damage: keep the prefix before it, as for a torn record.
-      if (entry.firstLsn !== expected) {
-        problem = `segment ${entry.name} starts at LSN ${entry.firstLsn} where ${expected} was expected`;
-        break;
-      }
-    }
+  const { coveredLsn, reachLsn } = bounds;
+  const segments: ScannedSegment[] = [];
+  const warnings: DamageNote[] = [];
+  const damage: DamageNote[] = [];
+  let tail: DamageNote | undefined;
+  let continueAt: bigint | undefined;
+  const classify = (note: DamageNote): void => {
+    (note.lastLsn <= coveredLsn ? warnings : damage).push(note);
+  };
+  const first = found[0];
+  if (first !== undefined && first.firstLsn > coveredLsn + 1n) {
+    damage.push(note('WAL_GAP', join(dir, first.name), { offset: 0, end: 0, firstLsn: coveredLsn + 1n, lastLsn: first.firstLsn - 1n }, `the log starts at LSN ${first.firstLsn} but recovery needs it from LSN ${coveredLsn + 1n}`));
+  }
+  let expected: bigint | undefined;
+  for (const [index, entry] of found.entries()) {
     const path = join(dir, entry.name);
+    const following = found[index + 1];
+    if (expected !== undefined && entry.firstLsn !== expected) {
+      const gap = entry.firstLsn > expected ? { firstLsn: expected, lastLsn: entry.firstLsn - 1n } : { firstLsn: entry.firstLsn, lastLsn: expected - 1n };
+      const what = entry.firstLsn > expected ? `records are missing before segment ${entry.name}` : `segment ${entry.name} overlaps the one before it`;
+      const gapNote = note('WAL_DAMAGED', path, { offset: 0, end: 0, ...gap }, `${what}: it starts at LSN ${entry.firstLsn} where ${expected} was expected`);
+      if (entry.firstLsn > expected) classify(gapNote);
+      else damage.push(gapNote);
+    }
     const bytes = await fsp.readFile(path);
     const scan = scanSegment(bytes, entry.firstLsn);
-    kept.push({ firstLsn: entry.firstLsn, path, size: scan.validEnd, records: scan.records.length });
-    if (scan.problem !== undefined) {
-      problem = `${entry.name}: ${scan.problem}`;
-      truncatedBytes = bytes.byteLength - scan.validEnd;
-      await truncateFile(path, scan.validEnd);
-      index++;
-      break;
+    segments.push({ path, firstLsn: entry.firstLsn, nextLsn: scan.nextLsn, size: bytes.byteLength, validEnd: scan.validEnd, valid: scan.records.length });
+    expected = scan.nextLsn;
+    for (const run of scan.damage) {
+      const where = { offset: run.offset, end: run.end, firstLsn: run.firstLsn };
+      if (run.nextLsn !== undefined) {
+        classify(note('WAL_DAMAGED', path, { ...where, lastLsn: run.nextLsn - 1n }, `${run.problem}, with valid records after it`));
+      } else if (following !== undefined) {
+        expected = undefined;
+        const lastLsn = following.firstLsn - 1n < run.firstLsn ? run.firstLsn - 1n : following.firstLsn - 1n;
+        classify(note('WAL_DAMAGED', path, { ...where, lastLsn }, `${run.problem}, in a segment that is not the newest`));
+      } else if (run.firstLsn > coveredLsn) {
+        tail = note('WAL_DAMAGED', path, { ...where, lastLsn: run.firstLsn }, `torn tail: ${run.problem}`);
+      } else {
+        warnings.push(note('WAL_DAMAGED', path, { ...where, lastLsn: coveredLsn }, `${run.problem}, at the end of the log but covered by a snapshot`));
+        continueAt = coveredLsn + 1n;
+      }
     }
   }
-  removed.push(...found.slice(index).map((e) => join(dir, e.name)));
-  for (const path of removed) await fsp.rm(path, { force: true });
-  return { segments: kept, report: { truncatedBytes, removedSegments: removed, ...(problem === undefined ? {} : { problem }) } };
+  const end = continueAt === undefined ? (expected ?? 1n) - 1n : coveredLsn;
+  if (end < reachLsn) {
+    const newest = segments.at(-1);
+    damage.push(
+      note('WAL_DAMAGED', newest?.path ?? dir, { offset: newest?.size ?? 0, end: newest?.size ?? 0, firstLsn: end + 1n, lastLsn: reachLsn }, `the log ends at LSN ${end} but a snapshot was taken at LSN ${reachLsn}: its newest records are missing`),
+    );
+  }
+  return { segments, tail, warnings, damage, continueAt };
 }
 
-async function truncateFile(path: string, size: number): Promise<void> {
+/**
+ * Verifies the segments of `dir` and opens the log's state: cuts a torn tail of the newest
+ * segment, and throws StorageError `WAL_DAMAGED` (or `WAL_GAP`) on damage in needed records,
+ * without changing any file. Returns the segments to keep, in order; when the log's damaged end
+ * is covered by a snapshot, the last one is a new (not yet created) segment to continue in.
+ *
+ * @example
+ * ```ts
+ * const { segments, report } = await recoverSegments('/data/wal', { coveredLsn: 0n, reachLsn: 0n });
+ * ```
+ */
+export async function recoverSegments(dir: string, bounds: RecoveryBounds): Promise<{ segments: SegmentInfo[]; report: RecoveryReport; continued: boolean }> {
+  const exam = await examineLog(dir, bounds);
+  const fatal = exam.damage[0];
+  if (fatal !== undefined) throw damageError(fatal, { all: exam.damage, what: 'Cannot open the write-ahead log' });
+  let tailBytesDropped = 0;
+  const segments: SegmentInfo[] = exam.segments.map((s) => ({ firstLsn: s.firstLsn, path: s.path, size: s.validEnd, records: Number(s.nextLsn - s.firstLsn) }));
+  if (exam.tail !== undefined) {
+    tailBytesDropped = exam.tail.end - exam.tail.offset;
+    await truncateFile(exam.tail.file, exam.tail.offset);
+  }
+  if (exam.continueAt !== undefined) segments.push(newSegment(dir, exam.continueAt));
+  return { segments, report: { tailBytesDropped, warnings: exam.warnings }, continued: exam.continueAt !== undefined };
+}
+
+/**
+ * The StorageError for fatal damage: its message names the file, byte offset and LSN range,
+ * and its details carry them (LSNs as decimal strings) with every other damage found.
+ *
+ * @example
+ * ```ts
+ * throw damageError(note, { all: [note], what: 'Cannot open the write-ahead log' });
+ * ```
+ */
+export function damageError(fatal: DamageNote, context: { all: readonly DamageNote[]; what: string }): StorageError {
+  const more = context.all.length > 1 ? ` (and ${context.all.length - 1} more damaged place${context.all.length > 2 ? 's' : ''})` : '';
+  return new StorageError(
+    fatal.code,
+    `${context.what}: ${describeDamage(fatal)}${more}; nothing was changed on disk (run quiver check, or quiver repair --truncate-at-damage to keep the valid prefix)`,
+    {
+      details: {
+        file: fatal.file,
+        offset: fatal.offset,
+        end: fatal.end,
+        firstLsn: fatal.firstLsn.toString(),
+        lastLsn: fatal.lastLsn.toString(),
+        damage: context.all.map((d) => ({ file: d.file, offset: d.offset, end: d.end, firstLsn: d.firstLsn.toString(), lastLsn: d.lastLsn.toString(), message: d.message })),
+      },
+    },
+  );
+}
+
+/**
+ * One line naming a damage's file, bytes and LSNs.
+ *
+ * @example
+ * ```ts
+ * describeDamage(note); // "'/d/wal-….log' bytes 48..96, LSN 4..4: checksum mismatch …"
+ * ```
+ */
+export function describeDamage(damage: DamageNote): string {
+  const lsns = damage.firstLsn === damage.lastLsn ? `LSN ${damage.firstLsn}` : damage.firstLsn > damage.lastLsn ? 'no LSN' : `LSN ${damage.firstLsn}..${damage.lastLsn}`;
+  return `'${damage.file}' at byte offset ${damage.offset} (bytes ${damage.offset}..${damage.end}), ${lsns}: ${damage.message}`;
+}
+
+/**
+ * A damage note; `code` is the StorageError code used when it is fatal.
+ *
+ * @example
+ * ```ts
+ * const n = note('WAL_DAMAGED', path, { offset: 0, end: 16, firstLsn: 1n, lastLsn: 1n }, 'checksum mismatch');
+ * ```
+ */
+export function note(code: string, file: string, where: { offset: number; end: number; firstLsn: bigint; lastLsn: bigint }, message: string): DamageNote {
+  return { code, file, ...where, message };
+}
+
+/**
+ * Information about a segment not yet created, starting at `firstLsn`.
+ *
+ * @example
+ * ```ts
+ * segments.push(newSegment(dir, 101n));
+ * ```
+ */
+export function newSegment(dir: string, firstLsn: bigint): SegmentInfo {
+  return { firstLsn, path: join(dir, segmentName(firstLsn)), size: 0, records: 0 };
+}
+
+/**
+ * Cuts a file to `size` bytes and syncs it.
+ *
+ * @example
+ * ```ts
+ * await truncateFile(path, 4096);
+ * ```
+ */
+export async function truncateFile(path: string, size: number): Promise<void> {
   const handle = await fsp.open(path, 'r+');
   try {
     await handle.truncate(size);

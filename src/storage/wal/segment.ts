@@ -42,20 +42,44 @@ export interface WalRecord {
 }
 
 /**
- * What {@link scanSegment} found: the valid records, where they end, and why scanning stopped.
+ * A run of bytes in a segment that holds no valid record: from the first byte that fails to
+ * verify up to the next record that verifies again (or the end of the file).
+ *
+ * @example
+ * ```ts
+ * const bad: DamagedBytes = { offset: 48, end: 96, firstLsn: 4n, nextLsn: 6n, problem: 'checksum mismatch for LSN 4 at offset 48' };
+ * ```
+ */
+export interface DamagedBytes {
+  /** Offset of the first byte that fails to verify. */
+  readonly offset: number;
+  /** Offset just past the damaged bytes: where the next valid record starts, or the file size. */
+  readonly end: number;
+  /** LSN the record at `offset` should have carried. */
+  readonly firstLsn: bigint;
+  /** LSN of the next valid record in the same file, or undefined when none follows (a tail). */
+  readonly nextLsn: bigint | undefined;
+  /** What failed first. */
+  readonly problem: string;
+}
+
+/**
+ * What {@link scanSegment} found: the valid records, where they end, and every damaged run.
  *
  * @example
  * ```ts
  * const scan = scanSegment(bytes, 1n);
- * if (scan.problem !== undefined) console.log(`torn at ${scan.validEnd}: ${scan.problem}`);
+ * for (const bad of scan.damage) console.log(`damaged bytes ${bad.offset}..${bad.end}: ${bad.problem}`);
  * ```
  */
 export interface SegmentScan {
   readonly records: WalRecord[];
-  /** Byte offset just past the last valid record. */
+  /** Byte offset just past the last valid record (0 when there is none). */
   readonly validEnd: number;
-  /** Why scanning stopped before the end of the bytes, if it did. */
-  readonly problem?: string;
+  /** LSN after the last valid record (the segment's first LSN when there is none). */
+  readonly nextLsn: bigint;
+  /** Damaged runs, in file order; a torn tail is the last one, with `nextLsn` undefined. */
+  readonly damage: readonly DamagedBytes[];
 }
 
 /**
@@ -134,35 +158,67 @@ function writeHeader(target: Buffer, offset: number, lsn: bigint, payload: Uint8
 }
 
 /**
- * Reads the records of one segment's bytes, stopping at the first short, torn or corrupt record
- * (length past the end, checksum mismatch, or an LSN out of sequence).
+ * Reads every record of one segment's bytes. A record that does not verify (short header,
+ * length past the end, LSN out of sequence, checksum mismatch) starts a damaged run; the scan
+ * then looks for the next offset holding a whole record that verifies, with a later LSN, and
+ * goes on from there, so that damage followed by valid records is told apart from a torn tail.
  *
  * @example
  * ```ts
  * const scan = scanSegment(await readFile(path), 1n);
- * if (scan.validEnd < size) await truncate(path, scan.validEnd);
+ * const torn = scan.damage.at(-1)?.nextLsn === undefined;
  * ```
  */
-export function scanSegment(bytes: Uint8Array, firstLsn: bigint, options: { verify?: boolean } = {}): SegmentScan {
-  const verify = options.verify ?? true;
+export function scanSegment(bytes: Uint8Array, firstLsn: bigint): SegmentScan {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const records: WalRecord[] = [];
+  const damage: DamagedBytes[] = [];
   let offset = 0;
   let expected = firstLsn;
-  const stop = (problem: string): SegmentScan => ({ records, validEnd: offset, problem });
+  let validEnd = 0;
   while (offset < bytes.byteLength) {
-    if (bytes.byteLength - offset < RECORD_HEADER_BYTES) return stop(`short header at offset ${offset}`);
-    const length = view.getUint32(offset, true);
-    const checksum = view.getUint32(offset + 4, true);
-    const lsn = view.getBigUint64(offset + 8, true);
-    const start = offset + RECORD_HEADER_BYTES;
-    if (length > bytes.byteLength - start) return stop(`record length ${length} runs past the end at offset ${offset}`);
-    if (lsn !== expected) return stop(`LSN ${lsn} where ${expected} was expected at offset ${offset}`);
-    const payload = bytes.subarray(start, start + length);
-    if (verify && crc32(payload) !== checksum) return stop(`checksum mismatch for LSN ${lsn} at offset ${offset}`);
-    records.push({ lsn, payload });
-    offset = start + length;
-    expected += 1n;
+    const problem = checkRecord(bytes, view, { offset, lsn: expected });
+    if (problem === undefined) {
+      const length = view.getUint32(offset, true);
+      records.push({ lsn: expected, payload: bytes.subarray(offset + RECORD_HEADER_BYTES, offset + RECORD_HEADER_BYTES + length) });
+      offset += RECORD_HEADER_BYTES + length;
+      validEnd = offset;
+      expected += 1n;
+      continue;
+    }
+    const next = resync(bytes, view, { offset: offset + 1, lsn: expected });
+    damage.push({ offset, end: next?.offset ?? bytes.byteLength, firstLsn: expected, nextLsn: next?.lsn, problem });
+    if (next === undefined) break;
+    offset = next.offset;
+    expected = next.lsn;
   }
-  return { records, validEnd: offset };
+  return { records, validEnd, nextLsn: expected, damage };
+}
+
+/** Why the record at `at.offset` is not a valid record with LSN `at.lsn`, or undefined when it is. */
+function checkRecord(bytes: Uint8Array, view: DataView, at: { offset: number; lsn: bigint }): string | undefined {
+  const { offset } = at;
+  if (bytes.byteLength - offset < RECORD_HEADER_BYTES) return `short header at offset ${offset}`;
+  const length = view.getUint32(offset, true);
+  const start = offset + RECORD_HEADER_BYTES;
+  if (length > bytes.byteLength - start) return `record length ${length} runs past the end at offset ${offset}`;
+  const lsn = view.getBigUint64(offset + 8, true);
+  if (lsn !== at.lsn) return `LSN ${lsn} where ${at.lsn} was expected at offset ${offset}`;
+  if (crc32(bytes.subarray(start, start + length)) !== view.getUint32(offset + 4, true)) return `checksum mismatch for LSN ${lsn} at offset ${offset}`;
+  return undefined;
+}
+
+/**
+ * The first offset from `from.offset` holding a whole record that verifies, whose LSN is at
+ * least `from.lsn` and no further ahead than the bytes left could hold.
+ */
+function resync(bytes: Uint8Array, view: DataView, from: { offset: number; lsn: bigint }): { offset: number; lsn: bigint } | undefined {
+  const low = from.lsn;
+  const high = low + BigInt(Math.floor((bytes.byteLength - from.offset) / RECORD_HEADER_BYTES));
+  for (let offset = from.offset; offset + RECORD_HEADER_BYTES <= bytes.byteLength; offset++) {
+    const lsn = view.getBigUint64(offset + 8, true);
+    if (lsn < low || lsn > high) continue;
+    if (checkRecord(bytes, view, { offset, lsn }) === undefined) return { offset, lsn };
+  }
+  return undefined;
 }

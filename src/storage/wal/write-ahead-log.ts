@@ -7,7 +7,7 @@ import * as fsp from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { ArgumentError, LimitError, StorageError } from '../../errors.js';
 import { nodeFileSystem, type SegmentFile, type WalFileSystem } from './file-system.js';
-import { recoverSegments, type RecoveryReport, type SegmentInfo } from './recovery.js';
+import { newSegment, recoverSegments, type RecoveryReport, type SegmentInfo } from './recovery.js';
 import { frameRecords, MAX_PAYLOAD_BYTES, RECORD_HEADER_BYTES, scanSegment, segmentName, type WalRecord } from './segment.js';
 
 /**
@@ -23,6 +23,10 @@ export interface WalOptions {
   readonly segmentBytes?: number;
   /** File operations to use (default: node:fs/promises FileHandle). */
   readonly fileSystem?: WalFileSystem;
+  /** Records up to this LSN are covered by a snapshot: damage among them is only a warning (default 0n). */
+  readonly coveredLsn?: bigint;
+  /** The log must hold every LSN up to this one (the newest snapshot file's LSN; default `coveredLsn`). */
+  readonly reachLsn?: bigint;
 }
 
 interface Pending {
@@ -44,9 +48,11 @@ const DEFAULT_SEGMENT_BYTES = 64 * 1024 * 1024;
  * so nothing is acknowledged that is not durable. (A rejected record may still be found on disk
  * after a restart, as with any database whose sync fails.)
  *
- * Opening verifies every record and cuts the log at the first short, torn or corrupt record,
- * deleting later segments, so recovery never half-applies a record and new appends continue
- * the LSN sequence cleanly. LSNs start at 1.
+ * Opening verifies every record of every segment. A torn tail (a short or failing last record
+ * of the newest segment with nothing valid after it: what a crash leaves) is cut. Other damage
+ * in records after `coveredLsn` throws StorageError `WAL_DAMAGED` (or `WAL_GAP`) naming the
+ * file, byte offset and LSNs, and changes nothing; damage in covered records is reported in
+ * `recovery.warnings`. LSNs start at 1.
  *
  * @example
  * ```ts
@@ -57,7 +63,7 @@ const DEFAULT_SEGMENT_BYTES = 64 * 1024 * 1024;
  * ```
  */
 export class WriteAheadLog {
-  /** What opening had to repair (torn tail cut, segments removed). */
+  /** What opening did (torn tail cut) and found (damage in covered records). */
   readonly recovery: RecoveryReport;
   private readonly dir: string;
   private readonly segments: SegmentInfo[];
@@ -101,18 +107,20 @@ export class WriteAheadLog {
       throw new ArgumentError('WAL_OPTIONS', `Cannot open the write-ahead log: segmentBytes must be a positive integer, got ${segmentBytes}`);
     }
     const fileSystem = options.fileSystem ?? nodeFileSystem;
+    const coveredLsn = options.coveredLsn ?? 0n;
     try {
       await fsp.mkdir(dir, { recursive: true });
-      const { segments, report } = await recoverSegments(dir);
+      const { segments, report, continued } = await recoverSegments(dir, { coveredLsn, reachLsn: options.reachLsn ?? coveredLsn });
       const fresh = segments.length === 0;
-      if (fresh) segments.push({ firstLsn: 1n, path: join(dir, segmentName(1n)), size: 0, records: 0 });
+      if (fresh) segments.push(newSegment(dir, 1n));
       const active = segments[segments.length - 1] as SegmentInfo;
-      const file = await fileSystem.openSegment(active.path, { create: fresh });
-      if (fresh || report.removedSegments.length > 0) await fileSystem.syncDirectory(dir);
+      const file = await fileSystem.openSegment(active.path, { create: fresh || continued });
+      if (fresh || continued) await fileSystem.syncDirectory(dir);
       // A new log may live in a directory mkdir just created: make its entry durable too.
       if (fresh) await fileSystem.syncDirectory(dirname(resolve(dir)));
       return new WriteAheadLog(dir, { segments, file, recovery: report }, { segmentBytes, fileSystem });
     } catch (cause) {
+      if (cause instanceof StorageError) throw cause;
       throw new StorageError('WAL_OPEN', `Cannot open the write-ahead log in '${dir}': ${message(cause)}`, { cause });
     }
   }
@@ -165,8 +173,9 @@ export class WriteAheadLog {
 
   /**
    * Yields the acknowledged records with LSN ≥ `fromLsn`, in order. Payloads are views into a
-   * segment-sized buffer: copy one to keep it. Opening already cut any torn tail; a record that
-   * fails verification here (the files changed under an open log) throws StorageError `WAL_CORRUPT`.
+   * segment-sized buffer: copy one to keep it. Opening already checked every record; a record
+   * with LSN ≥ `fromLsn` that is missing or fails verification here (the files changed under an
+   * open log) throws StorageError `WAL_CORRUPT`.
    *
    * @example
    * ```ts
@@ -175,17 +184,21 @@ export class WriteAheadLog {
    */
   *replay(fromLsn = 1n): Iterable<WalRecord> {
     const segments = this.segments.map((s) => ({ ...s }));
+    const last = this.durableLsn;
+    let expected = fromLsn > this.firstLsn ? fromLsn : this.firstLsn;
     for (let i = 0; i < segments.length; i++) {
       const segment = segments[i] as SegmentInfo;
       const next = segments[i + 1];
       if ((next !== undefined && next.firstLsn <= fromLsn) || segment.size === 0) continue;
-      const bytes = readPrefix(segment.path, segment.size);
-      const scan = scanSegment(bytes, segment.firstLsn);
-      if (scan.problem !== undefined || scan.records.length !== segment.records) {
-        throw new StorageError('WAL_CORRUPT', `Cannot replay the write-ahead log: ${segment.path}: ${scan.problem ?? 'record count changed'}`);
+      const scan = scanSegment(readPrefix(segment.path, segment.size), segment.firstLsn);
+      for (const record of scan.records) {
+        if (record.lsn < expected) continue;
+        if (record.lsn !== expected) throw replayGap(segment.path, expected);
+        yield record;
+        expected += 1n;
       }
-      for (const record of scan.records) if (record.lsn >= fromLsn) yield record;
     }
+    if (expected <= last) throw replayGap(this.dir, expected);
   }
 
   /**
@@ -296,6 +309,10 @@ export class WriteAheadLog {
     this.queue = [];
     for (const entry of rejected) entry.reject(failure);
   }
+}
+
+function replayGap(path: string, lsn: bigint): StorageError {
+  return new StorageError('WAL_CORRUPT', `Cannot replay the write-ahead log: ${path}: the record with LSN ${lsn} is missing or no longer verifies`);
 }
 
 function readPrefix(path: string, size: number): Uint8Array {

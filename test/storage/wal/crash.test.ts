@@ -29,7 +29,7 @@ function layout(dir: string, payloads: readonly Uint8Array[]): { name: string; e
   });
 }
 
-test('WriteAheadLog recovers exactly the prefix of records before a cut or flipped byte', async () => {
+test('WriteAheadLog recovers the prefix before a torn tail of the newest segment, and refuses any other cut or flipped byte with WAL_DAMAGED, changing nothing', async () => {
   await fc.assert(
     fc.asyncProperty(
       fc.array(fc.uint8Array({ maxLength: 60 }), { minLength: 1, maxLength: 30 }),
@@ -64,11 +64,27 @@ test('WriteAheadLog recovers exactly the prefix of records before a cut or flipp
         }
         const before = segments.slice(0, segments.indexOf(target)).reduce((n, s) => n + s.ends.length, 0);
         const damaged = damageAt < size;
+        const newest = target === segments.at(-1);
         const survivors = damaged ? before + target.ends.filter((end) => end <= damageAt).length : payloads.length;
+        const files = () => segmentFiles(dir).map((name) => [name, fs.readFileSync(join(dir, name))] as const);
+        const onDisk = files();
 
-        const reopened = await WriteAheadLog.open(dir, { segmentBytes });
+        let reopened: WriteAheadLog;
+        try {
+          reopened = await WriteAheadLog.open(dir, { segmentBytes });
+        } catch (error) {
+          assert.equal((error as { code?: string }).code, 'WAL_DAMAGED');
+          assert.ok(damaged && !(newest && flip === undefined), 'only damage that is not a torn tail fails the open');
+          assert.deepEqual(files(), onDisk, 'a failed open changes nothing on disk');
+          fs.rmSync(dir, { recursive: true, force: true });
+          return;
+        }
         const expected = payloads.slice(0, survivors).map((p, i) => ({ lsn: BigInt(i + 1), payload: [...p] }));
         assert.deepEqual(replayAll(reopened), expected);
+        assert.ok(survivors === payloads.length || newest, 'records are dropped only from the tail of the newest segment');
+        const validEnd = target.ends.filter((end) => end <= damageAt).at(-1) ?? 0;
+        const sizeBefore = onDisk.find(([name]) => name === target.name)?.[1].length ?? 0;
+        assert.equal(reopened.recovery.tailBytesDropped, damaged ? sizeBefore - validEnd : 0);
         assert.equal(reopened.lastLsn, BigInt(survivors));
         for (const p of later) await reopened.append(p);
         const extended = [...expected, ...later.map((p, i) => ({ lsn: BigInt(survivors + i + 1), payload: [...p] }))];
@@ -76,7 +92,7 @@ test('WriteAheadLog recovers exactly the prefix of records before a cut or flipp
         await reopened.close();
         const third = await WriteAheadLog.open(dir, { segmentBytes });
         assert.deepEqual(replayAll(third), extended);
-        assert.equal(third.recovery.truncatedBytes, 0);
+        assert.equal(third.recovery.tailBytesDropped, 0);
         await third.close();
         fs.rmSync(dir, { recursive: true, force: true });
       },

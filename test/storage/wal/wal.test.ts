@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import { nodeFileSystem, WriteAheadLog, type WalFileSystem } from '../../../src/storage/wal/index.js';
+import { StorageError } from '../../../src/errors.js';
 import { countingFileSystem, payloadFor, segmentFiles, tempDir } from './helpers.js';
 
 function collect(wal: WriteAheadLog, fromLsn?: bigint): { lsn: bigint; text: string }[] {
@@ -111,13 +112,14 @@ test('WriteAheadLog.truncateBefore deletes only segments wholly below the LSN', 
   assert.deepEqual([...wal.replay()].map((r) => r.lsn), [9n, 10n]);
   assert.equal(await wal.append(new Uint8Array(1)), 11n);
   await wal.close();
-  const reopened = await WriteAheadLog.open(dir, { segmentBytes: 100 });
+  await assert.rejects(WriteAheadLog.open(dir, { segmentBytes: 100 }), { code: 'WAL_GAP' });
+  const reopened = await WriteAheadLog.open(dir, { segmentBytes: 100, coveredLsn: 8n });
   assert.deepEqual([...reopened.replay(10n)].map((r) => r.lsn), [10n, 11n]);
   assert.equal(reopened.lastLsn, 11n);
   await reopened.close();
 });
 
-test('WriteAheadLog keeps only the prefix before a missing middle segment', async () => {
+test('WriteAheadLog refuses a missing middle segment with WAL_DAMAGED naming the missing LSNs and changes nothing', async () => {
   const dir = tempDir();
   const wal = await WriteAheadLog.open(dir, { segmentBytes: 100 });
   for (let i = 1; i <= 6; i++) await wal.append(new Uint8Array(34).fill(i));
@@ -125,11 +127,19 @@ test('WriteAheadLog keeps only the prefix before a missing middle segment', asyn
   const files = segmentFiles(dir);
   assert.equal(files.length, 3);
   fs.rmSync(join(dir, files[1]!));
-  const reopened = await WriteAheadLog.open(dir, { segmentBytes: 100 });
-  assert.deepEqual([...reopened.replay()].map((r) => r.lsn), [1n, 2n]);
-  assert.deepEqual(segmentFiles(dir), [files[0]]);
-  assert.equal(await reopened.append(new Uint8Array(1)), 3n);
-  await reopened.close();
+  await assert.rejects(WriteAheadLog.open(dir, { segmentBytes: 100 }), (error: unknown) => {
+    assert.ok(error instanceof StorageError);
+    assert.equal(error.code, 'WAL_DAMAGED');
+    assert.equal(error.details.file, join(dir, files[2]!));
+    assert.deepEqual([error.details.firstLsn, error.details.lastLsn], ['3', '4']);
+    return true;
+  });
+  assert.deepEqual(segmentFiles(dir), [files[0], files[2]]);
+  const covered = await WriteAheadLog.open(dir, { segmentBytes: 100, coveredLsn: 4n });
+  assert.deepEqual([...covered.replay(5n)].map((r) => r.lsn), [5n, 6n]);
+  assert.equal(covered.recovery.warnings.length, 1);
+  assert.equal(await covered.append(new Uint8Array(1)), 7n);
+  await covered.close();
 });
 
 test('WriteAheadLog rejects with WAL_WRITE when sync fails and stays poisoned', async () => {
@@ -172,8 +182,7 @@ test('WriteAheadLog.replay throws WAL_CORRUPT when an acknowledged record is dam
   await wal.close();
   const reopened = await WriteAheadLog.open(dir);
   assert.deepEqual([...reopened.replay()].map((r) => r.lsn), [1n]);
-  assert.ok(reopened.recovery.truncatedBytes > 0);
-  assert.match(reopened.recovery.problem ?? '', /checksum mismatch for LSN 2/);
+  assert.ok(reopened.recovery.tailBytesDropped > 0);
   await reopened.close();
 });
 
