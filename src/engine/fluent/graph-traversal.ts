@@ -30,6 +30,8 @@ export type FluentArg = Argument | GraphTraversal | P | undefined | readonly Flu
 export interface TraversalRun {
   readonly results: QueryCursor;
   readonly settled?: () => Promise<void>;
+  /** Turns each engine result into what the terminals hand out (plain values); identity when absent. */
+  readonly convert?: (value: unknown) => unknown;
 }
 
 /**
@@ -73,6 +75,7 @@ export class GraphTraversal {
   /** A result hasNext() took from the cursor and next() hands out. */
   #peeked: IteratorResult<unknown> | undefined;
   #settled: (() => Promise<void>) | undefined;
+  #convert: (value: unknown) => unknown = (v) => v;
 
   constructor(bytecode: Bytecode, runner?: TraversalRunner) {
     this.#bytecode = bytecode;
@@ -96,6 +99,7 @@ export class GraphTraversal {
       const run = this.#runner(this.#bytecode);
       this.#cursor = run.results;
       this.#settled = run.settled;
+      if (run.convert !== undefined) this.#convert = run.convert;
     }
     return this.#cursor;
   }
@@ -118,7 +122,8 @@ export class GraphTraversal {
     this.#peeked = undefined;
     const rest = await cursor.toArray();
     await this.#durable();
-    return first === undefined || first.done === true ? rest : [first.value, ...rest];
+    const all = first === undefined || first.done === true ? rest : [first.value, ...rest];
+    return all.map(this.#convert);
   }
 
   /** All results in a Set (JS identity; values are not deduplicated by Java equality). */
@@ -130,7 +135,7 @@ export class GraphTraversal {
   async next(): Promise<IteratorResult<unknown>> {
     const r = await this.#take();
     await this.#durable();
-    return r;
+    return r.done === true ? r : { done: false, value: this.#convert(r.value) };
   }
 
   /** Whether another result exists (it is buffered for next()), once the traversal's writes are durable. */
