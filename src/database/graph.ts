@@ -4,7 +4,7 @@
  * @module
  */
 import { ArgumentError, UnsupportedError } from '../errors.js';
-import { GraphTraversalSource, resultConverter, runScript } from '../engine/index.js';
+import { fromPlain, GraphTraversalSource, resultConverter, runScript } from '../engine/index.js';
 import type { ElementId, Pacing, PropertyCardinality, ValueTypes } from '../engine/index.js';
 import { edgeView, requireEdge, requireVertex, sameValue, toEntries, vertexView } from './elements.js';
 import type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './elements.js';
@@ -314,7 +314,7 @@ export class Graph extends GraphCore {
     if (parse === undefined) throw new UnsupportedError('GREMLIN_UNAVAILABLE', 'Cannot run Gremlin: this database was opened without a Gremlin parser');
     const source = requireText(text, 'Gremlin script');
     const given = requireRecord(options, 'Gremlin options');
-    const bindings = new Map(Object.entries(requireRecord(given.bindings, 'Gremlin bindings')));
+    const bindings = new Map(Object.entries(requireRecord(given.bindings, 'Gremlin bindings')).map(([k, v]) => [k, fromPlain(v)]));
     if (given.signal !== undefined && !(given.signal instanceof AbortSignal)) {
       throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin signal: expected an AbortSignal but got ${describeValue(given.signal)}`);
     }

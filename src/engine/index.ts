@@ -25,7 +25,7 @@ export { formatValue } from './semantics/index.js';
 export { compileRegex, type LinearRegex, type RegexOptions } from './semantics/regex.js';
 export { P, TextP } from './fluent/predicates.js';
 export { t, order, scope, column, direction, cardinality, pop, operator, barrier, merge, pick, dt, GType, withOptions, canonicalEnum, type EnumOf } from './fluent/tokens.js';
-export { toPlain, resultConverter, PlainMap, PlainSet, type ValueTypes } from './plain.js';
+export { toPlain, fromPlain, resultConverter, PlainMap, PlainSet, type ValueTypes } from './plain.js';
 export { jsonValue, jsonKey, jsonReplacer } from './json.js';
 export { runScript } from './script-runner/run-script.js';
 export type { ScriptHost } from './script-runner/host.js';

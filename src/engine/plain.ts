@@ -170,3 +170,25 @@ export function resultConverter(types: ValueTypes, options: { readonly source?: 
   return types === 'java' ? (v) => v : (v) => plainValue(v, options.source);
 }
 
+
+const LONG_MIN = -(2n ** 63n);
+const LONG_MAX = 2n ** 63n - 1n;
+
+/**
+ * A user's value as the engine takes it: a `bigint` becomes a Java long (a BigInteger beyond
+ * the long range), inside lists, sets and maps too, so that an id or number a plain result
+ * handed out as a bigint can be given back. Everything else is unchanged.
+ *
+ * @example
+ * ```ts
+ * fromPlain(1190507458385149952n);   // TypedNumber('long', 1190507458385149952n)
+ * fromPlain([1n, 'a']);              // [TypedNumber('long', 1n), 'a']
+ * ```
+ */
+export function fromPlain(value: unknown): unknown {
+  if (typeof value === 'bigint') return new TypedNumber(value >= LONG_MIN && value <= LONG_MAX ? 'long' : 'biginteger', value);
+  if (Array.isArray(value)) return value.map(fromPlain);
+  if (value instanceof Map) return new Map([...(value as Map<unknown, unknown>)].map(([k, v]) => [fromPlain(k), fromPlain(v)]));
+  if (value instanceof Set) return new Set([...(value as Set<unknown>)].map(fromPlain));
+  return value;
+}

@@ -7,6 +7,7 @@ import { Bytecode } from '../bytecode.js';
 import type { Argument } from '../bytecode.js';
 import { P } from './predicates.js';
 import type { QueryCursor } from '../exec/cursor.js';
+import { fromPlain } from '../plain.js';
 
 /**
  * Anything a fluent step accepts: bytecode arguments, nested traversals and fluent predicates.
@@ -16,7 +17,7 @@ import type { QueryCursor } from '../exec/cursor.js';
  * const a: FluentArg = __.out('knows');
  * ```
  */
-export type FluentArg = Argument | GraphTraversal | P | undefined | readonly FluentArg[];
+export type FluentArg = Argument | bigint | GraphTraversal | P | undefined | readonly FluentArg[];
 
 /**
  * One run of a traversal: its results and, when the graph is durable, a function resolving
@@ -57,7 +58,7 @@ export function toArgument(a: FluentArg): Argument {
   if (a instanceof P) return a.predicate;
   if (a === undefined) return null;
   if (Array.isArray(a)) return (a as readonly FluentArg[]).map(toArgument);
-  return a as Argument;
+  return fromPlain(a) as Argument;
 }
 
 /**
