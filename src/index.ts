@@ -18,6 +18,28 @@
 import { Database } from './database/index.js';
 import type { OpenOptions } from './database/index.js';
 import { parseScript } from './grammar/index.js';
+import {
+  __,
+  barrier,
+  cardinality,
+  column,
+  direction,
+  dt,
+  EnumValue,
+  GraphTraversal,
+  GraphTraversalSource,
+  GType,
+  merge,
+  operator,
+  order,
+  P,
+  pick,
+  pop,
+  scope,
+  t,
+  TextP,
+  withOptions,
+} from './engine/index.js';
 
 export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
 export type {
@@ -74,8 +96,33 @@ export {
   Tree,
   Subgraph,
   formatValue,
+  EnumValue,
+  t,
+  order,
+  scope,
+  column,
+  direction,
+  cardinality,
+  pop,
+  operator,
+  barrier,
+  merge,
+  pick,
+  dt,
+  GType,
+  withOptions,
+  toPlain,
+  PlainMap,
+  PlainSet,
+  jsonValue,
+  jsonReplacer,
 } from './engine/index.js';
 export type {
+  ValueTypes,
+  EnumOf,
+  VertexProperties,
+  EdgeProperties,
+  TraversalSourceOptions,
   NumericType,
   PropertyValue,
   ElementId,
@@ -150,3 +197,40 @@ export type {
 export function open(options: OpenOptions = {}): Promise<Database> {
   return Database.open(options, { parseScript });
 }
+
+/**
+ * The Gremlin vocabulary grouped as gremlin-javascript's `gremlin.process` groups it, so that a
+ * program written against the `gremlin` npm package ports by changing its imports and the line
+ * that creates `g`.
+ *
+ * @example
+ * ```ts
+ * import { process as gprocess } from 'quiverdb';
+ * const { t, order, P } = gprocess;
+ * const __ = gprocess.statics;
+ * const g = graph.traversal();
+ * await g.V().order().by('age', order.desc).values('name').toList();
+ * ```
+ */
+export const process = Object.freeze({
+  EnumValue,
+  P,
+  TextP,
+  GraphTraversal,
+  GraphTraversalSource,
+  statics: __,
+  t,
+  order,
+  scope,
+  column,
+  direction,
+  cardinality,
+  pop,
+  operator,
+  barrier,
+  merge,
+  pick,
+  dt,
+  GType,
+  withOptions,
+});

@@ -4,8 +4,8 @@
  * @module
  */
 import { ArgumentError, UnsupportedError } from '../errors.js';
-import { GraphTraversalSource, runScript } from '../engine/index.js';
-import type { ElementId, Pacing, PropertyCardinality } from '../engine/index.js';
+import { fromPlain, GraphTraversalSource, resultConverter, runScript } from '../engine/index.js';
+import type { ElementId, Pacing, PropertyCardinality, ValueTypes } from '../engine/index.js';
 import { edgeView, requireEdge, requireVertex, sameValue, toEntries, vertexView } from './elements.js';
 import type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './elements.js';
 import { checkQueryLimits, GraphCore } from './graph-core.js';
@@ -261,25 +261,32 @@ export class Graph extends GraphCore {
    * The fluent traversal source `g` over this graph, with the method names of the `gremlin`
    * npm package. Reads see the graph as it is; a traversal's writes commit as one atomic batch,
    * and its terminal Promise (`toList`, `next`, `hasNext`, `iterate`, `toSet`) resolves only once
-   * they are fsynced in the WAL (or rejects when the append fails).
+   * they are fsynced in the WAL (or rejects when the append fails). Results are plain
+   * JavaScript values; `{ types: 'java' }` keeps the engine's Java-typed values (TypedNumber...).
    *
    * @example
    * ```ts
    * const names = await graph.traversal().V().has('person', 'name', 'marko').out('knows').values('name').toList();
+   * const [n] = await graph.traversal().V().count().toList();   // 6, a number
+   * const [long] = await graph.traversal({ types: 'java' }).V().count().toList();   // TypedNumber('long', 6n)
    * ```
    */
-  traversal(): GraphTraversalSource {
+  traversal(options: { readonly types?: ValueTypes } = {}): GraphTraversalSource {
     this.checkOpen();
-    return new GraphTraversalSource(() => this.executionContext());
+    const types = checkTypes(requireRecord(options, 'traversal options').types, 'traversal');
+    return new GraphTraversalSource(() => this.executionContext(), { types });
   }
 
   /**
    * Runs a Gremlin-Groovy script (the subset HugeGraph's /gremlin accepts) and resolves with the
-   * value of its last statement as a list, once every write it made is durable.
+   * value of its last statement as a list, once every write it made is durable. Results are
+   * plain JavaScript values (numbers, strings, Map, Set, elements with `properties`);
+   * `types: 'java'` returns the engine's Java-typed values instead (TypedNumber, Uuid).
    *
    * @example
    * ```ts
-   * const [count] = await graph.gremlin("g.V().hasLabel('person').count()");
+   * const [count] = await graph.gremlin("g.V().hasLabel('person').count()");   // 6
+   * const [long] = await graph.gremlin('g.V().count()', { types: 'java' });   // TypedNumber('long', 6n)
    * const ages = await graph.gremlin('g.V(id).values("age")', { bindings: { id: '1:marko' } });
    * ```
    */
@@ -298,6 +305,8 @@ export class Graph extends GraphCore {
       readonly ioBase?: string;
       /** Set false to run without the optimisation strategies (results must not change). */
       readonly optimise?: boolean;
+      /** `plain` JavaScript values (default) or the engine's `java`-typed values. */
+      readonly types?: ValueTypes;
     } = {},
   ): Promise<unknown[]> {
     this.checkOpen();
@@ -305,7 +314,7 @@ export class Graph extends GraphCore {
     if (parse === undefined) throw new UnsupportedError('GREMLIN_UNAVAILABLE', 'Cannot run Gremlin: this database was opened without a Gremlin parser');
     const source = requireText(text, 'Gremlin script');
     const given = requireRecord(options, 'Gremlin options');
-    const bindings = new Map(Object.entries(requireRecord(given.bindings, 'Gremlin bindings')));
+    const bindings = new Map(Object.entries(requireRecord(given.bindings, 'Gremlin bindings')).map(([k, v]) => [k, fromPlain(v)]));
     if (given.signal !== undefined && !(given.signal instanceof AbortSignal)) {
       throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin signal: expected an AbortSignal but got ${describeValue(given.signal)}`);
     }
@@ -320,19 +329,31 @@ export class Graph extends GraphCore {
       throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin optimise: expected a boolean but got ${describeValue(given.optimise)}`);
     }
     const optimise = given.optimise !== false;
+    const types = checkTypes(given.types, 'Gremlin');
     const script = parse(source, { bindings });
     const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
     try {
-      return await runScript(script, {
+      const results = await runScript(script, {
         context: () => this.executionContext({ signal, deadline, ioBase, memoryLimit, pacing }),
         schema: () => this.schema(),
         bindings,
         optimise,
       });
+      return results.map(resultConverter(types, { source: this.executionContext().source }));
     } finally {
       await this.sync();
     }
   }
+}
+
+const VALUE_TYPES: readonly ValueTypes[] = ['plain', 'java'];
+
+function checkTypes(value: unknown, what: string): ValueTypes {
+  if (value === undefined) return 'plain';
+  if (!VALUE_TYPES.includes(value as ValueTypes)) {
+    throw new ArgumentError('INVALID_ARGUMENT', `Invalid ${what} types: expected 'plain' or 'java' but got ${describeValue(value)}`);
+  }
+  return value as ValueTypes;
 }
 
 function checkPacing(value: unknown): Pacing | undefined {

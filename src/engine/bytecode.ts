@@ -24,9 +24,21 @@ export class EnumValue {
     /** Constant name as written, e.g. `id`, `OUT`, `desc`. */
     readonly name: string,
   ) {}
+  /** The enum type, under gremlin-javascript's name for it. */
+  get typeName(): string {
+    return this.type;
+  }
+  /** The constant, under gremlin-javascript's name for it. */
+  get elementName(): string {
+    return this.name;
+  }
   /** `Type.name`. */
   toString(): string {
     return `${this.type}.${this.name}`;
+  }
+  /** The constant's name (`id`, `desc`), as HugeGraph's /gremlin writes a token. */
+  toJSON(): string {
+    return this.name;
   }
 }
 

@@ -1,14 +1,19 @@
 /**
- * Result objects of traversals, shaped like TinkerPop's: {@link Vertex}, {@link Edge},
- * {@link VertexProperty}, {@link Property}, {@link Path} and {@link Tree}.
+ * Result objects of traversals, shaped like TinkerPop's and gremlin-javascript's:
+ * {@link Vertex}, {@link Edge}, {@link VertexProperty}, {@link Property}, {@link Path} and
+ * {@link Tree}.
  *
- * Vertices and edges carry the GraphSource slot for fast access next to their id and label.
- * Elements are equal when their ids are (numeric ids by numeric value), as in TinkerGraph.
+ * Vertices and edges carry the GraphSource slot for fast access next to their id and label; the
+ * slot, the owner of a property and the meta-properties map are private fields behind getters,
+ * so that only the gremlin-javascript shape (`id`, `label`, `properties`, `inV`/`outV`, `key`,
+ * `value`) is enumerable. Elements are equal when their ids are (numeric ids by numeric value),
+ * as in TinkerGraph. Every class has `toJSON()` (the shapes of HugeGraph's /gremlin JSON).
  * @module
  */
 import { Uuid, type ElementId } from './values.js';
 import { formatValue } from './semantics/format.js';
 import { VALUE_KEY, valueKey } from './semantics/value-key.js';
+import { jsonValue } from './json.js';
 
 /**
  * Canonical key of an element id: `L123` for numeric ids, `S<text>` for strings, `U<uuid>`
@@ -27,12 +32,36 @@ export function elementIdKey(id: ElementId): string {
   return 'L' + String(id.value);
 }
 
+const EMPTY_META: ReadonlyMap<string, unknown> = new Map<string, unknown>();
+
 function abbreviate(text: string): string {
   return text.length > 20 ? text.slice(0, 17) + '...' : text;
 }
 
 /**
- * A vertex: its id, label and storage slot.
+ * Properties of a vertex as gremlin-javascript shapes them: key -> its vertex properties.
+ *
+ * @example
+ * ```ts
+ * const p: VertexProperties = { name: [new VertexProperty(0, 'name', 'marko', { element: v })] };
+ * ```
+ */
+export type VertexProperties = Readonly<Record<string, readonly VertexProperty[]>>;
+
+/**
+ * Properties of an edge (or meta-properties of a vertex property) as gremlin-javascript shapes
+ * them: key -> property.
+ *
+ * @example
+ * ```ts
+ * const p: EdgeProperties = { weight: new Property('weight', 0.5, e) };
+ * ```
+ */
+export type EdgeProperties = Readonly<Record<string, Property>>;
+
+/**
+ * A vertex: its id, label and storage slot, and its properties when the result was made plain
+ * (`graph.gremlin()` and the fluent terminals; traversal internals carry no properties).
  *
  * @example
  * ```ts
@@ -41,12 +70,33 @@ function abbreviate(text: string): string {
  * ```
  */
 export class Vertex {
+  readonly #slot: number;
+  /** Key -> vertex properties, present on plain results. */
+  declare readonly properties?: VertexProperties;
+
   constructor(
     readonly id: ElementId,
     readonly label: string,
-    /** Dense slot of the vertex in the GraphSource. */
-    readonly slot: number,
-  ) {}
+    slot: number,
+    properties?: VertexProperties,
+  ) {
+    this.#slot = slot;
+    if (properties !== undefined) this.properties = properties;
+  }
+
+  /** Dense slot of the vertex in the GraphSource (not enumerable). */
+  get slot(): number {
+    return this.#slot;
+  }
+
+  /** `{ id, label, type: 'vertex', properties: { key: value | [values] } }`, as HugeGraph's /gremlin writes a vertex. */
+  toJSON(): Record<string, unknown> {
+    const properties: Record<string, unknown> = {};
+    for (const [key, list] of Object.entries(this.properties ?? {})) {
+      properties[key] = list.length === 1 ? jsonValue(list[0]!.value) : list.map((p) => jsonValue(p.value));
+    }
+    return { id: jsonValue(this.id), label: this.label, type: 'vertex', properties };
+  }
 
   /** `v[<id>]`, as TinkerPop prints a vertex. */
   toString(): string {
@@ -73,16 +123,41 @@ export class Edge {
   readonly outV: Vertex;
   /** Head vertex (the edge comes into it). */
   readonly inV: Vertex;
+  /** Key -> property, present on plain results. */
+  declare readonly properties?: EdgeProperties;
+  readonly #slot: number;
 
   constructor(
     readonly id: ElementId,
     readonly label: string,
-    /** Dense slot of the edge in the GraphSource. */
-    readonly slot: number,
-    ends: { readonly outV: Vertex; readonly inV: Vertex },
+    slot: number,
+    ends: { readonly outV: Vertex; readonly inV: Vertex; readonly properties?: EdgeProperties },
   ) {
+    this.#slot = slot;
     this.outV = ends.outV;
     this.inV = ends.inV;
+    if (ends.properties !== undefined) this.properties = ends.properties;
+  }
+
+  /** Dense slot of the edge in the GraphSource (not enumerable). */
+  get slot(): number {
+    return this.#slot;
+  }
+
+  /** `{ id, label, type: 'edge', outV, outVLabel, inV, inVLabel, properties: { key: value } }`, as HugeGraph's /gremlin writes an edge. */
+  toJSON(): Record<string, unknown> {
+    const properties: Record<string, unknown> = {};
+    for (const [key, p] of Object.entries(this.properties ?? {})) properties[key] = jsonValue(p.value);
+    return {
+      id: jsonValue(this.id),
+      label: this.label,
+      type: 'edge',
+      outV: jsonValue(this.outV.id),
+      outVLabel: this.outV.label,
+      inV: jsonValue(this.inV.id),
+      inVLabel: this.inV.label,
+      properties,
+    };
   }
 
   /** `e[<id>][<out>-<label>-><in>]`, as TinkerPop prints an edge. */
@@ -106,24 +181,40 @@ export class Edge {
  * ```
  */
 export class VertexProperty {
-  /** The vertex owning this property. */
-  readonly element: Vertex;
-  /** Meta-properties of this vertex property. */
-  readonly meta: ReadonlyMap<string, unknown>;
+  /** Same as {@link VertexProperty.key}, as in TinkerPop. */
+  readonly label: string;
+  /** Meta-properties as key -> property, present on plain results. */
+  declare readonly properties?: EdgeProperties;
+  readonly #element: Vertex;
+  readonly #meta: ReadonlyMap<string, unknown>;
 
   constructor(
     readonly id: ElementId,
     readonly key: string,
     readonly value: unknown,
-    owner: { readonly element: Vertex; readonly meta?: ReadonlyMap<string, unknown> },
+    owner: { readonly element: Vertex; readonly meta?: ReadonlyMap<string, unknown>; readonly properties?: EdgeProperties },
   ) {
-    this.element = owner.element;
-    this.meta = owner.meta ?? new Map<string, unknown>();
+    this.label = key;
+    this.#element = owner.element;
+    this.#meta = owner.meta ?? EMPTY_META;
+    if (owner.properties !== undefined) this.properties = owner.properties;
   }
 
-  /** Same as {@link VertexProperty.key}, as in TinkerPop. */
-  get label(): string {
-    return this.key;
+  /** The vertex owning this property (not enumerable). */
+  get element(): Vertex {
+    return this.#element;
+  }
+
+  /** Meta-properties of this vertex property (not enumerable). */
+  get meta(): ReadonlyMap<string, unknown> {
+    return this.#meta;
+  }
+
+  /** `{ id, label, value, properties: { key: value } }`. */
+  toJSON(): Record<string, unknown> {
+    const properties: Record<string, unknown> = {};
+    for (const [key, value] of this.#meta) properties[key] = jsonValue(value);
+    return { id: jsonValue(this.id), label: this.key, value: jsonValue(this.value), properties };
   }
 
   /** `vp[<key>-><value>]` with the value abbreviated to 20 characters. */
@@ -147,11 +238,25 @@ export class VertexProperty {
  * ```
  */
 export class Property {
+  readonly #element: Edge | VertexProperty;
+
   constructor(
     readonly key: string,
     readonly value: unknown,
-    readonly element: Edge | VertexProperty,
-  ) {}
+    element: Edge | VertexProperty,
+  ) {
+    this.#element = element;
+  }
+
+  /** The edge or vertex property owning this property (not enumerable). */
+  get element(): Edge | VertexProperty {
+    return this.#element;
+  }
+
+  /** `{ key, value }`. */
+  toJSON(): Record<string, unknown> {
+    return { key: this.key, value: jsonValue(this.value) };
+  }
 
   /** `p[<key>-><value>]` with the value abbreviated to 20 characters. */
   toString(): string {
@@ -253,6 +358,11 @@ export class Path {
     return all.length === 1 ? all[0] : all;
   }
 
+  /** `{ labels: [[...], ...], objects: [...] }`, as HugeGraph's /gremlin writes a path. */
+  toJSON(): Record<string, unknown> {
+    return { labels: this.labels.map((set) => [...set]), objects: this.objects.map(jsonValue) };
+  }
+
   /** `path[a, b, c]`, as TinkerPop prints a path. */
   toString(): string {
     return `path[${this.objects.map(formatValue).join(', ')}]`;
@@ -325,6 +435,11 @@ export class Tree {
   /** The leaf subtrees' nodes (TinkerPop's `getLeafObjects`). */
   getLeafObjects(): unknown[] {
     return [...this.#nodes.values()].flatMap((e) => (e.subtree.size === 0 ? [e.node] : e.subtree.getLeafObjects()));
+  }
+
+  /** `[{ key: node, value: [...subtree] }, ...]`, as HugeGraph's /gremlin writes a tree. */
+  toJSON(): unknown[] {
+    return [...this.#nodes.values()].map((e) => ({ key: jsonValue(e.node), value: e.subtree.toJSON() }));
   }
 
   /** `{node={...}, ...}`, as Java prints the tree's map. */

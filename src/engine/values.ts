@@ -44,6 +44,47 @@ export class TypedNumber {
   toString(): string {
     return String(this.value);
   }
+
+  /** A JSON number; a long, BigInteger or BigDecimal that a double cannot hold exactly is its decimal text. */
+  toJSON(): number | string {
+    const plain = plainNumber(this);
+    return typeof plain === 'bigint' ? String(plain) : plain;
+  }
+}
+
+function strippedDecimal(text: string): string {
+  const lower = text.trim().toLowerCase().replace(/^\+/, '');
+  if (lower.includes('e') || !lower.includes('.')) return lower;
+  return lower.replace(/0+$/, '').replace(/\.$/, '');
+}
+
+/**
+ * A Java number as a plain JS value: every integral and floating type a `number`; a long or
+ * BigInteger outside ±(2^53 - 1) a `bigint`; a BigDecimal a `number` when it is integral and
+ * safe or when the double prints back as the same decimal, a `bigint` when it is a larger
+ * integer, and its decimal text otherwise (so that no digit is lost silently).
+ *
+ * @example
+ * ```ts
+ * plainNumber(new TypedNumber('long', 6n));              // 6
+ * plainNumber(new TypedNumber('long', 2n ** 60n));       // 1152921504606846976n
+ * plainNumber(new TypedNumber('bigdecimal', '1.50'));    // 1.5
+ * plainNumber(new TypedNumber('bigdecimal', '0.1000000000000000000001'));   // '0.1000000000000000000001'
+ * ```
+ */
+export function plainNumber(n: TypedNumber): number | bigint | string {
+  const v = n.value;
+  if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return safeInteger(v);
+  const text = strippedDecimal(v);
+  if (/^-?\d+$/.test(text)) return safeInteger(BigInt(text));
+  const d = Number(v);
+  return Number.isFinite(d) && strippedDecimal(String(d)) === text ? d : v;
+}
+
+function safeInteger(v: bigint): number | bigint {
+  const d = Number(v);
+  return Number.isSafeInteger(d) && BigInt(d) === v ? d : v;
 }
 
 /**
@@ -58,6 +99,10 @@ export class Uuid {
   constructor(/** Canonical lower-case text. */ readonly text: string) {}
   /** Canonical text form. */
   toString(): string {
+    return this.text;
+  }
+  /** The text, as JSON. */
+  toJSON(): string {
     return this.text;
   }
 }

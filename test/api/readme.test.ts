@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TypedNumber, open } from '../../src/index.js';
+import { TypedNumber, open, order } from '../../src/index.js';
 
 test('the README quick start runs as written and its data survives a reopen', async () => {
   const path = mkdtempSync(join(tmpdir(), 'quiver-readme-'));
@@ -29,6 +29,13 @@ test('the README quick start runs as written and its data survives a reopen', as
       const b = w.vertexSlot('1:peter');
       w.addEdge('knows', { out: a, in: b }, { properties: [['weight', 1]] });
     });
+    const [n] = await graph.traversal().V().count().toList();
+    assert.equal(n, 4);
+    assert.deepEqual(await graph.traversal().V().order().by('age', order.desc).values('name').toList(), ['marko', 'vadas']);
+    assert.equal(
+      JSON.stringify(await graph.gremlin("g.V('1:marko')")),
+      '[{"id":"1:marko","label":"person","type":"vertex","properties":{"name":"marko","age":30}}]',
+    );
     await db.close();
 
     const again = await open({ path });

@@ -19,8 +19,7 @@ import type { ReferenceGraph } from './reference-source.js';
 export function source(graph: ReferenceGraph, optimise = true): GraphTraversalSource {
   return new GraphTraversalSource(
     () => ({ source: graph, write: <T>(fn: (w: GraphWriter) => T): T => graph.write(fn) }),
-    undefined,
-    optimise,
+    { optimise, types: 'java' },
   );
 }
 

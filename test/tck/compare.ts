@@ -1,5 +1,6 @@
 /**
- * Java comparison semantics of the TinkerPop runner (FORMAT.md §3): type-strict numbers,
+ * Java comparison semantics of the TinkerPop runner (FORMAT.md §3): type-strict numbers
+ * (in `plain` mode, for results in plain JavaScript values, numbers by value and UUIDs as text),
  * elements equal by kind and id, paths by their objects, maps and sets without order, lists
  * in order, `NaN` equal to `NaN`, and a 1e-15 tolerance for top-level doubles only.
  *
@@ -8,7 +9,7 @@
  * @module
  */
 import { ArgumentError } from '../../src/errors.js';
-import { EnumValue, TypedNumber, Uuid, type ElementId } from '../../src/engine/index.js';
+import { EnumValue, TypedNumber, Uuid, plainNumber, type ElementId } from '../../src/engine/index.js';
 import type { Notated } from './notation.js';
 import { className, describeActual, describeExpected } from './describe.js';
 
@@ -101,17 +102,33 @@ function firstUnmatched<A, E>(actual: readonly A[], expected: readonly E[], eq: 
   });
 }
 
+type Eq = (actual: unknown, expected: Notated) => boolean;
+
 /** Java Set equality: each side contains every item of the other (duplicates in `s[...]` collapse). */
-function setEquals(actual: readonly unknown[], expected: readonly Notated[]): boolean {
-  return expected.every((e) => actual.some((a) => javaEquals(a, e))) && actual.every((a) => expected.some((e) => javaEquals(a, e)));
+function setEquals(actual: readonly unknown[], expected: readonly Notated[], eq: Eq): boolean {
+  return expected.every((e) => actual.some((a) => eq(a, e))) && actual.every((a) => expected.some((e) => eq(a, e)));
 }
 
-function mapEquals(actual: ReadonlyMap<unknown, unknown>, expected: ReadonlyArray<readonly [Notated, Notated]>): boolean {
-  return actual.size === expected.length && firstUnmatched([...actual], expected, ([ak, av], [k, v]) => javaEquals(ak, k) && javaEquals(av, v)) < 0;
+function mapEquals(actual: ReadonlyMap<unknown, unknown>, expected: ReadonlyArray<readonly [Notated, Notated]>, eq: Eq): boolean {
+  return actual.size === expected.length && firstUnmatched([...actual], expected, ([ak, av], [k, v]) => eq(ak, k) && eq(av, v)) < 0;
 }
 
-function listEquals(actual: readonly unknown[], expected: readonly Notated[]): boolean {
-  return actual.length === expected.length && expected.every((e, i) => javaEquals(actual[i], e));
+function listEquals(actual: readonly unknown[], expected: readonly Notated[], eq: Eq): boolean {
+  return actual.length === expected.length && expected.every((e, i) => eq(actual[i], e));
+}
+
+/**
+ * Plain-value number equality: the expected Java number converted as results are
+ * (`plainNumber`), compared by value, so that the int/long/double distinction is not checked.
+ */
+function plainNumberEquals(actual: unknown, expected: number | TypedNumber, tolerant: boolean): boolean {
+  const e = typeof expected === 'number' ? expected : plainNumber(expected);
+  if (typeof e === 'string') return typeof actual === 'string' && decimalKey(actual) === decimalKey(e);
+  if (typeof actual === 'bigint' || typeof e === 'bigint') return (typeof actual === 'bigint' || typeof actual === 'number') && toBigInt(actual) === toBigInt(e);
+  if (typeof actual !== 'number') return false;
+  if (expected instanceof TypedNumber && expected.type === 'float') return Math.fround(actual) === Math.fround(e) || (Number.isNaN(actual) && Number.isNaN(e));
+  if (actual === e || (Number.isNaN(actual) && Number.isNaN(e))) return true;
+  return tolerant && Number.isFinite(actual) && Number.isFinite(e) && Math.abs(actual - e) <= DOUBLE_TOLERANCE;
 }
 
 interface DurationLike {
@@ -141,8 +158,12 @@ function isEnumLike(value: unknown): value is { readonly type: string; readonly 
  * javaEquals(6, parseNotation('d[6].l'));                             // false: Integer is not Long
  * ```
  */
-export function javaEquals(actual: unknown, expected: Notated, options: { readonly tolerant?: boolean } = {}): boolean {
+export function javaEquals(actual: unknown, expected: Notated, options: { readonly tolerant?: boolean; readonly plain?: boolean } = {}): boolean {
+  const plain = options.plain === true;
+  const eq: Eq = (a, e) => javaEquals(a, e, { plain });
   if (expected === null) return actual === null || actual === undefined;
+  if (plain && (typeof expected === 'number' || expected instanceof TypedNumber)) return plainNumberEquals(actual, expected, options.tolerant === true);
+  if (plain && expected instanceof Uuid) return typeof actual === 'string' && actual.toLowerCase() === expected.text;
   if (typeof expected === 'boolean' || typeof expected === 'string') return actual === expected;
   if (typeof expected === 'number') return typeof actual === 'number' && actual === expected;
   if (expected instanceof TypedNumber) return numberEquals(actual, expected, options.tolerant === true);
@@ -156,16 +177,16 @@ export function javaEquals(actual: unknown, expected: Notated, options: { readon
     case 'property': {
       if (className(actual) !== 'Property') return false;
       const p = actual as { key: unknown; value: unknown };
-      return p.key === expected.key && javaEquals(p.value, expected.value);
+      return p.key === expected.key && eq(p.value, expected.value);
     }
     case 'list':
-      return Array.isArray(actual) && listEquals(actual, expected.items);
+      return Array.isArray(actual) && listEquals(actual, expected.items, eq);
     case 'set':
-      return actual instanceof Set && setEquals([...(actual as Set<unknown>)], expected.items);
+      return actual instanceof Set && setEquals([...(actual as Set<unknown>)], expected.items, eq);
     case 'path':
-      return className(actual) === 'Path' && listEquals((actual as { objects: readonly unknown[] }).objects, expected.items);
+      return className(actual) === 'Path' && listEquals((actual as { objects: readonly unknown[] }).objects, expected.items, eq);
     case 'map':
-      return actual instanceof Map && mapEquals(actual, expected.entries);
+      return actual instanceof Map && mapEquals(actual, expected.entries, eq);
     case 'char':
       return actual === expected.value || (className(actual) === 'Char' && String(actual) === expected.value);
     case 'duration':
@@ -199,8 +220,12 @@ function shown(actual: readonly unknown[]): string {
  * checkTable([new TypedNumber('long', 6n)], [parseNotation('d[6].l')], { mode: 'ordered' });   // undefined
  * ```
  */
-export function checkTable(actual: readonly unknown[], rows: readonly Notated[], options: { readonly mode: TableMode }): string | undefined {
-  const eq = (a: unknown, e: Notated): boolean => javaEquals(a, e, { tolerant: true });
+export function checkTable(
+  actual: readonly unknown[],
+  rows: readonly Notated[],
+  options: { readonly mode: TableMode; readonly plain?: boolean },
+): string | undefined {
+  const eq = (a: unknown, e: Notated): boolean => javaEquals(a, e, { tolerant: true, plain: options.plain });
   if (options.mode === 'of') {
     const stray = actual.find((a) => !rows.some((r) => eq(a, r)));
     return stray === undefined ? undefined : `result ${describeActual(stray)} is not one of the rows; got ${shown(actual)}`;
@@ -270,10 +295,10 @@ export interface TreeSpec {
   readonly children: readonly TreeSpec[];
 }
 
-function treeMatches(actual: unknown, expected: readonly TreeSpec[]): boolean {
+function treeMatches(actual: unknown, expected: readonly TreeSpec[], plain: boolean): boolean {
   const entries = treeEntries(actual);
   if (entries === undefined || entries.length !== expected.length) return false;
-  return firstUnmatched(entries, expected, ([k, sub], node) => javaEquals(k, node.value) && treeMatches(sub, node.children)) < 0;
+  return firstUnmatched(entries, expected, ([k, sub], node) => javaEquals(k, node.value, { plain }) && treeMatches(sub, node.children, plain)) < 0;
 }
 
 /**
@@ -284,9 +309,9 @@ function treeMatches(actual: unknown, expected: readonly TreeSpec[]): boolean {
  * checkTree(tree, [{ value: 'marko', children: [] }]);
  * ```
  */
-export function checkTree(actual: unknown, expected: readonly TreeSpec[]): string | undefined {
+export function checkTree(actual: unknown, expected: readonly TreeSpec[], options: { readonly plain?: boolean } = {}): string | undefined {
   if (treeEntries(actual) === undefined) return `expected a tree, got ${describeActual(actual)}`;
-  return treeMatches(actual, expected) ? undefined : `the tree ${describeActual(actual)} does not have the expected structure`;
+  return treeMatches(actual, expected, options.plain === true) ? undefined : `the tree ${describeActual(actual)} does not have the expected structure`;
 }
 
 /**

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { ArgumentError, NotFoundError } from '../../src/errors.js';
 import { join } from 'node:path';
-import { open, TypedNumber, type Database, type Graph, type GraphSource, type Pacing } from '../../src/index.js';
+import { open, TypedNumber, type Database, type Graph, type GraphSource, type Pacing, type ValueTypes } from '../../src/index.js';
 import type { Scenario } from './gherkin.js';
 import { planScenario, type Assertion, type ScenarioPlan } from './steps.js';
 import { resolveNotated, toGremlinLiteral, type Notated } from './notation.js';
@@ -58,19 +58,30 @@ export interface SessionOptions {
   readonly optimise?: boolean;
   /** How often traversals return to the event loop (the engine's default when absent). */
   readonly pacing?: Pacing;
+  /**
+   * Result values: `java` (default, the strict run: every Java type is checked) or `plain`
+   * (results as users get them; numbers compare by value).
+   */
+  readonly types?: ValueTypes;
 }
 
 interface GremlinGraph {
   gremlin(
     text: string,
-    options?: { readonly bindings?: Record<string, unknown>; readonly timeoutMs?: number; readonly optimise?: boolean; readonly pacing?: Pacing },
+    options?: {
+      readonly bindings?: Record<string, unknown>;
+      readonly timeoutMs?: number;
+      readonly optimise?: boolean;
+      readonly pacing?: Pacing;
+      readonly types?: ValueTypes;
+    },
   ): Promise<unknown[]>;
   source(): GraphSource;
 }
 
 function gremlinOf(
   graph: Graph,
-  settings: { readonly timeoutMs: number | undefined; readonly optimise: boolean; readonly pacing: Pacing | undefined },
+  settings: { readonly timeoutMs: number | undefined; readonly optimise: boolean; readonly pacing: Pacing | undefined; readonly types: ValueTypes },
 ): GremlinRun | undefined {
   const candidate = graph as unknown as Partial<GremlinGraph>;
   if (typeof candidate.gremlin !== 'function') return undefined;
@@ -144,6 +155,7 @@ export class TckSession {
   readonly #timeoutMs: number | undefined;
   readonly #optimise: boolean;
   readonly #pacing: Pacing | undefined;
+  readonly #types: ValueTypes;
   readonly #shared = new Map<string, Promise<Graph>>();
   #emptyCount = 0;
 
@@ -153,6 +165,7 @@ export class TckSession {
     this.#timeoutMs = options.timeoutMs;
     this.#optimise = options.optimise !== false;
     this.#pacing = options.pacing;
+    this.#types = options.types ?? 'java';
   }
 
   /**
@@ -219,7 +232,7 @@ export class TckSession {
       return { status: 'failed', reason: `cannot prepare the ${plan.graph} graph: ${errorText(error)}` };
     }
     try {
-      const run = gremlinOf(graph, { timeoutMs: this.#timeoutMs, optimise: this.#optimise, pacing: this.#pacing });
+      const run = gremlinOf(graph, { timeoutMs: this.#timeoutMs, optimise: this.#optimise, pacing: this.#pacing, types: this.#types });
       if (run === undefined) return { status: 'failed', reason: 'engine unavailable' };
       return await this.#execute(plan, { graph, run });
     } catch (error) {
@@ -288,9 +301,10 @@ export class TckSession {
     if ('error' in outcome) return `the traversal raised ${errorText(outcome.error)}`;
     const results = () => normaliseResult(outcome.stored, { mode: plan.when ?? 'list' });
     const resolver = () => new GraphResolver(graph.source());
+    const plain = this.#types === 'plain';
     switch (assertion.kind) {
       case 'table':
-        return checkTable(results(), assertion.rows.map((r) => resolveNotated(r, resolver())), { mode: assertion.mode });
+        return checkTable(results(), assertion.rows.map((r) => resolveNotated(r, resolver())), { mode: assertion.mode, plain });
       case 'empty': {
         const list = results();
         return list.length === 0 ? undefined : `expected no results, got ${list.length}: ${list.slice(0, 10).map(describeActual).join(', ')}`;
@@ -306,7 +320,7 @@ export class TckSession {
         return n === assertion.count ? undefined : `count of '${assertion.traversal}' gave ${describeActual(value)}, expected ${assertion.count}`;
       }
       case 'tree':
-        return checkTree(outcome.stored, resolveTree(assertion.nodes, resolver()));
+        return checkTree(outcome.stored, resolveTree(assertion.nodes, resolver()), { plain });
       case 'subgraph':
         return checkSubgraph(outcome.stored, { element: assertion.element, rows: assertion.rows.map((r) => resolveNotated(r, resolver())) });
       case 'fileExists':

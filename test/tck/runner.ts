@@ -7,7 +7,7 @@
  * failure: the worker is stopped and a new one carries on with the next scenario.
  * @module
  */
-import type { Pacing } from '../../src/index.js';
+import type { Pacing, ValueTypes } from '../../src/index.js';
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -38,6 +38,8 @@ export interface SuiteOptions {
   readonly optimise?: boolean;
   /** How often traversals return to the event loop (the engine's default when absent). */
   readonly pacing?: Pacing;
+  /** Result values: `java` (default, strict) or `plain`. */
+  readonly types?: ValueTypes;
   /** Called after each scenario. */
   readonly onResult?: (entry: ScenarioReport) => void;
 }
@@ -168,7 +170,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteSummary> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   if (ids.length > 0) {
     await runWorker(
-      { featuresDir: options.featuresDir, dataDir: options.dataDir, ids, timeoutMs, optimise: options.optimise, pacing: options.pacing },
+      { featuresDir: options.featuresDir, dataDir: options.dataDir, ids, timeoutMs, optimise: options.optimise, pacing: options.pacing, types: options.types },
       {
         timeoutMs: timeoutMs + WATCHDOG_GRACE_MS,
         report: (id, result) => {
@@ -201,6 +203,11 @@ export function reportLine(report: ScenarioReport): string {
   return `${word} ${report.id} ${report.name}${report.reason === undefined ? '' : ` — ${report.reason}${at}`}`;
 }
 
+function valueTypes(text: string): ValueTypes {
+  if (text !== 'java' && text !== 'plain') throw new Error(`Invalid --types: expected 'java' or 'plain' but got '${text}'`);
+  return text;
+}
+
 async function main(argv: readonly string[]): Promise<void> {
   const program = new Command()
     .name('tck')
@@ -213,14 +220,16 @@ async function main(argv: readonly string[]): Promise<void> {
     .option('--json <file>', 'write every scenario result to a JSON file')
     .option('--record', 'record the pass rate in test/tck/baseline.json')
     .option('--no-strategies', 'run every traversal without the optimisation strategies')
+    .option('--types <types>', "result values: 'java' (strict, the default) or 'plain' (numbers compare by value)", 'java')
     .parse(argv as string[]);
-  const o = program.opts<{ features: string; data: string; filter?: string; timeout: string; verbose?: boolean; json?: string; record?: boolean; strategies: boolean }>();
+  const o = program.opts<{ features: string; data: string; filter?: string; timeout: string; verbose?: boolean; json?: string; record?: boolean; strategies: boolean; types: string }>();
   const summary = await runSuite({
     featuresDir: resolve(o.features),
     dataDir: resolve(o.data),
     filter: o.filter,
     timeoutMs: Number(o.timeout),
     optimise: o.strategies,
+    types: valueTypes(o.types),
     onResult: (r) => {
       if (r.status === 'failed' || o.verbose === true) console.log(reportLine(r));
     },

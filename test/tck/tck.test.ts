@@ -12,13 +12,21 @@ interface Baseline {
   readonly passed: number;
 }
 
+let strict: ReturnType<typeof runSuite> | undefined;
+
+/** The strict run (Java-typed results), shared by the tests that compare against it. */
+function strictRun(): ReturnType<typeof runSuite> {
+  strict ??= runSuite({ featuresDir: defaultSuiteDir('features'), dataDir: defaultSuiteDir('data') });
+  return strict;
+}
+
 test('the TinkerPop suite keeps at least the recorded pass rate', { timeout: 30 * 60_000 }, async (t) => {
   const featuresDir = defaultSuiteDir('features');
   if (!existsSync(featuresDir)) {
     assert.fail(`The TinkerPop features are missing: expected them at ${featuresDir}`);
   }
   const baseline = JSON.parse(readFileSync(baselinePath(), 'utf8')) as Baseline;
-  const summary = await runSuite({ featuresDir, dataDir: defaultSuiteDir('data') });
+  const summary = await strictRun();
   t.diagnostic(`${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
   const failures = summary.reports.filter((r) => r.status === 'failed').slice(0, 20).map(reportLine);
   assert.ok(
@@ -30,7 +38,7 @@ test('the TinkerPop suite keeps at least the recorded pass rate', { timeout: 30 
 
 test('turning the optimisation strategies off changes no scenario outcome', { timeout: 30 * 60_000 }, async () => {
   const options = { featuresDir: defaultSuiteDir('features'), dataDir: defaultSuiteDir('data') };
-  const [optimised, plain] = [await runSuite(options), await runSuite({ ...options, optimise: false })];
+  const [optimised, plain] = [await strictRun(), await runSuite({ ...options, optimise: false })];
   const outcome = (reports: readonly { id: string; status: string }[]): Map<string, string> => new Map(reports.map((r) => [r.id, r.status]));
   const withStrategies = outcome(optimised.reports);
   const changed = plain.reports.filter((r) => withStrategies.get(r.id) !== r.status).map(reportLine);
@@ -39,8 +47,16 @@ test('turning the optimisation strategies off changes no scenario outcome', { ti
 
 test('pausing at every unit of work changes no scenario outcome', { timeout: 30 * 60_000 }, async () => {
   const options = { featuresDir: defaultSuiteDir('features'), dataDir: defaultSuiteDir('data') };
-  const [normal, paused] = [await runSuite(options), await runSuite({ ...options, pacing: { sliceMs: 0, checkEvery: 1 } })];
+  const [normal, paused] = [await strictRun(), await runSuite({ ...options, pacing: { sliceMs: 0, checkEvery: 1 } })];
   const outcome = new Map(normal.reports.map((r) => [r.id, r.status]));
   const changed = paused.reports.filter((r) => outcome.get(r.id) !== r.status).map(reportLine);
   assert.deepEqual(changed, []);
+});
+
+test('plain JavaScript results lose no scenario the strict Java-typed run passes', { timeout: 30 * 60_000 }, async () => {
+  const options = { featuresDir: defaultSuiteDir('features'), dataDir: defaultSuiteDir('data') };
+  const [typed, plain] = [await strictRun(), await runSuite({ ...options, types: 'plain' })];
+  const outcome = new Map(plain.reports.map((r) => [r.id, r.status]));
+  const lost = typed.reports.filter((r) => r.status === 'passed' && outcome.get(r.id) !== 'passed').map(reportLine);
+  assert.deepEqual(lost, []);
 });

@@ -3,7 +3,7 @@
  * reports each start and each result to the main thread, which enforces the time limit.
  * @module
  */
-import type { Pacing } from '../../src/index.js';
+import type { Pacing, ValueTypes } from '../../src/index.js';
 import { parentPort, workerData } from 'node:worker_threads';
 import { TckSession, type ScenarioResult } from './execute.js';
 import { loadScenarios, scenarioId } from './suite.js';
@@ -25,6 +25,8 @@ export interface WorkerInput {
   /** False runs traversals without the optimisation strategies. */
   readonly optimise?: boolean;
   readonly pacing?: Pacing;
+  /** Result values: `java` (default, strict) or `plain`. */
+  readonly types?: ValueTypes;
 }
 
 /**
@@ -44,7 +46,7 @@ async function main(input: WorkerInput): Promise<void> {
   const port = parentPort;
   if (port === null) return;
   const byId = new Map(loadScenarios(input.featuresDir).map((s) => [scenarioId(s), s]));
-  const session = await TckSession.open({ dataDir: input.dataDir, timeoutMs: input.timeoutMs, optimise: input.optimise, pacing: input.pacing });
+  const session = await TckSession.open({ dataDir: input.dataDir, timeoutMs: input.timeoutMs, optimise: input.optimise, pacing: input.pacing, types: input.types });
   for (const id of input.ids) {
     const scenario = byId.get(id);
     if (scenario !== undefined) await session.prepare(scenario);

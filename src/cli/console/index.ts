@@ -81,9 +81,10 @@ function withoutTerminator(text: string): string {
 export function consoleGraphOf(graph: Graph): ConsoleGraph {
   return {
     name: graph.name,
-    run: (script, options) => graph.gremlin(script, { bindings: {}, ...options }),
+    // Java-typed results, so that the console prints 1.0 for a double and 6 for a long as Gremlin's does.
+    run: (script, options) => graph.gremlin(script, { bindings: {}, types: 'java', ...options }),
     explain: async (traversal, options) => {
-      const results = await graph.gremlin(`${withoutTerminator(traversal)}.explain()`, { bindings: {}, ...options });
+      const results = await graph.gremlin(`${withoutTerminator(traversal)}.explain()`, { bindings: {}, types: 'java', ...options });
       return results.length === 1 ? results[0] : results;
     },
     schemaText: () => schemaToGroovy(graph.catalog()),

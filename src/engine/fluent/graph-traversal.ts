@@ -7,6 +7,7 @@ import { Bytecode } from '../bytecode.js';
 import type { Argument } from '../bytecode.js';
 import { P } from './predicates.js';
 import type { QueryCursor } from '../exec/cursor.js';
+import { fromPlain } from '../plain.js';
 
 /**
  * Anything a fluent step accepts: bytecode arguments, nested traversals and fluent predicates.
@@ -16,7 +17,7 @@ import type { QueryCursor } from '../exec/cursor.js';
  * const a: FluentArg = __.out('knows');
  * ```
  */
-export type FluentArg = Argument | GraphTraversal | P | undefined | readonly FluentArg[];
+export type FluentArg = Argument | bigint | GraphTraversal | P | undefined | readonly FluentArg[];
 
 /**
  * One run of a traversal: its results and, when the graph is durable, a function resolving
@@ -30,6 +31,8 @@ export type FluentArg = Argument | GraphTraversal | P | undefined | readonly Flu
 export interface TraversalRun {
   readonly results: QueryCursor;
   readonly settled?: () => Promise<void>;
+  /** Turns each engine result into what the terminals hand out (plain values); identity when absent. */
+  readonly convert?: (value: unknown) => unknown;
 }
 
 /**
@@ -55,7 +58,7 @@ export function toArgument(a: FluentArg): Argument {
   if (a instanceof P) return a.predicate;
   if (a === undefined) return null;
   if (Array.isArray(a)) return (a as readonly FluentArg[]).map(toArgument);
-  return a as Argument;
+  return fromPlain(a) as Argument;
 }
 
 /**
@@ -73,6 +76,7 @@ export class GraphTraversal {
   /** A result hasNext() took from the cursor and next() hands out. */
   #peeked: IteratorResult<unknown> | undefined;
   #settled: (() => Promise<void>) | undefined;
+  #convert: (value: unknown) => unknown = (v) => v;
 
   constructor(bytecode: Bytecode, runner?: TraversalRunner) {
     this.#bytecode = bytecode;
@@ -96,6 +100,7 @@ export class GraphTraversal {
       const run = this.#runner(this.#bytecode);
       this.#cursor = run.results;
       this.#settled = run.settled;
+      if (run.convert !== undefined) this.#convert = run.convert;
     }
     return this.#cursor;
   }
@@ -118,7 +123,8 @@ export class GraphTraversal {
     this.#peeked = undefined;
     const rest = await cursor.toArray();
     await this.#durable();
-    return first === undefined || first.done === true ? rest : [first.value, ...rest];
+    const all = first === undefined || first.done === true ? rest : [first.value, ...rest];
+    return all.map(this.#convert);
   }
 
   /** All results in a Set (JS identity; values are not deduplicated by Java equality). */
@@ -130,7 +136,7 @@ export class GraphTraversal {
   async next(): Promise<IteratorResult<unknown>> {
     const r = await this.#take();
     await this.#durable();
-    return r;
+    return r.done === true ? r : { done: false, value: this.#convert(r.value) };
   }
 
   /** Whether another result exists (it is buffered for next()), once the traversal's writes are durable. */

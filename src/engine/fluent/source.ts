@@ -10,6 +10,24 @@ import { executeAsync } from '../exec/execute.js';
 import type { ExecutionContext } from '../exec/execute.js';
 import { GraphTraversal, toArgument } from './graph-traversal.js';
 import type { FluentArg, TraversalRun } from './graph-traversal.js';
+import { resultConverter, type ValueTypes } from '../plain.js';
+
+/**
+ * Options of a {@link GraphTraversalSource}.
+ *
+ * @example
+ * ```ts
+ * const o: TraversalSourceOptions = { types: 'java', optimise: false };
+ * ```
+ */
+export interface TraversalSourceOptions {
+  /** Source instructions collected so far. */
+  readonly bytecode?: Bytecode;
+  /** Set false to run without optimisation strategies. */
+  readonly optimise?: boolean;
+  /** `plain` JavaScript results (default) or the engine's `java`-typed values. */
+  readonly types?: ValueTypes;
+}
 
 /**
  * The context a traversal source runs in: an execution context plus, for a durable graph, a
@@ -35,24 +53,34 @@ export interface TraversalContext extends ExecutionContext {
  * ```
  */
 export class GraphTraversalSource {
+  /** Source instructions collected so far. */
+  readonly bytecode: Bytecode;
+  /** False runs without optimisation strategies. */
+  readonly optimise: boolean;
+  /** How results leave the terminals: `plain` (default) or `java`. */
+  readonly types: ValueTypes;
+
   constructor(
     /** Supplies the execution context at run time (read or write access, deadline, durability). */
     readonly context: () => TraversalContext,
-    /** Source instructions collected so far. */
-    readonly bytecode: Bytecode = new Bytecode([], []),
-    /** Set false to run without optimisation strategies. */
-    readonly optimise: boolean = true,
-  ) {}
+    options: TraversalSourceOptions = {},
+  ) {
+    this.bytecode = options.bytecode ?? new Bytecode([], []);
+    this.optimise = options.optimise ?? true;
+    this.types = options.types ?? 'plain';
+  }
 
   #with(op: string, args: readonly FluentArg[]): GraphTraversalSource {
-    return new GraphTraversalSource(this.context, this.bytecode.addSource(op, ...args.map(toArgument)), this.optimise);
+    const bytecode = this.bytecode.addSource(op, ...args.map(toArgument));
+    return new GraphTraversalSource(this.context, { bytecode, optimise: this.optimise, types: this.types });
   }
 
   #spawn(op: string, args: readonly FluentArg[]): GraphTraversal {
     const runner = (b: Bytecode): TraversalRun => {
       const plan = compile(b, { strategies: this.optimise });
       const context = this.context();
-      return { results: executeAsync(plan, context), settled: context.settled };
+      const convert = resultConverter(this.types, { source: context.source });
+      return { results: executeAsync(plan, context), settled: context.settled, convert };
     };
     return new GraphTraversal(this.bytecode, runner).step(op, args);
   }

@@ -1,0 +1,194 @@
+/**
+ * The result boundary: turns the engine's Java-typed values into plain JavaScript values, as
+ * `graph.gremlin()` and the fluent terminals return them by default. The engine keeps its
+ * TypedNumbers inside (Gremlin's semantics need them); only what leaves is converted.
+ *
+ * - every Java integral and floating type becomes a `number`; a long or BigInteger outside
+ *   ±(2^53 - 1) a `bigint`; a BigDecimal as {@link plainNumber} says;
+ * - a UUID becomes its text; dates and byte arrays stay `Date` and `Uint8Array`;
+ * - lists stay arrays, maps become {@link PlainMap} and sets {@link PlainSet} (a `Map` and a
+ *   `Set` that JSON.stringify can write);
+ * - enum values become the exported constants (`t.id`, `t.label`...);
+ * - vertices and edges get their `properties` read from the graph, shaped as in
+ *   gremlin-javascript (vertex: key -> VertexProperty[]; edge: key -> Property);
+ * - paths and trees are rebuilt around plain objects.
+ * @module
+ */
+import { EnumValue } from './bytecode.js';
+import { Edge, Path, Property, Tree, Vertex, VertexProperty } from './elements.js';
+import type { EdgeProperties, VertexProperties } from './elements.js';
+import type { GraphSource } from './port.js';
+import { canonicalEnum } from './fluent/tokens.js';
+import { jsonKey, jsonValue } from './json.js';
+import { plainNumber, TypedNumber, Uuid, type ElementId } from './values.js';
+
+/**
+ * How results leave the engine: `plain` JavaScript values (the default), or `java`, the
+ * engine's own values (TypedNumber, Uuid...) that keep every Java type apart.
+ *
+ * @example
+ * ```ts
+ * const r = await graph.gremlin('g.V().count()', { types: 'java' });   // [TypedNumber { type: 'long', value: 6n }]
+ * ```
+ */
+export type ValueTypes = 'plain' | 'java';
+
+/**
+ * A `Map` result whose `toJSON()` writes an object with string keys (elements as `v[1]`,
+ * tokens by name), so that `JSON.stringify` of a result keeps its entries.
+ *
+ * @example
+ * ```ts
+ * JSON.stringify(new PlainMap([['name', ['marko']]]));   // '{"name":["marko"]}'
+ * ```
+ */
+export class PlainMap<K = unknown, V = unknown> extends Map<K, V> {
+  /** The map as a JSON object. */
+  toJSON(): unknown {
+    return jsonValue(new Map(this));
+  }
+}
+
+/**
+ * A `Set` result whose `toJSON()` writes an array.
+ *
+ * @example
+ * ```ts
+ * JSON.stringify(new PlainSet([1, 2]));   // '[1,2]'
+ * ```
+ */
+export class PlainSet<T = unknown> extends Set<T> {
+  /** The set as a JSON array. */
+  toJSON(): unknown {
+    return jsonValue(new Set(this));
+  }
+}
+
+function plainId(id: ElementId): ElementId {
+  if (id instanceof TypedNumber) return plainNumber(id) as ElementId;
+  if (id instanceof Uuid) return id.text;
+  return id;
+}
+
+/** A vertex with plain id and no properties: the ends of an edge, the owner of a property. */
+function reference(v: Vertex): Vertex {
+  return new Vertex(plainId(v.id), v.label, v.slot);
+}
+
+function metaProperties(meta: ReadonlyMap<string, unknown>, owner: () => VertexProperty | Edge): EdgeProperties {
+  const out: Record<string, Property> = {};
+  for (const [key, value] of meta) out[key] = new Property(key, plainValue(value), owner());
+  return out;
+}
+
+function plainVertexProperty(vp: VertexProperty, owner: Vertex): VertexProperty {
+  let self: VertexProperty | undefined;
+  const properties = metaProperties(vp.meta, () => self!);
+  self = new VertexProperty(plainId(vp.id), vp.key, plainValue(vp.value), { element: owner, meta: vp.meta, properties });
+  return self;
+}
+
+function vertexProperties(v: Vertex, source: GraphSource | undefined): VertexProperties {
+  const slot = source === undefined ? -1 : source.vertexSlot(v.id);
+  const out: Record<string, VertexProperty[]> = {};
+  if (slot < 0) return out;
+  const owner = reference(v);
+  for (const r of source!.vertexProperties(slot)) {
+    const vp = plainVertexProperty(new VertexProperty(r.id, r.key, r.value, { element: owner, meta: r.meta }), owner);
+    (out[r.key] ??= []).push(vp);
+  }
+  return out;
+}
+
+function plainEdge(e: Edge, source: GraphSource | undefined): Edge {
+  const slot = source === undefined ? -1 : source.edgeSlot(e.id);
+  const properties: Record<string, Property> = {};
+  const edge: Edge = new Edge(plainId(e.id), e.label, e.slot, { outV: reference(e.outV), inV: reference(e.inV), properties });
+  if (slot >= 0) {
+    for (const key of source!.edgePropertyKeys(slot)) {
+      const value = source!.edgeProperty(slot, key);
+      if (value !== undefined) properties[key] = new Property(key, plainValue(value), edge);
+    }
+  }
+  return edge;
+}
+
+function plainTree(tree: Tree, convert: (v: unknown) => unknown): Tree {
+  const out = new Tree();
+  for (const [node, subtree] of tree.entries()) out.child(convert(node)).addTree(plainTree(subtree, convert));
+  return out;
+}
+
+function plainValue(value: unknown, source?: GraphSource): unknown {
+  const convert = (v: unknown): unknown => plainValue(v, source);
+  if (value === null || typeof value !== 'object') {
+    return typeof value === 'bigint' ? plainNumber(new TypedNumber('long', value)) : value;
+  }
+  if (value instanceof TypedNumber) return plainNumber(value);
+  if (value instanceof Uuid) return value.text;
+  if (value instanceof EnumValue) return canonicalEnum(value);
+  if (Array.isArray(value)) return value.map(convert);
+  if (value instanceof Map) return new PlainMap([...(value as Map<unknown, unknown>)].map(([k, v]) => [convert(k), convert(v)]));
+  if (value instanceof Set) return new PlainSet([...(value as Set<unknown>)].map(convert));
+  if (value instanceof Vertex) return new Vertex(plainId(value.id), value.label, value.slot, vertexProperties(value, source));
+  if (value instanceof Edge) return plainEdge(value, source);
+  if (value instanceof VertexProperty) return plainVertexProperty(value, reference(value.element));
+  if (value instanceof Property) {
+    const owner = value.element instanceof Edge ? plainEdge(value.element, undefined) : plainVertexProperty(value.element, reference(value.element.element));
+    return new Property(value.key, convert(value.value), owner);
+  }
+  if (value instanceof Path) return new Path(value.labels, value.objects.map(convert));
+  if (value instanceof Tree) return plainTree(value, convert);
+  return value;
+}
+
+/**
+ * A result as a plain JavaScript value (see the module comment), reading element properties
+ * from `options.source` (elements no longer in the graph get no properties).
+ *
+ * @example
+ * ```ts
+ * toPlain(new TypedNumber('long', 6n));                  // 6
+ * toPlain(vertex, { source: graph.source() }).properties; // { name: [VertexProperty], ... }
+ * ```
+ */
+export function toPlain(value: unknown, options: { readonly source?: GraphSource } = {}): unknown {
+  return plainValue(value, options.source);
+}
+
+/**
+ * A converter for results in the chosen {@link ValueTypes}: {@link toPlain} for `plain`, the
+ * identity for `java`.
+ *
+ * @example
+ * ```ts
+ * const convert = resultConverter('plain', { source });
+ * const values = results.map(convert);
+ * ```
+ */
+export function resultConverter(types: ValueTypes, options: { readonly source?: GraphSource } = {}): (value: unknown) => unknown {
+  return types === 'java' ? (v) => v : (v) => plainValue(v, options.source);
+}
+
+
+const LONG_MIN = -(2n ** 63n);
+const LONG_MAX = 2n ** 63n - 1n;
+
+/**
+ * A user's value as the engine takes it: a `bigint` becomes a Java long (a BigInteger beyond
+ * the long range), inside lists, sets and maps too, so that an id or number a plain result
+ * handed out as a bigint can be given back. Everything else is unchanged.
+ *
+ * @example
+ * ```ts
+ * fromPlain(1190507458385149952n);   // TypedNumber('long', 1190507458385149952n)
+ * fromPlain([1n, 'a']);              // [TypedNumber('long', 1n), 'a']
+ * ```
+ */
+export function fromPlain(value: unknown): unknown {
+  if (typeof value === 'bigint') return new TypedNumber(value >= LONG_MIN && value <= LONG_MAX ? 'long' : 'biginteger', value);
+  if (Array.isArray(value)) return value.map(fromPlain);
+  if (value instanceof Map) return new Map([...(value as Map<unknown, unknown>)].map(([k, v]) => [fromPlain(k), fromPlain(v)]));
+  if (value instanceof Set) return new Set([...(value as Set<unknown>)].map(fromPlain));
+  return value;
+}
