@@ -365,7 +365,7 @@ export class CsrAt {
   readonly csrVertices: number;
   readonly #buf: WriteBuffer;
   readonly #limit: number;
-  #scratch: Int32Array = new Int32Array(16);
+  #scratch: Int32Array | undefined;
 
   constructor(csr: Csr, bufferLength: number) {
     this.offsets = csr.offsets;
@@ -384,7 +384,7 @@ export class CsrAt {
 
   /** Buffered entries of a vertex at the pin, in insertion order. */
   buffered(v: number): { readonly entries: Int32Array; readonly length: number } {
-    const r = this.#buf.entriesOf(v, this.#limit, this.#scratch);
+    const r = this.#buf.entriesOf(v, this.#limit, (this.#scratch ??= new Int32Array(16)));
     this.#scratch = r.entries;
     return r;
   }

@@ -47,6 +47,8 @@ export class QueryCursor implements AsyncIterableIterator<unknown> {
   readonly #view: ReadView | undefined;
   readonly #signal: AbortSignal | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Called once when the cursor first hands out a result and stays open (it may be dropped from then on). */
+  #watch: ((cursor: QueryCursor) => void) | undefined;
   #closed = false;
   /** Closed by its deadline or signal while nobody was pulling: the next pull reports why. */
   #cancelled = false;
@@ -55,15 +57,23 @@ export class QueryCursor implements AsyncIterableIterator<unknown> {
    * @param results the expanded result stream, which may hold {@link PAUSED}
    * @param options the query's runtime (for resuming its time slice); the read view it holds,
    *   released when the cursor ends, fails, is returned or thrown into, or when its deadline
-   *   passes or its signal aborts (even if nobody pulls it any more)
+   *   passes or its signal aborts (even if nobody pulls it any more); `watch`, called once
+   *   when the cursor first hands out a result and stays open
    */
   constructor(
     results: Iterable<unknown>,
-    options: { readonly runtime?: Runtime; readonly view?: ReadView; readonly deadline?: number; readonly signal?: AbortSignal } = {},
+    options: {
+      readonly runtime?: Runtime;
+      readonly view?: ReadView;
+      readonly deadline?: number;
+      readonly signal?: AbortSignal;
+      readonly watch?: (cursor: QueryCursor) => void;
+    } = {},
   ) {
     this.#results = results[Symbol.iterator]();
     this.#runtime = options.runtime;
     this.#view = options.view;
+    this.#watch = options.watch;
     if (this.#view === undefined) return;
     if (options.deadline !== undefined) {
       this.#timer = setTimeout(this.#cancel, Math.max(0, options.deadline - Date.now() + 1));
@@ -87,6 +97,10 @@ export class QueryCursor implements AsyncIterableIterator<unknown> {
         if (r.value === PAUSED) await this.#pause();
         else {
           if (this.#runtime?.tick() === true) await this.#pause();
+          if (this.#watch !== undefined) {
+            this.#watch(this);
+            this.#watch = undefined;
+          }
           return r;
         }
       }

@@ -74,7 +74,11 @@ export function execute(plan: Plan, context: ExecutionContext): Iterable<unknown
   };
 }
 
-/** Read views of queries whose iterator or cursor was dropped without being finished: released when it is collected. */
+/**
+ * Read views of queries whose iterator or cursor was dropped without being finished: released
+ * when it is collected. A cursor registers only once it hands out a result with more to come
+ * (a registered object is kept until a full collection, which is too dear for every query).
+ */
 const abandoned = new FinalizationRegistry<ReadView>((view) => view.release());
 
 /** The results of a read-only query, releasing its read view when they end, fail or are returned. */
@@ -103,9 +107,8 @@ export function executeAsync(plan: Plan, context: ExecutionContext): QueryCursor
   const view = context.source.openReadView?.();
   try {
     const rt = runtime(plan, context, { source: view?.source, pausable: true });
-    const cursor = new QueryCursor(expand(start(plan, rt)), { runtime: rt, view, deadline: context.deadline, signal: context.signal });
-    if (view !== undefined) abandoned.register(cursor, view);
-    return cursor;
+    const watch = view === undefined ? undefined : (c: QueryCursor): void => abandoned.register(c, view);
+    return new QueryCursor(expand(start(plan, rt)), { runtime: rt, view, deadline: context.deadline, signal: context.signal, watch });
   } catch (error) {
     view?.release();
     throw error;
