@@ -81,6 +81,23 @@ export interface ScanOptions {
 export type PropertyCardinality = 'single' | 'list' | 'set';
 
 /**
+ * A consistent read of one graph: {@link ReadView.source} shows the graph as of the moment the
+ * view was opened (its epoch), whatever is committed while it is open. The engine opens one per
+ * read-only query and releases it when the query finishes, fails or is cancelled. Release is
+ * idempotent; after it, the source reads the live graph.
+ *
+ * @example
+ * ```ts
+ * const view = store.openReadView();
+ * try { view.source.vertexCount(); } finally { view.release(); }
+ * ```
+ */
+export interface ReadView {
+  readonly source: GraphSource;
+  release(): void;
+}
+
+/**
  * Read access to one graph. All methods are synchronous and never allocate per neighbour in
  * the batched paths.
  *
@@ -137,6 +154,11 @@ export interface GraphSource {
     element: 'vertex' | 'edge',
     query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate },
   ): Iterable<number> | undefined;
+  /**
+   * Opens a read view pinned to the current state (see {@link ReadView}). Sources without it
+   * are read live; a store whose writes can interleave with a paused query must implement it.
+   */
+  openReadView?(): ReadView;
 }
 
 /**

@@ -34,37 +34,36 @@ export class Csr {
   edges: Int32Array = new Int32Array(0);
   /** Number of vertices covered by the offsets. */
   csrVertices = 0;
-  /** Per vertex v: [2v] = 1-based index of its newest buffered entry (0 for none), [2v + 1] = live count. */
-  private perVertex: Int32Array = new Int32Array(32);
-  private bufTarget: Int32Array = new Int32Array(16);
-  private bufEdge: Int32Array = new Int32Array(16);
-  private bufLink: Int32Array = new Int32Array(16);
-  private bufLength = 0;
+  /**
+   * The write buffer of the current generation. A merge starts a new one and never touches
+   * the old one again, so a read view pinned before the merge still walks it (see {@link CsrAt}).
+   */
+  private buf = new WriteBuffer(32);
   private tombstones = 0;
   private scratch: Int32Array = new Int32Array(16);
 
   /** Appends an entry `v → target` through edge `edge`. */
   add(v: number, target: number, edge: number): void {
     const pv = v << 1;
-    if (pv >= this.perVertex.length) this.ensureVertices(v + 1);
-    const i = this.bufLength;
-    if (i >= this.bufTarget.length) {
-      this.bufTarget = growInt32(this.bufTarget, i + 1);
-      this.bufEdge = growInt32(this.bufEdge, i + 1);
-      this.bufLink = growInt32(this.bufLink, i + 1);
+    if (pv >= this.buf.perVertex.length) this.ensureVertices(v + 1);
+    const i = this.buf.length;
+    if (i >= this.buf.target.length) {
+      this.buf.target = growInt32(this.buf.target, i + 1);
+      this.buf.edge = growInt32(this.buf.edge, i + 1);
+      this.buf.link = growInt32(this.buf.link, i + 1);
     }
-    this.bufTarget[i] = target;
-    this.bufEdge[i] = edge;
-    const per = this.perVertex;
-    this.bufLink[i] = per[pv]!;
+    this.buf.target[i] = target;
+    this.buf.edge[i] = edge;
+    const per = this.buf.perVertex;
+    this.buf.link[i] = per[pv]!;
     per[pv] = i + 1;
     per[pv + 1]!++;
-    this.bufLength = i + 1;
+    this.buf.length = i + 1;
   }
 
   /** Reads the per-vertex state of every vertex in `vs` once, ahead of {@link add} calls for them (see PairFilter.prefetch). */
   prefetch(vs: Int32Array): number {
-    const per = this.perVertex;
+    const per = this.buf.perVertex;
     let sink = 0;
     for (let i = 0; i < vs.length; i++) sink ^= per[vs[i]! << 1]!;
     return sink;
@@ -72,60 +71,61 @@ export class Csr {
 
   /** Undoes the newest {@link add}, which was made for vertex `v`. */
   popLast(v: number): void {
-    const i = --this.bufLength;
-    this.perVertex[v << 1] = this.bufLink[i]!;
-    this.perVertex[(v << 1) + 1]!--;
+    const i = --this.buf.length;
+    this.buf.perVertex[v << 1] = this.buf.link[i]!;
+    this.buf.perVertex[(v << 1) + 1]!--;
   }
 
   /** Records that one live entry of `v` was tombstoned (its edge died). */
   tombstone(v: number): void {
-    this.perVertex[(v << 1) + 1]!--;
+    this.buf.perVertex[(v << 1) + 1]!--;
     this.tombstones++;
   }
 
   /** Undoes {@link tombstone}. */
   untombstone(v: number): void {
-    this.perVertex[(v << 1) + 1]!++;
+    this.buf.perVertex[(v << 1) + 1]!++;
     this.tombstones--;
   }
 
   /** Live entries of a vertex, O(1). */
   degree(v: number): number {
     const i = (v << 1) + 1;
-    return i < this.perVertex.length ? this.perVertex[i]! : 0;
+    return i < this.buf.perVertex.length ? this.buf.perVertex[i]! : 0;
   }
 
   /** Whether the buffer or tombstones are large enough to merge. */
   needsMerge(): boolean {
     const merged = this.targets.length;
-    return this.bufLength > Math.max(4096, merged >> 1) || this.tombstones > Math.max(4096, merged >> 2);
+    return this.buf.length > Math.max(4096, merged >> 1) || this.tombstones > Math.max(4096, merged >> 2);
+  }
+
+  /** The write buffer of the current generation (for {@link CsrAt}). */
+  currentBuffer(): WriteBuffer {
+    return this.buf;
   }
 
   /** Whether a vertex has buffered (unmerged) entries. */
   hasBuffered(v: number): boolean {
     const i = v << 1;
-    return i < this.perVertex.length && this.perVertex[i] !== 0;
+    return i < this.buf.perVertex.length && this.buf.perVertex[i] !== 0;
   }
 
   /** Buffered entries of a vertex in insertion order, as indexes written into a scratch array. */
   buffered(v: number): { readonly entries: Int32Array; readonly length: number } {
-    let n = 0;
-    for (let e = v << 1 < this.perVertex.length ? this.perVertex[v << 1]! : 0; e !== 0; e = this.bufLink[e - 1]!) {
-      if (n >= this.scratch.length) this.scratch = growInt32(this.scratch, n + 1);
-      this.scratch[n++] = e - 1;
-    }
-    this.scratch.subarray(0, n).reverse();
-    return { entries: this.scratch, length: n };
+    const r = this.buf.entriesOf(v, this.buf.length, this.scratch);
+    this.scratch = r.entries;
+    return r;
   }
 
   /** Target of a buffered entry. */
   bufferedTarget(entry: number): number {
-    return this.bufTarget[entry]!;
+    return this.buf.target[entry]!;
   }
 
   /** Edge of a buffered entry. */
   bufferedEdge(entry: number): number {
-    return this.bufEdge[entry]!;
+    return this.buf.edge[entry]!;
   }
 
   /**
@@ -141,8 +141,8 @@ export class Csr {
     }
     const { entries, length } = this.buffered(v);
     for (let k = 0; k < length; k++) {
-      const e = this.bufEdge[entries[k]!]!;
-      if (live.get(e) && !visit(this.bufTarget[entries[k]!]!, e)) return;
+      const e = this.buf.edge[entries[k]!]!;
+      if (live.get(e) && !visit(this.buf.target[entries[k]!]!, e)) return;
     }
   }
 
@@ -156,8 +156,8 @@ export class Csr {
       }
     }
     let found = -1;
-    for (let e = v << 1 < this.perVertex.length ? this.perVertex[v << 1]! : 0; e !== 0; e = this.bufLink[e - 1]!) {
-      if (this.bufTarget[e - 1] === target && live.get(this.bufEdge[e - 1]!)) found = this.bufEdge[e - 1]!;
+    for (let e = v << 1 < this.buf.perVertex.length ? this.buf.perVertex[v << 1]! : 0; e !== 0; e = this.buf.link[e - 1]!) {
+      if (this.buf.target[e - 1] === target && live.get(this.buf.edge[e - 1]!)) found = this.buf.edge[e - 1]!;
     }
     return found;
   }
@@ -170,41 +170,48 @@ export class Csr {
     const n = Math.max(vertexCount, this.csrVertices);
     this.ensureVertices(n);
     const offsets = new Int32Array(n + 1);
-    for (let v = 0; v < n; v++) offsets[v + 1] = offsets[v]! + this.perVertex[(v << 1) + 1]!;
+    for (let v = 0; v < n; v++) offsets[v + 1] = offsets[v]! + this.buf.perVertex[(v << 1) + 1]!;
     const total = offsets[n]!;
     const targets = new Int32Array(total);
     const edges = new Int32Array(total);
     const pos = offsets.slice(0, n);
     this.copyMerged(targets, edges, pos, live);
-    if (this.bufLength >= BUCKETED_SCATTER) this.scatterBucketed(targets, edges, pos, { live, sources });
+    if (this.buf.length >= BUCKETED_SCATTER) this.scatterBucketed(targets, edges, pos, { live, sources });
     else this.scatter(targets, edges, pos, { live, sources });
     this.offsets = offsets;
     this.targets = targets;
     this.edges = edges;
     this.csrVertices = n;
-    for (let v = 0; v < n; v++) this.perVertex[v << 1] = 0;
-    this.bufLength = 0;
+    const next = new WriteBuffer(this.buf.perVertex.length);
+    for (let v = 0; v < n; v++) next.perVertex[(v << 1) + 1] = offsets[v + 1]! - offsets[v]!;
+    this.buf = next;
     this.tombstones = 0;
-    this.bufTarget = new Int32Array(16);
-    this.bufEdge = new Int32Array(16);
-    this.bufLink = new Int32Array(16);
+  }
+
+  /**
+   * This adjacency as it is now, for a read view: the merged arrays (never mutated) and the
+   * write buffer up to its current length (later entries are skipped, and a merge leaves the
+   * buffer alone).
+   */
+  pin(): CsrAt {
+    return new CsrAt(this, this.buf.length);
   }
 
   /** Bytes held by the typed arrays of this adjacency. */
   byteLength(): number {
-    const arrays = [this.offsets, this.targets, this.edges, this.perVertex, this.bufTarget, this.bufEdge, this.bufLink, this.scratch];
+    const arrays = [this.offsets, this.targets, this.edges, this.buf.perVertex, this.buf.target, this.buf.edge, this.buf.link, this.scratch];
     return arrays.reduce((n, a) => n + a.byteLength, 0);
   }
 
   /** Writes the live buffered entries into new arrays at `pos` (advanced), in buffer order. */
   private scatter(targets: Int32Array, edges: Int32Array, pos: Int32Array, ends: { live: BitSet; sources: Int32Array }): void {
     const { live, sources } = ends;
-    const bufEdge = this.bufEdge;
-    for (let i = 0; i < this.bufLength; i++) {
+    const bufEdge = this.buf.edge;
+    for (let i = 0; i < this.buf.length; i++) {
       const e = bufEdge[i]!;
       if (!live.get(e)) continue;
       const p = pos[sources[e]!]!++;
-      targets[p] = this.bufTarget[i]!;
+      targets[p] = this.buf.target[i]!;
       edges[p] = e;
     }
   }
@@ -216,12 +223,12 @@ export class Csr {
    */
   private scatterBucketed(targets: Int32Array, edges: Int32Array, pos: Int32Array, ends: { live: BitSet; sources: Int32Array }): void {
     const { live, sources } = ends;
-    const bufEdge = this.bufEdge;
-    const bufTarget = this.bufTarget;
+    const bufEdge = this.buf.edge;
+    const bufTarget = this.buf.target;
     let shift = 0;
     while (pos.length >>> shift > SCATTER_BUCKETS) shift++;
     const starts = new Int32Array((pos.length >>> shift) + 2);
-    for (let i = 0; i < this.bufLength; i++) {
+    for (let i = 0; i < this.buf.length; i++) {
       const e = bufEdge[i]!;
       if (live.get(e)) starts[(sources[e]! >>> shift) + 1]!++;
     }
@@ -231,7 +238,7 @@ export class Csr {
     const ts = new Int32Array(count);
     const es = new Int32Array(count);
     const next = starts.slice();
-    for (let i = 0; i < this.bufLength; i++) {
+    for (let i = 0; i < this.buf.length; i++) {
       const e = bufEdge[i]!;
       if (!live.get(e)) continue;
       const v = sources[e]!;
@@ -275,7 +282,7 @@ export class Csr {
 
   /** Makes room for the per-vertex state of `n` vertices. */
   ensureVertices(n: number): void {
-    if (n * 2 > this.perVertex.length) this.perVertex = growInt32(this.perVertex, n * 2);
+    if (n * 2 > this.buf.perVertex.length) this.buf.perVertex = growInt32(this.buf.perVertex, n * 2);
   }
 
   /**
@@ -289,12 +296,106 @@ export class Csr {
   static fromArrays(offsets: Int32Array, targets: Int32Array, edges: Int32Array): Csr {
     const c = new Csr();
     const n = offsets.length - 1;
+    c.ensureVertices(n);
     c.offsets = offsets;
     c.targets = targets;
     c.edges = edges;
     c.csrVertices = n;
-    c.ensureVertices(n);
-    for (let v = 0; v < n; v++) c.perVertex[(v << 1) + 1] = offsets[v + 1]! - offsets[v]!;
+    for (let v = 0; v < n; v++) c.buf.perVertex[(v << 1) + 1] = offsets[v + 1]! - offsets[v]!;
     return c;
+  }
+}
+
+/**
+ * The write buffer of one CSR generation: an append log (target, edge slot, link to the
+ * vertex's previous entry) and per vertex v: perVertex[2v] = 1-based index of its newest entry
+ * (0 for none), perVertex[2v + 1] = live count.
+ *
+ * @example
+ * ```ts
+ * const buf = new WriteBuffer(32);
+ * buf.entriesOf(0, buf.length, new Int32Array(4)).length; // 0
+ * ```
+ */
+export class WriteBuffer {
+  perVertex: Int32Array;
+  target: Int32Array = new Int32Array(16);
+  edge: Int32Array = new Int32Array(16);
+  link: Int32Array = new Int32Array(16);
+  length = 0;
+
+  constructor(perVertexLength: number) {
+    this.perVertex = new Int32Array(perVertexLength);
+  }
+
+  /**
+   * Entries of vertex `v` below `limit`, in insertion order, written into `scratch` (grown when
+   * needed; the returned `entries` is the array to reuse).
+   */
+  entriesOf(v: number, limit: number, scratch: Int32Array): { readonly entries: Int32Array; readonly length: number } {
+    let n = 0;
+    let out = scratch;
+    const link = this.link;
+    for (let e = v << 1 < this.perVertex.length ? this.perVertex[v << 1]! : 0; e !== 0; e = link[e - 1]!) {
+      if (e > limit) continue;
+      if (n >= out.length) out = growInt32(out, n + 1);
+      out[n++] = e - 1;
+    }
+    out.subarray(0, n).reverse();
+    return { entries: out, length: n };
+  }
+}
+
+/**
+ * A CSR adjacency as it was when {@link Csr.pin} was called: what a read view scans while
+ * writes go on. The merged arrays are shared (they are never mutated); buffered entries added
+ * after the pin are skipped by index, and a merge leaves the pinned generation's buffer intact.
+ *
+ * @example
+ * ```ts
+ * const at = csr.pin();
+ * csr.add(0, 1, 5);
+ * at.buffered(0).length; // unchanged
+ * ```
+ */
+export class CsrAt {
+  readonly offsets: Int32Array;
+  readonly targets: Int32Array;
+  readonly edges: Int32Array;
+  readonly csrVertices: number;
+  readonly #buf: WriteBuffer;
+  readonly #limit: number;
+  #scratch: Int32Array | undefined;
+
+  constructor(csr: Csr, bufferLength: number) {
+    this.offsets = csr.offsets;
+    this.targets = csr.targets;
+    this.edges = csr.edges;
+    this.csrVertices = csr.csrVertices;
+    this.#buf = csr.currentBuffer();
+    this.#limit = bufferLength;
+  }
+
+  /** Whether the vertex may have had buffered entries at the pin ({@link CsrAt.buffered} tells exactly). */
+  hasBuffered(v: number): boolean {
+    const per = this.#buf.perVertex;
+    return this.#limit > 0 && v << 1 < per.length && per[v << 1] !== 0;
+  }
+
+  /** Buffered entries of a vertex at the pin, in insertion order. */
+  buffered(v: number): { readonly entries: Int32Array; readonly length: number } {
+    const r = this.#buf.entriesOf(v, this.#limit, (this.#scratch ??= new Int32Array(16)));
+    this.#scratch = r.entries;
+    return r;
+  }
+
+  /** Target of a buffered entry. */
+  bufferedTarget(entry: number): number {
+    return this.#buf.target[entry]!;
+  }
+
+  /** Edge of a buffered entry. */
+  bufferedEdge(entry: number): number {
+    return this.#buf.edge[entry]!;
   }
 }

@@ -5,12 +5,13 @@
  * @module
  */
 import { ArgumentError, StorageError } from '../errors.js';
-import type { GraphWriter } from '../engine/index.js';
+import type { GraphWriter, ReadView } from '../engine/index.js';
 import { Snowflake } from './ids/index.js';
 import { SchemaCatalog } from './schema/catalog.js';
 import type { SchemaChange } from './schema/specs.js';
 import type { GraphMode } from './schema/types.js';
 import { replayLog } from './store/replay.js';
+import { EpochReader } from './store/epoch-reader.js';
 import { StoreReader } from './store/reader.js';
 import { decodeState, encodeState } from './store/snapshot.js';
 import { StoreState } from './store/state.js';
@@ -86,6 +87,23 @@ export class GraphStore extends StoreReader {
       this.inBatch = false;
     }
     return { result, log: this.state.commit() };
+  }
+
+  /**
+   * Opens a read view of the store as of now: later batches do not change what it reads, and
+   * the history kept for it is dropped when it is released.
+   *
+   * @example
+   * ```ts
+   * const view = store.openReadView();
+   * const before = view.source.vertexCount();
+   * store.batch((w) => w.addVertex('person'));
+   * view.source.vertexCount() === before; // true
+   * view.release();
+   * ```
+   */
+  openReadView(): ReadView {
+    return new EpochReader(this.state, this.options.now!());
   }
 
   /** Re-applies a batch log produced by {@link batch} on the state that preceded it. */

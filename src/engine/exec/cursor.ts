@@ -4,6 +4,8 @@
  * pulling again, so that a long query never stalls other work and its AbortSignal can fire.
  * @module
  */
+import { CancelledError } from '../../errors.js';
+import type { ReadView } from '../port.js';
 import type { Runtime } from './runtime.js';
 
 /**
@@ -42,21 +44,48 @@ export function breather(): Promise<void> {
 export class QueryCursor implements AsyncIterableIterator<unknown> {
   readonly #results: Iterator<unknown>;
   readonly #runtime: Runtime | undefined;
-  readonly #onClose: (() => void) | undefined;
+  readonly #view: ReadView | undefined;
+  readonly #signal: AbortSignal | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Called once when the cursor first hands out a result and stays open (it may be dropped from then on). */
+  #watch: ((cursor: QueryCursor) => void) | undefined;
   #closed = false;
+  /** Closed by its deadline or signal while nobody was pulling: the next pull reports why. */
+  #cancelled = false;
 
   /**
    * @param results the expanded result stream, which may hold {@link PAUSED}
-   * @param options the query's runtime (for resuming its time slice) and what to do on close
+   * @param options the query's runtime (for resuming its time slice); the read view it holds,
+   *   released when the cursor ends, fails, is returned or thrown into, or when its deadline
+   *   passes or its signal aborts (even if nobody pulls it any more); `watch`, called once
+   *   when the cursor first hands out a result and stays open
    */
-  constructor(results: Iterable<unknown>, options: { readonly runtime?: Runtime; readonly onClose?: () => void } = {}) {
+  constructor(
+    results: Iterable<unknown>,
+    options: {
+      readonly runtime?: Runtime;
+      readonly view?: ReadView;
+      readonly deadline?: number;
+      readonly signal?: AbortSignal;
+      readonly watch?: (cursor: QueryCursor) => void;
+    } = {},
+  ) {
     this.#results = results[Symbol.iterator]();
     this.#runtime = options.runtime;
-    this.#onClose = options.onClose;
+    this.#view = options.view;
+    this.#watch = options.watch;
+    if (this.#view === undefined) return;
+    if (options.deadline !== undefined) {
+      this.#timer = setTimeout(this.#cancel, Math.max(0, options.deadline - Date.now() + 1));
+      this.#timer.unref?.();
+    }
+    this.#signal = options.signal;
+    this.#signal?.addEventListener('abort', this.#cancel, { once: true });
   }
 
   /** The next result; pauses between time slices. */
   async next(): Promise<IteratorResult<unknown>> {
+    if (this.#cancelled) this.#reportCancel();
     if (this.#closed) return { done: true, value: undefined };
     try {
       for (;;) {
@@ -68,6 +97,10 @@ export class QueryCursor implements AsyncIterableIterator<unknown> {
         if (r.value === PAUSED) await this.#pause();
         else {
           if (this.#runtime?.tick() === true) await this.#pause();
+          if (this.#watch !== undefined) {
+            this.#watch(this);
+            this.#watch = undefined;
+          }
           return r;
         }
       }
@@ -80,6 +113,7 @@ export class QueryCursor implements AsyncIterableIterator<unknown> {
   /** Every remaining result, pausing between time slices; the list counts against the memory limit. */
   async toArray(): Promise<unknown[]> {
     const out: unknown[] = [];
+    if (this.#cancelled) this.#reportCancel();
     if (this.#closed) return out;
     try {
       for (;;) {
@@ -107,6 +141,12 @@ export class QueryCursor implements AsyncIterableIterator<unknown> {
     return { done: true, value: undefined };
   }
 
+  /** Ends the query early because of `error`, which it rethrows. */
+  async throw(error?: unknown): Promise<IteratorResult<unknown>> {
+    await this.return();
+    throw error;
+  }
+
   [Symbol.asyncIterator](): QueryCursor {
     return this;
   }
@@ -120,6 +160,21 @@ export class QueryCursor implements AsyncIterableIterator<unknown> {
   #close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#onClose?.();
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#signal?.removeEventListener('abort', this.#cancel);
+    this.#view?.release();
   }
+
+  /** Throws the CancelledError of a cursor closed by its deadline or signal. */
+  #reportCancel(): never {
+    this.#runtime?.checkCancelled();
+    if (this.#signal?.aborted === true) throw new CancelledError('CANCELLED', 'Traversal was cancelled');
+    throw new CancelledError('TIMEOUT', 'Traversal exceeded its deadline');
+  }
+
+  readonly #cancel = (): void => {
+    if (this.#closed) return;
+    this.#cancelled = true;
+    this.#close();
+  };
 }

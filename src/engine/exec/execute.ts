@@ -4,7 +4,7 @@
  * @module
  */
 import { PlanError } from '../../errors.js';
-import type { GraphSource, GraphWriter } from '../port.js';
+import type { GraphSource, GraphWriter, ReadView } from '../port.js';
 import type { Plan } from '../plan/plan.js';
 import { Runtime } from './runtime.js';
 import type { Traverser } from './traverser.js';
@@ -62,10 +62,32 @@ export interface Pacing {
  */
 export function execute(plan: Plan, context: ExecutionContext): Iterable<unknown> {
   const expand = plan.settings.oneBulk === true ? once : repeated;
-  if (!planMutates(plan)) return expand(traverse(plan, context, undefined));
-  const write = writeAccess(plan, context);
-  if (write === undefined) return expand(traverse(plan, context, undefined));
-  return write((w) => [...expand(traverse(plan, context, w))]);
+  const write = planMutates(plan) ? writeAccess(plan, context) : undefined;
+  if (write !== undefined) return write((w) => [...expand(traverse(plan, context, w))]);
+  return {
+    [Symbol.iterator]: () => {
+      const view = context.source.openReadView?.();
+      const results = pinned(view, () => expand(start(plan, runtime(plan, context, { source: view?.source }))));
+      if (view !== undefined) abandoned.register(results, view);
+      return results;
+    },
+  };
+}
+
+/**
+ * Read views of queries whose iterator or cursor was dropped without being finished: released
+ * when it is collected. A cursor registers only once it hands out a result with more to come
+ * (a registered object is kept until a full collection, which is too dear for every query).
+ */
+const abandoned = new FinalizationRegistry<ReadView>((view) => view.release());
+
+/** The results of a read-only query, releasing its read view when they end, fail or are returned. */
+function* pinned(view: ReadView | undefined, results: () => Iterable<unknown>): Generator<unknown> {
+  try {
+    yield* results();
+  } finally {
+    view?.release();
+  }
 }
 
 /**
@@ -82,8 +104,15 @@ export function execute(plan: Plan, context: ExecutionContext): Iterable<unknown
 export function executeAsync(plan: Plan, context: ExecutionContext): QueryCursor {
   if (planMutates(plan) && writeAccess(plan, context) !== undefined) return new QueryCursor(execute(plan, context));
   const expand = plan.settings.oneBulk === true ? once : repeated;
-  const rt = runtime(plan, context, undefined, true);
-  return new QueryCursor(expand(start(plan, rt)), { runtime: rt });
+  const view = context.source.openReadView?.();
+  try {
+    const rt = runtime(plan, context, { source: view?.source, pausable: true });
+    const watch = view === undefined ? undefined : (c: QueryCursor): void => abandoned.register(c, view);
+    return new QueryCursor(expand(start(plan, rt)), { runtime: rt, view, deadline: context.deadline, signal: context.signal, watch });
+  } catch (error) {
+    view?.release();
+    throw error;
+  }
 }
 
 function writeAccess(plan: Plan, context: ExecutionContext): ExecutionContext['write'] {
@@ -102,12 +131,13 @@ function writeAccess(plan: Plan, context: ExecutionContext): ExecutionContext['w
  * ```
  */
 export function traverse(plan: Plan, context: ExecutionContext, writer: GraphWriter | undefined): Iterable<Traverser> {
-  return start(plan, runtime(plan, context, writer, false));
+  return start(plan, runtime(plan, context, { writer }));
 }
 
-function runtime(plan: Plan, context: ExecutionContext, writer: GraphWriter | undefined, pausable: boolean): Runtime {
+function runtime(plan: Plan, context: ExecutionContext, how: { readonly writer?: GraphWriter; readonly source?: GraphSource; readonly pausable?: boolean }): Runtime {
   const req = planRequirements(plan);
-  const source = wrapSource(writer ?? context.source, plan.settings);
+  const writer = how.writer;
+  const source = wrapSource(writer ?? how.source ?? context.source, plan.settings);
   const rt = new Runtime({
     source,
     writer: writer === undefined ? undefined : (wrapSource(writer, plan.settings) as GraphWriter),
@@ -118,7 +148,7 @@ function runtime(plan: Plan, context: ExecutionContext, writer: GraphWriter | un
     deadline: context.deadline,
     ioBase: context.ioBase,
     memoryLimit: context.memoryLimit,
-    pausable,
+    pausable: how.pausable === true,
     pacing: context.pacing,
   });
   rt.checkCancelled();

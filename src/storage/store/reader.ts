@@ -6,13 +6,33 @@
 import type { Direction, ElementId, GraphSource, IndexPredicate, NeighbourBatch, PropertyValue, ScanOptions, VertexPropertyRecord } from '../../engine/index.js';
 import { TypedNumber, Uuid } from '../../engine/index.js';
 import { formatEdgeId, formatSortValues, parseEdgeId } from '../ids/index.js';
-import type { Csr } from '../csr.js';
+import type { PropertySide } from './state.js';
 import type { EdgeLabelRecord, VertexLabelRecord } from '../schema/types.js';
 import { idMapKey } from '../vertex-table.js';
 import { lookupSlots } from './lookup.js';
 import type { StoreState } from './state.js';
 
 const BATCH = 1024;
+
+/**
+ * What a neighbour scan reads of one CSR adjacency: the live {@link Csr} itself, or a
+ * {@link CsrAt} pinned by a read view.
+ *
+ * @example
+ * ```ts
+ * const adj: AdjacencyRead = csr.pin();
+ * ```
+ */
+export interface AdjacencyRead {
+  readonly offsets: Int32Array;
+  readonly targets: Int32Array;
+  readonly edges: Int32Array;
+  readonly csrVertices: number;
+  hasBuffered(v: number): boolean;
+  buffered(v: number): { readonly entries: Int32Array; readonly length: number };
+  bufferedTarget(entry: number): number;
+  bufferedEdge(entry: number): number;
+}
 const EMPTY_META: ReadonlyMap<string, PropertyValue> = new Map();
 
 /**
@@ -30,10 +50,57 @@ export class StoreReader implements GraphSource {
     protected readonly now: () => number,
   ) {}
 
+  /** Whether a vertex slot is live (TTL not applied). A read view answers for its epoch. */
+  protected vertexLive(slot: number): boolean {
+    const vt = this.state.vertices;
+    return slot < vt.size && vt.alive.get(slot);
+  }
+
+  /** Whether an edge slot is live (TTL not applied). */
+  protected edgeLive(e: number): boolean {
+    const et = this.state.edges;
+    return e < et.size && et.alive.get(e);
+  }
+
+  /** Edge slots from this one on are not part of the state read (a read view's high-water mark). */
+  protected get edgeBound(): number {
+    return Infinity;
+  }
+
+  /** Whether a dead edge slot below {@link edgeBound} is still live for this reader (removed after its epoch). */
+  protected edgeRevived(_e: number): boolean {
+    return false;
+  }
+
+  /** The adjacency of an edge label that scans read. */
+  protected adjacencyAt(labelId: number): { readonly out: AdjacencyRead; readonly in: AdjacencyRead } | undefined {
+    return this.state.adjacency.get(labelId);
+  }
+
+  /** Value of a vertex property key, or undefined. */
+  protected vertexValueAt(slot: number, keyId: number): PropertyValue | undefined {
+    return this.state.vertexValue(slot, keyId);
+  }
+
+  /** Ids and meta-properties of a vertex property key's values (auto-create graphs). */
+  protected vertexSideAt(slot: number, keyId: number): PropertySide | undefined {
+    return this.state.propertySides.get(slot)?.get(keyId);
+  }
+
+  /** Value of an edge property key, or undefined. */
+  protected edgeValueAt(e: number, keyId: number): PropertyValue | undefined {
+    return this.state.edgeValue(e, keyId);
+  }
+
+  /** Live elements of a label without TTL. */
+  protected liveCount(kind: 'vertex' | 'edge', labelId: number): number {
+    return kind === 'vertex' ? (this.state.vertexTables.get(labelId)?.live ?? 0) : (this.state.edges.counts.get(labelId) ?? 0);
+  }
+
   /** Whether a vertex slot is live and not expired. */
   vertexVisible(slot: number): boolean {
     const s = this.state;
-    if (slot < 0 || slot >= s.vertices.size || !s.vertices.alive.get(slot)) return false;
+    if (slot < 0 || !this.vertexLive(slot)) return false;
     const labelId = s.vertices.labelOf[slot]!;
     if (!s.hasTtl('vertex', labelId)) return true;
     const label = s.catalog.vertexLabelById(labelId);
@@ -43,7 +110,7 @@ export class StoreReader implements GraphSource {
   /** Whether an edge slot is live and not expired. */
   edgeVisible(e: number): boolean {
     const s = this.state;
-    if (e < 0 || e >= s.edges.size || !s.edges.alive.get(e)) return false;
+    if (e < 0 || !this.edgeLive(e)) return false;
     const labelId = s.edges.label[e]!;
     if (!s.hasTtl('edge', labelId)) return true;
     const label = s.catalog.edgeLabelById(labelId);
@@ -55,7 +122,7 @@ export class StoreReader implements GraphSource {
     const s = this.state;
     if (label.ttlStartTime !== undefined) {
       const key = s.catalog.propertyKey(label.ttlStartTime);
-      const v = key === undefined ? undefined : kind === 'vertex' ? s.vertexValue(slot, key.id) : s.edgeValue(slot, key.id);
+      const v = key === undefined ? undefined : kind === 'vertex' ? this.vertexValueAt(slot, key.id) : this.edgeValueAt(slot, key.id);
       if (v instanceof Date) return v.getTime() + label.ttl;
     }
     const table = kind === 'vertex' ? s.vertexTables.get(label.id) : s.edges.tables.get(label.id);
@@ -92,7 +159,7 @@ export class StoreReader implements GraphSource {
     let n = 0;
     for (const r of records) {
       if (r.ttl > 0) for (const _ of this.vertexSlots(r.name)) n++;
-      else n += s.vertexTables.get(r.id)?.live ?? 0;
+      else n += this.liveCount('vertex', r.id);
     }
     return n;
   }
@@ -103,7 +170,7 @@ export class StoreReader implements GraphSource {
     let n = 0;
     for (const r of records) {
       if (r.ttl > 0) for (const _ of this.edgeSlots(r.name)) n++;
-      else n += s.edges.counts.get(r.id) ?? 0;
+      else n += this.liveCount('edge', r.id);
     }
     return n;
   }
@@ -111,9 +178,7 @@ export class StoreReader implements GraphSource {
   vertexSlot(id: ElementId): number {
     const vt = this.state.vertices;
     let slot = vt.slotOf(id);
-    if (slot < 0 && typeof id === 'string' && /^-?\d+$/.test(id)) slot = vt.slotOf(new TypedNumber('long', BigInt(id)));
-    if (slot < 0 && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) slot = vt.slotOf(new Uuid(id));
-    if (slot < 0 && typeof id !== 'string') slot = vt.slotOf(String(id));
+    if (slot < 0) for (const form of idForms(id).slice(1)) if ((slot = vt.slotOf(form)) >= 0) break;
     return slot >= 0 && this.vertexVisible(slot) ? slot : -1;
   }
 
@@ -164,7 +229,7 @@ export class StoreReader implements GraphSource {
     return formatSortValues(
       label.sortKeys.map((k) => {
         const key = s.catalog.propertyKey(k)!;
-        return { value: s.edgeValue(e, key.id) ?? null, dataType: key.dataType };
+        return { value: this.edgeValueAt(e, key.id) ?? null, dataType: key.dataType };
       }),
     );
   }
@@ -221,10 +286,10 @@ export class StoreReader implements GraphSource {
     const out: VertexPropertyRecord[] = [];
     for (const name of keys ?? this.vertexPropertyKeys(slot)) {
       const key = s.catalog.propertyKey(name);
-      const value = key === undefined ? undefined : s.vertexValue(slot, key.id);
+      const value = key === undefined ? undefined : this.vertexValueAt(slot, key.id);
       if (key === undefined || value === undefined) continue;
       const values = key.cardinality === 'SINGLE' ? [value] : (value as readonly PropertyValue[]);
-      const side = s.propertySides.get(slot)?.get(key.id);
+      const side = this.vertexSideAt(slot, key.id);
       values.forEach((v, i) => {
         const id = side?.ids[i] ?? `${String(this.vertexId(slot))}>${name}`;
         out.push({ key: name, value: v, id, meta: side?.meta[i] ?? EMPTY_META });
@@ -248,21 +313,22 @@ export class StoreReader implements GraphSource {
 
   edgeProperty(slot: number, key: string): PropertyValue | undefined {
     const k = this.state.catalog.propertyKey(key);
-    return k === undefined ? undefined : this.state.edgeValue(slot, k.id);
+    return k === undefined ? undefined : this.edgeValueAt(slot, k.id);
   }
 
   *scanNeighbours(sources: Int32Array, direction: Direction, options: ScanOptions = {}): Iterable<NeighbourBatch> {
     const s = this.state;
     const alive = s.edges.alive;
+    const bound = this.edgeBound;
     const limit = options.degreeLimit ?? Infinity;
     const src = new Int32Array(BATCH);
     const edges = new Int32Array(BATCH);
     const targets = new Int32Array(BATCH);
     const batch = { sources: src, edges, vertices: targets, length: 0 };
-    const csrs: { csr: Csr; ttl: boolean }[] = [];
+    const csrs: { csr: AdjacencyRead; ttl: boolean }[] = [];
     for (const d of direction === 'OUT' ? ['out' as const] : direction === 'IN' ? ['in' as const] : ['out' as const, 'in' as const]) {
       for (const l of this.edgeLabelIds(options.labels)) {
-        const adj = s.adjacency.get(l);
+        const adj = this.adjacencyAt(l);
         if (adj !== undefined) csrs.push({ csr: adj[d], ttl: s.hasTtl('edge', l) });
       }
     }
@@ -277,7 +343,7 @@ export class StoreReader implements GraphSource {
           const ed = csr.edges;
           for (let i = csr.offsets[v]!, end = csr.offsets[v + 1]!; i < end && taken < limit; i++) {
             const e = ed[i]!;
-            if (!alive.get(e) || (ttl && !this.edgeVisible(e))) continue;
+            if (e >= bound || (!alive.get(e) && !this.edgeRevived(e)) || (ttl && !this.edgeVisible(e))) continue;
             src[n] = v;
             edges[n] = e;
             targets[n++] = tg[i]!;
@@ -294,7 +360,7 @@ export class StoreReader implements GraphSource {
         const entries = buffered.entries.slice(0, buffered.length);
         for (let i = 0; i < entries.length && taken < limit; i++) {
           const e = csr.bufferedEdge(entries[i]!);
-          if (!alive.get(e) || (ttl && !this.edgeVisible(e))) continue;
+          if (e >= bound || (!alive.get(e) && !this.edgeRevived(e)) || (ttl && !this.edgeVisible(e))) continue;
           src[n] = v;
           edges[n] = e;
           targets[n++] = csr.bufferedTarget(entries[i]!);
@@ -340,4 +406,21 @@ export class StoreReader implements GraphSource {
     if (names === undefined || names.length === 0) return c.edgeLabels().map((l) => l.id);
     return names.map((n) => c.edgeLabel(n)?.id).filter((id): id is number => id !== undefined);
   }
+}
+
+/**
+ * The forms an id may be stored under: as given, a numeric string as a long, a UUID text as a
+ * UUID, a non-string as its text.
+ *
+ * @example
+ * ```ts
+ * idForms('12'); // ['12', TypedNumber long 12]
+ * ```
+ */
+export function idForms(id: ElementId): ElementId[] {
+  const forms: ElementId[] = [id];
+  if (typeof id === 'string' && /^-?\d+$/.test(id)) forms.push(new TypedNumber('long', BigInt(id)));
+  if (typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) forms.push(new Uuid(id));
+  if (typeof id !== 'string') forms.push(String(id));
+  return forms;
 }

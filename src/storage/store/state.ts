@@ -8,6 +8,7 @@ import { ByteWriter } from '../codec.js';
 import { Csr } from '../csr.js';
 import { EdgeTable } from '../edge-table.js';
 import { PairFilter } from '../pair-filter.js';
+import { EpochLog } from './epochs.js';
 import { ElementIndex } from '../indexes/index.js';
 import type { SchemaCatalog } from '../schema/catalog.js';
 import type { SchemaChange } from '../schema/specs.js';
@@ -70,6 +71,8 @@ export class StoreState {
   prefetched = 0;
   /** Next generated id of auto-create graphs (vertices, edges, vertex properties). */
   nextAutoId = 1;
+  /** Epoch counter, read-view pins and the pre-images pinned views need. */
+  readonly epochs = new EpochLog();
   private undo: Undo[] = [];
   private log: ByteWriter | undefined;
 
@@ -101,6 +104,7 @@ export class StoreState {
     const bytes = this.log?.finish();
     this.undo = [];
     this.log = undefined;
+    this.epochs.commit(changed);
     this.mergeAdjacency(false);
     return changed ? bytes : undefined;
   }
@@ -110,6 +114,7 @@ export class StoreState {
     const steps = this.undo;
     this.undo = [];
     this.log = undefined;
+    this.epochs.rollback();
     for (let i = steps.length - 1; i >= 0; i--) {
       const s = steps[i]!;
       if (typeof s === 'function') s();
@@ -312,6 +317,7 @@ export class StoreState {
       }
     }
     const live = this.vertices.alive.get(slot);
+    if (this.epochs.recording) this.epochs.vertexValueChanged(slot, key.id, old, oldSide);
     if (live) affected.forEach((i, k) => i.remove(slot, before[k]!));
     if (value === undefined) column.delete(row);
     else column.set(row, value);
@@ -373,6 +379,7 @@ export class StoreState {
       else column.set(row, v);
       if (live) for (const i of affected) i.add(e, this.fieldValues('edge', e, i.record.fields));
     };
+    if (this.epochs.recording) this.epochs.edgeValueChanged(e, key.id, old);
     apply(value);
     const log = this.log;
     if (log !== undefined) {
@@ -399,6 +406,7 @@ export class StoreState {
     const idx = this.indexesOf('edge', labelId);
     for (const i of idx) i.remove(e, this.fieldValues('edge', e, i.record.fields));
     this.edges.setAlive(e, false);
+    if (this.epochs.recording) this.epochs.edgeKilled(e);
     adj.out.tombstone(out);
     adj.in.tombstone(inV);
     const id = this.edgeIds.get(e);
@@ -436,6 +444,7 @@ export class StoreState {
     const table = this.vertexTable(labelId);
     this.vertices.unmapId(slot);
     this.vertices.alive.set(slot, false);
+    if (this.epochs.recording) this.epochs.vertexKilled(slot);
     table.live--;
     this.log?.u8(Op.RemoveVertex);
     this.log?.varUint(slot);
