@@ -67,6 +67,7 @@ export {
   Tree,
   Subgraph,
   formatValue,
+  QUERY_LIMITS,
 } from './engine/index.js';
 export type {
   NumericType,

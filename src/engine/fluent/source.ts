@@ -45,7 +45,7 @@ export class GraphTraversalSource {
   ) {}
 
   #with(op: string, args: readonly FluentArg[]): GraphTraversalSource {
-    return new GraphTraversalSource(this.context, this.bytecode.addSource(op, ...args.map(toArgument)), this.optimise);
+    return new GraphTraversalSource(this.context, this.bytecode.addSource(op, ...args.map((a) => toArgument(a))), this.optimise);
   }
 
   #spawn(op: string, args: readonly FluentArg[]): GraphTraversal {
