@@ -28,6 +28,7 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'symbol') return 'a symbol';
   if (typeof value === 'function') return 'a function';
   if (Array.isArray(value)) return 'an array';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date' : 'a Date';
   return 'an object';
 }
 
@@ -130,7 +131,8 @@ export function optionalNumber(
 
 function isPropertyValue(value: unknown, depth: number, seen: Set<object>): boolean {
   if (value === null || typeof value === 'boolean' || typeof value === 'string' || typeof value === 'number') return true;
-  if (value instanceof TypedNumber || value instanceof Uuid || value instanceof Date || value instanceof Uint8Array) return true;
+  if (value instanceof TypedNumber || value instanceof Uuid || value instanceof Uint8Array) return true;
+  if (value instanceof Date) return !Number.isNaN(value.getTime());
   if (typeof value !== 'object' || depth > MAX_DEPTH || seen.has(value)) return false;
   seen.add(value);
   let ok = false;
@@ -139,6 +141,26 @@ function isPropertyValue(value: unknown, depth: number, seen: Set<object>): bool
   else if (value instanceof Map) ok = [...(value as Map<unknown, unknown>)].every(([k, x]) => isPropertyValue(k, depth + 1, seen) && isPropertyValue(x, depth + 1, seen));
   seen.delete(value);
   return ok;
+}
+
+/**
+ * Throws ArgumentError `INVALID_ARGUMENT` when the value is, or holds in its lists, sets and maps
+ * (to a depth of 64), an invalid Date, which no property column or comparison can take.
+ *
+ * @example
+ * ```ts
+ * rejectInvalidDates(bindings.get('when'), "Gremlin binding 'when'");
+ * ```
+ */
+export function rejectInvalidDates(value: unknown, what: string): void {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v instanceof Date && Number.isNaN(v.getTime())) throw invalid(what, 'a valid Date', v);
+    if (depth >= MAX_DEPTH) continue;
+    if (Array.isArray(v) || v instanceof Set) for (const x of v as Iterable<unknown>) stack.push([x, depth + 1]);
+    else if (v instanceof Map) for (const [k, x] of v as Map<unknown, unknown>) stack.push([k, depth + 1], [x, depth + 1]);
+  }
 }
 
 /**

@@ -6,7 +6,7 @@
  * each limit). The limits are documented in docs/limits.md.
  * @module
  */
-import { LimitError } from '../../errors.js';
+import { ArgumentError, LimitError } from '../../errors.js';
 import { Bytecode, CardinalityValue, Predicate, StrategySpec } from '../bytecode.js';
 
 /**
@@ -75,9 +75,10 @@ function isPlainObject(a: unknown): a is object {
 
 /**
  * Checks a query's bytecode against the nesting and step limits, without recursion, so that a
- * deep or cyclic argument (an array that contains itself) fails here with a LimitError.
+ * deep or cyclic argument (an array that contains itself) fails here with a LimitError. On the
+ * way it refuses invalid Dates (`new Date('garbage')`), which no step could store or compare.
  *
- * @throws LimitError QUERY_TOO_DEEP or QUERY_TOO_LARGE.
+ * @throws LimitError QUERY_TOO_DEEP or QUERY_TOO_LARGE; ArgumentError INVALID_ARGUMENT for an invalid Date.
  * @example
  * ```ts
  * checkQueryLimits(new Bytecode([], [{ op: 'V', args: [] }])); // passes
@@ -94,6 +95,9 @@ export function checkQueryLimits(bytecode: Bytecode): void {
       throw new LimitError('QUERY_TOO_LARGE', `Query is too large: more than ${QUERY_LIMITS.maxSteps} steps`, {
         details: { limit: QUERY_LIMITS.maxSteps },
       });
+    }
+    if (value instanceof Date && Number.isNaN(value.getTime())) {
+      throw new ArgumentError('INVALID_ARGUMENT', 'Invalid traversal argument: expected a valid Date but got an invalid Date (its time is NaN)');
     }
     const nested = children(value);
     if (nested !== undefined) for (const child of nested) stack.push([child, depth + 1]);
