@@ -7,6 +7,7 @@ import { open as openFile, mkdir, readdir, readFile, rename, rm } from 'node:fs/
 import { join, resolve } from 'node:path';
 import { ArgumentError, ConflictError, NotFoundError, StorageError } from '../errors.js';
 import { GraphStore, lockDirectory, SchemaCatalog } from '../storage/index.js';
+import { prepareDirectory } from './data-dir.js';
 import type { GraphMode } from '../storage/index.js';
 import { resolveGraphConfig, validateGraphName } from './config.js';
 import type { GraphConfig, GraphConfigInput } from './config.js';
@@ -117,7 +118,8 @@ export class Database {
     checkOpenOptions(options);
     if (options.path === undefined) return new Database(undefined, options, undefined, services);
     const path = resolve(options.path);
-    await mkdir(join(path, GRAPHS), { recursive: true });
+    await prepareDirectory(path);
+    await prepareDirectory(join(path, GRAPHS));
     const lock = await lockDirectory(path);
     const db = new Database(path, options, lock, services);
     try {
