@@ -76,6 +76,26 @@ export function requireElementId(value: unknown, what: string): ElementId {
 export function requireRecord(value: unknown, what: string): Readonly<Record<string, unknown>> {
   if (value === undefined) return {};
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(what, 'an object', value);
+  return readableEntries(value, what);
+}
+
+/**
+ * The object after reading each of its own enumerable properties once, or ArgumentError
+ * `INVALID_ARGUMENT` when a getter throws (the error is kept as the cause).
+ *
+ * @example
+ * ```ts
+ * for (const [key, value] of Object.entries(readableEntries(input, 'graph config'))) use(key, value);
+ * ```
+ */
+export function readableEntries(value: object, what: string): Readonly<Record<string, unknown>> {
+  for (const key of Object.keys(value)) {
+    try {
+      void (value as Record<string, unknown>)[key];
+    } catch (cause) {
+      throw new ArgumentError('INVALID_ARGUMENT', `Invalid ${what}: reading its property '${key}' failed`, { cause });
+    }
+  }
   return value as Readonly<Record<string, unknown>>;
 }
 
