@@ -60,6 +60,14 @@ async function writeFileDurably(path: string, text: string): Promise<void> {
   await rename(tmp, path);
 }
 
+function parseConfigFile(text: string, file: string): GraphConfigInput {
+  try {
+    return JSON.parse(text) as GraphConfigInput;
+  } catch (cause) {
+    throw new StorageError('CONFIG_CORRUPT', `Cannot read graph config '${file}': it is not JSON`, { cause, details: { file } });
+  }
+}
+
 async function syncDirectory(path: string): Promise<void> {
   const dir = await openFile(path, 'r');
   try {
@@ -131,7 +139,7 @@ export class Database {
         }
         const text = await readFile(join(path, GRAPHS, entry.name, CONFIG), 'utf8').catch(() => undefined);
         if (text === undefined) continue;
-        const config = resolveGraphConfig(entry.name, JSON.parse(text) as GraphConfigInput);
+        const config = resolveGraphConfig(entry.name, parseConfigFile(text, join(path, GRAPHS, entry.name, CONFIG)));
         db.registry.set(entry.name, await db.loadGraph(entry.name, config));
       }
     } catch (error) {

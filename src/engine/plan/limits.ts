@@ -63,7 +63,13 @@ function children(a: unknown): Iterable<unknown> | undefined {
   if (a instanceof CardinalityValue) return [a.value];
   if (Array.isArray(a) || a instanceof Set) return a as Iterable<unknown>;
   if (a instanceof Map) return [...(a as Map<unknown, unknown>).entries()].flat();
-  if (isPlainObject(a)) return Object.values(Object.getOwnPropertyDescriptors(a)).map((d) => d.value);
+  if (isPlainObject(a)) {
+    const descriptors = Object.values(Object.getOwnPropertyDescriptors(a));
+    if (descriptors.some((d) => d.get !== undefined || d.set !== undefined)) {
+      throw new ArgumentError('INVALID_ARGUMENT', 'Invalid traversal argument: expected plain data but got an object with getters or setters');
+    }
+    return descriptors.map((d) => d.value as unknown);
+  }
   return undefined;
 }
 
@@ -76,7 +82,8 @@ function isPlainObject(a: unknown): a is object {
 /**
  * Checks a query's bytecode against the nesting and step limits, without recursion, so that a
  * deep or cyclic argument (an array that contains itself) fails here with a LimitError. On the
- * way it refuses invalid Dates (`new Date('garbage')`), which no step could store or compare.
+ * way it refuses invalid Dates (`new Date('garbage')`), which no step could store or compare, and
+ * plain objects with getters or setters, which could run code (or throw) while the query runs.
  *
  * @throws LimitError QUERY_TOO_DEEP or QUERY_TOO_LARGE; ArgumentError INVALID_ARGUMENT for an invalid Date.
  * @example
