@@ -116,6 +116,7 @@ export {
   PlainSet,
   jsonValue,
   jsonReplacer,
+  QUERY_LIMITS,
 } from './engine/index.js';
 export type {
   ValueTypes,

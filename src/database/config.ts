@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ArgumentError, StorageError, UnsupportedError } from '../errors.js';
 import { compileRegex } from '../engine/index.js';
-import { describeValue } from './validate.js';
+import { describeValue, readableEntries } from './validate.js';
 
 /**
  * A validated graph configuration, keyed exactly as spec Part A 2.3.
@@ -236,7 +236,7 @@ export function resolveGraphConfig(name: string, input: GraphConfigInput = {}): 
   }
   const config: Record<string, unknown> = {};
   const given = new Set<string>();
-  for (const [key, value] of Object.entries(input)) {
+  for (const [key, value] of Object.entries(readableEntries(input, `config for graph '${name}'`))) {
     if (value === undefined) continue;
     const rule = (RULES as Readonly<Record<string, Rule>>)[key];
     if (rule === undefined) {

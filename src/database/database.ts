@@ -7,6 +7,7 @@ import { open as openFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ArgumentError, ConflictError, NotFoundError, StorageError } from '../errors.js';
 import { GraphStore, lockDirectory, SchemaCatalog } from '../storage/index.js';
+import { prepareDirectory } from './data-dir.js';
 import type { GraphMode } from '../storage/index.js';
 import { readGraphConfig, resolveGraphConfig, validateGraphName } from './config.js';
 import type { GraphConfig, GraphConfigInput } from './config.js';
@@ -151,7 +152,8 @@ export class Database {
     checkOpenOptions(options);
     if (options.path === undefined) return new Database(undefined, options, undefined, services);
     const path = resolve(options.path);
-    await mkdir(join(path, GRAPHS), { recursive: true });
+    await prepareDirectory(path);
+    await prepareDirectory(join(path, GRAPHS));
     const lock = await lockDirectory(path);
     const db = new Database(path, options, lock, services);
     try {

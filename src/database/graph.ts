@@ -10,7 +10,7 @@ import { edgeView, requireEdge, requireVertex, sameValue, toEntries, vertexView 
 import type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './elements.js';
 import { checkQueryLimits, GraphCore } from './graph-core.js';
 import type { QueryLimits } from './graph-core.js';
-import { describeValue, optionalNumber, optionalProperties, requireElementId, requireList, requireRecord, requireText } from './validate.js';
+import { describeValue, optionalNumber, rejectInvalidDates, optionalProperties, requireElementId, requireList, requireRecord, requireText } from './validate.js';
 
 const CARDINALITIES: readonly PropertyCardinality[] = ['single', 'list', 'set'];
 
@@ -315,6 +315,7 @@ export class Graph extends GraphCore {
     const source = requireText(text, 'Gremlin script');
     const given = requireRecord(options, 'Gremlin options');
     const bindings = new Map(Object.entries(requireRecord(given.bindings, 'Gremlin bindings')).map(([k, v]) => [k, fromPlain(v)]));
+    for (const [name, value] of bindings) rejectInvalidDates(value, `Gremlin binding '${name}'`);
     if (given.signal !== undefined && !(given.signal instanceof AbortSignal)) {
       throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin signal: expected an AbortSignal but got ${describeValue(given.signal)}`);
     }

@@ -28,6 +28,7 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'symbol') return 'a symbol';
   if (typeof value === 'function') return 'a function';
   if (Array.isArray(value)) return 'an array';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date' : 'a Date';
   return 'an object';
 }
 
@@ -75,6 +76,26 @@ export function requireElementId(value: unknown, what: string): ElementId {
 export function requireRecord(value: unknown, what: string): Readonly<Record<string, unknown>> {
   if (value === undefined) return {};
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(what, 'an object', value);
+  return readableEntries(value, what);
+}
+
+/**
+ * The object after reading each of its own enumerable properties once, or ArgumentError
+ * `INVALID_ARGUMENT` when a getter throws (the error is kept as the cause).
+ *
+ * @example
+ * ```ts
+ * for (const [key, value] of Object.entries(readableEntries(input, 'graph config'))) use(key, value);
+ * ```
+ */
+export function readableEntries(value: object, what: string): Readonly<Record<string, unknown>> {
+  for (const key of Object.keys(value)) {
+    try {
+      void (value as Record<string, unknown>)[key];
+    } catch (cause) {
+      throw new ArgumentError('INVALID_ARGUMENT', `Invalid ${what}: reading its property '${key}' failed`, { cause });
+    }
+  }
   return value as Readonly<Record<string, unknown>>;
 }
 
@@ -130,7 +151,8 @@ export function optionalNumber(
 
 function isPropertyValue(value: unknown, depth: number, seen: Set<object>): boolean {
   if (value === null || typeof value === 'boolean' || typeof value === 'string' || typeof value === 'number') return true;
-  if (value instanceof TypedNumber || value instanceof Uuid || value instanceof Date || value instanceof Uint8Array) return true;
+  if (value instanceof TypedNumber || value instanceof Uuid || value instanceof Uint8Array) return true;
+  if (value instanceof Date) return !Number.isNaN(value.getTime());
   if (typeof value !== 'object' || depth > MAX_DEPTH || seen.has(value)) return false;
   seen.add(value);
   let ok = false;
@@ -139,6 +161,26 @@ function isPropertyValue(value: unknown, depth: number, seen: Set<object>): bool
   else if (value instanceof Map) ok = [...(value as Map<unknown, unknown>)].every(([k, x]) => isPropertyValue(k, depth + 1, seen) && isPropertyValue(x, depth + 1, seen));
   seen.delete(value);
   return ok;
+}
+
+/**
+ * Throws ArgumentError `INVALID_ARGUMENT` when the value is, or holds in its lists, sets and maps
+ * (to a depth of 64), an invalid Date, which no property column or comparison can take.
+ *
+ * @example
+ * ```ts
+ * rejectInvalidDates(bindings.get('when'), "Gremlin binding 'when'");
+ * ```
+ */
+export function rejectInvalidDates(value: unknown, what: string): void {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v instanceof Date && Number.isNaN(v.getTime())) throw invalid(what, 'a valid Date', v);
+    if (depth >= MAX_DEPTH) continue;
+    if (Array.isArray(v) || v instanceof Set) for (const x of v as Iterable<unknown>) stack.push([x, depth + 1]);
+    else if (v instanceof Map) for (const [k, x] of v as Map<unknown, unknown>) stack.push([k, depth + 1], [x, depth + 1]);
+  }
 }
 
 /**

@@ -6,7 +6,8 @@
  */
 import { Lexer, type IToken } from 'chevrotain';
 import { GremlinSyntaxError } from '../errors.js';
-import { allTokens, Arrow, At, LBrace } from './tokens.js';
+import { QUERY_LIMITS, textTooLong, tooDeep } from '../engine/index.js';
+import { allTokens, Arrow, At, LBrace, LBrack, LParen, RBrace, RBrack, RParen } from './tokens.js';
 
 const gremlinLexer = new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false });
 
@@ -25,13 +26,15 @@ export interface TokenizedText {
 /**
  * Splits Gremlin or Groovy text into tokens.
  *
- * @throws GremlinSyntaxError for a character that starts no token, a closure arrow or an annotation.
+ * @throws GremlinSyntaxError for a character that starts no token, a closure arrow or an annotation;
+ * LimitError QUERY_TOO_LARGE or QUERY_TOO_DEEP past the limits of docs/limits.md.
  * @example
  * ```ts
  * tokenize('g.V(1)').tokens.map((t) => t.image); // ['g', '.', 'V', '(', '1', ')']
  * ```
  */
 export function tokenize(text: string): TokenizedText {
+  if (text.length > QUERY_LIMITS.maxTextLength) throw textTooLong(text.length);
   const result = gremlinLexer.tokenize(text);
   const lexError = result.errors[0];
   if (lexError !== undefined) {
@@ -52,9 +55,19 @@ function describeBadText(found: string): string {
   return 'expected a name, a literal or punctuation of the Gremlin language';
 }
 
+const OPENING = new Set([LParen, LBrack, LBrace]);
+const CLOSING = new Set([RParen, RBrack, RBrace]);
+
+/** Refuses closures and annotations, and brackets nested past the limit, before the recursive parser runs. */
 function rejectGroovyOnly(tokens: readonly IToken[]): void {
+  let depth = 0;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
+    if (OPENING.has(token.tokenType) && ++depth > QUERY_LIMITS.maxNestingDepth) {
+      const { line, column } = tokenPosition(token);
+      throw tooDeep(` at line ${line}, column ${column}`);
+    }
+    if (CLOSING.has(token.tokenType)) depth--;
     if (token.tokenType === Arrow) {
       const brace = findOpeningBrace(tokens, i) ?? token;
       throw new GremlinSyntaxError("Closures are not supported: found '->' of a Groovy closure", tokenPosition(brace));

@@ -113,14 +113,30 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
 export function stringValue(token: IToken): string {
   const body = token.image.slice(1, -1);
   if (!body.includes('\\')) return body;
-  return body.replace(/\\(u+[0-9a-fA-F]{4}|[0-3][0-7]{0,2}|[4-7][0-7]?|\r?\n|[\s\S])/g, (whole, escape: string) => {
-    const simple = SIMPLE_ESCAPES[escape];
-    if (simple !== undefined) return simple;
-    if (escape.startsWith('u')) return String.fromCharCode(parseInt(escape.replace(/^u+/, ''), 16));
-    if (/^[0-7]/.test(escape)) return String.fromCharCode(parseInt(escape, 8));
-    if (escape === '\n' || escape === '\r\n') return '';
-    throw new GremlinSyntaxError(`Invalid escape ${whole} in string ${token.image}: expected one of \\b \\t \\n \\f \\r \\" \\' \\\\ \\uXXXX`, tokenPosition(token));
-  });
+  const parts: string[] = [];
+  let from = 0;
+  for (let at = body.indexOf('\\'); at >= 0; at = body.indexOf('\\', from)) {
+    parts.push(body.slice(from, at));
+    ESCAPE.lastIndex = at;
+    const match = ESCAPE.exec(body)!;
+    const [whole, escape] = match as unknown as [string, string];
+    parts.push(decodeEscape(escape, whole, token));
+    from = at + whole.length;
+  }
+  parts.push(body.slice(from));
+  return parts.join('');
+}
+
+/** One escape where `lastIndex` points: the text after the backslash is group 1. */
+const ESCAPE = /\\(u+[0-9a-fA-F]{4}|[0-3][0-7]{0,2}|[4-7][0-7]?|\r?\n|[\s\S])/y;
+
+function decodeEscape(escape: string, whole: string, token: IToken): string {
+  const simple = SIMPLE_ESCAPES[escape];
+  if (simple !== undefined) return simple;
+  if (escape.startsWith('u')) return String.fromCharCode(parseInt(escape.replace(/^u+/, ''), 16));
+  if (/^[0-7]/.test(escape)) return String.fromCharCode(parseInt(escape, 8));
+  if (escape === '\n' || escape === '\r\n') return '';
+  throw new GremlinSyntaxError(`Invalid escape ${whole} in string ${token.image}: expected one of \\b \\t \\n \\f \\r \\" \\' \\\\ \\uXXXX`, tokenPosition(token));
 }
 
 /**

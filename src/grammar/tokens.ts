@@ -4,7 +4,7 @@
  * map keys may start with a keyword (`newer`, `graphs`, `nullable`).
  * @module
  */
-import { createToken, Lexer, type TokenType } from 'chevrotain';
+import { createToken, Lexer, type CustomPatternMatcherReturn, type TokenType } from 'chevrotain';
 
 /**
  * Identifiers: step names, variables, enum constants, class names and map keys.
@@ -128,10 +128,27 @@ export const IntegerLiteral = createToken({
  */
 export const StringLiteral = createToken({
   name: 'StringLiteral',
-  pattern: /"(?:[^"\\]|\\[\s\S])*"|'(?:[^'\\]|\\[\s\S])*'/,
+  pattern: { exec: matchStringLiteral },
+  start_chars_hint: ['"', "'"],
   line_breaks: true,
   label: 'a string',
 });
+
+/**
+ * Scans a quoted string with escapes at `offset` in one loop. A regular expression such as
+ * `'(?:[^'\\]|\\.)*'` keeps one backtracking entry per character or escape in V8 and overflows
+ * the stack on literals of a few megabytes, so strings are matched by hand.
+ */
+function matchStringLiteral(text: string, offset: number): CustomPatternMatcherReturn | null {
+  const quote = text.charCodeAt(offset);
+  if (quote !== 0x22 && quote !== 0x27) return null;
+  for (let i = offset + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5c) i++;
+    else if (c === quote) return [text.slice(offset, i + 1)];
+  }
+  return null;
+}
 
 function punctuation(name: string, pattern: RegExp, image: string): TokenType {
   return createToken({ name, pattern, label: `'${image}'` });

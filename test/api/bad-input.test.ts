@@ -6,11 +6,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { QuiverError, TypedNumber, open } from '../../src/index.js';
+import { bad, HUGE } from './bad-values.js';
 import type { Database, Graph } from '../../src/index.js';
 
 /** Calls a method with arguments its types do not allow, as a JavaScript caller could. */
@@ -20,23 +21,6 @@ function call(target: object, method: string, args: readonly unknown[]): unknown
   const fn = (target as Record<string, Loose>)[method]!;
   return fn.apply(target, [...args]);
 }
-
-const HUGE = 'x'.repeat(1 << 20);
-
-const circular: Record<string, unknown> = { a: 1 };
-circular.self = circular;
-
-/** Values of every shape a careless caller might pass. */
-const bad: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(undefined, null, NaN, Infinity, -Infinity, -0, 0, -1, 2 ** 53, 1.5, true, false, '', ' ', '~x', 'person', 'knows', 'name', 'age'),
-  fc.constantFrom(HUGE, Symbol('s'), 10n ** 30n, -1n, new Date(Number.NaN), new Date(0), circular, [], [undefined], {}, () => 1, new Map(), new Set([1])),
-  fc.constantFrom('1:marko', 'S1:marko>1>>S1:vadas', 'NONE', 'RESTORING', 'ALL', 'OLTP_ONLY', 'g', 'hugegraph'),
-  fc.string(),
-  fc.integer(),
-  fc.double(),
-  fc.bigInt(),
-  fc.anything({ withBigInt: true, withNullPrototype: true, withMap: true, withSet: true, withDate: true, withTypedArray: true, withSparseArray: true }),
-);
 
 const badObject: fc.Arbitrary<unknown> = fc.oneof(
   bad,
@@ -188,14 +172,16 @@ test('random bad arguments to Database and Graph methods succeed or reject with 
   );
 });
 
-test('random bad open options succeed or reject with a QuiverError', async () => {
+test('random bad open options, file paths and /proc/x included, succeed or reject with a QuiverError', { timeout: 120_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'quiver-bad-open-'));
+  const file = join(dir, 'file');
+  writeFileSync(file, 'x');
   try {
     const options = fc.oneof(
       bad,
       fc.record(
         {
-          path: fc.oneof(bad.filter((p) => typeof p !== 'string'), fc.constant(dir)),
+          path: fc.oneof(bad.filter((p) => typeof p !== 'string'), fc.constant(dir), fc.constantFrom(file, join(file, 'db'), '/proc/x', '/dev/null')),
           snapshotEveryBytes: bad,
           ttlSweepMs: bad,
           walSegmentBytes: bad,

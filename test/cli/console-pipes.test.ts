@@ -73,7 +73,7 @@ function watch(stream: NodeJS.ReadableStream): { text: () => string; until: (pat
   };
 }
 
-test('SIGINT cancels the running query and the interactive console goes on', { skip: 'needs engine yielding', timeout: 60_000 }, async () => {
+test('SIGINT cancels the running query and the interactive console goes on', { timeout: 60_000 }, async () => {
   const data = await mkdtemp(join(tmpdir(), 'quiver-sigint-'));
   const driver = `import { runConsole } from ${JSON.stringify(CONSOLE)}; process.exitCode = await runConsole({ dataPath: process.argv[1], interactive: true });`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', driver, data], { stdio: ['pipe', 'pipe', 'pipe'] });

@@ -6,6 +6,8 @@
 import { Bytecode } from '../bytecode.js';
 import type { Argument } from '../bytecode.js';
 import { P } from './predicates.js';
+import { QUERY_LIMITS, tooDeep } from '../plan/limits.js';
+import { PlanError } from '../../errors.js';
 import type { QueryCursor } from '../exec/cursor.js';
 import { fromPlain } from '../plain.js';
 
@@ -53,11 +55,14 @@ export type TraversalRunner = (bytecode: Bytecode) => TraversalRun;
  * toArgument(__.out()); // Bytecode
  * ```
  */
-export function toArgument(a: FluentArg): Argument {
+export function toArgument(a: FluentArg, depth = 0): Argument {
   if (a instanceof GraphTraversal) return a.bytecode;
   if (a instanceof P) return a.predicate;
   if (a === undefined) return null;
-  if (Array.isArray(a)) return (a as readonly FluentArg[]).map(toArgument);
+  if (Array.isArray(a)) {
+    if (depth >= QUERY_LIMITS.maxNestingDepth) throw tooDeep();
+    return (a as readonly FluentArg[]).map((x) => toArgument(x, depth + 1));
+  }
   return fromPlain(a) as Argument;
 }
 
@@ -90,13 +95,13 @@ export class GraphTraversal {
 
   /** Appends a step by name (for steps without a method). */
   step(op: string, args: readonly FluentArg[]): this {
-    this.#bytecode = this.#bytecode.addStep(op, ...args.map(toArgument));
+    this.#bytecode = this.#bytecode.addStep(op, ...args.map((a) => toArgument(a)));
     return this;
   }
 
   #results(): QueryCursor {
     if (this.#cursor === undefined) {
-      if (this.#runner === undefined) throw new TypeError('Cannot run an anonymous traversal: spawn it from a GraphTraversalSource');
+      if (this.#runner === undefined) throw new PlanError('ANONYMOUS_TRAVERSAL', 'Cannot run an anonymous traversal: spawn it from a GraphTraversalSource');
       const run = this.#runner(this.#bytecode);
       this.#cursor = run.results;
       this.#settled = run.settled;

@@ -71,7 +71,7 @@ export class GraphTraversalSource {
   }
 
   #with(op: string, args: readonly FluentArg[]): GraphTraversalSource {
-    const bytecode = this.bytecode.addSource(op, ...args.map(toArgument));
+    const bytecode = this.bytecode.addSource(op, ...args.map((x) => toArgument(x)));
     return new GraphTraversalSource(this.context, { bytecode, optimise: this.optimise, types: this.types });
   }
 

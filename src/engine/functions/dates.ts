@@ -57,9 +57,17 @@ export function asDate(v: unknown): Date {
   if (typeof v === 'string') return parseIso(v);
   const kind = numberKind(v);
   if (kind === 'int' || kind === 'long' || kind === 'short' || kind === 'byte' || kind === 'biginteger') {
-    return new Date(Number(toBigInt(v as GremlinNumber)));
+    return inRange(new Date(Number(toBigInt(v as GremlinNumber))), 'asDate()');
   }
   return cannotParse(v);
+}
+
+/** The date, or ArgumentError DATE_OUT_OF_RANGE when it is past the ±8.64e15 ms a Date holds. */
+function inRange(date: Date, step: string): Date {
+  if (Number.isNaN(date.getTime())) {
+    throw new ArgumentError('DATE_OUT_OF_RANGE', `The ${step} step failed: the date is out of range (at most 8.64e15 ms from the epoch)`);
+  }
+  return date;
 }
 
 /**
@@ -75,7 +83,7 @@ export function dateAdd(date: unknown, options: { unit: DateUnit; amount: number
     throw new ArgumentError('DATE_STEP_ARGUMENT', `The dateAdd() step can only take date as argument: got ${formatValue(date)}`);
   }
   const amount = typeof options.amount === 'number' ? options.amount : Number(toBigInt(options.amount));
-  return new Date(date.getTime() + amount * UNIT_MS[options.unit]);
+  return inRange(new Date(date.getTime() + amount * UNIT_MS[options.unit]), 'dateAdd()');
 }
 
 /**

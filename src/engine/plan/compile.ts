@@ -19,6 +19,7 @@ import { foldProperty } from '../steps/side-effect/fold-properties.js';
 import type { PropertyParams } from '../steps/side-effect/property-step.js';
 import { VariableRef, VertexRef } from '../bytecode.js';
 import { Vertex } from '../elements.js';
+import { checkQueryLimits } from './limits.js';
 
 const BY_OP = new Map<string, StepDef<unknown>>();
 for (const def of Object.values(STEPS) as StepDef<unknown>[]) for (const op of def.ops) BY_OP.set(op, def);
@@ -49,6 +50,7 @@ export interface CompileOptions {
  * ```
  */
 export function compile(bytecode: Bytecode, options: CompileOptions = {}): Plan {
+  checkQueryLimits(bytecode);
   const settings = compileSource(bytecode.source);
   const connective = !settings.without.includes('ConnectiveStrategy');
   const plan = new Plan(compileSteps(bytecode.steps, true, { productive: productiveBy(settings), connective }), settings);

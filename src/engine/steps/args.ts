@@ -176,5 +176,9 @@ export function describeArg(a: unknown): string {
   if (a instanceof Bytecode) return '__.' + a.steps.map((s) => `${s.op}(${s.args.map(describeArg).join(',')})`).join('.');
   if (Array.isArray(a)) return `[${a.map(describeArg).join(', ')}]`;
   if (a instanceof Map) return `[${[...a].map(([k, v]) => `${describeArg(k)}:${describeArg(v)}`).join(', ')}]`;
-  return String(a);
+  try {
+    return String(a);
+  } catch {
+    return 'an object without a text form';
+  }
 }

@@ -3,6 +3,7 @@
  * collection, always a long.
  * @module
  */
+import { LimitError } from '../../../errors.js';
 import { TypedNumber } from '../../values.js';
 import { Tree } from '../../elements.js';
 import type { Traverser } from '../../exec/traverser.js';
@@ -14,14 +15,22 @@ import { localItems, splitScope } from '../scope.js';
 import { PAUSE } from '../../exec/pause.js';
 
 /**
- * A long count value.
+ * A long count value. Bulks are counted in doubles, which are exact up to 2^53 - 1; a count past
+ * that (a bulk that doubled 53 times, or reached Infinity) is refused rather than rounded or
+ * wrapped, so a count Quiver returns is always exact.
  *
+ * @throws LimitError BULK_OVERFLOW when `n` is not a safe integer.
  * @example
  * ```ts
  * long(3); // TypedNumber('long', 3n)
  * ```
  */
 export function long(n: number | bigint): TypedNumber {
+  if (typeof n === 'number' && !Number.isSafeInteger(n)) {
+    throw new LimitError('BULK_OVERFLOW', `Count failed: ${n} traversers is past ${Number.MAX_SAFE_INTEGER}, the largest count kept exact`, {
+      details: { count: n, limit: Number.MAX_SAFE_INTEGER },
+    });
+  }
   return new TypedNumber('long', BigInt(n));
 }
 
