@@ -20,6 +20,7 @@ import type { EdgeProperties, VertexProperties } from './elements.js';
 import type { GraphSource } from './port.js';
 import { canonicalEnum } from './fluent/tokens.js';
 import { jsonKey, jsonValue } from './json.js';
+import { QUERY_LIMITS, tooDeep } from './plan/limits.js';
 import { plainNumber, TypedNumber, Uuid, type ElementId } from './values.js';
 
 /**
@@ -185,10 +186,12 @@ const LONG_MAX = 2n ** 63n - 1n;
  * fromPlain([1n, 'a']);              // [TypedNumber('long', 1n), 'a']
  * ```
  */
-export function fromPlain(value: unknown): unknown {
+export function fromPlain(value: unknown, depth = 0): unknown {
   if (typeof value === 'bigint') return new TypedNumber(value >= LONG_MIN && value <= LONG_MAX ? 'long' : 'biginteger', value);
-  if (Array.isArray(value)) return value.map(fromPlain);
-  if (value instanceof Map) return new Map([...(value as Map<unknown, unknown>)].map(([k, v]) => [fromPlain(k), fromPlain(v)]));
-  if (value instanceof Set) return new Set([...(value as Set<unknown>)].map(fromPlain));
-  return value;
+  if (!(Array.isArray(value) || value instanceof Map || value instanceof Set)) return value;
+  if (depth >= QUERY_LIMITS.maxNestingDepth) throw tooDeep();
+  const inner = (v: unknown): unknown => fromPlain(v, depth + 1);
+  if (Array.isArray(value)) return value.map(inner);
+  if (value instanceof Map) return new Map([...(value as Map<unknown, unknown>)].map(([k, v]) => [inner(k), inner(v)]));
+  return new Set([...(value as Set<unknown>)].map(inner));
 }
