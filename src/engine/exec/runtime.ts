@@ -140,7 +140,7 @@ export class Runtime {
    */
   run(plan: Plan, input: Iterable<Traverser>, scope?: StepScope): Iterable<Traverser> {
     const stream = this.stream(plan, input, scope);
-    return this.#pausable ? withoutPauses(stream) : stream;
+    return this.#pausable && mayPause(plan, input) ? withoutPauses(stream) : stream;
   }
 
   /**
@@ -152,9 +152,14 @@ export class Runtime {
     this.#scope = scope;
     try {
       let stream = input;
+      // Markers are stripped only where they can occur: after a step that declares `pauses`,
+      // or in an input that is not a plain array, and before a step that cannot pass them on.
+      let pausing = this.#pausable && !Array.isArray(input);
       for (const step of plan.steps) {
         const def = STEPS[step.kind] as StepDef<unknown>;
-        stream = def.run(step.params, this.#pausable && def.pauses !== true ? withoutPauses(stream) : stream, this);
+        const passes = def.pauses === true;
+        stream = def.run(step.params, pausing && !passes ? withoutPauses(stream) : stream, this);
+        pausing = this.#pausable && passes;
         if (step.labels.length > 0 && this.trackPath) stream = labelStream(stream, step.labels);
       }
       return stream;
@@ -225,6 +230,13 @@ export class Runtime {
     const records = this.source.vertexProperties(slot, keys !== undefined && keys.length > 0 ? keys : undefined);
     return records.map((r) => new VertexProperty(r.id, r.key, r.value, { element: v, meta: r.meta }));
   }
+}
+
+/** Whether {@link Runtime.stream} of `plan` over `input` can yield PAUSE markers. */
+function mayPause(plan: Plan, input: Iterable<Traverser>): boolean {
+  const last = plan.steps.at(-1);
+  if (last === undefined) return !Array.isArray(input);
+  return (STEPS[last.kind] as StepDef<unknown>).pauses === true;
 }
 
 function* labelStream(input: Iterable<Traverser>, labels: readonly string[]): Iterable<Traverser> {
