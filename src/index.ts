@@ -25,6 +25,7 @@ import {
   column,
   direction,
   dt,
+  EdgeLabelVerificationStrategy,
   EnumValue,
   GraphTraversal,
   GraphTraversalSource,
@@ -35,9 +36,11 @@ import {
   P,
   pick,
   pop,
+  ReservedKeysVerificationStrategy,
   scope,
   t,
   TextP,
+  VertexProgramRestrictionStrategy,
   withOptions,
 } from './engine/index.js';
 
@@ -116,6 +119,10 @@ export {
   PlainSet,
   jsonValue,
   jsonReplacer,
+  StrategySpec,
+  EdgeLabelVerificationStrategy,
+  ReservedKeysVerificationStrategy,
+  VertexProgramRestrictionStrategy,
 } from './engine/index.js';
 export type {
   ValueTypes,
@@ -141,7 +148,7 @@ export type {
   ExecutionContext,
   Pacing,
   QueryCursor,
-  StrategySpec,
+  VerificationOptions,
   Script,
 } from './engine/index.js';
 export {
@@ -233,4 +240,7 @@ export const process = Object.freeze({
   dt,
   GType,
   withOptions,
+  EdgeLabelVerificationStrategy,
+  ReservedKeysVerificationStrategy,
+  VertexProgramRestrictionStrategy,
 });
