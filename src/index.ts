@@ -25,6 +25,7 @@ import {
   column,
   direction,
   dt,
+  EdgeLabelVerificationStrategy,
   EnumValue,
   GraphTraversal,
   GraphTraversalSource,
@@ -35,9 +36,11 @@ import {
   P,
   pick,
   pop,
+  ReservedKeysVerificationStrategy,
   scope,
   t,
   TextP,
+  VertexProgramRestrictionStrategy,
   withOptions,
 } from './engine/index.js';
 
@@ -117,6 +120,10 @@ export {
   jsonValue,
   jsonReplacer,
   QUERY_LIMITS,
+  StrategySpec,
+  EdgeLabelVerificationStrategy,
+  ReservedKeysVerificationStrategy,
+  VertexProgramRestrictionStrategy,
 } from './engine/index.js';
 export type {
   ValueTypes,
@@ -142,7 +149,7 @@ export type {
   ExecutionContext,
   Pacing,
   QueryCursor,
-  StrategySpec,
+  VerificationOptions,
   Script,
 } from './engine/index.js';
 export {
@@ -234,4 +241,7 @@ export const process = Object.freeze({
   dt,
   GType,
   withOptions,
+  EdgeLabelVerificationStrategy,
+  ReservedKeysVerificationStrategy,
+  VertexProgramRestrictionStrategy,
 });

@@ -109,9 +109,9 @@ export class GraphTraversalSource {
   withStrategies(...strategies: StrategySpec[]): GraphTraversalSource {
     return this.#with('withStrategies', strategies);
   }
-  /** `withoutStrategies(...)` by strategy class name. */
-  withoutStrategies(...names: string[]): GraphTraversalSource {
-    return this.#with('withoutStrategies', names.map((n) => new StrategySpec(n, new Map<string, Argument>())));
+  /** `withoutStrategies(...)` by strategy class name, or by strategy class as gremlin-javascript passes them. */
+  withoutStrategies(...names: (string | (abstract new (...args: never[]) => StrategySpec))[]): GraphTraversalSource {
+    return this.#with('withoutStrategies', names.map((n) => new StrategySpec(typeof n === 'string' ? n : n.name, new Map<string, Argument>())));
   }
   /** `V(ids...)` */ V(...ids: FluentArg[]): GraphTraversal { return this.#spawn('V', ids); }
   /** `E(ids...)` */ E(...ids: FluentArg[]): GraphTraversal { return this.#spawn('E', ids); }

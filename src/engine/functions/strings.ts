@@ -187,7 +187,10 @@ export function substring(v: unknown, options: { start: number; end?: number }):
 }
 
 /**
- * format(): fill `%{name}` placeholders through `lookup`; undefined when a name has no value.
+ * format(): fill `%{name}` placeholders through `lookup`, left to right; undefined when a
+ * name has no value or its value is null (TinkerPop's FormatStep then filters the traverser).
+ * A placeholder preceded by `%` (`%%{name}`) is literal text. `lookup` is called once per
+ * placeholder, in order, so positional placeholders (`%{_}`) can count their calls.
  *
  * @example
  * ```ts
@@ -195,13 +198,15 @@ export function substring(v: unknown, options: { start: number; end?: number }):
  * ```
  */
 export function formatString(template: string, lookup: (name: string) => unknown): string | undefined {
-  let missing = false;
-  const text = template.replace(/%\{([^}]*)\}/g, (_, name: string) => {
-    const value = lookup(name);
-    if (value === undefined) missing = true;
-    return formatValue(value);
-  });
-  return missing ? undefined : text;
+  let out = '';
+  let last = 0;
+  for (const m of template.matchAll(/(?<!%)%\{(.*?)\}/g)) {
+    const value = lookup(m[1] ?? '');
+    if (value === undefined || value === null) return undefined;
+    out += template.slice(last, m.index) + formatValue(value);
+    last = m.index + m[0].length;
+  }
+  return out + template.slice(last);
 }
 
 /**

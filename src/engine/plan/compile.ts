@@ -14,7 +14,7 @@ import type { TraversalFilterParams } from '../steps/filter/traversal-filter-ste
 import type { StepDef, CompileContext } from '../steps/step-def.js';
 import type { StepKind } from './kinds.js';
 import { describeArg, strings } from '../steps/args.js';
-import { applyStrategies } from '../strategies/index.js';
+import { applyStrategies, verifyPlan } from '../strategies/index.js';
 import { foldProperty } from '../steps/side-effect/fold-properties.js';
 import type { PropertyParams } from '../steps/side-effect/property-step.js';
 import { VariableRef, VertexRef } from '../bytecode.js';
@@ -54,6 +54,8 @@ export function compile(bytecode: Bytecode, options: CompileOptions = {}): Plan 
   const settings = compileSource(bytecode.source);
   const connective = !settings.without.includes('ConnectiveStrategy');
   const plan = new Plan(compileSteps(bytecode.steps, true, { productive: productiveBy(settings), connective }), settings);
+  // Verification sees the steps as written, before optimisation rewrites them.
+  verifyPlan(plan);
   return applyStrategies(plan, { optimise: options.strategies !== false });
 }
 

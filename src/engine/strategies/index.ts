@@ -7,6 +7,8 @@ import { mapChildPlans } from '../plan/plan.js';
 import { planRequirements } from '../exec/requirements.js';
 import { STRATEGIES } from './list.js';
 
+export { verifyPlan } from './verification.js';
+
 /**
  * Applies every strategy in order to the plan and, recursively, to its child plans. Strategies
  * named in `withoutStrategies` are skipped.

@@ -67,6 +67,8 @@ function compileHas(ins: Instruction): HasCondition[] {
     case 'hasValue':
       return [{ on: 'value', test: oneOf(ins, a), negate: false }];
     case 'hasNot':
+      // No property has a null key, so hasNot(null) keeps every element.
+      if (a.length === 1 && a[0] === null) return [{ on: 'label', test: new Predicate('P', 'without', []), negate: false }];
       if (a.length !== 1 || typeof a[0] !== 'string') throw badArguments(ins, 'expected hasNot(key)');
       return [{ on: 'property', key: a[0], test: undefined, negate: true }];
     default:

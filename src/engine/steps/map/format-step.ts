@@ -1,8 +1,12 @@
 /**
- * format(template): fills `%{name}` with the element's property, a map entry or a labelled
- * value; traversers missing a value are filtered.
+ * format(template).by(...): fills `%{name}` with the element's property, a map entry or a
+ * labelled value, and each positional `%{_}` with the next by() projection of the current
+ * value (the by() list cycles, and without by() `%{_}` is the current value itself), as
+ * TinkerPop's FormatStep does. Traversers missing a value, or whose value is null, are filtered.
  * @module
  */
+import { PlanError } from '../../../errors.js';
+import type { Plan } from '../../plan/plan.js';
 import { formatString } from '../../functions/index.js';
 import { Edge, Vertex, VertexProperty } from '../../elements.js';
 import { MISSING, scopeValue } from '../../exec/scope.js';
@@ -10,9 +14,26 @@ import { moveTo } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
-import { badArguments } from '../args.js';
+import { badArguments, byPlan } from '../args.js';
+import { applyBy } from './select-step.js';
 import { elementProperties } from './properties-step.js';
 import { PAUSE } from '../../exec/pause.js';
+
+/** The name of a positional placeholder, filled from the by() modulators. */
+const FROM_BY = '_';
+
+/**
+ * Parameters of format().
+ *
+ * @example
+ * ```ts
+ * const p: FormatParams = { template: '%{_} is %{age}', by: [] };
+ * ```
+ */
+export interface FormatParams {
+  readonly template: string;
+  readonly by: readonly Plan[];
+}
 
 function lookup(rt: Runtime, t: Traverser, name: string): unknown {
   const v = t.value;
@@ -32,7 +53,7 @@ function lookup(rt: Runtime, t: Traverser, name: string): unknown {
  * formatStep.compile({ op: 'format', args: ['%{name} is %{age}'] }, cc);
  * ```
  */
-export const formatStep: StepDef<{ readonly template: string }> = {
+export const formatStep: StepDef<FormatParams> = {
   kind: 'format',
   category: 'map',
   pauses: true,
@@ -41,7 +62,11 @@ export const formatStep: StepDef<{ readonly template: string }> = {
   compile(ins) {
     const [template] = ins.args;
     if (ins.args.length !== 1 || typeof template !== 'string') throw badArguments(ins, 'expected one template string');
-    return { template };
+    return { template, by: [] };
+  },
+  modulate(p, ins, cc) {
+    if (ins.op !== 'by') throw new PlanError('UNSUPPORTED_MODULATOR', `The format() step does not accept ${ins.op}()`);
+    return { ...p, by: [...p.by, byPlan(ins.args[0], cc, ins)] };
   },
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
     for (const t of input) {
@@ -49,7 +74,12 @@ export const formatStep: StepDef<{ readonly template: string }> = {
         yield t;
         continue;
       }
-      const out = formatString(p.template, (n) => lookup(rt, t, n));
+      let positional = 0;
+      const out = formatString(p.template, (n) => {
+        if (n !== FROM_BY) return lookup(rt, t, n);
+        const v = applyBy(rt, t, t.value, p.by, positional++);
+        return v === MISSING ? undefined : v;
+      });
       if (out !== undefined) yield moveTo(t, out, rt.trackPath);
     }
   },

@@ -25,6 +25,8 @@ export interface PropertiesParams {
   readonly keys: readonly string[];
   /** True for values(), false for properties(). */
   readonly values: boolean;
+  /** True when every key given was null: no property has a null key, so nothing is read. */
+  readonly none?: true;
 }
 
 /**
@@ -62,6 +64,7 @@ function* run(p: PropertiesParams, input: Iterable<Traverser>, rt: Runtime): Ite
       continue;
     }
     if (rt.tick()) yield PAUSE;
+    if (p.none === true) continue;
     for (const prop of elementProperties(rt, t.value, p.keys)) yield moveTo(t, p.values ? prop.value : prop, rt.trackPath);
   }
 }
@@ -79,7 +82,13 @@ export const propertiesStep: StepDef<PropertiesParams> = {
   category: 'map',
   pauses: true,
   ops: ['values', 'properties'],
-  compile: (ins) => ({ keys: strings(ins), values: ins.op === 'values' }),
+  compile(ins) {
+    // A null key names no property (TinkerPop's values('name', null) reads name only).
+    const given = ins.args.filter((a) => a !== null);
+    const keys = strings({ ...ins, args: given });
+    const values = ins.op === 'values';
+    return given.length === 0 && ins.args.length > 0 ? { keys, values, none: true } : { keys, values };
+  },
   run,
   describe: (p) => `${p.values ? 'values' : 'properties'}(${p.keys.join(', ')})`,
 };

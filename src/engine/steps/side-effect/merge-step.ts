@@ -4,7 +4,7 @@
  * with option(Merge.onCreate). Merge.outV/inV options resolve placeholder edge ends.
  * @module
  */
-import { Bytecode, EnumValue } from '../../bytecode.js';
+import { Bytecode, CardinalityValue, EnumValue } from '../../bytecode.js';
 import type { Argument } from '../../bytecode.js';
 import { ArgumentError, PlanError } from '../../../errors.js';
 import { Edge, Vertex } from '../../elements.js';
@@ -16,7 +16,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, isEnum } from '../args.js';
-import { argValue, storable, vertexSlotOf } from './write-values.js';
+import { argValue, storable, vertexSlotOf, withCardinality } from './write-values.js';
 
 /**
  * Parameters of mergeV()/mergeE(); map arguments may be child plans.
@@ -130,11 +130,12 @@ function applyOnMatch(rt: Runtime, t: Traverser, el: Vertex | Edge, option: unkn
   for (const [k, v] of m) {
     if (typeof k !== 'string') throw new ArgumentError('MERGE_OVERRIDE', `option(onMatch) cannot set ${String(k)}`);
     hiddenKeyCheck(k);
+    const cv = withCardinality(v, 'single');
     if (el instanceof Vertex) {
-      if (v === null) w.removeVertexProperty(el.slot, k);
-      else w.setVertexProperty(el.slot, k, storable(v, k), { cardinality: 'single' });
-    } else if (v === null) w.removeEdgeProperty(el.slot, k);
-    else w.setEdgeProperty(el.slot, k, storable(v, k));
+      if (cv.value === null) w.removeVertexProperty(el.slot, k);
+      else w.setVertexProperty(el.slot, k, storable(cv.value, k), { cardinality: cv.cardinality });
+    } else if (cv.value === null) w.removeEdgeProperty(el.slot, k);
+    else w.setEdgeProperty(el.slot, k, storable(cv.value, k));
   }
 }
 
@@ -142,8 +143,17 @@ function create(rt: Runtime, t: Traverser, p: MergeParams, m: Entries): Vertex |
   const w = rt.requireWriter(p.element === 'vertex' ? 'mergeV' : 'mergeE');
   const id = get(m, 'T.id') as ElementId | undefined;
   const label = get(m, 'T.label');
-  const properties = props(m).map(([k, v]) => [k, storable(v, k)] as [string, PropertyValue]);
-  if (p.element === 'vertex') return rt.vertex(w.addVertex(typeof label === 'string' ? label : 'vertex', { id, properties }));
+  // Values with an explicit cardinality are written after creation, as TinkerPop's MergeVertexStep does.
+  const plain = props(m).filter(([, v]) => !(v instanceof CardinalityValue) || p.element === 'edge');
+  const properties = plain.map(([k, v]) => [k, storable(withCardinality(v, undefined).value, k)] as [string, PropertyValue]);
+  if (p.element === 'vertex') {
+    const slot = w.addVertex(typeof label === 'string' ? label : 'vertex', { id, properties });
+    for (const [k, v] of props(m)) {
+      const cv = withCardinality(v, undefined);
+      if (v instanceof CardinalityValue) w.setVertexProperty(slot, k, storable(cv.value, k), { cardinality: cv.cardinality });
+    }
+    return rt.vertex(slot);
+  }
   const outRaw = get(m, 'Direction.OUT');
   const inRaw = get(m, 'Direction.IN');
   if (outRaw === undefined) throw new ArgumentError('EDGE_END_MISSING', 'Out Vertex not specified');
@@ -175,6 +185,18 @@ function* run(p: MergeParams, input: Iterable<Traverser>, rt: Runtime): Iterable
   }
 }
 
+/**
+ * option(Merge, map, cardinality): the cardinality applies to every value of the map that does
+ * not carry its own, as TinkerPop's GraphTraversal.option(Merge, Map, Cardinality) does.
+ */
+function withDefaultCardinality(map: Argument | undefined, card: Argument, ins: { op: string; args: readonly Argument[] }): Argument | undefined {
+  if (!isEnum(card, 'Cardinality') || !(map instanceof Map || map === null)) throw badArguments(ins, 'expected option(Merge, map, Cardinality)');
+  if (map === null) return map;
+  const out = new Map<Argument, Argument>();
+  for (const [key, value] of map as Map<Argument, Argument>) out.set(key, value instanceof CardinalityValue ? value : new CardinalityValue(card.name, value));
+  return out;
+}
+
 function optionValue(a: Argument | undefined, cc: { child(a: Argument): Plan }): unknown {
   return a instanceof Bytecode ? cc.child(a) : a;
 }
@@ -201,8 +223,9 @@ export const mergeStep: StepDef<MergeParams> = {
     return { element: ins.op === 'mergeV' ? 'vertex' : 'edge', search, options: new Map(), start: cc.atStart };
   },
   modulate(p, ins, cc) {
-    const [k, v] = ins.args;
+    const [k, given, card] = ins.args;
     if (ins.op !== 'option' || !isEnum(k, 'Merge')) throw new PlanError('UNSUPPORTED_MODULATOR', `The merge step does not accept ${ins.op}()`);
+    const v = card === undefined ? given : withDefaultCardinality(given, card, ins);
     const options = new Map(p.options);
     if (k.name === 'onMatch' && v instanceof Map) for (const key of v.keys()) hiddenKeyCheck(key);
     options.set(k.name, optionValue(v, cc));

@@ -12,7 +12,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef, CompileContext } from '../step-def.js';
 import { badArguments, isEnum } from '../args.js';
-import { argValue, storable } from './write-values.js';
+import { argValue, storable, withCardinality } from './write-values.js';
 
 /**
  * One property write; values may be child plans.
@@ -41,7 +41,10 @@ function compileWrites(ins: { op: string; args: readonly Argument[] }, cc: Compi
     args = args.slice(1);
   }
   if (args.length === 1 && args[0] instanceof Map) {
-    return [...(args[0] as Map<Argument, Argument>)].map(([k, v]) => ({ cardinality, key: k, value: arg(v, cc), meta: [] }));
+    return [...(args[0] as Map<Argument, Argument>)].map(([k, v]) => {
+      const cv = withCardinality(v, cardinality);
+      return { cardinality: cv.cardinality, key: k, value: arg(cv.value as Argument, cc), meta: [] };
+    });
   }
   if (args.length < 2 || args.length % 2 !== 0) throw badArguments(ins, 'expected property(key, value, ...metaKeyValues)');
   const meta: [string, unknown][] = [];

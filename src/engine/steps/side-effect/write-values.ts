@@ -4,11 +4,13 @@
  * @module
  */
 import { ArgumentError } from '../../../errors.js';
+import { CardinalityValue } from '../../bytecode.js';
 import { Edge, Vertex } from '../../elements.js';
 import { Plan } from '../../plan/plan.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { PropertyValue } from '../../values.js';
+import type { PropertyCardinality } from '../../port.js';
 
 /**
  * The value of a write argument: a child plan gives its first result (undefined when none).
@@ -55,4 +57,25 @@ export function vertexSlotOf(rt: Runtime, v: unknown, step: string): number {
     if (slot >= 0) return slot;
   }
   throw new ArgumentError('VERTEX_NOT_RESOLVED', `Cannot run ${step}(): ${String(v)} must resolve to a Vertex or the ID of a Vertex present in the graph`);
+}
+
+/**
+ * A write value with its cardinality: a `single(v)`, `list(v)` or `set(v)` value
+ * (TinkerPop's CardinalityValueTraversal) overrides `fallback` for its own entry, as
+ * `property(map)` and the mergeV() option maps do; any other value keeps `fallback`.
+ *
+ * @example
+ * ```ts
+ * withCardinality(new CardinalityValue('set', 31), 'single');   // { cardinality: 'set', value: 31 }
+ * withCardinality(33, undefined);                             // { cardinality: undefined, value: 33 }
+ * ```
+ */
+export function withCardinality(
+  v: unknown,
+  fallback: PropertyCardinality | undefined,
+): { readonly cardinality: PropertyCardinality | undefined; readonly value: unknown } {
+  if (!(v instanceof CardinalityValue)) return { cardinality: fallback, value: v };
+  const c = v.cardinality;
+  if (c !== 'single' && c !== 'list' && c !== 'set') throw new ArgumentError('INVALID_CARDINALITY', `Invalid cardinality: '${c}', expect one of single, list, set`);
+  return { cardinality: c, value: v.value };
 }
