@@ -138,6 +138,9 @@ test('a meta-property written by property() is seen by later steps of the same t
   );
   assert.deepEqual(await graph.traversal().V(4).properties('name').property('since', 2001).properties().value().toList(), [2001]);
   assert.deepEqual(await graph.gremlin("g.V(1).properties('name').property('since', null).properties('since')"), []);
+  // Read-only queries run on a read view: it holds the meta-properties the writes committed.
+  assert.deepEqual(await graph.gremlin("g.V(1).properties('name').properties().key()"), ['until']);
+  assert.deepEqual(await graph.traversal().V(2, 4).properties('name').properties('since').value().toList(), [1999, 2001]);
   await close();
 });
 
