@@ -15,7 +15,7 @@ import type { StepDef, CompileContext } from '../steps/step-def.js';
 import type { StepKind } from './kinds.js';
 import { describeArg, strings } from '../steps/args.js';
 import { applyStrategies, verifyPlan } from '../strategies/index.js';
-import { foldProperty } from '../steps/side-effect/fold-properties.js';
+import { foldProperty, foldTokens } from '../steps/side-effect/fold-properties.js';
 import type { PropertyParams } from '../steps/side-effect/property-step.js';
 import { VariableRef, VertexRef } from '../bytecode.js';
 import { Vertex } from '../elements.js';
@@ -133,7 +133,13 @@ function compileSteps(instructions: readonly Instruction[], root: boolean, flags
       for (const pre of pending) params = def.modulate(params, { op: `${pre.op}:before`, args: pre.args }, cc);
       pending = [];
     }
-    const folded = def.kind === 'property' && last !== undefined ? foldProperty(last, params as PropertyParams) : undefined;
+    if (def.kind === 'property') {
+      const writes = foldTokens(steps, params as PropertyParams);
+      if (writes.length === 0) continue;
+      params = { ...(params as PropertyParams), writes };
+    }
+    const target = steps[steps.length - 1];
+    const folded = def.kind === 'property' && target !== undefined ? foldProperty(target, params as PropertyParams) : undefined;
     if (folded !== undefined) steps[steps.length - 1] = folded;
     else steps.push(step(def.kind, params));
   }

@@ -84,7 +84,8 @@ export class StoreWriter extends StoreReader implements GraphWriter {
     const id = this.resolveVertexId(record, options.id, values);
     const existing = this.state.vertices.slotOf(id);
     if (existing >= 0) {
-      if (this.options.config.autoCreate || (this.options.config.checkCustomizedIdExist && record.idStrategy.startsWith('CUSTOMIZE'))) {
+      const tinkerGraph = this.options.config.autoCreate && record.idStrategy === 'AUTOMATIC';
+      if (tinkerGraph || (this.options.config.checkCustomizedIdExist && record.idStrategy.startsWith('CUSTOMIZE'))) {
         throw new ConflictError('VERTEX_ID_EXISTS', `Cannot create vertex: the vertex with id '${String(id)}' has existed`);
       }
       if (this.state.vertices.labelOf[existing] !== record.id) {
@@ -381,7 +382,9 @@ export class StoreWriter extends StoreReader implements GraphWriter {
   }
 
   private resolveVertexId(label: VertexLabelRecord, id: ElementId | undefined, values: ReadonlyMap<string, { value: PropertyValue }>): ElementId {
-    if (this.options.config.autoCreate) {
+    // An AUTOMATIC label of an auto-create graph (every label it creates itself) takes ids as
+    // TinkerGraph does: any id given, else the next free number. Declared strategies apply as in strict graphs.
+    if (this.options.config.autoCreate && label.idStrategy === 'AUTOMATIC') {
       if (id !== undefined) return id instanceof Uuid ? new Uuid(id.text.toLowerCase()) : id;
       let next: ElementId;
       do next = new TypedNumber('long', BigInt(this.nextAutoId()));

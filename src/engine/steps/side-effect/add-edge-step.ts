@@ -12,7 +12,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { argValue, vertexSlotOf } from './write-values.js';
-import { foldedValues } from './fold-properties.js';
+import { foldedId, foldedValues } from './fold-properties.js';
 import type { FoldedProperty } from './fold-properties.js';
 
 /**
@@ -40,6 +40,8 @@ export interface AddEdgeParams {
   readonly start: boolean;
   /** property() steps folded into the creation (see fold-properties.ts). */
   readonly properties?: readonly FoldedProperty[];
+  /** A folded `property(T.id, x)`: the id value or a child plan yielding it. */
+  readonly id?: unknown;
   /** Step configuration from with(key, value); Quiver defines no addE() options, so none takes effect. */
   readonly config?: readonly (readonly [string, unknown])[];
 }
@@ -66,7 +68,8 @@ function* run(p: AddEdgeParams, input: Iterable<Traverser>, rt: Runtime): Iterab
     const out = resolve(rt, t, p.from, 'from');
     const inV = resolve(rt, t, p.to, 'to');
     const properties = foldedValues(rt, t, p.properties);
-    const e = rt.edge(w.addEdge(typeof label === 'string' ? label : 'edge', { out, in: inV }, properties.length > 0 ? { properties } : undefined));
+    const id = foldedId(rt, t, p.id);
+    const e = rt.edge(w.addEdge(typeof label === 'string' ? label : 'edge', { out, in: inV }, { ...(id === undefined ? {} : { id }), properties }));
     yield p.start ? { ...fresh(e, rt.trackPath), sack: t.sack } : moveTo(t, e, rt.trackPath);
   }
 }

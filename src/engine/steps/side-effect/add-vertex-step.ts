@@ -9,7 +9,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { argValue } from './write-values.js';
-import { foldedValues } from './fold-properties.js';
+import { foldedId, foldedValues } from './fold-properties.js';
 import type { FoldedProperty } from './fold-properties.js';
 
 /**
@@ -25,6 +25,8 @@ export interface AddVertexParams {
   readonly start: boolean;
   /** property() steps folded into the creation (see fold-properties.ts). */
   readonly properties?: readonly FoldedProperty[];
+  /** A folded `property(T.id, x)`: the id value or a child plan yielding it. */
+  readonly id?: unknown;
 }
 
 function* run(p: AddVertexParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
@@ -32,7 +34,8 @@ function* run(p: AddVertexParams, input: Iterable<Traverser>, rt: Runtime): Iter
   for (const t of input) {
     const label = argValue(rt, t, p.label);
     const properties = foldedValues(rt, t, p.properties);
-    const slot = w.addVertex(typeof label === 'string' ? label : 'vertex', properties.length > 0 ? { properties } : undefined);
+    const id = foldedId(rt, t, p.id);
+    const slot = w.addVertex(typeof label === 'string' ? label : 'vertex', { ...(id === undefined ? {} : { id }), properties });
     const v = rt.vertex(slot);
     yield p.start ? { ...fresh(v, rt.trackPath), sack: t.sack } : moveTo(t, v, rt.trackPath);
   }

@@ -5,7 +5,10 @@
  * id, and value traversals run against the traverser entering addV()/addE().
  * @module
  */
-import type { PropertyValue } from '../../values.js';
+import { ArgumentError } from '../../../errors.js';
+import { TypedNumber, Uuid } from '../../values.js';
+import type { ElementId, PropertyValue } from '../../values.js';
+import { isEnum } from '../args.js';
 import type { PlanStep } from '../../plan/plan.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
@@ -24,7 +27,56 @@ export type FoldedProperty = readonly [key: string, value: unknown];
 
 /** The part of addV()/addE() parameters that folding fills. */
 interface Folding {
+  readonly label: unknown;
   readonly properties?: readonly FoldedProperty[];
+  readonly id?: unknown;
+}
+
+/**
+ * Folds the `T.id` and `T.label` writes of a property() step into the addV()/addE() it follows
+ * (directly or after other property() steps), as TinkerPop keeps them among the creation
+ * parameters: the id becomes the new element's id and the label replaces the step's label.
+ * Returns the writes left for the property() step itself; `steps` is updated in place. Without
+ * such a target the writes are returned unchanged (and a token key is refused when they run).
+ *
+ * @example
+ * ```ts
+ * const rest = foldTokens(steps, { writes: [{ cardinality: undefined, key: t.id, value: 1, meta: [] }] });
+ * ```
+ */
+export function foldTokens(steps: PlanStep[], property: { readonly writes: readonly PropertyWrite[] }): PropertyWrite[] {
+  const tokens = property.writes.filter((w) => isEnum(w.key, 'T', 'id') || isEnum(w.key, 'T', 'label'));
+  if (tokens.length === 0) return [...property.writes];
+  let at = steps.length - 1;
+  while (at > 0 && steps[at]?.kind === 'property') at--;
+  const target = steps[at];
+  if (target === undefined || (target.kind !== 'addV' && target.kind !== 'addE')) return [...property.writes];
+  let params = target.params as Folding;
+  for (const w of tokens) {
+    if (w.value === null || w.value === undefined) {
+      throw new ArgumentError('PROPERTY_VALUE', `Cannot set ${String(w.key)}: the value must not be null`);
+    }
+    params = isEnum(w.key, 'T', 'id') ? { ...params, id: w.value } : { ...params, label: w.value };
+  }
+  steps[at] = { ...target, params } as PlanStep;
+  return property.writes.filter((w) => !tokens.includes(w));
+}
+
+/**
+ * The id folded into addV()/addE() for one traverser, or undefined when none was given; a value
+ * that is not an element id is an ArgumentError.
+ *
+ * @example
+ * ```ts
+ * const id = foldedId(rt, t, params.id);
+ * ```
+ */
+export function foldedId(rt: Runtime, t: Traverser, id: unknown): ElementId | undefined {
+  if (id === undefined) return undefined;
+  const v = argValue(rt, t, id);
+  if (typeof v === 'number' || typeof v === 'string' || v instanceof TypedNumber || v instanceof Uuid) return v;
+  if (typeof v === 'bigint') return new TypedNumber('long', v);
+  throw new ArgumentError('ELEMENT_ID_VALUE', `Cannot set T.id: ${String(v)} is not an element id`);
 }
 
 /**

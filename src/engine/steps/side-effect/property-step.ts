@@ -13,6 +13,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef, CompileContext } from '../step-def.js';
 import { badArguments, isEnum } from '../args.js';
 import { argValue, storable, withCardinality } from './write-values.js';
+import { currentVertexProperty } from '../map/properties-step.js';
 
 /**
  * One property write; values may be child plans.
@@ -62,7 +63,8 @@ function keyName(key: unknown): string {
   throw new ArgumentError('PROPERTY_KEY', `Cannot set property: ${String(key)} is not a property key`);
 }
 
-function write(rt: Runtime, t: Traverser, pw: PropertyWrite): void {
+/** Writes one property of `t`'s element; returns the element as it is after the write. */
+function write(rt: Runtime, t: Traverser, pw: PropertyWrite): unknown {
   const w = rt.requireWriter('property');
   const el = t.value;
   const key = keyName(pw.key);
@@ -70,21 +72,21 @@ function write(rt: Runtime, t: Traverser, pw: PropertyWrite): void {
   if (el instanceof Vertex) {
     if (raw === null) {
       w.removeVertexProperty(el.slot, key);
-      return;
+      return el;
     }
     const meta = pw.meta.map(([k, v]) => [k, storable(argValue(rt, t, v), k)] as const);
     w.setVertexProperty(el.slot, key, storable(raw, key), { cardinality: pw.cardinality ?? 'single', meta });
-    return;
+    return el;
   }
   if (el instanceof Edge) {
     if (raw === null) w.removeEdgeProperty(el.slot, key);
     else w.setEdgeProperty(el.slot, key, storable(raw, key));
-    return;
+    return el;
   }
   if (el instanceof VertexProperty) {
     if (raw === null) w.removeMetaProperty(el.element.slot, el.id, key);
     else w.setMetaProperty(el.element.slot, el.id, key, storable(raw, key));
-    return;
+    return currentVertexProperty(rt, el) ?? el;
   }
   throw new ArgumentError('NOT_AN_ELEMENT', `Cannot set property '${key}': ${String(el)} is not an element`);
 }
@@ -117,8 +119,9 @@ export const propertyStep: StepDef<PropertyParams> = {
   compile: (ins, cc) => ({ writes: compileWrites(ins, cc) }),
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
     for (const t of input) {
-      for (const pw of p.writes) write(rt, t, pw);
-      yield t;
+      let now = t.value;
+      for (const pw of p.writes) now = write(rt, now === t.value ? t : { ...t, value: now }, pw);
+      yield now === t.value ? t : { ...t, value: now };
     }
   },
   describe: (p) => p.writes.map((w) => String(w.key)).join(', '),
