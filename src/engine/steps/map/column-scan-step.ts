@@ -135,5 +135,6 @@ export const columnScanStep: StepDef<ColumnScanParams> = {
     (p.key === undefined ? '' : ` key ${p.key}`) +
     (p.labels === undefined ? '' : ` labels ${p.labels.join('|')}`) +
     (p.lookup === undefined ? '' : ` index ${p.lookup.key} ${p.lookup.predicate.op}`) +
-    p.conditions.map((c) => ` ${c.negate ? '!' : ''}${c.on === 'label' ? '~label' : (c.key ?? '')}${c.test === undefined ? '' : ' ' + describeArg(c.test)}`).join(''),
+    (p.conditions.length === 0 ? '' : ' where ') +
+    p.conditions.map((c) => `${c.negate ? '!' : ''}${c.on === 'label' ? '~label' : (c.key ?? '')}${c.test === undefined ? '' : ' ' + describeArg(c.test)}`).join(', '),
 };
