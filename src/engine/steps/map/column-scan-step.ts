@@ -66,8 +66,26 @@ function valuesAt(b: ColumnBatch, i: number, one: PropertyValue[]): readonly Pro
 /** What the scan accumulates over all input traversers. */
 class Totals {
   count = 0;
-  readonly labels = new Map<string, number>();
+  /** Labels in the order first met, with their counts in `counts`. */
+  readonly labels: string[] = [];
+  readonly counts: number[] = [];
   readonly distinct = new Set<string>();
+  #last = -1;
+
+  /** Counts one element of a label; labels are few and come in runs, so a scan of them is cheap. */
+  countLabel(label: string, bulk: number): void {
+    let k = this.#last;
+    if (k < 0 || this.labels[k] !== label) {
+      k = this.labels.indexOf(label);
+      if (k < 0) {
+        k = this.labels.length;
+        this.labels.push(label);
+        this.counts.push(0);
+      }
+      this.#last = k;
+    }
+    this.counts[k] = (this.counts[k] as number) + bulk;
+  }
 }
 
 function* scan(p: ColumnScanParams, rt: Runtime, bulk: number, totals: Totals): Iterable<Traverser> {
@@ -84,7 +102,7 @@ function* scan(p: ColumnScanParams, rt: Runtime, bulk: number, totals: Totals): 
       for (let k = 0; k < tests.length && ok; k++) ok = (tests[k] as ElementTest)(label, values);
       if (!ok) continue;
       if (p.result === 'count') totals.count += bulk;
-      else if (p.result === 'labelCounts') totals.labels.set(label, (totals.labels.get(label) ?? 0) + bulk);
+      else if (p.result === 'labelCounts') totals.countLabel(label, bulk);
       else for (const v of values) addDistinct(rt, totals.distinct, v);
     }
   }
@@ -110,7 +128,7 @@ function* run(p: ColumnScanParams, input: Iterable<Traverser>, rt: Runtime): Ite
   else if (p.result === 'distinctValues') {
     rt.memory.release(totals.distinct.size);
     yield fresh(long(totals.distinct.size), rt.trackPath);
-  } else yield fresh(new Map([...totals.labels].map(([l, n]) => [l, long(n)])), rt.trackPath);
+  } else yield fresh(new Map(totals.labels.map((l, k) => [l, long(totals.counts[k] as number)])), rt.trackPath);
 }
 
 /**
