@@ -71,6 +71,40 @@ export interface ScanOptions {
 }
 
 /**
+ * Options of a column scan ({@link GraphSource.scanColumns}).
+ *
+ * @example
+ * ```ts
+ * const o: ColumnScanOptions = { labels: ['knows'], key: 'weight' };
+ * ```
+ */
+export interface ColumnScanOptions {
+  /** Labels to scan, one after the other in this order; absent means every element. */
+  readonly labels?: readonly string[];
+  /** Property key whose values the batches carry; absent means none. */
+  readonly key?: string;
+}
+
+/**
+ * One batch of a column scan: entry i is the element at `slots[i]`, with label `labels[i]` and
+ * value `values[i]` of the scanned key (undefined when it has none). When `lists` is true, a
+ * present value is the readonly array of the element's values of a multi-valued (list or set)
+ * vertex key, in insertion order. Only the first `length` entries are meaningful.
+ *
+ * @example
+ * ```ts
+ * const b: ColumnBatch = { length: 0, slots: new Int32Array(0), labels: [], values: [], lists: false };
+ * ```
+ */
+export interface ColumnBatch {
+  readonly length: number;
+  readonly slots: Int32Array;
+  readonly labels: readonly string[];
+  readonly values: readonly (PropertyValue | undefined)[];
+  readonly lists: boolean;
+}
+
+/**
  * Cardinality of a vertex property write.
  *
  * @example
@@ -139,6 +173,21 @@ export interface GraphSource {
   edgePropertyKeys(slot: number): readonly string[];
   /** Value of an edge property, or undefined. */
   edgeProperty(slot: number, key: string): PropertyValue | undefined;
+  /**
+   * Labels and one property column of every visible element, in batches, so that full scans
+   * (`g.E().groupCount().by(label)`, `g.E().has('weight', gt(0.5)).count()`) build no element
+   * object. Contract, for every implementation:
+   * - the elements are exactly those of {@link GraphSource.vertexSlots} / {@link GraphSource.edgeSlots}
+   *   for each label of `options.labels` in turn (or with no label), in the same order, under
+   *   the same visibility (a read view's high-water marks and epoch, TTL, decorator filters);
+   * - a value is what {@link GraphSource.edgeProperty} / {@link GraphSource.vertexProperties}
+   *   give for the key (a hidden key has no value), so a scan never sees more than slot reads;
+   * - a batch is valid until the next one is requested: implementations may reuse one batch
+   *   object and its arrays, and callers must copy what they keep;
+   * - a batch holds at most a fixed number of entries (1024 in the store), and no object is
+   *   allocated per element by the store beyond what a property value already is.
+   */
+  scanColumns(element: 'vertex' | 'edge', options?: ColumnScanOptions): Iterable<ColumnBatch>;
   /**
    * Neighbours of many vertices at once, following edges in the given direction
    * (BOTH yields OUT then IN per source). Results come in batches of bounded size.

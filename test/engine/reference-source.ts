@@ -8,7 +8,10 @@ import { sharedPath } from '../shared-dir.js';
 import { elementIdKey } from '../../src/engine/elements.js';
 import { TypedNumber, Uuid } from '../../src/engine/values.js';
 import type { Direction, ElementId, PropertyValue } from '../../src/engine/values.js';
+import { scanColumnsBySlots } from '../../src/engine/exec/column-batches.js';
 import type {
+  ColumnBatch,
+  ColumnScanOptions,
   GraphWriter,
   IndexPredicate,
   NeighbourBatch,
@@ -64,6 +67,9 @@ export class ReferenceGraph implements GraphWriter {
       const e = this.edges[i];
       if (e !== undefined && (label === undefined || e.label === label)) yield i;
     }
+  }
+  scanColumns(element: 'vertex' | 'edge', options?: ColumnScanOptions): Iterable<ColumnBatch> {
+    return scanColumnsBySlots(this, element, options);
   }
   vertexCount(label?: string): number {
     return [...this.vertexSlots(label)].length;

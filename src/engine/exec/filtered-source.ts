@@ -4,8 +4,9 @@
  * elements; writes pass through, with extra properties stamped on new elements.
  * @module
  */
-import type { GraphSource, GraphWriter, IndexPredicate, NeighbourBatch, PropertyCardinality, ScanOptions, VertexPropertyRecord } from '../port.js';
+import type { ColumnBatch, ColumnScanOptions, GraphSource, GraphWriter, IndexPredicate, NeighbourBatch, PropertyCardinality, ScanOptions, VertexPropertyRecord } from '../port.js';
 import type { Direction, ElementId, PropertyValue } from '../values.js';
+import { ColumnBatchBuffer, scanColumnsBySlots } from './column-batches.js';
 
 /**
  * The filters of a view. Absent filters let everything through.
@@ -112,6 +113,28 @@ export class FilteredSource implements GraphWriter {
   }
   edgeProperty(slot: number, key: string): PropertyValue | undefined {
     return this.#key(key) ? this.base.edgeProperty(slot, key) : undefined;
+  }
+  /** The base source's batches, narrowed to the visible elements; hidden keys read as absent. */
+  *scanColumns(element: 'vertex' | 'edge', options: ColumnScanOptions = {}): Iterable<ColumnBatch> {
+    const key = options.key;
+    if (element === 'vertex' && key !== undefined && this.filters.vertexProperty !== undefined) {
+      yield* scanColumnsBySlots(this, element, options);
+      return;
+    }
+    const hidden = key !== undefined && !this.#key(key);
+    let out: ColumnBatchBuffer | undefined;
+    for (const b of this.base.scanColumns(element, hidden ? { labels: options.labels } : options)) {
+      out ??= new ColumnBatchBuffer(b.lists);
+      for (let i = 0; i < b.length; i++) {
+        const slot = b.slots[i] as number;
+        if (!(element === 'vertex' ? this.#v(slot) : this.#e(slot))) continue;
+        if (out.push(slot, b.labels[i] as string, b.values[i])) {
+          yield out;
+          out.clear();
+        }
+      }
+    }
+    if (out !== undefined && out.length > 0) yield out;
   }
   *scanNeighbours(sources: Int32Array, direction: Direction, options?: ScanOptions): Iterable<NeighbourBatch> {
     for (const nb of this.base.scanNeighbours(sources, direction, options)) {

@@ -70,6 +70,7 @@ export type StepKind =
   | 'element'
   | 'control'
   | 'degreeCount'
+  | 'columnScan'
   | 'match'
   | 'call'
   | 'subgraph'

@@ -245,5 +245,10 @@ export function compareNumbers(a: GremlinNumber, b: GremlinNumber): number {
     }
   }
   if (isFloatingKind(ka) && isFloatingKind(kb)) return Math.sign(toDouble(a) - toDouble(b));
+  // Two JS doubles compare as their shortest decimal texts do (distinct doubles have disjoint
+  // rounding intervals), so the decimal conversion is only needed for bigint or text values.
+  const ra = typeof a === 'number' ? a : a.value;
+  const rb = typeof b === 'number' ? b : b.value;
+  if (typeof ra === 'number' && typeof rb === 'number') return Math.sign(ra - rb);
   return decimalCompare(toDecimal(a), toDecimal(b));
 }

@@ -59,6 +59,7 @@ import { treeStep } from './map/tree-step.js';
 import { elementStep } from './map/element-step.js';
 import { controlStep } from './side-effect/control-step.js';
 import { degreeCountStep } from './map/degree-count-step.js';
+import { columnScanStep } from './map/column-scan-step.js';
 import { matchStep } from './branch/match-step.js';
 import { callStep } from './map/call-step.js';
 import { subgraphStep } from './side-effect/subgraph-step.js';
@@ -130,6 +131,7 @@ export const STEPS: { readonly [K in StepKind]: StepDef<unknown> } = {
   element: elementStep,
   control: controlStep,
   degreeCount: degreeCountStep,
+  columnScan: columnScanStep,
   match: matchStep,
   call: callStep,
   subgraph: subgraphStep,

@@ -10,6 +10,7 @@ import { incidentToAdjacent, countPushdown } from './rewrites.js';
 import { startSelection } from './start-selection.js';
 import { filterRanking, earlyLimit } from './ordering.js';
 import { pathRetraction } from './path-retraction.js';
+import { columnScan } from './column-scan.js';
 
 /**
  * Strategies in the order they run. Each entry says why it sits where it does.
@@ -30,6 +31,9 @@ export const STRATEGIES: readonly Strategy[] = [
   incidentToAdjacent,
   // After the rewrites above, which create the vertex()/graph() + count() pairs it matches.
   countPushdown,
+  // After count pushdown, which answers V().hasLabel(x).count() from label sizes without a scan;
+  // after start selection, whose per-label scans and index lookups the column scan keeps.
+  columnScan,
   // Near the end: it only reorders range() with one-to-one steps and must see the final step list.
   earlyLimit,
   // After early limit, which must not see the barriers this one inserts after path processors.

@@ -3,7 +3,7 @@
  * visibility applied.
  * @module
  */
-import type { Direction, ElementId, GraphSource, IndexPredicate, NeighbourBatch, PropertyValue, ScanOptions, VertexPropertyRecord } from '../../engine/index.js';
+import type { ColumnBatch, ColumnScanOptions, Direction, ElementId, GraphSource, IndexPredicate, NeighbourBatch, PropertyValue, ScanOptions, VertexPropertyRecord } from '../../engine/index.js';
 import { TypedNumber, Uuid } from '../../engine/index.js';
 import { formatEdgeId, formatSortValues, parseEdgeId } from '../ids/index.js';
 import type { PropertySide } from './state.js';
@@ -314,6 +314,59 @@ export class StoreReader implements GraphSource {
   edgeProperty(slot: number, key: string): PropertyValue | undefined {
     const k = this.state.catalog.propertyKey(key);
     return k === undefined ? undefined : this.edgeValueAt(slot, k.id);
+  }
+
+  *scanColumns(element: 'vertex' | 'edge', options: ColumnScanOptions = {}): Iterable<ColumnBatch> {
+    const s = this.state;
+    const c = s.catalog;
+    const key = options.key === undefined ? undefined : c.propertyKey(options.key);
+    const batch = {
+      length: 0,
+      slots: new Int32Array(BATCH),
+      labels: new Array<string>(BATCH).fill(''),
+      values: new Array<PropertyValue | undefined>(BATCH).fill(undefined),
+      lists: element === 'vertex' && key !== undefined && key.cardinality !== 'SINGLE',
+    };
+    const names: string[] = [];
+    const nameOf = (labelId: number): string =>
+      (names[labelId] ??= (element === 'vertex' ? c.vertexLabelById(labelId) : c.edgeLabelById(labelId))?.name ?? '');
+    const wanted = key?.id ?? -1;
+    let edgeLabels = s.edges.label;
+    for (const label of options.labels ?? [undefined]) {
+      let range = this.columnRange(element, label);
+      for (let i = 0; i < range.end; i++) {
+        const slot = range.rows === undefined ? i : range.rows[i]!;
+        if (element === 'vertex' ? !this.vertexVisible(slot) : (range.labelId >= 0 && edgeLabels[slot] !== range.labelId) || !this.edgeVisible(slot)) continue;
+        const n = batch.length++;
+        batch.slots[n] = slot;
+        batch.labels[n] = nameOf(element === 'vertex' ? s.vertices.labelOf[slot]! : edgeLabels[slot]!);
+        batch.values[n] = wanted < 0 ? undefined : element === 'vertex' ? this.vertexValueAt(slot, wanted) : this.edgeValueAt(slot, wanted);
+        if (batch.length === BATCH) {
+          yield batch;
+          batch.length = 0;
+          // Writes between two batches may have grown (reallocated) the arrays read here.
+          edgeLabels = s.edges.label;
+          range = this.columnRange(element, label);
+        }
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+
+  /**
+   * The slots a column scan walks for one label (or all): a label's table rows for vertices,
+   * else slots 0 to `end` (for edges, below the high-water mark and of `labelId` when not -1).
+   */
+  private columnRange(element: 'vertex' | 'edge', label: string | undefined): { readonly rows?: Int32Array; readonly end: number; readonly labelId: number } {
+    const s = this.state;
+    if (element === 'vertex') {
+      if (label === undefined) return { end: s.vertices.size, labelId: -1 };
+      const record = s.catalog.vertexLabel(label);
+      const table = record === undefined ? undefined : s.vertexTables.get(record.id);
+      return table === undefined ? { end: 0, labelId: -1 } : { rows: table.rows, end: table.rowCount, labelId: -1 };
+    }
+    const id = label === undefined ? -1 : (s.catalog.edgeLabel(label)?.id ?? -2);
+    return id === -2 ? { end: 0, labelId: -1 } : { end: Math.min(s.edges.size, this.edgeBound), labelId: id };
   }
 
   *scanNeighbours(sources: Int32Array, direction: Direction, options: ScanOptions = {}): Iterable<NeighbourBatch> {

@@ -7,6 +7,7 @@ import { Bytecode, Predicate } from '../../bytecode.js';
 import type { Argument, Instruction } from '../../bytecode.js';
 import { Edge, Property, Vertex, VertexProperty } from '../../elements.js';
 import { predicateTest } from '../../exec/predicate.js';
+import type { Test } from '../../exec/predicate.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
@@ -109,42 +110,75 @@ function testsStrings(test: unknown): boolean {
 }
 
 /**
+ * A has() condition with its test built once, so that running it per traverser allocates
+ * nothing.
+ *
+ * @example
+ * ```ts
+ * const ready = prepare({ on: 'label', test: 'person', negate: false });
+ * ```
+ */
+export interface PreparedCondition {
+  readonly condition: HasCondition;
+  /** The compiled test, undefined for an existence check. */
+  readonly test: Test | undefined;
+  /** Whether an id is compared as text (see testsStrings). */
+  readonly idAsText: boolean;
+}
+
+/**
+ * Builds the test of a has() condition.
+ *
+ * @example
+ * ```ts
+ * const ready = prepare({ on: 'property', key: 'age', test: new Predicate('P', 'gt', [30]), negate: false });
+ * ```
+ */
+export function prepare(c: HasCondition): PreparedCondition {
+  return { condition: c, test: c.test === undefined ? undefined : predicateTest(c.test), idAsText: c.test !== undefined && testsStrings(c.test) };
+}
+
+/**
  * Whether a value satisfies one has() condition.
  *
  * @example
  * ```ts
- * holds(rt, vertex, { on: 'label', test: 'person', negate: false });
+ * holds(rt, vertex, prepare({ on: 'label', test: 'person', negate: false }));
  * ```
  */
-export function holds(rt: Runtime, value: unknown, c: HasCondition): boolean {
+export function holds(rt: Runtime, value: unknown, prepared: PreparedCondition): boolean {
+  const { condition: c, test } = prepared;
   const isElement = value instanceof Vertex || value instanceof Edge || value instanceof VertexProperty;
   if (c.on === 'property') {
     if (!isElement) return false;
     const props = elementProperties(rt, value, [c.key ?? '']);
     if (c.negate) return props.length === 0;
-    if (c.test === undefined) return props.length > 0;
-    const test = predicateTest(c.test);
-    return props.some((p) => test(p.value));
+    if (test === undefined) return props.length > 0;
+    for (const p of props) if (test(p.value)) return true;
+    return false;
   }
   let target: unknown;
   if (c.on === 'label' || c.on === 'id') {
     if (!isElement) return false;
-    target = c.on === 'label' ? value.label : c.test !== undefined && testsStrings(c.test) ? String(value.id) : value.id;
+    target = c.on === 'label' ? value.label : prepared.idAsText ? String(value.id) : value.id;
   } else {
     if (!(value instanceof Property || value instanceof VertexProperty)) return false;
     target = c.on === 'key' ? value.key : value.value;
   }
-  return c.test === undefined || predicateTest(c.test)(target);
+  return test === undefined || test(target);
 }
 
 function* run(p: HasParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  const prepared = p.conditions.map(prepare);
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
       continue;
     }
     if (rt.tick()) yield PAUSE;
-    if (p.conditions.every((c) => holds(rt, t.value, c))) yield t;
+    let ok = true;
+    for (let i = 0; i < prepared.length && ok; i++) ok = holds(rt, t.value, prepared[i] as PreparedCondition);
+    if (ok) yield t;
   }
 }
 

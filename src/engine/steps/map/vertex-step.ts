@@ -51,31 +51,79 @@ export function asVertex(value: unknown, step: string): Vertex {
   throw new ArgumentError('NOT_A_VERTEX', `Cannot run ${step}(): the traverser holds ${String(value)}, not a vertex`);
 }
 
+/**
+ * Neighbours of a batch of source slots, grouped by source: the neighbours of `unique[u]` are
+ * entries `offsets[u]` to `offsets[u + 1]` of `edges` and `vertices`. Typed arrays only: no
+ * object or Map entry per edge.
+ */
+interface Grouped {
+  readonly index: Map<number, number>;
+  readonly offsets: Int32Array;
+  readonly edges: Int32Array;
+  readonly vertices: Int32Array;
+}
+
+function grow(a: Int32Array, n: number): Int32Array {
+  if (n <= a.length) return a;
+  const b = new Int32Array(Math.max(n, a.length * 2));
+  b.set(a);
+  return b;
+}
+
+function neighbours(rt: Runtime, p: VertexParams, slots: Int32Array): Grouped {
+  const index = new Map<number, number>();
+  for (const s of slots) if (s >= 0 && !index.has(s)) index.set(s, index.size);
+  const unique = Int32Array.from(index.keys());
+  let owner: Int32Array = new Int32Array(256);
+  let edges: Int32Array = new Int32Array(256);
+  let vertices: Int32Array = new Int32Array(256);
+  let n = 0;
+  const options = p.edgeLabels.length > 0 ? { labels: p.edgeLabels } : undefined;
+  for (const nb of rt.source.scanNeighbours(unique, p.direction, options)) {
+    owner = grow(owner, n + nb.length);
+    edges = grow(edges, n + nb.length);
+    vertices = grow(vertices, n + nb.length);
+    for (let i = 0; i < nb.length; i++, n++) {
+      owner[n] = index.get(nb.sources[i] as number) as number;
+      edges[n] = nb.edges[i] as number;
+      vertices[n] = nb.vertices[i] as number;
+    }
+  }
+  // A stable counting sort by source keeps each source's neighbours in scan order.
+  const offsets = new Int32Array(unique.length + 1);
+  for (let i = 0; i < n; i++) offsets[(owner[i] as number) + 1]++;
+  for (let u = 0; u < unique.length; u++) offsets[u + 1] += offsets[u] as number;
+  const next = offsets.slice(0, unique.length);
+  const sortedEdges = new Int32Array(n);
+  const sortedVertices = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const at = next[owner[i] as number]++ as number;
+    sortedEdges[at] = edges[i] as number;
+    sortedVertices[at] = vertices[i] as number;
+  }
+  return { index, offsets, edges: sortedEdges, vertices: sortedVertices };
+}
+
 function* run(p: VertexParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  const view = p.returns === 'vertex' && rt.source instanceof FilteredSource ? rt.source : undefined;
   let batch: Traverser[] = [];
   const flush = function* (): Iterable<Traverser> {
     rt.checkCancelled();
-    const slotOf = (t: Traverser): number => {
+    const slots = new Int32Array(batch.length);
+    batch.forEach((t, i) => {
       const v = t.value as Vertex;
-      return v.slot >= 0 ? v.slot : rt.source.vertexSlot(v.id);
-    };
-    const unique = [...new Set(batch.map(slotOf))].filter((s) => s >= 0);
-    const found = new Map<number, { edge: number; vertex: number }[]>();
-    const options = p.edgeLabels.length > 0 ? { labels: p.edgeLabels } : undefined;
-    for (const nb of rt.source.scanNeighbours(Int32Array.from(unique), p.direction, options)) {
-      for (let i = 0; i < nb.length; i++) {
-        const src = nb.sources[i] as number;
-        let list = found.get(src);
-        if (list === undefined) found.set(src, (list = []));
-        list.push({ edge: nb.edges[i] as number, vertex: nb.vertices[i] as number });
-      }
-    }
-    const view = p.returns === 'vertex' && rt.source instanceof FilteredSource ? rt.source : undefined;
-    for (const t of batch) {
-      for (const n of found.get(slotOf(t)) ?? []) {
-        if (view !== undefined && !view.adjacentVisible(n.vertex)) continue;
+      slots[i] = v.slot >= 0 ? v.slot : rt.source.vertexSlot(v.id);
+    });
+    const found = neighbours(rt, p, slots);
+    for (let k = 0; k < batch.length; k++) {
+      const u = found.index.get(slots[k] as number);
+      if (u === undefined) continue;
+      const t = batch[k] as Traverser;
+      for (let i = found.offsets[u] as number, end = found.offsets[u + 1] as number; i < end; i++) {
+        const vertex = found.vertices[i] as number;
+        if (view !== undefined && !view.adjacentVisible(vertex)) continue;
         if (rt.tick()) yield PAUSE;
-        yield moveTo(t, p.returns === 'vertex' ? rt.vertex(n.vertex) : rt.edge(n.edge), rt.trackPath);
+        yield moveTo(t, p.returns === 'vertex' ? rt.vertex(vertex) : rt.edge(found.edges[i] as number), rt.trackPath);
       }
     }
     batch = [];

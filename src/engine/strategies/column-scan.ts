@@ -1,0 +1,75 @@
+/**
+ * Column scans: a root traversal that starts with a full V()/E() scan, filters it by label or
+ * by one property key, and ends the scan in `count()`, `groupCount().by(label)`,
+ * `label().groupCount()` or `values(key).dedup().count()` reads the label and property columns
+ * in batches (one `columnScan` step) instead of building an element object per element.
+ * @module
+ */
+import type { Plan, PlanStep } from '../plan/plan.js';
+import type { GraphParams } from '../steps/map/graph-step.js';
+import type { HasCondition, HasParams } from '../steps/filter/has-step.js';
+import type { GroupParams } from '../steps/map/group-step.js';
+import type { PropertiesParams } from '../steps/map/properties-step.js';
+import type { DedupParams } from '../steps/filter/dedup-step.js';
+import type { ColumnScanParams } from '../steps/map/column-scan-step.js';
+import { stepNode } from '../steps/args.js';
+import type { Strategy } from './strategy.js';
+
+/** How the steps after the filters end the scan, and how many steps that takes. */
+function ending(steps: readonly PlanStep[]): { readonly result: ColumnScanParams['result']; readonly key?: string; readonly length: number } | undefined {
+  const [a, b, c] = steps;
+  if (a === undefined) return undefined;
+  if (a.kind === 'count' && !(a.params as { local: boolean }).local) return { result: 'count', length: 1 };
+  if (a.kind === 'group' && labelGroupCount(a.params as GroupParams, true)) return { result: 'labelCounts', length: 1 };
+  if (a.kind === 'label' && b?.kind === 'group' && labelGroupCount(b.params as GroupParams, false)) return { result: 'labelCounts', length: 2 };
+  if (a.kind !== 'properties' || b?.kind !== 'dedup' || c?.kind !== 'count') return undefined;
+  const values = a.params as PropertiesParams;
+  const dedup = b.params as DedupParams;
+  if (!values.values || values.keys.length !== 1 || dedup.local || dedup.keys.length > 0 || dedup.by !== undefined || (c.params as { local: boolean }).local) return undefined;
+  return { result: 'distinctValues', key: values.keys[0], length: 3 };
+}
+
+/** groupCount() with no side-effect key, keyed by label (`byLabel`) or by the value itself. */
+function labelGroupCount(g: GroupParams, byLabel: boolean): boolean {
+  if (!g.count || g.sideEffect !== undefined || g.valueBy !== undefined) return false;
+  const keySteps = g.keyBy?.steps ?? [];
+  if (!byLabel) return keySteps.length === 0;
+  const [only] = keySteps;
+  return keySteps.length === 1 && only !== undefined && only.kind === 'label' && only.labels.length === 0;
+}
+
+/** A has() condition a column answers: on the label, or on one property key. */
+function columnCondition(c: HasCondition): boolean {
+  return c.on === 'label' ? !c.negate : c.on === 'property' && c.key !== undefined;
+}
+
+/**
+ * The column-scan strategy.
+ *
+ * @example
+ * ```ts
+ * columnScan.apply(plan, { root: true, tracksPath: false });
+ * ```
+ */
+export const columnScan: Strategy = {
+  name: 'ColumnScanStrategy',
+  apply(plan: Plan, context): Plan {
+    if (!context.root || context.tracksPath || plan.settings.withPath === true || plan.settings.sack !== undefined) return plan;
+    const [first] = plan.steps;
+    if (first === undefined || first.kind !== 'graph' || first.labels.length > 0) return plan;
+    const g = first.params as GraphParams;
+    if (!g.start || g.ids !== undefined) return plan;
+    let i = 1;
+    const conditions: HasCondition[] = [];
+    for (; plan.steps[i]?.kind === 'has' && plan.steps[i]?.labels.length === 0; i++) conditions.push(...((plan.steps[i] as PlanStep).params as HasParams).conditions);
+    const end = ending(plan.steps.slice(i));
+    if (end === undefined || plan.steps.slice(i, i + end.length).some((s) => s.labels.length > 0)) return plan;
+    if (!conditions.every(columnCondition)) return plan;
+    const keys = new Set(conditions.filter((c) => c.on === 'property').map((c) => c.key));
+    if (end.key !== undefined) keys.add(end.key);
+    if (keys.size > 1) return plan;
+    const [key] = [...keys];
+    const params: ColumnScanParams = { element: g.element, labels: g.scanLabels, lookup: g.lookup, key, conditions, result: end.result };
+    return plan.withSteps([stepNode('columnScan', params), ...plan.steps.slice(i + end.length)]);
+  },
+};
