@@ -279,7 +279,10 @@ export class Graph extends GraphCore {
 
   /**
    * Runs a Gremlin-Groovy script (the subset HugeGraph's /gremlin accepts) and resolves with the
-   * value of its last statement as a list, once every write it made is durable. Results are
+   * value of its last statement as a list, once every write it made is durable. The request is
+   * one transaction: its writes commit together when it ends (one WAL record), and a failing
+   * statement undoes every write of the request; `g.tx().commit()` and `g.tx().rollback()`
+   * commit or discard the writes so far. Results are
    * plain JavaScript values (numbers, strings, Map, Set, elements with `properties`);
    * `types: 'java'` returns the engine's Java-typed values instead (TypedNumber, Uuid).
    *
@@ -333,15 +336,19 @@ export class Graph extends GraphCore {
     const types = checkTypes(given.types, 'Gremlin');
     const script = parse(source, { bindings });
     const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
+    const tx = this.requestTransaction();
     try {
       const results = await runScript(script, {
-        context: () => this.executionContext({ signal, deadline, ioBase, memoryLimit, pacing }),
-        schema: () => this.schema(),
+        context: () => ({ ...this.executionContext({ signal, deadline, ioBase, memoryLimit, pacing }), write: tx.write }),
+        schema: () => this.requestSchema(tx),
         bindings,
         optimise,
+        transaction: tx,
       });
+      await tx.commit();
       return results.map(resultConverter(types, { source: this.executionContext().source }));
     } finally {
+      tx.release();
       await this.sync();
     }
   }

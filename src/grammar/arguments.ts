@@ -37,6 +37,11 @@ export interface ArgumentContext {
   readonly scriptVariables: ReadonlySet<string>;
   /** True inside `withStrategies(...)`/`withoutStrategies(...)`, where class names are strategies. */
   readonly strategies: boolean;
+  /**
+   * True in a Gremlin-Groovy script, where a bound name is a variable before it is an enum
+   * constant (`g.V(id)` with a binding `id`); in gremlin-lang enum constants win, as keywords.
+   */
+  readonly groovy?: boolean;
 }
 
 /**
@@ -266,11 +271,16 @@ export function visitChain(node: CstNode, context: ArgumentContext): Argument {
   return nameValue(root, context);
 }
 
+/**
+ * A bare name: a script variable first (as in Groovy, a declared `list` is the variable), then
+ * in a script a binding, then an enum constant, then in gremlin-lang a binding.
+ */
 function nameValue(root: IToken, context: ArgumentContext): Argument {
   const name = root.image;
+  if (context.scriptVariables.has(name)) return new VariableRef(name);
+  if (context.groovy === true && context.bindings.has(name)) return context.bindings.get(name) as Argument;
   const enumValue = bareEnum(name);
   if (enumValue !== undefined) return enumValue;
-  if (context.scriptVariables.has(name)) return new VariableRef(name);
   if (context.bindings.has(name)) return context.bindings.get(name) as Argument;
   if (context.strategies) return new StrategySpec(name, new Map());
   throw new GremlinSyntaxError(`Variable '${name}' is not defined`, tokenPosition(root));

@@ -29,7 +29,7 @@ class ScriptVisitor {
   constructor(private readonly bindings: ReadonlyMap<string, unknown>) {}
 
   private get context(): ArgumentContext {
-    return { bindings: this.bindings, scriptVariables: this.variables, strategies: false };
+    return { bindings: this.bindings, scriptVariables: this.variables, strategies: false, groovy: true };
   }
 
   statement(node: CstNode): ScriptStatement {
@@ -119,6 +119,7 @@ class ScriptVisitor {
 
   private traversal(start: { alias: SourceAlias; calls: MethodCall[]; position: SourcePosition }): ScriptExpr {
     const { alias, calls, position } = start;
+    if (calls[0]?.name.image === 'tx') return this.calls({ kind: 'variable', name: alias.source, position }, calls);
     const split = rootTraversal(calls, { context: this.context, terminal: true, source: alias.instructions });
     if (split.bytecode.steps.length === 0) {
       return this.calls({ kind: 'variable', name: alias.source, position }, calls);
