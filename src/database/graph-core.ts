@@ -67,7 +67,7 @@ export interface QueryLimits {
  * ```
  */
 export interface GraphServices {
-  readonly parseScript?: (text: string, options?: { readonly bindings?: ReadonlyMap<string, unknown> }) => Script;
+  readonly parseScript?: (text: string, options?: { readonly bindings?: ReadonlyMap<string, unknown>; readonly variables?: Iterable<string> }) => Script;
 }
 
 const MODES: readonly GraphMode[] = ['NONE', 'RESTORING', 'MERGING', 'LOADING'];

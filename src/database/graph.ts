@@ -310,6 +310,12 @@ export class Graph extends GraphCore {
       readonly optimise?: boolean;
       /** `plain` JavaScript values (default) or the engine's `java`-typed values. */
       readonly types?: ValueTypes;
+      /**
+       * Variables kept across calls, as a Gremlin Console session keeps them: pass the same
+       * (initially empty) `GremlinScope` to each call; a script sees the variables earlier calls
+       * assigned, and its own assignments are kept when it succeeds.
+       */
+      readonly scope?: GremlinScope;
     } = {},
   ): Promise<unknown[]> {
     this.checkOpen();
@@ -334,7 +340,8 @@ export class Graph extends GraphCore {
     }
     const optimise = given.optimise !== false;
     const types = checkTypes(given.types, 'Gremlin');
-    const script = parse(source, { bindings });
+    const scope = given.scope === undefined ? undefined : requireScope(given.scope);
+    const script = parse(source, { bindings, variables: scope?.variables.keys() });
     const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
     const tx = this.requestTransaction();
     try {
@@ -344,6 +351,7 @@ export class Graph extends GraphCore {
         bindings,
         optimise,
         transaction: tx,
+        ...(scope === undefined ? {} : { scope: scope.variables }),
       });
       await tx.commit();
       return results.map(resultConverter(types, { source: this.executionContext().source }));
@@ -352,6 +360,27 @@ export class Graph extends GraphCore {
       await this.sync();
     }
   }
+}
+
+/**
+ * The variables of a Gremlin session (see the `scope` option of {@link Graph.gremlin}): what
+ * `x = ...` assigned in earlier calls, kept as engine values until the scope is dropped.
+ *
+ * @example
+ * ```ts
+ * const scope = new GremlinScope();
+ * await graph.gremlin("marko = graph.addVertex(T.label, 'person', 'name', 'marko')", { scope });
+ * await graph.gremlin("marko.value('name')", { scope });   // ['marko']
+ * ```
+ */
+export class GremlinScope {
+  /** Variable name → value. */
+  readonly variables = new Map<string, unknown>();
+}
+
+function requireScope(value: unknown): GremlinScope {
+  if (!(value instanceof GremlinScope)) throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin scope: expected a GremlinScope but got ${describeValue(value)}`);
+  return value;
 }
 
 const VALUE_TYPES: readonly ValueTypes[] = ['plain', 'java'];

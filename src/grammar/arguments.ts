@@ -4,7 +4,7 @@
  * @module
  */
 import type { CstNode, IToken } from 'chevrotain';
-import { GremlinSyntaxError } from '../errors.js';
+import { GremlinSyntaxError, PlanError } from '../errors.js';
 import { Bytecode, Predicate, StrategySpec, type Argument, type ElementId, type Instruction } from '../engine/index.js';
 import { bounds, firstNode, nodes, singleToken, tokens } from './cst.js';
 import { quoteImage, tokenPosition } from './lexer.js';
@@ -283,7 +283,17 @@ function nameValue(root: IToken, context: ArgumentContext): Argument {
   if (enumValue !== undefined) return enumValue;
   if (context.bindings.has(name)) return context.bindings.get(name) as Argument;
   if (context.strategies) return new StrategySpec(name, new Map());
-  throw new GremlinSyntaxError(`Variable '${name}' is not defined`, tokenPosition(root));
+  throw undefinedName(root, context);
+}
+
+/**
+ * The error for a name nothing defines: in a script an unknown variable (the text is valid
+ * Groovy, as the Gremlin Console says), in gremlin-lang a syntax error.
+ */
+function undefinedName(root: IToken, context: ArgumentContext): Error {
+  const at = tokenPosition(root);
+  if (context.groovy === true) return new PlanError('UNKNOWN_VARIABLE', `Unknown variable '${root.image}' at line ${at.line}, column ${at.column}`);
+  return new GremlinSyntaxError(`Variable '${root.image}' is not defined`, at);
 }
 
 function rejectAccess(root: IToken, calls: readonly MethodCall[], context: ArgumentContext): never {
@@ -291,9 +301,7 @@ function rejectAccess(root: IToken, calls: readonly MethodCall[], context: Argum
   if (context.scriptVariables.has(root.image) || context.bindings.has(root.image)) {
     throw new GremlinSyntaxError(`Unsupported method call '${path}': a traversal argument can not call methods of a variable`, tokenPosition(calls[0]!.name));
   }
-  if (/^[a-z]/.test(root.image) && calls.every((c) => c.args !== undefined)) {
-    throw new GremlinSyntaxError(`Variable '${root.image}' is not defined`, tokenPosition(root));
-  }
+  if (/^[a-z]/.test(root.image) && calls.every((c) => c.args !== undefined)) throw undefinedName(root, context);
   throw new GremlinSyntaxError(`Java classes are not supported: found '${path}'`, tokenPosition(root));
 }
 

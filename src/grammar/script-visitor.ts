@@ -26,7 +26,12 @@ class ScriptVisitor {
   private readonly variables = new Set<string>(PREDEFINED);
   private readonly sources = new Map<string, SourceAlias>([['g', { source: 'g', instructions: [] }]]);
 
-  constructor(private readonly bindings: ReadonlyMap<string, unknown>) {}
+  constructor(
+    private readonly bindings: ReadonlyMap<string, unknown>,
+    variables: Iterable<string>,
+  ) {
+    for (const name of variables) this.variables.add(name);
+  }
 
   private get context(): ArgumentContext {
     return { bindings: this.bindings, scriptVariables: this.variables, strategies: false, groovy: true };
@@ -170,8 +175,8 @@ function isValueFunction(name: string): boolean {
  * const script = visitScript(cst, { bindings: new Map() });
  * ```
  */
-export function visitScript(cst: CstNode, options: { bindings: ReadonlyMap<string, unknown> }): Script {
-  const visitor = new ScriptVisitor(options.bindings);
+export function visitScript(cst: CstNode, options: { bindings: ReadonlyMap<string, unknown>; variables?: Iterable<string> }): Script {
+  const visitor = new ScriptVisitor(options.bindings, options.variables ?? []);
   const statementNodes = nodes(cst, 'statement');
   const semicolons = tokens(cst, 'Semi');
   const statements: ScriptStatement[] = [];

@@ -22,6 +22,11 @@ export interface ScriptHost {
   readonly bindings?: ReadonlyMap<string, unknown>;
   /** False runs traversals without the optimisation strategies; default true. */
   readonly optimise?: boolean;
+  /**
+   * Variables kept across scripts (a console session): the script starts with them and its
+   * assignments are written back when it succeeds.
+   */
+  readonly scope?: Map<string, unknown>;
   /** The request's transaction; without it every write commits on its own. */
   readonly transaction?: ScriptTransaction;
 }

@@ -188,12 +188,19 @@ export async function runScript(script: Script, host: ScriptHost): Promise<unkno
     ['graph', new GraphRef()],
     ['g', new SourceRef()],
   ]);
+  for (const [k, v] of host.scope ?? []) vars.set(k, v);
   for (const [k, v] of host.bindings ?? []) vars.set(k, v);
+  const assigned = new Map<string, unknown>();
   let last: unknown;
   for (const st of script.statements) {
     const value = await evaluate(host, vars, st.expr);
-    if (st.kind === 'assign') vars.set(st.name, st.expr.kind === 'traversal' && st.expr.terminal === undefined ? new TraversalValue(value as unknown[]) : value);
+    if (st.kind === 'assign') {
+      const stored = st.expr.kind === 'traversal' && st.expr.terminal === undefined ? new TraversalValue(value as unknown[]) : value;
+      vars.set(st.name, stored);
+      assigned.set(st.name, stored);
+    }
     last = value;
   }
+  for (const [k, v] of assigned) host.scope?.set(k, v);
   return finish(last);
 }
