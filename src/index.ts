@@ -44,7 +44,7 @@ import {
   withOptions,
 } from './engine/index.js';
 
-export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
+export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GremlinScope, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
 export type {
   OpenOptions,
   RecoveryWarning,

@@ -118,6 +118,7 @@ export interface GraphLogOptions {
  */
 export class GraphLog {
   private readonly pending = new Set<Promise<bigint>>();
+  private readonly holds = new Set<Promise<void>>();
   private capture: (() => Map<string, Uint8Array>) | undefined;
   private bytesSinceSnapshot = 0;
   private running: Promise<void> | undefined;
@@ -248,6 +249,23 @@ export class GraphLog {
   }
 
   /**
+   * Keeps snapshots from encoding the state until `until` settles: the state holds changes of an
+   * open transaction that may yet be rolled back.
+   *
+   * @example
+   * ```ts
+   * log.hold(transactionEnded);
+   * ```
+   */
+  hold(until: Promise<void>): void {
+    this.holds.add(until);
+    const settle = (): void => {
+      this.holds.delete(until);
+    };
+    until.then(settle, settle);
+  }
+
+  /**
    * Writes a snapshot of the current state and drops the WAL records the previous snapshot
    * covers (the log after it is kept, so a damaged newest snapshot can still be recovered from
    * the previous one). Writers are held only while in-flight appends finish and the state is
@@ -275,7 +293,7 @@ export class GraphLog {
     let lsn: bigint;
     let sections: Map<string, Uint8Array>;
     try {
-      while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+      while (this.pending.size > 0 || this.holds.size > 0) await Promise.allSettled([...this.pending, ...this.holds]);
       if (this.failure !== undefined) throw new StorageError('GRAPH_FAILED', 'Cannot write a snapshot: an earlier write-ahead log write failed', { cause: this.failure });
       lsn = this.wal.lastLsn;
       sections = capture();

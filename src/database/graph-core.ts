@@ -4,13 +4,14 @@
  * applied to memory and logged in the same tick, and resolves once the log is fsynced.
  * @module
  */
-import { ArgumentError, StorageError } from '../errors.js';
+import { ArgumentError, ConflictError, StorageError, UnsupportedError } from '../errors.js';
 import type { GraphSource, GraphWriter, Pacing, Script } from '../engine/index.js';
 import { SchemaBuilder, SchemaCatalog } from '../storage/index.js';
 import type { GraphMode, GraphStore, SchemaChange } from '../storage/index.js';
 import type { GraphConfig } from './config.js';
 import type { GraphLog } from './durability.js';
 import { encodeModes, MODES_SECTION } from './records.js';
+import { RequestTransaction, WriteLock } from './request-transaction.js';
 import type { GraphModes, ReadMode } from './records.js';
 import { schemaOperations } from './schema-ops.js';
 import { describeValue, optionalNumber, requireFunction, requireRecord } from './validate.js';
@@ -66,7 +67,7 @@ export interface QueryLimits {
  * ```
  */
 export interface GraphServices {
-  readonly parseScript?: (text: string, options?: { readonly bindings?: ReadonlyMap<string, unknown> }) => Script;
+  readonly parseScript?: (text: string, options?: { readonly bindings?: ReadonlyMap<string, unknown>; readonly variables?: Iterable<string> }) => Script;
 }
 
 const MODES: readonly GraphMode[] = ['NONE', 'RESTORING', 'MERGING', 'LOADING'];
@@ -98,6 +99,8 @@ export class GraphCore {
   private readonly sweepTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private readonly unsynced = new Set<Promise<void>>();
+  /** Held by a `graph.gremlin()` request from its first write to its end. */
+  private readonly writeLock = new WriteLock();
 
   /**
    * Built by {@link Database}; use `db.createGraph` or `db.graph` instead.
@@ -196,7 +199,7 @@ export class GraphCore {
   async write<T>(fn: (writer: GraphWriter) => T): Promise<T> {
     this.checkOpen();
     requireFunction(fn, 'write function');
-    if (this.log?.gate !== undefined) await this.passGate();
+    await this.passGates();
     const { result, log } = this.store.batch(fn, { log: this.log !== undefined });
     if (log !== undefined && this.log !== undefined) await this.log.append({ type: 'data', log });
     return result;
@@ -341,7 +344,7 @@ export class GraphCore {
   async expire(now: number = Date.now()): Promise<number> {
     this.checkOpen();
     optionalNumber(now, 'expiry time', { min: Number.NEGATIVE_INFINITY });
-    if (this.log?.gate !== undefined) await this.passGate();
+    await this.passGates();
     const removed = this.store.expire(now);
     if (removed > 0 && this.log !== undefined) await this.log.append({ type: 'expire', now });
     return removed;
@@ -385,15 +388,55 @@ export class GraphCore {
   /** Applies one batch and starts its WAL append in the same tick; `appended` settles when it is durable. */
   private commitNow<T>(fn: (writer: GraphWriter) => T): { result: T; appended: Promise<void> | undefined } {
     this.checkOpen();
+    if (this.store.transactionOpen) {
+      throw new ConflictError('TRANSACTION_OPEN', `Cannot write to graph '${this.name}': a Gremlin request holds it in a transaction; retry when it ends`);
+    }
     const { result, log } = this.store.batch(fn, { log: this.log !== undefined });
-    if (log === undefined || this.log === undefined) return { result, appended: undefined };
+    return { result, appended: log === undefined ? undefined : this.appendData(log) };
+  }
+
+  /** Starts the WAL append of one data batch log in this tick; resolves once it is durable (a no-op in memory). */
+  private appendData(log: Uint8Array): Promise<void> | undefined {
+    if (this.log === undefined) return undefined;
     const appended = this.log.append({ type: 'data', log });
     this.unsynced.add(appended);
     const settle = (): void => {
       this.unsynced.delete(appended);
     };
     appended.then(settle, settle);
-    return { result, appended };
+    return appended;
+  }
+
+  /**
+   * Opens the transaction of one Gremlin request (see {@link RequestTransaction}).
+   *
+   * @example
+   * ```ts
+   * const tx = graph.requestTransaction();
+   * ```
+   */
+  protected requestTransaction(): RequestTransaction {
+    return new RequestTransaction({
+      graph: this.name,
+      store: this.store,
+      lock: this.writeLock,
+      log: this.log,
+      append: async (log) => this.appendData(log),
+    });
+  }
+
+  /**
+   * The schema builder a Gremlin request uses: it refuses changes while the request has
+   * uncommitted writes, and does not wait for the write lock the request holds itself.
+   *
+   * @example
+   * ```ts
+   * const schema = graph.requestSchema(tx);
+   * ```
+   */
+  protected requestSchema(tx: RequestTransaction): SchemaBuilder {
+    this.checkOpen();
+    return new SchemaBuilder(schemaOperations((mutate) => this.changeSchema(mutate, tx)), this.store.catalog);
   }
 
   private cloneCatalog(): SchemaCatalog {
@@ -407,9 +450,24 @@ export class GraphCore {
     for (let gate = this.log?.gate; gate !== undefined; gate = this.log?.gate) await gate;
   }
 
-  private async changeSchema<R extends { readonly change?: SchemaChange }>(mutate: (catalog: SchemaCatalog) => R): Promise<R> {
+  /** Waits until neither a snapshot nor a Gremlin request's transaction holds writers back. */
+  private async passGates(): Promise<void> {
+    while (this.log?.gate !== undefined || this.writeLock.held) {
+      await this.passGate();
+      await this.writeLock.pass();
+    }
+  }
+
+  private async changeSchema<R extends { readonly change?: SchemaChange }>(mutate: (catalog: SchemaCatalog) => R, tx?: RequestTransaction): Promise<R> {
     this.checkOpen();
-    if (this.log?.gate !== undefined) await this.passGate();
+    if (tx?.writing === true) {
+      throw new UnsupportedError(
+        'SCHEMA_IN_TRANSACTION',
+        'Cannot change the schema in this Gremlin request: it has uncommitted writes, and schema changes are not rolled back; change the schema before the first write or after g.tx().commit()',
+      );
+    }
+    if (tx?.holding === true) await this.passGate();
+    else await this.passGates();
     const out = mutate(this.cloneCatalog());
     if (out.change !== undefined) {
       this.store.applySchemaChange(out.change);
@@ -420,7 +478,7 @@ export class GraphCore {
 
   private async changeModes(modes: GraphModes): Promise<void> {
     this.checkOpen();
-    if (this.log?.gate !== undefined) await this.passGate();
+    await this.passGates();
     this.modes.mode = modes.mode;
     this.modes.readMode = modes.readMode;
     if (this.log !== undefined) await this.log.append({ type: 'modes', modes });

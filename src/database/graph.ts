@@ -279,7 +279,10 @@ export class Graph extends GraphCore {
 
   /**
    * Runs a Gremlin-Groovy script (the subset HugeGraph's /gremlin accepts) and resolves with the
-   * value of its last statement as a list, once every write it made is durable. Results are
+   * value of its last statement as a list, once every write it made is durable. The request is
+   * one transaction: its writes commit together when it ends (one WAL record), and a failing
+   * statement undoes every write of the request; `g.tx().commit()` and `g.tx().rollback()`
+   * commit or discard the writes so far. Results are
    * plain JavaScript values (numbers, strings, Map, Set, elements with `properties`);
    * `types: 'java'` returns the engine's Java-typed values instead (TypedNumber, Uuid).
    *
@@ -307,6 +310,12 @@ export class Graph extends GraphCore {
       readonly optimise?: boolean;
       /** `plain` JavaScript values (default) or the engine's `java`-typed values. */
       readonly types?: ValueTypes;
+      /**
+       * Variables kept across calls, as a Gremlin Console session keeps them: pass the same
+       * (initially empty) `GremlinScope` to each call; a script sees the variables earlier calls
+       * assigned, and its own assignments are kept when it succeeds.
+       */
+      readonly scope?: GremlinScope;
     } = {},
   ): Promise<unknown[]> {
     this.checkOpen();
@@ -331,20 +340,47 @@ export class Graph extends GraphCore {
     }
     const optimise = given.optimise !== false;
     const types = checkTypes(given.types, 'Gremlin');
-    const script = parse(source, { bindings });
+    const scope = given.scope === undefined ? undefined : requireScope(given.scope);
+    const script = parse(source, { bindings, variables: scope?.variables.keys() });
     const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
+    const tx = this.requestTransaction();
     try {
       const results = await runScript(script, {
-        context: () => this.executionContext({ signal, deadline, ioBase, memoryLimit, pacing }),
-        schema: () => this.schema(),
+        context: () => ({ ...this.executionContext({ signal, deadline, ioBase, memoryLimit, pacing }), write: tx.write }),
+        schema: () => this.requestSchema(tx),
         bindings,
         optimise,
+        transaction: tx,
+        ...(scope === undefined ? {} : { scope: scope.variables }),
       });
+      await tx.commit();
       return results.map(resultConverter(types, { source: this.executionContext().source }));
     } finally {
+      tx.release();
       await this.sync();
     }
   }
+}
+
+/**
+ * The variables of a Gremlin session (see the `scope` option of {@link Graph.gremlin}): what
+ * `x = ...` assigned in earlier calls, kept as engine values until the scope is dropped.
+ *
+ * @example
+ * ```ts
+ * const scope = new GremlinScope();
+ * await graph.gremlin("marko = graph.addVertex(T.label, 'person', 'name', 'marko')", { scope });
+ * await graph.gremlin("marko.value('name')", { scope });   // ['marko']
+ * ```
+ */
+export class GremlinScope {
+  /** Variable name → value. */
+  readonly variables = new Map<string, unknown>();
+}
+
+function requireScope(value: unknown): GremlinScope {
+  if (!(value instanceof GremlinScope)) throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin scope: expected a GremlinScope but got ${describeValue(value)}`);
+  return value;
 }
 
 const VALUE_TYPES: readonly ValueTypes[] = ['plain', 'java'];

@@ -30,5 +30,5 @@ export { t, order, scope, column, direction, cardinality, pop, operator, barrier
 export { toPlain, fromPlain, resultConverter, PlainMap, PlainSet, type ValueTypes } from './plain.js';
 export { jsonValue, jsonKey, jsonReplacer } from './json.js';
 export { runScript } from './script-runner/run-script.js';
-export type { ScriptHost } from './script-runner/host.js';
+export type { ScriptHost, ScriptTransaction } from './script-runner/host.js';
 export type { SchemaBuilderLike } from './script-runner/schema-methods.js';

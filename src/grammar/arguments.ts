@@ -4,7 +4,7 @@
  * @module
  */
 import type { CstNode, IToken } from 'chevrotain';
-import { GremlinSyntaxError } from '../errors.js';
+import { GremlinSyntaxError, PlanError } from '../errors.js';
 import { Bytecode, Predicate, StrategySpec, type Argument, type ElementId, type Instruction } from '../engine/index.js';
 import { bounds, firstNode, nodes, singleToken, tokens } from './cst.js';
 import { quoteImage, tokenPosition } from './lexer.js';
@@ -37,6 +37,11 @@ export interface ArgumentContext {
   readonly scriptVariables: ReadonlySet<string>;
   /** True inside `withStrategies(...)`/`withoutStrategies(...)`, where class names are strategies. */
   readonly strategies: boolean;
+  /**
+   * True in a Gremlin-Groovy script, where a bound name is a variable before it is an enum
+   * constant (`g.V(id)` with a binding `id`); in gremlin-lang enum constants win, as keywords.
+   */
+  readonly groovy?: boolean;
 }
 
 /**
@@ -266,14 +271,29 @@ export function visitChain(node: CstNode, context: ArgumentContext): Argument {
   return nameValue(root, context);
 }
 
+/**
+ * A bare name: a script variable first (as in Groovy, a declared `list` is the variable), then
+ * in a script a binding, then an enum constant, then in gremlin-lang a binding.
+ */
 function nameValue(root: IToken, context: ArgumentContext): Argument {
   const name = root.image;
+  if (context.scriptVariables.has(name)) return new VariableRef(name);
+  if (context.groovy === true && context.bindings.has(name)) return context.bindings.get(name) as Argument;
   const enumValue = bareEnum(name);
   if (enumValue !== undefined) return enumValue;
-  if (context.scriptVariables.has(name)) return new VariableRef(name);
   if (context.bindings.has(name)) return context.bindings.get(name) as Argument;
   if (context.strategies) return new StrategySpec(name, new Map());
-  throw new GremlinSyntaxError(`Variable '${name}' is not defined`, tokenPosition(root));
+  throw undefinedName(root, context);
+}
+
+/**
+ * The error for a name nothing defines: in a script an unknown variable (the text is valid
+ * Groovy, as the Gremlin Console says), in gremlin-lang a syntax error.
+ */
+function undefinedName(root: IToken, context: ArgumentContext): Error {
+  const at = tokenPosition(root);
+  if (context.groovy === true) return new PlanError('UNKNOWN_VARIABLE', `Unknown variable '${root.image}' at line ${at.line}, column ${at.column}`);
+  return new GremlinSyntaxError(`Variable '${root.image}' is not defined`, at);
 }
 
 function rejectAccess(root: IToken, calls: readonly MethodCall[], context: ArgumentContext): never {
@@ -281,9 +301,7 @@ function rejectAccess(root: IToken, calls: readonly MethodCall[], context: Argum
   if (context.scriptVariables.has(root.image) || context.bindings.has(root.image)) {
     throw new GremlinSyntaxError(`Unsupported method call '${path}': a traversal argument can not call methods of a variable`, tokenPosition(calls[0]!.name));
   }
-  if (/^[a-z]/.test(root.image) && calls.every((c) => c.args !== undefined)) {
-    throw new GremlinSyntaxError(`Variable '${root.image}' is not defined`, tokenPosition(root));
-  }
+  if (/^[a-z]/.test(root.image) && calls.every((c) => c.args !== undefined)) throw undefinedName(root, context);
   throw new GremlinSyntaxError(`Java classes are not supported: found '${path}'`, tokenPosition(root));
 }
 

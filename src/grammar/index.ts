@@ -25,6 +25,8 @@ export { CardinalityValue, VariableRef, VertexRef } from '../engine/index.js';
 export interface ParseOptions {
   /** Values of the variables the text may name. An unbound name is a syntax error. */
   readonly bindings?: ReadonlyMap<string, unknown>;
+  /** Names a script may use as variables defined before it (a console session's variables). */
+  readonly variables?: Iterable<string>;
 }
 
 const NO_BINDINGS: ReadonlyMap<string, unknown> = new Map();
@@ -64,6 +66,6 @@ export function parseTraversal(text: string, options: ParseOptions = {}): Byteco
  * ```
  */
 export function parseScript(text: string, options: ParseOptions = {}): Script {
-  return visitScript(parse(text, 'queryList'), { bindings: options.bindings ?? NO_BINDINGS });
+  return visitScript(parse(text, 'queryList'), { bindings: options.bindings ?? NO_BINDINGS, variables: options.variables ?? [] });
 }
 

@@ -26,10 +26,15 @@ class ScriptVisitor {
   private readonly variables = new Set<string>(PREDEFINED);
   private readonly sources = new Map<string, SourceAlias>([['g', { source: 'g', instructions: [] }]]);
 
-  constructor(private readonly bindings: ReadonlyMap<string, unknown>) {}
+  constructor(
+    private readonly bindings: ReadonlyMap<string, unknown>,
+    variables: Iterable<string>,
+  ) {
+    for (const name of variables) this.variables.add(name);
+  }
 
   private get context(): ArgumentContext {
-    return { bindings: this.bindings, scriptVariables: this.variables, strategies: false };
+    return { bindings: this.bindings, scriptVariables: this.variables, strategies: false, groovy: true };
   }
 
   statement(node: CstNode): ScriptStatement {
@@ -119,6 +124,7 @@ class ScriptVisitor {
 
   private traversal(start: { alias: SourceAlias; calls: MethodCall[]; position: SourcePosition }): ScriptExpr {
     const { alias, calls, position } = start;
+    if (calls[0]?.name.image === 'tx') return this.calls({ kind: 'variable', name: alias.source, position }, calls);
     const split = rootTraversal(calls, { context: this.context, terminal: true, source: alias.instructions });
     if (split.bytecode.steps.length === 0) {
       return this.calls({ kind: 'variable', name: alias.source, position }, calls);
@@ -169,8 +175,8 @@ function isValueFunction(name: string): boolean {
  * const script = visitScript(cst, { bindings: new Map() });
  * ```
  */
-export function visitScript(cst: CstNode, options: { bindings: ReadonlyMap<string, unknown> }): Script {
-  const visitor = new ScriptVisitor(options.bindings);
+export function visitScript(cst: CstNode, options: { bindings: ReadonlyMap<string, unknown>; variables?: Iterable<string> }): Script {
+  const visitor = new ScriptVisitor(options.bindings, options.variables ?? []);
   const statementNodes = nodes(cst, 'statement');
   const semicolons = tokens(cst, 'Semi');
   const statements: ScriptStatement[] = [];

@@ -48,6 +48,7 @@ export class GraphStore extends StoreReader {
   private readonly options: GraphStoreOptions;
   private readonly snowflake = new Snowflake();
   private inBatch = false;
+  private inTransaction = false;
 
   constructor(
     readonly catalog: SchemaCatalog,
@@ -66,12 +67,7 @@ export class GraphStore extends StoreReader {
    */
   batch<T>(fn: (w: GraphWriter) => T, options: { readonly log?: boolean } = {}): { result: T; log: Uint8Array | undefined } {
     this.enter();
-    const writer = new StoreWriter(this.state, {
-      config: this.options.config,
-      mode: this.options.mode,
-      now: this.options.now!,
-      snowflake: this.snowflake,
-    });
+    const writer = this.writer();
     this.state.begin(options.log ?? true);
     let result: T;
     try {
@@ -87,6 +83,64 @@ export class GraphStore extends StoreReader {
       this.inBatch = false;
     }
     return { result, log: this.state.commit() };
+  }
+
+  /**
+   * Opens a transaction: until {@link commitTransaction} or {@link rollbackTransaction}, the
+   * batches run by {@link transactionBatch} share one undo log and one batch log, and any other
+   * batch, replay, schema change or expiry is refused with NESTED_BATCH. Read views opened
+   * after a transaction batch see its changes. A failing transaction batch rolls the whole
+   * transaction back. The caller keeps snapshots out while it is open.
+   *
+   * @example
+   * ```ts
+   * store.openTransaction({ log: true });
+   * store.transactionBatch((w) => w.addVertex('person'));
+   * const log = store.commitTransaction();
+   * ```
+   */
+  openTransaction(options: { readonly log?: boolean } = {}): void {
+    this.enter();
+    this.inTransaction = true;
+    this.state.begin(options.log ?? true);
+  }
+
+  /** Whether a transaction is open. */
+  get transactionOpen(): boolean {
+    return this.inTransaction;
+  }
+
+  /** Runs `fn` (synchronous) as one batch of the open transaction; on a throw the whole transaction is rolled back. */
+  transactionBatch<T>(fn: (w: GraphWriter) => T): T {
+    if (!this.inTransaction) throw new ArgumentError('NO_TRANSACTION', 'Cannot run a transaction batch: no transaction is open');
+    const writer = this.writer();
+    try {
+      const result = fn(writer);
+      if (result instanceof Promise) throw new ArgumentError('ASYNC_BATCH', 'Cannot run batch: the batch function must be synchronous');
+      this.state.step();
+      return result;
+    } catch (error) {
+      this.rollbackTransaction();
+      throw error;
+    } finally {
+      writer.close();
+    }
+  }
+
+  /** Commits the open transaction and returns its batch log (undefined when nothing changed or it logs nothing). */
+  commitTransaction(): Uint8Array | undefined {
+    if (!this.inTransaction) return undefined;
+    this.inTransaction = false;
+    this.inBatch = false;
+    return this.state.commit();
+  }
+
+  /** Undoes every change of the open transaction, newest first (a no-op when none is open). */
+  rollbackTransaction(): void {
+    if (!this.inTransaction) return;
+    this.inTransaction = false;
+    this.inBatch = false;
+    this.state.rollback();
   }
 
   /**
@@ -241,6 +295,10 @@ export class GraphStore extends StoreReader {
     decodeState(store.state, sections);
     for (const i of catalog.indexLabels()) store.buildIndex(i.name);
     return store;
+  }
+
+  private writer(): StoreWriter {
+    return new StoreWriter(this.state, { config: this.options.config, mode: this.options.mode, now: this.options.now!, snowflake: this.snowflake });
   }
 
   private enter(): void {

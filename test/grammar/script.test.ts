@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { Bytecode, EnumValue, TypedNumber, type ScriptExpr, type ScriptStatement } from '../../src/engine/index.js';
-import { GremlinSyntaxError } from '../../src/errors.js';
+import { GremlinSyntaxError, PlanError } from '../../src/errors.js';
 import { parseScript, VariableRef } from '../../src/grammar/index.js';
 
 /** A ScriptExpr without positions, for comparison. */
@@ -116,7 +116,11 @@ describe('parseScript refuses what is not in the subset', () => {
   });
   test('annotations and unknown variables', () => {
     scriptErrorAt('@Grab x', 1, 1, /Annotations are not supported/);
-    scriptErrorAt('y.foo()', 1, 1, /Variable 'y' is not defined/);
+  });
+  test('an undefined variable is an unknown variable (PlanError UNKNOWN_VARIABLE), not a syntax error', () => {
+    for (const text of ['y.foo()', 'g.V(y)', 'x']) {
+      assert.throws(() => parseScript(text), (e: unknown) => e instanceof PlanError && e.code === 'UNKNOWN_VARIABLE' && /^Unknown variable '[xy]' at line 1, column \d+$/.test(e.message));
+    }
   });
   test('property access without parentheses', () => {
     scriptErrorAt('v = g.V().next()\nv.id', 2, 3, /Property access '.id' is not supported/);

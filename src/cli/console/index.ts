@@ -7,7 +7,7 @@
  * @module
  */
 import { join } from 'node:path';
-import { describeDamage, open, schemaToGroovy, type Database, type ElementId, type Graph } from '../../index.js';
+import { describeDamage, GremlinScope, open, schemaToGroovy, type Database, type ElementId, type Graph } from '../../index.js';
 import { describeError } from './format.js';
 import { runRepl } from './repl.js';
 import { ConsoleSession, DEFAULT_TIMEOUT_MS, type ConsoleBackend, type ConsoleGraph } from './session.js';
@@ -79,10 +79,12 @@ function withoutTerminator(text: string): string {
  * ```
  */
 export function consoleGraphOf(graph: Graph): ConsoleGraph {
+  // Variables live until the console exits, as in the Gremlin Console.
+  const scope = new GremlinScope();
   return {
     name: graph.name,
     // Java-typed results, so that the console prints 1.0 for a double and 6 for a long as Gremlin's does.
-    run: (script, options) => graph.gremlin(script, { bindings: {}, types: 'java', ...options }),
+    run: (script, options) => graph.gremlin(script, { bindings: {}, types: 'java', scope, ...options }),
     explain: async (traversal, options) => {
       const results = await graph.gremlin(`${withoutTerminator(traversal)}.explain()`, { bindings: {}, types: 'java', ...options });
       return results.length === 1 ? results[0] : results;

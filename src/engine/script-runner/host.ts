@@ -22,4 +22,29 @@ export interface ScriptHost {
   readonly bindings?: ReadonlyMap<string, unknown>;
   /** False runs traversals without the optimisation strategies; default true. */
   readonly optimise?: boolean;
+  /**
+   * Variables kept across scripts (a console session): the script starts with them and its
+   * assignments are written back when it succeeds.
+   */
+  readonly scope?: Map<string, unknown>;
+  /** The request's transaction; without it every write commits on its own. */
+  readonly transaction?: ScriptTransaction;
+}
+
+/**
+ * The transaction of one script request: what `g.tx()` and `graph.tx()` commit or roll back,
+ * and what the runner prepares before a statement that may write.
+ *
+ * @example
+ * ```ts
+ * const tx: ScriptTransaction = { prepareWrite: async () => {}, commit: async () => {}, rollback: () => {} };
+ * ```
+ */
+export interface ScriptTransaction {
+  /** Called before a statement that may write: waits until the graph can be written by this request. */
+  prepareWrite(): Promise<void>;
+  /** Makes the request's writes so far permanent (durable once it resolves). */
+  commit(): Promise<void>;
+  /** Discards the request's writes since the last commit. */
+  rollback(): void;
 }

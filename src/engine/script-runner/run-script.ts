@@ -14,6 +14,7 @@ import { VariableRef } from '../bytecode.js';
 import { compile } from '../plan/compile.js';
 import { explain } from '../plan/explain.js';
 import { executeAsync } from '../exec/execute.js';
+import { planMutates } from '../exec/requirements.js';
 import type { ScriptHost } from './host.js';
 import { callAllowed, method, unsupportedMethod, type MethodTable, type ScriptCall } from './methods.js';
 import { callSchemaMethod, SchemaChain } from './schema-methods.js';
@@ -23,20 +24,41 @@ import { addVertex, callElementMethod } from './element-methods.js';
 class GraphRef {}
 /** A traversal source (`g`, or `graph.traversal()`). */
 class SourceRef {}
+/** The request's transaction, as `g.tx()` and `graph.tx()` return it. */
+class TxRef {}
+
+/**
+ * The value of an un-terminated traversal assigned to a variable (`def v = g.V(1)`): its
+ * results. As an argument a one-result traversal stands for its result, as a Groovy traversal
+ * does where TinkerPop iterates it; a list (`def a = [1]`) always stays a list.
+ */
+class TraversalValue {
+  constructor(readonly results: readonly unknown[]) {}
+}
+
+const TX_METHODS: MethodTable<ScriptHost> = {
+  commit: method([], (host: ScriptHost) => host.transaction?.commit()),
+  rollback: method([], (host: ScriptHost) => host.transaction?.rollback()),
+};
+
 const GRAPH_METHODS: MethodTable<ScriptHost> = {
   addVertex: method([], (host: ScriptHost, args) => addVertex(host.context(), args), { rest: 'value' }),
   traversal: method([], () => new SourceRef()),
   schema: method([], (host: ScriptHost) => new SchemaChain({ kind: 'schema', target: host.schema() })),
+  tx: method([], () => new TxRef()),
 };
 
-/** What a traversal source answers to outside a traversal: nothing. */
-const SOURCE_METHODS: MethodTable<SourceRef> = {};
+/** What a traversal source answers to outside a traversal: its transaction. */
+const SOURCE_METHODS: MethodTable<SourceRef> = {
+  tx: method([], () => new TxRef()),
+};
 
 function bind(a: Argument, vars: ReadonlyMap<string, unknown>): Argument {
   if (a instanceof VariableRef) {
     if (!vars.has(a.name)) throw new PlanError('UNKNOWN_VARIABLE', `Unknown variable '${a.name}'`);
     const v = vars.get(a.name);
-    return (Array.isArray(v) && v.length === 1 ? (v as unknown[])[0] : v) as Argument;
+    if (v instanceof TraversalValue) return (v.results.length === 1 ? v.results[0] : v.results) as Argument;
+    return v as Argument;
   }
   if (a instanceof Bytecode) return bindBytecode(a, vars);
   if (a instanceof Predicate) return new Predicate(a.family, a.op, a.args.map((x) => bind(x, vars)));
@@ -53,6 +75,7 @@ function bindBytecode(b: Bytecode, vars: ReadonlyMap<string, unknown>): Bytecode
 async function runTraversal(host: ScriptHost, bytecode: Bytecode, terminal: TerminalCall | undefined, vars: ReadonlyMap<string, unknown>): Promise<unknown> {
   const plan = compile(bindBytecode(bytecode, vars), { strategies: host.optimise !== false });
   if (terminal?.op === 'explain') return explain(plan);
+  if (planMutates(plan)) await host.transaction?.prepareWrite();
   const cursor = executeAsync(plan, host.context());
   try {
     switch (terminal?.op) {
@@ -81,10 +104,17 @@ async function runTraversal(host: ScriptHost, bytecode: Bytecode, terminal: Term
 }
 
 async function callMethod(host: ScriptHost, target: unknown, call: ScriptCall): Promise<unknown> {
-  if (target instanceof GraphRef) return callAllowed(GRAPH_METHODS, host, { call, on: 'graph' });
+  if (target instanceof GraphRef) {
+    if (call.method === 'addVertex') await host.transaction?.prepareWrite();
+    return callAllowed(GRAPH_METHODS, host, { call, on: 'graph' });
+  }
   if (target instanceof SourceRef) return callAllowed(SOURCE_METHODS, target, { call, on: 'traversal source' });
+  if (target instanceof TxRef) return callAllowed(TX_METHODS, host, { call, on: 'transaction' });
   if (target instanceof SchemaChain) return callSchemaMethod(target, call);
-  if (target instanceof Vertex || target instanceof Edge) return callElementMethod(host.context(), target, call);
+  if (target instanceof Vertex || target instanceof Edge) {
+    await host.transaction?.prepareWrite();
+    return callElementMethod(host.context(), target, call);
+  }
   throw unsupportedMethod(call, describeTarget(target));
 }
 
@@ -103,7 +133,7 @@ async function evaluate(host: ScriptHost, vars: Map<string, unknown>, expr: Scri
       if (!vars.has(expr.name)) {
         throw new PlanError('UNKNOWN_VARIABLE', `Unknown variable '${expr.name}' at line ${expr.position.line}, column ${expr.position.column}`);
       }
-      return vars.get(expr.name);
+      return plainValue(vars.get(expr.name));
     case 'list':
       return Promise.all(expr.items.map((i) => evaluate(host, vars, i)));
     case 'map': {
@@ -112,7 +142,8 @@ async function evaluate(host: ScriptHost, vars: Map<string, unknown>, expr: Scri
       return m;
     }
     case 'traversal': {
-      if (expr.source !== 'g' && !(vars.get(expr.source) instanceof SourceRef)) {
+      const source = vars.get(expr.source);
+      if (!(source instanceof SourceRef || source instanceof GraphRef)) {
         throw new PlanError('UNKNOWN_VARIABLE', `Unknown traversal source '${expr.source}' at line ${expr.position.line}, column ${expr.position.column}`);
       }
       return runTraversal(host, expr.bytecode, expr.terminal, vars);
@@ -131,10 +162,14 @@ function unwrapSingle(v: unknown): unknown {
   return Array.isArray(v) && v.length === 1 ? (v as unknown[])[0] : v;
 }
 
+function plainValue(v: unknown): unknown {
+  return v instanceof TraversalValue ? v.results : v;
+}
+
 function finish(v: unknown): unknown[] {
   const value = v instanceof SchemaChain ? v.link.target : v;
   if (value === undefined) return [];
-  if (value instanceof GraphRef || value instanceof SourceRef) return [];
+  if (value instanceof GraphRef || value instanceof SourceRef || value instanceof TxRef) return [];
   if (Array.isArray(value)) return value as unknown[];
   return [value];
 }
@@ -153,12 +188,19 @@ export async function runScript(script: Script, host: ScriptHost): Promise<unkno
     ['graph', new GraphRef()],
     ['g', new SourceRef()],
   ]);
+  for (const [k, v] of host.scope ?? []) vars.set(k, v);
   for (const [k, v] of host.bindings ?? []) vars.set(k, v);
+  const assigned = new Map<string, unknown>();
   let last: unknown;
   for (const st of script.statements) {
     const value = await evaluate(host, vars, st.expr);
-    if (st.kind === 'assign') vars.set(st.name, value);
+    if (st.kind === 'assign') {
+      const stored = st.expr.kind === 'traversal' && st.expr.terminal === undefined ? new TraversalValue(value as unknown[]) : value;
+      vars.set(st.name, stored);
+      assigned.set(st.name, stored);
+    }
     last = value;
   }
+  for (const [k, v] of assigned) host.scope?.set(k, v);
   return finish(last);
 }

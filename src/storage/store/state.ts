@@ -74,6 +74,7 @@ export class StoreState {
   /** Epoch counter, read-view pins and the pre-images pinned views need. */
   readonly epochs = new EpochLog();
   private undo: Undo[] = [];
+  private stepMark = 0;
   private log: ByteWriter | undefined;
 
   private readonly ttls = { vertex: new Map<number, boolean>(), edge: new Map<number, boolean>() };
@@ -95,7 +96,19 @@ export class StoreState {
   /** Starts recording undo steps, and log ops unless `log` is false (nothing will replay them). */
   begin(log = true): void {
     this.undo = [];
+    this.stepMark = 0;
     this.log = log ? new ByteWriter() : undefined;
+  }
+
+  /**
+   * Ends one batch of an open transaction (see GraphStore.openTransaction) without ending the
+   * transaction: read views opened after it see its changes, while the undo steps and the
+   * batch log go on, so that a rollback still takes everything out and no adjacency merge runs.
+   */
+  step(): void {
+    const changed = this.undo.length > this.stepMark;
+    this.stepMark = this.undo.length;
+    this.epochs.commit(changed);
   }
 
   /** Ends a batch successfully and returns its log, or undefined when nothing changed. */
@@ -121,6 +134,8 @@ export class StoreState {
       else if (s >= 0) this.undoAddEdge(s);
       else this.undoAddVertex(-s - 1);
     }
+    if (this.stepMark > 0) this.epochs.commit(true);
+    this.stepMark = 0;
   }
 
   /** Merges adjacency buffers: all of them when `force`, else those past their threshold. */
