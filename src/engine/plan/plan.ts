@@ -126,15 +126,34 @@ export const EMPTY_SETTINGS: SourceSettings = {
  * ```
  */
 export function mapChildPlans(params: unknown, fn: (plan: Plan) => Plan): unknown {
+  if (params === null || typeof params !== 'object') return params;
   if (params instanceof Plan) return fn(params);
-  if (Array.isArray(params)) return params.map((p: unknown) => mapChildPlans(p, fn));
+  if (Array.isArray(params)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < params.length; i++) {
+      const v: unknown = params[i];
+      const mapped = mapChildPlans(v, fn);
+      if (mapped !== v) (out ??= params.slice())[i] = mapped;
+    }
+    return out ?? params;
+  }
   if (params instanceof Map) {
-    return new Map([...params].map(([k, v]: [unknown, unknown]) => [k, mapChildPlans(v, fn)]));
+    let changed = false;
+    const entries = [...(params as Map<unknown, unknown>)].map(([k, v]): [unknown, unknown] => {
+      const mapped = mapChildPlans(v, fn);
+      if (mapped !== v) changed = true;
+      return [k, mapped];
+    });
+    return changed ? new Map(entries) : params;
   }
   if (isPlainObject(params)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(params)) out[k] = mapChildPlans(v, fn);
-    return out;
+    let out: Record<string, unknown> | undefined;
+    for (const k of Object.keys(params)) {
+      const v = params[k];
+      const mapped = mapChildPlans(v, fn);
+      if (mapped !== v) (out ??= { ...params })[k] = mapped;
+    }
+    return out ?? params;
   }
   return params;
 }
@@ -149,11 +168,16 @@ export function mapChildPlans(params: unknown, fn: (plan: Plan) => Plan): unknow
  */
 export function childPlans(params: unknown): Plan[] {
   const found: Plan[] = [];
-  mapChildPlans(params, (p) => {
-    found.push(p);
-    return p;
-  });
+  collectPlans(params, found);
   return found;
+}
+
+function collectPlans(params: unknown, into: Plan[]): void {
+  if (params === null || typeof params !== 'object') return;
+  if (params instanceof Plan) into.push(params);
+  else if (Array.isArray(params)) for (const v of params as unknown[]) collectPlans(v, into);
+  else if (params instanceof Map) for (const v of (params as Map<unknown, unknown>).values()) collectPlans(v, into);
+  else if (isPlainObject(params)) for (const k of Object.keys(params)) collectPlans(params[k], into);
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -25,7 +25,12 @@ export function applyStrategies(plan: Plan, options: { readonly optimise?: boole
   const req = planRequirements(plan);
   const tracksPath = req.path || req.labels;
   const visit = (p: Plan, root: boolean): Plan => {
-    let out = p.withSteps(p.steps.map((s) => ({ ...s, params: mapChildPlans(s.params, (c) => visit(c, false)) })));
+    let out = p.withSteps(
+      p.steps.map((s) => {
+        const params = mapChildPlans(s.params, (c) => visit(c, false));
+        return params === s.params ? s : { ...s, params };
+      }),
+    );
     for (const s of active) out = s.apply(out, { root, tracksPath });
     return out;
   };
