@@ -346,7 +346,11 @@ export class Graph extends GraphCore {
     const tx = this.requestTransaction();
     try {
       const results = await runScript(script, {
-        context: () => ({ ...this.executionContext({ signal, deadline, ioBase, memoryLimit, pacing }), write: tx.write }),
+        context: () => ({
+          ...this.executionContext({ signal, deadline, ioBase, memoryLimit, pacing }),
+          write: tx.write,
+          openReadView: () => (tx.writing ? this.store.openOwnReadView() : this.store.openReadView()),
+        }),
         schema: () => this.requestSchema(tx),
         bindings,
         optimise,

@@ -49,6 +49,8 @@ export class GraphStore extends StoreReader {
   private readonly snowflake = new Snowflake();
   private inBatch = false;
   private inTransaction = false;
+  /** The state before the open transaction's first change, which other queries read meanwhile. */
+  private transactionBase: EpochReader | undefined;
 
   constructor(
     readonly catalog: SchemaCatalog,
@@ -102,6 +104,7 @@ export class GraphStore extends StoreReader {
   openTransaction(options: { readonly log?: boolean } = {}): void {
     this.enter();
     this.inTransaction = true;
+    this.transactionBase = new EpochReader(this.state, this.options.now!());
     this.state.begin(options.log ?? true);
   }
 
@@ -132,7 +135,9 @@ export class GraphStore extends StoreReader {
     if (!this.inTransaction) return undefined;
     this.inTransaction = false;
     this.inBatch = false;
-    return this.state.commit();
+    const log = this.state.commit();
+    this.releaseTransactionBase();
+    return log;
   }
 
   /** Undoes every change of the open transaction, newest first (a no-op when none is open). */
@@ -141,6 +146,12 @@ export class GraphStore extends StoreReader {
     this.inTransaction = false;
     this.inBatch = false;
     this.state.rollback();
+    this.releaseTransactionBase();
+  }
+
+  private releaseTransactionBase(): void {
+    this.transactionBase?.release();
+    this.transactionBase = undefined;
   }
 
   /**
@@ -157,6 +168,24 @@ export class GraphStore extends StoreReader {
    * ```
    */
   openReadView(): ReadView {
+    const now = this.options.now!();
+    return this.transactionBase?.share(now) ?? new EpochReader(this.state, now);
+  }
+
+  /**
+   * Opens a read view of the store as it is now, uncommitted changes of the open transaction
+   * included: the view the transaction's own queries read through, so that they see its earlier
+   * writes. Every other query gets {@link openReadView}, which during a transaction is the state
+   * before it.
+   *
+   * @example
+   * ```ts
+   * store.openTransaction();
+   * store.transactionBatch((w) => w.addVertex('person'));
+   * store.openOwnReadView().source.vertexCount() === store.openReadView().source.vertexCount() + 1; // true
+   * ```
+   */
+  openOwnReadView(): ReadView {
     return new EpochReader(this.state, this.options.now!());
   }
 

@@ -76,6 +76,35 @@ test('a traversal that writes while a request holds the graph in its transaction
   await db.close();
 });
 
+test('other queries read the state before an open request transaction; its own later statements see its writes', async () => {
+  const { db, graph } = await autoGraph();
+  await graph.gremlin("g.addV('person').property('name', 'seed').iterate()");
+  let done = false;
+  const request = graph
+    .gremlin("g.addV('person').property('name', 'a').iterate(); g.V().repeat(__.both()).times(3).count(); g.V().values('name').fold()", {
+      pacing: { sliceMs: 0, checkEvery: 1 },
+    })
+    .finally(() => {
+      done = true;
+    });
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(done, false);
+  assert.deepEqual(await graph.gremlin("g.V().values('name')"), ['seed']);
+  assert.deepEqual(await graph.traversal().V().count().toList(), [1]);
+  assert.equal(done, false);
+  const [names] = (await request) as [string[]];
+  assert.deepEqual([...names].sort(), ['a', 'seed']);
+  assert.deepEqual((await graph.gremlin("g.V().values('name')")).sort(), ['a', 'seed']);
+  const failing = graph.gremlin("g.addV('person').property('name', 'b').iterate(); g.V().repeat(__.both()).times(3).count(); g.V().nope()", {
+    pacing: { sliceMs: 0, checkEvery: 1 },
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual((await graph.gremlin("g.V().values('name')")).sort(), ['a', 'seed']);
+  await assert.rejects(failing);
+  assert.deepEqual((await graph.gremlin("g.V().values('name')")).sort(), ['a', 'seed']);
+  await db.close();
+});
+
 test('script variables behave as in Groovy: declared enum names are variables, one-element lists stay lists', async () => {
   const { db, graph } = await autoGraph();
   assert.deepEqual(await graph.gremlin('def list = [1,2,3]; g.inject(list)'), [[1, 2, 3]]);

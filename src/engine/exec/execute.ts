@@ -34,6 +34,12 @@ export interface ExecutionContext {
   readonly memoryLimit?: number;
   /** How often an async query returns to the event loop; see {@link Pacing}. */
   readonly pacing?: Pacing;
+  /**
+   * Opens the read view a read-only query runs on; default `source.openReadView()`. A request
+   * transaction gives its own, so that its queries see its uncommitted writes while every other
+   * query reads the state before them.
+   */
+  readonly openReadView?: () => ReadView | undefined;
 }
 
 /**
@@ -66,12 +72,16 @@ export function execute(plan: Plan, context: ExecutionContext): Iterable<unknown
   if (write !== undefined) return write((w) => [...expand(traverse(plan, context, w))]);
   return {
     [Symbol.iterator]: () => {
-      const view = context.source.openReadView?.();
+      const view = openView(context);
       const results = pinned(view, () => expand(start(plan, runtime(plan, context, { source: view?.source }))));
       if (view !== undefined) abandoned.register(results, view);
       return results;
     },
   };
+}
+
+function openView(context: ExecutionContext): ReadView | undefined {
+  return context.openReadView !== undefined ? context.openReadView() : context.source.openReadView?.();
 }
 
 /**
@@ -104,7 +114,7 @@ function* pinned(view: ReadView | undefined, results: () => Iterable<unknown>): 
 export function executeAsync(plan: Plan, context: ExecutionContext): QueryCursor {
   if (planMutates(plan) && writeAccess(plan, context) !== undefined) return new QueryCursor(execute(plan, context));
   const expand = plan.settings.oneBulk === true ? once : repeated;
-  const view = context.source.openReadView?.();
+  const view = openView(context);
   try {
     const rt = runtime(plan, context, { source: view?.source, pausable: true });
     const watch = view === undefined ? undefined : (c: QueryCursor): void => abandoned.register(c, view);

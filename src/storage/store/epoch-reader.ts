@@ -34,13 +34,35 @@ export class EpochReader extends StoreReader implements ReadView {
   /**
    * @param state the store's state, whose current epoch the view pins
    * @param now the clock reading that TTL visibility uses for the whole view
+   * @param same a view whose state this one reads too (see {@link EpochReader.share})
    */
-  constructor(state: StoreState, now: number) {
+  constructor(state: StoreState, now: number, same?: EpochReader) {
     super(state, () => now);
+    if (same !== undefined) {
+      this.#epoch = state.epochs.pinAgain(same.#epoch);
+      this.#vertexBound = same.#vertexBound;
+      this.#edgeBound = same.#edgeBound;
+      for (const [label, adj] of same.#adjacency) this.#adjacency.set(label, adj);
+      return;
+    }
     this.#epoch = state.epochs.pin();
     this.#vertexBound = state.vertices.size;
     this.#edgeBound = state.edges.size;
     for (const [label, adj] of state.adjacency) this.#adjacency.set(label, { out: adj.out.pin(), in: adj.in.pin() });
+  }
+
+  /**
+   * Another view of the same state, pinned separately: it stays valid after this one is
+   * released. Fails if this view is released already.
+   *
+   * @example
+   * ```ts
+   * const other = view.share(Date.now());
+   * ```
+   */
+  share(now: number): EpochReader {
+    if (this.#released) throw new Error('cannot share a released read view');
+    return new EpochReader(this.state, now, this);
   }
 
   /** Unpins the epoch (idempotent); the history kept for it can go. */

@@ -76,6 +76,14 @@ export class EpochLog {
     return e;
   }
 
+  /** Pins `epoch` once more for another view of the same state; it must be pinned already. */
+  pinAgain(epoch: number): number {
+    const n = this.#pins.get(epoch);
+    if (n === undefined) throw new Error(`epoch ${epoch} is not pinned`);
+    this.#pins.set(epoch, n + 1);
+    return epoch;
+  }
+
   /** Releases one pin of `epoch`, and drops the history no pinned view needs any more. */
   unpin(epoch: number): void {
     const n = this.#pins.get(epoch);
