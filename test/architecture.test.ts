@@ -2,13 +2,17 @@
  * Layer rules of ARCHITECTURE.md, checked on the real import graph of src/.
  *
  * - grammar → engine ← storage; the engine depends on neither.
- * - storage imports only the engine (port and value types).
+ * - values (value model and regex) is a leaf: it imports only errors.ts, and every layer may import it.
+ * - storage imports the engine only with `import type` (port types); its run-time values come
+ *   from the values layer, so loading storage (in a worker) does not load the engine.
  * - database uses engine and storage; src/index.ts is the composition root.
  * - http uses only the public API (src/index.ts); nothing imports http except the CLI bin,
  *   the outermost entry point that starts the server.
  * - every layer may import errors.ts, which imports nothing.
  * - a layer is imported from outside only through its index.ts.
- * - there is no runtime import cycle.
+ * - there is no runtime import cycle; and no import cycle at all, type-only imports included,
+ *   in storage, values, database and grammar. The engine's type-only circle (runtime ↔ step
+ *   registry ↔ steps) is broken by a later part of issue 8, which widens TYPE_CYCLE_LAYERS to all of src.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,6 +26,8 @@ interface ImportEdge {
   readonly from: string;
   readonly to: string;
   readonly typeOnly: boolean;
+  /** 1-based line of the import statement, when read from a file. */
+  readonly line?: number;
 }
 
 /** Layer of a path relative to src/ ('index', 'errors', or the folder name). */
@@ -34,6 +40,7 @@ function layerOf(path: string): string {
 /** Which layers each layer may import (besides itself and errors). */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   errors: [],
+  values: [],
   engine: [],
   grammar: ['engine'],
   storage: ['engine'],
@@ -56,16 +63,23 @@ function listTs(dir: string): string[] {
 const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/g;
 const DYNAMIC = /import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
+/** Leaf layers every layer (errors.ts excepted) may import. */
+const LEAVES: readonly string[] = ['values'];
+
+/** Layers whose files must not take part in any import cycle, type-only imports included. */
+const TYPE_CYCLE_LAYERS: readonly string[] = ['storage', 'values', 'database', 'grammar'];
+
 /** Relative imports of one source text, resolved to paths relative to src/. */
 function importsOf(file: string, text: string): ImportEdge[] {
   const edges: ImportEdge[] = [];
-  const add = (spec: string, typeOnly: boolean): void => {
+  const add = (spec: string, typeOnly: boolean, index: number): void => {
     if (!spec.startsWith('.')) return;
     const target = relative(SRC, resolve(dirname(join(SRC, file)), spec)).replace(/\\/g, '/').replace(/\.js$/, '.ts');
-    edges.push({ from: file, to: target, typeOnly });
+    const line = text.slice(0, index).split('\n').length;
+    edges.push({ from: file, to: target, typeOnly, line });
   };
-  for (const m of text.matchAll(IMPORT)) add(m[3]!, m[2] !== undefined);
-  for (const m of text.matchAll(DYNAMIC)) add(m[1]!, false);
+  for (const m of text.matchAll(IMPORT)) add(m[3]!, m[2] !== undefined, m.index + m[0].search(/\S/));
+  for (const m of text.matchAll(DYNAMIC)) add(m[1]!, false, m.index);
   return edges;
 }
 
@@ -77,7 +91,8 @@ function layerViolations(edges: readonly ImportEdge[]): string[] {
     const b = layerOf(to);
     if (to.startsWith('..')) problems.push(`${from} imports ${to} outside src`);
     if (a === b || b === 'errors') continue;
-    const allowed = ALLOWED[a];
+    const listed = ALLOWED[a];
+    const allowed = listed === undefined || a === 'errors' ? listed : [...listed, ...LEAVES];
     if (allowed === undefined) problems.push(`${from} is in an unknown layer '${a}'`);
     else if (!allowed.includes(b)) problems.push(`${from} (${a}) may not import ${to} (${b})`);
     else if (b !== 'index' && to !== `${b}/index.ts`) problems.push(`${from} imports ${to} instead of ${b}/index.ts`);
@@ -85,10 +100,23 @@ function layerViolations(edges: readonly ImportEdge[]): string[] {
   return problems;
 }
 
-/** Runtime import cycles (type-only imports excluded), each as a path list. */
-function importCycles(edges: readonly ImportEdge[]): string[][] {
+/** Run-time imports of the engine from storage (only `import type` is allowed), as "file:line" lines. */
+function storageEngineValueImports(edges: readonly ImportEdge[]): string[] {
+  return edges
+    .filter((e) => layerOf(e.from) === 'storage' && layerOf(e.to) === 'engine' && !e.typeOnly)
+    .map((e) => `${e.from}:${e.line ?? '?'} imports ${e.to} at run time (use import type, or take the value from values/index.ts)`);
+}
+
+/**
+ * Import cycles, each as a path list. Type-only imports count unless `runtimeOnly`; `within`
+ * keeps only the imports between files of the given layers.
+ */
+function importCycles(edges: readonly ImportEdge[], options: { runtimeOnly?: boolean; within?: readonly string[] } = {}): string[][] {
+  const { runtimeOnly = true, within } = options;
+  const keep = (e: ImportEdge): boolean =>
+    !(runtimeOnly && e.typeOnly) && (within === undefined || (within.includes(layerOf(e.from)) && within.includes(layerOf(e.to))));
   const next = new Map<string, string[]>();
-  for (const e of edges) if (!e.typeOnly) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+  for (const e of edges) if (keep(e)) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
   const state = new Map<string, 'open' | 'done'>();
   const stack: string[] = [];
   const cycles: string[][] = [];
@@ -114,19 +142,23 @@ function scanSrc(): ImportEdge[] {
   });
 }
 
-test('layerViolations flags storage importing grammar and deep imports into another layer', () => {
+test('layerViolations flags storage importing grammar, values importing the engine, and deep imports into another layer', () => {
   const problems = layerViolations([
     { from: 'storage/a.ts', to: 'grammar/index.ts', typeOnly: false },
     { from: 'database/b.ts', to: 'storage/wal/log.ts', typeOnly: true },
     { from: 'engine/c.ts', to: 'storage/index.ts', typeOnly: false },
     { from: 'grammar/d.ts', to: 'http/index.ts', typeOnly: false },
+    { from: 'values/values.ts', to: 'engine/index.ts', typeOnly: true },
+    { from: 'storage/a.ts', to: 'values/regex.ts', typeOnly: false },
   ]);
-  assert.equal(problems.length, 4);
+  assert.equal(problems.length, 6);
   assert.match(problems[0]!, /storage\/a\.ts \(storage\) may not import grammar/);
   assert.match(problems[1]!, /instead of storage\/index\.ts/);
+  assert.match(problems[4]!, /values\/values\.ts \(values\) may not import engine/);
+  assert.match(problems[5]!, /instead of values\/index\.ts/);
 });
 
-test('layerViolations accepts the allowed directions and errors.ts from anywhere', () => {
+test('layerViolations accepts the allowed directions, and errors.ts and the values leaf from anywhere', () => {
   assert.deepEqual(
     layerViolations([
       { from: 'grammar/a.ts', to: 'engine/index.ts', typeOnly: false },
@@ -135,6 +167,10 @@ test('layerViolations accepts the allowed directions and errors.ts from anywhere
       { from: 'database/a.ts', to: 'storage/index.ts', typeOnly: false },
       { from: 'http/app.ts', to: 'index.ts', typeOnly: false },
       { from: 'engine/x.ts', to: 'errors.ts', typeOnly: false },
+      { from: 'engine/a.ts', to: 'values/index.ts', typeOnly: false },
+      { from: 'storage/a.ts', to: 'values/index.ts', typeOnly: false },
+      { from: 'grammar/a.ts', to: 'values/index.ts', typeOnly: true },
+      { from: 'values/regex.ts', to: 'errors.ts', typeOnly: false },
     ]),
     [],
   );
@@ -170,4 +206,52 @@ test('src has no runtime import cycle', () => {
 
 test('errors.ts imports nothing', () => {
   assert.deepEqual(importsOf('errors.ts', readFileSync(join(SRC, 'errors.ts'), 'utf8')), []);
+});
+
+test('storageEngineValueImports names the file and line of a run-time engine import and accepts import type', () => {
+  const text = "import type { GraphSource } from '../../engine/index.js';\n\nimport { TypedNumber } from '../../engine/index.js';\nimport { Uuid } from '../../values/index.js';";
+  const found = storageEngineValueImports(importsOf('storage/store/x.ts', text));
+  assert.deepEqual(found, ['storage/store/x.ts:3 imports engine/index.ts at run time (use import type, or take the value from values/index.ts)']);
+});
+
+test('importCycles counts type-only imports when asked, and keeps to the given layers', () => {
+  const edges: ImportEdge[] = [
+    { from: 'storage/a.ts', to: 'storage/b.ts', typeOnly: true },
+    { from: 'storage/b.ts', to: 'storage/a.ts', typeOnly: true },
+    { from: 'engine/c.ts', to: 'engine/d.ts', typeOnly: true },
+    { from: 'engine/d.ts', to: 'engine/c.ts', typeOnly: false },
+  ];
+  assert.deepEqual(importCycles(edges), []);
+  assert.deepEqual(importCycles(edges, { runtimeOnly: false }), [['storage/a.ts', 'storage/b.ts', 'storage/a.ts'], ['engine/c.ts', 'engine/d.ts', 'engine/c.ts']]);
+  assert.deepEqual(importCycles(edges, { runtimeOnly: false, within: ['storage'] }), [['storage/a.ts', 'storage/b.ts', 'storage/a.ts']]);
+});
+
+test('storage imports the engine only with import type', () => {
+  assert.deepEqual(storageEngineValueImports(scanSrc()), []);
+});
+
+test('storage, values, database and grammar have no import cycle, type-only imports included', () => {
+  assert.deepEqual(importCycles(scanSrc(), { runtimeOnly: false, within: TYPE_CYCLE_LAYERS }).map((c) => c.join(' -> ')), []);
+});
+
+/** Compiled files reachable from `entry` through relative static and dynamic imports of the emitted JS. */
+function loadedFiles(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const pending = [entry];
+  const spec = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.[^'"]+)['"]/g;
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const m of readFileSync(file, 'utf8').matchAll(spec)) pending.push(resolve(dirname(file), m[1]!));
+  }
+  return seen;
+}
+
+test('loading the compiled storage layer loads no engine module', () => {
+  const dist = fileURLToPath(new URL('../src', import.meta.url));
+  const loaded = [...loadedFiles(join(dist, 'storage', 'index.js'))].map((f) => relative(dist, f).replace(/\\/g, '/'));
+  assert.ok(loaded.includes('values/values.js'), 'expected storage to load the values leaf');
+  assert.ok(loaded.length > 20, `expected the storage graph, got ${loaded.length} files`);
+  assert.deepEqual(loaded.filter((f) => !f.startsWith('storage/') && !f.startsWith('values/') && f !== 'errors.js'), []);
 });

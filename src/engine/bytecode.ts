@@ -6,8 +6,8 @@
  * TinkerPop's Bytecode, so that every way in meets in one place.
  * @module
  */
-import type { ElementId, PropertyValue } from './values.js';
-import { compileRegex } from './semantics/regex.js';
+import type { ElementId, PropertyValue } from '../values/index.js';
+import { compileRegex } from '../values/index.js';
 
 /**
  * A Gremlin enum constant such as `T.id`, `Direction.OUT`, `Order.desc` or `Scope.local`.

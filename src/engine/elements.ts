@@ -10,7 +10,7 @@
  * as in TinkerGraph. Every class has `toJSON()` (the shapes of HugeGraph's /gremlin JSON).
  * @module
  */
-import { Uuid, type ElementId } from './values.js';
+import { Uuid, type ElementId } from '../values/index.js';
 import { formatValue } from './semantics/format.js';
 import { VALUE_KEY, valueKey } from './semantics/value-key.js';
 import { jsonValue } from './json.js';

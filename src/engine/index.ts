@@ -3,7 +3,7 @@
  * Other layers import only from this file.
  * @module
  */
-export * from './values.js';
+export * from '../values/index.js';
 export * from './port.js';
 export * from './bytecode.js';
 export * from './script.js';
@@ -23,7 +23,6 @@ export type { Strategy } from './strategies/strategy.js';
 export { GraphTraversal, __, type FluentArg, type TraversalRunner, type TraversalRun } from './fluent/graph-traversal.js';
 export { GraphTraversalSource, type TraversalContext, type TraversalSourceOptions } from './fluent/source.js';
 export { formatValue } from './semantics/index.js';
-export { compileRegex, type LinearRegex, type RegexOptions } from './semantics/regex.js';
 export { P, TextP } from './fluent/predicates.js';
 export { EdgeLabelVerificationStrategy, ReservedKeysVerificationStrategy, VertexProgramRestrictionStrategy, type VerificationOptions } from './fluent/strategies.js';
 export { t, order, scope, column, direction, cardinality, pop, operator, barrier, merge, pick, dt, GType, withOptions, canonicalEnum, type EnumOf } from './fluent/tokens.js';

@@ -21,7 +21,7 @@ import type { GraphSource } from './port.js';
 import { canonicalEnum } from './fluent/tokens.js';
 import { jsonKey, jsonValue } from './json.js';
 import { QUERY_LIMITS, tooDeep } from './plan/limits.js';
-import { plainNumber, TypedNumber, Uuid, type ElementId } from './values.js';
+import { plainNumber, TypedNumber, Uuid, type ElementId } from '../values/index.js';
 
 /**
  * How results leave the engine: `plain` JavaScript values (the default), or `java`, the

@@ -6,7 +6,7 @@
  * lifetime of the element. A per-request filter (access control) wraps a GraphSource.
  * @module
  */
-import type { Direction, ElementId, PropertyValue } from './values.js';
+import type { Direction, ElementId, PropertyValue } from '../values/index.js';
 
 /**
  * One vertex property, possibly one of several for list/set cardinality, with its

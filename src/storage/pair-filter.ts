@@ -10,7 +10,27 @@
  * table. The filter is derived data: snapshots do not store it.
  * @module
  */
-import type { EdgeTable } from './edge-table.js';
+import type { BitSet } from './columns/index.js';
+
+/**
+ * The edge columns a pair filter reads. The edge table satisfies it, and it lets this file
+ * take the table without importing edge-table.ts (which holds the filters): no import circle.
+ *
+ * @example
+ * ```ts
+ * const edges: PairEdges = state.edges;
+ * const f = PairFilter.build(2, edges);
+ * ```
+ */
+export interface PairEdges {
+  readonly label: Uint16Array;
+  readonly out: Int32Array;
+  readonly in: Int32Array;
+  readonly alive: BitSet;
+  readonly size: number;
+  /** Live edge count per label id. */
+  readonly counts: ReadonlyMap<number, number>;
+}
 
 /** Filter bits per edge at full capacity; the filter doubles (rebuilds) beyond it. */
 const BITS_PER_KEY = 10;
@@ -42,7 +62,7 @@ export class PairFilter {
    * const f = PairFilter.build(labelId, state.edges);
    * ```
    */
-  static build(labelId: number, edges: EdgeTable): PairFilter {
+  static build(labelId: number, edges: PairEdges): PairFilter {
     const f = new PairFilter(labelId);
     f.rebuild(edges);
     return f;
@@ -108,7 +128,7 @@ export class PairFilter {
   }
 
   /** Records the pair of edge `e` (already allocated and live); rebuilds larger when full. */
-  add(e: number, edges: EdgeTable): void {
+  add(e: number, edges: PairEdges): void {
     if (++this.keys > this.capacity) this.rebuild(edges);
     else this.set(edges.out[e]!, edges.in[e]!);
   }
@@ -119,7 +139,7 @@ export class PairFilter {
   }
 
   /** Rebuilds from the live edges of the label, sized for twice their number. */
-  rebuild(edges: EdgeTable): void {
+  rebuild(edges: PairEdges): void {
     const live = edges.counts.get(this.labelId) ?? 0;
     const want = Math.ceil((Math.max(live * 2, 1024) * BITS_PER_KEY) / (BLOCK_WORDS * 32));
     let blocks = 1;

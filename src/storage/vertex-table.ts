@@ -3,7 +3,7 @@
  * with its external id maps.
  * @module
  */
-import { TypedNumber, Uuid, type ElementId } from '../engine/index.js';
+import { TypedNumber, Uuid, type ElementId } from '../values/index.js';
 import { BitSet, growInt32, PropertyColumn } from './columns/index.js';
 import type { DataType } from './schema/types.js';
 

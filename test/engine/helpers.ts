@@ -5,7 +5,7 @@
 import { GraphTraversalSource } from '../../src/engine/fluent/source.js';
 import type { GraphWriter } from '../../src/engine/port.js';
 import { Edge, Vertex, VertexProperty, Property } from '../../src/engine/elements.js';
-import { TypedNumber } from '../../src/engine/values.js';
+import { TypedNumber } from '../../src/values/index.js';
 import type { ReferenceGraph } from './reference-source.js';
 
 /**

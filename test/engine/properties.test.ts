@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { EnumValue } from '../../src/engine/bytecode.js';
 import { __ } from '../../src/engine/fluent/graph-traversal.js';
 import { Vertex } from '../../src/engine/elements.js';
-import { TypedNumber } from '../../src/engine/values.js';
+import { TypedNumber } from '../../src/values/index.js';
 import { ReferenceGraph } from './reference-source.js';
 import { source } from './helpers.js';
 

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { sharedPath } from '../shared-dir.js';
 import { elementIdKey } from '../../src/engine/elements.js';
-import { TypedNumber, Uuid } from '../../src/engine/values.js';
-import type { Direction, ElementId, PropertyValue } from '../../src/engine/values.js';
+import { TypedNumber, Uuid } from '../../src/values/index.js';
+import type { Direction, ElementId, PropertyValue } from '../../src/values/index.js';
 import { scanColumnsBySlots } from '../../src/engine/exec/column-batches.js';
 import type {
   ColumnBatch,

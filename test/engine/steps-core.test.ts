@@ -25,7 +25,7 @@ test('has() filters by label, property value and predicate', async () => {
 });
 
 test('is() compares numbers across types', async () => {
-  assert.deepEqual(await g.V().values('age').is(P.lte(new (await import('../../src/engine/values.js')).TypedNumber('long', 27n))).toList(), [27]);
+  assert.deepEqual(await g.V().values('age').is(P.lte(new (await import('../../src/values/index.js')).TypedNumber('long', 27n))).toList(), [27]);
 });
 
 test('where() with labels and by()', async () => {

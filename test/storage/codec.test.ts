@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import { ByteReader, ByteWriter, crc32, crc32Portable } from '../../src/storage/codec.js';
-import { TypedNumber, Uuid, type PropertyValue } from '../../src/engine/values.js';
+import { TypedNumber, Uuid, type PropertyValue } from '../../src/values/index.js';
 import { QuiverError } from '../../src/errors.js';
 
 const leaf: fc.Arbitrary<PropertyValue> = fc.oneof(

@@ -5,7 +5,7 @@
  * @module
  */
 import type { ColumnBatch, ColumnScanOptions, GraphSource } from '../port.js';
-import type { PropertyValue } from '../values.js';
+import type { PropertyValue } from '../../values/index.js';
 
 /** Entries per batch. */
 const CAPACITY = 1024;

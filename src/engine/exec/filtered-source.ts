@@ -5,7 +5,7 @@
  * @module
  */
 import type { ColumnBatch, ColumnScanOptions, GraphSource, GraphWriter, IndexPredicate, NeighbourBatch, PropertyCardinality, ScanOptions, VertexPropertyRecord } from '../port.js';
-import type { Direction, ElementId, PropertyValue } from '../values.js';
+import type { Direction, ElementId, PropertyValue } from '../../values/index.js';
 import { ColumnBatchBuffer, scanColumnsBySlots } from './column-batches.js';
 
 /**

@@ -7,7 +7,7 @@ import { Predicate } from '../bytecode.js';
 import { PlanError } from '../../errors.js';
 import { isEqual, isOfType, testCompare } from '../semantics/index.js';
 import { EnumValue } from '../bytecode.js';
-import { compileRegex, type LinearRegex } from '../semantics/regex.js';
+import { compileRegex, type LinearRegex } from '../../values/index.js';
 
 /**
  * A compiled test.

@@ -18,7 +18,7 @@ import { BATCH_SIZE } from './batch.js';
 import { MemoryBudget } from './memory-budget.js';
 import { PAUSE, withoutPauses } from './pause.js';
 import { JavaRandom } from './java-random.js';
-import { TypedNumber } from '../values.js';
+import { TypedNumber } from '../../values/index.js';
 import { ArgumentError } from '../../errors.js';
 
 /**

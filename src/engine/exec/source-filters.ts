@@ -12,7 +12,7 @@ import type { Plan, SourceSettings } from '../plan/plan.js';
 import { EMPTY_SETTINGS } from '../plan/plan.js';
 import { compileChild } from '../plan/compile.js';
 import { isEqual } from '../semantics/index.js';
-import type { PropertyValue } from '../values.js';
+import type { PropertyValue } from '../../values/index.js';
 import { Runtime } from './runtime.js';
 import { FilteredSource } from './filtered-source.js';
 import type { ViewFilters } from './filtered-source.js';

@@ -3,7 +3,7 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import { TypedNumber } from '../values.js';
+import { TypedNumber } from '../../values/index.js';
 import { parseDecimal } from '../semantics/decimal.js';
 import { formatValue } from '../semantics/format.js';
 import { INTEGER_RANGES, isNumber, makeNumber, numberKind, toBigInt, toDouble, type GremlinNumber, type NumberKind } from '../semantics/numbers.js';

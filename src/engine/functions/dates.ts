@@ -4,7 +4,7 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import { TypedNumber } from '../values.js';
+import { TypedNumber } from '../../values/index.js';
 import { formatValue } from '../semantics/format.js';
 import { makeNumber, numberKind, toBigInt, type GremlinNumber } from '../semantics/numbers.js';
 

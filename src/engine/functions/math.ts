@@ -6,7 +6,7 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import { TypedNumber } from '../values.js';
+import { TypedNumber } from '../../values/index.js';
 
 const FUNCTIONS: Readonly<Record<string, (x: number) => number>> = {
   abs: Math.abs,

@@ -6,7 +6,7 @@
  */
 import { ArgumentError } from '../../errors.js';
 import type { GraphWriter, PropertyCardinality } from '../port.js';
-import type { ElementId, PropertyValue } from '../values.js';
+import type { ElementId, PropertyValue } from '../../values/index.js';
 
 /**
  * One vertex property of a read document, with its meta-properties.

@@ -8,8 +8,8 @@
  * @module
  */
 import { ArgumentError, UnsupportedError } from '../../errors.js';
-import { TypedNumber } from '../values.js';
-import type { PropertyValue } from '../values.js';
+import { TypedNumber } from '../../values/index.js';
+import type { PropertyValue } from '../../values/index.js';
 import type { DocumentEdge, DocumentVertex, GraphDocument } from './document.js';
 import { xmlTokens } from './xml-tokens.js';
 import type { XmlToken } from './xml-tokens.js';

@@ -6,8 +6,8 @@
  * @module
  */
 import { ArgumentError, UnsupportedError } from '../../errors.js';
-import { TypedNumber, Uuid } from '../values.js';
-import type { ElementId, PropertyValue } from '../values.js';
+import { TypedNumber, Uuid } from '../../values/index.js';
+import type { ElementId, PropertyValue } from '../../values/index.js';
 import type { DocumentEdge, DocumentVertex, DocumentVertexProperty, GraphDocument } from './document.js';
 
 type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };

@@ -9,7 +9,7 @@
 import { ArgumentError, UnsupportedError } from '../../errors.js';
 import { Vertex } from '../elements.js';
 import type { SourcePosition } from '../script.js';
-import { TypedNumber } from '../values.js';
+import { TypedNumber } from '../../values/index.js';
 
 /**
  * What one argument of an allow-listed method may be.

@@ -7,7 +7,7 @@
  * @module
  */
 import { Edge, Path, Property, Tree, Vertex, VertexProperty, elementIdKey } from '../elements.js';
-import { Uuid } from '../values.js';
+import { Uuid } from '../../values/index.js';
 import { EnumValue } from '../bytecode.js';
 import { compareNumbers, isNaNNumber, isNumber } from './numbers.js';
 import { valueKey } from './value-key.js';

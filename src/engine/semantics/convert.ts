@@ -2,7 +2,7 @@
  * Conversion between Gremlin's typed values and plain JS values for library users.
  * @module
  */
-import { TypedNumber, Uuid } from '../values.js';
+import { TypedNumber, Uuid } from '../../values/index.js';
 import { decimalCompare, parseDecimal } from './decimal.js';
 
 const INT_MIN = -2147483648;

@@ -2,7 +2,7 @@
  * Java-like text of values, as Gremlin prints them (`1.0`, `[a, b]`, `{k=v}`, `v[1]`).
  * @module
  */
-import { TypedNumber, Uuid } from '../values.js';
+import { TypedNumber, Uuid } from '../../values/index.js';
 
 function javaScientific(d: number, digits: string): string {
   const [mantissa, exponent] = digits.split('e') as [string, string];

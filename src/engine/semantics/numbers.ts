@@ -3,7 +3,7 @@
  * (TinkerPop's NumberHelper). Arithmetic lives in arithmetic.ts.
  * @module
  */
-import { TypedNumber } from '../values.js';
+import { TypedNumber } from '../../values/index.js';
 import { Decimal, decimalCompare, parseDecimal } from './decimal.js';
 
 /**

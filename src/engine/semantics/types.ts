@@ -5,7 +5,7 @@
  */
 import { ArgumentError } from '../../errors.js';
 import { Edge, Path, Property, Tree, Vertex, VertexProperty } from '../elements.js';
-import { TypedNumber, Uuid } from '../values.js';
+import { TypedNumber, Uuid } from '../../values/index.js';
 
 /**
  * The GType tokens of TinkerPop 3.8.

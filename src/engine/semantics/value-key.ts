@@ -9,7 +9,7 @@
  * so this module depends on no element class.
  * @module
  */
-import { TypedNumber, Uuid } from '../values.js';
+import { TypedNumber, Uuid } from '../../values/index.js';
 
 /**
  * Method name by which an object supplies its own hash key.

@@ -5,7 +5,7 @@
  */
 import { ArgumentError } from '../../errors.js';
 import { EnumValue } from '../bytecode.js';
-import type { Direction } from '../values.js';
+import type { Direction } from '../../values/index.js';
 import { asVertex } from '../steps/map/vertex-step.js';
 import { long } from '../steps/map/count-step.js';
 import type { Service } from './registry.js';

@@ -5,7 +5,7 @@
  */
 import { ArgumentError } from '../../errors.js';
 import { add, div, mul, numberMax, numberMin, sub } from '../semantics/arithmetic.js';
-import { TypedNumber } from '../values.js';
+import { TypedNumber } from '../../values/index.js';
 
 /**
  * Applies a named operator to an accumulator and a value.

@@ -3,7 +3,7 @@
  * @module
  */
 import { StorageError } from '../../errors.js';
-import { TypedNumber, Uuid, type PropertyValue } from '../../engine/index.js';
+import { TypedNumber, Uuid, type PropertyValue } from '../../values/index.js';
 import { Tag, TypedKind, NUMERIC_TYPES, LITTLE_ENDIAN, MAX_DEPTH, formatUuid } from './shared.js';
 /**
  * Reads what a {@link ByteWriter} wrote, in the same order. `bytes()` returns a view into the

@@ -3,7 +3,7 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import type { NumericType } from '../../engine/index.js';
+import type { NumericType } from '../../values/index.js';
 
 /** Type tag written before every encoded value.
  * @example

@@ -3,7 +3,7 @@
  * @module
  */
 import { ArgumentError, UnsupportedError } from '../../errors.js';
-import { TypedNumber, Uuid, type PropertyValue } from '../../engine/index.js';
+import { TypedNumber, Uuid, type PropertyValue } from '../../values/index.js';
 import { Tag, TypedKind, NUMERIC_TYPES, UUID_PATTERN, LITTLE_ENDIAN, MAX_DEPTH, INT64_MIN, INT64_MAX, checkInteger, describe } from './shared.js';
 
 /**

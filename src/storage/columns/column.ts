@@ -3,7 +3,7 @@
  * Values handed in are already coerced to the key's data type (see the store's coercion).
  * @module
  */
-import { TypedNumber, Uuid, type PropertyValue } from '../../engine/index.js';
+import { TypedNumber, Uuid, type PropertyValue } from '../../values/index.js';
 import type { DataType } from '../schema/types.js';
 import { BitSet } from './bitset.js';
 import { Dictionary } from './dictionary.js';

@@ -6,7 +6,7 @@
  * @module
  */
 import { NotFoundError } from '../../errors.js';
-import type { ElementId } from '../../engine/index.js';
+import type { ElementId } from '../../values/index.js';
 import { IDS_SEPARATOR, joinEscaped, splitEscaped } from './splicing.js';
 import { formatVertexIdForEdge, parseJavaLong, parseVertexIdFromEdge } from './vertex-id.js';
 

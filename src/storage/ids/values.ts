@@ -4,7 +4,7 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import { TypedNumber, Uuid, type PropertyValue } from '../../engine/index.js';
+import { TypedNumber, Uuid, type PropertyValue } from '../../values/index.js';
 import type { DataType } from '../schema/types.js';
 import { decodeSortable, encodeSortable } from './sortable.js';
 import { joinEscaped, NAME_SEPARATOR, splitEscaped } from './splicing.js';

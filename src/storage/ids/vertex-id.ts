@@ -5,7 +5,7 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import { TypedNumber, Uuid, type ElementId } from '../../engine/index.js';
+import { TypedNumber, Uuid, type ElementId } from '../../values/index.js';
 import { LONG_MAX, LONG_MIN } from './sortable.js';
 import { ID_SEPARATOR, joinEscaped, splitEscaped } from './splicing.js';
 import { formatSortValues, splitValues, type TypedValue } from './values.js';

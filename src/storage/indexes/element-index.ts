@@ -4,7 +4,8 @@
  * @module
  */
 import { ConflictError } from '../../errors.js';
-import type { IndexPredicate, PropertyValue } from '../../engine/index.js';
+import type { PropertyValue } from '../../values/index.js';
+import type { IndexPredicate } from '../../engine/index.js';
 import type { IndexLabelRecord } from '../schema/types.js';
 import { rangeNumber, valueKey } from '../store/coerce.js';
 

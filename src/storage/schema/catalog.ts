@@ -4,7 +4,7 @@
  * @module
  */
 import { ArgumentError, NotFoundError, SchemaError } from '../../errors.js';
-import type { LinearRegex } from '../../engine/index.js';
+import type { LinearRegex } from '../../values/index.js';
 import { checkIndexLabelSpec, sameIndexDefinition } from './index-rules.js';
 import { checkEdgeLabelSpec, checkLabelAppend, checkVertexLabelSpec, sameLabelDefinition } from './label-rules.js';
 import type { SchemaLookup } from './label-rules.js';

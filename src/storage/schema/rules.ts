@@ -4,7 +4,7 @@
  * @module
  */
 import { ArgumentError, ConflictError, NotFoundError, SchemaError } from '../../errors.js';
-import { compileRegex, type LinearRegex } from '../../engine/index.js';
+import { compileRegex, type LinearRegex } from '../../values/index.js';
 import type { CardinalityInput, DataTypeInput } from './specs.js';
 import type { Cardinality, DataType, GraphMode, UserData } from './types.js';
 

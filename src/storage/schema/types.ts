@@ -3,7 +3,7 @@
  * The HTTP layer renames fields to HugeGraph's snake_case.
  * @module
  */
-import type { PropertyValue } from '../../engine/index.js';
+import type { PropertyValue } from '../../values/index.js';
 
 /**
  * Data type of a property key. OBJECT is a Quiver extension for auto-create

@@ -5,7 +5,8 @@
  * @module
  */
 import { SchemaError } from '../../errors.js';
-import type { PropertyCardinality, PropertyValue } from '../../engine/index.js';
+import type { PropertyValue } from '../../values/index.js';
+import type { PropertyCardinality } from '../../engine/index.js';
 import type { SchemaChange } from '../schema/specs.js';
 import type { EdgeLabelRecord, PropertyKeyRecord, VertexLabelRecord } from '../schema/types.js';
 import { inferKeyType } from './coerce.js';

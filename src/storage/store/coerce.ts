@@ -4,7 +4,7 @@
  * @module
  */
 import { SchemaError } from '../../errors.js';
-import { TypedNumber, Uuid, type PropertyValue } from '../../engine/index.js';
+import { TypedNumber, Uuid, type PropertyValue } from '../../values/index.js';
 import type { Cardinality, DataType, PropertyKeyRecord } from '../schema/types.js';
 
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -6,12 +6,13 @@
  * been committed since the pin, every read takes the same path as the live store's.
  * @module
  */
-import type { Direction, ElementId, IndexPredicate, PropertyValue, ReadView } from '../../engine/index.js';
+import type { Direction, ElementId, PropertyValue } from '../../values/index.js';
+import type { IndexPredicate, ReadView } from '../../engine/index.js';
 import type { CsrAt } from '../csr.js';
 import { idMapKey } from '../vertex-table.js';
-import { EpochLog } from './epochs.js';
+import { EpochLog, type PropertySide } from './epochs.js';
 import { StoreReader, idForms, type AdjacencyRead } from './reader.js';
-import type { PropertySide, StoreState } from './state.js';
+import type { StoreState } from './state.js';
 
 /**
  * The store as of one epoch, until {@link EpochReader.release}; after the release it reads the

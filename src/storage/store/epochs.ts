@@ -6,8 +6,21 @@
  * and nothing is recorded while no view is pinned.
  * @module
  */
-import type { PropertyValue } from '../../engine/index.js';
-import type { PropertySide } from './state.js';
+import type { ElementId, PropertyValue } from '../../values/index.js';
+
+/**
+ * Ids and meta-properties of the values of one vertex property key (auto-create graphs), kept
+ * parallel to the stored value (one entry per element for list/set keys).
+ *
+ * @example
+ * ```ts
+ * const side: PropertySide = { ids: [7], meta: [new Map([['since', 2010]])] };
+ * ```
+ */
+export interface PropertySide {
+  readonly ids: readonly ElementId[];
+  readonly meta: readonly ReadonlyMap<string, PropertyValue>[];
+}
 
 /**
  * A property value before the batch of epoch `epoch` changed it.

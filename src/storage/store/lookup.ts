@@ -2,7 +2,8 @@
  * Index selection for property lookups (hugegraph-notes §4.3, one condition at a time).
  * @module
  */
-import type { ElementId, IndexPredicate, PropertyValue } from '../../engine/index.js';
+import type { ElementId, PropertyValue } from '../../values/index.js';
+import type { IndexPredicate } from '../../engine/index.js';
 import { formatPrimaryKeyId } from '../ids/index.js';
 import type { PropertyKeyRecord } from '../schema/types.js';
 import { coerceScalar } from './coerce.js';

@@ -3,10 +3,10 @@
  * visibility applied.
  * @module
  */
-import type { ColumnBatch, ColumnScanOptions, Direction, ElementId, GraphSource, IndexPredicate, NeighbourBatch, PropertyValue, ScanOptions, VertexPropertyRecord } from '../../engine/index.js';
-import { TypedNumber, Uuid } from '../../engine/index.js';
+import type { ColumnBatch, ColumnScanOptions, GraphSource, IndexPredicate, NeighbourBatch, ScanOptions, VertexPropertyRecord } from '../../engine/index.js';
+import { TypedNumber, Uuid, type Direction, type ElementId, type PropertyValue } from '../../values/index.js';
 import { formatEdgeId, formatSortValues, parseEdgeId } from '../ids/index.js';
-import type { PropertySide } from './state.js';
+import type { PropertySide } from './epochs.js';
 import type { EdgeLabelRecord, VertexLabelRecord } from '../schema/types.js';
 import { idMapKey } from '../vertex-table.js';
 import { lookupSlots } from './lookup.js';

@@ -3,11 +3,12 @@
  * @module
  */
 import { StorageError } from '../../errors.js';
-import type { ElementId, PropertyValue } from '../../engine/index.js';
+import type { ElementId, PropertyValue } from '../../values/index.js';
 import { ByteReader } from '../codec.js';
 import type { SchemaChange } from '../schema/specs.js';
 import { replayAppendEdges } from './bulk-edges.js';
-import { Op, type PropertySide, type StoreState } from './state.js';
+import type { PropertySide } from './epochs.js';
+import { Op, type StoreState } from './state.js';
 
 function corrupt(detail: string): never {
   throw new StorageError('BATCH_LOG_CORRUPT', `Cannot replay batch log: ${detail}`);

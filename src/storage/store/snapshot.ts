@@ -5,7 +5,7 @@
  * @module
  */
 import { StorageError } from '../../errors.js';
-import type { ElementId, PropertyValue } from '../../engine/index.js';
+import type { ElementId, PropertyValue } from '../../values/index.js';
 import { ByteReader, ByteWriter } from '../codec.js';
 import { BitSet, PropertyColumn } from '../columns/index.js';
 import { Csr } from '../csr.js';

@@ -3,31 +3,17 @@
  * step (for batch rollback) and a log op (for replay), and keeps indexes and adjacency in sync.
  * @module
  */
-import type { ElementId, PropertyValue } from '../../engine/index.js';
+import type { ElementId, PropertyValue } from '../../values/index.js';
 import { ByteWriter } from '../codec.js';
 import { Csr } from '../csr.js';
 import { EdgeTable } from '../edge-table.js';
 import { PairFilter } from '../pair-filter.js';
-import { EpochLog } from './epochs.js';
+import { EpochLog, type PropertySide } from './epochs.js';
 import { ElementIndex } from '../indexes/index.js';
 import type { SchemaCatalog } from '../schema/catalog.js';
 import type { SchemaChange } from '../schema/specs.js';
 import type { EdgeLabelRecord, PropertyKeyRecord, VertexLabelRecord } from '../schema/types.js';
 import { LabelTable, VertexTable, idMapKey } from '../vertex-table.js';
-
-/**
- * Ids and meta-properties of the values of one vertex property key (auto-create graphs), kept
- * parallel to the stored value (one entry per element for list/set keys).
- *
- * @example
- * ```ts
- * const side: PropertySide = { ids: [7], meta: [new Map([['since', 2010]])] };
- * ```
- */
-export interface PropertySide {
-  readonly ids: readonly ElementId[];
-  readonly meta: readonly ReadonlyMap<string, PropertyValue>[];
-}
 
 /**
  * Log op codes of a batch log.

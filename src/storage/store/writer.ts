@@ -4,15 +4,16 @@
  * @module
  */
 import { ArgumentError, ConflictError, LimitError, NotFoundError, SchemaError, UnsupportedError } from '../../errors.js';
-import type { ElementId, GraphWriter, PropertyCardinality, PropertyValue, VertexPropertyRecord } from '../../engine/index.js';
-import { TypedNumber, Uuid } from '../../engine/index.js';
+import type { GraphWriter, PropertyCardinality, VertexPropertyRecord } from '../../engine/index.js';
+import { TypedNumber, Uuid, type ElementId, type PropertyValue } from '../../values/index.js';
 import { formatPrimaryKeyId, formatSortValues, Snowflake } from '../ids/index.js';
 import type { EdgeLabelRecord, GraphMode, PropertyKeyRecord, VertexLabelRecord } from '../schema/types.js';
 import { AutoSchema } from './auto-schema.js';
 import { appendEdges } from './bulk-edges.js';
 import { coerceElements, coerceScalar, valueKey } from './coerce.js';
 import { StoreReader } from './reader.js';
-import type { PropertySide, StoreState } from './state.js';
+import type { PropertySide } from './epochs.js';
+import type { StoreState } from './state.js';
 import { idMapKey } from '../vertex-table.js';
 
 /**

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TypedNumber } from '../../../src/engine/values.js';
+import { TypedNumber } from '../../../src/values/index.js';
 import { combine, conjoin, difference, disjunct, intersect, merge, product } from '../../../src/engine/functions/index.js';
 import { QuiverError } from '../../../src/errors.js';
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { TypedNumber } from '../../../src/engine/values.js';
+import { TypedNumber } from '../../../src/values/index.js';
 import { evaluateMath, parseMath } from '../../../src/engine/functions/index.js';
 import { QuiverError } from '../../../src/errors.js';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TypedNumber } from '../../../src/engine/values.js';
+import { TypedNumber } from '../../../src/values/index.js';
 import { Path, Vertex } from '../../../src/engine/elements.js';
 import {
   asString, concat, formatString, lTrim, length, replace, reverse, rTrim, split, substring, toLower, toUpper, trim,

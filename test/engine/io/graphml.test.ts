@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseGraphml, graphmlValue } from '../../../src/engine/io/graphml.js';
 import { xmlTokens } from '../../../src/engine/io/xml-tokens.js';
-import { TypedNumber } from '../../../src/engine/values.js';
+import { TypedNumber } from '../../../src/values/index.js';
 import { ArgumentError, UnsupportedError } from '../../../src/errors.js';
 
 const DOC = `<?xml version="1.0" ?>

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseGraphson, graphsonValue } from '../../../src/engine/io/graphson.js';
-import { TypedNumber, Uuid } from '../../../src/engine/values.js';
+import { TypedNumber, Uuid } from '../../../src/values/index.js';
 import { ArgumentError, UnsupportedError } from '../../../src/errors.js';
 
 const MARKO =

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { TypedNumber } from '../../../src/engine/values.js';
+import { TypedNumber } from '../../../src/values/index.js';
 import {
   add, div, mod, mul, neg, sub, meanOf, sumOf, minOf, maxOf, numberKind, toBigInt, fromJs, toJs, commonKind,
   decimalDiv, parseDecimal, formatValue,

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { TypedNumber, Uuid } from '../../../src/engine/values.js';
+import { TypedNumber, Uuid } from '../../../src/values/index.js';
 import { Edge, Path, Vertex } from '../../../src/engine/elements.js';
 import { compare, isEqual, orderCompare, testCompare, valueKey } from '../../../src/engine/semantics/index.js';
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { compileRegex } from '../../../src/engine/semantics/regex.js';
+import { compileRegex } from '../../../src/values/index.js';
 import { QuiverError } from '../../../src/errors.js';
 
 function refusedWith(code: string, message: RegExp): (e: unknown) => boolean {

@@ -6,7 +6,7 @@
  */
 import { PlanError } from '../../../errors.js';
 import type { ColumnBatch, IndexPredicate } from '../../port.js';
-import type { PropertyValue } from '../../values.js';
+import type { PropertyValue } from '../../../values/index.js';
 import { columnBatchesOf } from '../../exec/column-batches.js';
 import { predicateTest } from '../../exec/predicate.js';
 import type { Test } from '../../exec/predicate.js';

@@ -4,7 +4,7 @@
  * @module
  */
 import { LimitError } from '../../../errors.js';
-import { TypedNumber } from '../../values.js';
+import { TypedNumber } from '../../../values/index.js';
 import { Tree } from '../../elements.js';
 import type { Traverser } from '../../exec/traverser.js';
 import { fresh, moveTo } from '../../exec/traverser.js';

@@ -4,7 +4,7 @@
  * GraphSource without materialising neighbours or elements.
  * @module
  */
-import type { Direction } from '../../values.js';
+import type { Direction } from '../../../values/index.js';
 import { fresh } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';

@@ -6,7 +6,7 @@
 import { FilteredSource } from '../../exec/filtered-source.js';
 import { ArgumentError } from '../../../errors.js';
 import { Vertex } from '../../elements.js';
-import type { Direction } from '../../values.js';
+import type { Direction } from '../../../values/index.js';
 import { moveTo } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import { BATCH_SIZE } from '../../exec/batch.js';

@@ -10,7 +10,7 @@ import type { StepDef } from '../step-def.js';
 import { badArguments, isEnum } from '../args.js';
 import { applyOperator } from '../operators.js';
 import { add, div, mul, valueKey } from '../../semantics/index.js';
-import { TypedNumber } from '../../values.js';
+import { TypedNumber } from '../../../values/index.js';
 
 /**
  * Parameters of the control steps.

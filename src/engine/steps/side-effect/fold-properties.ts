@@ -6,8 +6,8 @@
  * @module
  */
 import { ArgumentError } from '../../../errors.js';
-import { TypedNumber, Uuid } from '../../values.js';
-import type { ElementId, PropertyValue } from '../../values.js';
+import { TypedNumber, Uuid } from '../../../values/index.js';
+import type { ElementId, PropertyValue } from '../../../values/index.js';
 import { isEnum } from '../args.js';
 import type { PlanStep } from '../../plan/plan.js';
 import type { Traverser } from '../../exec/traverser.js';

@@ -10,7 +10,7 @@ import { ArgumentError, PlanError } from '../../../errors.js';
 import { Edge, Vertex } from '../../elements.js';
 import { Plan } from '../../plan/plan.js';
 import { isEqual } from '../../semantics/index.js';
-import type { ElementId, PropertyValue } from '../../values.js';
+import type { ElementId, PropertyValue } from '../../../values/index.js';
 import { fresh, moveTo } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';

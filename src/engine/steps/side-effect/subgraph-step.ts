@@ -5,7 +5,7 @@
  */
 import { ArgumentError } from '../../../errors.js';
 import { Edge, Vertex, elementIdKey } from '../../elements.js';
-import type { PropertyValue } from '../../values.js';
+import type { PropertyValue } from '../../../values/index.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';

@@ -9,7 +9,7 @@ import { Edge, Vertex } from '../../elements.js';
 import { Plan } from '../../plan/plan.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
-import type { PropertyValue } from '../../values.js';
+import type { PropertyValue } from '../../../values/index.js';
 import type { PropertyCardinality } from '../../port.js';
 
 /**

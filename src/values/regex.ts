@@ -7,7 +7,7 @@
  * @module
  */
 import { RE2JS, RE2JSSyntaxException } from 're2js';
-import { ArgumentError } from '../../errors.js';
+import { ArgumentError } from '../errors.js';
 
 /**
  * A compiled linear-time pattern.
