@@ -4,9 +4,9 @@
  * each graph's valid prefix and reports exactly what it dropped.
  * @module
  */
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { QuiverError } from '../errors.js';
+import { ArgumentError, QuiverError } from '../errors.js';
 import { describeDamage, examineLog, inspectSnapshots, lockDirectory, repairLog } from '../storage/index.js';
 import type { DamageNote, DroppedPart, SnapshotFile } from '../storage/index.js';
 import { readGraphConfig } from './config.js';
@@ -107,6 +107,7 @@ export interface DirectoryRepair {
  * ```
  */
 export async function repairDataDirectory(path: string): Promise<DirectoryRepair> {
+  await requireDatabaseDirectory(path);
   const lock = await lockDirectory(resolve(path));
   try {
     const graphs = await graphDirectories(path);
@@ -144,9 +145,20 @@ export function describeDropped(part: DroppedPart): string {
   return `${part.file}: bytes ${part.fromOffset}..${part.toOffset}, ${lsns}: ${part.reason}`;
 }
 
+async function requireDatabaseDirectory(path: string): Promise<void> {
+  const dir = await stat(resolve(path)).catch(() => undefined);
+  if (dir?.isDirectory() !== true) {
+    throw new ArgumentError('DATABASE_PATH', `Cannot read database directory '${path}': ${dir === undefined ? 'it does not exist' : 'it is not a directory'}`);
+  }
+}
+
 async function graphDirectories(path: string): Promise<{ name: string; dir: string }[]> {
+  await requireDatabaseDirectory(path);
   const root = join(resolve(path), 'graphs');
-  const entries = await readdir(root, { withFileTypes: true });
+  const entries = await readdir(root, { withFileTypes: true }).catch((error: unknown) => {
+    if ((error as { code?: unknown }).code === 'ENOENT') return [];
+    throw error;
+  });
   return entries
     .filter((e) => e.isDirectory() && !e.name.startsWith('.dropped-'))
     .map((e) => ({ name: e.name, dir: join(root, e.name) }))

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { open, StorageError, TypedNumber } from '../../src/index.js';
+import { ArgumentError, open, StorageError, TypedNumber } from '../../src/index.js';
 import type { Graph, RecoveryWarning } from '../../src/index.js';
 import { runCheck, runRepair } from '../../src/cli/maintenance.js';
 
@@ -196,5 +196,22 @@ test('quiver check reports each file and exits 1 on damage; quiver repair refuse
     assert.equal(await runCheck(image, () => undefined), 0);
   } finally {
     rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('quiver check and repair on a path that is missing or a file fail with ArgumentError DATABASE_PATH and create nothing', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'quiver-nodb-'));
+  try {
+    const missing = join(dir, 'missing');
+    const file = join(dir, 'file');
+    writeFileSync(file, 'x');
+    for (const path of [missing, file]) {
+      const isPathError = (error: unknown): boolean => error instanceof ArgumentError && error.code === 'DATABASE_PATH' && error.message.includes(path);
+      await assert.rejects(runCheck(path, () => undefined), isPathError);
+      await assert.rejects(runRepair(path, { truncate: true, out: () => undefined }), isPathError);
+    }
+    assert.deepEqual(readdirSync(dir), ['file']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
