@@ -89,3 +89,12 @@ test('withStrategies() and withoutStrategies() refuse a name that is no TinkerPo
     await assert.rejects(graph.traversal().withoutStrategies('NoSuchStrategy').V().count().toList(), { code: 'UNKNOWN_STRATEGY' });
     assert.deepEqual(await run('g.withStrategies(LazyBarrierStrategy, ReadOnlyStrategy).withoutStrategies(ColumnScanStrategy).V().count()'), [5]);
   }));
+
+test('ReplaceGlobalStep: a null argument or an empty search string leaves the string as it is', () =>
+  withSmallGraph(async ({ run }) => {
+    assert.deepEqual(await run("g.inject('marko', null).replace('o', null)"), ['marko', null]);
+    assert.deepEqual(await run("g.inject('marko').replace(null, 'x')"), ['marko']);
+    assert.deepEqual(await run("g.inject('marko').replace('', 'x')"), ['marko']);
+    assert.deepEqual(await run("g.inject(['marko', 'josh']).replace(local, 'o', null)"), [['marko', 'josh']]);
+    assert.deepEqual(await run("g.inject('marko').replace('o', '')"), ['mark']);
+  }));
