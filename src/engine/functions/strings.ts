@@ -138,15 +138,18 @@ export function asString(v: unknown, options: ScopeOptions = {}): unknown {
 }
 
 /**
- * replace(): every occurrence of `search` replaced; null stays null.
+ * replace(): every occurrence of `search` replaced; null stays null. A null argument or an
+ * empty `search` leaves the string as it is, as TinkerPop's ReplaceGlobalStep does.
  *
  * @example
  * ```ts
  * replace('marko', { search: 'o', replacement: '0' });   // 'mark0'
+ * replace('marko', { search: 'o', replacement: null });  // 'marko'
  * ```
  */
 export function replace(v: unknown, options: { search: string | null; replacement: string | null }): unknown {
-  return stringStep('replace', (s) => (options.search === null ? s : s.split(options.search).join(options.replacement ?? '')))(v);
+  const { search, replacement } = options;
+  return stringStep('replace', (s) => (search === null || search === '' || replacement === null ? s : s.split(search).join(replacement)))(v);
 }
 
 /**

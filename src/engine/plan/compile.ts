@@ -14,7 +14,7 @@ import type { TraversalFilterParams } from '../steps/filter/traversal-filter-ste
 import type { StepDef, CompileContext } from '../steps/step-def.js';
 import type { StepKind } from './kinds.js';
 import { describeArg, strings } from '../steps/args.js';
-import { applyStrategies, verifyPlan } from '../strategies/index.js';
+import { applyStrategies, checkStrategyName, verifyPlan } from '../strategies/index.js';
 import { foldProperty, foldTokens } from '../steps/side-effect/fold-properties.js';
 import type { PropertyParams } from '../steps/side-effect/property-step.js';
 import { VariableRef, VertexRef } from '../bytecode.js';
@@ -219,11 +219,16 @@ function compileSource(instructions: readonly Instruction[]): SourceSettings {
       case 'withStrategies':
         for (const s of ins.args) {
           if (!(s instanceof StrategySpec)) throw new PlanError('STEP_ARGUMENTS', `Invalid withStrategies(): ${describeArg(s)} is not a strategy`);
+          checkStrategyName(s.name, 'withStrategies');
           strategies.push({ name: s.name, config: s.config });
         }
         break;
       case 'withoutStrategies':
-        for (const s of ins.args) without.push(s instanceof StrategySpec ? s.name : String(s));
+        for (const s of ins.args) {
+          const name = s instanceof StrategySpec ? s.name : String(s);
+          checkStrategyName(name, 'withoutStrategies');
+          without.push(name);
+        }
         break;
       case 'withBulk':
         oneBulk = a === false;

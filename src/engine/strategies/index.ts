@@ -8,6 +8,7 @@ import { planRequirements } from '../exec/requirements.js';
 import { STRATEGIES } from './list.js';
 
 export { verifyPlan } from './verification.js';
+export { checkStrategyName } from './known.js';
 
 /**
  * Applies every strategy in order to the plan and, recursively, to its child plans. Strategies

@@ -85,6 +85,8 @@ export interface PropertyMapParams {
   readonly keys: readonly string[];
   readonly tokens: number;
   readonly by: Plan | undefined;
+  /** True when every key given was null: no property has a null key, so the map holds tokens only. */
+  readonly none?: true;
 }
 
 const WITH_OPTIONS: Readonly<Record<string, number>> = { none: 0, ids: 1, labels: 2, keys: 4, values: 8, all: 15 };
@@ -104,7 +106,7 @@ function tokenMap(rt: Runtime, v: unknown, p: PropertyMapParams): Map<unknown, u
     out.set(DIRECTION_IN, new Map<unknown, unknown>([[T_ID, v.inV.id], [T_LABEL, v.inV.label]]));
     out.set(DIRECTION_OUT, new Map<unknown, unknown>([[T_ID, v.outV.id], [T_LABEL, v.outV.label]]));
   }
-  const props = elementProperties(rt, v, p.keys);
+  const props = p.none === true ? [] : elementProperties(rt, v, p.keys);
   for (const prop of props) {
     if (p.mode === 'elementMap') {
       if (!out.has(prop.key)) out.set(prop.key, prop.value);
@@ -165,7 +167,10 @@ export const propertyMapStep: StepDef<PropertyMapParams> = {
       if (typeof a === 'string') keys.push(a);
       else if (a !== null) throw badArguments(ins, 'expected property keys');
     }
-    return { mode: ins.op as PropertyMapParams['mode'], keys, tokens, by: undefined };
+    const mode = ins.op as PropertyMapParams['mode'];
+    // A null key names no property, as in values(null): only the tokens remain.
+    if (keys.length === 0 && args.length > 0) return { mode, keys, tokens, by: undefined, none: true };
+    return { mode, keys, tokens, by: undefined };
   },
   modulate(p, ins, cc) {
     const [a, b] = ins.args;

@@ -16,7 +16,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, isEnum } from '../args.js';
-import { argValue, storable, vertexSlotOf, withCardinality } from './write-values.js';
+import { argValue, edgeCardinalityError, storable, vertexSlotOf, withCardinality } from './write-values.js';
 
 /**
  * Parameters of mergeV()/mergeE(); map arguments may be child plans.
@@ -117,20 +117,31 @@ function combine(search: Entries, onCreate: Entries | undefined): Entries {
   return out;
 }
 
+/** mergeE() maps take plain values: an edge property has no cardinality (TinkerPop's property() refuses one on an edge). */
+function refuseEdgeCardinality(m: Entries): void {
+  for (const [k, v] of m) if (v instanceof CardinalityValue) throw edgeCardinalityError(String(k));
+}
+
 /** option(onMatch) sets properties only: a hidden key (`~label`, `~id`) is refused, as TinkerPop does. */
 function hiddenKeyCheck(key: unknown): void {
   if (typeof key === 'string' && key.startsWith('~')) throw new ArgumentError('HIDDEN_KEY', `Property key can not be a hidden key: ${key}`);
 }
 
-/** Applies option(onMatch) to a matched element: the option's traversal runs on that element; a null value removes the property. */
+/**
+ * Applies option(onMatch) to a matched element: the option's traversal runs on that element; a null
+ * value removes the property. A vertex value without its own cardinality takes the graph's
+ * cardinality for the key (the schema's, or single on an auto-create graph), as TinkerPop's
+ * MergeVertexStep asks the graph's features for it.
+ */
 function applyOnMatch(rt: Runtime, t: Traverser, el: Vertex | Edge, option: unknown): void {
   const m = asMap(argValue(rt, { ...t, value: el }, option), 'option(onMatch)');
   if (m === undefined) return;
+  if (el instanceof Edge) refuseEdgeCardinality(m);
   const w = rt.requireWriter('merge');
   for (const [k, v] of m) {
     if (typeof k !== 'string') throw new ArgumentError('MERGE_OVERRIDE', `option(onMatch) cannot set ${String(k)}`);
     hiddenKeyCheck(k);
-    const cv = withCardinality(v, 'single');
+    const cv = withCardinality(v, undefined);
     if (el instanceof Vertex) {
       if (cv.value === null) w.removeVertexProperty(el.slot, k);
       else w.setVertexProperty(el.slot, k, storable(cv.value, k), { cardinality: cv.cardinality });
@@ -144,8 +155,9 @@ function create(rt: Runtime, t: Traverser, p: MergeParams, m: Entries): Vertex |
   const id = get(m, 'T.id') as ElementId | undefined;
   const label = get(m, 'T.label');
   // Values with an explicit cardinality are written after creation, as TinkerPop's MergeVertexStep does.
-  const plain = props(m).filter(([, v]) => !(v instanceof CardinalityValue) || p.element === 'edge');
-  const properties = plain.map(([k, v]) => [k, storable(withCardinality(v, undefined).value, k)] as [string, PropertyValue]);
+  if (p.element === 'edge') refuseEdgeCardinality(m);
+  const plain = props(m).filter(([, v]) => !(v instanceof CardinalityValue));
+  const properties = plain.map(([k, v]) => [k, storable(v, k)] as [string, PropertyValue]);
   if (p.element === 'vertex') {
     const slot = w.addVertex(typeof label === 'string' ? label : 'vertex', { id, properties });
     for (const [k, v] of props(m)) {
@@ -169,6 +181,7 @@ function* run(p: MergeParams, input: Iterable<Traverser>, rt: Runtime): Iterable
     // A constant option(onCreate) map is checked against the merge map before the search, as TinkerPop does.
     const constantOnCreate = p.options.get('onCreate');
     if (constantOnCreate instanceof Map) combine(search, constantOnCreate as Entries);
+    if (p.element === 'edge') refuseEdgeCardinality(search);
     const found = p.element === 'vertex' ? findVertices(rt, search) : findEdges(rt, t, p, search);
     const results: (Vertex | Edge)[] = [];
     if (found.length > 0) {

@@ -12,7 +12,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef, CompileContext } from '../step-def.js';
 import { badArguments, isEnum } from '../args.js';
-import { argValue, storable, withCardinality } from './write-values.js';
+import { argValue, edgeCardinalityError, storable, withCardinality } from './write-values.js';
 import { currentVertexProperty } from '../map/properties-step.js';
 
 /**
@@ -79,6 +79,7 @@ function write(rt: Runtime, t: Traverser, pw: PropertyWrite): unknown {
     return el;
   }
   if (el instanceof Edge) {
+    if (pw.cardinality !== undefined) throw edgeCardinalityError(key);
     if (raw === null) w.removeEdgeProperty(el.slot, key);
     else w.setEdgeProperty(el.slot, key, storable(raw, key));
     return el;

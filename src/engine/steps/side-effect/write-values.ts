@@ -79,3 +79,17 @@ export function withCardinality(
   if (c !== 'single' && c !== 'list' && c !== 'set') throw new ArgumentError('INVALID_CARDINALITY', `Invalid cardinality: '${c}', expect one of single, list, set`);
   return { cardinality: c, value: v.value };
 }
+
+/**
+ * The error for a cardinality given to an edge property: only vertex properties have one, so
+ * TinkerPop refuses `property(single, k, v)` on an edge, and mergeE() refuses `single(v)`,
+ * `list(v)` and `set(v)` map values the same way.
+ *
+ * @example
+ * ```ts
+ * throw edgeCardinalityError('weight');   // ArgumentError EDGE_CARDINALITY
+ * ```
+ */
+export function edgeCardinalityError(key: string): ArgumentError {
+  return new ArgumentError('EDGE_CARDINALITY', `Cannot set edge property '${key}': cardinality applies to vertex properties only`);
+}
