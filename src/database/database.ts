@@ -3,10 +3,10 @@
  * (`<path>/graphs/<name>/` holding `config.json`, `wal/` and `snapshots/`) and a lock.
  * @module
  */
-import { open as openFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ArgumentError, ConflictError, NotFoundError, StorageError } from '../errors.js';
-import { GraphStore, lockDirectory, SchemaCatalog } from '../storage/index.js';
+import { GraphStore, lockDirectory, replaceFileDurably, SchemaCatalog, syncDirectory } from '../storage/index.js';
 import { prepareDirectory } from './data-dir.js';
 import type { GraphMode } from '../storage/index.js';
 import { readGraphConfig, resolveGraphConfig, validateGraphName } from './config.js';
@@ -64,27 +64,6 @@ export interface RecoveryWarning extends DamageNote {
 const DEFAULT_SNAPSHOT_BYTES = 64 * 1024 * 1024;
 const GRAPHS = 'graphs';
 const CONFIG = 'config.json';
-
-async function writeFileDurably(path: string, text: string): Promise<void> {
-  const tmp = `${path}.tmp`;
-  const file = await openFile(tmp, 'w');
-  try {
-    await file.writeFile(text);
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  await rename(tmp, path);
-}
-
-async function syncDirectory(path: string): Promise<void> {
-  const dir = await openFile(path, 'r');
-  try {
-    await dir.sync();
-  } finally {
-    await dir.close();
-  }
-}
 
 function checkOpenOptions(options: OpenOptions): void {
   const given = requireRecord(options, 'open options');
@@ -205,8 +184,8 @@ export class Database {
       const dir = join(this.path, GRAPHS, name);
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
-      await writeFileDurably(join(dir, CONFIG), `${JSON.stringify(config, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v), 2)}\n`);
-      await syncDirectory(dir);
+      const text = `${JSON.stringify(config, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v), 2)}\n`;
+      await replaceFileDurably(join(dir, CONFIG), (handle) => handle.writeFile(text));
       await syncDirectory(join(this.path, GRAPHS));
     }
     return this.loadGraph(name, resolved);

@@ -5,7 +5,7 @@
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
 import { StorageError } from '../../errors.js';
-import { syncDirectory, writeFully } from '../wal/file-system.js';
+import { replaceFileDurably, syncDirectory, writeFully } from '../wal/file-system.js';
 import { decodeSnapshot, encodeSnapshot, type Snapshot } from './format.js';
 
 const SNAPSHOT_NAME = /^snapshot-(\d{20})\.qsnap(\.tmp)?$/;
@@ -35,20 +35,12 @@ export function snapshotName(lsn: bigint): string {
  */
 export async function writeSnapshot(dir: string, snapshot: { lsn: bigint; sections: ReadonlyMap<string, Uint8Array> }): Promise<void> {
   const final = join(dir, snapshotName(snapshot.lsn));
-  const tmp = `${final}.tmp`;
   try {
     await fsp.mkdir(dir, { recursive: true });
-    const handle = await fsp.open(tmp, 'w');
-    try {
-      await writeFully((bufs, pos) => handle.writev(bufs, pos), encodeSnapshot(snapshot.lsn, snapshot.sections), { position: 0 });
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fsp.rename(tmp, final);
-    await syncDirectory(dir);
+    await replaceFileDurably(final, (handle) =>
+      writeFully((bufs, pos) => handle.writev(bufs, pos), encodeSnapshot(snapshot.lsn, snapshot.sections), { position: 0 }),
+    );
   } catch (cause) {
-    await fsp.rm(tmp, { force: true }).catch(() => undefined);
     throw new StorageError('SNAPSHOT_WRITE', `Cannot write snapshot '${final}': ${message(cause)}`, { cause });
   }
   await pruneSnapshots(dir, snapshot.lsn);

@@ -5,6 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
+import { dirname } from 'node:path';
 
 /**
  * A segment file opened for appending.
@@ -128,6 +129,35 @@ export async function syncDirectory(dir: string): Promise<void> {
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * Replaces the file at `path` durably: `write` fills `<path>.tmp`, which is fsynced, renamed
+ * over `path`, and its directory fsynced. A crash leaves either the old file or the new one,
+ * never a half-written one. On failure the temporary file is removed and the error rethrown.
+ * Config files and snapshots both use it.
+ *
+ * @example
+ * ```ts
+ * await replaceFileDurably('/data/graphs/g/config.json', (handle) => handle.writeFile('{}'));
+ * ```
+ */
+export async function replaceFileDurably(path: string, write: (handle: fsp.FileHandle) => Promise<unknown>): Promise<void> {
+  const tmp = `${path}.tmp`;
+  try {
+    const handle = await fsp.open(tmp, 'w');
+    try {
+      await write(handle);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fsp.rename(tmp, path);
+    await syncDirectory(dirname(path));
+  } catch (error) {
+    await fsp.rm(tmp, { force: true }).catch(() => undefined);
+    throw error;
   }
 }
 
