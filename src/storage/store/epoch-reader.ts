@@ -8,6 +8,7 @@
  */
 import type { Direction, ElementId, PropertyValue } from '../../values/index.js';
 import type { IndexPredicate, ReadView } from '../../engine/index.js';
+import { StorageError } from '../../errors.js';
 import type { CsrAt } from '../csr.js';
 import { idMapKey } from '../vertex-table.js';
 import { EpochLog, type PropertySide } from './epochs.js';
@@ -62,7 +63,7 @@ export class EpochReader extends StoreReader implements ReadView {
    * ```
    */
   share(now: number): EpochReader {
-    if (this.#released) throw new Error('cannot share a released read view');
+    if (this.#released) throw new StorageError('READ_VIEW_RELEASED', 'Cannot share a read view: it was released');
     return new EpochReader(this.state, now, this);
   }
 

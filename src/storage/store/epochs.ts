@@ -6,6 +6,7 @@
  * and nothing is recorded while no view is pinned.
  * @module
  */
+import { StorageError } from '../../errors.js';
 import type { ElementId, PropertyValue } from '../../values/index.js';
 
 /**
@@ -92,7 +93,7 @@ export class EpochLog {
   /** Pins `epoch` once more for another view of the same state; it must be pinned already. */
   pinAgain(epoch: number): number {
     const n = this.#pins.get(epoch);
-    if (n === undefined) throw new Error(`epoch ${epoch} is not pinned`);
+    if (n === undefined) throw new StorageError('READ_VIEW_RELEASED', `Cannot pin epoch ${epoch} again: no read view holds it`);
     this.#pins.set(epoch, n + 1);
     return epoch;
   }
