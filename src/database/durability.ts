@@ -107,6 +107,36 @@ export interface GraphLogOptions {
 }
 
 /**
+ * Where a graph's changes become durable: every change is one record, appended in apply order,
+ * and the log is the only source of truth behind the in-memory store (snapshots only shorten
+ * replay). This is the seam a replicated log plugs into; {@link GraphLog} is the local one (WAL
+ * and snapshots in the graph's directory). Records are positional (see docs/design-choices.md):
+ * a replica must apply them in log order from the same snapshot.
+ *
+ * @example
+ * ```ts
+ * const log: GraphChangeLog = (await GraphLog.open('/data/graphs/g', { snapshotEveryBytes: 64 << 20 })).log;
+ * await log.append({ type: 'data', log: batchLog });
+ * ```
+ */
+export interface GraphChangeLog {
+  /** Gives the log the function that encodes the current state for a snapshot. */
+  attach(capture: () => Map<string, Uint8Array>): void;
+  /** While a snapshot is captured, a promise writers await before changing the graph. */
+  readonly gate: Promise<void> | undefined;
+  /** Appends one record, in the tick of the change it describes; resolves once it is durable. */
+  append(record: WalRecord): Promise<void>;
+  /** Keeps snapshots out until `until` settles (an open transaction may still roll back). */
+  hold(until: Promise<void>): void;
+  /** Takes a snapshot of the current state. */
+  snapshot(): Promise<void>;
+  /** Flushes, takes a final snapshot when useful, and closes. */
+  close(): Promise<void>;
+  /** Closes without a final snapshot (opening failed half-way). */
+  abandon(): Promise<void>;
+}
+
+/**
  * The WAL and snapshots of one graph directory (`wal/` and `snapshots/` inside it).
  *
  * @example
@@ -116,7 +146,7 @@ export interface GraphLogOptions {
  * await log.append({ type: 'data', log: batchLog });
  * ```
  */
-export class GraphLog {
+export class GraphLog implements GraphChangeLog {
   private readonly pending = new Set<Promise<bigint>>();
   private readonly holds = new Set<Promise<void>>();
   private capture: (() => Map<string, Uint8Array>) | undefined;

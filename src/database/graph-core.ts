@@ -9,7 +9,7 @@ import type { GraphSource, GraphWriter, Pacing, Script } from '../engine/index.j
 import { SchemaBuilder, SchemaCatalog } from '../storage/index.js';
 import type { GraphMode, GraphStore, SchemaChange } from '../storage/index.js';
 import type { GraphConfig } from './config.js';
-import type { GraphLog } from './durability.js';
+import type { GraphChangeLog } from './durability.js';
 import { encodeModes, MODES_SECTION } from './records.js';
 import { RequestTransaction, WriteLock } from './request-transaction.js';
 import type { GraphModes, ReadMode } from './records.js';
@@ -31,7 +31,7 @@ export interface GraphParts {
   /** Current modes; shared with the store's and catalog's mode getters, so it is not copied. */
   readonly modes: { mode: GraphMode; readMode: ReadMode };
   /** Present for a durable graph. */
-  readonly log?: GraphLog;
+  readonly log?: GraphChangeLog;
   /** Period of the TTL sweep in ms; 0 turns it off. */
   readonly ttlSweepMs?: number;
   /** Services wired in by the composition root (src/index.ts). */
@@ -91,7 +91,7 @@ export class GraphCore {
   readonly config: GraphConfig;
   protected readonly store: GraphStore;
   private readonly modes: { mode: GraphMode; readMode: ReadMode };
-  private readonly log: GraphLog | undefined;
+  private readonly log: GraphChangeLog | undefined;
   /** Services from the composition root. */
   protected readonly services: GraphServices;
   private readonly ioBase: string | undefined;

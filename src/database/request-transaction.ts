@@ -7,7 +7,7 @@
 import { ConflictError } from '../errors.js';
 import type { GraphWriter, ScriptTransaction } from '../engine/index.js';
 import type { GraphStore } from '../storage/index.js';
-import type { GraphLog } from './durability.js';
+import type { GraphChangeLog } from './durability.js';
 
 /**
  * The graph's write lock, held by at most one request transaction at a time. Writers that can
@@ -81,7 +81,7 @@ export interface TransactionParts {
   readonly graph: string;
   readonly store: GraphStore;
   readonly lock: WriteLock;
-  readonly log: GraphLog | undefined;
+  readonly log: GraphChangeLog | undefined;
   /** Starts appending one data record to the WAL at once (before a snapshot can run); resolves once it is durable. */
   readonly append: (log: Uint8Array) => Promise<void>;
 }
