@@ -19,7 +19,7 @@ import { Edge, Path, Property, Tree, Vertex, VertexProperty } from './elements.j
 import type { EdgeProperties, VertexProperties } from './elements.js';
 import type { GraphSource } from './port.js';
 import { canonicalEnum } from './fluent/tokens.js';
-import { jsonKey, jsonValue } from './json.js';
+import { jsonValue } from './json.js';
 import { QUERY_LIMITS, tooDeep } from './plan/limits.js';
 import { plainNumber, TypedNumber, Uuid, type ElementId } from '../values/index.js';
 

@@ -167,19 +167,23 @@ export class EpochReader extends StoreReader implements ReadView {
   override vertexSlot(id: ElementId): number {
     const slot = super.vertexSlot(id);
     if (slot >= 0 || !this.#stale()) return slot;
-    const keys = idForms(id).map(idMapKey);
-    for (const [v, at] of this.state.epochs.vertexKills) {
-      if (at > this.#epoch && v < this.#vertexBound && keys.includes(idMapKey(this.vertexId(v))) && this.vertexVisible(v)) return v;
-    }
-    return -1;
+    return this.#removedSince(id, { kills: this.state.epochs.vertexKills, bound: this.#vertexBound, idOf: (v) => this.vertexId(v), visible: (v) => this.vertexVisible(v) });
   }
 
   override edgeSlot(id: ElementId): number {
     const slot = super.edgeSlot(id);
     if (slot >= 0 || !this.#stale()) return slot;
+    return this.#removedSince(id, { kills: this.state.epochs.edgeKills, bound: this.#edgeBound, idOf: (e) => this.edgeId(e), visible: (e) => this.edgeVisible(e) });
+  }
+
+  /** The slot of element `id` if it was removed after the view's epoch and is visible to it, else -1. */
+  #removedSince(
+    id: ElementId,
+    of: { readonly kills: ReadonlyMap<number, number>; readonly bound: number; readonly idOf: (slot: number) => ElementId; readonly visible: (slot: number) => boolean },
+  ): number {
     const keys = idForms(id).map(idMapKey);
-    for (const [e, at] of this.state.epochs.edgeKills) {
-      if (at > this.#epoch && e < this.#edgeBound && keys.includes(idMapKey(this.edgeId(e))) && this.edgeVisible(e)) return e;
+    for (const [slot, at] of of.kills) {
+      if (at > this.#epoch && slot < of.bound && keys.includes(idMapKey(of.idOf(slot))) && of.visible(slot)) return slot;
     }
     return -1;
   }
