@@ -1,9 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { repoRoot } from './repo-root.js';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 

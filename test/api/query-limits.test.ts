@@ -3,33 +3,23 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { __, CancelledError, LimitError, QuiverError, open } from '../../src/index.js';
-import type { Graph } from '../../src/index.js';
+import { cycleGraph } from './cycle-graph.js';
 
 /** A query that never ends on a directed cycle: nobody is called 'nobody', and out() keeps bulk 1. */
 const RUNAWAY = "g.V().repeat(out()).until(has('name','nobody')).count()";
-
-async function cycle(options: Parameters<typeof open>[0] = {}): Promise<{ graph: Graph; close: () => Promise<void> }> {
-  const db = await open(options);
-  const graph = await db.createGraph('g', { 'schema.auto_create': true });
-  await graph.gremlin(
-    "g.addV('n').property('name','a').as('a').addV('n').property('name','b').as('b').addV('n').property('name','c').as('c')" +
-      ".addE('next').from('a').to('b').addE('next').from('b').to('c').addE('next').from('c').to('a').iterate()",
-  );
-  return { graph, close: () => db.close() };
-}
 
 function code(expected: string): (error: unknown) => boolean {
   return (error: unknown) => error instanceof QuiverError && error.code === expected;
 }
 
 test('Graph.gremlin stops a query that never ends at its timeoutMs with CancelledError TIMEOUT', { timeout: 20_000 }, async () => {
-  const { graph, close } = await cycle();
+  const { graph, close } = await cycleGraph();
   await assert.rejects(graph.gremlin(RUNAWAY, { timeoutMs: 100 }), (e: unknown) => e instanceof CancelledError && e.code === 'TIMEOUT');
   await close();
 });
 
 test('open({ queryTimeoutMs }) gives every query of every graph a time limit, Gremlin text and fluent alike', { timeout: 20_000 }, async () => {
-  const { graph, close } = await cycle({ queryTimeoutMs: 100 });
+  const { graph, close } = await cycleGraph({ queryTimeoutMs: 100 });
   await assert.rejects(graph.gremlin(RUNAWAY), code('TIMEOUT'));
   const fluent = graph.traversal().V().repeat(__.out()).until(__.has('name', 'nobody')).count();
   await assert.rejects(fluent.toList(), code('TIMEOUT'));
@@ -37,7 +27,7 @@ test('open({ queryTimeoutMs }) gives every query of every graph a time limit, Gr
 });
 
 test('an AbortSignal cancels a running query, because the engine returns to the event loop while it works', { timeout: 20_000 }, async () => {
-  const { graph, close } = await cycle();
+  const { graph, close } = await cycleGraph();
   const controller = new AbortController();
   let timerRuns = 0;
   const timer = setInterval(() => {
@@ -54,7 +44,7 @@ test('an AbortSignal cancels a running query, because the engine returns to the 
 });
 
 test('two queries interleave: a short query finishes while a long one is still running', { timeout: 20_000 }, async () => {
-  const { graph, close } = await cycle();
+  const { graph, close } = await cycleGraph();
   const controller = new AbortController();
   const long = graph.gremlin(RUNAWAY, { signal: controller.signal });
   const short = await graph.gremlin("g.V().has('name','b').values('name')");
@@ -65,7 +55,7 @@ test('two queries interleave: a short query finishes while a long one is still r
 });
 
 test('timeoutMs: 0 lifts the graph default for one call', async () => {
-  const { graph, close } = await cycle({ queryTimeoutMs: 1 });
+  const { graph, close } = await cycleGraph({ queryTimeoutMs: 1 });
   const [count] = await graph.gremlin("g.V().repeat(out()).times(20000).count()", { timeoutMs: 0 });
   assert.equal(String(count), '3');
   await assert.rejects(graph.gremlin("g.V().repeat(out()).times(20000).count()"), code('TIMEOUT'));
@@ -73,7 +63,7 @@ test('timeoutMs: 0 lifts the graph default for one call', async () => {
 });
 
 test('a query that holds more than its memoryLimit fails with LimitError QUERY_MEMORY_LIMIT', async () => {
-  const { graph, close } = await cycle();
+  const { graph, close } = await cycleGraph();
   await assert.rejects(
     graph.gremlin('g.V().repeat(out()).times(100000).path().count()', { memoryLimit: 10_000 }),
     (e: unknown) => e instanceof LimitError && e.code === 'QUERY_MEMORY_LIMIT',
@@ -85,7 +75,7 @@ test('a query that holds more than its memoryLimit fails with LimitError QUERY_M
 });
 
 test('graph.setQueryLimits sets the defaults of one graph and rejects bad limits', async () => {
-  const { graph, close } = await cycle();
+  const { graph, close } = await cycleGraph();
   graph.setQueryLimits({ memoryLimit: 10 });
   await assert.rejects(graph.gremlin('g.V().repeat(out()).times(100).path().count()'), code('QUERY_MEMORY_LIMIT'));
   assert.throws(() => graph.setQueryLimits({ memoryLimit: -1 }), code('INVALID_ARGUMENT'));

@@ -1,19 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { __, LimitError, QUERY_LIMITS, open } from '../../src/index.js';
-import type { Graph, GraphTraversal } from '../../src/index.js';
+import { __, LimitError, QUERY_LIMITS } from '../../src/index.js';
+import type { GraphTraversal } from '../../src/index.js';
+import { cycleGraph } from './cycle-graph.js';
 
 const DEPTH = QUERY_LIMITS.maxNestingDepth;
-
-async function triangle(): Promise<{ graph: Graph; close: () => Promise<void> }> {
-  const db = await open();
-  const graph = await db.createGraph('g', { 'schema.auto_create': true });
-  await graph.gremlin(
-    "g.addV('n').property('name','a').as('a').addV('n').property('name','b').as('b').addV('n').property('name','c').as('c')" +
-      ".addE('next').from('a').to('b').addE('next').from('b').to('c').addE('next').from('c').to('a').iterate()",
-  );
-  return { graph, close: () => db.close() };
-}
 
 function limitError(code: string): (error: unknown) => boolean {
   return (error: unknown) => error instanceof LimitError && error.code === code;
@@ -38,7 +29,7 @@ const NESTED: Readonly<Record<string, (n: number) => string>> = {
 const EXPECTED_COUNT: Readonly<Record<string, number>> = { list: 1, map: 1, not: (DEPTH - 2) % 2 === 0 ? 1 : 2 };
 
 test('Gremlin text nested to QUERY_LIMITS.maxNestingDepth parses, compiles and runs without overflowing the stack', { timeout: 60_000 }, async () => {
-  const { graph, close } = await triangle();
+  const { graph, close } = await cycleGraph();
   for (const [name, text] of Object.entries(NESTED)) {
     const [count] = await graph.gremlin(text(DEPTH));
     assert.equal(Number(count), EXPECTED_COUNT[name] ?? 3, name);
@@ -47,7 +38,7 @@ test('Gremlin text nested to QUERY_LIMITS.maxNestingDepth parses, compiles and r
 });
 
 test('Gremlin text nested one level past the limit fails with LimitError QUERY_TOO_DEEP before parsing', async () => {
-  const { graph, close } = await triangle();
+  const { graph, close } = await cycleGraph();
   for (const text of Object.values(NESTED)) await assert.rejects(graph.gremlin(text(DEPTH + 1)), limitError('QUERY_TOO_DEEP'));
   await assert.rejects(graph.gremlin(NESTED.union!(300)!), limitError('QUERY_TOO_DEEP'));
   await assert.rejects(graph.gremlin(NESTED.local!(500)!), limitError('QUERY_TOO_DEEP'));
@@ -56,7 +47,7 @@ test('Gremlin text nested one level past the limit fails with LimitError QUERY_T
 });
 
 test('a query of QUERY_LIMITS.maxSteps steps runs, in one chain or spread over nested traversals, and one more step is QUERY_TOO_LARGE', { timeout: 60_000 }, async () => {
-  const { graph, close } = await triangle();
+  const { graph, close } = await cycleGraph();
   const chain = (n: number): string => `g.V()${'.out()'.repeat(n - 2)}.count()`;
   assert.deepEqual((await graph.gremlin(chain(QUERY_LIMITS.maxSteps))).map(Number), [3]);
   await assert.rejects(graph.gremlin(chain(QUERY_LIMITS.maxSteps + 1)), limitError('QUERY_TOO_LARGE'));
@@ -68,7 +59,7 @@ test('a query of QUERY_LIMITS.maxSteps steps runs, in one chain or spread over n
 });
 
 test('fluent traversals nested past the limit, and a cyclic array argument, fail with QUERY_TOO_DEEP', async () => {
-  const { graph, close } = await triangle();
+  const { graph, close } = await cycleGraph();
   const g = graph.traversal();
   let atLimit: GraphTraversal = __.out();
   for (let i = 1; i < DEPTH; i++) atLimit = __.union(atLimit);
@@ -86,7 +77,7 @@ test('fluent traversals nested past the limit, and a cyclic array argument, fail
 });
 
 test('text longer than QUERY_LIMITS.maxTextLength is QUERY_TOO_LARGE, and a string literal filling the limit runs', { timeout: 60_000 }, async () => {
-  const { graph, close } = await triangle();
+  const { graph, close } = await cycleGraph();
   const frame = "g.inject('').count()";
   const fill = 'a'.repeat(QUERY_LIMITS.maxTextLength - frame.length);
   assert.deepEqual((await graph.gremlin(`g.inject('${fill}').count()`)).map(Number), [1]);

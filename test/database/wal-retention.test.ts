@@ -8,24 +8,11 @@ import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StorageError, TypedNumber, open } from '../../src/index.js';
-import type { Graph } from '../../src/index.js';
+import { StorageError, open } from '../../src/index.js';
+import { addItems, itemIds } from './items.js';
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'quiver-retention-'));
-}
-
-async function addItems(graph: Graph, from: number, to: number): Promise<void> {
-  for (let first = from; first < to; first += 10) {
-    await graph.addVertices(Array.from({ length: 10 }, (_, i) => ({ label: 'item', id: first + i, properties: { n: first + i } })));
-  }
-}
-
-function ids(graph: Graph): number[] {
-  return graph
-    .vertices({ label: 'item' })
-    .map((v) => (v.id instanceof TypedNumber ? v.id.toNumber() : Number(v.id)))
-    .sort((a, b) => a - b);
 }
 
 /** Writes 0..300 with two snapshots in between (small WAL segments), then copies the directory as a crash image. */
@@ -62,7 +49,7 @@ test('a corrupt newest snapshot falls back to the previous one and the kept log 
     bytes[Math.floor(bytes.length / 2)]! ^= 0xff;
     writeFileSync(newest, bytes);
     const db = await open({ path: image });
-    assert.deepEqual(ids(db.graph('g')), Array.from({ length: 300 }, (_, i) => i));
+    assert.deepEqual(itemIds(db.graph('g')), Array.from({ length: 300 }, (_, i) => i));
     await db.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -8,9 +8,9 @@
  * @module
  */
 import type { Pacing, ValueTypes } from '../../src/index.js';
-import { existsSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { Command } from 'commander';
 import type { ScenarioResult } from './execute.js';
