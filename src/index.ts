@@ -44,7 +44,7 @@ import {
   withOptions,
 } from './engine/index.js';
 
-export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GremlinScope, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
+export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GraphReads, GremlinScope, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
 export type {
   OpenOptions,
   RecoveryWarning,
@@ -56,6 +56,12 @@ export type {
   DroppedPart,
   GraphServices,
   GraphParts,
+  GraphHandle,
+  EdgeQuery,
+  PropertyQuery,
+  ScanQuery,
+  Shard,
+  VertexQuery,
   QueryLimits,
   GraphConfig,
   GraphConfigInput,
@@ -124,6 +130,7 @@ export {
   EdgeLabelVerificationStrategy,
   ReservedKeysVerificationStrategy,
   VertexProgramRestrictionStrategy,
+  FilteredSource,
 } from './engine/index.js';
 export type {
   ValueTypes,
@@ -147,6 +154,8 @@ export type {
   TraversalRun,
   TraversalContext,
   ExecutionContext,
+  SourceDecorator,
+  ViewFilters,
   Pacing,
   QueryCursor,
   VerificationOptions,
