@@ -44,6 +44,8 @@ test('Graph.withSourceDecorator hides a label from every public read: Gremlin, f
     assert.deepEqual(await restricted.gremlin("g.E().hasLabel('created').count()"), [0]);
     assert.deepEqual(await restricted.gremlin("g.V(1).out().values('name').order()"), ['josh', 'vadas']);
     assert.deepEqual(await restricted.traversal().V().hasLabel('software').toList(), []);
+    assert.deepEqual(await restricted.gremlin("g.V().hasLabel('software').property('seen', true).count()"), [0], 'a writing traversal reads through the decorator too');
+    assert.deepEqual(await graph.gremlin("g.V().has('seen').count()"), [0]);
     assert.deepEqual(await restricted.traversal().V().has('name', 'lop').count().toList(), [0]);
     assert.deepEqual(await restricted.traversal().E().label().dedup().toList(), ['knows']);
 
