@@ -56,7 +56,6 @@ export type {
   DroppedPart,
   GraphServices,
   GraphParts,
-  GraphHandle,
   EdgeQuery,
   PropertyQuery,
   ScanQuery,

@@ -238,7 +238,10 @@ export class GraphCore {
 
   /**
    * Runs `fn` as one atomic batch: either all of its changes commit or none do. Resolves with
-   * `fn`'s result once the batch is durable (fsynced in the WAL for a durable graph).
+   * `fn`'s result once the batch is durable (fsynced in the WAL for a durable graph). This is the
+   * low-level path: the writer addresses elements by slot, and `w.vertexSlot(id)` /
+   * `w.edgeSlot(id)` (or {@link GraphReads.vertexSlotsOf} before the batch) map ids to slots; the
+   * id-taking methods of {@link Graph} (addVertex, addEdges, addEdgesBulk...) are the public face.
    *
    * @example
    * ```ts

@@ -6,12 +6,12 @@
  * @module
  */
 import { ArgumentError } from '../errors.js';
-import { elementShards, P, queryElements } from '../engine/index.js';
+import { elementShards, P, queryElements, withReadSource } from '../engine/index.js';
 import type { Direction, ElementId, ElementQuery, GraphSource, PropertyValue } from '../engine/index.js';
 import { edgeView, vertexView } from './elements.js';
 import type { EdgeView, VertexView } from './elements.js';
 import { GraphCore } from './graph-core.js';
-import { describeValue, optionalNumber, requireElementId, requireRecord, requireText } from './validate.js';
+import { describeValue, optionalNumber, requireElementId, requireList, requireRecord, requireText } from './validate.js';
 
 /**
  * Property conditions of a query: a plain value means equality, a `P` or `TextP` predicate
@@ -289,6 +289,21 @@ export class GraphReads extends GraphCore {
   async scanEdges(query: ScanQuery): Promise<{ edges: EdgeView[]; page: string | null }> {
     const { items, next } = await this.edgeQuery(this.scanQuery('edge', query, 100_000));
     return { edges: items, page: encodePage('edge', next) };
+  }
+
+  /**
+   * The slots of vertices given by id, in order (-1 for an id with no vertex visible to this
+   * handle): the id-to-slot lookup of the bulk path ({@link Graph.addEdgesBulk},
+   * `graph.write`). Slots are never reused, so a slot stays the vertex's until it is removed.
+   *
+   * @example
+   * ```ts
+   * const [marko, vadas] = await graph.vertexSlotsOf(['1:marko', '1:vadas']);
+   * ```
+   */
+  async vertexSlotsOf(ids: readonly ElementId[]): Promise<Int32Array> {
+    const wanted = requireList(ids, 'vertex ids').map((id) => requireElementId(id, 'vertex id'));
+    return withReadSource(this.executionContext(), async (source) => Int32Array.from(wanted, (id) => source.vertexSlot(id)));
   }
 
   /** True when property queries must be answered by indexes: a strict (non auto-create) graph. */

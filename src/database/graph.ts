@@ -24,6 +24,11 @@ function vertexInput(value: unknown): VertexInput {
   };
 }
 
+function bulkEnds(value: unknown, end: string): Int32Array | ElementId[] {
+  if (value instanceof Int32Array) return value;
+  return requireList(value, `bulk edge ${end} ends`).map((id) => requireElementId(id, `bulk edge ${end} vertex id`));
+}
+
 function edgeInput(value: unknown): EdgeInput {
   const e = requireRecord(value, 'edge input');
   return {
@@ -108,6 +113,37 @@ export class Graph extends GraphReads {
         return w.addEdge(e.label, { out, in: inV }, { id: e.id, properties: toEntries(e.properties) });
       });
       return slots.map((slot) => edgeView(w, slot));
+    });
+  }
+
+  /**
+   * Adds property-less edges of one label, `out[i] → in[i]`, in one atomic batch through the
+   * store's columnar bulk path (same rules as {@link Graph.addEdge}; a SINGLE label's existing
+   * pair keeps its edge). The ends are vertex ids, or Int32Arrays of the slots that
+   * {@link GraphReads.vertexSlotsOf} returns. Resolves with the number of edges written.
+   *
+   * @example
+   * ```ts
+   * await graph.addEdgesBulk('knows', { out: ['1:josh', '1:josh'], in: ['1:marko', '1:peter'] });
+   * const slots = await graph.vertexSlotsOf(['1:josh', '1:marko']);
+   * await graph.addEdgesBulk('knows', { out: slots.subarray(0, 1), in: slots.subarray(1) });
+   * ```
+   */
+  async addEdgesBulk(label: string, ends: { readonly out: Int32Array | readonly ElementId[]; readonly in: Int32Array | readonly ElementId[] }): Promise<number> {
+    const name = requireText(label, 'edge label');
+    const given = requireRecord(ends, 'bulk edge ends');
+    const outEnds = bulkEnds(given.out, 'out');
+    const inEnds = bulkEnds(given.in, 'in');
+    return this.write((w) => {
+      // Slots are checked by the writer (VERTEX_NOT_FOUND for a slot with no live vertex).
+      const slots = (given: Int32Array | ElementId[]): Int32Array =>
+        given instanceof Int32Array ? given : Int32Array.from(given, (id) => requireVertex(w, { id, action: 'Cannot create edge' }));
+      const outSlots = slots(outEnds);
+      const inSlots = slots(inEnds);
+      if (w.addEdgesBulk !== undefined) return w.addEdgesBulk(name, outSlots, inSlots).length;
+      if (outSlots.length !== inSlots.length) throw new ArgumentError('BULK_LENGTH_MISMATCH', `Cannot add edges: ${outSlots.length} out slots but ${inSlots.length} in slots`);
+      outSlots.forEach((out, i) => w.addEdge(name, { out, in: inSlots[i]! }));
+      return outSlots.length;
     });
   }
 

@@ -138,3 +138,21 @@ test('Graph.vertices and edges need an index for every property condition in a s
     await db.close();
   }
 });
+
+test('Graph.addEdgesBulk takes vertex ids or the slots vertexSlotsOf returns, and refuses absent vertices', async () => {
+  const { db, graph } = await openModern();
+  try {
+    const before = graph.source().edgeCount('likes');
+    assert.equal(await graph.addEdgesBulk('likes', { out: [1, 2], in: [3, 5] }), 2);
+    const slots = await graph.vertexSlotsOf([4, 6, 'nobody']);
+    assert.equal(slots[2], -1);
+    assert.equal(await graph.addEdgesBulk('likes', { out: slots.subarray(0, 1), in: slots.subarray(1, 2) }), 1);
+    assert.deepEqual((await graph.edges({ label: 'likes' })).edges.map((e) => [e.outV, e.inV]), [[1, 3], [2, 5], [4, 6]]);
+    await assert.rejects(graph.addEdgesBulk('likes', { out: [1], in: ['nobody'] }), code('VERTEX_NOT_FOUND'));
+    await assert.rejects(graph.addEdgesBulk('likes', { out: slots.subarray(2), in: slots.subarray(0, 1) }), code('VERTEX_NOT_FOUND'));
+    assert.equal(graph.source().edgeCount('likes'), before + 3);
+    assert.equal((await graph.withSourceDecorator(hideSoftware).vertexSlotsOf([3]))[0], -1, 'a hidden vertex has no slot for the handle');
+  } finally {
+    await db.close();
+  }
+});
