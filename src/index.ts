@@ -158,9 +158,10 @@ export {
   VertexLabelBuilder,
   EdgeLabelBuilder,
   IndexLabelBuilder,
-  SchemaCatalog,
   schemaToGroovy,
-} from './storage/index.js';
+} from './database/index.js';
+export type { SchemaOperations, SchemaRunner } from './database/index.js';
+export { SchemaCatalog } from './storage/index.js';
 export type {
   DataType,
   Cardinality,
@@ -175,7 +176,7 @@ export type {
   IndexLabelRecord,
   GraphMode,
   SchemaChange,
-  SchemaOperations,
+  SchemaMutator,
   SchemaResult,
   SchemaRemoval,
   PropertyKeySpec,

@@ -6,14 +6,14 @@
  */
 import { ArgumentError, ConflictError, StorageError, UnsupportedError } from '../errors.js';
 import type { GraphSource, GraphWriter, Pacing, Script } from '../engine/index.js';
-import { SchemaBuilder, SchemaCatalog } from '../storage/index.js';
+import { SchemaCatalog } from '../storage/index.js';
 import type { GraphMode, GraphStore, SchemaChange } from '../storage/index.js';
 import type { GraphConfig } from './config.js';
 import type { GraphChangeLog } from './durability.js';
 import { encodeModes, MODES_SECTION } from './records.js';
 import { RequestTransaction, WriteLock } from './request-transaction.js';
 import type { GraphModes, ReadMode } from './records.js';
-import { schemaOperations } from './schema-ops.js';
+import { SchemaBuilder, schemaOperations } from './schema/index.js';
 import { describeValue, optionalNumber, requireFunction, requireRecord } from './validate.js';
 
 /**

@@ -3,10 +3,9 @@
  * @module
  */
 import { ArgumentError, UnsupportedError } from '../../errors.js';
-import type { RemovedSchema } from './specs.js';
+import { notFoundError } from '../../storage/index.js';
+import type { EdgeLabelRecord, IdStrategy, RemovedSchema, VertexLabelRecord } from '../../storage/index.js';
 import { ElementBuilder } from './element-builder.js';
-import { notFoundError } from './rules.js';
-import type { EdgeLabelRecord, IdStrategy, VertexLabelRecord } from './types.js';
 
 /**
  * Fields that vertex and edge label builders share.

@@ -4,13 +4,11 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import type { SchemaCatalog } from './catalog.js';
+import { notFoundError } from '../../storage/index.js';
+import type { CardinalityInput, DataTypeInput, EdgeLabelRecord, IndexLabelRecord, IndexType, PropertyKeyRecord, RemovedSchema, SchemaCatalog, VertexLabelRecord } from '../../storage/index.js';
 import { ElementBuilder } from './element-builder.js';
 import { EdgeLabelBuilder, VertexLabelBuilder } from './label-builders.js';
-import type { SchemaOperations } from './operations.js';
-import { notFoundError } from './rules.js';
-import type { CardinalityInput, DataTypeInput, RemovedSchema } from './specs.js';
-import type { EdgeLabelRecord, IndexLabelRecord, IndexType, PropertyKeyRecord, VertexLabelRecord } from './types.js';
+import type { SchemaOperations } from './schema-operations.js';
 
 /**
  * Builds, updates or removes one property key.
