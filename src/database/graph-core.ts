@@ -21,6 +21,8 @@ import { describeValue, optionalNumber, requireFunction, requireRecord } from '.
  *
  * @example
  * ```ts
+ * declare const config: GraphConfig;
+ * declare const store: GraphParts['store'];
  * const parts: GraphParts = { name: 'g', config, store, modes: { mode: 'NONE', readMode: 'OLTP_ONLY' } };
  * ```
  */
@@ -63,6 +65,7 @@ export interface QueryLimits {
  *
  * @example
  * ```ts
+ * declare const parseScript: GraphServices['parseScript']; // the grammar layer's parser
  * const services: GraphServices = { parseScript };
  * ```
  */
@@ -107,7 +110,8 @@ export class GraphCore {
    *
    * @example
    * ```ts
-   * const graph = new GraphCore({ name: 'g', config, store, modes: { mode: 'NONE', readMode: 'OLTP_ONLY' } });
+   * declare const parts: GraphParts;
+   * const core = new GraphCore(parts);
    * ```
    */
   constructor(parts: GraphParts) {
@@ -241,7 +245,7 @@ export class GraphCore {
    * @example
    * ```ts
    * const context = graph.executionContext({ deadline: Date.now() + 30_000 });
-   * const results = [...execute(plan, context)];
+   * const count = await new GraphTraversalSource(() => context).V().count().next();
    * await context.settled();
    * ```
    */

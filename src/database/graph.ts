@@ -82,7 +82,7 @@ export class Graph extends GraphCore {
    *
    * @example
    * ```ts
-   * const e = await graph.addEdge('knows', { out: marko.id, in: vadas.id, properties: { weight: 0.5 } });
+   * const e = await graph.addEdge('knows', { out: '1:marko', in: '1:vadas', properties: { weight: 0.5 } });
    * ```
    */
   async addEdge(label: string, edge: Omit<EdgeInput, 'label'>): Promise<EdgeView> {
@@ -166,6 +166,7 @@ export class Graph extends GraphCore {
    *
    * @example
    * ```ts
+   * declare const edge: EdgeView;
    * await graph.updateEdgeProperties(edge.id, { weight: 0.9 });
    * ```
    */
@@ -197,6 +198,7 @@ export class Graph extends GraphCore {
    *
    * @example
    * ```ts
+   * declare const edge: EdgeView;
    * await graph.removeEdge(edge.id);
    * ```
    */

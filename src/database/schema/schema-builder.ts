@@ -182,8 +182,7 @@ export class IndexLabelBuilder extends ElementBuilder {
  *
  * @example
  * ```ts
- * const catalog = new SchemaCatalog();
- * const schema = new SchemaBuilder(catalogOperations(catalog), catalog);
+ * const schema = graph.schema();
  * await schema.propertyKey('name').asText().ifNotExist().create();
  * await schema.vertexLabel('person').properties('name').primaryKeys('name').create();
  * schema.getVertexLabel('person').idStrategy; // 'PRIMARY_KEY'

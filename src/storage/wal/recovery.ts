@@ -248,6 +248,7 @@ export function damageError(fatal: DamageNote, context: { all: readonly DamageNo
  *
  * @example
  * ```ts
+ * declare const note: DamageNote;
  * describeDamage(note); // "'/d/wal-….log' bytes 48..96, LSN 4..4: checksum mismatch …"
  * ```
  */
