@@ -280,7 +280,7 @@ export class Property {
  * const e: Element = new Vertex(1, 'person', 0);
  * ```
  */
-export type Element = Vertex | Edge | VertexProperty;
+type Element = Vertex | Edge | VertexProperty;
 
 /**
  * Whether a value is a graph element (vertex, edge or vertex property).

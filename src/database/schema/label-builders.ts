@@ -16,7 +16,7 @@ import { ElementBuilder } from './element-builder.js';
  * await schema.vertexLabel('person').properties('name', 'born').nullableKeys('born').ttl(86400000).ttlStartTime('born').create();
  * ```
  */
-export abstract class LabelBuilder extends ElementBuilder {
+abstract class LabelBuilder extends ElementBuilder {
   protected props: string[] = [];
   protected nullable: string[] = [];
   protected labelIndex: boolean | undefined;

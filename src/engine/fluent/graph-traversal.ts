@@ -307,7 +307,7 @@ export class GraphTraversal {
  * const t = anonymous().out();
  * ```
  */
-export function anonymous(): GraphTraversal {
+function anonymous(): GraphTraversal {
   return new GraphTraversal(new Bytecode([], []));
 }
 

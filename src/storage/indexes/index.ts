@@ -2,5 +2,5 @@
  * Property indexes of the columnar store.
  * @module
  */
-export { ElementIndex, tokenize, isRangePredicate } from './element-index.js';
+export { ElementIndex, tokenize } from './element-index.js';
 export { noIndexError } from './no-index.js';
