@@ -160,7 +160,7 @@ export {
   IndexLabelBuilder,
   schemaToGroovy,
 } from './database/index.js';
-export type { SchemaOperations, SchemaRunner } from './database/index.js';
+export type { SchemaOperations } from './database/index.js';
 export { SchemaCatalog } from './storage/index.js';
 export type {
   DataType,

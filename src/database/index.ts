@@ -17,6 +17,6 @@ export type { GraphModes, ReadMode } from './records.js';
 export { checkDataDirectory, describeDropped, repairDataDirectory } from './maintenance.js';
 export type { DirectoryCheck, DirectoryRepair, FileCheck } from './maintenance.js';
 export { SchemaBuilder, PropertyKeyBuilder, VertexLabelBuilder, EdgeLabelBuilder, IndexLabelBuilder, schemaToGroovy } from './schema/index.js';
-export type { SchemaOperations, SchemaRunner } from './schema/index.js';
+export type { SchemaOperations } from './schema/index.js';
 export { describeDamage } from '../storage/index.js';
 export type { DamageNote, DroppedPart } from '../storage/index.js';

@@ -31,7 +31,7 @@ export type SchemaOperations = {
  * const run: SchemaRunner = async (mutate) => mutate(catalog);
  * ```
  */
-export type SchemaRunner = <R extends { readonly change?: SchemaChange }>(mutate: (catalog: SchemaCatalog) => R) => Promise<R>;
+type SchemaRunner = <R extends { readonly change?: SchemaChange }>(mutate: (catalog: SchemaCatalog) => R) => Promise<R>;
 
 /** A catalog mutator called by name; the one place the name's union of signatures is widened. */
 type AnyMutator = (this: SchemaCatalog, ...args: unknown[]) => { readonly change?: SchemaChange };
