@@ -116,7 +116,7 @@ function examplesOf(node: ts.Node): ExampleBlock[] {
   const sf = node.getSourceFile();
   const out: ExampleBlock[] = [];
   for (const tag of ts.getJSDocTags(node)) {
-    if (tag.tagName.text !== 'example' || tag.parent.parent !== node && !ts.isVariableStatement(tag.parent.parent)) continue;
+    if (tag.tagName.text !== 'example' || (tag.parent.parent !== node && !ts.isVariableStatement(tag.parent.parent))) continue;
     const comment = ts.getTextOfJSDocComment(tag.comment) ?? '';
     const tagLine = sf.getLineAndCharacterOfPosition(tag.getStart(sf)).line;
     for (const b of fencedBlocks(comment)) {
