@@ -166,9 +166,10 @@ export {
   VertexLabelBuilder,
   EdgeLabelBuilder,
   IndexLabelBuilder,
-  SchemaCatalog,
   schemaToGroovy,
-} from './storage/index.js';
+} from './database/index.js';
+export type { SchemaOperations } from './database/index.js';
+export { SchemaCatalog } from './storage/index.js';
 export type {
   DataType,
   Cardinality,
@@ -183,7 +184,7 @@ export type {
   IndexLabelRecord,
   GraphMode,
   SchemaChange,
-  SchemaOperations,
+  SchemaMutator,
   SchemaResult,
   SchemaRemoval,
   PropertyKeySpec,

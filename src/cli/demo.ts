@@ -21,7 +21,7 @@ import type { Database, EdgeInput, Graph, VertexInput } from '../index.js';
  * const options: DemoOptions = { data: './data', graph: 'demo', vertices: 1000, edges: 5000, reset: false, progress: false, out: console.log };
  * ```
  */
-export interface DemoOptions {
+interface DemoOptions {
   readonly data: string;
   readonly graph: string;
   readonly vertices: number;

@@ -6,14 +6,14 @@
  */
 import { ArgumentError, ConflictError, StorageError, UnsupportedError } from '../errors.js';
 import type { GraphSource, GraphWriter, Pacing, Script, SourceDecorator } from '../engine/index.js';
-import { SchemaBuilder, SchemaCatalog } from '../storage/index.js';
+import { SchemaCatalog } from '../storage/index.js';
 import type { GraphMode, GraphStore, SchemaChange } from '../storage/index.js';
 import type { GraphConfig } from './config.js';
 import type { GraphChangeLog } from './durability.js';
 import { encodeModes, MODES_SECTION } from './records.js';
 import { RequestTransaction, WriteLock } from './request-transaction.js';
 import type { GraphModes, ReadMode } from './records.js';
-import { schemaOperations } from './schema-ops.js';
+import { SchemaBuilder, schemaOperations } from './schema/index.js';
 import { describeValue, optionalNumber, requireFunction, requireRecord } from './validate.js';
 
 /**
@@ -21,6 +21,8 @@ import { describeValue, optionalNumber, requireFunction, requireRecord } from '.
  *
  * @example
  * ```ts
+ * declare const config: GraphConfig;
+ * declare const store: GraphParts['store'];
  * const parts: GraphParts = { name: 'g', config, store, modes: { mode: 'NONE', readMode: 'OLTP_ONLY' } };
  * ```
  */
@@ -63,6 +65,7 @@ export interface QueryLimits {
  *
  * @example
  * ```ts
+ * declare const parseScript: GraphServices['parseScript']; // the grammar layer's parser
  * const services: GraphServices = { parseScript };
  * ```
  */
@@ -89,7 +92,7 @@ interface GraphState {
  * const [parts, handle] = graph.handleParts((source) => source);
  * ```
  */
-export interface GraphHandle {
+interface GraphHandle {
   readonly state: GraphState;
   readonly decorate: SourceDecorator;
 }
@@ -131,7 +134,8 @@ export class GraphCore {
    *
    * @example
    * ```ts
-   * const graph = new GraphCore({ name: 'g', config, store, modes: { mode: 'NONE', readMode: 'OLTP_ONLY' } });
+   * declare const parts: GraphParts;
+   * const core = new GraphCore(parts);
    * ```
    */
   constructor(parts: GraphParts, handle?: GraphHandle) {
@@ -294,7 +298,7 @@ export class GraphCore {
    * @example
    * ```ts
    * const context = graph.executionContext({ deadline: Date.now() + 30_000 });
-   * const results = [...execute(plan, context)];
+   * const count = await new GraphTraversalSource(() => context).V().count().next();
    * await context.settled();
    * ```
    */

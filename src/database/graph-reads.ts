@@ -84,7 +84,8 @@ export interface Shard {
  *
  * @example
  * ```ts
- * const q: ScanQuery = { start: shard.start, end: shard.end, page: '', pageLimit: 1000 };
+ * const [shard] = await graph.vertexShards(1000);
+ * const q: ScanQuery = { start: shard!.start, end: shard!.end, page: '', pageLimit: 1000 };
  * ```
  */
 export interface ScanQuery {
@@ -270,7 +271,8 @@ export class GraphReads extends GraphCore {
    *
    * @example
    * ```ts
-   * const { vertices, page } = await graph.scanVertices({ start: shard.start, end: shard.end, page: '', pageLimit: 500 });
+   * const [shard] = await graph.vertexShards(1000);
+ * const { vertices, page } = await graph.scanVertices({ start: shard!.start, end: shard!.end, page: '', pageLimit: 500 });
    * ```
    */
   async scanVertices(query: ScanQuery): Promise<{ vertices: VertexView[]; page: string | null }> {
@@ -283,7 +285,8 @@ export class GraphReads extends GraphCore {
    *
    * @example
    * ```ts
-   * const { edges } = await graph.scanEdges({ start: shard.start, end: shard.end });
+   * const [shard] = await graph.edgeShards(1000);
+ * const { edges } = await graph.scanEdges({ start: shard!.start, end: shard!.end });
    * ```
    */
   async scanEdges(query: ScanQuery): Promise<{ edges: EdgeView[]; page: string | null }> {

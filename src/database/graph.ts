@@ -88,7 +88,7 @@ export class Graph extends GraphReads {
    *
    * @example
    * ```ts
-   * const e = await graph.addEdge('knows', { out: marko.id, in: vadas.id, properties: { weight: 0.5 } });
+   * const e = await graph.addEdge('knows', { out: '1:marko', in: '1:vadas', properties: { weight: 0.5 } });
    * ```
    */
   async addEdge(label: string, edge: Omit<EdgeInput, 'label'>): Promise<EdgeView> {
@@ -175,6 +175,7 @@ export class Graph extends GraphReads {
    *
    * @example
    * ```ts
+   * declare const edge: EdgeView;
    * await graph.updateEdgeProperties(edge.id, { weight: 0.9 });
    * ```
    */
@@ -206,6 +207,7 @@ export class Graph extends GraphReads {
    *
    * @example
    * ```ts
+   * declare const edge: EdgeView;
    * await graph.removeEdge(edge.id);
    * ```
    */

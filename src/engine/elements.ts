@@ -43,6 +43,7 @@ function abbreviate(text: string): string {
  *
  * @example
  * ```ts
+ * declare const v: Vertex;
  * const p: VertexProperties = { name: [new VertexProperty(0, 'name', 'marko', { element: v })] };
  * ```
  */
@@ -54,6 +55,7 @@ export type VertexProperties = Readonly<Record<string, readonly VertexProperty[]
  *
  * @example
  * ```ts
+ * declare const e: Edge;
  * const p: EdgeProperties = { weight: new Property('weight', 0.5, e) };
  * ```
  */
@@ -233,6 +235,7 @@ export class VertexProperty {
  *
  * @example
  * ```ts
+ * declare const edge: Edge;
  * const p = new Property('weight', new TypedNumber('double', 0.5), edge);
  * String(p);   // 'p[weight->0.5]'
  * ```
@@ -277,7 +280,7 @@ export class Property {
  * const e: Element = new Vertex(1, 'person', 0);
  * ```
  */
-export type Element = Vertex | Edge | VertexProperty;
+type Element = Vertex | Edge | VertexProperty;
 
 /**
  * Whether a value is a graph element (vertex, edge or vertex property).
@@ -310,6 +313,7 @@ export function sameElement(a: Element, b: Element): boolean {
  *
  * @example
  * ```ts
+ * declare const v1: Vertex, v2: Vertex;
  * const p = Path.EMPTY.extend(v1, ['a']).extend(v2);
  * String(p);      // 'path[v[1], v[2]]'
  * p.get('a');     // v1
@@ -381,6 +385,7 @@ export class Path {
  *
  * @example
  * ```ts
+ * declare const v1: Vertex, v2: Vertex;
  * const t = new Tree();
  * t.child(v1).child(v2);
  * String(t);   // '{v[1]={v[2]={}}}'

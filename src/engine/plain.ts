@@ -150,7 +150,8 @@ function plainValue(value: unknown, source?: GraphSource): unknown {
  * @example
  * ```ts
  * toPlain(new TypedNumber('long', 6n));                  // 6
- * toPlain(vertex, { source: graph.source() }).properties; // { name: [VertexProperty], ... }
+ * declare const vertex: Vertex, source: GraphSource;
+ * toPlain(vertex, { source });                           // the vertex with its properties, plain
  * ```
  */
 export function toPlain(value: unknown, options: { readonly source?: GraphSource } = {}): unknown {

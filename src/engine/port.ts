@@ -137,6 +137,7 @@ export interface ReadView {
  *
  * @example
  * ```ts
+ * declare const source: GraphSource;
  * for (const v of source.vertexSlots('person')) console.log(source.vertexId(v));
  * ```
  */

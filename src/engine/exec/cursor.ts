@@ -37,7 +37,7 @@ export function breather(): Promise<void> {
  *
  * @example
  * ```ts
- * const cursor = executeAsync(plan, context);
+ * declare const cursor: QueryCursor;
  * for await (const value of cursor) console.log(value);
  * ```
  */

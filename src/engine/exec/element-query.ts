@@ -61,7 +61,7 @@ export interface ElementQuery {
  * const { items, next } = await queryElements({ element: 'vertex', limit: 2 }, context, (s, slot) => s.vertexId(slot));
  * ```
  */
-export interface ElementQueryResult<T> {
+interface ElementQueryResult<T> {
   readonly items: T[];
   readonly next: number | undefined;
 }
@@ -75,7 +75,7 @@ export interface ElementQueryResult<T> {
  * const shard: SlotRange = { start: 0, end: 1000, length: 1000 };
  * ```
  */
-export interface SlotRange {
+interface SlotRange {
   readonly start: number;
   readonly end: number;
   readonly length: number;

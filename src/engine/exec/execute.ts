@@ -18,7 +18,8 @@ import { PAUSED, QueryCursor } from './cursor.js';
  *
  * @example
  * ```ts
- * const ctx: ExecutionContext = { source, write: (fn) => store.batch(fn).result, deadline: Date.now() + 30000 };
+ * declare const source: GraphWriter;
+ * const ctx: ExecutionContext = { source, write: (fn) => fn(source), deadline: Date.now() + 30000 };
  * ```
  */
 export interface ExecutionContext {

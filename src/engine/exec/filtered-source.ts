@@ -33,6 +33,7 @@ export interface ViewFilters {
  *
  * @example
  * ```ts
+ * declare const source: GraphSource;
  * const view = new FilteredSource(source, { vertex: (s) => source.vertexLabel(s) === 'person' });
  * ```
  */

@@ -35,7 +35,8 @@ export interface TraversalSourceOptions {
  *
  * @example
  * ```ts
- * const context: TraversalContext = { source, write: (fn) => store.batch(fn).result, settled: async () => undefined };
+ * declare const source: GraphWriter;
+ * const context: TraversalContext = { source, write: (fn) => fn(source), settled: async () => undefined };
  * ```
  */
 export interface TraversalContext extends ExecutionContext {
@@ -48,6 +49,7 @@ export interface TraversalContext extends ExecutionContext {
  *
  * @example
  * ```ts
+ * declare const source: GraphSource;
  * const g = new GraphTraversalSource(() => ({ source }));
  * const n = await g.V().count().next();
  * ```

@@ -244,18 +244,6 @@ export function isEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Equivalence: like equality, but NaN is equivalent to NaN (orderability's notion of a tie).
- *
- * @example
- * ```ts
- * isEquivalent(new TypedNumber('double', NaN), new TypedNumber('double', NaN));   // true
- * ```
- */
-export function isEquivalent(a: unknown, b: unknown): boolean {
-  return orderCompare(a, b) === 0;
-}
-
-/**
  * Apply a comparison predicate with Gremlin semantics: eq/neq by {@link isEqual}, the others
  * by {@link compare}, false when the values cannot be compared or a NaN takes part.
  *

@@ -92,7 +92,7 @@ const RANGE_OPS: ReadonlySet<IndexPredicate['op']> = new Set(['lt', 'lte', 'gt',
  * isRangePredicate({ op: 'gt', values: [3] }); // true
  * ```
  */
-export function isRangePredicate(p: IndexPredicate): boolean {
+function isRangePredicate(p: IndexPredicate): boolean {
   return RANGE_OPS.has(p.op);
 }
 

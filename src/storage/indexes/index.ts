@@ -2,4 +2,4 @@
  * Property indexes of the columnar store.
  * @module
  */
-export { ElementIndex, tokenize, isRangePredicate } from './element-index.js';
+export { ElementIndex, tokenize } from './element-index.js';
