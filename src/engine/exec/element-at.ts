@@ -3,7 +3,7 @@
  * @module
  */
 import { Edge, Vertex } from '../elements.js';
-import type { GraphSource } from '../port.js';
+import type { GraphSource } from '../../port/index.js';
 
 /**
  * The vertex at a slot.

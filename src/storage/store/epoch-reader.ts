@@ -7,7 +7,7 @@
  * @module
  */
 import type { Direction, ElementId, PropertyValue } from '../../values/index.js';
-import type { IndexPredicate, ReadView } from '../../engine/index.js';
+import type { IndexPredicate, ReadView } from '../../port/index.js';
 import { StorageError } from '../../errors.js';
 import type { CsrAt } from '../csr.js';
 import { idMapKey } from '../vertex-table.js';
@@ -82,6 +82,10 @@ export class EpochReader extends StoreReader implements ReadView {
   #killedSince(kills: ReadonlyMap<number, number>, slot: number): boolean {
     const at = kills.get(slot);
     return at !== undefined && at > this.#epoch;
+  }
+
+  override vertexSlotBound(): number {
+    return this.#released ? super.vertexSlotBound() : this.#vertexBound;
   }
 
   protected override vertexLive(slot: number): boolean {

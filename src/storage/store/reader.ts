@@ -3,7 +3,7 @@
  * visibility applied.
  * @module
  */
-import type { ColumnBatch, ColumnScanOptions, GraphSource, IndexPredicate, NeighbourBatch, ScanOptions, VertexPropertyRecord } from '../../engine/index.js';
+import { NEIGHBOUR_BATCH_SIZE, type ColumnBatch, type ColumnScanOptions, type GraphSource, type IndexPredicate, type NeighbourBatch, type ScanOptions, type VertexPropertyRecord } from '../../port/index.js';
 import { TypedNumber, Uuid, type Direction, type ElementId, type PropertyValue } from '../../values/index.js';
 import { formatEdgeId, formatSortValues, parseEdgeId } from '../ids/index.js';
 import type { PropertySide } from './epochs.js';
@@ -95,6 +95,10 @@ export class StoreReader implements GraphSource {
   /** Live elements of a label without TTL. */
   protected liveCount(kind: 'vertex' | 'edge', labelId: number): number {
     return kind === 'vertex' ? (this.state.vertexTables.get(labelId)?.live ?? 0) : (this.state.edges.counts.get(labelId) ?? 0);
+  }
+
+  vertexSlotBound(): number {
+    return this.state.vertices.size;
   }
 
   /** Whether a vertex slot is live and not expired. */
@@ -374,10 +378,12 @@ export class StoreReader implements GraphSource {
     const alive = s.edges.alive;
     const bound = this.edgeBound;
     const limit = options.degreeLimit ?? Infinity;
-    const src = new Int32Array(BATCH);
-    const edges = new Int32Array(BATCH);
-    const targets = new Int32Array(BATCH);
-    const batch = { sources: src, edges, vertices: targets, length: 0 };
+    const src = new Int32Array(NEIGHBOUR_BATCH_SIZE);
+    const edges = new Int32Array(NEIGHBOUR_BATCH_SIZE);
+    const targets = new Int32Array(NEIGHBOUR_BATCH_SIZE);
+    const batch: { -readonly [K in keyof NeighbourBatch]: NeighbourBatch[K] } = { sources: src, edges, vertices: targets, length: 0, selection: undefined };
+    // Only vertex TTL can hide the end of a visible edge in the store.
+    const checkTargets = options.visibleNeighbours === true && s.catalog.vertexLabels().some((l) => l.ttl > 0);
     const csrs: { csr: AdjacencyRead; ttl: boolean }[] = [];
     for (const d of direction === 'OUT' ? ['out' as const] : direction === 'IN' ? ['in' as const] : ['out' as const, 'in' as const]) {
       for (const l of this.edgeLabelIds(options.labels)) {
@@ -385,6 +391,8 @@ export class StoreReader implements GraphSource {
         if (adj !== undefined) csrs.push({ csr: adj[d], ttl: s.hasTtl('edge', l) });
       }
     }
+    const hidden = (e: number, ttl: boolean, target: number): boolean =>
+      e >= bound || (!alive.get(e) && !this.edgeRevived(e)) || (ttl && !this.edgeVisible(e)) || (checkTargets && !this.vertexVisible(target));
     let n = 0;
     for (let k = 0; k < sources.length; k++) {
       const v = sources[k]!;
@@ -396,12 +404,12 @@ export class StoreReader implements GraphSource {
           const ed = csr.edges;
           for (let i = csr.offsets[v]!, end = csr.offsets[v + 1]!; i < end && taken < limit; i++) {
             const e = ed[i]!;
-            if (e >= bound || (!alive.get(e) && !this.edgeRevived(e)) || (ttl && !this.edgeVisible(e))) continue;
+            if (hidden(e, ttl, tg[i]!)) continue;
             src[n] = v;
             edges[n] = e;
             targets[n++] = tg[i]!;
             taken++;
-            if (n === BATCH) {
+            if (n === NEIGHBOUR_BATCH_SIZE) {
               batch.length = n;
               yield batch;
               n = 0;
@@ -413,12 +421,13 @@ export class StoreReader implements GraphSource {
         const entries = buffered.entries.slice(0, buffered.length);
         for (let i = 0; i < entries.length && taken < limit; i++) {
           const e = csr.bufferedEdge(entries[i]!);
-          if (e >= bound || (!alive.get(e) && !this.edgeRevived(e)) || (ttl && !this.edgeVisible(e))) continue;
+          const target = csr.bufferedTarget(entries[i]!);
+          if (hidden(e, ttl, target)) continue;
           src[n] = v;
           edges[n] = e;
-          targets[n++] = csr.bufferedTarget(entries[i]!);
+          targets[n++] = target;
           taken++;
-          if (n === BATCH) {
+          if (n === NEIGHBOUR_BATCH_SIZE) {
             batch.length = n;
             yield batch;
             n = 0;
