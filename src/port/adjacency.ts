@@ -112,3 +112,36 @@ export interface AdjacencySource {
  * ```
  */
 export const NEIGHBOUR_BATCH_SIZE = 1024;
+
+/**
+ * The one reused batch of a scan, filled entry by entry: what implementations over typed
+ * arrays yield. `push` returns true when the batch is full; the scan then yields it and calls
+ * `clear` before the next push.
+ *
+ * @example
+ * ```ts
+ * const batch = new NeighbourBatchBuffer();
+ * if (batch.push(0, 7, 1)) { yield batch; batch.clear(); }
+ * ```
+ */
+export class NeighbourBatchBuffer implements NeighbourBatch {
+  readonly sources = new Int32Array(NEIGHBOUR_BATCH_SIZE);
+  readonly edges = new Int32Array(NEIGHBOUR_BATCH_SIZE);
+  readonly vertices = new Int32Array(NEIGHBOUR_BATCH_SIZE);
+  readonly selection = undefined;
+  length = 0;
+
+  /** Appends `source → vertex` through `edge`; true when the batch is full. */
+  push(source: number, edge: number, vertex: number): boolean {
+    const n = this.length++;
+    this.sources[n] = source;
+    this.edges[n] = edge;
+    this.vertices[n] = vertex;
+    return this.length === NEIGHBOUR_BATCH_SIZE;
+  }
+
+  /** Empties the batch for the next entries. */
+  clear(): void {
+    this.length = 0;
+  }
+}

@@ -9,7 +9,7 @@ import { elementIdKey } from '../../src/engine/elements.js';
 import { TypedNumber, Uuid } from '../../src/values/index.js';
 import type { Direction, ElementId, PropertyValue } from '../../src/values/index.js';
 import { scanColumnsBySlots } from '../../src/engine/exec/column-batches.js';
-import { NEIGHBOUR_BATCH_SIZE } from '../../src/port/index.js';
+import { NeighbourBatchBuffer } from '../../src/port/index.js';
 import type {
   ColumnBatch,
   ColumnScanOptions,
@@ -134,7 +134,7 @@ export class ReferenceGraph implements GraphWriter {
   }
   /** One reused batch of at most NEIGHBOUR_BATCH_SIZE entries, as the adjacency contract asks. */
   *scanNeighbours(sources: Int32Array, direction: Direction, options?: ScanOptions): Iterable<NeighbourBatch> {
-    const batch = { sources: new Int32Array(NEIGHBOUR_BATCH_SIZE), edges: new Int32Array(NEIGHBOUR_BATCH_SIZE), vertices: new Int32Array(NEIGHBOUR_BATCH_SIZE), length: 0, selection: undefined };
+    const batch = new NeighbourBatchBuffer();
     const labels = options?.labels;
     const limit = options?.degreeLimit ?? Infinity;
     for (const src of sources) {
@@ -145,12 +145,9 @@ export class ReferenceGraph implements GraphWriter {
           const edge = this.#e(es);
           if ((labels !== undefined && labels.length > 0 && !labels.includes(edge.label)) || n >= limit) continue;
           n++;
-          batch.sources[batch.length] = src;
-          batch.edges[batch.length] = es;
-          batch.vertices[batch.length++] = edge[end];
-          if (batch.length === NEIGHBOUR_BATCH_SIZE) {
+          if (batch.push(src, es, edge[end])) {
             yield batch;
-            batch.length = 0;
+            batch.clear();
           }
         }
       }

@@ -10,6 +10,7 @@ import type { Direction, ElementId, PropertyValue } from '../../values/index.js'
 import type { IndexPredicate, ReadView } from '../../port/index.js';
 import { StorageError } from '../../errors.js';
 import type { CsrAt } from '../csr.js';
+import type { CsrArrays } from '../csr-adjacency.js';
 import { idMapKey } from '../vertex-table.js';
 import { EpochLog, type PropertySide } from './epochs.js';
 import { StoreReader, idForms, type AdjacencyRead } from './reader.js';
@@ -82,6 +83,11 @@ export class EpochReader extends StoreReader implements ReadView {
   #killedSince(kills: ReadonlyMap<number, number>, slot: number): boolean {
     const at = kills.get(slot);
     return at !== undefined && at > this.#epoch;
+  }
+
+  /** A stale view scans its pinned generation, so it shares nothing with the live CSR. */
+  protected override sharedCsr(labelId: number, direction: 'out' | 'in'): CsrArrays | undefined {
+    return this.#stale() ? undefined : super.sharedCsr(labelId, direction);
   }
 
   override vertexSlotBound(): number {

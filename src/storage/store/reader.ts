@@ -3,13 +3,15 @@
  * visibility applied.
  * @module
  */
-import { NEIGHBOUR_BATCH_SIZE, type ColumnBatch, type ColumnScanOptions, type GraphSource, type IndexPredicate, type NeighbourBatch, type ScanOptions, type VertexPropertyRecord } from '../../port/index.js';
+import { NeighbourBatchBuffer, type ColumnBatch, type ColumnScanOptions, type GraphSource, type IndexPredicate, type NeighbourBatch, type ScanOptions, type VertexPropertyRecord } from '../../port/index.js';
 import { TypedNumber, Uuid, type Direction, type ElementId, type PropertyValue } from '../../values/index.js';
 import { formatEdgeId, formatSortValues, parseEdgeId } from '../ids/index.js';
 import type { PropertySide } from './epochs.js';
 import type { EdgeLabelRecord, VertexLabelRecord } from '../schema/types.js';
 import { idMapKey } from '../vertex-table.js';
 import { lookupSlots } from './lookup.js';
+import type { CsrArrays, CsrSnapshot } from '../csr-adjacency.js';
+import { snapshotAdjacency } from './adjacency-snapshot.js';
 import type { StoreState } from './state.js';
 
 const BATCH = 1024;
@@ -378,10 +380,7 @@ export class StoreReader implements GraphSource {
     const alive = s.edges.alive;
     const bound = this.edgeBound;
     const limit = options.degreeLimit ?? Infinity;
-    const src = new Int32Array(NEIGHBOUR_BATCH_SIZE);
-    const edges = new Int32Array(NEIGHBOUR_BATCH_SIZE);
-    const targets = new Int32Array(NEIGHBOUR_BATCH_SIZE);
-    const batch: { -readonly [K in keyof NeighbourBatch]: NeighbourBatch[K] } = { sources: src, edges, vertices: targets, length: 0, selection: undefined };
+    const batch = new NeighbourBatchBuffer();
     // Only vertex TTL can hide the end of a visible edge in the store.
     const checkTargets = options.visibleNeighbours === true && s.catalog.vertexLabels().some((l) => l.ttl > 0);
     const csrs: { csr: AdjacencyRead; ttl: boolean }[] = [];
@@ -393,7 +392,6 @@ export class StoreReader implements GraphSource {
     }
     const hidden = (e: number, ttl: boolean, target: number): boolean =>
       e >= bound || (!alive.get(e) && !this.edgeRevived(e)) || (ttl && !this.edgeVisible(e)) || (checkTargets && !this.vertexVisible(target));
-    let n = 0;
     for (let k = 0; k < sources.length; k++) {
       const v = sources[k]!;
       let taken = 0;
@@ -405,14 +403,10 @@ export class StoreReader implements GraphSource {
           for (let i = csr.offsets[v]!, end = csr.offsets[v + 1]!; i < end && taken < limit; i++) {
             const e = ed[i]!;
             if (hidden(e, ttl, tg[i]!)) continue;
-            src[n] = v;
-            edges[n] = e;
-            targets[n++] = tg[i]!;
             taken++;
-            if (n === NEIGHBOUR_BATCH_SIZE) {
-              batch.length = n;
+            if (batch.push(v, e, tg[i]!)) {
               yield batch;
-              n = 0;
+              batch.clear();
             }
           }
         }
@@ -423,22 +417,15 @@ export class StoreReader implements GraphSource {
           const e = csr.bufferedEdge(entries[i]!);
           const target = csr.bufferedTarget(entries[i]!);
           if (hidden(e, ttl, target)) continue;
-          src[n] = v;
-          edges[n] = e;
-          targets[n++] = target;
           taken++;
-          if (n === NEIGHBOUR_BATCH_SIZE) {
-            batch.length = n;
+          if (batch.push(v, e, target)) {
             yield batch;
-            n = 0;
+            batch.clear();
           }
         }
       }
     }
-    if (n > 0) {
-      batch.length = n;
-      yield batch;
-    }
+    if (batch.length > 0) yield batch;
   }
 
   degree(slot: number, direction: Direction, labels?: readonly string[]): number {
@@ -461,6 +448,36 @@ export class StoreReader implements GraphSource {
     const slots = lookupSlots(this.state, element, query, (id) => this.vertexSlot(id));
     if (slots === undefined) return undefined;
     return slots.filter((x) => (element === 'vertex' ? this.vertexVisible(x) : this.edgeVisible(x)));
+  }
+
+  /**
+   * The adjacency this reader shows, as an immutable CSR snapshot for {@link CsrAdjacency}:
+   * O(vertices) for the vertex labels, plus a copy of each label's entries unless its merged
+   * arrays can be shared (see {@link StoreReader.sharedCsr}).
+   *
+   * @example
+   * ```ts
+   * const adjacency = new CsrAdjacency(store.adjacencySnapshot());
+   * ```
+   */
+  adjacencySnapshot(): CsrSnapshot {
+    const c = this.state.catalog;
+    return snapshotAdjacency(this, {
+      edgeLabels: c.edgeLabels().map((l) => l.name),
+      shared: (name, direction) => {
+        const label = c.edgeLabel(name);
+        return label === undefined ? undefined : this.sharedCsr(label.id, direction);
+      },
+    });
+  }
+
+  /**
+   * Merged CSR arrays of a label that a snapshot may take as they are: compact (nothing
+   * buffered or tombstoned) and without TTL. Merged arrays are never mutated; a merge replaces them.
+   */
+  protected sharedCsr(labelId: number, direction: 'out' | 'in'): CsrArrays | undefined {
+    const csr = this.state.adjacency.get(labelId)?.[direction];
+    return csr !== undefined && csr.isCompact() && !this.state.hasTtl('edge', labelId) ? csr : undefined;
   }
 
   private edgeLabelIds(names: readonly string[] | undefined): number[] {
