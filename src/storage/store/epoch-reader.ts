@@ -68,10 +68,14 @@ export class EpochReader extends StoreReader implements ReadView {
     return new EpochReader(this.state, now, this);
   }
 
-  /** Unpins the epoch (idempotent); the history kept for it can go. */
+  /**
+   * Unpins the epoch (idempotent); the history kept for it can go, and so can the pinned CSR
+   * generations (an edge handle that reads its id lazily may keep this object alive).
+   */
   release(): void {
     if (this.#released) return;
     this.#released = true;
+    this.#adjacency.clear();
     this.state.epochs.unpin(this.#epoch);
   }
 
