@@ -4,7 +4,7 @@
  * @module
  */
 export * from '../values/index.js';
-export * from './port.js';
+export * from '../port/index.js';
 export * from './bytecode.js';
 export * from './script.js';
 export { Vertex, Edge, VertexProperty, Property, Path, Tree, isElement, type VertexProperties, type EdgeProperties } from './elements.js';

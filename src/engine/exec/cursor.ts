@@ -5,7 +5,7 @@
  * @module
  */
 import { CancelledError } from '../../errors.js';
-import type { ReadView } from '../port.js';
+import type { ReadView } from '../../port/index.js';
 import type { Runtime } from './runtime.js';
 
 /**

@@ -9,7 +9,7 @@
  * @module
  */
 import type { Direction, ElementId } from '../../values/index.js';
-import type { GraphSource, IndexPredicate, ReadView } from '../port.js';
+import type { GraphSource, IndexPredicate, ReadView } from '../../port/index.js';
 import { noIndexError } from '../../errors.js';
 import { EMPTY_SETTINGS } from '../plan/plan.js';
 import { indexPredicate } from '../strategies/start-selection.js';
@@ -101,7 +101,8 @@ function adjacentEdges(source: GraphSource, query: ElementQuery): Candidates {
   const found = new Set<number>();
   const labels = query.label === undefined ? undefined : [query.label];
   for (const batch of source.scanNeighbours(Int32Array.of(vertex), adjacent.direction, { labels })) {
-    for (let i = 0; i < batch.length; i++) found.add(batch.edges[i]!);
+    const selection = batch.selection;
+    for (let i = 0; i < batch.length; i++) found.add(batch.edges[selection === undefined ? i : selection[i]!]!);
   }
   return { slots: [...found].sort((a, b) => a - b), ordered: true };
 }

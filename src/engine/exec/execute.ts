@@ -4,7 +4,7 @@
  * @module
  */
 import { PlanError } from '../../errors.js';
-import type { GraphSource, GraphWriter, ReadView } from '../port.js';
+import type { GraphSource, GraphWriter, ReadView } from '../../port/index.js';
 import type { Plan } from '../plan/plan.js';
 import { Runtime } from './runtime.js';
 import type { Traverser } from './traverser.js';

@@ -7,7 +7,7 @@ import { CancelledError, UnsupportedError } from '../../errors.js';
 import { VertexProperty } from '../elements.js';
 import type { Edge, Vertex } from '../elements.js';
 import { edgeAt, vertexAt } from './element-at.js';
-import type { GraphSource, GraphWriter } from '../port.js';
+import type { GraphSource, GraphWriter } from '../../port/index.js';
 import type { Plan, SourceSettings } from '../plan/plan.js';
 import { STEPS } from '../steps/registry.js';
 import type { StepDef } from '../steps/step-def.js';

@@ -7,7 +7,7 @@
 import { Bytecode } from '../bytecode.js';
 import { PlanError } from '../../errors.js';
 import { VertexProperty } from '../elements.js';
-import type { GraphSource, VertexPropertyRecord } from '../port.js';
+import type { GraphSource, VertexPropertyRecord } from '../../port/index.js';
 import type { Plan, SourceSettings } from '../plan/plan.js';
 import { EMPTY_SETTINGS } from '../plan/plan.js';
 import { compileChild } from '../plan/compile.js';

@@ -7,7 +7,7 @@ import { EnumValue } from '../bytecode.js';
 import { ArgumentError, UnsupportedError } from '../../errors.js';
 import { callAllowed, method, type MethodTable, type ScriptCall } from './methods.js';
 import { Edge, Property, Vertex, VertexProperty } from '../elements.js';
-import type { GraphSource, GraphWriter } from '../port.js';
+import type { GraphSource, GraphWriter } from '../../port/index.js';
 import type { ElementId, PropertyValue } from '../../values/index.js';
 import { edgeAt, vertexAt } from '../exec/element-at.js';
 import type { ExecutionContext } from '../exec/execute.js';

@@ -6,7 +6,7 @@
  */
 import { Predicate } from '../bytecode.js';
 import type { PlanStep } from '../plan/plan.js';
-import type { IndexPredicate } from '../port.js';
+import type { IndexPredicate } from '../../port/index.js';
 import type { PropertyValue } from '../../values/index.js';
 import type { GraphParams } from '../steps/map/graph-step.js';
 import type { HasCondition, HasParams } from '../steps/filter/has-step.js';

@@ -5,7 +5,7 @@
  * @module
  */
 import { PlanError } from '../../../errors.js';
-import type { ColumnBatch, IndexPredicate } from '../../port.js';
+import type { ColumnBatch, IndexPredicate } from '../../../port/index.js';
 import type { PropertyValue } from '../../../values/index.js';
 import { columnBatchesOf } from '../../exec/column-batches.js';
 import { predicateTest } from '../../exec/predicate.js';

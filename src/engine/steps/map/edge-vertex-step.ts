@@ -5,7 +5,6 @@
 import { ArgumentError } from '../../../errors.js';
 import { Edge, Vertex } from '../../elements.js';
 import { moveTo, pathNodes } from '../../exec/traverser.js';
-import { FilteredSource } from '../../exec/filtered-source.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
@@ -25,9 +24,8 @@ export interface EdgeVertexParams {
 }
 
 function* run(p: EdgeVertexParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
-  // A filtered view may show an edge without its end vertices (checkAdjacentVertices: false).
-  const view = rt.source instanceof FilteredSource ? rt.source : undefined;
-  const shown = (v: Vertex): boolean => view === undefined || v.slot < 0 || view.adjacentVisible(v.slot);
+  // A filtered source may show an edge without its end vertices (checkAdjacentVertices: false).
+  const shown = (v: Vertex): boolean => v.slot < 0 || rt.source.vertexVisible(v.slot);
   for (const t of input) {
     if (t === PAUSE) {
       yield t;

@@ -7,7 +7,7 @@ import { Bytecode } from '../../bytecode.js';
 import type { Argument } from '../../bytecode.js';
 import { ArgumentError } from '../../../errors.js';
 import { Edge, Vertex, VertexProperty } from '../../elements.js';
-import type { PropertyCardinality } from '../../port.js';
+import type { PropertyCardinality } from '../../../port/index.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef, CompileContext } from '../step-def.js';
