@@ -7,6 +7,7 @@ import { PlanError } from '../../errors.js';
 import type { GraphSource, GraphWriter, ReadView } from '../port.js';
 import type { Plan } from '../plan/plan.js';
 import { Runtime } from './runtime.js';
+import { STEPS } from '../steps/registry.js';
 import type { Traverser } from './traverser.js';
 import { planMutates, planRequirements } from './requirements.js';
 import { wrapSource } from './source-filters.js';
@@ -149,6 +150,7 @@ function runtime(plan: Plan, context: ExecutionContext, how: { readonly writer?:
   const writer = how.writer;
   const source = wrapSource(writer ?? how.source ?? context.source, plan.settings);
   const rt = new Runtime({
+    steps: STEPS,
     source,
     writer: writer === undefined ? undefined : (wrapSource(writer, plan.settings) as GraphWriter),
     settings: plan.settings,

@@ -18,7 +18,7 @@ import { PAUSE } from '../../exec/pause.js';
  * localStep.compile({ op: 'local', args: [outCount] }, cc);
  * ```
  */
-export const localStep: StepDef<{ readonly plan: Plan; readonly firstOnly: boolean }> = {
+export const localStep: StepDef<'local'> = {
   kind: 'local',
   category: 'branch',
   pauses: true,

@@ -67,7 +67,7 @@ function* run(p: { readonly local: boolean }, input: Iterable<Traverser>, rt: Ru
  * countStep.compile({ op: 'count', args: [] }, cc); // { local: false }
  * ```
  */
-export const countStep: StepDef<{ readonly local: boolean }> = {
+export const countStep: StepDef<'count'> = {
   kind: 'count',
   category: 'map',
   pauses: true,

@@ -18,22 +18,10 @@ import { badArguments, byPlan } from '../args.js';
 import { applyBy } from './select-step.js';
 import { elementProperties } from './properties-step.js';
 import { PAUSE } from '../../exec/pause.js';
+import type { FormatParams } from '../../plan/params/map.js';
 
 /** The name of a positional placeholder, filled from the by() modulators. */
 const FROM_BY = '_';
-
-/**
- * Parameters of format().
- *
- * @example
- * ```ts
- * const p: FormatParams = { template: '%{_} is %{age}', by: [] };
- * ```
- */
-export interface FormatParams {
-  readonly template: string;
-  readonly by: readonly Plan[];
-}
 
 function lookup(rt: Runtime, t: Traverser, name: string): unknown {
   const v = t.value;
@@ -53,7 +41,7 @@ function lookup(rt: Runtime, t: Traverser, name: string): unknown {
  * formatStep.compile({ op: 'format', args: ['%{name} is %{age}'] }, cc);
  * ```
  */
-export const formatStep: StepDef<FormatParams> = {
+export const formatStep: StepDef<'format'> = {
   kind: 'format',
   category: 'map',
   pauses: true,

@@ -13,20 +13,7 @@ import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
 import { applyBy } from './select-step.js';
 import { PAUSE } from '../../exec/pause.js';
-
-/**
- * Parameters of path().
- *
- * @example
- * ```ts
- * const p: PathParams = { by: [], from: undefined, to: undefined };
- * ```
- */
-export interface PathParams {
-  readonly by: readonly Plan[];
-  readonly from: string | undefined;
-  readonly to: string | undefined;
-}
+import type { PathParams } from '../../plan/params/map.js';
 
 /**
  * The traverser's path as a Path, cut to the from/to labels when given.
@@ -52,7 +39,7 @@ export function traverserPath(t: Traverser, from?: string, to?: string): Path {
   );
 }
 
-function* run(p: PathParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function* run(p: PathParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
@@ -82,7 +69,7 @@ function* run(p: PathParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
  * pathStep.compile({ op: 'path', args: [] }, cc);
  * ```
  */
-export const pathStep: StepDef<PathParams> = {
+export const pathStep: StepDef<'path'> = {
   kind: 'path',
   category: 'map',
   pauses: true,

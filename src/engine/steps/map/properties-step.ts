@@ -12,23 +12,7 @@ import type { StepDef } from '../step-def.js';
 import { strings } from '../args.js';
 import { PAUSE } from '../../exec/pause.js';
 import { valueKey } from '../../semantics/index.js';
-
-/**
- * Parameters of a properties step.
- *
- * @example
- * ```ts
- * const p: PropertiesParams = { keys: ['name'], values: true };
- * ```
- */
-export interface PropertiesParams {
-  /** Keys to read; empty means all. */
-  readonly keys: readonly string[];
-  /** True for values(), false for properties(). */
-  readonly values: boolean;
-  /** True when every key given was null: no property has a null key, so nothing is read. */
-  readonly none?: true;
-}
+import type { PropertiesParams } from '../../plan/params/map.js';
 
 /**
  * The properties of an element as Property or VertexProperty objects, all or of some keys.
@@ -98,7 +82,7 @@ function* run(p: PropertiesParams, input: Iterable<Traverser>, rt: Runtime): Ite
  * propertiesStep.compile({ op: 'values', args: ['name', 'age'] }, cc);
  * ```
  */
-export const propertiesStep: StepDef<PropertiesParams> = {
+export const propertiesStep: StepDef<'properties'> = {
   kind: 'properties',
   category: 'map',
   pauses: true,

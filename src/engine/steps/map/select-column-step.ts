@@ -36,7 +36,7 @@ export function column(value: unknown, which: string, entry = false): unknown {
  * selectColumnStep.compile({ op: 'select', args: [new EnumValue('Column', 'keys')] }, cc);
  * ```
  */
-export const selectColumnStep: StepDef<{ readonly column: string; readonly entry?: boolean }> = {
+export const selectColumnStep: StepDef<'selectColumn'> = {
   kind: 'selectColumn',
   category: 'map',
   pauses: true,

@@ -14,20 +14,7 @@ import { PAUSE } from '../../exec/pause.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { strings } from '../args.js';
-
-/**
- * Parameters of an adjacency step.
- *
- * @example
- * ```ts
- * const p: VertexParams = { direction: 'OUT', edgeLabels: ['knows'], returns: 'vertex' };
- * ```
- */
-export interface VertexParams {
-  readonly direction: Direction;
-  readonly edgeLabels: readonly string[];
-  readonly returns: 'vertex' | 'edge';
-}
+import type { VertexParams } from '../../plan/params/map.js';
 
 const OPS: Readonly<Record<string, [Direction, 'vertex' | 'edge']>> = {
   out: ['OUT', 'vertex'],
@@ -148,7 +135,7 @@ function* run(p: VertexParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
  * vertexStep.compile({ op: 'outE', args: ['knows'] }, cc); // { direction: 'OUT', edgeLabels: ['knows'], returns: 'edge' }
  * ```
  */
-export const vertexStep: StepDef<VertexParams> = {
+export const vertexStep: StepDef<'vertex'> = {
   kind: 'vertex',
   category: 'map',
   pauses: true,

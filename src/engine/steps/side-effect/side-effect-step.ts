@@ -17,7 +17,7 @@ import { PAUSE } from '../../exec/pause.js';
  * sideEffectStep.compile({ op: 'sideEffect', args: [child] }, cc);
  * ```
  */
-export const sideEffectStep: StepDef<{ readonly plan: Plan }> = {
+export const sideEffectStep: StepDef<'sideEffect'> = {
   kind: 'sideEffect',
   category: 'side-effect',
   pauses: true,
