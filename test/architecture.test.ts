@@ -10,9 +10,8 @@
  *   the outermost entry point that starts the server.
  * - every layer may import errors.ts, which imports nothing.
  * - a layer is imported from outside only through its index.ts.
- * - there is no runtime import cycle; and no import cycle at all, type-only imports included,
- *   in storage, values, database and grammar. The engine's type-only circle (runtime ↔ step
- *   registry ↔ steps) is broken by a later part of issue 8, which widens TYPE_CYCLE_LAYERS to all of src.
+ * - there is no import cycle anywhere in src/, type-only imports included: the runtime receives
+ *   the step table instead of importing the registry, and steps share helpers from steps/helpers/.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -66,9 +65,6 @@ const DYNAMIC = /import\(\s*['"]([^'"]+)['"]\s*\)/g;
 /** Leaf layers every layer (errors.ts excepted) may import. */
 const LEAVES: readonly string[] = ['values'];
 
-/** Layers whose files must not take part in any import cycle, type-only imports included. */
-const TYPE_CYCLE_LAYERS: readonly string[] = ['storage', 'values', 'database', 'grammar'];
-
 /** Relative imports of one source text, resolved to paths relative to src/. */
 function importsOf(file: string, text: string): ImportEdge[] {
   const edges: ImportEdge[] = [];
@@ -107,14 +103,10 @@ function storageEngineValueImports(edges: readonly ImportEdge[]): string[] {
     .map((e) => `${e.from}:${e.line ?? '?'} imports ${e.to} at run time (use import type, or take the value from values/index.ts)`);
 }
 
-/**
- * Import cycles, each as a path list. Type-only imports count unless `runtimeOnly`; `within`
- * keeps only the imports between files of the given layers.
- */
-function importCycles(edges: readonly ImportEdge[], options: { runtimeOnly?: boolean; within?: readonly string[] } = {}): string[][] {
-  const { runtimeOnly = true, within } = options;
-  const keep = (e: ImportEdge): boolean =>
-    !(runtimeOnly && e.typeOnly) && (within === undefined || (within.includes(layerOf(e.from)) && within.includes(layerOf(e.to))));
+/** Import cycles, each as a path list. Type-only imports count unless `runtimeOnly`. */
+function importCycles(edges: readonly ImportEdge[], options: { runtimeOnly?: boolean } = {}): string[][] {
+  const { runtimeOnly = true } = options;
+  const keep = (e: ImportEdge): boolean => !(runtimeOnly && e.typeOnly);
   const next = new Map<string, string[]>();
   for (const e of edges) if (keep(e)) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
   const state = new Map<string, 'open' | 'done'>();
@@ -200,10 +192,6 @@ test('src imports respect the layer rules of ARCHITECTURE.md', () => {
   assert.deepEqual(layerViolations(edges), []);
 });
 
-test('src has no runtime import cycle', () => {
-  assert.deepEqual(importCycles(scanSrc()).map((c) => c.join(' -> ')), []);
-});
-
 test('errors.ts imports nothing', () => {
   assert.deepEqual(importsOf('errors.ts', readFileSync(join(SRC, 'errors.ts'), 'utf8')), []);
 });
@@ -214,7 +202,7 @@ test('storageEngineValueImports names the file and line of a run-time engine imp
   assert.deepEqual(found, ['storage/store/x.ts:3 imports engine/index.ts at run time (use import type, or take the value from values/index.ts)']);
 });
 
-test('importCycles counts type-only imports when asked, and keeps to the given layers', () => {
+test('importCycles counts type-only imports when asked', () => {
   const edges: ImportEdge[] = [
     { from: 'storage/a.ts', to: 'storage/b.ts', typeOnly: true },
     { from: 'storage/b.ts', to: 'storage/a.ts', typeOnly: true },
@@ -223,15 +211,14 @@ test('importCycles counts type-only imports when asked, and keeps to the given l
   ];
   assert.deepEqual(importCycles(edges), []);
   assert.deepEqual(importCycles(edges, { runtimeOnly: false }), [['storage/a.ts', 'storage/b.ts', 'storage/a.ts'], ['engine/c.ts', 'engine/d.ts', 'engine/c.ts']]);
-  assert.deepEqual(importCycles(edges, { runtimeOnly: false, within: ['storage'] }), [['storage/a.ts', 'storage/b.ts', 'storage/a.ts']]);
 });
 
 test('storage imports the engine only with import type', () => {
   assert.deepEqual(storageEngineValueImports(scanSrc()), []);
 });
 
-test('storage, values, database and grammar have no import cycle, type-only imports included', () => {
-  assert.deepEqual(importCycles(scanSrc(), { runtimeOnly: false, within: TYPE_CYCLE_LAYERS }).map((c) => c.join(' -> ')), []);
+test('src has no import cycle, type-only imports included', () => {
+  assert.deepEqual(importCycles(scanSrc(), { runtimeOnly: false }).map((c) => c.join(' -> ')), []);
 });
 
 /** Compiled files reachable from `entry` through relative static and dynamic imports of the emitted JS. */

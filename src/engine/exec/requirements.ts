@@ -2,11 +2,10 @@
  * Requirements of a whole plan: the union of what its steps (and their child plans) declare.
  * @module
  */
-import type { Plan, Requirements } from '../plan/plan.js';
+import type { Plan, PlanStep, Requirements } from '../plan/plan.js';
 import { childPlans } from '../plan/plan.js';
 import { STEPS } from '../steps/registry.js';
 import type { StepKind } from '../plan/kinds.js';
-import type { PlanStep } from '../plan/plan.js';
 
 /**
  * Union of the requirements of every step in the plan, children included. Any `as()` label

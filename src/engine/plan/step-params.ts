@@ -34,7 +34,7 @@ export type NoParams = Readonly<Record<string, never>>;
  *
  * @example
  * ```ts
- * const p: StepParams<Plan>['vertex'] = { direction: 'out', edgeLabels: ['knows'], returns: 'vertex' };
+ * const p: StepParams<Plan>['vertex'] = { direction: 'OUT', edgeLabels: ['knows'], returns: 'vertex' };
  * ```
  */
 export interface StepParams<P> {

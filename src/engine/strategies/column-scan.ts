@@ -8,8 +8,8 @@
 import type { Plan, PlanStep } from '../plan/plan.js';
 import { stepNode } from '../steps/args.js';
 import type { Strategy } from './strategy.js';
-import type { ColumnScanParams, GraphParams, GroupParams, PropertiesParams } from '../plan/params/map.js';
-import type { DedupParams, HasCondition, HasParams } from '../plan/params/filter.js';
+import type { ColumnScanParams, GroupParams } from '../plan/params/map.js';
+import type { HasCondition } from '../plan/params/filter.js';
 
 /** How the steps after the filters end the scan, and how many steps that takes. */
 function ending(steps: readonly PlanStep[]): { readonly result: ColumnScanParams['result']; readonly key?: string; readonly length: number } | undefined {

@@ -5,7 +5,6 @@
  */
 import type { PlanStep } from '../plan/plan.js';
 import type { Strategy } from './strategy.js';
-import type { RangeParams } from '../plan/params/filter.js';
 
 /** Cost rank of reorderable filters: lower runs first. */
 const RANK: Readonly<Partial<Record<PlanStep['kind'], number>>> = { has: 1, is: 2, quantifier: 3, filter: 4 };

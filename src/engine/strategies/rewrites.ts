@@ -6,7 +6,7 @@
 import type { PlanStep } from '../plan/plan.js';
 import { stepNode } from '../steps/args.js';
 import type { Strategy } from './strategy.js';
-import type { DegreeCountParams, EdgeVertexParams, GraphParams, VertexParams } from '../plan/params/map.js';
+import type { DegreeCountParams, VertexParams } from '../plan/params/map.js';
 
 function rewritePairs(steps: readonly PlanStep[], f: (a: PlanStep, b: PlanStep) => PlanStep | undefined): PlanStep[] {
   const out: PlanStep[] = [];

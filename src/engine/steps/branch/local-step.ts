@@ -2,7 +2,6 @@
  * local(t): runs the child traversal once per traverser, so its barriers see one object.
  * @module
  */
-import type { Plan } from '../../plan/plan.js';
 import { moveTo } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';

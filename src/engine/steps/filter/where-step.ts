@@ -16,7 +16,7 @@ import { isEqual } from '../../semantics/index.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
 import { PAUSE } from '../../exec/pause.js';
-import type { TraversalFilterParams, WhereParams, WhereTraversal } from '../../plan/params/filter.js';
+import type { WhereParams, WhereTraversal } from '../../plan/params/filter.js';
 
 /** The by() modulators of a where(predicate), applied round-robin: start value first, then each label in order. */
 class ByRing {

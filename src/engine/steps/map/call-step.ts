@@ -14,7 +14,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, describeArg } from '../args.js';
 import { DEFAULT_SERVICES } from '../../services/index.js';
-import { argValue } from '../side-effect/write-values.js';
+import { argValue } from '../helpers/write-values.js';
 import { PAUSE } from '../../exec/pause.js';
 import type { CallParams } from '../../plan/params/map.js';
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { PlanError } from '../../../errors.js';
-import type { ColumnBatch, IndexPredicate } from '../../port.js';
+import type { ColumnBatch } from '../../port.js';
 import type { PropertyValue } from '../../../values/index.js';
 import { columnBatchesOf } from '../../exec/column-batches.js';
 import { predicateTest } from '../../exec/predicate.js';
@@ -17,7 +17,7 @@ import { PAUSE } from '../../exec/pause.js';
 import { valueKey } from '../../semantics/index.js';
 import type { StepDef } from '../step-def.js';
 import { describeArg } from '../args.js';
-import { long } from './count-step.js';
+import { long } from '../helpers/values.js';
 import type { ColumnScanParams } from '../../plan/params/map.js';
 import type { HasCondition } from '../../plan/params/filter.js';
 

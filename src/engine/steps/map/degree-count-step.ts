@@ -4,14 +4,13 @@
  * GraphSource without materialising neighbours or elements.
  * @module
  */
-import type { Direction } from '../../../values/index.js';
 import { fresh } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { PlanError } from '../../../errors.js';
-import { asVertex } from './vertex-step.js';
-import { long } from './count-step.js';
+import { asVertex } from '../helpers/elements.js';
+import { long } from '../helpers/values.js';
 import { PAUSE } from '../../exec/pause.js';
 import type { DegreeCountParams } from '../../plan/params/map.js';
 

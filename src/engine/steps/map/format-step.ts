@@ -6,7 +6,6 @@
  * @module
  */
 import { PlanError } from '../../../errors.js';
-import type { Plan } from '../../plan/plan.js';
 import { formatString } from '../../functions/index.js';
 import { Edge, Vertex, VertexProperty } from '../../elements.js';
 import { MISSING, scopeValue } from '../../exec/scope.js';
@@ -15,10 +14,9 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
-import { applyBy } from './select-step.js';
-import { elementProperties } from './properties-step.js';
+import { applyBy } from '../helpers/by.js';
+import { elementProperties } from '../helpers/elements.js';
 import { PAUSE } from '../../exec/pause.js';
-import type { FormatParams } from '../../plan/params/map.js';
 
 /** The name of a positional placeholder, filled from the by() modulators. */
 const FROM_BY = '_';

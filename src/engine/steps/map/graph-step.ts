@@ -5,7 +5,6 @@
  */
 import { PlanError } from '../../../errors.js';
 import { Edge, Vertex } from '../../elements.js';
-import type { IndexPredicate } from '../../port.js';
 import type { ElementId } from '../../../values/index.js';
 import { moveTo } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';

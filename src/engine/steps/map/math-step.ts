@@ -6,7 +6,6 @@
  */
 import { ArgumentError, PlanError } from '../../../errors.js';
 import { parseMath, evaluateMath } from '../../functions/index.js';
-import type { MathExpression } from '../../functions/index.js';
 import { isNumber, toDouble } from '../../semantics/index.js';
 import type { Plan } from '../../plan/plan.js';
 import { MISSING, scopeValue } from '../../exec/scope.js';
@@ -15,7 +14,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
-import { applyBy } from './select-step.js';
+import { applyBy } from '../helpers/by.js';
 import { PAUSE } from '../../exec/pause.js';
 import type { MathParams } from '../../plan/params/map.js';
 

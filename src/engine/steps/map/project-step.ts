@@ -11,7 +11,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { byPlan, strings } from '../args.js';
-import { applyBy } from './select-step.js';
+import { applyBy } from '../helpers/by.js';
 import { PAUSE } from '../../exec/pause.js';
 import type { ProjectParams } from '../../plan/params/map.js';
 

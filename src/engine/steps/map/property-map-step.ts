@@ -13,8 +13,8 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, isEnum, toJsNumber } from '../args.js';
-import { elementProperties } from './properties-step.js';
-import { applyBy } from './select-step.js';
+import { elementProperties } from '../helpers/elements.js';
+import { applyBy } from '../helpers/by.js';
 import { PAUSE } from '../../exec/pause.js';
 import type { PropertyMapParams } from '../../plan/params/map.js';
 

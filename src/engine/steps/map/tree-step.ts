@@ -13,8 +13,8 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
-import { traverserPath } from './path-step.js';
-import { applyBy } from './select-step.js';
+import { traverserPath } from '../helpers/path.js';
+import { applyBy } from '../helpers/by.js';
 import { PAUSE, gather } from '../../exec/pause.js';
 import type { TreeParams } from '../../plan/params/map.js';
 

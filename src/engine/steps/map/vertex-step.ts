@@ -4,7 +4,6 @@
  * @module
  */
 import { FilteredSource } from '../../exec/filtered-source.js';
-import { ArgumentError } from '../../../errors.js';
 import { Vertex } from '../../elements.js';
 import type { Direction } from '../../../values/index.js';
 import { moveTo } from '../../exec/traverser.js';
@@ -15,6 +14,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { strings } from '../args.js';
 import type { VertexParams } from '../../plan/params/map.js';
+import { asVertex } from '../helpers/elements.js';
 
 const OPS: Readonly<Record<string, [Direction, 'vertex' | 'edge']>> = {
   out: ['OUT', 'vertex'],
@@ -24,19 +24,6 @@ const OPS: Readonly<Record<string, [Direction, 'vertex' | 'edge']>> = {
   inE: ['IN', 'edge'],
   bothE: ['BOTH', 'edge'],
 };
-
-/**
- * The vertex a traverser stands on, or an ArgumentError naming the step.
- *
- * @example
- * ```ts
- * const v = asVertex(t.value, 'out');
- * ```
- */
-export function asVertex(value: unknown, step: string): Vertex {
-  if (value instanceof Vertex) return value;
-  throw new ArgumentError('NOT_A_VERTEX', `Cannot run ${step}(): the traverser holds ${String(value)}, not a vertex`);
-}
 
 /**
  * Neighbours of a batch of source slots, grouped by source: the neighbours of `unique[u]` are

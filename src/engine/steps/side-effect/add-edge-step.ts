@@ -11,9 +11,8 @@ import { fresh, moveTo } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
-import { argValue, vertexSlotOf } from './write-values.js';
+import { argValue, vertexSlotOf } from '../helpers/write-values.js';
 import { foldedId, foldedValues } from './fold-properties.js';
-import type { FoldedProperty } from '../../plan/params/side-effect.js';
 import type { AddEdgeParams, EdgeEnd } from '../../plan/params/side-effect.js';
 
 function resolve(rt: Runtime, t: Traverser, end: EdgeEnd | undefined, which: string): number {

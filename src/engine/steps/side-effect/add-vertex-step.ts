@@ -8,9 +8,8 @@ import { fresh, moveTo } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
-import { argValue } from './write-values.js';
+import { argValue } from '../helpers/write-values.js';
 import { foldedId, foldedValues } from './fold-properties.js';
-import type { FoldedProperty } from '../../plan/params/side-effect.js';
 import type { AddVertexParams } from '../../plan/params/side-effect.js';
 
 function* run(p: AddVertexParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {

@@ -12,7 +12,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
 import { splitScope } from '../scope.js';
-import { applyBy } from '../map/select-step.js';
+import { applyBy } from '../helpers/by.js';
 import { applyOperator } from '../operators.js';
 import { PAUSE, gather } from '../../exec/pause.js';
 import type { AggregateParams } from '../../plan/params/side-effect.js';

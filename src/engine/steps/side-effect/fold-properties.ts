@@ -12,7 +12,7 @@ import { isEnum } from '../args.js';
 import type { PlanStep } from '../../plan/plan.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
-import { argValue, storable } from './write-values.js';
+import { argValue, storable } from '../helpers/write-values.js';
 import type { FoldedProperty, PropertyWrite } from '../../plan/params/side-effect.js';
 
 

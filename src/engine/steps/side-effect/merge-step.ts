@@ -16,7 +16,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, isEnum } from '../args.js';
-import { argValue, edgeCardinalityError, storable, vertexSlotOf, withCardinality } from './write-values.js';
+import { argValue, edgeCardinalityError, storable, vertexSlotOf, withCardinality } from '../helpers/write-values.js';
 import type { MergeParams } from '../../plan/params/side-effect.js';
 
 type Entries = Map<unknown, unknown>;

@@ -12,9 +12,9 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef, CompileContext } from '../step-def.js';
 import { badArguments, isEnum } from '../args.js';
-import { argValue, edgeCardinalityError, storable, withCardinality } from './write-values.js';
-import { currentVertexProperty } from '../map/properties-step.js';
-import type { PropertyParams, PropertyWrite } from '../../plan/params/side-effect.js';
+import { argValue, edgeCardinalityError, storable, withCardinality } from '../helpers/write-values.js';
+import { currentVertexProperty } from '../helpers/elements.js';
+import type { PropertyWrite } from '../../plan/params/side-effect.js';
 
 function arg(a: Argument | undefined, cc: CompileContext): unknown {
   return a instanceof Bytecode ? cc.child(a) : a;

@@ -11,7 +11,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, isEnum } from '../args.js';
 import { applyOperator } from '../operators.js';
-import { applyBy } from '../map/select-step.js';
+import { applyBy } from '../helpers/by.js';
 import { PAUSE } from '../../exec/pause.js';
 import type { SackParams } from '../../plan/params/side-effect.js';
 
