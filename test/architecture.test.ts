@@ -11,9 +11,8 @@
  *   the outermost entry point that starts the server.
  * - every layer may import errors.ts, which imports nothing.
  * - a layer is imported from outside only through its index.ts.
- * - there is no runtime import cycle; and no import cycle at all, type-only imports included,
- *   in storage, values, database and grammar. The engine's type-only circle (runtime ↔ step
- *   registry ↔ steps) is broken by a later part of issue 8, which widens TYPE_CYCLE_LAYERS to all of src.
+ * - there is no import cycle anywhere in src/, type-only imports included: the runtime receives
+ *   the step table instead of importing the registry, and steps share helpers from steps/helpers/.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -68,9 +67,6 @@ const DYNAMIC = /import\(\s*['"]([^'"]+)['"]\s*\)/g;
 /** Leaf layers, in order: each may import only the ones before it; every other layer (errors.ts excepted) may import all. */
 const LEAVES: readonly string[] = ['values', 'port'];
 
-/** Layers whose files must not take part in any import cycle, type-only imports included. */
-const TYPE_CYCLE_LAYERS: readonly string[] = ['storage', 'values', 'database', 'grammar'];
-
 /** Relative imports of one source text, resolved to paths relative to src/. */
 function importsOf(file: string, text: string): ImportEdge[] {
   const edges: ImportEdge[] = [];
@@ -103,14 +99,10 @@ function layerViolations(edges: readonly ImportEdge[]): string[] {
   return problems;
 }
 
-/**
- * Import cycles, each as a path list. Type-only imports count unless `runtimeOnly`; `within`
- * keeps only the imports between files of the given layers.
- */
-function importCycles(edges: readonly ImportEdge[], options: { runtimeOnly?: boolean; within?: readonly string[] } = {}): string[][] {
-  const { runtimeOnly = true, within } = options;
-  const keep = (e: ImportEdge): boolean =>
-    !(runtimeOnly && e.typeOnly) && (within === undefined || (within.includes(layerOf(e.from)) && within.includes(layerOf(e.to))));
+/** Import cycles, each as a path list. Type-only imports count unless `runtimeOnly`. */
+function importCycles(edges: readonly ImportEdge[], options: { runtimeOnly?: boolean } = {}): string[][] {
+  const { runtimeOnly = true } = options;
+  const keep = (e: ImportEdge): boolean => !(runtimeOnly && e.typeOnly);
   const next = new Map<string, string[]>();
   for (const e of edges) if (keep(e)) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
   const state = new Map<string, 'open' | 'done'>();
@@ -196,15 +188,11 @@ test('src imports respect the layer rules of ARCHITECTURE.md', () => {
   assert.deepEqual(layerViolations(edges), []);
 });
 
-test('src has no runtime import cycle', () => {
-  assert.deepEqual(importCycles(scanSrc()).map((c) => c.join(' -> ')), []);
-});
-
 test('errors.ts imports nothing', () => {
   assert.deepEqual(importsOf('errors.ts', readFileSync(join(SRC, 'errors.ts'), 'utf8')), []);
 });
 
-test('importCycles counts type-only imports when asked, and keeps to the given layers', () => {
+test('importCycles counts type-only imports when asked', () => {
   const edges: ImportEdge[] = [
     { from: 'storage/a.ts', to: 'storage/b.ts', typeOnly: true },
     { from: 'storage/b.ts', to: 'storage/a.ts', typeOnly: true },
@@ -213,7 +201,6 @@ test('importCycles counts type-only imports when asked, and keeps to the given l
   ];
   assert.deepEqual(importCycles(edges), []);
   assert.deepEqual(importCycles(edges, { runtimeOnly: false }), [['storage/a.ts', 'storage/b.ts', 'storage/a.ts'], ['engine/c.ts', 'engine/d.ts', 'engine/c.ts']]);
-  assert.deepEqual(importCycles(edges, { runtimeOnly: false, within: ['storage'] }), [['storage/a.ts', 'storage/b.ts', 'storage/a.ts']]);
 });
 
 test('layerViolations flags storage importing the engine even for types, and a leaf importing a later leaf or the engine', () => {
@@ -232,8 +219,8 @@ test('layerViolations flags storage importing the engine even for types, and a l
   ]);
 });
 
-test('storage, values, database and grammar have no import cycle, type-only imports included', () => {
-  assert.deepEqual(importCycles(scanSrc(), { runtimeOnly: false, within: TYPE_CYCLE_LAYERS }).map((c) => c.join(' -> ')), []);
+test('src has no import cycle, type-only imports included', () => {
+  assert.deepEqual(importCycles(scanSrc(), { runtimeOnly: false }).map((c) => c.join(' -> ')), []);
 });
 
 /** Compiled files reachable from `entry` through relative static and dynamic imports of the emitted JS. */

@@ -12,6 +12,7 @@ import type { Direction, ElementId } from '../../values/index.js';
 import type { GraphSource, IndexPredicate, ReadView } from '../../port/index.js';
 import { noIndexError } from '../../errors.js';
 import { EMPTY_SETTINGS } from '../plan/plan.js';
+import { STEPS } from '../steps/registry.js';
 import { indexPredicate } from '../strategies/start-selection.js';
 import type { ExecutionContext } from './execute.js';
 import { openView, readSource } from './execute.js';
@@ -149,6 +150,7 @@ function matcher(source: GraphSource, query: ElementQuery, conditions: ReadonlyA
 /** A runtime that only paces and cancels: the time limit, signal and pacing of the context. */
 function pacer(source: GraphSource, context: ExecutionContext): Runtime {
   const rt = new Runtime({
+    steps: STEPS,
     source,
     settings: EMPTY_SETTINGS,
     trackPath: false,

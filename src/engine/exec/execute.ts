@@ -7,6 +7,7 @@ import { PlanError } from '../../errors.js';
 import type { GraphSource, GraphWriter, ReadView } from '../../port/index.js';
 import type { Plan } from '../plan/plan.js';
 import { Runtime } from './runtime.js';
+import { STEPS } from '../steps/registry.js';
 import type { Traverser } from './traverser.js';
 import { planMutates, planRequirements } from './requirements.js';
 import { wrapSource } from './source-filters.js';
@@ -196,6 +197,7 @@ function runtime(plan: Plan, context: ExecutionContext, how: { readonly writer?:
   const req = planRequirements(plan);
   const { source, writer } = access(plan, context, how);
   const rt = new Runtime({
+    steps: STEPS,
     source,
     writer,
     settings: plan.settings,

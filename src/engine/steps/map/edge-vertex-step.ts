@@ -10,18 +10,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { PAUSE } from '../../exec/pause.js';
-
-/**
- * Parameters of an edge-vertex step.
- *
- * @example
- * ```ts
- * const p: EdgeVertexParams = { end: 'in' };
- * ```
- */
-export interface EdgeVertexParams {
-  readonly end: 'out' | 'in' | 'both' | 'other';
-}
+import type { EdgeVertexParams } from '../../plan/params/map.js';
 
 function* run(p: EdgeVertexParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   // A filtered source may show an edge without its end vertices (checkAdjacentVertices: false).
@@ -55,7 +44,7 @@ function* run(p: EdgeVertexParams, input: Iterable<Traverser>, rt: Runtime): Ite
  * edgeVertexStep.compile({ op: 'inV', args: [] }, cc); // { end: 'in' }
  * ```
  */
-export const edgeVertexStep: StepDef<EdgeVertexParams> = {
+export const edgeVertexStep: StepDef<'edgeVertex'> = {
   kind: 'edgeVertex',
   category: 'map',
   pauses: true,

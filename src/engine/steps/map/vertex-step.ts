@@ -13,20 +13,8 @@ import { PAUSE } from '../../exec/pause.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { strings } from '../args.js';
-
-/**
- * Parameters of an adjacency step.
- *
- * @example
- * ```ts
- * const p: VertexParams = { direction: 'OUT', edgeLabels: ['knows'], returns: 'vertex' };
- * ```
- */
-export interface VertexParams {
-  readonly direction: Direction;
-  readonly edgeLabels: readonly string[];
-  readonly returns: 'vertex' | 'edge';
-}
+import type { VertexParams } from '../../plan/params/map.js';
+import { asVertex } from '../helpers/elements.js';
 
 const OPS: Readonly<Record<string, [Direction, 'vertex' | 'edge']>> = {
   out: ['OUT', 'vertex'],
@@ -36,19 +24,6 @@ const OPS: Readonly<Record<string, [Direction, 'vertex' | 'edge']>> = {
   inE: ['IN', 'edge'],
   bothE: ['BOTH', 'edge'],
 };
-
-/**
- * The vertex a traverser stands on, or an ArgumentError naming the step.
- *
- * @example
- * ```ts
- * const v = asVertex(t.value, 'out');
- * ```
- */
-export function asVertex(value: unknown, step: string): Vertex {
-  if (value instanceof Vertex) return value;
-  throw new ArgumentError('NOT_A_VERTEX', `Cannot run ${step}(): the traverser holds ${String(value)}, not a vertex`);
-}
 
 /**
  * Neighbours of a batch of source slots, grouped by source: the neighbours of `unique[u]` are
@@ -147,7 +122,7 @@ function* run(p: VertexParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
  * vertexStep.compile({ op: 'outE', args: ['knows'] }, cc); // { direction: 'OUT', edgeLabels: ['knows'], returns: 'edge' }
  * ```
  */
-export const vertexStep: StepDef<VertexParams> = {
+export const vertexStep: StepDef<'vertex'> = {
   kind: 'vertex',
   category: 'map',
   pauses: true,
