@@ -5,7 +5,7 @@
  * @module
  */
 import { ArgumentError, ConflictError, StorageError, UnsupportedError } from '../errors.js';
-import type { GraphSource, GraphWriter, Pacing, Script } from '../engine/index.js';
+import type { GraphSource, GraphWriter, Pacing, Script, SourceDecorator } from '../engine/index.js';
 import { SchemaBuilder, SchemaCatalog } from '../storage/index.js';
 import type { GraphMode, GraphStore, SchemaChange } from '../storage/index.js';
 import type { GraphConfig } from './config.js';
@@ -70,6 +70,30 @@ export interface GraphServices {
   readonly parseScript?: (text: string, options?: { readonly bindings?: ReadonlyMap<string, unknown>; readonly variables?: Iterable<string> }) => Script;
 }
 
+/** The mutable state of one graph, shared by its handles. */
+interface GraphState {
+  limits: QueryLimits;
+  closed: boolean;
+  readonly unsynced: Set<Promise<void>>;
+  /** Held by a `graph.gremlin()` request from its first write to its end. */
+  readonly writeLock: WriteLock;
+  sweepTimer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * A second handle on a graph (see {@link Graph.withSourceDecorator}): the graph's shared state
+ * and the decorator the handle reads through.
+ *
+ * @example
+ * ```ts
+ * const [parts, handle] = graph.handleParts((source) => source);
+ * ```
+ */
+export interface GraphHandle {
+  readonly state: GraphState;
+  readonly decorate: SourceDecorator;
+}
+
 const MODES: readonly GraphMode[] = ['NONE', 'RESTORING', 'MERGING', 'LOADING'];
 const READ_MODES: readonly ReadMode[] = ['OLTP_ONLY', 'ALL'];
 
@@ -95,22 +119,23 @@ export class GraphCore {
   /** Services from the composition root. */
   protected readonly services: GraphServices;
   private readonly ioBase: string | undefined;
-  #limits: QueryLimits;
-  private readonly sweepTimer: NodeJS.Timeout | undefined;
-  private closed = false;
-  private readonly unsynced = new Set<Promise<void>>();
-  /** Held by a `graph.gremlin()` request from its first write to its end. */
-  private readonly writeLock = new WriteLock();
+  /** The mutable state this graph shares with its decorated handles. */
+  readonly #state: GraphState;
+  /** The decorator every read of this handle goes through; undefined on the graph itself. */
+  protected readonly decorate: SourceDecorator | undefined;
+  readonly #parts: GraphParts;
 
   /**
-   * Built by {@link Database}; use `db.createGraph` or `db.graph` instead.
+   * Built by {@link Database}; use `db.createGraph` or `db.graph` instead. `handle` is given
+   * only by {@link Graph.withSourceDecorator}: a second handle on the same graph.
    *
    * @example
    * ```ts
    * const graph = new GraphCore({ name: 'g', config, store, modes: { mode: 'NONE', readMode: 'OLTP_ONLY' } });
    * ```
    */
-  constructor(parts: GraphParts) {
+  constructor(parts: GraphParts, handle?: GraphHandle) {
+    this.#parts = parts;
     this.name = parts.name;
     this.config = parts.config;
     this.store = parts.store;
@@ -118,7 +143,12 @@ export class GraphCore {
     this.log = parts.log;
     this.services = parts.services ?? {};
     this.ioBase = parts.ioBase;
-    this.#limits = parts.limits ?? {};
+    this.decorate = handle?.decorate;
+    if (handle !== undefined) {
+      this.#state = handle.state;
+      return;
+    }
+    this.#state = { limits: parts.limits ?? {}, closed: false, unsynced: new Set(), writeLock: new WriteLock(), sweepTimer: undefined };
     this.log?.attach(() => {
       const sections = this.store.encodeSnapshot();
       sections.set(MODES_SECTION, encodeModes(this.modes));
@@ -126,11 +156,28 @@ export class GraphCore {
     });
     const period = parts.ttlSweepMs ?? 60_000;
     if (period > 0) {
-      this.sweepTimer = setInterval(() => {
+      const timer = setInterval(() => {
         this.expire().catch(() => undefined);
       }, period);
-      this.sweepTimer.unref();
+      timer.unref();
+      this.#state.sweepTimer = timer;
     }
+  }
+
+  /**
+   * What a decorated handle on this graph is built from: the same parts and shared state, and
+   * `decorate` applied after this handle's own decorator.
+   *
+   * @example
+   * ```ts
+   * const restricted = new Graph(...graph.handleParts(hideSecrets));
+   * ```
+   */
+  protected handleParts(decorate: SourceDecorator): [GraphParts, GraphHandle] {
+    this.checkOpen();
+    const own = this.decorate;
+    const both: SourceDecorator = own === undefined ? decorate : (source) => decorate(own(source));
+    return [this.#parts, { state: this.#state, decorate: both }];
   }
 
   /** The graph mode: NONE, RESTORING, MERGING or LOADING (Part A §3). */
@@ -149,7 +196,9 @@ export class GraphCore {
   }
 
   /**
-   * Read access to the graph for the engine and algorithms.
+   * Read access to the graph for the engine and algorithms: the live store, seen through this
+   * handle's decorator (see {@link Graph.withSourceDecorator}). Queries read a pinned view
+   * instead; prefer them.
    *
    * @example
    * ```ts
@@ -158,7 +207,7 @@ export class GraphCore {
    */
   source(): GraphSource {
     this.checkOpen();
-    return this.store;
+    return this.decorate === undefined ? this.store : this.decorate(this.store);
   }
 
   /**
@@ -230,11 +279,12 @@ export class GraphCore {
    * ```
    */
   async sync(): Promise<void> {
-    await Promise.all([...this.unsynced]);
+    await Promise.all([...this.#state.unsynced]);
   }
 
   /**
-   * The context the engine runs traversals in: this graph's store as the source,
+   * The context the engine runs traversals and element reads in: this graph's store as the
+   * source, this handle's decorator,
    * {@link Graph.writeNow} as the write path, and `settled`, which resolves once every write
    * made through this context is durable (or rejects with its failed append).
    *
@@ -262,6 +312,7 @@ export class GraphCore {
     readonly ioBase?: string;
     readonly memoryLimit?: number;
     readonly pacing?: Pacing;
+    readonly decorate?: SourceDecorator;
   } {
     this.checkOpen();
     const appends: Promise<void>[] = [];
@@ -273,7 +324,7 @@ export class GraphCore {
     const settled = async (): Promise<void> => {
       await Promise.all(appends);
     };
-    const timeoutMs = this.#limits.timeoutMs;
+    const timeoutMs = this.#state.limits.timeoutMs;
     const deadline = options.deadline ?? (timeoutMs === undefined || timeoutMs === 0 ? undefined : Date.now() + timeoutMs);
     return {
       source: this.store,
@@ -282,14 +333,15 @@ export class GraphCore {
       signal: options.signal,
       deadline,
       ioBase: options.ioBase ?? this.ioBase,
-      memoryLimit: options.memoryLimit ?? this.#limits.memoryLimit,
+      memoryLimit: options.memoryLimit ?? this.#state.limits.memoryLimit,
       pacing: options.pacing,
+      decorate: this.decorate,
     };
   }
 
   /** The limits this graph's queries run under when a call gives none. */
   get queryLimits(): QueryLimits {
-    return this.#limits;
+    return this.#state.limits;
   }
 
   /**
@@ -302,7 +354,7 @@ export class GraphCore {
    * ```
    */
   setQueryLimits(limits: QueryLimits): void {
-    this.#limits = checkQueryLimits(limits, 'query limits');
+    this.#state.limits = checkQueryLimits(limits, 'query limits');
   }
 
   /**
@@ -374,15 +426,15 @@ export class GraphCore {
    * ```
    */
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    if (this.sweepTimer !== undefined) clearInterval(this.sweepTimer);
-    await Promise.allSettled([...this.unsynced]);
+    if (this.#state.closed) return;
+    this.#state.closed = true;
+    if (this.#state.sweepTimer !== undefined) clearInterval(this.#state.sweepTimer);
+    await Promise.allSettled([...this.#state.unsynced]);
     if (this.log !== undefined) await this.log.close();
   }
 
   protected checkOpen(): void {
-    if (this.closed) throw new StorageError('GRAPH_CLOSED', `Cannot use graph '${this.name}': it is closed`);
+    if (this.#state.closed) throw new StorageError('GRAPH_CLOSED', `Cannot use graph '${this.name}': it is closed`);
   }
 
   /** Applies one batch and starts its WAL append in the same tick; `appended` settles when it is durable. */
@@ -399,9 +451,9 @@ export class GraphCore {
   private appendData(log: Uint8Array): Promise<void> | undefined {
     if (this.log === undefined) return undefined;
     const appended = this.log.append({ type: 'data', log });
-    this.unsynced.add(appended);
+    this.#state.unsynced.add(appended);
     const settle = (): void => {
-      this.unsynced.delete(appended);
+      this.#state.unsynced.delete(appended);
     };
     appended.then(settle, settle);
     return appended;
@@ -419,7 +471,7 @@ export class GraphCore {
     return new RequestTransaction({
       graph: this.name,
       store: this.store,
-      lock: this.writeLock,
+      lock: this.#state.writeLock,
       log: this.log,
       append: async (log) => this.appendData(log),
     });
@@ -452,9 +504,9 @@ export class GraphCore {
 
   /** Waits until neither a snapshot nor a Gremlin request's transaction holds writers back. */
   private async passGates(): Promise<void> {
-    while (this.log?.gate !== undefined || this.writeLock.held) {
+    while (this.log?.gate !== undefined || this.#state.writeLock.held) {
       await this.passGate();
-      await this.writeLock.pass();
+      await this.#state.writeLock.pass();
     }
   }
 

@@ -9,6 +9,6 @@ export * from './codec.js';
 export * from './wal/index.js';
 export * from './columns/index.js';
 export { Csr } from './csr.js';
-export { ElementIndex, tokenize, isRangePredicate, noIndexError } from './indexes/index.js';
+export { ElementIndex, tokenize, isRangePredicate } from './indexes/index.js';
 export { GraphStore, type GraphStoreOptions, type StoreConfig } from './graph-store.js';
 export * from './snapshot/index.js';

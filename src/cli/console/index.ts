@@ -56,10 +56,10 @@ function isEdge(element: VertexLike | EdgeLike): element is EdgeLike {
   return 'outV' in element;
 }
 
-function lookup(graph: Graph, element: VertexLike | EdgeLike): Readonly<Record<string, unknown>> | undefined {
+async function lookup(graph: Graph, element: VertexLike | EdgeLike): Promise<Readonly<Record<string, unknown>> | undefined> {
   const id = element.id as ElementId;
   try {
-    return (isEdge(element) ? graph.getEdge(id) : graph.getVertex(id))?.properties;
+    return (await (isEdge(element) ? graph.getEdge(id) : graph.getVertex(id)))?.properties;
   } catch {
     return undefined;
   }

@@ -40,7 +40,24 @@ export interface ExecutionContext {
    * query reads the state before them.
    */
   readonly openReadView?: () => ReadView | undefined;
+  /**
+   * Wraps the source every read of the query goes through (the read view's source, after it is
+   * opened): the seam of a per-request filter such as access control. Traversals, Gremlin
+   * scripts and the database layer's element reads all apply it; what it hides, no read sees.
+   * Writes of a mutating traversal go to the undecorated writer.
+   */
+  readonly decorate?: SourceDecorator;
 }
+
+/**
+ * A per-request wrapper of the GraphSource (see {@link ExecutionContext.decorate}).
+ *
+ * @example
+ * ```ts
+ * const hidePeople: SourceDecorator = (source) => new FilteredSource(source, { vertex: (s) => source.vertexLabel(s) !== 'person' });
+ * ```
+ */
+export type SourceDecorator = (source: GraphSource) => GraphSource;
 
 /**
  * How often an async query returns to the event loop: after `sliceMs` milliseconds of work,
@@ -73,15 +90,38 @@ export function execute(plan: Plan, context: ExecutionContext): Iterable<unknown
   return {
     [Symbol.iterator]: () => {
       const view = openView(context);
-      const results = pinned(view, () => expand(start(plan, runtime(plan, context, { source: view?.source }))));
+      const results = pinned(view, () => expand(start(plan, runtime(plan, context, { source: readSource(context, view) }))));
       if (view !== undefined) abandoned.register(results, view);
       return results;
     },
   };
 }
 
-function openView(context: ExecutionContext): ReadView | undefined {
+/**
+ * Opens the read view a read-only query of `context` runs on (undefined for a live source).
+ *
+ * @example
+ * ```ts
+ * const view = openView(context);
+ * try { readSource(context, view).vertexCount(); } finally { view?.release(); }
+ * ```
+ */
+export function openView(context: ExecutionContext): ReadView | undefined {
   return context.openReadView !== undefined ? context.openReadView() : context.source.openReadView?.();
+}
+
+/**
+ * The source a read of `context` goes through: the view's (or the context's) source, wrapped
+ * by the context's decorator.
+ *
+ * @example
+ * ```ts
+ * const source = readSource(context, openView(context));
+ * ```
+ */
+export function readSource(context: ExecutionContext, view: ReadView | undefined): GraphSource {
+  const source = view?.source ?? context.source;
+  return context.decorate === undefined ? source : context.decorate(source);
 }
 
 /**
@@ -116,7 +156,7 @@ export function executeAsync(plan: Plan, context: ExecutionContext): QueryCursor
   const expand = plan.settings.oneBulk === true ? once : repeated;
   const view = openView(context);
   try {
-    const rt = runtime(plan, context, { source: view?.source, pausable: true });
+    const rt = runtime(plan, context, { source: readSource(context, view), pausable: true });
     const watch = view === undefined ? undefined : (c: QueryCursor): void => abandoned.register(c, view);
     return new QueryCursor(expand(start(plan, rt)), { runtime: rt, view, deadline: context.deadline, signal: context.signal, watch });
   } catch (error) {

@@ -3,4 +3,3 @@
  * @module
  */
 export { ElementIndex, tokenize, isRangePredicate } from './element-index.js';
-export { noIndexError } from './no-index.js';
