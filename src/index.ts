@@ -79,6 +79,8 @@ export type {
   StoredUser,
   UsersDocument,
 } from './database/index.js';
+export { mergeByStrategy, UPDATE_STRATEGIES } from './database/index.js';
+export type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from './database/index.js';
 export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GremlinScope, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
 export type {
   OpenOptions,
@@ -153,6 +155,7 @@ export {
   PlainMap,
   PlainSet,
   jsonValue,
+  jsonKey,
   jsonReplacer,
   QUERY_LIMITS,
   StrategySpec,

@@ -8,6 +8,8 @@ export type { OpenOptions, RecoveryWarning } from './database.js';
 export type { GraphRecovery } from './durability.js';
 export { Graph, GremlinScope } from './graph.js';
 export { GraphCore } from './graph-core.js';
+export { mergeByStrategy, UPDATE_STRATEGIES } from './batch-update.js';
+export type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from './batch-update.js';
 export type { GraphHandle, GraphParts, GraphServices, QueryLimits } from './graph-core.js';
 export { GraphReads } from './graph-reads.js';
 export type { EdgeQuery, PropertyQuery, ScanQuery, Shard, VertexQuery } from './graph-reads.js';

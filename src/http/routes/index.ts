@@ -5,6 +5,10 @@
 import type { RouteGroup } from './common.js';
 import { authRoutes } from './auth.js';
 import { versionRoutes } from './versions.js';
+import { vertexRoutes } from './vertices.js';
+import { edgeRoutes } from './edges.js';
+import { elementTraverserRoutes } from './element-traversers.js';
+import { gremlinRoutes } from './gremlin.js';
 
 export type { RouteContext, RouteGroup, GraphParams } from './common.js';
 export { graphOf, graphParams, graphPaths, identityOf, isLegacy, nameSchema, spaceOf } from './common.js';
@@ -17,4 +21,4 @@ export { graphOf, graphParams, graphPaths, identityOf, isLegacy, nameSchema, spa
  * for (const group of ROUTE_GROUPS) group(app, { state });
  * ```
  */
-export const ROUTE_GROUPS: readonly RouteGroup[] = [versionRoutes, authRoutes];
+export const ROUTE_GROUPS: readonly RouteGroup[] = [versionRoutes, authRoutes, vertexRoutes, edgeRoutes, elementTraverserRoutes, gremlinRoutes];
