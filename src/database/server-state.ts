@@ -403,7 +403,7 @@ export class ServerState {
   async createService(space: string, input: Readonly<Record<string, unknown>>): Promise<ServiceRecord> {
     const record = this.space(space);
     const settings = checkServiceInput(input);
-    if (this.serviceNames(space).includes(settings.name)) throw new ConflictError('SERVICE_EXISTS', `The service '${settings.name}' has existed`);
+    if (this.serviceNames(space).includes(settings.name)) throw new ConflictError('SPACE_SERVICE_EXISTS', `The service '${settings.name}' has existed`);
     const need = (key: 'cpu' | 'memory' | 'storage', amount: number): void => {
       const limit = record[`${key}_limit`];
       const used = record[`${key}_used`];

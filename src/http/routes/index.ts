@@ -4,6 +4,10 @@
  */
 import type { RouteGroup } from './common.js';
 import { authRoutes } from './auth.js';
+import { graphRoutes } from './graphs.js';
+import { schemaRoutes } from './schema.js';
+import { spaceRoutes } from './spaces.js';
+import { taskRoutes } from './tasks.js';
 import { versionRoutes } from './versions.js';
 import { vertexRoutes } from './vertices.js';
 import { edgeRoutes } from './edges.js';
@@ -21,4 +25,15 @@ export { graphOf, graphParams, graphPaths, identityOf, isLegacy, nameSchema, spa
  * for (const group of ROUTE_GROUPS) group(app, { state });
  * ```
  */
-export const ROUTE_GROUPS: readonly RouteGroup[] = [versionRoutes, authRoutes, vertexRoutes, edgeRoutes, elementTraverserRoutes, gremlinRoutes];
+export const ROUTE_GROUPS: readonly RouteGroup[] = [
+  versionRoutes,
+  authRoutes,
+  spaceRoutes,
+  graphRoutes,
+  schemaRoutes,
+  taskRoutes,
+  vertexRoutes,
+  edgeRoutes,
+  elementTraverserRoutes,
+  gremlinRoutes,
+];
