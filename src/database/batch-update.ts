@@ -7,10 +7,10 @@
  * @module
  */
 import { ArgumentError } from '../errors.js';
-import { TypedNumber } from '../engine/index.js';
+import { TypedNumber, Uuid } from '../engine/index.js';
 import type { ElementId, GraphWriter, PropertyValue } from '../engine/index.js';
 import type { SchemaCatalog } from '../storage/index.js';
-import { edgeView, requireVertex, sameValue, vertexView } from './elements.js';
+import { edgeView, requireVertex, vertexView } from './elements.js';
 import type { EdgeView, Properties, VertexView } from './elements.js';
 import { describeValue } from './validate.js';
 
@@ -77,6 +77,20 @@ export interface EdgeInputLike {
   readonly in: ElementId;
   readonly id?: ElementId;
   readonly properties: Properties;
+}
+
+/** Equality of property values: numbers by value (typed or not), dates by time, UUIDs by text, lists element-wise. */
+function sameValue(a: PropertyValue | undefined, b: PropertyValue | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a === null || b === null) return false;
+  const asNumber = (v: PropertyValue): number | undefined => (typeof v === 'number' ? v : v instanceof TypedNumber ? v.toNumber() : undefined);
+  const x = asNumber(a);
+  const y = asNumber(b);
+  if (x !== undefined || y !== undefined) return x === y;
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  if (a instanceof Uuid && b instanceof Uuid) return a.text === b.text;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item: PropertyValue, i) => sameValue(item, b[i] as PropertyValue));
+  return false;
 }
 
 function numeric(value: PropertyValue | undefined, what: string): number {

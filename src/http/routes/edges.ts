@@ -4,7 +4,7 @@
  * @module
  */
 import { ArgumentError, NotFoundError, QuiverError } from '../../index.js';
-import type { Direction, Properties, UpdateStrategy } from '../../index.js';
+import type { Direction, ElementId, Properties, UpdateStrategy } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './common.js';
 import type { GraphParams, RouteGroup } from './common.js';
 import { admit, bodyVertexId, checkBatchSize, parsePropertyFilter, parseVertexId, restJson } from './graph-data.js';
@@ -73,7 +73,7 @@ async function endsChecked<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function edgeInput(e: EdgeBody): { label: string; out: string | number; in: string | number; properties: Properties } {
+function edgeInput(e: EdgeBody): { label: string; out: ElementId; in: ElementId; properties: Properties } {
   return { label: e.label, out: bodyVertexId(e.outV, 'outV'), in: bodyVertexId(e.inV, 'inV'), properties: e.properties ?? {} };
 }
 

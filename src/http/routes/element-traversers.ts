@@ -78,7 +78,7 @@ export const elementTraverserRoutes: RouteGroup = (app, { state }) => {
       app.get<{ Params: GraphParams; Querystring: Q }>(path, { schema: { summary, params: graphParams(), querystring } }, async (request) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'read');
-        return run(graph, request.query);
+        return run(graph, request.query as Q);
       });
     }
   };
