@@ -81,7 +81,7 @@ export type {
 } from './database/index.js';
 export { mergeByStrategy, UPDATE_STRATEGIES } from './database/index.js';
 export type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from './database/index.js';
-export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GremlinScope, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
+export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GraphReads, GremlinScope, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
 export type {
   OpenOptions,
   RecoveryWarning,
@@ -93,6 +93,12 @@ export type {
   DroppedPart,
   GraphServices,
   GraphParts,
+  GraphHandle,
+  EdgeQuery,
+  PropertyQuery,
+  ScanQuery,
+  Shard,
+  VertexQuery,
   QueryLimits,
   GraphConfig,
   GraphConfigInput,
@@ -162,6 +168,7 @@ export {
   EdgeLabelVerificationStrategy,
   ReservedKeysVerificationStrategy,
   VertexProgramRestrictionStrategy,
+  FilteredSource,
 } from './engine/index.js';
 export type {
   ValueTypes,
@@ -185,6 +192,8 @@ export type {
   TraversalRun,
   TraversalContext,
   ExecutionContext,
+  SourceDecorator,
+  ViewFilters,
   Pacing,
   QueryCursor,
   VerificationOptions,

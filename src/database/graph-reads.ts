@@ -6,8 +6,8 @@
  * @module
  */
 import { ArgumentError } from '../errors.js';
-import { elementShards, queryElements } from '../engine/index.js';
-import type { Direction, ElementId, ElementQuery, GraphSource, Predicate, PropertyValue } from '../engine/index.js';
+import { elementShards, P, queryElements } from '../engine/index.js';
+import type { Direction, ElementId, ElementQuery, GraphSource, PropertyValue } from '../engine/index.js';
 import { edgeView, vertexView } from './elements.js';
 import type { EdgeView, VertexView } from './elements.js';
 import { GraphCore } from './graph-core.js';
@@ -23,7 +23,7 @@ import { describeValue, optionalNumber, requireElementId, requireRecord, require
  * const q: PropertyQuery = { city: 'Beijing', age: P.gte(18) };
  * ```
  */
-export type PropertyQuery = Readonly<Record<string, PropertyValue | Predicate>>;
+export type PropertyQuery = Readonly<Record<string, PropertyValue | P>>;
 
 /**
  * A vertex list query ({@link GraphReads.vertices}).
@@ -128,7 +128,9 @@ function slotBound(value: unknown, what: string): number {
 
 function conditions(value: unknown, what: string): Array<readonly [string, unknown]> {
   if (value === undefined) return [];
-  return Object.entries(requireRecord(value, what)).filter(([, v]) => v !== undefined);
+  return Object.entries(requireRecord(value, what))
+    .filter(([, v]) => v !== undefined)
+    .map(([key, v]) => [key, v instanceof P ? v.predicate : v] as const);
 }
 
 function optionalLabel(value: unknown, what: string): string | undefined {

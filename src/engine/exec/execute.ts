@@ -44,7 +44,7 @@ export interface ExecutionContext {
    * Wraps the source every read of the query goes through (the read view's source, after it is
    * opened): the seam of a per-request filter such as access control. Traversals, Gremlin
    * scripts and the database layer's element reads all apply it; what it hides, no read sees.
-   * Writes of a mutating traversal go to the undecorated writer.
+   * A traversal that writes reads through the decorated writer and writes to the undecorated one.
    */
   readonly decorate?: SourceDecorator;
 }
@@ -184,13 +184,19 @@ export function traverse(plan: Plan, context: ExecutionContext, writer: GraphWri
   return start(plan, runtime(plan, context, { writer }));
 }
 
+/** What a runtime reads and writes: a writing plan reads through its writer (seeing its own writes), decorated like any read. */
+function access(plan: Plan, context: ExecutionContext, how: { readonly writer?: GraphWriter; readonly source?: GraphSource }): { source: GraphSource; writer: GraphWriter | undefined } {
+  if (how.writer === undefined) return { source: wrapSource(how.source ?? context.source, plan.settings), writer: undefined };
+  const writer = wrapSource(how.writer, plan.settings) as GraphWriter;
+  return { source: context.decorate === undefined ? writer : wrapSource(context.decorate(how.writer), plan.settings), writer };
+}
+
 function runtime(plan: Plan, context: ExecutionContext, how: { readonly writer?: GraphWriter; readonly source?: GraphSource; readonly pausable?: boolean }): Runtime {
   const req = planRequirements(plan);
-  const writer = how.writer;
-  const source = wrapSource(writer ?? how.source ?? context.source, plan.settings);
+  const { source, writer } = access(plan, context, how);
   const rt = new Runtime({
     source,
-    writer: writer === undefined ? undefined : (wrapSource(writer, plan.settings) as GraphWriter),
+    writer,
     settings: plan.settings,
     trackPath: req.path || req.labels || plan.settings.withPath === true,
     fullPath: req.path || plan.settings.withPath === true,

@@ -82,7 +82,7 @@ export class Runtime {
     /** Most units the query may hold; see {@link MemoryBudget}. */
     memoryLimit?: number;
   }) {
-    this.source = options.writer ?? options.source;
+    this.source = options.source;
     this.writer = options.writer;
     this.settings = options.settings;
     this.trackPath = options.trackPath;
