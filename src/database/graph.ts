@@ -5,7 +5,7 @@
  */
 import { ArgumentError, UnsupportedError } from '../errors.js';
 import { fromPlain, GraphTraversalSource, resultConverter, runScript } from '../engine/index.js';
-import type { ElementId, Pacing, PropertyCardinality, SourceDecorator, ValueTypes } from '../engine/index.js';
+import type { ElementId, Pacing, PropertyCardinality, PropertyValue, SourceDecorator, ValueTypes } from '../engine/index.js';
 import { edgeView, requireEdge, requireVertex, toEntries, vertexView } from './elements.js';
 import type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './elements.js';
 import { checkQueryLimits } from './graph-core.js';
@@ -114,7 +114,8 @@ export class Graph extends GraphReads {
   }
 
   /**
-   * Sets properties of an existing vertex (single cardinality replaces; list/set append unless
+   * Sets properties of an existing vertex (single cardinality replaces; list/set append, an array
+   * value appending each of its items, unless
    * `cardinality` says otherwise). Throws NotFoundError `VERTEX_NOT_FOUND` for an unknown id.
    *
    * @example
@@ -131,7 +132,11 @@ export class Graph extends GraphReads {
     }
     return this.write((w) => {
       const slot = requireVertex(w, { id: vertexId, action: 'Cannot update vertex' });
-      for (const [key, value] of entries) w.setVertexProperty(slot, key, value, { cardinality: cardinality as PropertyCardinality | undefined });
+      for (const [key, value] of entries) {
+        const multi = this.store.catalog.propertyKey(key)?.cardinality;
+        const values = Array.isArray(value) && multi !== undefined && multi !== 'SINGLE' && cardinality === undefined ? (value as PropertyValue[]) : [value];
+        for (const item of values) w.setVertexProperty(slot, key, item, { cardinality: cardinality as PropertyCardinality | undefined });
+      }
       return vertexView(w, { slot, catalog: this.store.catalog });
     });
   }

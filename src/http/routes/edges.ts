@@ -12,7 +12,7 @@ import { actionQuery, elementAction } from './vertices.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 8192 } };
 const LABEL = { type: 'string', minLength: 1, maxLength: 256 } as const;
-const VERTEX_ID = { type: ['string', 'integer'] } as const;
+const VERTEX_ID = { anyOf: [{ type: 'string' }, { type: 'integer' }] } as const;
 const STRATEGY = { type: 'string', enum: ['SUM', 'BIGGER', 'SMALLER', 'UNION', 'INTERSECTION', 'APPEND', 'ELIMINATE', 'OVERRIDE'] } as const;
 
 const edgeBody = {

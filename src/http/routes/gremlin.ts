@@ -251,7 +251,7 @@ export const gremlinRoutes: RouteGroup = (app, { state }) => {
         const firstLine = Buffer.from(body.gremlin.split('\n')[0] ?? '').subarray(0, 256).toString('utf8');
         const taskId = await state.tasks(spaceOf(request.params), request.params.graph).submit(
           { type: 'gremlin', name: firstLine, callable: 'org.apache.hugegraph.job.GremlinJob', input: JSON.stringify(body) },
-          async ({ signal }) => restJson(await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal, timeoutMs: 0 })),
+          async ({ signal }) => restJson(await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal })),
         );
         return reply.code(201).send({ task_id: taskId });
       },

@@ -17,7 +17,7 @@ const STRATEGY = { type: 'string', enum: ['SUM', 'BIGGER', 'SMALLER', 'UNION', '
 
 const vertexBody = {
   type: 'object',
-  properties: { label: LABEL, properties: PROPERTIES, id: { type: ['string', 'integer'] } },
+  properties: { label: LABEL, properties: PROPERTIES, id: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
   required: ['label', 'properties'],
 } as const;
 
@@ -110,7 +110,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
           body: {
             type: 'object',
             properties: {
-              vertices: { type: 'array', items: { type: 'object', properties: { label: LABEL, type: { type: 'string' }, properties: PROPERTIES, id: { type: ['string', 'integer'] } }, required: ['label', 'properties'] } },
+              vertices: { type: 'array', items: { type: 'object', properties: { label: LABEL, type: { type: 'string' }, properties: PROPERTIES, id: { anyOf: [{ type: 'string' }, { type: 'integer' }] } }, required: ['label', 'properties'] } },
               update_strategies: { type: 'object', additionalProperties: STRATEGY },
               create_if_not_exist: { type: 'boolean' },
             },

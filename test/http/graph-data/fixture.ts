@@ -52,12 +52,15 @@ export async function dataServer(options: { readonly path?: string } = {}): Prom
   const graph = state.graph('DEFAULT', 'hugegraph');
   await defineSchema(graph);
   const app = await buildApp({ state, logLevel: 'silent' });
+  // One login: Basic credentials cost a password hash check per request, a token does not.
+  const login = await app.inject({ method: 'POST', url: '/auth/login', headers: { authorization: AUTH }, payload: { user_name: 'admin', user_password: PASSWORD } });
+  const bearer = `Bearer ${(JSON.parse(login.body) as { token: string }).token}`;
   return {
     app,
     state,
     graph,
     async call(method, url, body, headers = {}) {
-      const request: InjectOptions = { method: method as InjectOptions['method'], url, headers: { authorization: AUTH, ...headers } };
+      const request: InjectOptions = { method: method as InjectOptions['method'], url, headers: { authorization: bearer, ...headers } };
       if (body !== undefined) {
         request.payload = typeof body === 'string' ? body : JSON.stringify(body);
         if (headers['content-type'] === undefined) request.headers = { ...request.headers, 'content-type': 'application/json' };
