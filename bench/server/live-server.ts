@@ -42,17 +42,16 @@ export async function startLiveServer(data: string, options: { readonly logLevel
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const read = (chunk: Buffer): void => {
       output += chunk.toString('utf8');
       const m = /listening on (http:\/\/\S+)/.exec(output);
       if (m !== null) {
         clearTimeout(timer);
         resolve(m[1]!);
       }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-    });
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${String(code)}: ${output}`));
