@@ -40,12 +40,12 @@ export async function runServe(options: ServeCommandOptions, out: (line: string)
     auth: options.auth,
     ...(password === undefined || password === '' ? {} : { adminPassword: password }),
   });
-  out(`Quiver REST server listening on ${server.url}`);
   out(`Data directory: ${resolve(options.data)}`);
   if (server.generatedPassword !== undefined) {
     out(`Super administrator 'admin' created with the generated password: ${server.generatedPassword}`);
     out('It is shown only this once and stored only as a hash; set QUIVER_ADMIN_PASSWORD before the first start to choose it.');
   }
   if (!options.auth) out('Authentication is off (--no-auth): every request runs as admin');
+  out(`Quiver REST server listening on ${server.url}`);
   closeOnSignals(server, out);
 }

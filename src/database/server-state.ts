@@ -1,7 +1,8 @@
 /**
  * What a Quiver server keeps beside graph data: graph spaces, services, the graphs of each space
  * with their backend and description, users, and the tasks of each graph. Each space is a
- * {@link Database} of its own (`<path>/spaces/<space>/`), so graph names are scoped by space;
+ * {@link Database} of its own (DEFAULT at `<path>/` itself, where `quiver console` and `open()`
+ * find its graphs; any other at `<path>/spaces/<space>/`), so graph names are scoped by space;
  * the registries are durable JSON documents in `<path>/server/`. Without a path everything is
  * in memory.
  * @module
@@ -189,10 +190,15 @@ export class ServerState {
 
   private async openSpace(name: string): Promise<SpaceRuntime> {
     const { adminPassword: _a, serverId: _s, path: _p, ...open } = this.options;
-    const durable = await Database.open(this.path === undefined ? open : { ...open, path: join(this.path, 'spaces', name) }, this.services);
+    const durable = await Database.open(this.path === undefined ? open : { ...open, path: this.spaceDirectory(this.path, name) }, this.services);
     const runtime: SpaceRuntime = { durable, memory: undefined };
     this.runtimes.set(name, runtime);
     return runtime;
+  }
+
+  /** DEFAULT's graphs live at the top of the data directory, as the console and library keep them. */
+  private spaceDirectory(root: string, space: string): string {
+    return space === DEFAULT_SPACE ? root : join(root, 'spaces', space);
   }
 
   /** Graph entries for graphs a crash left unrecorded; drops entries of graphs that are gone. */
