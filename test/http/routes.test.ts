@@ -56,7 +56,7 @@ test('deleting a vertex label runs as a task: watched until success, with its ed
     assert.deepEqual(JSON.parse(String(task.task_result)), { removed: 2 });
     assert.equal((await server.call('GET', `${G}/schema/vertexlabels/person`)).status, 404);
     assert.deepEqual((await server.call('GET', `${G}/schema/indexlabels`)).json, { indexlabels: [] });
-    assert.equal(graph.vertices().length, 0);
+    assert.equal((await graph.vertices()).vertices.length, 0);
   } finally {
     await server.close();
   }
@@ -120,11 +120,11 @@ test('clear removes vertices and edges; clear_schema removes the schema too', as
     const graph = () => server.state.graph('DEFAULT', 'hugegraph');
     await graph().addVertex('person', { name: 'marko', age: 29 });
     assert.equal((await server.call('PUT', G, { action: 'clear', clear_schema: false })).status, 200);
-    assert.equal(graph().vertices().length, 0);
+    assert.equal((await graph().vertices()).vertices.length, 0);
     assert.equal((await server.call('GET', `${G}/schema/vertexlabels`)).json.vertexlabels.length, 1);
     await graph().addVertex('person', { name: 'josh' });
     assert.equal((await server.call('PUT', G, { action: 'clear', clear_schema: true })).status, 200);
-    assert.equal(graph().vertices().length, 0);
+    assert.equal((await graph().vertices()).vertices.length, 0);
     assert.deepEqual((await server.call('GET', `${G}/schema`)).json, { propertykeys: [], vertexlabels: [], edgelabels: [], indexlabels: [] });
   } finally {
     await server.close();
