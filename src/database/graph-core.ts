@@ -14,6 +14,7 @@ import { encodeModes, MODES_SECTION } from './records.js';
 import { RequestTransaction, WriteLock } from './request-transaction.js';
 import type { GraphModes, ReadMode } from './records.js';
 import { SchemaBuilder, schemaOperations } from './schema/index.js';
+import type { SchemaOperations } from './schema/index.js';
 import { describeValue, optionalNumber, requireFunction, requireRecord } from './validate.js';
 
 /**
@@ -238,6 +239,20 @@ export class GraphCore {
   schema(): SchemaBuilder {
     this.checkOpen();
     return new SchemaBuilder(schemaOperations((mutate) => this.changeSchema(mutate)), this.store.catalog);
+  }
+
+  /**
+   * The schema mutators taking whole specs (the REST layer's entry), each validated on a copy
+   * of the catalog and made durable before it resolves, like {@link GraphCore.schema}'s builders.
+   *
+   * @example
+   * ```ts
+   * await graph.schemaOperations().createPropertyKey({ name: 'age', dataType: 'int' });
+   * ```
+   */
+  schemaOperations(): SchemaOperations {
+    this.checkOpen();
+    return schemaOperations((mutate) => this.changeSchema(mutate));
   }
 
   /**

@@ -5,10 +5,12 @@
  */
 import { ArgumentError, UnsupportedError } from '../errors.js';
 import { fromPlain, GraphTraversalSource, resultConverter, runScript } from '../engine/index.js';
-import type { ElementId, Pacing, PropertyCardinality, SourceDecorator, ValueTypes } from '../engine/index.js';
+import type { ElementId, Pacing, PropertyCardinality, PropertyValue, SourceDecorator, ValueTypes } from '../engine/index.js';
 import { edgeView, requireEdge, requireVertex, toEntries, vertexView } from './elements.js';
 import type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './elements.js';
 import { checkQueryLimits } from './graph-core.js';
+import { UPDATE_STRATEGIES, updateEdgesIn, updateVerticesIn } from './batch-update.js';
+import type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from './batch-update.js';
 import { GraphReads } from './graph-reads.js';
 import type { QueryLimits } from './graph-core.js';
 import { describeValue, optionalNumber, rejectInvalidDates, optionalProperties, requireElementId, requireFunction, requireList, requireRecord, requireText } from './validate.js';
@@ -148,7 +150,8 @@ export class Graph extends GraphReads {
   }
 
   /**
-   * Sets properties of an existing vertex (single cardinality replaces; list/set append unless
+   * Sets properties of an existing vertex (single cardinality replaces; list/set append, an array
+   * value appending each of its items, unless
    * `cardinality` says otherwise). Throws NotFoundError `VERTEX_NOT_FOUND` for an unknown id.
    *
    * @example
@@ -165,7 +168,11 @@ export class Graph extends GraphReads {
     }
     return this.write((w) => {
       const slot = requireVertex(w, { id: vertexId, action: 'Cannot update vertex' });
-      for (const [key, value] of entries) w.setVertexProperty(slot, key, value, { cardinality: cardinality as PropertyCardinality | undefined });
+      for (const [key, value] of entries) {
+        const multi = this.store.catalog.propertyKey(key)?.cardinality;
+        const values = Array.isArray(value) && multi !== undefined && multi !== 'SINGLE' && cardinality === undefined ? (value as PropertyValue[]) : [value];
+        for (const item of values) w.setVertexProperty(slot, key, item, { cardinality: cardinality as PropertyCardinality | undefined });
+      }
       return vertexView(w, { slot, catalog: this.store.catalog });
     });
   }
@@ -214,6 +221,84 @@ export class Graph extends GraphReads {
   async removeEdge(id: ElementId): Promise<void> {
     const edgeId = requireElementId(id, 'edge id');
     await this.write((w) => w.removeEdge(requireEdge(w, { id: edgeId, action: 'Cannot remove edge' })));
+  }
+
+  /**
+   * Removes whole properties (key and every value) from a vertex. Throws NotFoundError
+   * `VERTEX_NOT_FOUND` for an unknown id.
+   *
+   * @example
+   * ```ts
+   * const v = await graph.eliminateVertexProperties('1:marko', ['age']);
+   * ```
+   */
+  async eliminateVertexProperties(id: ElementId, keys: readonly string[]): Promise<VertexView> {
+    const vertexId = requireElementId(id, 'vertex id');
+    const names = requireList(keys, 'property keys').map((k) => requireText(k, 'property key'));
+    return this.write((w) => {
+      const slot = requireVertex(w, { id: vertexId, action: 'Cannot update vertex' });
+      const present = w.vertexPropertyKeys(slot);
+      for (const key of names) if (present.includes(key)) w.removeVertexProperty(slot, key);
+      return vertexView(w, { slot, catalog: this.store.catalog });
+    });
+  }
+
+  /**
+   * Removes properties from an edge. Throws NotFoundError `EDGE_NOT_FOUND` for an unknown id.
+   *
+   * @example
+   * ```ts
+   * declare const edge: EdgeView;
+   * await graph.eliminateEdgeProperties(edge.id, ['weight']);
+   * ```
+   */
+  async eliminateEdgeProperties(id: ElementId, keys: readonly string[]): Promise<EdgeView> {
+    const edgeId = requireElementId(id, 'edge id');
+    const names = requireList(keys, 'property keys').map((k) => requireText(k, 'property key'));
+    return this.write((w) => {
+      const slot = requireEdge(w, { id: edgeId, action: 'Cannot update edge' });
+      for (const key of names) if (w.edgeProperty(slot, key) !== undefined) w.removeEdgeProperty(slot, key);
+      return edgeView(w, slot);
+    });
+  }
+
+  /**
+   * Batch update of vertices with update strategies (spec Part B 2.5), in one atomic write: a
+   * vertex is matched by id or primary-key values; a missing one is created unless
+   * `createIfNotExist` is false.
+   *
+   * @example
+   * ```ts
+   * await graph.updateVertices({ items: [{ label: 'person', properties: { name: 'marko', visits: 1 } }], strategies: { visits: 'SUM' } });
+   * ```
+   */
+  async updateVertices(update: BatchUpdate<VertexInputLike>): Promise<VertexView[]> {
+    const checked = checkBatchUpdate(update, 'vertex');
+    const items = checked.items.map((v) => {
+      const input = vertexInput(v);
+      return { ...input, properties: input.properties ?? {} };
+    });
+    return this.write((w) => updateVerticesIn(w, this.store.catalog, { ...checked, items }));
+  }
+
+  /**
+   * Batch update of edges with update strategies, in one atomic write: an edge is matched by id
+   * or by its ends, label and sort values. With `checkVertex` (default true) a missing end
+   * vertex is a NotFoundError `VERTEX_NOT_FOUND`.
+   *
+   * @example
+   * ```ts
+   * await graph.updateEdges({ items: [{ label: 'knows', out: 1, in: 2, properties: { weight: 1 } }], strategies: { weight: 'SUM' } });
+   * ```
+   */
+  async updateEdges(update: BatchUpdate<EdgeInputLike> & { readonly checkVertex?: boolean }): Promise<EdgeView[]> {
+    const checked = checkBatchUpdate(update, 'edge');
+    const items = checked.items.map((e) => {
+      const input = edgeInput(e);
+      return { ...input, properties: input.properties ?? {} };
+    });
+    const checkVertex = requireRecord(update, 'edge update').checkVertex !== false;
+    return this.write((w) => updateEdgesIn(w, this.store.catalog, { ...checked, items }, checkVertex));
   }
 
   /**
@@ -385,4 +470,18 @@ function checkPacing(value: unknown): Pacing | undefined {
     throw new ArgumentError('INVALID_ARGUMENT', 'Invalid Gremlin pacing: expected { sliceMs, checkEvery }');
   }
   return { sliceMs, checkEvery };
+}
+
+function checkBatchUpdate(value: unknown, element: string): { items: readonly unknown[]; strategies: Readonly<Record<string, UpdateStrategy>>; createIfNotExist: boolean } {
+  const given = requireRecord(value, `${element} batch update`);
+  const strategies = requireRecord(given.strategies, `${element} update strategies`);
+  for (const [key, strategy] of Object.entries(strategies)) {
+    if (!UPDATE_STRATEGIES.includes(strategy as UpdateStrategy)) {
+      throw new ArgumentError('INVALID_UPDATE_STRATEGY', `Invalid update strategy for '${key}': expected one of ${UPDATE_STRATEGIES.join(', ')} but got ${describeValue(strategy)}`);
+    }
+  }
+  if (given.createIfNotExist !== undefined && typeof given.createIfNotExist !== 'boolean') {
+    throw new ArgumentError('INVALID_ARGUMENT', `Invalid createIfNotExist: expected a boolean but got ${describeValue(given.createIfNotExist)}`);
+  }
+  return { items: requireList(given.items, `${element} batch`), strategies: strategies as Record<string, UpdateStrategy>, createIfNotExist: given.createIfNotExist !== false };
 }

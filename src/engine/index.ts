@@ -29,7 +29,7 @@ export { P, TextP } from './fluent/predicates.js';
 export { EdgeLabelVerificationStrategy, ReservedKeysVerificationStrategy, VertexProgramRestrictionStrategy, type VerificationOptions } from './fluent/strategies.js';
 export { t, order, scope, column, direction, cardinality, pop, operator, barrier, merge, pick, dt, GType, withOptions, canonicalEnum, type EnumOf } from './fluent/tokens.js';
 export { toPlain, fromPlain, resultConverter, PlainMap, PlainSet, type ValueTypes } from './plain.js';
-export { jsonValue, jsonReplacer } from './json.js';
+export { jsonKey, jsonValue, jsonReplacer } from './json.js';
 export { runScript } from './script-runner/run-script.js';
 export type { ScriptHost, ScriptTransaction } from './script-runner/host.js';
 export type { SchemaBuilderLike } from './script-runner/schema-methods.js';

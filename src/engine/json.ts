@@ -16,12 +16,13 @@ function isSafe(n: bigint): boolean {
  *
  * @example
  * ```ts
+ * declare const vertex: Vertex;
  * jsonKey('name');   // 'name'
  * jsonKey(t.id);     // 'id'
  * jsonKey(vertex);   // 'v[1]'
  * ```
  */
-function jsonKey(key: unknown): string {
+export function jsonKey(key: unknown): string {
   if (typeof key === 'string') return key;
   if (typeof key === 'number' || typeof key === 'bigint' || typeof key === 'boolean') return String(key);
   if (key !== null && typeof key === 'object') {

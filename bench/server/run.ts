@@ -1,0 +1,108 @@
+/**
+ * `npm run bench:server`: a live `quiver serve` child on loopback, driven by autocannon from
+ * this (second) process. Measures get-by-id req/s with p50/p99, batch insert vertices/s and
+ * edges/s (500 per batch), single inserts/s, and a Gremlin round-trip req/s with p99.
+ * Options: --duration <s> (default 10), --connections <n> (default 32).
+ * @module
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { defineItemSchema, startLiveServer } from './live-server.js';
+
+const BATCH = 500;
+const PRELOAD = 20_000;
+
+function flag(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  return at < 0 ? fallback : Number(process.argv[at + 1]);
+}
+
+const duration = flag('duration', 10);
+const connections = flag('connections', 32);
+
+interface Figure {
+  readonly name: string;
+  readonly reqPerSec: number;
+  readonly perSec?: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly errors: number;
+}
+
+async function main(): Promise<void> {
+  const data = mkdtempSync(join(tmpdir(), 'quiver-bench-'));
+  const server = await startLiveServer(data);
+  const figures: Figure[] = [];
+  try {
+    await defineItemSchema(server);
+    for (let b = 0; b < PRELOAD / BATCH; b++) {
+      const body = Array.from({ length: BATCH }, (_, i) => ({ label: 'item', properties: { name: `v${b * BATCH + i}`, n: i } }));
+      const res = await server.request('POST', '/graphs/hugegraph/graph/vertices/batch', body);
+      if (res.status !== 201) throw new Error(`preload failed: ${JSON.stringify(res.json)}`);
+    }
+    const headers = { authorization: server.auth, 'content-type': 'application/json' };
+    let counter = 0;
+    const run = async (name: string, options: { conns: number; request: autocannon.Request; perRequest?: number }): Promise<void> => {
+      const result = await autocannon({ url: server.url, connections: options.conns, duration, requests: [options.request] });
+      const figure: Figure = {
+        name,
+        reqPerSec: Math.round(result.requests.average),
+        ...(options.perRequest === undefined ? {} : { perSec: Math.round(result.requests.average * options.perRequest) }),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.non2xx + result.errors,
+      };
+      figures.push(figure);
+      console.log(JSON.stringify(figure));
+    };
+    const vertexPath = (i: number): string => `/graphs/hugegraph/graph/vertices/${encodeURIComponent(JSON.stringify(`1:v${i}`))}`;
+    await run('get vertex by id', { conns: connections, request: { method: 'GET', path: vertexPath(1), headers: { authorization: server.auth }, setupRequest: (req) => ({ ...req, path: vertexPath(counter++ % PRELOAD) }) } });
+    await run('batch insert vertices (500)', {
+      conns: 4,
+      perRequest: BATCH,
+      request: {
+        method: 'POST', path: '/graphs/hugegraph/graph/vertices/batch', headers,
+        setupRequest: (req) => {
+          const b = counter++;
+          return { ...req, body: JSON.stringify(Array.from({ length: BATCH }, (_, i) => ({ label: 'item', properties: { name: `b${b}-${i}`, n: i } }))) };
+        },
+      },
+    });
+    await run('batch insert edges (500)', {
+      conns: 4,
+      perRequest: BATCH,
+      request: {
+        method: 'POST', path: '/graphs/hugegraph/graph/edges/batch', headers,
+        setupRequest: (req) => {
+          const b = counter++;
+          const edges = Array.from({ length: BATCH }, (_, i) => {
+            const from = (b * 7919 + i * 31) % PRELOAD;
+            const to = (b * 104729 + i * 17 + 1) % PRELOAD;
+            return { label: 'link', outV: `1:v${from}`, inV: `1:v${to}`, outVLabel: 'item', inVLabel: 'item', properties: { n: i } };
+          });
+          return { ...req, body: JSON.stringify(edges) };
+        },
+      },
+    });
+    await run('single vertex insert', {
+      conns: connections,
+      request: { method: 'POST', path: '/graphs/hugegraph/graph/vertices', headers, setupRequest: (req) => ({ ...req, body: JSON.stringify({ label: 'item', properties: { name: `s${counter++}`, n: 1 } }) }) },
+    });
+    await run('gremlin round-trip', {
+      conns: connections,
+      request: {
+        method: 'POST', path: '/gremlinunzip', headers,
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ gremlin: "g.V(id).out('link').count()", bindings: { id: `1:v${counter++ % PRELOAD}` }, aliases: { g: '__g_hugegraph' } }) }),
+      },
+    });
+    console.log('\n| measure | req/s | elements/s | p50 ms | p99 ms | non-2xx+errors |\n|---|---|---|---|---|---|');
+    for (const f of figures) console.log(`| ${f.name} | ${f.reqPerSec} | ${f.perSec ?? ''} | ${f.p50} | ${f.p99} | ${f.errors} |`);
+  } finally {
+    await server.kill('SIGTERM');
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+await main();

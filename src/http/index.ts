@@ -1,0 +1,8 @@
+/**
+ * The REST server: `buildApp` builds it without listening (for tests through inject),
+ * `startServer` listens. Only the CLI imports this layer; it uses only the public API.
+ * @module
+ */
+export { buildApp } from './app.js';
+export { closeOnSignals, startServer } from './server.js';
+export { mapError } from './errors.js';

@@ -1,0 +1,224 @@
+/**
+ * Edges (spec Part B §4.2, §4.3) in both path families: create, get, list (rules 1–4 of §4.2),
+ * append/eliminate, delete, batch create with check_vertex and batch update with strategies.
+ * @module
+ */
+import { ArgumentError, NotFoundError, QuiverError } from '../../index.js';
+import type { Direction, ElementId, Properties, UpdateStrategy } from '../../index.js';
+import { graphOf, graphParams, graphPaths } from './common.js';
+import type { GraphParams, RouteGroup } from './common.js';
+import { admit, bodyVertexId, checkBatchSize, parsePropertyFilter, parseVertexId, restJson } from './graph-data.js';
+import { actionQuery, elementAction } from './vertices.js';
+
+const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 8192 } };
+const LABEL = { type: 'string', minLength: 1, maxLength: 256 } as const;
+const VERTEX_ID = { anyOf: [{ type: 'string' }, { type: 'integer' }] } as const;
+const STRATEGY = { type: 'string', enum: ['SUM', 'BIGGER', 'SMALLER', 'UNION', 'INTERSECTION', 'APPEND', 'ELIMINATE', 'OVERRIDE'] } as const;
+
+const edgeBody = {
+  type: 'object',
+  properties: { label: LABEL, outV: VERTEX_ID, inV: VERTEX_ID, outVLabel: LABEL, inVLabel: LABEL, properties: { type: 'object' }, id: { type: 'string' } },
+  required: ['label', 'outV', 'inV', 'outVLabel', 'inVLabel'],
+} as const;
+
+const checkVertexQuery = { type: 'object', properties: { check_vertex: { type: 'boolean' } }, additionalProperties: false } as const;
+
+const listQuery = {
+  type: 'object',
+  properties: {
+    vertex_id: { type: 'string', minLength: 1 },
+    direction: { type: 'string', enum: ['OUT', 'IN', 'BOTH'] },
+    label: LABEL,
+    properties: { type: 'string' },
+    offset: { type: 'integer', minimum: 0 },
+    limit: { type: 'integer', minimum: 1 },
+    page: { type: 'string' },
+  },
+  additionalProperties: false,
+} as const;
+
+interface EdgeBody {
+  readonly label: string;
+  readonly outV: string | number;
+  readonly inV: string | number;
+  readonly outVLabel: string;
+  readonly inVLabel: string;
+  readonly properties?: Properties;
+  readonly id?: string;
+}
+
+interface IdParams extends GraphParams {
+  readonly id: string;
+}
+
+interface ListQuery {
+  readonly vertex_id?: string;
+  readonly direction?: Direction;
+  readonly label?: string;
+  readonly properties?: string;
+  readonly offset?: number;
+  readonly limit?: number;
+  readonly page?: string;
+}
+
+/** A missing end vertex of an edge write is HugeGraph's 400, not a 404 of the edge route. */
+async function endsChecked<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof QuiverError && error.code === 'VERTEX_NOT_FOUND') {
+      throw new ArgumentError('EDGE_VERTEX_MISSING', `Cannot write edge: ${error.message}`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+function edgeInput(e: EdgeBody): { label: string; out: ElementId; in: ElementId; properties: Properties } {
+  return { label: e.label, out: bodyVertexId(e.outV, 'outV'), in: bodyVertexId(e.inV, 'inV'), properties: e.properties ?? {} };
+}
+
+/**
+ * Edge routes.
+ *
+ * @example
+ * ```ts
+ * edgeRoutes(app, { state });
+ * ```
+ */
+export const edgeRoutes: RouteGroup = (app, { state }) => {
+  for (const base of graphPaths('/graph/edges')) {
+    app.post<{ Params: GraphParams; Body: EdgeBody }>(
+      base,
+      { schema: { summary: 'Create an edge', params: graphParams(), body: edgeBody } },
+      async (request, reply) => {
+        const graph = graphOf(state, request.params);
+        admit(graph, 'write');
+        const { label, ...rest } = edgeInput(request.body);
+        const edge = await endsChecked(() => graph.addEdge(label, rest));
+        return reply.code(201).send(restJson(edge));
+      },
+    );
+
+    app.post<{ Params: GraphParams; Querystring: { check_vertex?: boolean }; Body: EdgeBody[] }>(
+      `${base}/batch`,
+      { schema: { summary: 'Create edges in one batch', params: graphParams(), querystring: checkVertexQuery, body: { type: 'array', items: edgeBody } } },
+      async (request, reply) => {
+        const graph = graphOf(state, request.params);
+        admit(graph, 'write');
+        checkBatchSize('edges', request.body.length);
+        const added = await endsChecked(() => graph.addEdges(request.body.map(edgeInput)));
+        return reply.code(201).send(added.map((e) => restJson(e.id)));
+      },
+    );
+
+    app.put<{ Params: GraphParams; Body: { edges: EdgeBody[]; update_strategies?: Record<string, UpdateStrategy>; check_vertex?: boolean; create_if_not_exist?: boolean } }>(
+      `${base}/batch`,
+      {
+        schema: {
+          summary: 'Update edges in one batch with update strategies',
+          params: graphParams(),
+          body: {
+            type: 'object',
+            properties: {
+              edges: { type: 'array', items: edgeBody },
+              update_strategies: { type: 'object', additionalProperties: STRATEGY },
+              check_vertex: { type: 'boolean' },
+              create_if_not_exist: { type: 'boolean' },
+            },
+            required: ['edges'],
+          },
+        },
+      },
+      async (request) => {
+        const graph = graphOf(state, request.params);
+        admit(graph, 'write');
+        const body = request.body;
+        checkBatchSize('edges', body.edges.length);
+        const items = body.edges.map((e) => ({ ...edgeInput(e), ...(e.id === undefined ? {} : { id: e.id }) }));
+        const edges = await endsChecked(() =>
+          graph.updateEdges({ items, strategies: body.update_strategies ?? {}, checkVertex: body.check_vertex !== false, createIfNotExist: body.create_if_not_exist !== false }),
+        );
+        return { edges: restJson(edges) };
+      },
+    );
+
+    app.get<{ Params: GraphParams; Querystring: ListQuery }>(
+      base,
+      { schema: { summary: 'List edges of a vertex or by label and property filters, with pages', params: graphParams(), querystring: listQuery } },
+      async (request) => {
+        const graph = graphOf(state, request.params);
+        admit(graph, 'read');
+        const q = request.query;
+        const vertexId = q.vertex_id === undefined ? undefined : parseVertexId(q.vertex_id);
+        if (q.page !== undefined) {
+          if (vertexId !== undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: page cannot be used with vertex_id');
+          if ((q.offset ?? 0) !== 0) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: offset must be absent or 0 with page');
+          if (q.direction !== undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: direction cannot be used with page and without vertex_id');
+        }
+        const properties = parsePropertyFilter(q.properties);
+        if (q.page !== undefined && properties !== undefined && Object.keys(properties).length > 1) {
+          throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: at most one property may be given with page');
+        }
+        const result = await graph.edges({
+          ...(vertexId === undefined ? {} : { vertexId, direction: q.direction ?? 'BOTH' }),
+          label: q.label,
+          properties,
+          offset: q.offset ?? 0,
+          limit: q.limit ?? 100,
+          ...(q.page === undefined ? {} : { page: q.page }),
+        });
+        return q.page === undefined ? { edges: restJson(result.edges) } : { edges: restJson(result.edges), page: result.page };
+      },
+    );
+
+    app.get<{ Params: IdParams }>(
+      `${base}/:id`,
+      { schema: { summary: 'Get an edge by id', params: graphParams(ID_PARAM) } },
+      async (request) => {
+        const graph = graphOf(state, request.params);
+        admit(graph, 'read');
+        const edge = await graph.getEdge(request.params.id);
+        if (edge === undefined) throw new NotFoundError('EDGE_NOT_FOUND', `Edge '${request.params.id}' does not exist`);
+        return restJson(edge);
+      },
+    );
+
+    app.put<{ Params: IdParams; Querystring: { action?: string }; Body: { properties: Properties } }>(
+      `${base}/:id`,
+      {
+        schema: {
+          summary: 'Append or eliminate edge properties',
+          params: graphParams(ID_PARAM),
+          querystring: actionQuery,
+          body: { type: 'object', properties: { properties: { type: 'object' }, label: LABEL }, required: ['properties'] },
+        },
+      },
+      async (request) => {
+        const action = elementAction(request.query.action);
+        const graph = graphOf(state, request.params);
+        admit(graph, 'write');
+        const id = request.params.id;
+        if ((await graph.getEdge(id)) === undefined) throw new NotFoundError('EDGE_NOT_FOUND', `Edge '${id}' does not exist`);
+        const { properties } = request.body;
+        const updated = action === 'append' ? await graph.updateEdgeProperties(id, properties) : await graph.eliminateEdgeProperties(id, Object.keys(properties));
+        return restJson(updated);
+      },
+    );
+
+    app.delete<{ Params: IdParams; Querystring: { label?: string } }>(
+      `${base}/:id`,
+      { schema: { summary: 'Delete an edge', params: graphParams(ID_PARAM), querystring: { type: 'object', properties: { label: LABEL }, additionalProperties: false } } },
+      async (request, reply) => {
+        const graph = graphOf(state, request.params);
+        admit(graph, 'write');
+        const id = request.params.id;
+        const stored = await graph.getEdge(id);
+        if (stored === undefined || (request.query.label !== undefined && request.query.label !== stored.label)) {
+          throw new NotFoundError('EDGE_NOT_FOUND', `Edge '${id}' does not exist`);
+        }
+        await graph.removeEdge(id);
+        return reply.code(204).send();
+      },
+    );
+  }
+};

@@ -1,0 +1,230 @@
+/**
+ * What the graph-data route groups (vertices, edges, element traversers, Gremlin) share: ids in
+ * their JSON path form (hugegraph-notes 7.3), property filters with P expressions (spec Part B
+ * 2.4), the batch size limits, the per-graph rate limits, and element records as JSON.
+ * @module
+ */
+import { ArgumentError, LimitError, P, TypedNumber, Uuid, jsonKey, jsonValue } from '../../index.js';
+import type { ElementId, Graph, PropertyValue } from '../../index.js';
+
+/**
+ * Most vertices or edges one batch request may carry (HugeGraph's
+ * `batch.max_vertices_per_batch` and `batch.max_edges_per_batch`).
+ *
+ * @example
+ * ```ts
+ * checkBatchSize('vertices', body.length);
+ * ```
+ */
+const MAX_BATCH = 2500;
+
+/**
+ * Refuses a batch request above {@link MAX_BATCH} with LimitError `BATCH_TOO_LARGE` (400,
+ * HugeGraph's message).
+ *
+ * @example
+ * ```ts
+ * checkBatchSize('edges', request.body.length);
+ * ```
+ */
+export function checkBatchSize(element: 'vertices' | 'edges', size: number): void {
+  if (size > MAX_BATCH) {
+    throw new LimitError('BATCH_TOO_LARGE', `Too many ${element} for one time post, the maximum number is '${MAX_BATCH}' but got ${size}`);
+  }
+}
+
+function invalidVertexId(text: string): ArgumentError {
+  return new ArgumentError('INVALID_VERTEX_ID', `The vertex id must be formatted as Number/String/UUID, but got '${text}'`);
+}
+
+/**
+ * A vertex id written as a JSON literal in a path or query string: `123`, `"1:marko"`, or
+ * `U"<uuid>"`. Anything else is ArgumentError `INVALID_VERTEX_ID`.
+ *
+ * @example
+ * ```ts
+ * parseVertexId('"1:marko"'); // '1:marko'
+ * parseVertexId('42');        // 42
+ * ```
+ */
+export function parseVertexId(text: string): ElementId {
+  if (/^U"[0-9a-fA-F-]{36}"$/.test(text)) return new Uuid(text.slice(2, -1).toLowerCase());
+  if (/^-?\d+$/.test(text)) {
+    const n = Number(text);
+    return Number.isSafeInteger(n) ? n : new TypedNumber('long', BigInt(text));
+  }
+  if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw invalidVertexId(text);
+    }
+    if (typeof parsed === 'string' && parsed !== '') return parsed;
+  }
+  throw invalidVertexId(text);
+}
+
+/**
+ * A vertex id given in a JSON body: a string or a safe integer.
+ *
+ * @example
+ * ```ts
+ * bodyVertexId('1:marko', 'outV'); // '1:marko'
+ * ```
+ */
+export function bodyVertexId(value: unknown, what: string): ElementId {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  throw new ArgumentError('INVALID_VERTEX_ID', `The ${what} must be formatted as Number/String/UUID, but got '${String(value)}'`);
+}
+
+const PREDICATES: ReadonlySet<string> = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'between', 'inside', 'outside', 'within', 'without', 'textContains', 'containing']);
+
+function splitArguments(text: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quote: string | undefined;
+  for (const ch of text) {
+    if (quote !== undefined) {
+      current += ch;
+      if (ch === quote) quote = undefined;
+    } else if (ch === '"' || ch === "'") {
+      quote = ch;
+      current += ch;
+    } else if (ch === ',') {
+      out.push(current.trim());
+      current = '';
+    } else current += ch;
+  }
+  if (current.trim() !== '' || out.length > 0) out.push(current.trim());
+  return out;
+}
+
+function argumentValue(text: string): PropertyValue {
+  if (text.startsWith("'") && text.endsWith("'") && text.length >= 2) return text.slice(1, -1);
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'string' || typeof parsed === 'number' || typeof parsed === 'boolean') return parsed;
+  } catch {
+    // not a JSON literal: the bare text is the value
+  }
+  return text;
+}
+
+function filterValue(key: string, value: unknown): unknown {
+  if (typeof value === 'string') {
+    const m = /^P\.(\w+)\(([\s\S]*)\)$/.exec(value.trim());
+    if (m === null) return value;
+    const op = m[1]!;
+    if (!PREDICATES.has(op)) throw new ArgumentError('INVALID_PROPERTY_FILTER', `Invalid property filter for '${key}': unknown predicate P.${op}`);
+    const args = splitArguments(m[2]!).map(argumentValue);
+    const expected = op === 'within' || op === 'without' ? undefined : op === 'between' || op === 'inside' || op === 'outside' ? 2 : 1;
+    if ((expected !== undefined && args.length !== expected) || args.length === 0) {
+      throw new ArgumentError('INVALID_PROPERTY_FILTER', `Invalid property filter for '${key}': P.${op} takes ${expected ?? 'at least one'} value(s) but got ${args.length}`);
+    }
+    const build = (P as unknown as Readonly<Record<string, (...a: unknown[]) => unknown>>)[op]!;
+    return build.apply(P, args);
+  }
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (Array.isArray(value)) return value;
+  throw new ArgumentError('INVALID_PROPERTY_FILTER', `Invalid property filter for '${key}': expected a value or a P expression`);
+}
+
+/**
+ * The `properties` query parameter (a JSON object text of exact values and P expressions) as
+ * the library's property query; undefined when absent.
+ *
+ * @example
+ * ```ts
+ * parsePropertyFilter('{"age":"P.gt(29)","name":"marko"}'); // { age: P.gt(29), name: 'marko' }
+ * ```
+ */
+export function parsePropertyFilter(text: string | undefined): Record<string, never> | undefined {
+  if (text === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ArgumentError('INVALID_PROPERTY_FILTER', `Invalid properties: expected a JSON object but got '${text}'`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ArgumentError('INVALID_PROPERTY_FILTER', `Invalid properties: expected a JSON object but got '${text}'`);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) out[key] = filterValue(key, value);
+  return out as Record<string, never>;
+}
+
+const windows = new WeakMap<Graph, { second: number; read: number; write: number }>();
+
+/**
+ * Counts one request against the graph's `rate_limit.read` or `rate_limit.write` (requests per
+ * second; 0 is unlimited); LimitError `RATE_LIMITED` (429) when the second's budget is spent.
+ *
+ * @example
+ * ```ts
+ * admit(graph, 'read');
+ * ```
+ */
+export function admit(graph: Graph, kind: 'read' | 'write'): void {
+  const limit = graph.config[kind === 'read' ? 'rate_limit.read' : 'rate_limit.write'];
+  if (limit <= 0) return;
+  const second = Math.floor(Date.now() / 1000);
+  let window = windows.get(graph);
+  if (window === undefined || window.second !== second) {
+    window = { second, read: 0, write: 0 };
+    windows.set(graph, window);
+  }
+  if (window[kind] >= limit) {
+    throw new LimitError('RATE_LIMITED', `Rate limit exceeded: graph '${graph.name}' allows ${limit} ${kind} requests per second`);
+  }
+  window[kind]++;
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/**
+ * A date as HugeGraph writes it: `yyyy-MM-dd HH:mm:ss.SSS` (UTC).
+ *
+ * @example
+ * ```ts
+ * formatDate(new Date(0)); // '1970-01-01 00:00:00.000'
+ * ```
+ */
+function formatDate(d: Date): string {
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}`;
+}
+
+/**
+ * A library value as the JSON HugeGraph writes: dates as text, typed numbers as numbers (text
+ * when not safe), UUIDs as text, maps as objects and sets as arrays, records field by field.
+ *
+ * @example
+ * ```ts
+ * restJson({ id: 1, properties: { born: new Date(0) } }); // { id: 1, properties: { born: '1970-01-01 00:00:00.000' } }
+ * restJson(vertex); // its toJSON(), HugeGraph's vertex shape
+ * ```
+ */
+export function restJson(value: unknown): unknown {
+  if (value === null || value === undefined) return value ?? null;
+  if (typeof value !== 'object') return typeof value === 'bigint' ? jsonValue(value) : value;
+  if (value instanceof Date) return formatDate(value);
+  if (value instanceof TypedNumber) return value.toJSON();
+  if (value instanceof Uuid) return value.text;
+  if (Array.isArray(value)) return value.map(restJson);
+  if (value instanceof Map) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of value as Map<unknown, unknown>) out[jsonKey(k)] = restJson(v);
+    return out;
+  }
+  if (value instanceof Set) return [...(value as Set<unknown>)].map(restJson);
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  const custom = (value as { readonly toJSON?: unknown }).toJSON;
+  if (typeof custom === 'function') return restJson((custom as () => unknown).call(value));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = restJson(v);
+  return out;
+}

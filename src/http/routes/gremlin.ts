@@ -1,0 +1,260 @@
+/**
+ * Gremlin over REST (spec Part B §4.5, hugegraph-notes §6): GET and POST /gremlin (gzip when
+ * the client accepts it), POST /gremlinunzip, and the asynchronous `jobs/gremlin` task. Graphs
+ * are bound by name (`hugegraph`, `DEFAULT-hugegraph`) with their traversal sources
+ * (`__g_hugegraph`, `__g_DEFAULT-hugegraph`); aliases map short names to them. One request is
+ * one transaction; `evaluationTimeout` (30 s unless the graph's query limits say otherwise)
+ * cancels a runaway query.
+ * @module
+ */
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { FastifyReply } from 'fastify';
+import { ArgumentError, DEFAULT_SPACE, QuiverError } from '../../index.js';
+import type { Graph, ServerState } from '../../index.js';
+import { mapError } from '../errors.js';
+import { graphOf, graphParams, graphPaths, spaceOf } from './common.js';
+import type { GraphParams, RouteGroup } from './common.js';
+import { admit, restJson } from './graph-data.js';
+
+const gzipAsync = promisify(gzip);
+
+/**
+ * Default `evaluationTimeout` of a Gremlin request in milliseconds (gremlin-server.yaml's).
+ *
+ * @example
+ * ```ts
+ * graph.setQueryLimits({ timeoutMs: EVALUATION_TIMEOUT_MS / 10 });
+ * ```
+ */
+const EVALUATION_TIMEOUT_MS = 30_000;
+
+const LANGUAGE = 'gremlin-groovy';
+const TRAVERSAL_PREFIX = '__g_';
+
+interface GremlinRequest {
+  readonly gremlin: string;
+  readonly bindings?: Readonly<Record<string, unknown>>;
+  readonly language?: string;
+  readonly aliases?: Readonly<Record<string, string>>;
+}
+
+const requestBody = {
+  type: 'object',
+  properties: {
+    gremlin: { type: 'string', minLength: 1 },
+    bindings: { type: 'object' },
+    language: { type: 'string' },
+    aliases: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+  required: ['gremlin'],
+} as const;
+
+const getQuery = {
+  type: 'object',
+  properties: { gremlin: { type: 'string', minLength: 1 }, language: { type: 'string' } },
+  patternProperties: { '^bindings\\.': { type: 'string' }, '^aliases\\.': { type: 'string' } },
+  required: ['gremlin'],
+  additionalProperties: false,
+} as const;
+
+/** A graph a script names: the graph itself, or its traversal source. */
+interface Bound {
+  readonly space: string;
+  readonly graph: string;
+  readonly traversal: boolean;
+}
+
+/** The graph or traversal a variable name stands for, or undefined. */
+function boundName(state: ServerState, name: string): Bound | undefined {
+  const traversal = name.startsWith(TRAVERSAL_PREFIX);
+  const graphName = traversal ? name.slice(TRAVERSAL_PREFIX.length) : name;
+  const candidates: Array<readonly [string, string]> = [[DEFAULT_SPACE, graphName]];
+  const dash = graphName.indexOf('-');
+  if (dash > 0) candidates.unshift([graphName.slice(0, dash), graphName.slice(dash + 1)]);
+  for (const [space, graph] of candidates) {
+    if (!state.spaceNames().includes(space)) continue;
+    if (state.graphNames(space).includes(graph)) return { space, graph, traversal };
+  }
+  return undefined;
+}
+
+/** Identifiers of a script outside string literals and member accesses, with their offsets. */
+function identifiers(script: string): Array<{ readonly name: string; readonly at: number }> {
+  const out: Array<{ name: string; at: number }> = [];
+  let i = 0;
+  while (i < script.length) {
+    const ch = script[i]!;
+    if (ch === '"' || ch === "'") {
+      const quote = ch;
+      i++;
+      while (i < script.length && script[i] !== quote) i += script[i] === '\\' ? 2 : 1;
+      i++;
+      continue;
+    }
+    if (/[A-Za-z_$]/.test(ch)) {
+      const start = i;
+      while (i < script.length && /[\w$]/.test(script[i]!)) i++;
+      let before = start - 1;
+      while (before >= 0 && /\s/.test(script[before]!)) before--;
+      if (before < 0 || script[before] !== '.') out.push({ name: script.slice(start, i), at: start });
+      continue;
+    }
+    i++;
+  }
+  return out;
+}
+
+/**
+ * The graph a Gremlin request runs on and its script with graph names and aliases replaced by
+ * `graph` and `g`. A request names at most one graph; with none, it runs on DEFAULT/hugegraph.
+ */
+function resolveScript(state: ServerState, request: GremlinRequest, fixed?: GraphParams): { graph: Graph; script: string } {
+  const aliases = new Map<string, Bound>();
+  for (const [alias, target] of Object.entries(request.aliases ?? {})) {
+    const bound = boundName(state, target);
+    if (bound === undefined) throw new ArgumentError('GREMLIN_ALIAS', `Invalid alias '${alias}': no graph or traversal source named '${target}'`);
+    aliases.set(alias, bound);
+  }
+  let target: { space: string; graph: string } | undefined = fixed === undefined ? undefined : { space: spaceOf(fixed), graph: fixed.graph };
+  const choose = (bound: Bound): void => {
+    if (target !== undefined && (target.space !== bound.space || target.graph !== bound.graph)) {
+      throw new ArgumentError('GREMLIN_GRAPHS', `Invalid Gremlin request: one request may use one graph, but it names '${target.space}-${target.graph}' and '${bound.space}-${bound.graph}'`);
+    }
+    target = { space: bound.space, graph: bound.graph };
+  };
+  for (const bound of aliases.values()) choose(bound);
+  let script = '';
+  let last = 0;
+  for (const { name, at } of identifiers(request.gremlin)) {
+    const bound = aliases.get(name) ?? (name === 'graph' || name === 'g' ? undefined : boundName(state, name));
+    if (bound === undefined) continue;
+    choose(bound);
+    script += request.gremlin.slice(last, at) + (bound.traversal ? 'g' : 'graph');
+    last = at + name.length;
+  }
+  script += request.gremlin.slice(last);
+  const chosen: { space: string; graph: string } = target ?? { space: DEFAULT_SPACE, graph: 'hugegraph' };
+  return { graph: state.graph(chosen.space, chosen.graph), script };
+}
+
+function checkRequest(request: GremlinRequest): Map<string, string | number> {
+  const language = request.language ?? LANGUAGE;
+  if (language !== LANGUAGE) throw new ArgumentError('GREMLIN_LANGUAGE', `Invalid Gremlin language: expected '${LANGUAGE}' but got '${language}'`);
+  const bindings = new Map<string, string | number>();
+  for (const [name, value] of Object.entries(request.bindings ?? {})) {
+    if (typeof value !== 'string' && (typeof value !== 'number' || !Number.isFinite(value))) {
+      throw new ArgumentError('GREMLIN_BINDING', `Invalid binding '${name}': values must be strings or numbers but got ${JSON.stringify(value)}`);
+    }
+    bindings.set(name, value);
+  }
+  return bindings;
+}
+
+function timeoutOf(graph: Graph): number {
+  const configured = graph.queryLimits.timeoutMs;
+  return configured === undefined || configured === 0 ? EVALUATION_TIMEOUT_MS : configured;
+}
+
+/** Exception class names of gremlin-server for the kinds of library errors (hugegraph-notes §6.2). */
+function gremlinException(error: QuiverError | undefined, mapped: string): string {
+  if (error?.kind === 'cancelled') return 'java.util.concurrent.TimeoutException';
+  if (error?.kind === 'syntax') return 'org.codehaus.groovy.control.MultipleCompilationErrorsException';
+  return mapped.replace(/^class /, '');
+}
+
+async function sendError(reply: FastifyReply, error: unknown): Promise<FastifyReply> {
+  const { status, body } = mapError(error);
+  const quiver = error instanceof QuiverError ? error : undefined;
+  const exception = gremlinException(quiver, body.exception);
+  const code = quiver?.kind === 'cancelled' ? 400 : status;
+  return reply.code(code).header('content-type', 'application/json; charset=utf-8').send({ exception, message: body.message, cause: `[${exception}]` });
+}
+
+async function evaluate(state: ServerState, request: GremlinRequest, reply: FastifyReply): Promise<unknown> {
+  const bindings = checkRequest(request);
+  const { graph, script } = resolveScript(state, request);
+  admit(graph, 'read');
+  const controller = new AbortController();
+  const onClose = (): void => {
+    if (!reply.raw.writableFinished) controller.abort();
+  };
+  reply.raw.once('close', onClose);
+  try {
+    const data = await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal: controller.signal, timeoutMs: timeoutOf(graph) });
+    return { requestId: randomUUID(), status: { message: '', code: 200, attributes: {} }, result: { data: restJson(data), meta: {} } };
+  } finally {
+    reply.raw.off('close', onClose);
+  }
+}
+
+function fromQuery(query: Readonly<Record<string, string>>): GremlinRequest {
+  const bindings: Record<string, string> = {};
+  const aliases: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (key.startsWith('bindings.')) bindings[key.slice('bindings.'.length)] = value;
+    if (key.startsWith('aliases.')) aliases[key.slice('aliases.'.length)] = value;
+  }
+  return { gremlin: query.gremlin ?? '', bindings, aliases, ...(query.language === undefined ? {} : { language: query.language }) };
+}
+
+/**
+ * Gremlin routes.
+ *
+ * @example
+ * ```ts
+ * gremlinRoutes(app, { state });
+ * ```
+ */
+export const gremlinRoutes: RouteGroup = (app, { state }) => {
+  app.get<{ Querystring: Record<string, string> }>('/gremlin', { schema: { summary: 'Run a Gremlin script given in the query string', querystring: getQuery } }, async (request, reply) => {
+    try {
+      return await evaluate(state, fromQuery(request.query), reply);
+    } catch (error) {
+      return sendError(reply, error);
+    }
+  });
+
+  app.post<{ Body: GremlinRequest }>('/gremlin', { schema: { summary: 'Run a Gremlin script (gzip response when accepted)', body: requestBody } }, async (request, reply) => {
+    let result: unknown;
+    try {
+      result = await evaluate(state, request.body, reply);
+    } catch (error) {
+      return sendError(reply, error);
+    }
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    if (!/\bgzip\b/.test(accepts)) return result;
+    const zipped = await gzipAsync(Buffer.from(JSON.stringify(result)));
+    return reply.header('content-encoding', 'gzip').header('content-type', 'application/json; charset=utf-8').send(zipped);
+  });
+
+  app.post<{ Body: GremlinRequest }>('/gremlinunzip', { schema: { summary: 'Run a Gremlin script (uncompressed response)', body: requestBody } }, async (request, reply) => {
+    try {
+      return await evaluate(state, request.body, reply);
+    } catch (error) {
+      return sendError(reply, error);
+    }
+  });
+
+  for (const path of graphPaths('/jobs/gremlin')) {
+    app.post<{ Params: GraphParams; Body: GremlinRequest }>(
+      path,
+      { schema: { summary: 'Run a Gremlin script as an asynchronous task', params: graphParams(), body: requestBody } },
+      async (request, reply) => {
+        const body = request.body;
+        if (Object.keys(body.aliases ?? {}).length > 0) throw new ArgumentError('GREMLIN_ALIAS', 'Invalid Gremlin job: aliases are not supported by the asynchronous form');
+        const bindings = checkRequest(body);
+        const target = graphOf(state, request.params);
+        admit(target, 'write');
+        const { graph, script } = resolveScript(state, body, request.params);
+        const firstLine = Buffer.from(body.gremlin.split('\n')[0] ?? '').subarray(0, 256).toString('utf8');
+        const taskId = await state.tasks(spaceOf(request.params), request.params.graph).submit(
+          { type: 'gremlin', name: firstLine, callable: 'org.apache.hugegraph.job.GremlinJob', input: JSON.stringify(body) },
+          async ({ signal }) => restJson(await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal })),
+        );
+        return reply.code(201).send({ task_id: taskId });
+      },
+    );
+  }
+};

@@ -1,0 +1,195 @@
+/**
+ * Vertices (spec Part B §4.1) in both path families: create, get, list with label, property
+ * filters and pages, append/eliminate, delete, batch create and batch update with strategies.
+ * @module
+ */
+import { ArgumentError, NotFoundError } from '../../index.js';
+import type { Properties, UpdateStrategy } from '../../index.js';
+import { unsupportedAction } from '../errors.js';
+import { graphOf, graphParams, graphPaths } from './common.js';
+import type { GraphParams, RouteGroup } from './common.js';
+import { admit, bodyVertexId, checkBatchSize, parsePropertyFilter, parseVertexId, restJson } from './graph-data.js';
+
+const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 4096 } };
+const PROPERTIES = { type: 'object' } as const;
+const LABEL = { type: 'string', minLength: 1, maxLength: 256 } as const;
+const STRATEGY = { type: 'string', enum: ['SUM', 'BIGGER', 'SMALLER', 'UNION', 'INTERSECTION', 'APPEND', 'ELIMINATE', 'OVERRIDE'] } as const;
+
+const vertexBody = {
+  type: 'object',
+  properties: { label: LABEL, properties: PROPERTIES, id: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
+  required: ['label', 'properties'],
+} as const;
+
+const updateBody = {
+  type: 'object',
+  properties: { label: LABEL, properties: PROPERTIES },
+  required: ['properties'],
+} as const;
+
+/**
+ * Query schema of PUT G/graph/vertices/{id} and PUT G/graph/edges/{id}.
+ *
+ * @example
+ * ```ts
+ * app.put(path, { schema: { querystring: actionQuery } }, handler);
+ * ```
+ */
+export const actionQuery = { type: 'object', properties: { action: { type: 'string' } }, additionalProperties: false } as const;
+
+const listQuery = {
+  type: 'object',
+  properties: { label: LABEL, properties: { type: 'string' }, limit: { type: 'integer', minimum: 1 }, page: { type: 'string' } },
+  additionalProperties: false,
+} as const;
+
+interface VertexBody {
+  readonly label: string;
+  readonly properties: Properties;
+  readonly id?: string | number;
+}
+
+interface IdParams extends GraphParams {
+  readonly id: string;
+}
+
+/**
+ * The action of an element PUT: append or eliminate, else UnsupportedError (415).
+ *
+ * @example
+ * ```ts
+ * elementAction('append'); // 'append'
+ * ```
+ */
+export function elementAction(action: string | undefined): 'append' | 'eliminate' {
+  if (action === 'append' || action === 'eliminate') return action;
+  throw unsupportedAction(action, ['append', 'eliminate']);
+}
+
+/**
+ * Vertex routes.
+ *
+ * @example
+ * ```ts
+ * vertexRoutes(app, { state });
+ * ```
+ */
+export const vertexRoutes: RouteGroup = (app, { state }) => {
+  for (const base of graphPaths('/graph/vertices')) {
+    app.post<{ Params: GraphParams; Body: VertexBody }>(
+      base,
+      { schema: { summary: 'Create a vertex', params: graphParams(), body: vertexBody } },
+      async (request, reply) => {
+        const graph = graphOf(state, request.params);
+        admit(graph, 'write');
+        const { label, properties, id } = request.body;
+        const vertex = await graph.addVertex(label, properties, id === undefined ? {} : { id: bodyVertexId(id, 'vertex id') });
+        return reply.code(201).send(restJson(vertex));
+      },
+    );
+
+    app.post<{ Params: GraphParams; Body: VertexBody[] }>(
+      `${base}/batch`,
+      { schema: { summary: 'Create vertices in one batch', params: graphParams(), body: { type: 'array', items: vertexBody } } },
+      async (request, reply) => {
+        const graph = graphOf(state, request.params);
+        admit(graph, 'write');
+        checkBatchSize('vertices', request.body.length);
+        const inputs = request.body.map((v) => ({ label: v.label, properties: v.properties, id: v.id === undefined ? undefined : bodyVertexId(v.id, 'vertex id') }));
+        const added = await graph.addVertices(inputs);
+        return reply.code(201).send(added.map((v) => restJson(v.id)));
+      },
+    );
+
+    app.put<{ Params: GraphParams; Body: { vertices: VertexBody[]; update_strategies: Record<string, UpdateStrategy>; create_if_not_exist?: boolean } }>(
+      `${base}/batch`,
+      {
+        schema: {
+          summary: 'Update vertices in one batch with update strategies',
+          params: graphParams(),
+          body: {
+            type: 'object',
+            properties: {
+              vertices: { type: 'array', items: { type: 'object', properties: { label: LABEL, type: { type: 'string' }, properties: PROPERTIES, id: { anyOf: [{ type: 'string' }, { type: 'integer' }] } }, required: ['label', 'properties'] } },
+              update_strategies: { type: 'object', additionalProperties: STRATEGY },
+              create_if_not_exist: { type: 'boolean' },
+            },
+            required: ['vertices', 'update_strategies'],
+          },
+        },
+      },
+      async (request) => {
+        const graph = graphOf(state, request.params);
+        admit(graph, 'write');
+        checkBatchSize('vertices', request.body.vertices.length);
+        const items = request.body.vertices.map((v) => ({ label: v.label, properties: v.properties, id: v.id === undefined ? undefined : bodyVertexId(v.id, 'vertex id') }));
+        const vertices = await graph.updateVertices({ items, strategies: request.body.update_strategies, createIfNotExist: request.body.create_if_not_exist !== false });
+        return { vertices: restJson(vertices) };
+      },
+    );
+
+    app.get<{ Params: GraphParams; Querystring: { label?: string; properties?: string; limit?: number; page?: string } }>(
+      base,
+      { schema: { summary: 'List vertices by label and property filters, with pages', params: graphParams(), querystring: listQuery } },
+      async (request) => {
+        const graph = graphOf(state, request.params);
+        admit(graph, 'read');
+        const { label, properties, limit, page } = request.query;
+        if (page !== undefined) {
+          if (limit === undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid vertex query: limit is required when page is given');
+          if (label !== undefined || properties !== undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid vertex query: with page, no parameter other than limit is allowed');
+        }
+        const result = await graph.vertices({ label, properties: parsePropertyFilter(properties), limit: limit ?? 100, ...(page === undefined ? {} : { page }) });
+        return page === undefined ? { vertices: restJson(result.vertices) } : { vertices: restJson(result.vertices), page: result.page };
+      },
+    );
+
+    app.get<{ Params: IdParams }>(
+      `${base}/:id`,
+      { schema: { summary: 'Get a vertex by id (a JSON literal)', params: graphParams(ID_PARAM) } },
+      async (request) => {
+        const graph = graphOf(state, request.params);
+        admit(graph, 'read');
+        const id = parseVertexId(request.params.id);
+        const vertex = await graph.getVertex(id);
+        if (vertex === undefined) throw new NotFoundError('VERTEX_NOT_FOUND', `Vertex '${String(restJson(id))}' does not exist`);
+        return restJson(vertex);
+      },
+    );
+
+    app.put<{ Params: IdParams; Querystring: { action?: string }; Body: { label?: string; properties: Properties } }>(
+      `${base}/:id`,
+      { schema: { summary: 'Append or eliminate vertex properties', params: graphParams(ID_PARAM), querystring: actionQuery, body: updateBody } },
+      async (request) => {
+        const action = elementAction(request.query.action);
+        const graph = graphOf(state, request.params);
+        admit(graph, 'write');
+        const id = parseVertexId(request.params.id);
+        const stored = await graph.getVertex(id);
+        if (stored === undefined) throw new NotFoundError('VERTEX_NOT_FOUND', `Vertex '${String(restJson(id))}' does not exist`);
+        const { label, properties } = request.body;
+        if (label !== undefined && label !== stored.label) {
+          throw new ArgumentError('VERTEX_LABEL_MISMATCH', `The label of vertex '${String(restJson(id))}' is '${stored.label}' but the request names '${label}'`);
+        }
+        const updated = action === 'append' ? await graph.updateVertexProperties(id, properties) : await graph.eliminateVertexProperties(id, Object.keys(properties));
+        return restJson(updated);
+      },
+    );
+
+    app.delete<{ Params: IdParams; Querystring: { label?: string } }>(
+      `${base}/:id`,
+      { schema: { summary: 'Delete a vertex and its edges', params: graphParams(ID_PARAM), querystring: { type: 'object', properties: { label: LABEL }, additionalProperties: false } } },
+      async (request, reply) => {
+        const graph = graphOf(state, request.params);
+        admit(graph, 'write');
+        const id = parseVertexId(request.params.id);
+        const stored = await graph.getVertex(id);
+        if (stored === undefined || (request.query.label !== undefined && request.query.label !== stored.label)) {
+          throw new ArgumentError('NO_SUCH_VERTEX', `No such vertex with id: '${String(restJson(id))}'`);
+        }
+        await graph.removeVertex(id);
+        return reply.code(204).send();
+      },
+    );
+  }
+};

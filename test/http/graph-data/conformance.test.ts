@@ -1,0 +1,242 @@
+/**
+ * The conformance table of spec Part B §4.1–4.3, §4.5, §7 and §8 over REST: one row per rule,
+ * request → expected status and body fields. Rows run in order against one in-memory server;
+ * a row may save a value of its answer (an id) for later rows.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gunzipSync } from 'node:zlib';
+import { dataServer } from './fixture.js';
+
+type Ctx = Record<string, string>;
+
+interface Row {
+  readonly rule: string;
+  readonly method: string;
+  readonly url: string | ((c: Ctx) => string);
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+  readonly status: number;
+  /** Suffix of the `exception` field of an error body. */
+  readonly exception?: string;
+  readonly message?: RegExp;
+  /** Top-level fields the JSON body must hold, compared deeply. */
+  readonly fields?: Record<string, unknown>;
+  /** Further checks on the JSON body. */
+  readonly check?: (json: any) => void;
+  /** Saves `pick(json)` under this name in the context. */
+  readonly save?: readonly [string, (json: any) => string];
+}
+
+const IAE = 'IllegalArgumentException';
+const NF = 'NotFoundException';
+const G = '/graphspaces/DEFAULT/graphs/hugegraph';
+const L = '/graphs/hugegraph';
+const V = `${G}/graph/vertices`;
+const E = `${G}/graph/edges`;
+const q = (s: string): string => encodeURIComponent(s);
+const person = (name: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ label: 'person', properties: { name, ...extra } });
+const knows = (from: string, to: string, weight: number): Record<string, unknown> => ({ label: 'knows', outV: from, inV: to, outVLabel: 'person', inVLabel: 'person', properties: { weight } });
+const ids = (json: any, key: string): string[] => (json[key] as Array<{ id: string }>).map((e) => String(e.id)).sort();
+
+export const ROWS: readonly Row[] = [
+  // §4.1 vertices: create, get, ids in JSON form (notes §7.3)
+  { rule: 'vertex: create is 201 with the vertex record', method: 'POST', url: V, body: person('marko', { age: 29, city: 'Beijing' }), status: 201,
+    fields: { label: 'person', type: 'vertex', properties: { name: 'marko', age: 29, city: 'Beijing' } }, save: ['marko', (j) => j.id] },
+  { rule: 'vertex: create in the legacy family', method: 'POST', url: `${L}/graph/vertices`, body: person('vadas', { age: 27, city: 'Hongkong' }), status: 201, save: ['vadas', (j) => j.id] },
+  { rule: 'vertex: label is required', method: 'POST', url: V, body: { properties: { name: 'x' } }, status: 400, exception: IAE },
+  { rule: 'vertex: properties is required', method: 'POST', url: V, body: { label: 'person' }, status: 400, exception: IAE },
+  { rule: 'vertex: an undefined label is 400', method: 'POST', url: V, body: { label: 'robot', properties: { name: 'r' } }, status: 400, message: /robot/ },
+  { rule: 'vertex: a missing primary key is 400', method: 'POST', url: V, body: { label: 'person', properties: { age: 3 } }, status: 400, message: /must be set/ },
+  { rule: 'vertex: a non-JSON body is 400', method: 'POST', url: V, body: '{"label":', status: 400 },
+  { rule: 'vertex: a body of another content type is 415', method: 'POST', url: V, body: 'label=person', headers: { 'content-type': 'application/xml' }, status: 415 },
+  { rule: 'vertex: get by a JSON string id', method: 'GET', url: (c) => `${V}/${q(JSON.stringify(c.marko))}`, status: 200, fields: { label: 'person', properties: { name: 'marko', age: 29, city: 'Beijing' } } },
+  { rule: 'vertex: get in the legacy family', method: 'GET', url: (c) => `${L}/graph/vertices/${q(JSON.stringify(c.vadas))}`, status: 200, fields: { label: 'person' } },
+  { rule: 'vertex: an unquoted string id is 400', method: 'GET', url: (c) => `${V}/${q(c.marko)}`, status: 400, exception: IAE, message: /formatted as Number\/String\/UUID/ },
+  { rule: 'vertex: an unknown id is 404', method: 'GET', url: `${V}/${q('"1:nobody"')}`, status: 404, exception: NF, message: /does not exist/ },
+  { rule: 'vertex: an unknown graph is 404', method: 'GET', url: `/graphs/nograph/graph/vertices/${q('"1:x"')}`, status: 404, exception: NF },
+  // update (append / eliminate)
+  { rule: 'vertex: append sets a single property and appends to a set', method: 'PUT', url: (c) => `${V}/${q(JSON.stringify(c.marko))}?action=append`,
+    body: { label: 'person', properties: { age: 30, tags: ['a', 'b'] } }, status: 200, check: (j) => { assert.equal(j.properties.age, 30); assert.deepEqual([...j.properties.tags].sort(), ['a', 'b']); } },
+  { rule: 'vertex: append to a set again keeps earlier values', method: 'PUT', url: (c) => `${V}/${q(JSON.stringify(c.marko))}?action=append`,
+    body: { label: 'person', properties: { tags: ['c'] } }, status: 200, check: (j) => assert.deepEqual([...j.properties.tags].sort(), ['a', 'b', 'c']) },
+  { rule: 'vertex: eliminate removes the whole property', method: 'PUT', url: (c) => `${V}/${q(JSON.stringify(c.marko))}?action=eliminate`,
+    body: { label: 'person', properties: { tags: ['a'] } }, status: 200, check: (j) => assert.equal(j.properties.tags, undefined) },
+  { rule: 'vertex: an unknown action is 415', method: 'PUT', url: (c) => `${V}/${q(JSON.stringify(c.marko))}?action=rename`, body: { properties: {} }, status: 415 },
+  { rule: 'vertex: a missing action is 415', method: 'PUT', url: (c) => `${V}/${q(JSON.stringify(c.marko))}`, body: { properties: {} }, status: 415 },
+  { rule: 'vertex: update of another label is 400', method: 'PUT', url: (c) => `${V}/${q(JSON.stringify(c.marko))}?action=append`, body: { label: 'software', properties: { age: 1 } }, status: 400, exception: IAE },
+  { rule: 'vertex: update of an unknown vertex is 404', method: 'PUT', url: `${V}/${q('"1:nobody"')}?action=append`, body: { properties: { age: 1 } }, status: 404 },
+  { rule: 'vertex: primary keys cannot be updated', method: 'PUT', url: (c) => `${V}/${q(JSON.stringify(c.marko))}?action=append`, body: { properties: { name: 'other' } }, status: 400 },
+  // batch create and the batch size limit (§8)
+  { rule: 'vertex batch: 201 with the ids', method: 'POST', url: `${V}/batch`, body: [person('josh', { age: 32, city: 'Beijing' }), person('peter', { age: 35, city: 'Shanghai' }), { label: 'software', properties: { name: 'lop', lang: 'java' } }], status: 201,
+    check: (j) => assert.equal(j.length, 3), save: ['josh', (j) => j[0]] },
+  { rule: 'vertex batch: more than 2500 is 400', method: 'POST', url: `${V}/batch`, body: Array.from({ length: 2501 }, (_, i) => person(`p${i}`)), status: 400, message: /Too many vertices for one time post/ },
+  { rule: 'vertex batch: an invalid item changes nothing', method: 'POST', url: `${V}/batch`, body: [person('willnot'), { label: 'person', properties: { age: 1 } }], status: 400 },
+  { rule: 'vertex batch: the valid item of a rejected batch was not written', method: 'GET', url: `${V}/${q('"1:willnot"')}`, status: 404 },
+  { rule: 'vertex batch: the body must be an array', method: 'POST', url: `${V}/batch`, body: person('x'), status: 400 },
+  // batch update with strategies (§2.5)
+  { rule: 'vertex batch update: every strategy', method: 'PUT', url: `${V}/batch`,
+    body: { vertices: [person('josh', { age: 1, visits: 5, tags: ['x', 'y'], log: ['l1'], city: null })], update_strategies: { age: 'BIGGER', visits: 'SUM', tags: 'UNION', log: 'APPEND' }, create_if_not_exist: true },
+    status: 200, check: (j) => { const p = j.vertices[0].properties; assert.equal(p.age, 32); assert.equal(p.visits, 5); assert.deepEqual([...p.tags].sort(), ['x', 'y']); assert.deepEqual(p.log, ['l1']); assert.equal(p.city, undefined); } },
+  { rule: 'vertex batch update: SUM, SMALLER, INTERSECTION, APPEND on stored values', method: 'PUT', url: `${V}/batch`,
+    body: { vertices: [person('josh', { age: 40, visits: 3, tags: ['y', 'z'], log: ['l2'] })], update_strategies: { age: 'SMALLER', visits: 'SUM', tags: 'INTERSECTION', log: 'APPEND' } },
+    status: 200, check: (j) => { const p = j.vertices[0].properties; assert.equal(p.age, 32); assert.equal(p.visits, 8); assert.deepEqual(p.tags, ['y']); assert.deepEqual(p.log, ['l1', 'l2']); } },
+  { rule: 'vertex batch update: ELIMINATE and OVERRIDE with null keeps the old value', method: 'PUT', url: `${V}/batch`,
+    body: { vertices: [person('josh', { log: ['l1'], visits: null })], update_strategies: { log: 'ELIMINATE', visits: 'OVERRIDE' } },
+    status: 200, check: (j) => { const p = j.vertices[0].properties; assert.deepEqual(p.log, ['l2']); assert.equal(p.visits, 8); } },
+  { rule: 'vertex batch update: create_if_not_exist false skips missing vertices', method: 'PUT', url: `${V}/batch`,
+    body: { vertices: [person('ghost', { age: 3 })], update_strategies: {}, create_if_not_exist: false }, status: 200, fields: { vertices: [] } },
+  { rule: 'vertex batch update: missing vertices are created by default', method: 'PUT', url: `${V}/batch`,
+    body: { vertices: [person('ripple2', { age: 3 })], update_strategies: { age: 'SUM' } }, status: 200, check: (j) => assert.equal(j.vertices[0].properties.age, 3) },
+  { rule: 'vertex batch update: an unknown strategy is 400', method: 'PUT', url: `${V}/batch`, body: { vertices: [person('josh')], update_strategies: { age: 'MULTIPLY' } }, status: 400, exception: IAE },
+  { rule: 'vertex batch update: update_strategies is required', method: 'PUT', url: `${V}/batch`, body: { vertices: [person('josh')] }, status: 400 },
+  { rule: 'vertex batch update: SUM of text is 400', method: 'PUT', url: `${V}/batch`, body: { vertices: [person('josh', { log: ['x'] })], update_strategies: { log: 'SUM' } }, status: 400, message: /SUM expects numbers/ },
+  { rule: 'vertex batch update: more than 2500 is 400', method: 'PUT', url: `${V}/batch`, body: { vertices: Array.from({ length: 2501 }, (_, i) => person(`p${i}`)), update_strategies: {} }, status: 400, message: /Too many vertices/ },
+  // list, property filters (§2.4) and pages (§2.6)
+  { rule: 'vertex list: by label', method: 'GET', url: `${V}?label=software`, status: 200, check: (j) => assert.deepEqual(j.vertices.map((v: any) => v.properties.name), ['lop']) },
+  { rule: 'vertex list: limit bounds the result', method: 'GET', url: `${V}?limit=2`, status: 200, check: (j) => assert.equal(j.vertices.length, 2) },
+  { rule: 'vertex list: an exact property value', method: 'GET', url: `${V}?label=person&properties=${q('{"city":"Beijing"}')}`, status: 200,
+    check: (j) => assert.deepEqual(j.vertices.map((v: any) => v.properties.name).sort(), ['marko']) },
+  { rule: 'vertex list: P.gt', method: 'GET', url: `${V}?label=person&properties=${q('{"age":"P.gt(30)"}')}`, status: 200, check: (j) => assert.deepEqual(j.vertices.map((v: any) => v.properties.name).sort(), ['josh', 'peter']) },
+  { rule: 'vertex list: P.between is [n1, n2)', method: 'GET', url: `${V}?label=person&properties=${q('{"age":"P.between(27,32)"}')}`, status: 200, check: (j) => assert.deepEqual(j.vertices.map((v: any) => v.properties.name).sort(), ['marko', 'vadas']) },
+  { rule: 'vertex list: P.within', method: 'GET', url: `${V}?label=person&properties=${q('{"city":"P.within(\\"Shanghai\\",\\"Hongkong\\")"}')}`, status: 200, check: (j) => assert.deepEqual(j.vertices.map((v: any) => v.properties.name).sort(), ['peter', 'vadas']) },
+  { rule: 'vertex list: P.lte and P.outside', method: 'GET', url: `${V}?label=person&properties=${q('{"age":"P.outside(28,34)"}')}`, status: 200, check: (j) => assert.deepEqual(j.vertices.map((v: any) => v.properties.name).sort(), ['peter', 'ripple2', 'vadas']) },
+  { rule: 'vertex list: no index for the property is NoIndexException 400', method: 'GET', url: `${V}?label=person&properties=${q('{"visits":8}')}`, status: 400, exception: 'NoIndexException' },
+  { rule: 'vertex list: properties that are not JSON is 400', method: 'GET', url: `${V}?properties=${q('{age')}`, status: 400, exception: IAE },
+  { rule: 'vertex list: an unknown predicate is 400', method: 'GET', url: `${V}?label=person&properties=${q('{"age":"P.near(3)"}')}`, status: 400, exception: IAE },
+  { rule: 'vertex list: limit 0 is 400', method: 'GET', url: `${V}?limit=0`, status: 400 },
+  { rule: 'vertex list: page without limit is 400', method: 'GET', url: `${V}?page=`, status: 400, message: /limit is required/ },
+  { rule: 'vertex list: page with label is 400', method: 'GET', url: `${V}?page=&limit=2&label=person`, status: 400, message: /no parameter other than limit/ },
+  { rule: 'vertex list: an empty page is the first page and carries page', method: 'GET', url: `${V}?page=&limit=4`, status: 200,
+    check: (j) => { assert.equal(j.vertices.length, 4); assert.equal(typeof j.page, 'string'); }, save: ['page', (j) => j.page] },
+  { rule: 'vertex list: the next page continues', method: 'GET', url: (c) => `${V}?page=${q(c.page!)}&limit=4`, status: 200, check: (j) => { assert.equal(j.vertices.length, 2); assert.ok(j.page === null || typeof j.page === 'string'); } },
+  { rule: 'vertex list: a forged page is 400', method: 'GET', url: `${V}?page=bogus&limit=4`, status: 400 },
+  // §4.2 edges
+  { rule: 'edge: an empty body is 400', method: 'POST', url: E, body: {}, status: 400, exception: IAE },
+  { rule: 'edge: create is 201 with the edge record', method: 'POST', url: E, body: knows('1:marko', '1:vadas', 0.5), status: 201,
+    fields: { label: 'knows', type: 'edge', outV: '1:marko', inV: '1:vadas', outVLabel: 'person', inVLabel: 'person', properties: { weight: 0.5 } }, save: ['e1', (j) => j.id] },
+  { rule: 'edge: create in the legacy family', method: 'POST', url: `${L}/graph/edges`, body: knows('1:marko', '1:josh', 1), status: 201, save: ['e2', (j) => j.id] },
+  { rule: 'edge: a missing end vertex is 400 (check_vertex)', method: 'POST', url: E, body: knows('1:marko', '1:nobody', 1), status: 400, exception: IAE, message: /does not exist/ },
+  { rule: 'edge: outVLabel is required', method: 'POST', url: E, body: { label: 'knows', outV: '1:marko', inV: '1:vadas', inVLabel: 'person' }, status: 400 },
+  { rule: 'edge: an undefined edge label is 400', method: 'POST', url: E, body: { ...knows('1:marko', '1:vadas', 1), label: 'hates' }, status: 400 },
+  { rule: 'edge: get by raw id', method: 'GET', url: (c) => `${E}/${q(c.e1!)}`, status: 200, fields: { label: 'knows', outV: '1:marko', inV: '1:vadas' } },
+  { rule: 'edge: get in the legacy family', method: 'GET', url: (c) => `${L}/graph/edges/${q(c.e2!)}`, status: 200, fields: { inV: '1:josh' } },
+  { rule: 'edge: an unknown id is 404', method: 'GET', url: `${E}/${q('S1:x>1>1>>S1:y')}`, status: 404, exception: NF },
+  { rule: 'edge: append replaces a property', method: 'PUT', url: (c) => `${E}/${q(c.e1!)}?action=append`, body: { properties: { weight: 0.7 } }, status: 200, fields: { properties: { weight: 0.7 } } },
+  { rule: 'edge: eliminate removes it', method: 'PUT', url: (c) => `${E}/${q(c.e2!)}?action=eliminate`, body: { properties: { weight: 1 } }, status: 200, fields: { properties: {} } },
+  { rule: 'edge: an unknown action is 415', method: 'PUT', url: (c) => `${E}/${q(c.e1!)}?action=nope`, body: { properties: {} }, status: 415 },
+  { rule: 'edge batch: 201 with the ids', method: 'POST', url: `${E}/batch?check_vertex=true`, body: [knows('1:josh', '1:peter', 0.2), knows('1:peter', '1:vadas', 0.9)], status: 201, check: (j) => assert.equal(j.length, 2) },
+  { rule: 'edge batch: a missing vertex rejects the whole batch', method: 'POST', url: `${E}/batch`, body: [knows('1:vadas', '1:josh', 0.1), knows('1:josh', '1:nobody', 1)], status: 400 },
+  { rule: 'edge batch: check_vertex must be a boolean', method: 'POST', url: `${E}/batch?check_vertex=maybe`, body: [], status: 400 },
+  { rule: 'edge batch: more than 2500 is 400', method: 'POST', url: `${E}/batch`, body: Array.from({ length: 2501 }, () => knows('1:marko', '1:vadas', 1)), status: 400, message: /Too many edges/ },
+  { rule: 'edge batch update: SUM on a stored edge, create missing ones', method: 'PUT', url: `${E}/batch`,
+    body: { edges: [knows('1:marko', '1:vadas', 0.25), knows('1:vadas', '1:peter', 0.3)], update_strategies: { weight: 'SUM' }, check_vertex: true, create_if_not_exist: true },
+    status: 200, check: (j) => { assert.equal(j.edges.length, 2); assert.equal(j.edges[0].properties.weight, 0.95); assert.equal(j.edges[1].properties.weight, 0.3); } },
+  { rule: 'edge batch update: create_if_not_exist false skips', method: 'PUT', url: `${E}/batch`, body: { edges: [knows('1:josh', '1:marko', 1)], create_if_not_exist: false }, status: 200, fields: { edges: [] } },
+  { rule: 'edge batch update: check_vertex with a missing vertex is 400', method: 'PUT', url: `${E}/batch`, body: { edges: [knows('1:josh', '1:nobody', 1)] }, status: 400 },
+  // edge list rules 1-4
+  { rule: 'edge list rule 1: by vertex and direction', method: 'GET', url: `${E}?vertex_id=${q('"1:marko"')}&direction=OUT`, status: 200, check: (j) => assert.equal(j.edges.length, 2) },
+  { rule: 'edge list rule 1: BOTH by default', method: 'GET', url: `${E}?vertex_id=${q('"1:vadas"')}`, status: 200, check: (j) => assert.equal(j.edges.length, 3) },
+  { rule: 'edge list rule 1: offset and limit bound the result', method: 'GET', url: `${E}?vertex_id=${q('"1:vadas"')}&offset=1&limit=1`, status: 200, check: (j) => assert.equal(j.edges.length, 1) },
+  { rule: 'edge list rule 1: page with vertex_id is 400', method: 'GET', url: `${E}?vertex_id=${q('"1:vadas"')}&page=&limit=2`, status: 400, message: /vertex_id/ },
+  { rule: 'edge list: a bad direction is 400', method: 'GET', url: `${E}?vertex_id=${q('"1:vadas"')}&direction=UP`, status: 400 },
+  { rule: 'edge list: a bad vertex_id is 400', method: 'GET', url: `${E}?vertex_id=marko`, status: 400, message: /formatted as/ },
+  { rule: 'edge list rule 2: by label', method: 'GET', url: `${E}?label=knows`, status: 200, check: (j) => assert.equal(j.edges.length, 5) },
+  { rule: 'edge list rule 2: by label and property', method: 'GET', url: `${E}?label=knows&properties=${q('{"weight":"P.gte(0.9)"}')}`, status: 200, check: (j) => assert.equal(j.edges.length, 2) },
+  { rule: 'edge list rule 3: page with an offset is 400', method: 'GET', url: `${E}?page=&offset=1`, status: 400, message: /offset/ },
+  { rule: 'edge list rule 3: page with direction is 400', method: 'GET', url: `${E}?page=&direction=OUT`, status: 400, message: /direction/ },
+  { rule: 'edge list rule 3: page with two properties is 400', method: 'GET', url: `${E}?page=&label=knows&properties=${q('{"weight":1,"x":2}')}`, status: 400, message: /one property/ },
+  { rule: 'edge list rule 3: pages', method: 'GET', url: `${E}?page=&limit=3`, status: 200, check: (j) => { assert.equal(j.edges.length, 3); assert.equal(typeof j.page, 'string'); } },
+  { rule: 'edge list rule 4: offset and limit without page, direction ignored', method: 'GET', url: `${E}?offset=4&limit=10&direction=IN`, status: 200, check: (j) => assert.equal(j.edges.length, 1) },
+  // traversers by ids, shards and scan
+  { rule: 'traversers: vertices by ids', method: 'GET', url: `${G}/traversers/vertices?ids=${q('"1:marko"')}&ids=${q('"1:vadas"')}`, status: 200, check: (j) => assert.deepEqual(ids(j, 'vertices'), ['1:marko', '1:vadas']) },
+  { rule: 'traversers: ids are required', method: 'GET', url: `${G}/traversers/vertices`, status: 400 },
+  { rule: 'traversers: an unknown id is 404', method: 'GET', url: `${L}/traversers/vertices?ids=${q('"1:nobody"')}`, status: 404 },
+  { rule: 'traversers: edges by ids', method: 'GET', url: (c) => `${L}/traversers/edges?ids=${q(c.e1!)}`, status: 200, check: (j) => assert.equal(j.edges.length, 1) },
+  { rule: 'traversers: vertex shards', method: 'GET', url: `${G}/traversers/vertices/shards?split_size=2`, status: 200,
+    check: (j) => { assert.ok(j.shards.length >= 1); for (const s of j.shards) assert.deepEqual(Object.keys(s).sort(), ['end', 'length', 'start']); } },
+  { rule: 'traversers: split_size is required', method: 'GET', url: `${G}/traversers/vertices/shards`, status: 400 },
+  { rule: 'traversers: split_size must be positive', method: 'GET', url: `${G}/traversers/edges/shards?split_size=0`, status: 400 },
+  { rule: 'traversers: start and end are required for a scan', method: 'GET', url: `${G}/traversers/vertices/scan?start=0`, status: 400 },
+  { rule: 'traversers: a bad shard bound is 400', method: 'GET', url: `${G}/traversers/edges/scan?start=x&end=y`, status: 400 },
+  // deletes
+  { rule: 'edge: delete with the wrong label is 404', method: 'DELETE', url: (c) => `${E}/${q(c.e2!)}?label=created`, status: 404 },
+  { rule: 'edge: delete is 204', method: 'DELETE', url: (c) => `${E}/${q(c.e2!)}?label=knows`, status: 204 },
+  { rule: 'edge: a deleted edge is gone', method: 'GET', url: (c) => `${E}/${q(c.e2!)}`, status: 404 },
+  { rule: 'vertex: delete of an unknown vertex is 400 (notes §7.3)', method: 'DELETE', url: `${V}/${q('"1:nobody"')}`, status: 400, message: /No such vertex/ },
+  { rule: 'vertex: delete with another label is 400', method: 'DELETE', url: `${V}/${q('"1:ripple2"')}?label=software`, status: 400 },
+  { rule: 'vertex: delete is 204', method: 'DELETE', url: `${L}/graph/vertices/${q('"1:ripple2"')}?label=person`, status: 204 },
+  // §4.5 Gremlin and notes §6
+  { rule: 'gremlin: GET runs a script with the result object', method: 'GET', url: `/gremlin?gremlin=${q("hugegraph.traversal().V().hasLabel('person').count()")}`, status: 200,
+    check: (j) => { assert.deepEqual(j.result.data, [4]); assert.deepEqual(j.status, { message: '', code: 200, attributes: {} }); assert.equal(typeof j.requestId, 'string'); assert.deepEqual(j.result.meta, {}); } },
+  { rule: 'gremlin: GET bindings and aliases', method: 'GET', url: `/gremlin?gremlin=${q('g.V(x).values("age")')}&bindings.x=${q('1:marko')}&aliases.g=__g_DEFAULT-hugegraph`, status: 200, fields: { result: { data: [30], meta: {} } } },
+  { rule: 'gremlin: GET with a repeated parameter is 400', method: 'GET', url: `/gremlin?gremlin=1&gremlin=2`, status: 400 },
+  { rule: 'gremlin: GET without gremlin is 400', method: 'GET', url: '/gremlin', status: 400 },
+  { rule: 'gremlin: POST unzip, the traversal variable of the legacy graph', method: 'POST', url: '/gremlinunzip', body: { gremlin: "__g_hugegraph.V().has('person','name','marko').values('name')" }, status: 200, fields: { result: { data: ['marko'], meta: {} } } },
+  { rule: 'gremlin: aliases graph and g', method: 'POST', url: '/gremlinunzip', body: { gremlin: "graph.traversal().V().hasLabel('software').values('name')", bindings: {}, language: 'gremlin-groovy', aliases: { graph: 'DEFAULT-hugegraph', g: '__g_DEFAULT-hugegraph' } }, status: 200,
+    fields: { result: { data: ['lop'], meta: {} } } },
+  { rule: 'gremlin: a vertex in HugeGraph shape', method: 'POST', url: '/gremlinunzip', body: { gremlin: "g.V('1:marko')", aliases: { g: '__g_hugegraph' } }, status: 200,
+    check: (j) => assert.deepEqual(j.result.data[0], { id: '1:marko', label: 'person', type: 'vertex', properties: { name: 'marko', age: 30, city: 'Beijing' } }) },
+  { rule: 'gremlin: an edge in HugeGraph shape', method: 'POST', url: '/gremlinunzip', body: { gremlin: "g.V('1:marko').outE('knows').has('weight', 0.95)", aliases: { g: '__g_hugegraph' } }, status: 200,
+    check: (j) => { const e = j.result.data[0]; assert.equal(e.type, 'edge'); assert.equal(e.outV, '1:marko'); assert.equal(e.inVLabel, 'person'); assert.deepEqual(e.properties, { weight: 0.95 }); } },
+  { rule: 'gremlin: a path', method: 'POST', url: '/gremlinunzip', body: { gremlin: "g.V('1:marko').out('knows').has('name','vadas').path()", aliases: { g: '__g_hugegraph' } }, status: 200,
+    check: (j) => { assert.equal(j.result.data[0].objects.length, 2); assert.ok(Array.isArray(j.result.data[0].labels)); } },
+  { rule: 'gremlin: a map', method: 'POST', url: '/gremlinunzip', body: { gremlin: "g.V('1:marko').valueMap('name')", aliases: { g: '__g_hugegraph' } }, status: 200, fields: { result: { data: [{ name: ['marko'] }], meta: {} } } },
+  { rule: 'gremlin: a binding that is not a string or number is 400', method: 'POST', url: '/gremlinunzip', body: { gremlin: 'x', bindings: { x: { a: 1 } } }, status: 400, message: /strings or numbers/ },
+  { rule: 'gremlin: another language is 400', method: 'POST', url: '/gremlinunzip', body: { gremlin: '1', language: 'sparql' }, status: 400 },
+  { rule: 'gremlin: an alias to nothing is 400', method: 'POST', url: '/gremlinunzip', body: { gremlin: 'g.V()', aliases: { g: '__g_nograph' } }, status: 400 },
+  { rule: 'gremlin: a syntax error is 400 with the gremlin error body', method: 'POST', url: '/gremlinunzip', body: { gremlin: 'g.V(' }, status: 400,
+    check: (j) => { assert.deepEqual(Object.keys(j), ['exception', 'message', 'cause']); assert.ok(!j.exception.startsWith('class ')); assert.match(j.cause, /^\[.*\]$/); } },
+  { rule: 'gremlin: a library error is 400', method: 'POST', url: '/gremlinunzip', body: { gremlin: "g.addV('robot')" }, status: 400, message: /robot/ },
+  { rule: 'gremlin: a failing request writes nothing (one transaction)', method: 'POST', url: '/gremlinunzip',
+    body: { gremlin: "g.addV('person').property('name','tx1').iterate(); g.addV('robot').iterate()" }, status: 400 },
+  { rule: 'gremlin: ... so tx1 is absent', method: 'GET', url: `${V}/${q('"1:tx1"')}`, status: 404 },
+  { rule: 'gremlin: POST is gzip-compressed when accepted', method: 'POST', url: '/gremlin', body: { gremlin: 'g.inject(2)' }, headers: { 'accept-encoding': 'gzip' }, status: 200 },
+  { rule: 'gremlin: async job is 201 with task_id', method: 'POST', url: `${G}/jobs/gremlin`, body: { gremlin: "g.V().hasLabel('person').count()", bindings: {}, language: 'gremlin-groovy', aliases: {} }, status: 201,
+    check: (j) => assert.equal(typeof j.task_id, 'number'), save: ['task', (j) => String(j.task_id)] },
+  { rule: 'gremlin: async job with aliases is 400', method: 'POST', url: `${L}/jobs/gremlin`, body: { gremlin: '1', aliases: { g: '__g_hugegraph' } }, status: 400 },
+  { rule: 'gremlin: async job on an unknown graph is 404', method: 'POST', url: '/graphs/nograph/jobs/gremlin', body: { gremlin: '1' }, status: 404 },
+];
+
+test('graph data and Gremlin conformance table', async () => {
+  const server = await dataServer();
+  const ctx: Ctx = {};
+  const failures: string[] = [];
+  try {
+    for (const row of ROWS) {
+      try {
+        const url = typeof row.url === 'function' ? row.url(ctx) : row.url;
+      const res = await server.call(row.method, url, row.body, row.headers);
+      const what = `${row.rule}: ${row.method} ${url} -> ${res.status} ${res.text.slice(0, 300)}`;
+      assert.equal(res.status, row.status, what);
+      if (row.exception !== undefined) assert.ok(String(res.json?.exception).endsWith(row.exception), what);
+      if (row.message !== undefined) assert.match(String(res.json?.message), row.message, what);
+      if (row.status >= 400) assert.deepEqual(Object.keys(res.json ?? {}), ['exception', 'message', 'cause'], what);
+      for (const [key, value] of Object.entries(row.fields ?? {})) assert.deepEqual(res.json[key], value, `${what} (field ${key})`);
+      if (row.check !== undefined) row.check(res.json);
+      if (row.save !== undefined) ctx[row.save[0]] = row.save[1](res.json);
+      } catch (error) {
+        failures.push(error instanceof Error ? error.message : String(error));
+      }
+    }
+    assert.deepEqual(failures, []);
+    const zipped = await server.call('POST', '/gremlin', { gremlin: 'g.inject(2)' }, { 'accept-encoding': 'gzip' });
+    assert.equal(zipped.headers['content-encoding'], 'gzip');
+    assert.deepEqual(JSON.parse(gunzipSync(zipped.raw).toString('utf8')).result.data, [2]);
+    let task: any;
+    for (let i = 0; i < 200; i++) {
+      task = (await server.call('GET', `${G}/tasks/${ctx.task}`)).json;
+      if (task.task_status === 'success' || task.task_status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    assert.equal(task.task_status, 'success', JSON.stringify(task));
+    assert.equal(task.task_type, 'gremlin');
+    assert.deepEqual(JSON.parse(task.task_result), [4]);
+  } finally {
+    await server.close();
+  }
+});
+
+test('the conformance table counts its rows', () => {
+  assert.ok(ROWS.length >= 100, `${ROWS.length} rows`);
+});
