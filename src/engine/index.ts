@@ -31,3 +31,4 @@ export { jsonValue, jsonKey, jsonReplacer } from './json.js';
 export { runScript } from './script-runner/run-script.js';
 export type { ScriptHost, ScriptTransaction } from './script-runner/host.js';
 export type { SchemaBuilderLike } from './script-runner/schema-methods.js';
+export * from './frontier/index.js';
