@@ -71,6 +71,7 @@ export type StepKind =
   | 'control'
   | 'degreeCount'
   | 'columnScan'
+  | 'frontier'
   | 'match'
   | 'call'
   | 'subgraph'

@@ -60,6 +60,7 @@ import { elementStep } from './map/element-step.js';
 import { controlStep } from './side-effect/control-step.js';
 import { degreeCountStep } from './map/degree-count-step.js';
 import { columnScanStep } from './map/column-scan-step.js';
+import { frontierStep } from './map/frontier-step.js';
 import { matchStep } from './branch/match-step.js';
 import { callStep } from './map/call-step.js';
 import { subgraphStep } from './side-effect/subgraph-step.js';
@@ -132,6 +133,7 @@ export const STEPS: { readonly [K in StepKind]: StepDef<unknown> } = {
   control: controlStep,
   degreeCount: degreeCountStep,
   columnScan: columnScanStep,
+  frontier: frontierStep,
   match: matchStep,
   call: callStep,
   subgraph: subgraphStep,
