@@ -175,9 +175,14 @@ export class Frontier {
   }
 }
 
+/** Entries a SlotMap holds in its hash table before it switches to dense arrays. */
+const HASH_LIMIT = 2048;
+
 /**
- * A map from vertex slot to a non-negative integer (a position, a depth, a predecessor slot),
- * epoch-stamped like {@link VisitedMarks} so that clearing it is constant time.
+ * A map from vertex slot to a non-negative integer (a position, a depth, a predecessor slot).
+ * Small maps are an open-addressing hash table in typed arrays, so a one-hop question costs
+ * memory in proportion to its answer; past {@link HASH_LIMIT} entries the map switches to dense
+ * arrays indexed by slot, epoch-stamped so that clearing them is constant time.
  *
  * @example
  * ```ts
@@ -187,47 +192,89 @@ export class Frontier {
  * ```
  */
 export class SlotMap {
-  #stamps: Int32Array;
-  #values: Int32Array;
+  // Hash mode: keys (-1 for empty) and values, capacity a power of two, at most half full.
+  #keys: Int32Array | undefined = new Int32Array(64).fill(-1);
+  #hashValues = new Int32Array(64);
+  #size = 0;
+  // Dense mode: stamps and values by slot.
+  #stamps = new Int32Array(0);
+  #values = new Int32Array(0);
   #epoch = 1;
-
-  constructor(capacityHint = 1024) {
-    const n = Math.max(16, capacityHint);
-    this.#stamps = new Int32Array(n);
-    this.#values = new Int32Array(n);
-  }
 
   /** The value of the slot, or -1 when it has none. */
   get(slot: number): number {
-    return slot < this.#stamps.length && this.#stamps[slot] === this.#epoch ? (this.#values[slot] as number) : -1;
+    const keys = this.#keys;
+    if (keys === undefined) return slot < this.#stamps.length && this.#stamps[slot] === this.#epoch ? (this.#values[slot] as number) : -1;
+    const mask = keys.length - 1;
+    for (let i = Math.imul(slot, 0x9e3779b1) & mask; ; i = (i + 1) & mask) {
+      const k = keys[i] as number;
+      if (k === slot) return this.#hashValues[i] as number;
+      if (k === -1) return -1;
+    }
   }
 
   /** True when the slot has a value. */
   has(slot: number): boolean {
-    return slot < this.#stamps.length && this.#stamps[slot] === this.#epoch;
+    return this.get(slot) >= 0;
   }
 
-  /** Sets the slot's value. */
+  /** Sets the slot's value (≥ 0). */
   set(slot: number, value: number): void {
-    if (slot >= this.#stamps.length) {
-      const n = Math.max(slot + 1, this.#stamps.length * 2);
-      const stamps = new Int32Array(n);
-      const values = new Int32Array(n);
-      stamps.set(this.#stamps);
-      values.set(this.#values);
-      this.#stamps = stamps;
-      this.#values = values;
+    const keys = this.#keys;
+    if (keys === undefined) {
+      if (slot >= this.#stamps.length) this.#growDense(slot + 1);
+      this.#stamps[slot] = this.#epoch;
+      this.#values[slot] = value;
+      return;
     }
-    this.#stamps[slot] = this.#epoch;
-    this.#values[slot] = value;
+    const mask = keys.length - 1;
+    let i = Math.imul(slot, 0x9e3779b1) & mask;
+    for (; keys[i] !== -1 && keys[i] !== slot; i = (i + 1) & mask);
+    if (keys[i] === slot) {
+      this.#hashValues[i] = value;
+      return;
+    }
+    keys[i] = slot;
+    this.#hashValues[i] = value;
+    if (++this.#size * 2 > keys.length) this.#rehash();
   }
 
-  /** Forgets every value in constant time. */
+  /** Forgets every value (constant time in dense mode). */
   clear(): void {
-    if (++this.#epoch === 0x7fffffff) {
+    if (this.#keys !== undefined) {
+      this.#keys.fill(-1);
+      this.#size = 0;
+    } else if (++this.#epoch === 0x7fffffff) {
       this.#stamps.fill(0);
       this.#epoch = 1;
     }
+  }
+
+  #rehash(): void {
+    const keys = this.#keys as Int32Array;
+    const values = this.#hashValues;
+    if (this.#size > HASH_LIMIT) {
+      let max = 0;
+      for (const k of keys) if (k > max) max = k;
+      this.#keys = undefined;
+      this.#growDense(max + 1);
+      for (let i = 0; i < keys.length; i++) if (keys[i] !== -1) this.set(keys[i] as number, values[i] as number);
+      return;
+    }
+    this.#keys = new Int32Array(keys.length * 2).fill(-1);
+    this.#hashValues = new Int32Array(keys.length * 2);
+    this.#size = 0;
+    for (let i = 0; i < keys.length; i++) if (keys[i] !== -1) this.set(keys[i] as number, values[i] as number);
+  }
+
+  #growDense(n: number): void {
+    const size = Math.max(n, this.#stamps.length * 2);
+    const stamps = new Int32Array(size);
+    const values = new Int32Array(size);
+    stamps.set(this.#stamps);
+    values.set(this.#values);
+    this.#stamps = stamps;
+    this.#values = values;
   }
 }
 

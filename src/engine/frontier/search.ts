@@ -55,7 +55,7 @@ export interface KHopResult {
   /** The distinct sources, in first-occurrence order (depth 0). */
   readonly sources: Int32Array;
   /** Position in `reached` of a reached slot, -1 for one not reached. */
-  readonly positions: SlotMap;
+  readonly position: (slot: number) => number;
   /** Adjacency entries scanned (traversed edges). */
   readonly edgesScanned: number;
 }
@@ -75,13 +75,15 @@ export interface KHopResult {
 export function* kHop(adjacency: AdjacencyReader, sources: ArrayLike<number>, options: KHopOptions, ctx: FrontierContext): FrontierOperation<KHopResult> {
   const start = distinctFrontier(sources).view();
   const reached = new Frontier({ depth: true, predecessor: true, capacityHint: 1024 });
-  const positions = new SlotMap();
-  const sourceMarks = new SlotMap();
-  if (options.excludeSources === true) for (let i = 0; i < start.length; i++) sourceMarks.set(start[i] as number, 0);
+  // One map answers both "seen?" and "where?": a reached slot maps to its position + 1, an
+  // excluded source to 0.
+  const seen = new SlotMap();
+  if (options.excludeSources === true) for (let i = 0; i < start.length; i++) seen.set(start[i] as number, 0);
   const targets = options.targets;
   const targetMarks = new SlotMap();
   if (targets !== undefined) for (let i = 0; i < targets.length; i++) targetMarks.set(targets[i] as number, 0);
   let missing = targets === undefined ? -1 : distinctFrontier(targets).length;
+  const capacity = options.capacity === undefined || options.capacity < 0 ? Infinity : options.capacity;
   const levels = [0];
   let edgesScanned = 0;
   let from = start;
@@ -89,38 +91,38 @@ export function* kHop(adjacency: AdjacencyReader, sources: ArrayLike<number>, op
     const level = depth;
     const sourcesOfLevel = from;
     edgesScanned += yield* scanHop(adjacency, sourcesOfLevel, options.hop, ctx, (k, _edge, vertex) => {
-      if (positions.has(vertex) || sourceMarks.has(vertex)) return;
-      positions.set(vertex, reached.length);
+      if (seen.has(vertex)) return;
+      seen.set(vertex, reached.length + 1);
       reached.push(vertex, 1, level, sourcesOfLevel[k] as number);
       if (missing > 0 && targetMarks.has(vertex)) missing--;
-      checkCapacity(reached.length, options.capacity, options.finding ?? 'neighbours');
+      if (reached.length > capacity) checkCapacity(reached.length, capacity, options.finding ?? 'neighbours');
     });
     levels.push(reached.length);
     from = reached.slots.subarray(levels[depth - 1], levels[depth]);
   }
-  return { reached, levels, sources: start, positions, edgesScanned };
+  const position = (slot: number): number => seen.get(slot) - 1;
+  return { reached, levels, sources: start, position, edgesScanned };
 }
 
 /**
- * The path to the reached entry at `position` of a {@link KHopResult}: slots from the source to
+ * The path to the reached entry at position `at` of a {@link KHopResult}: slots from the source to
  * the vertex, following first-reached predecessors.
  *
  * @example
  * ```ts
  * const r = runFrontier(kHop(adjacency, Int32Array.of(a), { hop: { direction: 'OUT' }, depth: 3 }, NEVER_PAUSE));
- * pathTo(r, r.positions.get(b)); // Int32Array [a, x, b]
+ * pathTo(r, r.position(b)); // Int32Array [a, x, b]
  * ```
  */
-export function pathTo(result: KHopResult, position: number): Int32Array {
-  const { reached, positions } = result;
-  const depth = (reached.depth as Int32Array)[position] as number;
+export function pathTo(result: KHopResult, at: number): Int32Array {
+  const { reached, position } = result;
+  const depth = (reached.depth as Int32Array)[at] as number;
   const path = new Int32Array(depth + 1);
-  let at = position;
   for (let d = depth; d >= 1; d--) {
     path[d] = reached.slots[at] as number;
     const p = (reached.predecessor as Int32Array)[at] as number;
     if (d === 1) path[0] = p;
-    else at = positions.get(p);
+    else at = position(p);
   }
   return path;
 }
