@@ -3,7 +3,12 @@
  * over typed-array frontiers, with the results (order included) of the step-by-step plan:
  * - `repeat(out|in|both(labels).dedup()).times(k)`, with or without `emit()` after;
  * - `repeat(out|in|both(labels).dedup()).until(hasId(ids))` (so `...limit(1).path()` is a
- *   shortest path, and `simplePath()` never needs to prune: the dedup already does);
+ *   shortest path);
+ * - `repeat(out|in|both(labels).simplePath()).until(hasId(ids)).limit(1)`: the first simple
+ *   path to arrive is a shortest path, and the lexicographically first one, which is the path
+ *   a BFS with first-reached predecessors and the start marked visited finds; so the frontier
+ *   prunes every vertex reached before instead of enumerating simple paths. From one start
+ *   traverser whose path is just its vertex; other inputs run the original repeat();
  * - two or more `out|in|both(labels)` in a row followed by `dedup()` (and so by `count()` or
  *   `limit(n)` after it), or by `count()`.
  *
@@ -20,6 +25,8 @@ import type { VertexParams } from '../steps/map/vertex-step.js';
 import type { DedupParams } from '../steps/filter/dedup-step.js';
 import type { HasParams } from '../steps/filter/has-step.js';
 import type { RepeatParams } from '../steps/branch/repeat-step.js';
+import type { PathFilterParams } from '../steps/filter/path-filter-step.js';
+import type { RangeParams } from '../steps/filter/range-step.js';
 import type { FrontierHop, FrontierParams } from '../steps/map/frontier-step.js';
 import { stepNode } from '../steps/args.js';
 import type { Strategy } from './strategy.js';
@@ -50,16 +57,32 @@ function hasIds(plan: Plan): readonly unknown[] | undefined {
   return plainId(c.test) ? [c.test] : undefined;
 }
 
-/** The frontier step replacing a repeat() step, or undefined when its shape is not one of ours. */
-function fromRepeat(s: PlanStep): PlanStep | undefined {
+/** A plain `simplePath()`. */
+function plainSimplePath(s: PlanStep | undefined): boolean {
+  if (s === undefined || s.kind !== 'pathFilter') return false;
+  const f = s.params as PathFilterParams;
+  return f.simple && f.from === undefined && f.to === undefined && f.by.length === 0;
+}
+
+/** `limit(1)`. */
+function limitOne(s: PlanStep | undefined): boolean {
+  if (s === undefined || s.kind !== 'range') return false;
+  const r = s.params as RangeParams;
+  return !r.local && r.low === 0 && r.high === 1;
+}
+
+/** The frontier step replacing a repeat() step (followed by `next`), or undefined when its shape is not one of ours. */
+function fromRepeat(s: PlanStep, next: PlanStep | undefined): PlanStep | undefined {
   const r = s.params as RepeatParams;
   if (r.name !== undefined || r.body === undefined || r.untilFirst || r.emitFirst || r.until === undefined) return undefined;
   const [a, b] = r.body.steps;
   const hop = hopOf(a);
-  if (r.body.steps.length !== 2 || hop === undefined || !plainDedup(b) || (b as PlanStep).labels.length > 0) return undefined;
+  if (r.body.steps.length !== 2 || hop === undefined || b === undefined || b.labels.length > 0) return undefined;
+  const simple = plainSimplePath(b) && 'plan' in r.until && r.emit === undefined && limitOne(next);
+  if (!simple && !plainDedup(b)) return undefined;
   const emit = r.emit !== undefined && 'always' in r.emit;
   if (r.emit !== undefined && !emit) return undefined;
-  const base = { mode: 'repeat', hops: [hop], result: 'distinct' } as const;
+  const base = { mode: 'repeat', hops: [hop], result: 'distinct', simple: simple ? r : undefined } as const;
   if ('times' in r.until) {
     if (r.until.times < 1) return undefined;
     return stepNode('frontier', { ...base, depth: r.until.times, emit, until: undefined } satisfies FrontierParams, s.labels);
@@ -78,7 +101,7 @@ function fromChain(steps: readonly PlanStep[], i: number): { readonly node: Plan
   if (hops.length < 2 || end === undefined) return undefined;
   const count = end.kind === 'count' && !(end.params as { local: boolean }).local;
   if (!count && !plainDedup(end)) return undefined;
-  const params: FrontierParams = { mode: 'chain', hops, depth: hops.length, emit: false, until: undefined, result: count ? 'count' : 'distinct' };
+  const params: FrontierParams = { mode: 'chain', hops, depth: hops.length, emit: false, until: undefined, result: count ? 'count' : 'distinct', simple: undefined };
   return { node: stepNode('frontier', params, end.labels), length: hops.length + 1 };
 }
 
@@ -98,7 +121,7 @@ export const frontierStrategy: Strategy = {
     let changed = false;
     for (let i = 0; i < plan.steps.length; ) {
       const s = plan.steps[i] as PlanStep;
-      const repeat = s.kind === 'repeat' ? fromRepeat(s) : undefined;
+      const repeat = s.kind === 'repeat' ? fromRepeat(s, plan.steps[i + 1]) : undefined;
       const chain = repeat === undefined && !context.tracksPath && plan.settings.withPath !== true ? fromChain(plan.steps, i) : undefined;
       if (repeat !== undefined) out.push(repeat);
       else if (chain !== undefined) out.push(chain.node);

@@ -26,6 +26,7 @@ const SHAPES: [string, Shape][] = [
   ['repeat(hop.dedup()).emit().times(k).path()', (s, ids, hop, l, k) => s.V(...ids).repeat(hop(l).dedup()).emit().times(k).path()],
   ['repeat(hop.dedup()).times(k).limit(3)', (s, ids, hop, l, k) => s.V(...ids).repeat(hop(l).dedup()).times(k).limit(3)],
   ['shortest path', (s, ids, hop, l, _k, t) => s.V(...ids).repeat(hop(l).dedup()).until(__.hasId(t)).limit(1).path()],
+  ['simplePath shortest path', (s, ids, hop, l, _k, t) => s.V(...ids).repeat(hop(l).simplePath()).until(__.hasId(t)).limit(1).path()],
   ['chain.dedup()', (s, ids, hop, l) => hop(l, s.V(...ids)).both().out(...l).dedup()],
   ['chain.dedup().limit(2)', (s, ids, _hop, l) => s.V(...ids).out(...l).in().dedup().limit(2)],
   ['chain.count()', (s, ids, _hop, l) => s.V(...ids).both(...l).both().both(...l).count()],

@@ -17,6 +17,8 @@ import { Frontier, SlotMap, distinctFrontier, expand, kHop, pathTo } from '../..
 import type { FrontierOperation, HopOptions, KHopResult } from '../../frontier/index.js';
 import type { StepDef } from '../step-def.js';
 import { asVertex } from './vertex-step.js';
+import { repeatStep } from '../branch/repeat-step.js';
+import type { RepeatParams } from '../branch/repeat-step.js';
 import { long } from './count-step.js';
 
 /**
@@ -42,7 +44,7 @@ export interface FrontierHop {
  *
  * @example
  * ```ts
- * const p: FrontierParams = { mode: 'repeat', hops: [{ direction: 'BOTH', edgeLabels: [] }], depth: 2, emit: true, until: undefined, result: 'distinct' };
+ * const p: FrontierParams = { mode: 'repeat', hops: [{ direction: 'BOTH', edgeLabels: [] }], depth: 2, emit: true, until: undefined, result: 'distinct', simple: undefined };
  * ```
  */
 export interface FrontierParams {
@@ -54,6 +56,11 @@ export interface FrontierParams {
   /** The until() condition: a hasId() of plain ids, and those ids. */
   readonly until: { readonly plan: Plan; readonly ids: readonly unknown[] } | undefined;
   readonly result: 'distinct' | 'count';
+  /**
+   * For `repeat(hop.simplePath()).until(hasId(...))` followed by `limit(1)`: the original
+   * repeat(), run instead when the input is not one traverser whose path is its vertex alone.
+   */
+  readonly simple: RepeatParams | undefined;
 }
 
 /** Forwards an operator's pauses as PAUSE markers and returns its result. */
@@ -102,7 +109,7 @@ function* runRepeat(p: FrontierParams, inputs: readonly Traverser[], slots: Int3
   const targets = p.until === undefined ? undefined : targetSlots(p, rt);
   const sources = slots.filter((s) => s >= 0);
   const hop = hopOf(p.hops[0] as FrontierHop, rt);
-  const r = yield* paused(kHop(rt.source, sources, { hop, depth: p.depth, ...(targets === undefined ? {} : { targets }) }, rt));
+  const r = yield* paused(kHop(rt.source, sources, { hop, depth: p.depth, excludeSources: p.simple !== undefined, ...(targets === undefined ? {} : { targets }) }, rt));
   const n = r.reached.length;
   rt.memory.hold(n);
   try {
@@ -160,7 +167,9 @@ function* run(p: FrontierParams, input: Iterable<Traverser>, rt: Runtime): Itera
     const v = t.value as Vertex;
     return v.slot >= 0 ? v.slot : rt.source.vertexSlot(v.id);
   });
-  if (p.mode === 'repeat') yield* runRepeat(p, inputs, slots, rt);
+  const [only] = inputs;
+  if (p.simple !== undefined && (inputs.length !== 1 || (only?.path?.prev ?? undefined) !== undefined)) yield* repeatStep.run(p.simple, inputs, rt);
+  else if (p.mode === 'repeat') yield* runRepeat(p, inputs, slots, rt);
   else if (inputs.length > 0 || p.result === 'count') yield* runChain(p, inputs, slots, rt);
 }
 
@@ -169,7 +178,7 @@ function* run(p: FrontierParams, input: Iterable<Traverser>, rt: Runtime): Itera
  *
  * @example
  * ```ts
- * stepNode('frontier', { mode: 'chain', hops: [out, out], depth: 2, emit: false, until: undefined, result: 'count' });
+ * stepNode('frontier', { mode: 'chain', hops: [out, out], depth: 2, emit: false, until: undefined, result: 'count', simple: undefined });
  * ```
  */
 export const frontierStep: StepDef<FrontierParams> = {
@@ -183,5 +192,5 @@ export const frontierStep: StepDef<FrontierParams> = {
   run,
   describe: (p) =>
     `${p.mode} ${p.hops.map((h) => `${h.direction}(${h.edgeLabels.join(', ')})`).join('.')}` +
-    (p.mode === 'repeat' ? (p.until === undefined ? ` times ${p.depth}` : ' until') + (p.emit ? ' emit' : '') : ` ${p.result}`),
+    (p.mode === 'repeat' ? (p.until === undefined ? ` times ${p.depth}` : ' until') + (p.emit ? ' emit' : '') + (p.simple === undefined ? '' : ' simple') : ` ${p.result}`),
 };
