@@ -44,7 +44,7 @@ import {
   withOptions,
 } from './engine/index.js';
 
-export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GremlinScope, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
+export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GraphReads, GremlinScope, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
 export type {
   OpenOptions,
   RecoveryWarning,
@@ -56,6 +56,11 @@ export type {
   DroppedPart,
   GraphServices,
   GraphParts,
+  EdgeQuery,
+  PropertyQuery,
+  ScanQuery,
+  Shard,
+  VertexQuery,
   QueryLimits,
   GraphConfig,
   GraphConfigInput,
@@ -124,6 +129,7 @@ export {
   EdgeLabelVerificationStrategy,
   ReservedKeysVerificationStrategy,
   VertexProgramRestrictionStrategy,
+  FilteredSource,
 } from './engine/index.js';
 export type {
   ValueTypes,
@@ -147,6 +153,8 @@ export type {
   TraversalRun,
   TraversalContext,
   ExecutionContext,
+  SourceDecorator,
+  ViewFilters,
   Pacing,
   QueryCursor,
   VerificationOptions,
@@ -158,9 +166,10 @@ export {
   VertexLabelBuilder,
   EdgeLabelBuilder,
   IndexLabelBuilder,
-  SchemaCatalog,
   schemaToGroovy,
-} from './storage/index.js';
+} from './database/index.js';
+export type { SchemaOperations } from './database/index.js';
+export { SchemaCatalog } from './storage/index.js';
 export type {
   DataType,
   Cardinality,
@@ -175,7 +184,7 @@ export type {
   IndexLabelRecord,
   GraphMode,
   SchemaChange,
-  SchemaOperations,
+  SchemaMutator,
   SchemaResult,
   SchemaRemoval,
   PropertyKeySpec,

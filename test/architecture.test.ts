@@ -2,17 +2,17 @@
  * Layer rules of ARCHITECTURE.md, checked on the real import graph of src/.
  *
  * - grammar → engine ← storage; the engine depends on neither.
- * - values (value model and regex) is a leaf: it imports only errors.ts, and every layer may import it.
- * - storage imports the engine only with `import type` (port types); its run-time values come
- *   from the values layer, so loading storage (in a worker) does not load the engine.
+ * - values (value model and regex) and port (GraphSource and adjacency interfaces) are leaves:
+ *   values imports only errors.ts, port only values, and every other layer may import both.
+ * - storage imports nothing from the engine, not even types: it implements the port leaf, so
+ *   loading storage (in a worker) does not load the engine.
  * - database uses engine and storage; src/index.ts is the composition root.
  * - http uses only the public API (src/index.ts); nothing imports http except the CLI bin,
  *   the outermost entry point that starts the server.
  * - every layer may import errors.ts, which imports nothing.
  * - a layer is imported from outside only through its index.ts.
- * - there is no runtime import cycle; and no import cycle at all, type-only imports included,
- *   in storage, values, database and grammar. The engine's type-only circle (runtime ↔ step
- *   registry ↔ steps) is broken by a later part of issue 8, which widens TYPE_CYCLE_LAYERS to all of src.
+ * - there is no import cycle anywhere in src/, type-only imports included: the runtime receives
+ *   the step table instead of importing the registry, and steps share helpers from steps/helpers/.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -41,9 +41,10 @@ function layerOf(path: string): string {
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   errors: [],
   values: [],
+  port: [],
   engine: [],
   grammar: ['engine'],
-  storage: ['engine'],
+  storage: [],
   database: ['engine', 'storage'],
   index: ['engine', 'storage', 'grammar', 'database'],
   http: ['index'],
@@ -63,11 +64,8 @@ function listTs(dir: string): string[] {
 const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/g;
 const DYNAMIC = /import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-/** Leaf layers every layer (errors.ts excepted) may import. */
-const LEAVES: readonly string[] = ['values'];
-
-/** Layers whose files must not take part in any import cycle, type-only imports included. */
-const TYPE_CYCLE_LAYERS: readonly string[] = ['storage', 'values', 'database', 'grammar'];
+/** Leaf layers, in order: each may import only the ones before it; every other layer (errors.ts excepted) may import all. */
+const LEAVES: readonly string[] = ['values', 'port'];
 
 /** Relative imports of one source text, resolved to paths relative to src/. */
 function importsOf(file: string, text: string): ImportEdge[] {
@@ -92,7 +90,8 @@ function layerViolations(edges: readonly ImportEdge[]): string[] {
     if (to.startsWith('..')) problems.push(`${from} imports ${to} outside src`);
     if (a === b || b === 'errors') continue;
     const listed = ALLOWED[a];
-    const allowed = listed === undefined || a === 'errors' ? listed : [...listed, ...LEAVES];
+    const leaf = LEAVES.indexOf(a);
+    const allowed = listed === undefined || a === 'errors' ? listed : leaf >= 0 ? LEAVES.slice(0, leaf) : [...listed, ...LEAVES];
     if (allowed === undefined) problems.push(`${from} is in an unknown layer '${a}'`);
     else if (!allowed.includes(b)) problems.push(`${from} (${a}) may not import ${to} (${b})`);
     else if (b !== 'index' && to !== `${b}/index.ts`) problems.push(`${from} imports ${to} instead of ${b}/index.ts`);
@@ -100,21 +99,10 @@ function layerViolations(edges: readonly ImportEdge[]): string[] {
   return problems;
 }
 
-/** Run-time imports of the engine from storage (only `import type` is allowed), as "file:line" lines. */
-function storageEngineValueImports(edges: readonly ImportEdge[]): string[] {
-  return edges
-    .filter((e) => layerOf(e.from) === 'storage' && layerOf(e.to) === 'engine' && !e.typeOnly)
-    .map((e) => `${e.from}:${e.line ?? '?'} imports ${e.to} at run time (use import type, or take the value from values/index.ts)`);
-}
-
-/**
- * Import cycles, each as a path list. Type-only imports count unless `runtimeOnly`; `within`
- * keeps only the imports between files of the given layers.
- */
-function importCycles(edges: readonly ImportEdge[], options: { runtimeOnly?: boolean; within?: readonly string[] } = {}): string[][] {
-  const { runtimeOnly = true, within } = options;
-  const keep = (e: ImportEdge): boolean =>
-    !(runtimeOnly && e.typeOnly) && (within === undefined || (within.includes(layerOf(e.from)) && within.includes(layerOf(e.to))));
+/** Import cycles, each as a path list. Type-only imports count unless `runtimeOnly`. */
+function importCycles(edges: readonly ImportEdge[], options: { runtimeOnly?: boolean } = {}): string[][] {
+  const { runtimeOnly = true } = options;
+  const keep = (e: ImportEdge): boolean => !(runtimeOnly && e.typeOnly);
   const next = new Map<string, string[]>();
   for (const e of edges) if (keep(e)) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
   const state = new Map<string, 'open' | 'done'>();
@@ -162,7 +150,7 @@ test('layerViolations accepts the allowed directions, and errors.ts and the valu
   assert.deepEqual(
     layerViolations([
       { from: 'grammar/a.ts', to: 'engine/index.ts', typeOnly: false },
-      { from: 'storage/a.ts', to: 'engine/index.ts', typeOnly: false },
+      { from: 'storage/a.ts', to: 'port/index.ts', typeOnly: true },
       { from: 'storage/a.ts', to: 'storage/wal/x.ts', typeOnly: false },
       { from: 'database/a.ts', to: 'storage/index.ts', typeOnly: false },
       { from: 'http/app.ts', to: 'index.ts', typeOnly: false },
@@ -200,21 +188,11 @@ test('src imports respect the layer rules of ARCHITECTURE.md', () => {
   assert.deepEqual(layerViolations(edges), []);
 });
 
-test('src has no runtime import cycle', () => {
-  assert.deepEqual(importCycles(scanSrc()).map((c) => c.join(' -> ')), []);
-});
-
 test('errors.ts imports nothing', () => {
   assert.deepEqual(importsOf('errors.ts', readFileSync(join(SRC, 'errors.ts'), 'utf8')), []);
 });
 
-test('storageEngineValueImports names the file and line of a run-time engine import and accepts import type', () => {
-  const text = "import type { GraphSource } from '../../engine/index.js';\n\nimport { TypedNumber } from '../../engine/index.js';\nimport { Uuid } from '../../values/index.js';";
-  const found = storageEngineValueImports(importsOf('storage/store/x.ts', text));
-  assert.deepEqual(found, ['storage/store/x.ts:3 imports engine/index.ts at run time (use import type, or take the value from values/index.ts)']);
-});
-
-test('importCycles counts type-only imports when asked, and keeps to the given layers', () => {
+test('importCycles counts type-only imports when asked', () => {
   const edges: ImportEdge[] = [
     { from: 'storage/a.ts', to: 'storage/b.ts', typeOnly: true },
     { from: 'storage/b.ts', to: 'storage/a.ts', typeOnly: true },
@@ -223,15 +201,26 @@ test('importCycles counts type-only imports when asked, and keeps to the given l
   ];
   assert.deepEqual(importCycles(edges), []);
   assert.deepEqual(importCycles(edges, { runtimeOnly: false }), [['storage/a.ts', 'storage/b.ts', 'storage/a.ts'], ['engine/c.ts', 'engine/d.ts', 'engine/c.ts']]);
-  assert.deepEqual(importCycles(edges, { runtimeOnly: false, within: ['storage'] }), [['storage/a.ts', 'storage/b.ts', 'storage/a.ts']]);
 });
 
-test('storage imports the engine only with import type', () => {
-  assert.deepEqual(storageEngineValueImports(scanSrc()), []);
+test('layerViolations flags storage importing the engine even for types, and a leaf importing a later leaf or the engine', () => {
+  const problems = layerViolations([
+    { from: 'storage/store/reader.ts', to: 'engine/index.ts', typeOnly: true },
+    { from: 'values/values.ts', to: 'port/index.ts', typeOnly: true },
+    { from: 'port/graph-source.ts', to: 'engine/index.ts', typeOnly: true },
+    { from: 'port/graph-source.ts', to: 'values/index.ts', typeOnly: true },
+    { from: 'storage/store/reader.ts', to: 'port/index.ts', typeOnly: true },
+    { from: 'engine/exec/runtime.ts', to: 'port/index.ts', typeOnly: true },
+  ]);
+  assert.deepEqual(problems, [
+    'storage/store/reader.ts (storage) may not import engine/index.ts (engine)',
+    'values/values.ts (values) may not import port/index.ts (port)',
+    'port/graph-source.ts (port) may not import engine/index.ts (engine)',
+  ]);
 });
 
-test('storage, values, database and grammar have no import cycle, type-only imports included', () => {
-  assert.deepEqual(importCycles(scanSrc(), { runtimeOnly: false, within: TYPE_CYCLE_LAYERS }).map((c) => c.join(' -> ')), []);
+test('src has no import cycle, type-only imports included', () => {
+  assert.deepEqual(importCycles(scanSrc(), { runtimeOnly: false }).map((c) => c.join(' -> ')), []);
 });
 
 /** Compiled files reachable from `entry` through relative static and dynamic imports of the emitted JS. */
@@ -253,5 +242,5 @@ test('loading the compiled storage layer loads no engine module', () => {
   const loaded = [...loadedFiles(join(dist, 'storage', 'index.js'))].map((f) => relative(dist, f).replace(/\\/g, '/'));
   assert.ok(loaded.includes('values/values.js'), 'expected storage to load the values leaf');
   assert.ok(loaded.length > 20, `expected the storage graph, got ${loaded.length} files`);
-  assert.deepEqual(loaded.filter((f) => !f.startsWith('storage/') && !f.startsWith('values/') && f !== 'errors.js'), []);
+  assert.deepEqual(loaded.filter((f) => !f.startsWith('storage/') && !f.startsWith('values/') && !f.startsWith('port/') && f !== 'errors.js'), []);
 });

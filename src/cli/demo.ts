@@ -21,7 +21,7 @@ import type { Database, EdgeInput, Graph, VertexInput } from '../index.js';
  * const options: DemoOptions = { data: './data', graph: 'demo', vertices: 1000, edges: 5000, reset: false, progress: false, out: console.log };
  * ```
  */
-export interface DemoOptions {
+interface DemoOptions {
   readonly data: string;
   readonly graph: string;
   readonly vertices: number;
@@ -113,19 +113,19 @@ async function load(graph: Graph, options: DemoOptions): Promise<void> {
   options.out(`Loaded ${edges.length.toLocaleString('en-US')} edges in ${(edgeMs / 1000).toFixed(2)} s (${rate(edges.length, edgeMs)}), batches of ${BATCH}, each fsynced`);
 }
 
-function readBack(graph: Graph, out: (line: string) => void): void {
+async function readBack(graph: Graph, out: (line: string) => void): Promise<void> {
   const source = graph.source();
   out(`Counts: ${source.vertexCount('person')} person, ${source.vertexCount('software')} software, ${source.edgeCount('knows')} knows, ${source.edgeCount('created')} created`);
   const people = source.vertexCount('person');
   const lookups = Math.min(1000, people);
   let found = 0;
   let start = performance.now();
-  for (let i = 0; i < lookups; i++) found += graph.vertices({ label: 'person', properties: { name: `person${1 + ((i * 7919) % people)}` } }).length;
+  for (let i = 0; i < lookups; i++) found += (await graph.vertices({ label: 'person', properties: { name: `person${1 + ((i * 7919) % people)}` } })).vertices.length;
   const lookupMs = performance.now() - start;
   out(`Index lookups by name (personByName): ${found}/${lookups} found, ${rate(lookups, lookupMs)}`);
   const inRange = source.lookup('vertex', { label: 'person', key: 'age', predicate: { op: 'between', values: [30, 40] } });
   out(`Range lookup 30 <= age < 40 (personByAge): ${inRange === undefined ? 'no index' : [...inRange].length} people`);
-  const example = graph.vertices({ label: 'person', limit: 1 })[0];
+  const [example] = (await graph.vertices({ label: 'person', limit: 1 })).vertices;
   if (example !== undefined) out(`Example vertex: ${JSON.stringify(example, (_key, value: unknown) => (value instanceof TypedNumber || value instanceof Uuid ? String(value) : value))}`);
   start = performance.now();
   const sources = Int32Array.from(source.vertexSlots('person'));
@@ -162,7 +162,7 @@ export async function runDemo(options: DemoOptions): Promise<void> {
       out(`Created graph '${options.graph}' with schema: person, software, knows, created; indexes personByName, personByAge, softwareByLang`);
       await load(graph, options);
     }
-    readBack(db.graph(options.graph), out);
+    await readBack(db.graph(options.graph), out);
     start = performance.now();
     await db.close();
     out(`Closed (final snapshot) in ${(performance.now() - start).toFixed(0)} ms`);

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
  * const row: ErrorCodeRow = { code: 'GRAPH_NOT_FOUND', kind: 'not-found', meaning: 'No graph of that name', area: 'database' };
  * ```
  */
-export interface ErrorCodeRow {
+interface ErrorCodeRow {
   readonly code: string;
   readonly kind: string;
   readonly meaning: string;

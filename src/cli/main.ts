@@ -28,7 +28,7 @@ function positiveInteger(text: string): number {
  * await buildProgram().parseAsync(['node', 'quiver', 'demo', '--vertices', '1000']);
  * ```
  */
-export function buildProgram(): Command {
+function buildProgram(): Command {
   const program = new Command('quiver')
     .description('Quiver: an embeddable graph database for TypeScript')
     .version(packageVersion(), '-V, --version', 'print the package version')

@@ -14,7 +14,7 @@
  * process.stdout.on('error', (error) => { if (!isClosedPipe(error)) throw error; });
  * ```
  */
-export function isClosedPipe(error: unknown): boolean {
+function isClosedPipe(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED';
 }
@@ -44,7 +44,7 @@ export function ignoreClosedPipe(stream: NodeJS.WritableStream): void {
  * if (!outputs.isGone(process.stdout)) process.stdout.write('==>1\n');
  * ```
  */
-export interface WatchedOutputs {
+interface WatchedOutputs {
   /** Whether writes to the stream would be lost: it failed or was destroyed. */
   isGone(stream: NodeJS.WritableStream): boolean;
   /** The output's failure other than a closed pipe, if any. */

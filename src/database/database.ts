@@ -124,7 +124,8 @@ export class Database {
    *
    * @example
    * ```ts
-   * const db = await Database.open({ path: './data' }, { parseScript });
+   * declare const services: GraphServices; // what open() passes: the Gremlin-Groovy parser
+   * const db = await Database.open({ path: './data' }, services);
    * ```
    */
   static async open(options: OpenOptions = {}, services: GraphServices = {}): Promise<Database> {

@@ -19,7 +19,7 @@ import type { GraphModes, WalRecord } from './records.js';
  * const { log, recovered } = await GraphLog.open(dir, { snapshotEveryBytes: 64 << 20 });
  * ```
  */
-export interface Recovered {
+interface Recovered {
   /** Sections of the newest valid snapshot, or undefined for a fresh graph. */
   readonly sections: ReadonlyMap<string, Uint8Array> | undefined;
   /** Modes stored in the snapshot (NONE / OLTP_ONLY when there is none). */
@@ -99,7 +99,7 @@ export function snapshotDamage(file: SnapshotFile, consequence: string): DamageN
  * const options: GraphLogOptions = { snapshotEveryBytes: 1 << 20 };
  * ```
  */
-export interface GraphLogOptions {
+interface GraphLogOptions {
   /** Write a background snapshot after this many bytes of WAL. */
   readonly snapshotEveryBytes: number;
   /** Size at which a WAL segment file is closed and a new one started (WAL default when absent). */

@@ -4,7 +4,6 @@
  * @module
  */
 import { NotFoundError } from '../errors.js';
-import { TypedNumber, Uuid } from '../engine/index.js';
 import type { ElementId, GraphSource, PropertyValue } from '../engine/index.js';
 import type { SchemaCatalog } from '../storage/index.js';
 
@@ -179,29 +178,4 @@ export function requireEdge(source: GraphSource, at: { readonly id: ElementId; r
   const slot = source.edgeSlot(at.id);
   if (slot < 0) throw new NotFoundError('EDGE_NOT_FOUND', `${at.action}: edge '${String(at.id)}' does not exist`, { details: { id: String(at.id) } });
   return slot;
-}
-
-/**
- * True when a stored property value equals the wanted one: numbers by numeric value (a plain
- * number matches a TypedNumber of the same value), dates by time, UUIDs by text, arrays
- * element-wise, anything else by identity.
- *
- * @example
- * ```ts
- * sameValue(new TypedNumber('long', 29n), 29); // true
- * ```
- */
-export function sameValue(a: PropertyValue | undefined, b: PropertyValue | undefined): boolean {
-  if (a === b) return true;
-  if (a === undefined || b === undefined || a === null || b === null) return false;
-  const numeric = (v: PropertyValue): number | undefined => (typeof v === 'number' ? v : v instanceof TypedNumber ? v.toNumber() : undefined);
-  const x = numeric(a);
-  const y = numeric(b);
-  if (x !== undefined || y !== undefined) return x === y;
-  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
-  if (a instanceof Uuid && b instanceof Uuid) return a.text === b.text;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((item: PropertyValue, i) => sameValue(item, b[i] as PropertyValue));
-  }
-  return false;
 }

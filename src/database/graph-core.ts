@@ -5,15 +5,15 @@
  * @module
  */
 import { ArgumentError, ConflictError, StorageError, UnsupportedError } from '../errors.js';
-import type { GraphSource, GraphWriter, Pacing, Script } from '../engine/index.js';
-import { SchemaBuilder, SchemaCatalog } from '../storage/index.js';
+import type { GraphSource, GraphWriter, Pacing, Script, SourceDecorator } from '../engine/index.js';
+import { SchemaCatalog } from '../storage/index.js';
 import type { GraphMode, GraphStore, SchemaChange } from '../storage/index.js';
 import type { GraphConfig } from './config.js';
 import type { GraphChangeLog } from './durability.js';
 import { encodeModes, MODES_SECTION } from './records.js';
 import { RequestTransaction, WriteLock } from './request-transaction.js';
 import type { GraphModes, ReadMode } from './records.js';
-import { schemaOperations } from './schema-ops.js';
+import { SchemaBuilder, schemaOperations } from './schema/index.js';
 import { describeValue, optionalNumber, requireFunction, requireRecord } from './validate.js';
 
 /**
@@ -21,6 +21,8 @@ import { describeValue, optionalNumber, requireFunction, requireRecord } from '.
  *
  * @example
  * ```ts
+ * declare const config: GraphConfig;
+ * declare const store: GraphParts['store'];
  * const parts: GraphParts = { name: 'g', config, store, modes: { mode: 'NONE', readMode: 'OLTP_ONLY' } };
  * ```
  */
@@ -63,11 +65,36 @@ export interface QueryLimits {
  *
  * @example
  * ```ts
+ * declare const parseScript: GraphServices['parseScript']; // the grammar layer's parser
  * const services: GraphServices = { parseScript };
  * ```
  */
 export interface GraphServices {
   readonly parseScript?: (text: string, options?: { readonly bindings?: ReadonlyMap<string, unknown>; readonly variables?: Iterable<string> }) => Script;
+}
+
+/** The mutable state of one graph, shared by its handles. */
+interface GraphState {
+  limits: QueryLimits;
+  closed: boolean;
+  readonly unsynced: Set<Promise<void>>;
+  /** Held by a `graph.gremlin()` request from its first write to its end. */
+  readonly writeLock: WriteLock;
+  sweepTimer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * A second handle on a graph (see {@link Graph.withSourceDecorator}): the graph's shared state
+ * and the decorator the handle reads through.
+ *
+ * @example
+ * ```ts
+ * const [parts, handle] = graph.handleParts((source) => source);
+ * ```
+ */
+interface GraphHandle {
+  readonly state: GraphState;
+  readonly decorate: SourceDecorator;
 }
 
 const MODES: readonly GraphMode[] = ['NONE', 'RESTORING', 'MERGING', 'LOADING'];
@@ -95,22 +122,24 @@ export class GraphCore {
   /** Services from the composition root. */
   protected readonly services: GraphServices;
   private readonly ioBase: string | undefined;
-  #limits: QueryLimits;
-  private readonly sweepTimer: NodeJS.Timeout | undefined;
-  private closed = false;
-  private readonly unsynced = new Set<Promise<void>>();
-  /** Held by a `graph.gremlin()` request from its first write to its end. */
-  private readonly writeLock = new WriteLock();
+  /** The mutable state this graph shares with its decorated handles. */
+  readonly #state: GraphState;
+  /** The decorator every read of this handle goes through; undefined on the graph itself. */
+  protected readonly decorate: SourceDecorator | undefined;
+  readonly #parts: GraphParts;
 
   /**
-   * Built by {@link Database}; use `db.createGraph` or `db.graph` instead.
+   * Built by {@link Database}; use `db.createGraph` or `db.graph` instead. `handle` is given
+   * only by {@link Graph.withSourceDecorator}: a second handle on the same graph.
    *
    * @example
    * ```ts
-   * const graph = new GraphCore({ name: 'g', config, store, modes: { mode: 'NONE', readMode: 'OLTP_ONLY' } });
+   * declare const parts: GraphParts;
+   * const core = new GraphCore(parts);
    * ```
    */
-  constructor(parts: GraphParts) {
+  constructor(parts: GraphParts, handle?: GraphHandle) {
+    this.#parts = parts;
     this.name = parts.name;
     this.config = parts.config;
     this.store = parts.store;
@@ -118,7 +147,12 @@ export class GraphCore {
     this.log = parts.log;
     this.services = parts.services ?? {};
     this.ioBase = parts.ioBase;
-    this.#limits = parts.limits ?? {};
+    this.decorate = handle?.decorate;
+    if (handle !== undefined) {
+      this.#state = handle.state;
+      return;
+    }
+    this.#state = { limits: parts.limits ?? {}, closed: false, unsynced: new Set(), writeLock: new WriteLock(), sweepTimer: undefined };
     this.log?.attach(() => {
       const sections = this.store.encodeSnapshot();
       sections.set(MODES_SECTION, encodeModes(this.modes));
@@ -126,11 +160,28 @@ export class GraphCore {
     });
     const period = parts.ttlSweepMs ?? 60_000;
     if (period > 0) {
-      this.sweepTimer = setInterval(() => {
+      const timer = setInterval(() => {
         this.expire().catch(() => undefined);
       }, period);
-      this.sweepTimer.unref();
+      timer.unref();
+      this.#state.sweepTimer = timer;
     }
+  }
+
+  /**
+   * What a decorated handle on this graph is built from: the same parts and shared state, and
+   * `decorate` applied after this handle's own decorator.
+   *
+   * @example
+   * ```ts
+   * const restricted = new Graph(...graph.handleParts(hideSecrets));
+   * ```
+   */
+  protected handleParts(decorate: SourceDecorator): [GraphParts, GraphHandle] {
+    this.checkOpen();
+    const own = this.decorate;
+    const both: SourceDecorator = own === undefined ? decorate : (source) => decorate(own(source));
+    return [this.#parts, { state: this.#state, decorate: both }];
   }
 
   /** The graph mode: NONE, RESTORING, MERGING or LOADING (Part A §3). */
@@ -149,7 +200,9 @@ export class GraphCore {
   }
 
   /**
-   * Read access to the graph for the engine and algorithms.
+   * Read access to the graph for the engine and algorithms: the live store, seen through this
+   * handle's decorator (see {@link Graph.withSourceDecorator}). Queries read a pinned view
+   * instead; prefer them.
    *
    * @example
    * ```ts
@@ -158,7 +211,7 @@ export class GraphCore {
    */
   source(): GraphSource {
     this.checkOpen();
-    return this.store;
+    return this.decorate === undefined ? this.store : this.decorate(this.store);
   }
 
   /**
@@ -189,7 +242,10 @@ export class GraphCore {
 
   /**
    * Runs `fn` as one atomic batch: either all of its changes commit or none do. Resolves with
-   * `fn`'s result once the batch is durable (fsynced in the WAL for a durable graph).
+   * `fn`'s result once the batch is durable (fsynced in the WAL for a durable graph). This is the
+   * low-level path: the writer addresses elements by slot, and `w.vertexSlot(id)` /
+   * `w.edgeSlot(id)` (or {@link GraphReads.vertexSlotsOf} before the batch) map ids to slots; the
+   * id-taking methods of {@link Graph} (addVertex, addEdges, addEdgesBulk...) are the public face.
    *
    * @example
    * ```ts
@@ -230,18 +286,19 @@ export class GraphCore {
    * ```
    */
   async sync(): Promise<void> {
-    await Promise.all([...this.unsynced]);
+    await Promise.all([...this.#state.unsynced]);
   }
 
   /**
-   * The context the engine runs traversals in: this graph's store as the source,
+   * The context the engine runs traversals and element reads in: this graph's store as the
+   * source, this handle's decorator,
    * {@link Graph.writeNow} as the write path, and `settled`, which resolves once every write
    * made through this context is durable (or rejects with its failed append).
    *
    * @example
    * ```ts
    * const context = graph.executionContext({ deadline: Date.now() + 30_000 });
-   * const results = [...execute(plan, context)];
+   * const count = await new GraphTraversalSource(() => context).V().count().next();
    * await context.settled();
    * ```
    */
@@ -262,6 +319,7 @@ export class GraphCore {
     readonly ioBase?: string;
     readonly memoryLimit?: number;
     readonly pacing?: Pacing;
+    readonly decorate?: SourceDecorator;
   } {
     this.checkOpen();
     const appends: Promise<void>[] = [];
@@ -273,7 +331,7 @@ export class GraphCore {
     const settled = async (): Promise<void> => {
       await Promise.all(appends);
     };
-    const timeoutMs = this.#limits.timeoutMs;
+    const timeoutMs = this.#state.limits.timeoutMs;
     const deadline = options.deadline ?? (timeoutMs === undefined || timeoutMs === 0 ? undefined : Date.now() + timeoutMs);
     return {
       source: this.store,
@@ -282,14 +340,15 @@ export class GraphCore {
       signal: options.signal,
       deadline,
       ioBase: options.ioBase ?? this.ioBase,
-      memoryLimit: options.memoryLimit ?? this.#limits.memoryLimit,
+      memoryLimit: options.memoryLimit ?? this.#state.limits.memoryLimit,
       pacing: options.pacing,
+      decorate: this.decorate,
     };
   }
 
   /** The limits this graph's queries run under when a call gives none. */
   get queryLimits(): QueryLimits {
-    return this.#limits;
+    return this.#state.limits;
   }
 
   /**
@@ -302,7 +361,7 @@ export class GraphCore {
    * ```
    */
   setQueryLimits(limits: QueryLimits): void {
-    this.#limits = checkQueryLimits(limits, 'query limits');
+    this.#state.limits = checkQueryLimits(limits, 'query limits');
   }
 
   /**
@@ -374,15 +433,15 @@ export class GraphCore {
    * ```
    */
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    if (this.sweepTimer !== undefined) clearInterval(this.sweepTimer);
-    await Promise.allSettled([...this.unsynced]);
+    if (this.#state.closed) return;
+    this.#state.closed = true;
+    if (this.#state.sweepTimer !== undefined) clearInterval(this.#state.sweepTimer);
+    await Promise.allSettled([...this.#state.unsynced]);
     if (this.log !== undefined) await this.log.close();
   }
 
   protected checkOpen(): void {
-    if (this.closed) throw new StorageError('GRAPH_CLOSED', `Cannot use graph '${this.name}': it is closed`);
+    if (this.#state.closed) throw new StorageError('GRAPH_CLOSED', `Cannot use graph '${this.name}': it is closed`);
   }
 
   /** Applies one batch and starts its WAL append in the same tick; `appended` settles when it is durable. */
@@ -399,9 +458,9 @@ export class GraphCore {
   private appendData(log: Uint8Array): Promise<void> | undefined {
     if (this.log === undefined) return undefined;
     const appended = this.log.append({ type: 'data', log });
-    this.unsynced.add(appended);
+    this.#state.unsynced.add(appended);
     const settle = (): void => {
-      this.unsynced.delete(appended);
+      this.#state.unsynced.delete(appended);
     };
     appended.then(settle, settle);
     return appended;
@@ -419,7 +478,7 @@ export class GraphCore {
     return new RequestTransaction({
       graph: this.name,
       store: this.store,
-      lock: this.writeLock,
+      lock: this.#state.writeLock,
       log: this.log,
       append: async (log) => this.appendData(log),
     });
@@ -452,9 +511,9 @@ export class GraphCore {
 
   /** Waits until neither a snapshot nor a Gremlin request's transaction holds writers back. */
   private async passGates(): Promise<void> {
-    while (this.log?.gate !== undefined || this.writeLock.held) {
+    while (this.log?.gate !== undefined || this.#state.writeLock.held) {
       await this.passGate();
-      await this.writeLock.pass();
+      await this.#state.writeLock.pass();
     }
   }
 

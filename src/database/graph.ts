@@ -5,12 +5,13 @@
  */
 import { ArgumentError, UnsupportedError } from '../errors.js';
 import { fromPlain, GraphTraversalSource, resultConverter, runScript } from '../engine/index.js';
-import type { ElementId, Pacing, PropertyCardinality, ValueTypes } from '../engine/index.js';
-import { edgeView, requireEdge, requireVertex, sameValue, toEntries, vertexView } from './elements.js';
+import type { ElementId, Pacing, PropertyCardinality, SourceDecorator, ValueTypes } from '../engine/index.js';
+import { edgeView, requireEdge, requireVertex, toEntries, vertexView } from './elements.js';
 import type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './elements.js';
-import { checkQueryLimits, GraphCore } from './graph-core.js';
+import { checkQueryLimits } from './graph-core.js';
+import { GraphReads } from './graph-reads.js';
 import type { QueryLimits } from './graph-core.js';
-import { describeValue, optionalNumber, rejectInvalidDates, optionalProperties, requireElementId, requireList, requireRecord, requireText } from './validate.js';
+import { describeValue, optionalNumber, rejectInvalidDates, optionalProperties, requireElementId, requireFunction, requireList, requireRecord, requireText } from './validate.js';
 
 const CARDINALITIES: readonly PropertyCardinality[] = ['single', 'list', 'set'];
 
@@ -21,6 +22,11 @@ function vertexInput(value: unknown): VertexInput {
     properties: optionalProperties(v.properties, 'vertex properties'),
     id: v.id === undefined ? undefined : requireElementId(v.id, 'vertex id'),
   };
+}
+
+function bulkEnds(value: unknown, end: string): Int32Array | ElementId[] {
+  if (value instanceof Int32Array) return value;
+  return requireList(value, `bulk edge ${end} ends`).map((id) => requireElementId(id, `bulk edge ${end} vertex id`));
 }
 
 function edgeInput(value: unknown): EdgeInput {
@@ -35,8 +41,8 @@ function edgeInput(value: unknown): EdgeInput {
 }
 
 /**
- * A graph of a {@link Database}. Reads are synchronous on the in-memory store; writes are
- * atomic batches that resolve once durable.
+ * A graph of a {@link Database}. Reads go through the engine (each on a view pinned at its
+ * start, see {@link GraphReads}); writes are atomic batches that resolve once durable.
  *
  * @example
  * ```ts
@@ -46,7 +52,7 @@ function edgeInput(value: unknown): EdgeInput {
  * const marko = await graph.addVertex('person', { name: 'marko' });
  * ```
  */
-export class Graph extends GraphCore {
+export class Graph extends GraphReads {
   /**
    * Adds a vertex and returns it.
    *
@@ -82,7 +88,7 @@ export class Graph extends GraphCore {
    *
    * @example
    * ```ts
-   * const e = await graph.addEdge('knows', { out: marko.id, in: vadas.id, properties: { weight: 0.5 } });
+   * const e = await graph.addEdge('knows', { out: '1:marko', in: '1:vadas', properties: { weight: 0.5 } });
    * ```
    */
   async addEdge(label: string, edge: Omit<EdgeInput, 'label'>): Promise<EdgeView> {
@@ -111,31 +117,34 @@ export class Graph extends GraphCore {
   }
 
   /**
-   * The vertex with this id, or undefined.
+   * Adds property-less edges of one label, `out[i] → in[i]`, in one atomic batch through the
+   * store's columnar bulk path (same rules as {@link Graph.addEdge}; a SINGLE label's existing
+   * pair keeps its edge). The ends are vertex ids, or Int32Arrays of the slots that
+   * {@link GraphReads.vertexSlotsOf} returns. Resolves with the number of edges written.
    *
    * @example
    * ```ts
-   * const v = graph.getVertex('1:marko');
+   * await graph.addEdgesBulk('knows', { out: ['1:josh', '1:josh'], in: ['1:marko', '1:peter'] });
+   * const slots = await graph.vertexSlotsOf(['1:josh', '1:marko']);
+   * await graph.addEdgesBulk('knows', { out: slots.subarray(0, 1), in: slots.subarray(1) });
    * ```
    */
-  getVertex(id: ElementId): VertexView | undefined {
-    this.checkOpen();
-    const slot = this.store.vertexSlot(requireElementId(id, 'vertex id'));
-    return slot < 0 ? undefined : vertexView(this.store, { slot, catalog: this.store.catalog });
-  }
-
-  /**
-   * The edge with this id, or undefined.
-   *
-   * @example
-   * ```ts
-   * const e = graph.getEdge('S1:marko>1>1>>S1:vadas');
-   * ```
-   */
-  getEdge(id: ElementId): EdgeView | undefined {
-    this.checkOpen();
-    const slot = this.store.edgeSlot(requireElementId(id, 'edge id'));
-    return slot < 0 ? undefined : edgeView(this.store, slot);
+  async addEdgesBulk(label: string, ends: { readonly out: Int32Array | readonly ElementId[]; readonly in: Int32Array | readonly ElementId[] }): Promise<number> {
+    const name = requireText(label, 'edge label');
+    const given = requireRecord(ends, 'bulk edge ends');
+    const outEnds = bulkEnds(given.out, 'out');
+    const inEnds = bulkEnds(given.in, 'in');
+    return this.write((w) => {
+      // Slots are checked by the writer (VERTEX_NOT_FOUND for a slot with no live vertex).
+      const slots = (given: Int32Array | ElementId[]): Int32Array =>
+        given instanceof Int32Array ? given : Int32Array.from(given, (id) => requireVertex(w, { id, action: 'Cannot create edge' }));
+      const outSlots = slots(outEnds);
+      const inSlots = slots(inEnds);
+      if (w.addEdgesBulk !== undefined) return w.addEdgesBulk(name, outSlots, inSlots).length;
+      if (outSlots.length !== inSlots.length) throw new ArgumentError('BULK_LENGTH_MISMATCH', `Cannot add edges: ${outSlots.length} out slots but ${inSlots.length} in slots`);
+      outSlots.forEach((out, i) => w.addEdge(name, { out, in: inSlots[i]! }));
+      return outSlots.length;
+    });
   }
 
   /**
@@ -166,6 +175,7 @@ export class Graph extends GraphCore {
    *
    * @example
    * ```ts
+   * declare const edge: EdgeView;
    * await graph.updateEdgeProperties(edge.id, { weight: 0.9 });
    * ```
    */
@@ -197,6 +207,7 @@ export class Graph extends GraphCore {
    *
    * @example
    * ```ts
+   * declare const edge: EdgeView;
    * await graph.removeEdge(edge.id);
    * ```
    */
@@ -206,55 +217,23 @@ export class Graph extends GraphCore {
   }
 
   /**
-   * Vertices, optionally of one label and with given property values (an index answers the
-   * first property when it can; otherwise the label is scanned), up to `limit`.
+   * A handle on this same graph whose every read goes through `decorate(source)`: Gremlin
+   * text, the fluent traversal source, getVertex/getEdge, vertices()/edges() with their pages,
+   * shards and scans, and {@link GraphCore.source}. This is where a per-request filter (access
+   * control) plugs in: what the decorated source hides, no read of the handle sees. Writes,
+   * modes, limits and closing are shared with the graph; decorators of nested handles compose
+   * (the outer one wraps the inner one).
    *
    * @example
    * ```ts
-   * const people = graph.vertices({ label: 'person', properties: { age: 29 }, limit: 10 });
+   * const noSecrets = graph.withSourceDecorator((source) => new FilteredSource(source, { vertex: (s) => source.vertexLabel(s) !== 'secret' }));
+   * await noSecrets.gremlin("g.V().hasLabel('secret').count()");   // [0]
    * ```
    */
-  vertices(query: { readonly label?: string; readonly properties?: Properties; readonly limit?: number } = {}): VertexView[] {
-    this.checkOpen();
-    const given = requireRecord(query, 'vertex query');
-    const label = given.label === undefined ? undefined : requireText(given.label, 'vertex label');
-    const limit = optionalNumber(given.limit, 'limit', { min: 0 }) ?? Number.POSITIVE_INFINITY;
-    const wanted = toEntries(optionalProperties(given.properties, 'vertex properties'));
-    const first = wanted[0];
-    const candidates =
-      (first === undefined
-        ? undefined
-        : this.store.lookup('vertex', { label, key: first[0], predicate: { op: 'eq', values: [first[1]] } })) ??
-      this.store.vertexSlots(label);
-    const out: VertexView[] = [];
-    for (const slot of candidates) {
-      if (out.length >= limit) break;
-      if (label !== undefined && this.store.vertexLabel(slot) !== label) continue;
-      const matches = wanted.every(([key, value]) => this.store.vertexProperties(slot, [key]).some((p) => sameValue(p.value, value)));
-      if (matches) out.push(vertexView(this.store, { slot, catalog: this.store.catalog }));
-    }
-    return out;
-  }
-
-  /**
-   * Edges, optionally of one label, up to `limit`.
-   *
-   * @example
-   * ```ts
-   * const knows = graph.edges({ label: 'knows', limit: 100 });
-   * ```
-   */
-  edges(query: { readonly label?: string; readonly limit?: number } = {}): EdgeView[] {
-    this.checkOpen();
-    const given = requireRecord(query, 'edge query');
-    const label = given.label === undefined ? undefined : requireText(given.label, 'edge label');
-    const limit = optionalNumber(given.limit, 'limit', { min: 0 }) ?? Number.POSITIVE_INFINITY;
-    const out: EdgeView[] = [];
-    for (const slot of this.store.edgeSlots(label)) {
-      if (out.length >= limit) break;
-      out.push(edgeView(this.store, slot));
-    }
-    return out;
+  withSourceDecorator(decorate: SourceDecorator): Graph {
+    requireFunction(decorate, 'source decorator');
+    const [parts, handle] = this.handleParts(decorate);
+    return new Graph(parts, handle);
   }
 
   /**
@@ -358,7 +337,7 @@ export class Graph extends GraphCore {
         ...(scope === undefined ? {} : { scope: scope.variables }),
       });
       await tx.commit();
-      return results.map(resultConverter(types, { source: this.executionContext().source }));
+      return results.map(resultConverter(types, { source: this.source() }));
     } finally {
       tx.release();
       await this.sync();

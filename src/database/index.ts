@@ -9,6 +9,8 @@ export type { GraphRecovery } from './durability.js';
 export { Graph, GremlinScope } from './graph.js';
 export { GraphCore } from './graph-core.js';
 export type { GraphParts, GraphServices, QueryLimits } from './graph-core.js';
+export { GraphReads } from './graph-reads.js';
+export type { EdgeQuery, PropertyQuery, ScanQuery, Shard, VertexQuery } from './graph-reads.js';
 export { storeConfigOf } from './store-setup.js';
 export { GRAPH_CONFIG_KEYS, resolveGraphConfig, validateGraphName } from './config.js';
 export type { GraphConfig, GraphConfigInput } from './config.js';
@@ -16,5 +18,7 @@ export type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from '.
 export type { GraphModes, ReadMode } from './records.js';
 export { checkDataDirectory, describeDropped, repairDataDirectory } from './maintenance.js';
 export type { DirectoryCheck, DirectoryRepair, FileCheck } from './maintenance.js';
+export { SchemaBuilder, PropertyKeyBuilder, VertexLabelBuilder, EdgeLabelBuilder, IndexLabelBuilder, schemaToGroovy } from './schema/index.js';
+export type { SchemaOperations } from './schema/index.js';
 export { describeDamage } from '../storage/index.js';
 export type { DamageNote, DroppedPart } from '../storage/index.js';

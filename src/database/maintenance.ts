@@ -137,6 +137,7 @@ export async function repairDataDirectory(path: string): Promise<DirectoryRepair
  *
  * @example
  * ```ts
+ * declare const part: DroppedPart;
  * console.log(describeDropped(part));
  * ```
  */

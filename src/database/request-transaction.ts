@@ -77,7 +77,7 @@ export class WriteLock {
  * const parts: TransactionParts = { graph: 'g', store, lock, log: undefined, append: async () => {} };
  * ```
  */
-export interface TransactionParts {
+interface TransactionParts {
   readonly graph: string;
   readonly store: GraphStore;
   readonly lock: WriteLock;

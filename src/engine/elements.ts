@@ -11,6 +11,10 @@
  * @module
  */
 import { Uuid, type ElementId } from '../values/index.js';
+import type { GraphSource } from '../port/index.js';
+
+/** What a lazy {@link Edge} reads its id from: a GraphSource, whose slot ids never change (the port's contract). */
+type EdgeIds = Pick<GraphSource, 'edgeId'>;
 import { formatValue } from './semantics/format.js';
 import { VALUE_KEY, valueKey } from './semantics/value-key.js';
 import { jsonValue } from './json.js';
@@ -43,6 +47,7 @@ function abbreviate(text: string): string {
  *
  * @example
  * ```ts
+ * declare const v: Vertex;
  * const p: VertexProperties = { name: [new VertexProperty(0, 'name', 'marko', { element: v })] };
  * ```
  */
@@ -54,6 +59,7 @@ export type VertexProperties = Readonly<Record<string, readonly VertexProperty[]
  *
  * @example
  * ```ts
+ * declare const e: Edge;
  * const p: EdgeProperties = { weight: new Property('weight', 0.5, e) };
  * ```
  */
@@ -110,7 +116,9 @@ export class Vertex {
 }
 
 /**
- * An edge with its two end vertices.
+ * An edge with its two end vertices. Edges that the engine builds from slots format their id
+ * only when it is first read ({@link Edge.lazy}); a step that walks on to a vertex never pays
+ * for it.
  *
  * @example
  * ```ts
@@ -119,29 +127,59 @@ export class Vertex {
  * ```
  */
 export class Edge {
+  declare readonly label: string;
   /** Tail vertex (the edge goes out of it). */
-  readonly outV: Vertex;
+  declare readonly outV: Vertex;
   /** Head vertex (the edge comes into it). */
-  readonly inV: Vertex;
+  declare readonly inV: Vertex;
   /** Key -> property, present on plain results. */
   declare readonly properties?: EdgeProperties;
   readonly #slot: number;
+  #ids: EdgeIds | undefined;
+  #id: ElementId | undefined;
+  /** The id source of the edge {@link Edge.lazy} is building, handed to the constructor. */
+  static #lazyIds: EdgeIds | undefined;
 
-  constructor(
-    readonly id: ElementId,
-    readonly label: string,
-    slot: number,
-    ends: { readonly outV: Vertex; readonly inV: Vertex; readonly properties?: EdgeProperties },
-  ) {
+  constructor(id: ElementId, label: string, slot: number, ends: { readonly outV: Vertex; readonly inV: Vertex; readonly properties?: EdgeProperties }) {
+    this.#ids = Edge.#lazyIds;
+    Edge.#lazyIds = undefined;
+    // An eager edge's own `id` hides the getter, and comes first among its keys, as on gremlin-javascript's edges.
+    if (this.#ids === undefined) Object.defineProperty(this, 'id', { value: id, enumerable: true });
     this.#slot = slot;
+    this.label = label;
     this.outV = ends.outV;
     this.inV = ends.inV;
     if (ends.properties !== undefined) this.properties = ends.properties;
   }
 
+  /**
+   * An edge whose id, `ids.edgeId(slot)`, is read on first access instead of now: the engine's
+   * edges, so a step that walks on to a vertex never formats it.
+   *
+   * @example
+   * ```ts
+   * declare const source: GraphSource;
+   * const outV = new Vertex(1, 'person', 0), inV = new Vertex(2, 'person', 1);
+   * const e = Edge.lazy(source, 'knows', 0, { outV, inV });
+   * ```
+   */
+  static lazy(ids: EdgeIds, label: string, slot: number, ends: { readonly outV: Vertex; readonly inV: Vertex }): Edge {
+    Edge.#lazyIds = ids;
+    return new Edge(slot, label, slot, ends);
+  }
+
   /** Dense slot of the edge in the GraphSource (not enumerable). */
   get slot(): number {
     return this.#slot;
+  }
+
+  /** The edge's id; a lazy edge reads it once from its source (an eager edge's own `id` property hides this getter). */
+  get id(): ElementId {
+    if (this.#id === undefined) {
+      this.#id = this.#ids!.edgeId(this.#slot);
+      this.#ids = undefined;
+    }
+    return this.#id;
   }
 
   /** `{ id, label, type: 'edge', outV, outVLabel, inV, inVLabel, properties: { key: value } }`, as HugeGraph's /gremlin writes an edge. */
@@ -233,6 +271,7 @@ export class VertexProperty {
  *
  * @example
  * ```ts
+ * declare const edge: Edge;
  * const p = new Property('weight', new TypedNumber('double', 0.5), edge);
  * String(p);   // 'p[weight->0.5]'
  * ```
@@ -277,7 +316,7 @@ export class Property {
  * const e: Element = new Vertex(1, 'person', 0);
  * ```
  */
-export type Element = Vertex | Edge | VertexProperty;
+type Element = Vertex | Edge | VertexProperty;
 
 /**
  * Whether a value is a graph element (vertex, edge or vertex property).
@@ -310,6 +349,7 @@ export function sameElement(a: Element, b: Element): boolean {
  *
  * @example
  * ```ts
+ * declare const v1: Vertex, v2: Vertex;
  * const p = Path.EMPTY.extend(v1, ['a']).extend(v2);
  * String(p);      // 'path[v[1], v[2]]'
  * p.get('a');     // v1
@@ -381,6 +421,7 @@ export class Path {
  *
  * @example
  * ```ts
+ * declare const v1: Vertex, v2: Vertex;
  * const t = new Tree();
  * t.child(v1).child(v2);
  * String(t);   // '{v[1]={v[2]={}}}'

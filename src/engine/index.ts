@@ -4,7 +4,7 @@
  * @module
  */
 export * from '../values/index.js';
-export * from './port.js';
+export * from '../port/index.js';
 export * from './bytecode.js';
 export * from './script.js';
 export { Vertex, Edge, VertexProperty, Property, Path, Tree, isElement, type VertexProperties, type EdgeProperties } from './elements.js';
@@ -14,7 +14,9 @@ export type { StepKind } from './plan/kinds.js';
 export { compile, type CompileOptions } from './plan/compile.js';
 export { QUERY_LIMITS, checkQueryLimits, textTooLong, tooDeep } from './plan/limits.js';
 export { explain, explainBytecode } from './plan/explain.js';
-export { execute, executeAsync, traverse, type ExecutionContext, type Pacing } from './exec/execute.js';
+export { execute, executeAsync, traverse, type ExecutionContext, type Pacing, type SourceDecorator } from './exec/execute.js';
+export { queryElements, elementShards, withReadSource, type ElementQuery } from './exec/element-query.js';
+export { FilteredSource, type ViewFilters } from './exec/filtered-source.js';
 export { QueryCursor } from './exec/cursor.js';
 export { defaultMemoryLimit } from './exec/memory-budget.js';
 export type { Traverser } from './exec/traverser.js';
@@ -27,7 +29,7 @@ export { P, TextP } from './fluent/predicates.js';
 export { EdgeLabelVerificationStrategy, ReservedKeysVerificationStrategy, VertexProgramRestrictionStrategy, type VerificationOptions } from './fluent/strategies.js';
 export { t, order, scope, column, direction, cardinality, pop, operator, barrier, merge, pick, dt, GType, withOptions, canonicalEnum, type EnumOf } from './fluent/tokens.js';
 export { toPlain, fromPlain, resultConverter, PlainMap, PlainSet, type ValueTypes } from './plain.js';
-export { jsonValue, jsonKey, jsonReplacer } from './json.js';
+export { jsonValue, jsonReplacer } from './json.js';
 export { runScript } from './script-runner/run-script.js';
 export type { ScriptHost, ScriptTransaction } from './script-runner/host.js';
 export type { SchemaBuilderLike } from './script-runner/schema-methods.js';

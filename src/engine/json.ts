@@ -21,7 +21,7 @@ function isSafe(n: bigint): boolean {
  * jsonKey(vertex);   // 'v[1]'
  * ```
  */
-export function jsonKey(key: unknown): string {
+function jsonKey(key: unknown): string {
   if (typeof key === 'string') return key;
   if (typeof key === 'number' || typeof key === 'bigint' || typeof key === 'boolean') return String(key);
   if (key !== null && typeof key === 'object') {

@@ -17,7 +17,7 @@
 import { EnumValue } from './bytecode.js';
 import { Edge, Path, Property, Tree, Vertex, VertexProperty } from './elements.js';
 import type { EdgeProperties, VertexProperties } from './elements.js';
-import type { GraphSource } from './port.js';
+import type { GraphSource } from '../port/index.js';
 import { canonicalEnum } from './fluent/tokens.js';
 import { jsonValue } from './json.js';
 import { QUERY_LIMITS, tooDeep } from './plan/limits.js';
@@ -150,7 +150,8 @@ function plainValue(value: unknown, source?: GraphSource): unknown {
  * @example
  * ```ts
  * toPlain(new TypedNumber('long', 6n));                  // 6
- * toPlain(vertex, { source: graph.source() }).properties; // { name: [VertexProperty], ... }
+ * declare const vertex: Vertex, source: GraphSource;
+ * toPlain(vertex, { source });                           // the vertex with its properties, plain
  * ```
  */
 export function toPlain(value: unknown, options: { readonly source?: GraphSource } = {}): unknown {

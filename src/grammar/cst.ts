@@ -71,7 +71,7 @@ export function singleToken(node: CstNode): IToken | undefined {
  * isNode(cst); // true
  * ```
  */
-export function isNode(element: CstElement): element is CstNode {
+function isNode(element: CstElement): element is CstNode {
   return 'children' in element;
 }
 

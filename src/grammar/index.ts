@@ -22,7 +22,7 @@ export { CardinalityValue, VariableRef, VertexRef } from '../engine/index.js';
  * const options: ParseOptions = { bindings: new Map([['vid1', 1]]) };
  * ```
  */
-export interface ParseOptions {
+interface ParseOptions {
   /** Values of the variables the text may name. An unbound name is a syntax error. */
   readonly bindings?: ReadonlyMap<string, unknown>;
   /** Names a script may use as variables defined before it (a console session's variables). */

@@ -19,7 +19,7 @@ const gremlinLexer = new Lexer(allTokens, { positionTracking: 'full', ensureOpti
  * const { tokens } = tokenize("g.V().out('knows')");
  * ```
  */
-export interface TokenizedText {
+interface TokenizedText {
   readonly tokens: IToken[];
 }
 

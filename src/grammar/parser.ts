@@ -200,7 +200,7 @@ class GremlinParser extends CstParser {
  * const cst = gremlinParser.query();
  * ```
  */
-export const gremlinParser = new GremlinParser();
+const gremlinParser = new GremlinParser();
 
 /**
  * Runs one entry rule of the parser on tokens and returns the CST and the errors.

@@ -37,7 +37,7 @@ export const SOURCE_METHODS: ReadonlySet<string> = new Set([
  * TERMINAL_METHODS.has('toList'); // true
  * ```
  */
-export const TERMINAL_METHODS: ReadonlySet<string> = new Set(['toList', 'toSet', 'next', 'tryNext', 'iterate', 'hasNext', 'explain']);
+const TERMINAL_METHODS: ReadonlySet<string> = new Set(['toList', 'toSet', 'next', 'tryNext', 'iterate', 'hasNext', 'explain']);
 
 /**
  * A root traversal split into its parts.
@@ -47,7 +47,7 @@ export const TERMINAL_METHODS: ReadonlySet<string> = new Set(['toList', 'toSet',
  * const parts: RootTraversal = { bytecode: new Bytecode([], []), terminal: undefined, after: [] };
  * ```
  */
-export interface RootTraversal {
+interface RootTraversal {
   readonly bytecode: Bytecode;
   /** The terminal method ending the traversal, if any. */
   readonly terminal: TerminalCall | undefined;

@@ -94,6 +94,11 @@ export class Csr {
     return i < this.buf.perVertex.length ? this.buf.perVertex[i]! : 0;
   }
 
+  /** Whether the merged arrays hold exactly the live entries: nothing buffered, nothing tombstoned. */
+  isCompact(): boolean {
+    return this.buf.length === 0 && this.tombstones === 0;
+  }
+
   /** Whether the buffer or tombstones are large enough to merge. */
   needsMerge(): boolean {
     const merged = this.targets.length;

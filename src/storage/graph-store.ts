@@ -5,7 +5,7 @@
  * @module
  */
 import { ArgumentError, StorageError } from '../errors.js';
-import type { GraphWriter, ReadView } from '../engine/index.js';
+import type { GraphWriter, ReadView } from '../port/index.js';
 import { Snowflake } from './ids/index.js';
 import { SchemaCatalog } from './schema/catalog.js';
 import type { SchemaChange } from './schema/specs.js';

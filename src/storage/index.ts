@@ -9,6 +9,7 @@ export * from './codec.js';
 export * from './wal/index.js';
 export * from './columns/index.js';
 export { Csr } from './csr.js';
-export { ElementIndex, tokenize, isRangePredicate, noIndexError } from './indexes/index.js';
+export { CsrAdjacency, type CsrArrays, type CsrSnapshot } from './csr-adjacency.js';
+export { ElementIndex, tokenize } from './indexes/index.js';
 export { GraphStore, type GraphStoreOptions, type StoreConfig } from './graph-store.js';
 export * from './snapshot/index.js';

@@ -86,7 +86,7 @@ export class LabelTable {
  * const k: IdKind = IdKind.Long;
  * ```
  */
-export enum IdKind {
+enum IdKind {
   Int = 0,
   Long = 1,
   Text = 2,

@@ -16,7 +16,7 @@ test('addV() on a primary-key label takes the key from the property() steps that
   await graph.gremlin(SCHEMA);
   const [id] = await graph.gremlin("g.addV('person').property('name', 'marko').property('age', 29).id()");
   assert.equal(id, '1:marko');
-  assert.deepEqual(graph.getVertex('1:marko')?.properties, { name: 'marko', age: 29 });
+  assert.deepEqual((await graph.getVertex('1:marko'))?.properties, { name: 'marko', age: 29 });
   await db.close();
 });
 
@@ -43,6 +43,6 @@ test('a property() value traversal folded into addV() reads the traverser enteri
   await graph.gremlin(SCHEMA);
   await graph.gremlin("g.addV('person').property('name', 'marko').property('age', 29)");
   await graph.gremlin("g.V('1:marko').addV('person').property('name', __.values('name').concat('-copy')).property('age', __.values('age'))");
-  assert.deepEqual(graph.getVertex('1:marko-copy')?.properties, { name: 'marko-copy', age: 29 });
+  assert.deepEqual((await graph.getVertex('1:marko-copy'))?.properties, { name: 'marko-copy', age: 29 });
   await db.close();
 });

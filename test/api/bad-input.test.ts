@@ -114,15 +114,15 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
 );
 
 /** Everything a caller can observe of the stored state. */
-function state(db: Database): unknown {
-  return db.graphs().map((graph: Graph) => ({
+async function state(db: Database): Promise<unknown> {
+  return Promise.all(db.graphs().map(async (graph: Graph) => ({
     name: graph.name,
     mode: graph.mode,
     readMode: graph.readMode,
     schema: JSON.stringify(graph.catalog().toJSON(), (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)),
-    vertices: graph.vertices().map((v) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x))).sort(),
-    edges: graph.edges().map((e) => JSON.stringify(e, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x))).sort(),
-  }));
+    vertices: (await graph.vertices()).vertices.map((v) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x))).sort(),
+    edges: (await graph.edges()).edges.map((e) => JSON.stringify(e, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x))).sort(),
+  })));
 }
 
 async function seeded(): Promise<{ db: Database; graph: Graph }> {
@@ -156,12 +156,12 @@ test('random bad arguments to Database and Graph methods succeed or reject with 
       try {
         for (const op of operations) {
           const graph = db.hasGraph('g') ? db.graph('g') : await db.createGraph('g');
-          const before = state(db);
+          const before = await state(db);
           try {
             await attempt(op, { db, graph });
           } catch (error) {
             assert.ok(error instanceof QuiverError, `${describe(op)} threw ${String(error)}`);
-            assert.deepEqual(state(db), before, `${describe(op)} was rejected but changed the state`);
+            assert.deepEqual(await state(db), before, `${describe(op)} was rejected but changed the state`);
           }
         }
       } finally {

@@ -67,21 +67,21 @@ test('Graph CRUD returns HugeGraph-shaped plain objects', async () => {
   assert.equal(knows.inVLabel, 'person');
   assert.ok(knows.properties.weight instanceof TypedNumber);
   assert.equal((knows.properties.weight as TypedNumber).toNumber(), 0.5);
-  assert.deepEqual(graph.getEdge(knows.id), knows);
-  assert.deepEqual(graph.getVertex('1:marko'), marko);
-  assert.equal(graph.getVertex('1:nobody'), undefined);
+  assert.deepEqual((await graph.getEdge(knows.id)), knows);
+  assert.deepEqual((await graph.getVertex('1:marko')), marko);
+  assert.equal((await graph.getVertex('1:nobody')), undefined);
   const created = await graph.addEdge('created', { out: marko.id, in: lop.id, properties: { weight: 0.4 } });
   assert.equal(graph.source().edgeCount(), 2);
   const older = await graph.updateVertexProperties(marko.id, { age: 30 });
   assert.equal(older.properties.age, 30);
-  assert.equal(graph.getVertex(marko.id)?.properties.age, 30);
+  assert.equal((await graph.getVertex(marko.id))?.properties.age, 30);
   const heavier = await graph.updateEdgeProperties(created.id, { weight: 1 });
   assert.equal((heavier.properties.weight as TypedNumber).toNumber(), 1);
   await graph.removeEdge(knows.id);
-  assert.equal(graph.getEdge(knows.id), undefined);
+  assert.equal((await graph.getEdge(knows.id)), undefined);
   await graph.removeVertex(marko.id);
-  assert.equal(graph.getVertex(marko.id), undefined);
-  assert.equal(graph.getEdge(created.id), undefined, 'removing a vertex removes its edges');
+  assert.equal((await graph.getVertex(marko.id)), undefined);
+  assert.equal((await graph.getEdge(created.id)), undefined, 'removing a vertex removes its edges');
   assert.equal(graph.source().edgeCount(), 0);
   await db.close();
 });
@@ -120,7 +120,7 @@ test('Graph.addVertices is one atomic batch: a bad vertex leaves nothing behind'
   await db.close();
 });
 
-test('Graph.vertices filters by label and property, through an index or a scan, with a limit', async () => {
+test('Graph.vertices filters by label and property through an index, refuses unindexed properties in a strict graph, and limits', async () => {
   const db = await open();
   const graph = await db.createGraph('g');
   await modernSchema(graph);
@@ -130,12 +130,12 @@ test('Graph.vertices filters by label and property, through an index or a scan, 
     { label: 'person', properties: { name: 'peter', age: 29 } },
     { label: 'software', properties: { name: 'lop', lang: 'java' } },
   ]);
-  assert.deepEqual(graph.vertices({ label: 'person', properties: { age: 29 } }).map((v) => v.id).sort(), ['1:marko', '1:peter']);
-  assert.deepEqual(graph.vertices({ label: 'software', properties: { lang: 'java' } }).map((v) => v.id), ['2:lop']);
-  assert.equal(graph.vertices({ label: 'person' }).length, 3);
-  assert.equal(graph.vertices({ limit: 2 }).length, 2);
-  assert.equal(graph.vertices().length, 4);
-  assert.deepEqual(graph.vertices({ properties: { name: 'nobody' } }), []);
+  assert.deepEqual((await graph.vertices({ label: 'person', properties: { age: 29 } })).vertices.map((v) => v.id).sort(), ['1:marko', '1:peter']);
+  await assert.rejects(graph.vertices({ label: 'software', properties: { lang: 'java' } }), (e: unknown) => e instanceof QuiverError && e.code === 'NO_INDEX' && e.message === "Don't accept query based on properties [lang] that are not indexed in label 'software', may not match secondary condition");
+  assert.equal((await graph.vertices({ label: 'person' })).vertices.length, 3);
+  assert.equal((await graph.vertices({ limit: 2 })).vertices.length, 2);
+  assert.equal((await graph.vertices()).vertices.length, 4);
+  assert.deepEqual((await graph.vertices({ properties: { name: 'nobody' } })).vertices, []);
   await db.close();
 });
 
@@ -149,7 +149,7 @@ test('Graph.write commits a batch of writer calls and rolls back on a throw', as
     w.addVertex('person', { properties: [['name', 'vadas']] });
     throw new Error('changed my mind');
   }), /changed my mind/);
-  assert.equal(graph.getVertex('1:vadas'), undefined);
+  assert.equal((await graph.getVertex('1:vadas')), undefined);
   await db.close();
 });
 

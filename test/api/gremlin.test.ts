@@ -22,7 +22,7 @@ test('Graph.gremlin runs schema, writes and traversals with bindings', async () 
   assert.equal(count, 1);
   const [typed] = await graph.gremlin("g.V('1:marko').out('knows').count()", { types: 'java' });
   assert.ok(typed instanceof TypedNumber && typed.type === 'long' && typed.toNumber() === 1);
-  assert.equal(graph.getVertex('1:vadas')?.properties.age, 27);
+  assert.equal((await graph.getVertex('1:vadas'))?.properties.age, 27);
   await assert.rejects(graph.gremlin('g.V(.count()'), (e: unknown) => e instanceof GremlinSyntaxError && e.line === 1);
   await db.close();
 });

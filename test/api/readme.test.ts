@@ -24,8 +24,8 @@ test('the README quick start runs as written, states its results right, and its 
     assert.equal(ran, checks);
     const db = await open({ path: join(dir, 'data') });
     const graph = db.graph('hugegraph');
-    assert.equal(graph.getVertex('1:marko')?.properties.age, 30);
-    const edges = graph.edges({ label: 'knows' }).map((e) => [e.outV, e.inV]);
+    assert.equal((await graph.getVertex('1:marko'))?.properties.age, 30);
+    const edges = (await graph.edges({ label: 'knows' })).edges.map((e) => [e.outV, e.inV]);
     assert.deepEqual(edges.sort(), [['1:josh', '1:marko'], ['1:josh', '1:peter'], ['1:marko', '1:vadas']]);
     await db.close();
   });

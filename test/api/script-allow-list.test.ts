@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { QuiverError, open, schemaToGroovy } from '../../src/index.js';
+import { QuiverError, open, schemaToGroovy, type Graph } from '../../src/index.js';
+import { CREATE_TIME_KEY } from '../../src/storage/index.js';
 
 /** Every builder method schemaToGroovy can print, with user data of every JSON shape. */
 const RICH_SCHEMA = `
@@ -29,6 +30,25 @@ graph.schema().indexLabel('ratedByWeight').onE('rated').by('weight').shard().cre
 graph.schema().indexLabel('softwareByName').onV('software').by('name').search().create()
 graph.schema().indexLabel('eventUnique').onV('event').by('born').unique().create()
 `;
+
+/** A catalog's JSON without creation times: a replay creates its elements anew, at a new time. */
+function withoutCreateTimes(graph: Graph): unknown {
+  return JSON.parse(JSON.stringify(graph.catalog().toJSON(), (key, value: unknown) => (key === CREATE_TIME_KEY ? undefined : value)));
+}
+
+test('schemaToGroovy replayed through graph.gremlin() into a fresh graph gives the same catalog JSON', async () => {
+  const db = await open();
+  const original = await db.createGraph('original');
+  await original.gremlin(RICH_SCHEMA);
+  await original.schema().vertexLabel('auto').userdata('later', 'x').append();
+  const copy = await db.createGraph('copy');
+  await copy.gremlin(schemaToGroovy(original.catalog()));
+  const json = withoutCreateTimes(original);
+  assert.deepEqual(withoutCreateTimes(copy), json);
+  assert.equal(JSON.stringify(json).includes(CREATE_TIME_KEY), false);
+  assert.equal(original.catalog().propertyKeys().every((k) => k.userData[CREATE_TIME_KEY] !== undefined), true);
+  await db.close();
+});
 
 test('Graph.gremlin runs everything schemaToGroovy prints and recreates the same schema', async () => {
   const db = await open();

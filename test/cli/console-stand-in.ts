@@ -39,7 +39,7 @@ export function standInGraph(name: string, size: number, seen: string[] = [], li
     },
     explain: async (traversal) => `Original: ${traversal}\nFinal: ${traversal}`,
     schemaText: () => "schema.propertyKey('name').asText().ifNotExist().create();\n",
-    properties: () => undefined,
+    properties: async () => undefined,
   };
 }
 

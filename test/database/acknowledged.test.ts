@@ -15,9 +15,9 @@ function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'quiver-ack-'));
 }
 
-function names(graph: Graph): string[] {
-  return graph
-    .vertices({ label: 'person' })
+async function names(graph: Graph): Promise<string[]> {
+  return (await graph
+    .vertices({ label: 'person' })).vertices
     .map((v) => String(v.properties.name))
     .sort();
 }
@@ -39,8 +39,8 @@ test('fluent terminal methods resolve only once the traversal writes are in the 
     await db.close();
     const recovered = await open({ path: image });
     const again = recovered.graph('g');
-    assert.deepEqual(names(again), ['hasNext', 'iterate', 'next', 'toList', 'toSet']);
-    assert.deepEqual(again.vertices({ label: 'person', properties: { name: 'next' } })[0]?.properties.age, [30], 'auto-created keys are LIST keys');
+    assert.deepEqual(await names(again), ['hasNext', 'iterate', 'next', 'toList', 'toSet']);
+    assert.deepEqual((await again.vertices({ label: 'person', properties: { name: 'next' } })).vertices[0]?.properties.age, [30], 'auto-created keys are LIST keys');
     await recovered.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -21,8 +21,8 @@ async function addItems(graph: Graph, from: number, count: number): Promise<void
   await graph.addVertices(Array.from({ length: count }, (_, i) => ({ label: 'item', id: from + i, properties: { n: from + i } })));
 }
 
-function ids(graph: Graph): number[] {
-  return graph.vertices({ label: 'item' }).map((v) => (v.id instanceof TypedNumber ? v.id.toNumber() : Number(v.id))).sort((a, b) => a - b);
+async function ids(graph: Graph): Promise<number[]> {
+  return (await graph.vertices({ label: 'item' })).vertices.map((v) => (v.id instanceof TypedNumber ? v.id.toNumber() : Number(v.id))).sort((a, b) => a - b);
 }
 
 function range(from: number, to: number): number[] {
@@ -52,7 +52,7 @@ test('a durable database keeps graphs, config, schema, data and modes across clo
     assert.equal(again.mode, 'MERGING');
     assert.equal(again.readMode, 'ALL');
     assert.deepEqual(again.catalog().indexLabels().map((i) => i.name), ['itemByN']);
-    assert.deepEqual(ids(again), range(0, 50).filter((i) => i !== 3));
+    assert.deepEqual(await ids(again), range(0, 50).filter((i) => i !== 3));
     assert.equal(again.source().edgeCount('next'), 1);
     const slots = again.source().lookup('vertex', { label: 'item', key: 'n', predicate: { op: 'between', values: [10, 20] } });
     assert.equal(slots === undefined ? -1 : [...slots].length, 10, 'indexes are rebuilt on reopen');
@@ -78,8 +78,8 @@ test('recovery replays the WAL written after the newest snapshot (crash image co
     await db.close();
     const recovered = await open({ path: image });
     const g = recovered.graph('g');
-    assert.deepEqual(ids(g), range(0, 200));
-    assert.equal(g.getVertex(5)?.properties.n, 500);
+    assert.deepEqual(await ids(g), range(0, 200));
+    assert.equal((await g.getVertex(5))?.properties.n, 500);
     assert.equal(g.mode, 'RESTORING');
     await recovered.close();
   } finally {
@@ -102,7 +102,7 @@ test('background snapshots follow snapshotEveryBytes and recovery still sees eve
     cpSync(dir, image, { recursive: true });
     await db.close();
     const recovered = await open({ path: image });
-    assert.deepEqual(ids(recovered.graph('g')), range(0, 1510));
+    assert.deepEqual(await ids(recovered.graph('g')), range(0, 1510));
     await recovered.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -124,11 +124,11 @@ test('a torn WAL tail is dropped and everything acknowledged before it survives'
     const last = readdirSync(walDir).sort().at(-1)!;
     appendFileSync(join(walDir, last), Buffer.from([0x40, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7]));
     const recovered = await open({ path: image });
-    assert.deepEqual(ids(recovered.graph('g')), range(0, 20));
+    assert.deepEqual(await ids(recovered.graph('g')), range(0, 20));
     await addItems(recovered.graph('g'), 20, 5);
     await recovered.close();
     const reopened = await open({ path: image });
-    assert.deepEqual(ids(reopened.graph('g')), range(0, 25));
+    assert.deepEqual(await ids(reopened.graph('g')), range(0, 25));
     await reopened.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -187,7 +187,7 @@ test('a TTL sweep removes expired vertices and recovery replays the sweep at the
     const recovered = await open({ path: image, ttlSweepMs: 0 });
     const g = recovered.graph('g');
     assert.equal(g.source().vertexCount('temp'), 1);
-    assert.equal(g.getVertex(1)?.properties.n, 3);
+    assert.equal((await g.getVertex(1))?.properties.n, 3);
     await recovered.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -30,10 +30,10 @@ export interface Outcome {
 }
 
 /** Every vertex and edge of the graph as sorted JSON lines. */
-export function stateOf(graph: Graph): GraphState {
+export async function stateOf(graph: Graph): Promise<GraphState> {
   const json = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x));
-  const vertices = graph.vertices().map((v) => `V ${json([String(v.id), v.label, v.properties])}`);
-  const edges = graph.edges().map((e) => `E ${json([String(e.id), e.label, String(e.outV), String(e.inV), e.properties])}`);
+  const vertices = (await graph.vertices()).vertices.map((v) => `V ${json([String(v.id), v.label, v.properties])}`);
+  const edges = (await graph.edges()).edges.map((e) => `E ${json([String(e.id), e.label, String(e.outV), String(e.inV), e.properties])}`);
   return [...vertices, ...edges].sort();
 }
 
@@ -51,7 +51,7 @@ export async function buildDatabase(dir: string, options: { batches: number; see
   };
   for (let b = 0; b < options.batches; b++) {
     const added = await graph.addVertices(Array.from({ length: 4 }, (_, i) => ({ label: b % 2 === 0 ? 'person' : 'thing', properties: { n: b * 10 + i, name: `v${b}-${i}` } })));
-    const all = graph.vertices();
+    const all = (await graph.vertices()).vertices;
     for (const v of added) {
       const target = all[next(all.length)];
       if (target !== undefined) await graph.addEdge('link', { out: v.id, in: target.id, properties: { w: next(100) } });
@@ -60,7 +60,7 @@ export async function buildDatabase(dir: string, options: { batches: number; see
     if (b % 4 === 1) await graph.updateVertexProperties(added[0]!.id, { name: `renamed${b}` });
     if (b % 7 === 6) await graph.snapshot();
   }
-  const state = stateOf(graph);
+  const state = await stateOf(graph);
   await db.close();
   return state;
 }
@@ -126,7 +126,7 @@ export async function runCase(template: string, work: string, context: { acknowl
   }
   try {
     const warnings = [...db.recovery.values()].reduce((n, r) => n + r.warnings.length, 0);
-    const state = db.hasGraph('g') ? stateOf(db.graph('g')) : [];
+    const state = db.hasGraph('g') ? await stateOf(db.graph('g')) : [];
     const seen = new Set(state);
     const lost = context.acknowledged.filter((line) => !seen.has(line)).length;
     const exact = lost === 0 && state.length === context.acknowledged.length;

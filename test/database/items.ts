@@ -25,12 +25,12 @@ export async function addItems(graph: Graph, from: number, to: number): Promise<
  *
  * @example
  * ```ts
- * assert.deepEqual(itemIds(graph), [0, 1, 2]);
+ * assert.deepEqual(await itemIds(graph), [0, 1, 2]);
  * ```
  */
-export function itemIds(graph: Graph): number[] {
-  return graph
-    .vertices({ label: 'item' })
+export async function itemIds(graph: Graph): Promise<number[]> {
+  return (await graph
+    .vertices({ label: 'item' })).vertices
     .map((v) => (v.id instanceof TypedNumber ? v.id.toNumber() : Number(v.id)))
     .sort((a, b) => a - b);
 }

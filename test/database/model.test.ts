@@ -44,15 +44,15 @@ function numeric(value: unknown): number {
   return value instanceof TypedNumber ? value.toNumber() : Number(value);
 }
 
-function snapshotOf(graph: Graph): Model {
+async function snapshotOf(graph: Graph): Promise<Model> {
   const vertices = new Map<number, number>();
-  for (const v of graph.vertices({ label: 'item' })) vertices.set(numeric(v.id), numeric(v.properties.n));
-  const edges = new Set(graph.edges({ label: 'link' }).map((e) => `${numeric(e.outV)}>${numeric(e.inV)}`));
+  for (const v of (await graph.vertices({ label: 'item' })).vertices) vertices.set(numeric(v.id), numeric(v.properties.n));
+  const edges = new Set((await graph.edges({ label: 'link' })).edges.map((e) => `${numeric(e.outV)}>${numeric(e.inV)}`));
   return { vertices, edges };
 }
 
-function edgeId(graph: Graph, out: number, inV: number): string | number | undefined {
-  const found = graph.edges({ label: 'link' }).find((e) => numeric(e.outV) === out && numeric(e.inV) === inV);
+async function edgeId(graph: Graph, out: number, inV: number): Promise<string | number | undefined> {
+  const found = (await graph.edges({ label: 'link' })).edges.find((e) => numeric(e.outV) === out && numeric(e.inV) === inV);
   return found === undefined ? undefined : (found.id as string | number);
 }
 
@@ -90,7 +90,7 @@ async function apply(graph: Graph, model: Model, op: Exclude<Op, { kind: 'reopen
       return true;
     }
     case 'removeEdge': {
-      const found = edgeId(graph, op.out, op.in);
+      const found = await edgeId(graph, op.out, op.in);
       if (found === undefined) return false;
       await graph.removeEdge(found);
       model.edges.delete(`${op.out}>${op.in}`);
@@ -99,8 +99,8 @@ async function apply(graph: Graph, model: Model, op: Exclude<Op, { kind: 'reopen
   }
 }
 
-function assertSame(graph: Graph, model: Model): void {
-  const actual = snapshotOf(graph);
+async function assertSame(graph: Graph, model: Model): Promise<void> {
+  const actual = await snapshotOf(graph);
   assert.deepEqual([...actual.vertices].sort((a, b) => a[0] - b[0]), [...model.vertices].sort((a, b) => a[0] - b[0]));
   assert.deepEqual([...actual.edges].sort(), [...model.edges].sort());
 }
@@ -113,7 +113,7 @@ test('random Graph API operations in memory match a Map-based model', async () =
       await schema(graph);
       const model: Model = { vertices: new Map(), edges: new Set() };
       for (const op of ops) if (op.kind !== 'reopen') await apply(graph, model, op);
-      assertSame(graph, model);
+      await assertSame(graph, model);
       await db.close();
     }),
     { numRuns: 60 },
@@ -134,14 +134,14 @@ test('random operations on a durable graph, with reopens, match the model', asyn
             await db.close();
             db = await open({ path, snapshotEveryBytes });
             graph = db.graph('g');
-            assertSame(graph, model);
+            await assertSame(graph, model);
           } else {
             await apply(graph, model, op);
           }
         }
         await db.close();
         db = await open({ path, snapshotEveryBytes });
-        assertSame(db.graph('g'), model);
+        await assertSame(db.graph('g'), model);
       } finally {
         await db.close();
         rmSync(path, { recursive: true, force: true });
@@ -183,7 +183,7 @@ test('a crash at a random WAL byte offset recovers exactly the last write wholly
         truncateSync(walBytes(image).file, offset);
         const expected = states.filter((s) => s.size <= offset).at(-1)!.model;
         const recovered = await open({ path: image });
-        assertSame(recovered.graph('g'), expected);
+        await assertSame(recovered.graph('g'), expected);
         await recovered.close();
       } finally {
         await db.close();

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { QuiverError, TypedNumber, Uuid } from '../../src/index.js';
 import { decodeModes, decodeWalRecord, encodeModes, encodeWalRecord } from '../../src/database/records.js';
 import type { WalRecord } from '../../src/database/records.js';
-import { sameValue, toEntries } from '../../src/database/elements.js';
+import { toEntries } from '../../src/database/elements.js';
 
 test('encodeWalRecord and decodeWalRecord round-trip every record type', () => {
   const records: WalRecord[] = [
@@ -35,18 +35,6 @@ test('encodeModes and decodeModes round-trip', () => {
   assert.deepEqual(decodeModes(encodeModes({ mode: 'RESTORING', readMode: 'OLTP_ONLY' })), { mode: 'RESTORING', readMode: 'OLTP_ONLY' });
 });
 
-test('sameValue compares numbers across types, dates, UUIDs and arrays by value', () => {
-  assert.ok(sameValue(new TypedNumber('long', 29n), 29));
-  assert.ok(sameValue(new TypedNumber('double', 0.5), new TypedNumber('float', 0.5)));
-  assert.ok(!sameValue(29, 30));
-  assert.ok(!sameValue(29, '29'));
-  assert.ok(sameValue(new Date(5), new Date(5)));
-  assert.ok(sameValue(new Uuid('a'), new Uuid('a')));
-  assert.ok(sameValue(['a', 1], ['a', new TypedNumber('long', 1n)]));
-  assert.ok(!sameValue(['a'], ['a', 'b']));
-  assert.ok(!sameValue(null, undefined));
-  assert.ok(sameValue(null, null));
-});
 
 test('toEntries drops undefined values and keeps order', () => {
   assert.deepEqual(toEntries({ a: 1, b: undefined as unknown as null, c: 'x' }), [['a', 1], ['c', 'x']]);

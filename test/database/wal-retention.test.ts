@@ -49,7 +49,7 @@ test('a corrupt newest snapshot falls back to the previous one and the kept log 
     bytes[Math.floor(bytes.length / 2)]! ^= 0xff;
     writeFileSync(newest, bytes);
     const db = await open({ path: image });
-    assert.deepEqual(itemIds(db.graph('g')), Array.from({ length: 300 }, (_, i) => i));
+    assert.deepEqual(await itemIds(db.graph('g')), Array.from({ length: 300 }, (_, i) => i));
     await db.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { P } from '../../src/engine/fluent/predicates.js';
 import { __, GraphTraversal } from '../../src/engine/fluent/graph-traversal.js';
 import { compile } from '../../src/engine/plan/compile.js';
 import { explain } from '../../src/engine/plan/explain.js';
+import { strategyTable } from './strategy-table.js';
 import { modern } from './reference-source.js';
 import { plain, source } from './helpers.js';
 
@@ -18,29 +19,21 @@ function planText(t: GraphTraversal, strategies = true): string {
   return explain(compile(t.bytecode, { strategies }));
 }
 
-/** Before (no strategies) and after (all strategies) plan texts; rows whose after equals before are negative cases. */
-const TABLE: { build: () => GraphTraversal; before: string; after: string }[] = [
-  { build: () => g.E().groupCount().by(label), before: 'graph(E())\ngroup(count)\n  label', after: 'columnScan(E labelCounts)' },
-  { build: () => g.E().label().groupCount(), before: 'graph(E())\nlabel\ngroup(count)', after: 'columnScan(E labelCounts)' },
-  { build: () => g.E().has('weight', P.gt(0.5)).count(), before: 'graph(E())\nhas(weight gt(0.5))\ncount', after: 'columnScan(E count key weight index weight gt where weight gt(0.5))' },
-  { build: () => g.V().values('name').dedup().count(), before: 'graph(V())\nproperties(values(name))\ndedup\ncount', after: 'columnScan(V distinctValues key name)' },
-  { build: () => g.V().hasLabel('person').has('age').groupCount().by(label), before: "graph(V())\nhas(~label 'person')\nhas(age)\ngroup(count)\n  label", after: 'columnScan(V labelCounts key age labels person where age)' },
-  { build: () => g.V().hasLabel('person').count(), before: "graph(V())\nhas(~label 'person')\ncount", after: 'degreeCount(vertexCount person)' },
+strategyTable('ColumnScanStrategy', [
+  { traversal: () => g.E().groupCount().by(label), before: 'graph(E())\ngroup(count)\n  label', after: 'columnScan(E labelCounts)' },
+  { traversal: () => g.E().label().groupCount(), before: 'graph(E())\nlabel\ngroup(count)', after: 'columnScan(E labelCounts)' },
+  { traversal: () => g.E().has('weight', P.gt(0.5)).count(), before: 'graph(E())\nhas(weight gt(0.5))\ncount', after: 'columnScan(E count key weight index weight gt where weight gt(0.5))' },
+  { traversal: () => g.V().values('name').dedup().count(), before: 'graph(V())\nproperties(values(name))\ndedup\ncount', after: 'columnScan(V distinctValues key name)' },
+  { traversal: () => g.V().hasLabel('person').has('age').groupCount().by(label), before: "graph(V())\nhas(~label 'person')\nhas(age)\ngroup(count)\n  label", after: 'columnScan(V labelCounts key age labels person where age)' },
+  { traversal: () => g.V().hasLabel('person').count(), before: "graph(V())\nhas(~label 'person')\ncount", after: 'degreeCount(vertexCount person)' },
   // Negative rows: nothing may change.
-  { build: () => g.V().as('a').groupCount().by(label), before: 'graph(V()) @a\ngroup(count)\n  label', after: 'graph(V()) @a\ngroup(count)\n  label' },
-  { build: () => g.V(1).values('name').dedup().count(), before: 'graph(V(1))\nproperties(values(name))\ndedup\ncount', after: 'graph(V(1))\nproperties(values(name))\ndedup\ncount' },
-  { build: () => g.E().has('weight').has('date').count(), before: 'graph(E())\nhas(weight)\nhas(date)\ncount', after: 'graph(E())\nhas(weight)\nhas(date)\ncount' },
-  { build: () => g.V().groupCount().by('name'), before: 'graph(V())\ngroup(count)\n  properties(values(name))', after: 'graph(V())\ngroup(count)\n  properties(values(name))' },
-  { build: () => g.V().out().groupCount().by(label), before: 'graph(V())\nvertex(OUT())\ngroup(count)\n  label', after: 'graph(V())\nvertex(OUT())\ngroup(count)\n  label' },
-  { build: () => g.V().groupCount('m').by(label), before: 'graph(V())\ngroup(count m)\n  label', after: 'graph(V())\ngroup(count m)\n  label' },
-];
-
-TABLE.forEach((row, i) => {
-  test(`column-scan table row ${i + 1}: ${row.before.split('\n').join(' ')} -> ${row.after.split('\n').join(' ')}`, () => {
-    assert.equal(planText(row.build(), false), row.before);
-    assert.equal(planText(row.build()), row.after);
-  });
-});
+  { traversal: () => g.V().as('a').groupCount().by(label), before: 'graph(V()) @a\ngroup(count)\n  label', after: 'graph(V()) @a\ngroup(count)\n  label' },
+  { traversal: () => g.V(1).values('name').dedup().count(), before: 'graph(V(1))\nproperties(values(name))\ndedup\ncount', after: 'graph(V(1))\nproperties(values(name))\ndedup\ncount' },
+  { traversal: () => g.E().has('weight').has('date').count(), before: 'graph(E())\nhas(weight)\nhas(date)\ncount', after: 'graph(E())\nhas(weight)\nhas(date)\ncount' },
+  { traversal: () => g.V().groupCount().by('name'), before: 'graph(V())\ngroup(count)\n  properties(values(name))', after: 'graph(V())\ngroup(count)\n  properties(values(name))' },
+  { traversal: () => g.V().out().groupCount().by(label), before: 'graph(V())\nvertex(OUT())\ngroup(count)\n  label', after: 'graph(V())\nvertex(OUT())\ngroup(count)\n  label' },
+  { traversal: () => g.V().groupCount('m').by(label), before: 'graph(V())\ngroup(count m)\n  label', after: 'graph(V())\ngroup(count m)\n  label' },
+], (t) => ({ before: planText(t, false), after: planText(t) }));
 
 test('a column scan is not used in a child traversal or when the path is tracked', () => {
   assert.match(planText(g.V().local(__.outE().label().groupCount())), /label\n\s*group/);

@@ -3,7 +3,7 @@
  * @module
  */
 import { GraphTraversalSource } from '../../src/engine/fluent/source.js';
-import type { GraphWriter } from '../../src/engine/port.js';
+import type { GraphWriter } from '../../src/port/index.js';
 import { Edge, Vertex, VertexProperty, Property } from '../../src/engine/elements.js';
 import { TypedNumber } from '../../src/values/index.js';
 import type { ReferenceGraph } from './reference-source.js';

@@ -3,11 +3,11 @@ import assert from 'node:assert/strict';
 import { EnumValue } from '../../src/engine/bytecode.js';
 import { compile } from '../../src/engine/plan/compile.js';
 import type { Plan } from '../../src/engine/plan/plan.js';
-import type { TraversalFilterParams } from '../../src/engine/steps/filter/traversal-filter-step.js';
 import { __ } from '../../src/engine/fluent/graph-traversal.js';
 import { P } from '../../src/engine/fluent/predicates.js';
 import { modern } from './reference-source.js';
 import { plain, source, sorted } from './helpers.js';
+import type { TraversalFilterParams } from '../../src/engine/plan/params/filter.js';
 
 const g = source(modern());
 const T = (name: string): EnumValue => new EnumValue('T', name);
@@ -91,7 +91,7 @@ test('match() fails when no pattern can run with the bound variables', async () 
 
 test('an infix and() hands its as() labels to the start of its right-hand traversal', () => {
   const plan = compile(g.V().out().and().as_('x').in_().bytecode);
-  const and = plan.steps[1]?.params as TraversalFilterParams;
+  const and = plan.steps[1]?.params as TraversalFilterParams<Plan>;
   const right = and.plans[1] as Plan;
   assert.equal(right.steps[0]?.kind, 'identity');
   assert.deepEqual(right.steps[0]?.labels, ['x']);

@@ -3,31 +3,26 @@ import assert from 'node:assert/strict';
 import { __ } from '../../src/engine/fluent/graph-traversal.js';
 import type { GraphTraversal } from '../../src/engine/fluent/graph-traversal.js';
 import { compile } from '../../src/engine/plan/compile.js';
+import { explain } from '../../src/engine/plan/explain.js';
 import { EnumValue } from '../../src/engine/bytecode.js';
 import { modern } from './reference-source.js';
 import { plain, source } from './helpers.js';
+import { strategyTable } from './strategy-table.js';
 
 const g = source(modern());
 
-/** Step kinds after compiling, with or without PathRetractionStrategy (and no optimisations). */
-function kinds(t: GraphTraversal, retract: boolean): string[] {
+/** Plan text without optimisations, with or without PathRetractionStrategy (a semantic strategy, on even then). */
+function planText(t: GraphTraversal, retract: boolean): string {
   const bytecode = retract ? t.bytecode : t.bytecode.addSource('withoutStrategies', 'PathRetractionStrategy');
-  return compile(bytecode, { strategies: false }).steps.map((s) => s.kind);
+  return explain(compile(bytecode, { strategies: false }));
 }
 
-const TABLE: { name: string; build: () => GraphTraversal; before: string[]; after: string[] }[] = [
-  { name: 'a barrier follows dedup()', build: () => g.V().dedup().values('name'), before: ['graph', 'dedup', 'properties'], after: ['graph', 'dedup', 'control', 'properties'] },
-  { name: 'a barrier follows select() by label', build: () => g.V().as('a').out().select('a'), before: ['graph', 'vertex', 'select'], after: ['graph', 'vertex', 'select', 'control'] },
-  { name: 'no barrier before a barrier step', build: () => g.V().dedup().count(), before: ['graph', 'dedup', 'count'], after: ['graph', 'dedup', 'count'] },
-  { name: 'no barrier when paths are tracked', build: () => g.V().dedup().path(), before: ['graph', 'dedup', 'path'], after: ['graph', 'dedup', 'path'] },
-];
-
-for (const row of TABLE) {
-  test(`PathRetractionStrategy table: ${row.name}`, () => {
-    assert.deepEqual(kinds(row.build(), false), row.before);
-    assert.deepEqual(kinds(row.build(), true), row.after);
-  });
-}
+strategyTable('PathRetractionStrategy', [
+  { traversal: () => g.V().dedup().values('name'), before: 'graph(V())\ndedup\nproperties(values(name))', after: 'graph(V())\ndedup\ncontrol(barrier)\nproperties(values(name))' },
+  { traversal: () => g.V().as('a').out().select('a'), before: 'graph(V()) @a\nvertex(OUT())\nselect(a)', after: 'graph(V()) @a\nvertex(OUT())\nselect(a)\ncontrol(barrier)' },
+  { traversal: () => g.V().dedup().count(), before: 'graph(V())\ndedup\ncount', after: 'graph(V())\ndedup\ncount' },
+  { traversal: () => g.V().dedup().path(), before: 'graph(V())\ndedup\npath', after: 'graph(V())\ndedup\npath' },
+], (t) => ({ before: planText(t, false), after: planText(t, true) }));
 
 test('PathRetractionStrategy lets steps after dedup() see a side-effect written by every input', async () => {
   const rows = await g

@@ -9,6 +9,7 @@ import { elementIdKey } from '../../src/engine/elements.js';
 import { TypedNumber, Uuid } from '../../src/values/index.js';
 import type { Direction, ElementId, PropertyValue } from '../../src/values/index.js';
 import { scanColumnsBySlots } from '../../src/engine/exec/column-batches.js';
+import { NeighbourBatchBuffer } from '../../src/port/index.js';
 import type {
   ColumnBatch,
   ColumnScanOptions,
@@ -18,7 +19,7 @@ import type {
   PropertyCardinality,
   ScanOptions,
   VertexPropertyRecord,
-} from '../../src/engine/port.js';
+} from '../../src/port/index.js';
 
 interface VRec {
   id: ElementId;
@@ -125,29 +126,33 @@ export class ReferenceGraph implements GraphWriter {
   edgeProperty(slot: number, key: string): PropertyValue | undefined {
     return this.#e(slot).props.get(key);
   }
+  vertexSlotBound(): number {
+    return this.vertices.length;
+  }
+  vertexVisible(slot: number): boolean {
+    return this.vertices[slot] !== undefined;
+  }
+  /** One reused batch of at most NEIGHBOUR_BATCH_SIZE entries, as the adjacency contract asks. */
   *scanNeighbours(sources: Int32Array, direction: Direction, options?: ScanOptions): Iterable<NeighbourBatch> {
-    const s: number[] = [];
-    const e: number[] = [];
-    const v: number[] = [];
+    const batch = new NeighbourBatchBuffer();
     const labels = options?.labels;
+    const limit = options?.degreeLimit ?? Infinity;
     for (const src of sources) {
       const rec = this.#v(src);
       let n = 0;
-      const take = (edges: number[], end: 'in' | 'out'): void => {
+      for (const [edges, end] of [[direction === 'IN' ? [] : rec.out, 'in'], [direction === 'OUT' ? [] : rec.in, 'out']] as const) {
         for (const es of edges) {
           const edge = this.#e(es);
-          if (labels !== undefined && labels.length > 0 && !labels.includes(edge.label)) continue;
-          if (options?.degreeLimit !== undefined && n >= options.degreeLimit) return;
+          if ((labels !== undefined && labels.length > 0 && !labels.includes(edge.label)) || n >= limit) continue;
           n++;
-          s.push(src);
-          e.push(es);
-          v.push(edge[end]);
+          if (batch.push(src, es, edge[end])) {
+            yield batch;
+            batch.clear();
+          }
         }
-      };
-      if (direction !== 'IN') take(rec.out, 'in');
-      if (direction !== 'OUT') take(rec.in, 'out');
+      }
     }
-    yield { sources: Int32Array.from(s), edges: Int32Array.from(e), vertices: Int32Array.from(v), length: s.length };
+    if (batch.length > 0) yield batch;
   }
   degree(slot: number, direction: Direction, labels?: readonly string[]): number {
     const rec = this.#v(slot);

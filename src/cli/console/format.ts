@@ -17,7 +17,7 @@ import { classify, toJson, valueText, type EdgeLike, type Json, type PathLike, t
  * const options: FormatOptions = { json: false, properties: (e) => graph.getVertex(e.id)?.properties };
  * ```
  */
-export interface FormatOptions extends TableOptions {
+interface FormatOptions extends TableOptions {
   /** Print JSON (one document per result) instead of tables and `==>` lines. */
   readonly json?: boolean;
   /** The properties of a vertex or edge, for the element tables; undefined when unknown. */
@@ -32,7 +32,7 @@ export interface FormatOptions extends TableOptions {
  * RESULT_PREFIX + '6';   // '==>6'
  * ```
  */
-export const RESULT_PREFIX = '==>';
+const RESULT_PREFIX = '==>';
 
 function propertyColumns(rows: readonly (Readonly<Record<string, unknown>> | undefined)[]): string[] {
   const keys = new Set<string>();

@@ -14,11 +14,9 @@ import { ConsoleSession, DEFAULT_TIMEOUT_MS, type ConsoleBackend, type ConsoleGr
 import type { EdgeLike, VertexLike } from './values.js';
 
 export { isCompleteInput, scanInput, StatementBuffer } from './input.js';
-export type { InputState } from './input.js';
 export { renderTable, displayWidth } from './table.js';
 export type { TableOptions } from './table.js';
-export { formatResults, describeError, RESULT_PREFIX } from './format.js';
-export type { FormatOptions } from './format.js';
+export { formatResults, describeError } from './format.js';
 export { toJson, valueText } from './values.js';
 export type { Json } from './values.js';
 export { ConsoleSession, DEFAULT_TIMEOUT_MS } from './session.js';
@@ -32,7 +30,7 @@ export type { ConsoleBackend, ConsoleGraph, Reply, RunOptions } from './session.
  * runConsole({ dataPath: DEFAULT_DATA_PATH });
  * ```
  */
-export const DEFAULT_DATA_PATH = './data';
+const DEFAULT_DATA_PATH = './data';
 /**
  * Graph opened (and created in auto-create mode if missing) when `graph` is not given.
  *
@@ -41,7 +39,7 @@ export const DEFAULT_DATA_PATH = './data';
  * runConsole({ graph: DEFAULT_GRAPH });
  * ```
  */
-export const DEFAULT_GRAPH = 'hugegraph';
+const DEFAULT_GRAPH = 'hugegraph';
 /**
  * Name of the history file inside the data directory.
  *
@@ -50,16 +48,16 @@ export const DEFAULT_GRAPH = 'hugegraph';
  * join('./data', HISTORY_FILE);   // 'data/.quiver_history'
  * ```
  */
-export const HISTORY_FILE = '.quiver_history';
+const HISTORY_FILE = '.quiver_history';
 
 function isEdge(element: VertexLike | EdgeLike): element is EdgeLike {
   return 'outV' in element;
 }
 
-function lookup(graph: Graph, element: VertexLike | EdgeLike): Readonly<Record<string, unknown>> | undefined {
+async function lookup(graph: Graph, element: VertexLike | EdgeLike): Promise<Readonly<Record<string, unknown>> | undefined> {
   const id = element.id as ElementId;
   try {
-    return (isEdge(element) ? graph.getEdge(id) : graph.getVertex(id))?.properties;
+    return (await (isEdge(element) ? graph.getEdge(id) : graph.getVertex(id)))?.properties;
   } catch {
     return undefined;
   }
@@ -133,7 +131,7 @@ export function databaseBackend(db: Database): ConsoleBackend {
  * const options: ConsoleOptions = { dataPath: './data', graph: 'hugegraph' };
  * ```
  */
-export interface ConsoleOptions {
+interface ConsoleOptions {
   /** Database directory (default `./data`). */
   readonly dataPath?: string;
   /** Graph to open first (default `hugegraph`); created with `schema.auto_create` if missing. */

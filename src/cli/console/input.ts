@@ -19,7 +19,7 @@
  * state.inString;  // false
  * ```
  */
-export interface InputState {
+interface InputState {
   /** Brackets still open, innermost last (`(`, `[` or `{`). */
   readonly open: readonly string[];
   /** The quote of an unterminated string (`'`, `"`, `'''` or `"""`), or undefined. */

@@ -22,7 +22,7 @@ import type { ConsoleSession, Reply } from './session.js';
  * const options: ReplOptions = { input: process.stdin, output: process.stdout, errorOutput: process.stderr, interactive: true };
  * ```
  */
-export interface ReplOptions {
+interface ReplOptions {
   readonly input: NodeJS.ReadableStream;
   readonly output: NodeJS.WritableStream;
   /** Where failures are written. */
@@ -49,7 +49,7 @@ export interface ReplOptions {
  * (await loadHistory(file)).length <= HISTORY_SIZE;   // true
  * ```
  */
-export const HISTORY_SIZE = 1000;
+const HISTORY_SIZE = 1000;
 
 /**
  * The saved history, newest line first as readline wants it; empty when the file is missing.

@@ -6,6 +6,7 @@
  */
 import { ArgumentError, CancelledError } from '../../index.js';
 import { describeError, formatResults } from './format.js';
+import { classify } from './values.js';
 import type { EdgeLike, VertexLike } from './values.js';
 
 /**
@@ -27,7 +28,7 @@ export interface RunOptions {
  *
  * @example
  * ```ts
- * const g: ConsoleGraph = { name: 'g1', run: async () => [1], explain: async () => 'plan', schemaText: () => '', properties: () => undefined };
+ * const g: ConsoleGraph = { name: 'g1', run: async () => [1], explain: async () => 'plan', schemaText: () => '', properties: async () => undefined };
  * ```
  */
 export interface ConsoleGraph {
@@ -39,7 +40,7 @@ export interface ConsoleGraph {
   /** The schema as Groovy schema-builder statements. */
   schemaText(): string;
   /** Properties of a vertex or edge result, or undefined when it cannot be found. */
-  properties(element: VertexLike | EdgeLike): Readonly<Record<string, unknown>> | undefined;
+  properties(element: VertexLike | EdgeLike): Promise<Readonly<Record<string, unknown>> | undefined>;
 }
 
 /**
@@ -182,7 +183,12 @@ export class ConsoleSession {
     const started = now();
     const results = await this.#graph.run(statement, this.runOptions(options.signal));
     const elapsed = now() - started;
-    const lines = formatResults(results, { json: this.#json, properties: (e) => this.#graph.properties(e) });
+    const found = new Map<unknown, Readonly<Record<string, unknown>> | undefined>();
+    for (const result of results) {
+      const { kind, value } = classify(result);
+      if (kind === 'vertex' || kind === 'edge') found.set(result, await this.#graph.properties(value));
+    }
+    const lines = formatResults(results, { json: this.#json, properties: (e) => found.get(e) });
     return reply(this.#timing ? [...lines, `elapsed: ${elapsed.toFixed(1)} ms`] : lines);
   }
 

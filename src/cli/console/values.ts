@@ -63,7 +63,7 @@ export interface PathLike {
  * declare const tree: TreeLike; for (const [node, subtree] of tree.entries()) console.log(node, subtree);
  * ```
  */
-export interface TreeLike {
+interface TreeLike {
   entries(): IterableIterator<[unknown, TreeLike]>;
 }
 
@@ -75,7 +75,7 @@ export interface TreeLike {
  * const k: ValueKind = classify(new Map([['a', 1]]));   // { kind: 'map', value: Map }
  * ```
  */
-export type ValueKind =
+type ValueKind =
   | { readonly kind: 'vertex'; readonly value: VertexLike }
   | { readonly kind: 'edge'; readonly value: EdgeLike }
   | { readonly kind: 'property'; readonly value: PropertyLike }

@@ -4,7 +4,7 @@
  * reference graph), of an index lookup's slots, and of a view that filters vertex properties.
  * @module
  */
-import type { ColumnBatch, ColumnScanOptions, GraphSource } from '../port.js';
+import type { ColumnBatch, ColumnScanOptions, GraphSource } from '../../port/index.js';
 import type { PropertyValue } from '../../values/index.js';
 
 /** Entries per batch. */

@@ -5,7 +5,7 @@
  * @module
  */
 import { CancelledError } from '../../errors.js';
-import type { ReadView } from '../port.js';
+import type { ReadView } from '../../port/index.js';
 import type { Runtime } from './runtime.js';
 
 /**
@@ -37,7 +37,7 @@ export function breather(): Promise<void> {
  *
  * @example
  * ```ts
- * const cursor = executeAsync(plan, context);
+ * declare const cursor: QueryCursor;
  * for await (const value of cursor) console.log(value);
  * ```
  */

@@ -3,7 +3,7 @@
  * @module
  */
 import { Edge, Vertex } from '../elements.js';
-import type { GraphSource } from '../port.js';
+import type { GraphSource } from '../../port/index.js';
 
 /**
  * The vertex at a slot.
@@ -18,7 +18,7 @@ export function vertexAt(source: GraphSource, slot: number): Vertex {
 }
 
 /**
- * The edge at a slot, with its end vertices.
+ * The edge at a slot, with its end vertices; its id is formatted when first read.
  *
  * @example
  * ```ts
@@ -26,7 +26,7 @@ export function vertexAt(source: GraphSource, slot: number): Vertex {
  * ```
  */
 export function edgeAt(source: GraphSource, slot: number): Edge {
-  return new Edge(source.edgeId(slot), source.edgeLabel(slot), slot, {
+  return Edge.lazy(source, source.edgeLabel(slot), slot, {
     outV: vertexAt(source, source.edgeOutVertex(slot)),
     inV: vertexAt(source, source.edgeInVertex(slot)),
   });

@@ -4,9 +4,10 @@
  * @module
  */
 import { PlanError } from '../../errors.js';
-import type { GraphSource, GraphWriter, ReadView } from '../port.js';
+import type { GraphSource, GraphWriter, ReadView } from '../../port/index.js';
 import type { Plan } from '../plan/plan.js';
 import { Runtime } from './runtime.js';
+import { STEPS } from '../steps/registry.js';
 import type { Traverser } from './traverser.js';
 import { planMutates, planRequirements } from './requirements.js';
 import { wrapSource } from './source-filters.js';
@@ -18,7 +19,8 @@ import { PAUSED, QueryCursor } from './cursor.js';
  *
  * @example
  * ```ts
- * const ctx: ExecutionContext = { source, write: (fn) => store.batch(fn).result, deadline: Date.now() + 30000 };
+ * declare const source: GraphWriter;
+ * const ctx: ExecutionContext = { source, write: (fn) => fn(source), deadline: Date.now() + 30000 };
  * ```
  */
 export interface ExecutionContext {
@@ -40,7 +42,24 @@ export interface ExecutionContext {
    * query reads the state before them.
    */
   readonly openReadView?: () => ReadView | undefined;
+  /**
+   * Wraps the source every read of the query goes through (the read view's source, after it is
+   * opened): the seam of a per-request filter such as access control. Traversals, Gremlin
+   * scripts and the database layer's element reads all apply it; what it hides, no read sees.
+   * A traversal that writes reads through the decorated writer and writes to the undecorated one.
+   */
+  readonly decorate?: SourceDecorator;
 }
+
+/**
+ * A per-request wrapper of the GraphSource (see {@link ExecutionContext.decorate}).
+ *
+ * @example
+ * ```ts
+ * const hidePeople: SourceDecorator = (source) => new FilteredSource(source, { vertex: (s) => source.vertexLabel(s) !== 'person' });
+ * ```
+ */
+export type SourceDecorator = (source: GraphSource) => GraphSource;
 
 /**
  * How often an async query returns to the event loop: after `sliceMs` milliseconds of work,
@@ -73,15 +92,38 @@ export function execute(plan: Plan, context: ExecutionContext): Iterable<unknown
   return {
     [Symbol.iterator]: () => {
       const view = openView(context);
-      const results = pinned(view, () => expand(start(plan, runtime(plan, context, { source: view?.source }))));
+      const results = pinned(view, () => expand(start(plan, runtime(plan, context, { source: readSource(context, view) }))));
       if (view !== undefined) abandoned.register(results, view);
       return results;
     },
   };
 }
 
-function openView(context: ExecutionContext): ReadView | undefined {
+/**
+ * Opens the read view a read-only query of `context` runs on (undefined for a live source).
+ *
+ * @example
+ * ```ts
+ * const view = openView(context);
+ * try { readSource(context, view).vertexCount(); } finally { view?.release(); }
+ * ```
+ */
+export function openView(context: ExecutionContext): ReadView | undefined {
   return context.openReadView !== undefined ? context.openReadView() : context.source.openReadView?.();
+}
+
+/**
+ * The source a read of `context` goes through: the view's (or the context's) source, wrapped
+ * by the context's decorator.
+ *
+ * @example
+ * ```ts
+ * const source = readSource(context, openView(context));
+ * ```
+ */
+export function readSource(context: ExecutionContext, view: ReadView | undefined): GraphSource {
+  const source = view?.source ?? context.source;
+  return context.decorate === undefined ? source : context.decorate(source);
 }
 
 /**
@@ -116,7 +158,7 @@ export function executeAsync(plan: Plan, context: ExecutionContext): QueryCursor
   const expand = plan.settings.oneBulk === true ? once : repeated;
   const view = openView(context);
   try {
-    const rt = runtime(plan, context, { source: view?.source, pausable: true });
+    const rt = runtime(plan, context, { source: readSource(context, view), pausable: true });
     const watch = view === undefined ? undefined : (c: QueryCursor): void => abandoned.register(c, view);
     return new QueryCursor(expand(start(plan, rt)), { runtime: rt, view, deadline: context.deadline, signal: context.signal, watch });
   } catch (error) {
@@ -144,13 +186,20 @@ export function traverse(plan: Plan, context: ExecutionContext, writer: GraphWri
   return start(plan, runtime(plan, context, { writer }));
 }
 
+/** What a runtime reads and writes: a writing plan reads through its writer (seeing its own writes), decorated like any read. */
+function access(plan: Plan, context: ExecutionContext, how: { readonly writer?: GraphWriter; readonly source?: GraphSource }): { source: GraphSource; writer: GraphWriter | undefined } {
+  if (how.writer === undefined) return { source: wrapSource(how.source ?? context.source, plan.settings), writer: undefined };
+  const writer = wrapSource(how.writer, plan.settings) as GraphWriter;
+  return { source: context.decorate === undefined ? writer : wrapSource(context.decorate(how.writer), plan.settings), writer };
+}
+
 function runtime(plan: Plan, context: ExecutionContext, how: { readonly writer?: GraphWriter; readonly source?: GraphSource; readonly pausable?: boolean }): Runtime {
   const req = planRequirements(plan);
-  const writer = how.writer;
-  const source = wrapSource(writer ?? how.source ?? context.source, plan.settings);
+  const { source, writer } = access(plan, context, how);
   const rt = new Runtime({
+    steps: STEPS,
     source,
-    writer: writer === undefined ? undefined : (wrapSource(writer, plan.settings) as GraphWriter),
+    writer,
     settings: plan.settings,
     trackPath: req.path || req.labels || plan.settings.withPath === true,
     fullPath: req.path || plan.settings.withPath === true,

@@ -4,7 +4,8 @@
  * elements; writes pass through, with extra properties stamped on new elements.
  * @module
  */
-import type { ColumnBatch, ColumnScanOptions, GraphSource, GraphWriter, IndexPredicate, NeighbourBatch, PropertyCardinality, ScanOptions, VertexPropertyRecord } from '../port.js';
+import { NEIGHBOUR_BATCH_SIZE } from '../../port/index.js';
+import type { ColumnBatch, ColumnScanOptions, GraphSource, GraphWriter, IndexPredicate, NeighbourBatch, PropertyCardinality, ScanOptions, VertexPropertyRecord } from '../../port/index.js';
 import type { Direction, ElementId, PropertyValue } from '../../values/index.js';
 import { ColumnBatchBuffer, scanColumnsBySlots } from './column-batches.js';
 
@@ -33,6 +34,7 @@ export interface ViewFilters {
  *
  * @example
  * ```ts
+ * declare const source: GraphSource;
  * const view = new FilteredSource(source, { vertex: (s) => source.vertexLabel(s) === 'person' });
  * ```
  */
@@ -46,13 +48,6 @@ export class FilteredSource implements GraphWriter {
     return this.filters.vertex?.(slot) ?? true;
   }
 
-  /**
-   * Whether a neighbour scan may show a vertex it reaches. Edges are shown without their end
-   * vertices when `checkAdjacent` is false, so a step that moves on to the vertex asks here.
-   */
-  adjacentVisible(slot: number): boolean {
-    return this.filters.checkAdjacent !== false || this.#v(slot);
-  }
   #e(slot: number): boolean {
     if (!(this.filters.edge?.(slot) ?? true)) return false;
     return this.filters.checkAdjacent === false || (this.#v(this.base.edgeOutVertex(slot)) && this.#v(this.base.edgeInVertex(slot)));
@@ -72,6 +67,13 @@ export class FilteredSource implements GraphWriter {
   }
   vertexCount(label?: string): number {
     return [...this.vertexSlots(label)].length;
+  }
+  vertexSlotBound(): number {
+    return this.base.vertexSlotBound();
+  }
+  /** Visible in the base and let through by the vertex filter (an edge may still show a hidden end when `checkAdjacent` is false). */
+  vertexVisible(slot: number): boolean {
+    return this.base.vertexVisible(slot) && this.#v(slot);
   }
   edgeCount(label?: string): number {
     return [...this.edgeSlots(label)].length;
@@ -136,12 +138,38 @@ export class FilteredSource implements GraphWriter {
     }
     if (out !== undefined && out.length > 0) yield out;
   }
-  *scanNeighbours(sources: Int32Array, direction: Direction, options?: ScanOptions): Iterable<NeighbourBatch> {
-    for (const nb of this.base.scanNeighbours(sources, direction, options)) {
-      const keep: number[] = [];
-      for (let i = 0; i < nb.length; i++) if (this.#e(nb.edges[i] as number)) keep.push(i);
-      const pick = (a: Int32Array): Int32Array => Int32Array.from(keep, (i) => a[i] as number);
-      yield { sources: pick(nb.sources), edges: pick(nb.edges), vertices: pick(nb.vertices), length: keep.length };
+  /**
+   * The base's batches with a selection of the visible entries (no copy); `degreeLimit` is
+   * counted here, over the visible entries, so the base scans without it.
+   */
+  *scanNeighbours(sources: Int32Array, direction: Direction, options: ScanOptions = {}): Iterable<NeighbourBatch> {
+    const limit = options.degreeLimit ?? Infinity;
+    // With checkAdjacent, a shown edge has visible ends already.
+    const checkTargets = options.visibleNeighbours === true && this.filters.checkAdjacent === false;
+    const selection = new Int32Array(NEIGHBOUR_BATCH_SIZE);
+    const out: { -readonly [K in keyof NeighbourBatch]: NeighbourBatch[K] } = { sources, edges: sources, vertices: sources, length: 0, selection };
+    let current = -1;
+    let taken = 0;
+    for (const nb of this.base.scanNeighbours(sources, direction, { labels: options.labels, visibleNeighbours: options.visibleNeighbours })) {
+      const sel = nb.selection;
+      let n = 0;
+      for (let i = 0; i < nb.length; i++) {
+        const p = sel === undefined ? i : (sel[i] as number);
+        const source = nb.sources[p] as number;
+        if (source !== current) {
+          current = source;
+          taken = 0;
+        }
+        if (taken >= limit || !this.#e(nb.edges[p] as number) || (checkTargets && !this.#v(nb.vertices[p] as number))) continue;
+        taken++;
+        selection[n++] = p;
+      }
+      if (n === 0) continue;
+      out.sources = nb.sources;
+      out.edges = nb.edges;
+      out.vertices = nb.vertices;
+      out.length = n;
+      yield out;
     }
   }
   degree(slot: number, direction: Direction, labels?: readonly string[]): number {

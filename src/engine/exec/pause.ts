@@ -7,7 +7,7 @@
  * resume exactly where they stopped.
  * @module
  */
-import type { Runtime } from './runtime.js';
+import type { MemoryBudget } from './memory-budget.js';
 import type { Traverser } from './traverser.js';
 
 /**
@@ -36,6 +36,20 @@ export function* withoutPauses(input: Iterable<Traverser>): Iterable<Traverser> 
 }
 
 /**
+ * The part of the runtime {@link gather} uses: the memory budget and the work clock. Declared
+ * here so that this module, which the runtime imports, need not import the runtime.
+ *
+ * @example
+ * ```ts
+ * const work: PacedWork = rt;
+ * ```
+ */
+interface PacedWork {
+  readonly memory: MemoryBudget;
+  tick(): boolean;
+}
+
+/**
  * Pushes every traverser of `input` into `into` (a barrier's buffer), counting each against the
  * query's memory budget, and yields the PAUSE markers on the way. Use it with `yield*`.
  *
@@ -45,7 +59,7 @@ export function* withoutPauses(input: Iterable<Traverser>): Iterable<Traverser> 
  * yield* gather(input, rt, all);
  * ```
  */
-export function* gather(input: Iterable<Traverser>, rt: Runtime, into: Traverser[]): Generator<Traverser, void> {
+export function* gather(input: Iterable<Traverser>, rt: PacedWork, into: Traverser[]): Generator<Traverser, void> {
   for (const t of input) {
     if (t === PAUSE) {
       yield t;

@@ -2,10 +2,10 @@
  * Requirements of a whole plan: the union of what its steps (and their child plans) declare.
  * @module
  */
-import type { Plan, Requirements } from '../plan/plan.js';
+import type { Plan, PlanStep, Requirements } from '../plan/plan.js';
 import { childPlans } from '../plan/plan.js';
 import { STEPS } from '../steps/registry.js';
-import type { StepDef } from '../steps/step-def.js';
+import type { StepKind } from '../plan/kinds.js';
 
 /**
  * Union of the requirements of every step in the plan, children included. Any `as()` label
@@ -21,8 +21,7 @@ export function planRequirements(plan: Plan): Requirements {
   const visit = (p: Plan): void => {
     for (const step of p.steps) {
       if (step.labels.length > 0) r.labels = true;
-      const def = STEPS[step.kind] as StepDef<unknown>;
-      const own = def.requirements?.(step.params) ?? {};
+      const own = stepRequirements(step);
       r.path ||= own.path === true;
       r.labels ||= own.labels === true;
       r.loops ||= own.loops === true;
@@ -44,6 +43,11 @@ export function planRequirements(plan: Plan): Requirements {
  */
 export function planMutates(plan: Plan): boolean {
   return plan.steps.some(
-    (s) => (STEPS[s.kind] as StepDef<unknown>).mutates === true || childPlans(s.params).some(planMutates),
+    (s) => STEPS[s.kind].mutates === true || childPlans(s.params).some(planMutates),
   );
+}
+
+/** What one step declares it needs, from its implementation. */
+function stepRequirements<K extends StepKind>(step: PlanStep<K>): Partial<Requirements> {
+  return STEPS[step.kind].requirements?.(step.params) ?? {};
 }

@@ -7,10 +7,9 @@ import { CancelledError, UnsupportedError } from '../../errors.js';
 import { VertexProperty } from '../elements.js';
 import type { Edge, Vertex } from '../elements.js';
 import { edgeAt, vertexAt } from './element-at.js';
-import type { GraphSource, GraphWriter } from '../port.js';
-import type { Plan, SourceSettings } from '../plan/plan.js';
-import { STEPS } from '../steps/registry.js';
-import type { StepDef } from '../steps/step-def.js';
+import type { GraphSource, GraphWriter } from '../../port/index.js';
+import type { ParamsOf, Plan, PlanStep, SourceSettings } from '../plan/plan.js';
+import type { StepKind } from '../plan/kinds.js';
 import { addLabels } from './traverser.js';
 import type { Traverser } from './traverser.js';
 
@@ -33,14 +32,45 @@ import { ArgumentError } from '../../errors.js';
 export type StepScope = Map<object, unknown>;
 
 /**
+ * What the runtime needs of a step implementation: how it runs, and whether it passes PAUSE markers on.
+ *
+ * @example
+ * ```ts
+ * const identity: RunnableStep<'identity'> = { run: (_p, input) => input };
+ * ```
+ */
+export interface RunnableStep<K extends StepKind> {
+  /**
+   * True when `run` passes the PAUSE markers of its input (and of the child traversals it
+   * streams with `rt.stream`) through unchanged, and yields PAUSE itself when `rt.tick()` says
+   * the time slice is over. Other steps never see a marker: the runtime strips them first.
+   */
+  readonly pauses?: true;
+  /** Runs the step over its input stream. */
+  run(params: ParamsOf<K>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser>;
+}
+
+/**
+ * The step implementations a runtime runs plans with, by kind. The runtime receives the table
+ * (the step registry) rather than importing it, so that steps may depend on the runtime.
+ *
+ * @example
+ * ```ts
+ * const rt = new Runtime({ steps: STEPS, source, settings: plan.settings, trackPath: false });
+ * ```
+ */
+type RunnableSteps = { readonly [K in StepKind]: RunnableStep<K> };
+
+/**
  * Everything a running step can reach.
  *
  * @example
  * ```ts
- * const rt = new Runtime({ source, settings: plan.settings, trackPath: false });
+ * const rt = new Runtime({ steps: STEPS, source, settings: plan.settings, trackPath: false });
  * ```
  */
 export class Runtime {
+  readonly #steps: RunnableSteps;
   readonly source: GraphSource;
   readonly writer: GraphWriter | undefined;
   readonly settings: SourceSettings;
@@ -67,6 +97,8 @@ export class Runtime {
   readonly #randoms = new WeakMap<object, () => number>();
 
   constructor(options: {
+    /** The step implementations (the step registry). */
+    steps: RunnableSteps;
     source: GraphSource;
     writer?: GraphWriter;
     settings: SourceSettings;
@@ -82,7 +114,8 @@ export class Runtime {
     /** Most units the query may hold; see {@link MemoryBudget}. */
     memoryLimit?: number;
   }) {
-    this.source = options.writer ?? options.source;
+    this.#steps = options.steps;
+    this.source = options.source;
     this.writer = options.writer;
     this.settings = options.settings;
     this.trackPath = options.trackPath;
@@ -140,7 +173,7 @@ export class Runtime {
    */
   run(plan: Plan, input: Iterable<Traverser>, scope?: StepScope): Iterable<Traverser> {
     const stream = this.stream(plan, input, scope);
-    return this.#pausable && mayPause(plan, input) ? withoutPauses(stream) : stream;
+    return this.#pausable && this.#mayPause(plan, input) ? withoutPauses(stream) : stream;
   }
 
   /**
@@ -156,9 +189,8 @@ export class Runtime {
       // or in an input that is not a plain array, and before a step that cannot pass them on.
       let pausing = this.#pausable && !Array.isArray(input);
       for (const step of plan.steps) {
-        const def = STEPS[step.kind] as StepDef<unknown>;
-        const passes = def.pauses === true;
-        stream = def.run(step.params, pausing && !passes ? withoutPauses(stream) : stream, this);
+        const passes = this.#steps[step.kind].pauses === true;
+        stream = runStep(this.#steps, step, pausing && !passes ? withoutPauses(stream) : stream, this);
         pausing = this.#pausable && passes;
         if (step.labels.length > 0 && this.trackPath) stream = labelStream(stream, step.labels);
       }
@@ -178,6 +210,13 @@ export class Runtime {
     if (scope === undefined) return init();
     if (!scope.has(owner)) scope.set(owner, init());
     return scope.get(owner) as T;
+  }
+
+  /** Whether {@link Runtime.stream} of `plan` over `input` can yield PAUSE markers. */
+  #mayPause(plan: Plan, input: Iterable<Traverser>): boolean {
+    const last = plan.steps.at(-1);
+    if (last === undefined) return !Array.isArray(input);
+    return this.#steps[last.kind].pauses === true;
   }
 
   /** Runs a child plan from one traverser. */
@@ -232,11 +271,9 @@ export class Runtime {
   }
 }
 
-/** Whether {@link Runtime.stream} of `plan` over `input` can yield PAUSE markers. */
-function mayPause(plan: Plan, input: Iterable<Traverser>): boolean {
-  const last = plan.steps.at(-1);
-  if (last === undefined) return !Array.isArray(input);
-  return (STEPS[last.kind] as StepDef<unknown>).pauses === true;
+/** Runs one step with its implementation; generic in the kind, so that params and implementation agree. */
+function runStep<K extends StepKind>(steps: RunnableSteps, step: PlanStep<K>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  return steps[step.kind].run(step.params, input, rt);
 }
 
 function* labelStream(input: Iterable<Traverser>, labels: readonly string[]): Iterable<Traverser> {

@@ -7,16 +7,8 @@ import { labelled } from './traverser.js';
 import { readSideEffect } from './side-effects.js';
 import type { Traverser } from './traverser.js';
 import type { Runtime } from './runtime.js';
+import type { Pop } from '../plan/params/map.js';
 
-/**
- * How to pick among several values with one label.
- *
- * @example
- * ```ts
- * const pop: Pop = 'last';
- * ```
- */
-export type Pop = 'first' | 'last' | 'all' | 'mixed';
 
 /**
  * Marker for "no value under this key".

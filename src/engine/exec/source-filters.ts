@@ -7,13 +7,14 @@
 import { Bytecode } from '../bytecode.js';
 import { PlanError } from '../../errors.js';
 import { VertexProperty } from '../elements.js';
-import type { GraphSource, VertexPropertyRecord } from '../port.js';
+import type { GraphSource, VertexPropertyRecord } from '../../port/index.js';
 import type { Plan, SourceSettings } from '../plan/plan.js';
 import { EMPTY_SETTINGS } from '../plan/plan.js';
 import { compileChild } from '../plan/compile.js';
 import { isEqual } from '../semantics/index.js';
 import type { PropertyValue } from '../../values/index.js';
 import { Runtime } from './runtime.js';
+import { STEPS } from '../steps/registry.js';
 import { FilteredSource } from './filtered-source.js';
 import type { ViewFilters } from './filtered-source.js';
 import { edgeAt, vertexAt } from './element-at.js';
@@ -35,7 +36,7 @@ function memo(f: (slot: number) => boolean): (slot: number) => boolean {
 }
 
 function subgraph(base: GraphSource, config: ReadonlyMap<string, unknown>): ViewFilters {
-  const rt = new Runtime({ source: base, settings: EMPTY_SETTINGS, trackPath: true });
+  const rt = new Runtime({ steps: STEPS, source: base, settings: EMPTY_SETTINGS, trackPath: true });
   const vertices = childPlan('SubgraphStrategy', 'vertices', config.get('vertices'));
   const edges = childPlan('SubgraphStrategy', 'edges', config.get('edges'));
   const props = childPlan('SubgraphStrategy', 'vertexProperties', config.get('vertexProperties'));

@@ -27,7 +27,8 @@ export type FluentArg = Argument | bigint | GraphTraversal | P | undefined | rea
  *
  * @example
  * ```ts
- * const run: TraversalRun = { results: executeAsync(compile(bytecode), context), settled: () => graph.sync() };
+ * declare const results: QueryCursor;
+ * const run: TraversalRun = { results, settled: () => graph.sync() };
  * ```
  */
 export interface TraversalRun {
@@ -42,7 +43,8 @@ export interface TraversalRun {
  *
  * @example
  * ```ts
- * const runner: TraversalRunner = (bytecode) => ({ results: executeAsync(compile(bytecode), { source }) });
+ * declare const results: QueryCursor;
+ * const runner: TraversalRunner = () => ({ results });
  * ```
  */
 export type TraversalRunner = (bytecode: Bytecode) => TraversalRun;
@@ -305,7 +307,7 @@ export class GraphTraversal {
  * const t = anonymous().out();
  * ```
  */
-export function anonymous(): GraphTraversal {
+function anonymous(): GraphTraversal {
   return new GraphTraversal(new Bytecode([], []));
 }
 

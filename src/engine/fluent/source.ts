@@ -6,7 +6,7 @@
 import { Bytecode, StrategySpec } from '../bytecode.js';
 import type { Argument } from '../bytecode.js';
 import { compile } from '../plan/compile.js';
-import { executeAsync } from '../exec/execute.js';
+import { executeAsync, readSource } from '../exec/execute.js';
 import type { ExecutionContext } from '../exec/execute.js';
 import { GraphTraversal, toArgument } from './graph-traversal.js';
 import type { FluentArg, TraversalRun } from './graph-traversal.js';
@@ -35,7 +35,8 @@ export interface TraversalSourceOptions {
  *
  * @example
  * ```ts
- * const context: TraversalContext = { source, write: (fn) => store.batch(fn).result, settled: async () => undefined };
+ * declare const source: GraphWriter;
+ * const context: TraversalContext = { source, write: (fn) => fn(source), settled: async () => undefined };
  * ```
  */
 export interface TraversalContext extends ExecutionContext {
@@ -48,6 +49,7 @@ export interface TraversalContext extends ExecutionContext {
  *
  * @example
  * ```ts
+ * declare const source: GraphSource;
  * const g = new GraphTraversalSource(() => ({ source }));
  * const n = await g.V().count().next();
  * ```
@@ -79,7 +81,7 @@ export class GraphTraversalSource {
     const runner = (b: Bytecode): TraversalRun => {
       const plan = compile(b, { strategies: this.optimise });
       const context = this.context();
-      const convert = resultConverter(this.types, { source: context.source });
+      const convert = resultConverter(this.types, { source: readSource(context, undefined) });
       return { results: executeAsync(plan, context), settled: context.settled, convert };
     };
     return new GraphTraversal(this.bytecode, runner).step(op, args);

@@ -81,7 +81,7 @@ export const scope = toEnum('Scope', ['global', 'local']);
  *
  * @example
  * ```ts
- * g.V().groupCount().by(T.label).select(column.keys);
+ * g.V().groupCount().by(t.label).select(column.keys);
  * ```
  */
 export const column = toEnum('Column', ['keys', 'values']);

@@ -1,14 +1,14 @@
 /**
  * The expand operator: one hop from every slot of a frontier through the adjacency port's
- * batched neighbour scan, with HugeGraph's degree rules, edge and vertex filters, and dedup
+ * batched neighbour scan (visible neighbours only), with HugeGraph's degree rules, edge and vertex filters, and dedup
  * against visited marks. No object is built per edge; the only per-neighbour work is a few
  * typed-array reads and writes and the optional filter callbacks.
  * @module
  */
+import type { AdjacencySource, ScanOptions } from '../../port/index.js';
 import type { Direction } from '../../values/index.js';
-import type { ScanOptions } from '../port.js';
 import { FRONTIER_PAUSE, Frontier, SlotMap, checkCapacity } from './frontier.js';
-import type { AdjacencyReader, FrontierContext, FrontierOperation, VisitedMarks } from './frontier.js';
+import type { FrontierContext, FrontierOperation, VisitedMarks } from './frontier.js';
 
 /**
  * How one hop follows edges. Degrees follow HugeGraph (spec notes §5): `maxDegree` keeps at
@@ -41,7 +41,7 @@ export interface HopOptions {
  * const o: ExpandOptions = { hop: { direction: 'BOTH' }, visited, capacity: 10_000_000, finding: 'kout' };
  * ```
  */
-export interface ExpandOptions {
+interface ExpandOptions {
   readonly hop: HopOptions;
   /**
    * Global dedup: a reached vertex already marked is dropped, and a new one is marked. Absent:
@@ -68,7 +68,7 @@ export interface ExpandOptions {
  * ```
  */
 export function* scanHop(
-  adjacency: AdjacencyReader,
+  adjacency: AdjacencySource,
   sources: Int32Array,
   hop: HopOptions,
   ctx: FrontierContext,
@@ -79,6 +79,7 @@ export function* scanHop(
   const edgeFilter = hop.edgeFilter;
   const vertexFilter = hop.vertexFilter;
   const scan: ScanOptions = {
+    visibleNeighbours: true,
     ...(hop.labels !== undefined && hop.labels.length > 0 ? { labels: hop.labels } : {}),
     ...(edgeFilter === undefined && (skip > 0 || maxDegree !== Infinity) ? { degreeLimit: skip > 0 ? skip : maxDegree } : {}),
   };
@@ -98,10 +99,11 @@ export function* scanHop(
   };
   let scanned = 0;
   for (const batch of adjacency.scanNeighbours(sources, hop.direction, scan)) {
-    const { sources: from, edges, vertices } = batch;
+    const { sources: from, edges, vertices, selection } = batch;
     const length = batch.length;
     scanned += length;
-    for (let i = 0; i < length; i++) {
+    for (let j = 0; j < length; j++) {
+      const i = selection === undefined ? j : (selection[j] as number);
       const s = from[i] as number;
       if (s !== current) {
         endRun();
@@ -153,7 +155,7 @@ export function* scanHop(
  * next.view(); // the out-neighbours of slot 0 not visited before
  * ```
  */
-export function* expand(adjacency: AdjacencyReader, from: Frontier, options: ExpandOptions, ctx: FrontierContext): FrontierOperation<Frontier> {
+export function* expand(adjacency: AdjacencySource, from: Frontier, options: ExpandOptions, ctx: FrontierContext): FrontierOperation<Frontier> {
   const next = new Frontier({ bulk: from.bulk !== undefined, depth: from.depth !== undefined, predecessor: from.predecessor !== undefined });
   const visited = options.visited;
   const positions = visited === undefined ? new SlotMap() : undefined;

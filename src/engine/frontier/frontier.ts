@@ -9,18 +9,6 @@
  * @module
  */
 import { LimitError } from '../../errors.js';
-import type { GraphSource } from '../port.js';
-
-/**
- * The part of the graph port a frontier operator reads: batched neighbour scans only. It is the
- * adjacency port's shape; narrowing it further is a change of this one line.
- *
- * @example
- * ```ts
- * const adjacency: AdjacencyReader = store.reader(); // any GraphSource is one
- * ```
- */
-export type AdjacencyReader = Pick<GraphSource, 'scanNeighbours'>;
 
 /**
  * What an operator asks of its caller while it works: whether the time slice is over. The

@@ -2,7 +2,7 @@
  * The frontier engine: sets of vertex slots in typed arrays and the operators over them
  * (expand, dedup against visited marks, count, intersect and union, k-hop BFS, bidirectional
  * shortest paths, Dijkstra). They read the graph only through batched neighbour scans
- * ({@link AdjacencyReader}) and pause through {@link FrontierContext}.
+ * (the adjacency port, `AdjacencySource`) and pause through {@link FrontierContext}.
  *
  * A traverser endpoint is a few calls:
  * ```ts
@@ -14,11 +14,10 @@
  * @module
  */
 export { FRONTIER_PAUSE, NEVER_PAUSE, Frontier, SlotMap, VisitedMarks, checkCapacity, runFrontier } from './frontier.js';
-export type { AdjacencyReader, FrontierContext, FrontierOperation } from './frontier.js';
+export type { FrontierContext, FrontierOperation } from './frontier.js';
 export { distinctFrontier, expand, scanHop } from './expand.js';
-export type { ExpandOptions, HopOptions } from './expand.js';
+export type { HopOptions } from './expand.js';
 export { allShortestPaths, kHop, pathTo, shortestPath } from './search.js';
-export type { KHopOptions, KHopResult, ShortestPathOptions } from './search.js';
+export type { KHopResult } from './search.js';
 export { SlotHeap, dijkstra, weightedPathTo } from './weighted.js';
-export type { DijkstraOptions, DijkstraResult } from './weighted.js';
 export { countDistinct, intersect, union } from './sets.js';

@@ -5,9 +5,10 @@
  * epoch-stamped marks.
  * @module
  */
+import type { AdjacencySource } from '../../port/index.js';
 import type { Direction } from '../../values/index.js';
 import { Frontier, SlotMap, checkCapacity } from './frontier.js';
-import type { AdjacencyReader, FrontierContext, FrontierOperation } from './frontier.js';
+import type { FrontierContext, FrontierOperation } from './frontier.js';
 import { distinctFrontier, scanHop } from './expand.js';
 import type { HopOptions } from './expand.js';
 
@@ -19,7 +20,7 @@ import type { HopOptions } from './expand.js';
  * const o: KHopOptions = { hop: { direction: 'BOTH' }, depth: 2, excludeSources: true, capacity: 10_000_000 };
  * ```
  */
-export interface KHopOptions {
+interface KHopOptions {
   readonly hop: HopOptions;
   /** Hops to take (≥ 1); Infinity runs a full BFS. */
   readonly depth: number;
@@ -72,7 +73,7 @@ export interface KHopResult {
  * r.reached.slots.subarray(r.levels[1], r.levels[2]);
  * ```
  */
-export function* kHop(adjacency: AdjacencyReader, sources: ArrayLike<number>, options: KHopOptions, ctx: FrontierContext): FrontierOperation<KHopResult> {
+export function* kHop(adjacency: AdjacencySource, sources: ArrayLike<number>, options: KHopOptions, ctx: FrontierContext): FrontierOperation<KHopResult> {
   const start = distinctFrontier(sources).view();
   const reached = new Frontier({ depth: true, predecessor: true, capacityHint: 1024 });
   // One map answers both "seen?" and "where?": a reached slot maps to its position + 1, an
@@ -135,7 +136,7 @@ export function pathTo(result: KHopResult, at: number): Int32Array {
  * const o: ShortestPathOptions = { hop: { direction: 'OUT', labels: ['knows'] }, maxDepth: 5, capacity: 10_000_000 };
  * ```
  */
-export interface ShortestPathOptions {
+interface ShortestPathOptions {
   /** The hop from the source side; the target side follows the opposite direction. */
   readonly hop: HopOptions;
   /** Longest path, in edges. */
@@ -159,7 +160,7 @@ interface Meet {
  * Expands the smaller side one level at a time until the sides meet (or `maxDepth` hops are
  * spent); with `all`, the meeting level is completed so that every meeting slot is known.
  */
-function* meet(adjacency: AdjacencyReader, source: number, target: number, options: ShortestPathOptions, all: boolean, ctx: FrontierContext): FrontierOperation<Meet> {
+function* meet(adjacency: AdjacencySource, source: number, target: number, options: ShortestPathOptions, all: boolean, ctx: FrontierContext): FrontierOperation<Meet> {
   const depths: [SlotMap, SlotMap] = [new SlotMap(), new SlotMap()];
   depths[0].set(source, 0);
   depths[1].set(target, 0);
@@ -193,7 +194,7 @@ function* meet(adjacency: AdjacencyReader, source: number, target: number, optio
  * Slots adjacent to `slot` on one side of a meet whose depth on that side is one less: the
  * vertices a shortest path may come through. Found by scanning back against the side's hop.
  */
-function* parents(adjacency: AdjacencyReader, slot: number, side: number, m: Meet, hop: HopOptions, ctx: FrontierContext): FrontierOperation<Int32Array> {
+function* parents(adjacency: AdjacencySource, slot: number, side: number, m: Meet, hop: HopOptions, ctx: FrontierContext): FrontierOperation<Int32Array> {
   const depths = m.depths[side] as SlotMap;
   const want = depths.get(slot) - 1;
   const back: HopOptions = { direction: side === 0 ? OPPOSITE[hop.direction] : hop.direction, labels: hop.labels, edgeFilter: hop.edgeFilter };
@@ -213,7 +214,7 @@ function* parents(adjacency: AdjacencyReader, slot: number, side: number, m: Mee
  * runFrontier(shortestPath(adjacency, a, b, { hop: { direction: 'BOTH' }, maxDepth: 6 }, NEVER_PAUSE)); // Int32Array [a, x, b]
  * ```
  */
-export function* shortestPath(adjacency: AdjacencyReader, source: number, target: number, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array | undefined> {
+export function* shortestPath(adjacency: AdjacencySource, source: number, target: number, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array | undefined> {
   const m = yield* meet(adjacency, source, target, options, false, ctx);
   const [at] = m.meets;
   if (at === undefined) return undefined;
@@ -237,7 +238,7 @@ export function* shortestPath(adjacency: AdjacencyReader, source: number, target
  * runFrontier(allShortestPaths(adjacency, a, b, { hop: { direction: 'BOTH' }, maxDepth: 6 }, NEVER_PAUSE)); // [Int32Array [a, x, b], Int32Array [a, y, b]]
  * ```
  */
-export function* allShortestPaths(adjacency: AdjacencyReader, source: number, target: number, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array[]> {
+export function* allShortestPaths(adjacency: AdjacencySource, source: number, target: number, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array[]> {
   const m = yield* meet(adjacency, source, target, options, true, ctx);
   const limit = options.limit === undefined || options.limit < 0 ? Infinity : options.limit;
   const cache = [new Map<number, Int32Array>(), new Map<number, Int32Array>()];

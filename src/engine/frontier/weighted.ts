@@ -3,8 +3,9 @@
  * typed arrays (keys in a Float64Array, slots in an Int32Array) and lazy deletion.
  * @module
  */
+import type { AdjacencySource } from '../../port/index.js';
 import { Frontier, SlotMap, checkCapacity } from './frontier.js';
-import type { AdjacencyReader, FrontierContext, FrontierOperation } from './frontier.js';
+import type { FrontierContext, FrontierOperation } from './frontier.js';
 import { scanHop } from './expand.js';
 import type { HopOptions } from './expand.js';
 
@@ -89,7 +90,7 @@ export class SlotHeap {
  * const o: DijkstraOptions = { hop: { direction: 'OUT' }, weight: (edge) => Number(source.edgeProperty(edge, 'weight') ?? 1) };
  * ```
  */
-export interface DijkstraOptions {
+interface DijkstraOptions {
   readonly hop: HopOptions;
   /** Weight of an edge (by slot), ≥ 0. */
   readonly weight: (edge: number) => number;
@@ -109,7 +110,7 @@ export interface DijkstraOptions {
  * r.distance[r.positions.get(b)]; // the weight of the lightest path from a to b
  * ```
  */
-export interface DijkstraResult {
+interface DijkstraResult {
   /** Settled slots in order, with their predecessors. */
   readonly settled: Frontier;
   /** Distance of settled entry i. */
@@ -127,7 +128,7 @@ export interface DijkstraResult {
  * weightedPathTo(r, b); // Int32Array [a, ..., b], or undefined
  * ```
  */
-export function* dijkstra(adjacency: AdjacencyReader, source: number, options: DijkstraOptions, ctx: FrontierContext): FrontierOperation<DijkstraResult> {
+export function* dijkstra(adjacency: AdjacencySource, source: number, options: DijkstraOptions, ctx: FrontierContext): FrontierOperation<DijkstraResult> {
   const heap = new SlotHeap();
   // Tentative distances and predecessors by slot; `positions` marks the settled ones.
   const tentative = new SlotMap();

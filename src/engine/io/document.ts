@@ -5,7 +5,7 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import type { GraphWriter, PropertyCardinality } from '../port.js';
+import type { GraphWriter, PropertyCardinality } from '../../port/index.js';
 import type { ElementId, PropertyValue } from '../../values/index.js';
 
 /**

@@ -37,7 +37,7 @@ function malformed(text: string, at: number, detail: string): ArgumentError {
  * decodeEntities('a &amp; b &#x41;'); // 'a & b A'
  * ```
  */
-export function decodeEntities(raw: string): string {
+function decodeEntities(raw: string): string {
   return raw.replace(/&(#x[0-9A-Fa-f]+|#[0-9]+|[A-Za-z]+);/g, (whole, ref: string) => {
     if (ref.startsWith('#x')) return String.fromCodePoint(parseInt(ref.slice(2), 16));
     if (ref.startsWith('#')) return String.fromCodePoint(parseInt(ref.slice(1), 10));

@@ -10,19 +10,18 @@ import { PlanError, UnsupportedError } from '../../errors.js';
 import { Plan, EMPTY_SETTINGS } from './plan.js';
 import type { PlanStep, SackSpec, SourceSettings } from './plan.js';
 import { STEPS } from '../steps/registry.js';
-import type { TraversalFilterParams } from '../steps/filter/traversal-filter-step.js';
-import type { StepDef, CompileContext } from '../steps/step-def.js';
+import type { StepDef, CompileContext, Modulation } from '../steps/step-def.js';
 import type { StepKind } from './kinds.js';
 import { describeArg, strings } from '../steps/args.js';
 import { applyStrategies, checkStrategyName, verifyPlan } from '../strategies/index.js';
 import { foldProperty, foldTokens } from '../steps/side-effect/fold-properties.js';
-import type { PropertyParams } from '../steps/side-effect/property-step.js';
 import { VariableRef, VertexRef } from '../bytecode.js';
 import { Vertex } from '../elements.js';
 import { checkQueryLimits } from './limits.js';
+import type { TraversalFilterParams } from './params/filter.js';
 
-const BY_OP = new Map<string, StepDef<unknown>>();
-for (const def of Object.values(STEPS) as StepDef<unknown>[]) for (const op of def.ops) BY_OP.set(op, def);
+const BY_OP = new Map<string, StepKind>();
+for (const def of Object.values(STEPS)) for (const op of def.ops) BY_OP.set(op, def.kind);
 
 const MODULATORS = new Set(['by', 'option', 'from', 'to', 'with', 'times', 'until', 'emit', 'read', 'write']);
 /** Modulators that may come before the repeat() they modulate. */
@@ -115,38 +114,47 @@ function compileSteps(instructions: readonly Instruction[], root: boolean, flags
       }
       if (last === undefined) throw new PlanError('STEP_ARGUMENTS', `Invalid ${ins.op}(): it must follow a step`);
       const at = modulated(steps, ins.op);
-      const target = steps[at] as PlanStep;
-      const def = STEPS[target.kind] as StepDef<unknown>;
-      if (def.modulate === undefined) {
-        throw new PlanError('UNSUPPORTED_MODULATOR', `The ${target.kind}() step does not accept ${ins.op}()`);
-      }
-      steps[at] = { ...target, params: def.modulate(target.params, ins, cc) };
+      steps[at] = modulateStep(steps[at] as PlanStep, { ...ins, before: false }, cc);
       continue;
     }
-    const def = BY_OP.get(ins.op);
-    if (def === undefined) throw new PlanError('UNKNOWN_STEP', `Unknown step: ${ins.op}()`);
-    let params = def.compile(ins, cc);
-    if (pending.length > 0) {
-      if (def.kind !== 'repeat' || def.modulate === undefined) {
-        throw new PlanError('UNSUPPORTED_MODULATOR', `Invalid ${pending[0]?.op ?? ''}(): it must modulate a repeat() step`);
-      }
-      for (const pre of pending) params = def.modulate(params, { op: `${pre.op}:before`, args: pre.args }, cc);
-      pending = [];
+    const kind = BY_OP.get(ins.op);
+    if (kind === undefined) throw new PlanError('UNKNOWN_STEP', `Unknown step: ${ins.op}()`);
+    if (pending.length > 0 && kind !== 'repeat') {
+      throw new PlanError('UNSUPPORTED_MODULATOR', `Invalid ${pending[0]?.op ?? ''}(): it must modulate a repeat() step`);
     }
-    if (def.kind === 'property') {
-      const writes = foldTokens(steps, params as PropertyParams);
+    let made = pending.reduce((s, pre) => modulateStep(s, { ...pre, before: true }, cc), newStep(kind, ins, cc));
+    pending = [];
+    if (made.kind === 'property') {
+      const writes = foldTokens(steps, made.params);
       if (writes.length === 0) continue;
-      params = { ...(params as PropertyParams), writes };
+      made = { ...made, params: { ...made.params, writes } };
+      const target = steps[steps.length - 1];
+      const folded = target === undefined ? undefined : foldProperty(target, made.params);
+      if (folded !== undefined) {
+        steps[steps.length - 1] = folded;
+        continue;
+      }
     }
-    const target = steps[steps.length - 1];
-    const folded = def.kind === 'property' && target !== undefined ? foldProperty(target, params as PropertyParams) : undefined;
-    if (folded !== undefined) steps[steps.length - 1] = folded;
-    else steps.push(step(def.kind, params));
+    steps.push(made);
   }
   if (pending.length > 0) {
     throw new PlanError('REPEAT_UNDEFINED', 'The repeat()-traversal was not defined');
   }
   return flags.connective ? connectives(steps, root) : steps;
+}
+
+/** A new step of `kind` compiled from its instruction. */
+function newStep<K extends StepKind>(kind: K, ins: Instruction, cc: CompileContext): PlanStep<K> {
+  return { kind, labels: [], params: STEPS[kind].compile(ins, cc) };
+}
+
+/** The step with a modulator applied; PlanError when its kind takes no modulator. */
+function modulateStep<K extends StepKind>(step: PlanStep<K>, modulation: Modulation, cc: CompileContext): PlanStep<K> {
+  const def: StepDef<K> = STEPS[step.kind];
+  if (def.modulate === undefined) {
+    throw new PlanError('UNSUPPORTED_MODULATOR', `The ${step.kind}() step does not accept ${modulation.op}()`);
+  }
+  return { ...step, params: def.modulate(step.params, modulation, cc) };
 }
 
 /**
@@ -170,7 +178,7 @@ function modulated(steps: readonly PlanStep[], op: string): number {
  */
 function connectives(steps: PlanStep[], root: boolean): PlanStep[] {
   const isInfix = (s: PlanStep, mode: string): boolean =>
-    s.kind === 'filter' && (s.params as TraversalFilterParams).mode === mode && (s.params as TraversalFilterParams).plans.length === 0;
+    s.kind === 'filter' && s.params.mode === mode && s.params.plans.length === 0;
   if (!steps.some((s) => isInfix(s, 'and') || isInfix(s, 'or'))) return steps;
   const head = root && steps.length > 0 ? [steps[0] as PlanStep] : [];
   const body = steps.slice(head.length);
@@ -182,13 +190,9 @@ function connectives(steps: PlanStep[], root: boolean): PlanStep[] {
     }
     if (parts.length === 1) return inner(list);
     const plans = parts.map((part) => new Plan(inner(part)));
-    return [{ kind: 'filter', labels: [], params: { mode, plans } satisfies TraversalFilterParams }];
+    return [{ kind: 'filter', labels: [], params: { mode, plans } satisfies TraversalFilterParams<Plan> }];
   };
   return [...head, ...group(body, 'or', (l) => group(l, 'and', (x) => x))];
-}
-
-function step(kind: StepKind, params: unknown): PlanStep {
-  return { kind, labels: [], params };
 }
 
 function compileSource(instructions: readonly Instruction[]): SourceSettings {

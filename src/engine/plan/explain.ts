@@ -5,7 +5,8 @@
  */
 import { Plan, childPlans } from './plan.js';
 import { STEPS } from '../steps/registry.js';
-import type { StepDef } from '../steps/step-def.js';
+import type { StepKind } from './kinds.js';
+import type { PlanStep } from './plan.js';
 import { compile } from './compile.js';
 import type { Bytecode } from '../bytecode.js';
 
@@ -14,13 +15,17 @@ function lines(plan: Plan, depth: number): string[] {
   const pad = '  '.repeat(depth);
   if (plan.steps.length === 0) out.push(`${pad}identity`);
   for (const step of plan.steps) {
-    const def = STEPS[step.kind] as StepDef<unknown>;
-    const detail = def.describe?.(step.params) ?? '';
+    const detail = describe(step);
     const labels = step.labels.length > 0 ? ` @${step.labels.join(',')}` : '';
     out.push(`${pad}${step.kind}${detail === '' ? '' : `(${detail})`}${labels}`);
     for (const child of childPlans(step.params)) out.push(...lines(child, depth + 1));
   }
   return out;
+}
+
+/** The step's argument text, from its implementation. */
+function describe<K extends StepKind>(step: PlanStep<K>): string {
+  return STEPS[step.kind].describe?.(step.params) ?? '';
 }
 
 /**

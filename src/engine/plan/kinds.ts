@@ -1,8 +1,9 @@
 /**
- * Every step kind of the plan model. A new kind does not compile until the step registry
- * (an exhaustive Record) handles it.
+ * Every step kind of the plan model: the keys of the params map. A new kind does not compile until
+ * the step registry (an exhaustive Record) handles it.
  * @module
  */
+import type { StepParams } from './step-params.js';
 
 /**
  * The kinds of plan steps, after TinkerPop's step classes.
@@ -12,67 +13,4 @@
  * const k: StepKind = 'vertex';
  * ```
  */
-export type StepKind =
-  | 'graph'
-  | 'inject'
-  | 'vertex'
-  | 'edgeVertex'
-  | 'properties'
-  | 'id'
-  | 'label'
-  | 'key'
-  | 'value'
-  | 'identity'
-  | 'constant'
-  | 'count'
-  | 'fold'
-  | 'unfold'
-  | 'order'
-  | 'select'
-  | 'selectColumn'
-  | 'project'
-  | 'path'
-  | 'group'
-  | 'reduce'
-  | 'loops'
-  | 'propertyMap'
-  | 'range'
-  | 'tail'
-  | 'dedup'
-  | 'has'
-  | 'is'
-  | 'filter'
-  | 'where'
-  | 'aggregate'
-  | 'cap'
-  | 'sideEffect'
-  | 'union'
-  | 'coalesce'
-  | 'optional'
-  | 'local'
-  | 'choose'
-  | 'repeat'
-  | 'addV'
-  | 'addE'
-  | 'property'
-  | 'drop'
-  | 'merge'
-  | 'fn'
-  | 'math'
-  | 'format'
-  | 'quantifier'
-  | 'random'
-  | 'pathFilter'
-  | 'timeLimit'
-  | 'sack'
-  | 'index'
-  | 'tree'
-  | 'element'
-  | 'control'
-  | 'degreeCount'
-  | 'columnScan'
-  | 'frontier'
-  | 'match'
-  | 'call'
-  | 'subgraph'
-  | 'io';
+export type StepKind = keyof StepParams<unknown>;

@@ -14,6 +14,7 @@ import { Bytecode, CardinalityValue, Predicate, StrategySpec } from '../bytecode
  *
  * @example
  * ```ts
+ * declare const text: string;
  * if (text.length > QUERY_LIMITS.maxTextLength) throw new Error('too long');
  * ```
  */

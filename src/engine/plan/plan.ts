@@ -3,6 +3,7 @@
  * @module
  */
 import type { StepKind } from './kinds.js';
+import type { StepParams } from './step-params.js';
 
 /**
  * What a step needs the traverser to carry, so the executor can pick the leanest one.
@@ -24,20 +25,41 @@ export interface Requirements {
 }
 
 /**
- * One node of a plan: a step kind, its validated parameters and the labels given by `as()`.
+ * The validated parameters of a step kind, with child traversals as {@link Plan}s.
  *
  * @example
  * ```ts
- * const s: PlanStep = { kind: 'identity', labels: ['a'], params: {} };
+ * const p: ParamsOf<'range'> = { low: 0, high: 2, local: false };
  * ```
  */
-export interface PlanStep {
-  readonly kind: StepKind;
+export type ParamsOf<K extends StepKind> = StepParams<Plan>[K];
+
+/**
+ * One node of a plan of a given kind: the kind, its validated parameters and the labels given by `as()`.
+ *
+ * @example
+ * ```ts
+ * const s: PlanStepOf<'identity'> = { kind: 'identity', labels: ['a'], params: {} };
+ * ```
+ */
+interface PlanStepOf<K extends StepKind> {
+  readonly kind: K;
   /** Labels attached with `as()`. */
   readonly labels: readonly string[];
   /** Validated step parameters; child traversals appear as nested {@link Plan}s. */
-  readonly params: unknown;
+  readonly params: ParamsOf<K>;
 }
+
+/**
+ * One node of a plan: a union over the step kinds (all of them by default), so that testing
+ * `kind` types `params`. Code generic in the kind takes `PlanStep<K>`, which stays a union member.
+ *
+ * @example
+ * ```ts
+ * if (step.kind === 'vertex') console.log(step.params.direction);
+ * ```
+ */
+export type PlanStep<K extends StepKind = StepKind> = { readonly [J in K]: PlanStepOf<J> }[K];
 
 /**
  * Sack configuration set with `withSack(initial, split?, merge?)`.
@@ -118,44 +140,62 @@ export const EMPTY_SETTINGS: SourceSettings = {
 
 /**
  * Calls `fn` on every child plan found inside step parameters (arrays, plain objects and
- * Map values are searched) and returns the parameters rebuilt with the results.
+ * Map values are searched) and returns the parameters rebuilt with the results, of the same type.
  *
  * @example
  * ```ts
  * const rewritten = mapChildPlans(step.params, (child) => optimise(child));
  * ```
  */
-export function mapChildPlans(params: unknown, fn: (plan: Plan) => Plan): unknown {
-  if (params === null || typeof params !== 'object') return params;
-  if (params instanceof Plan) return fn(params);
-  if (Array.isArray(params)) {
+function mapChildPlans<T>(params: T, fn: (plan: Plan) => Plan): T {
+  // The rebuild keeps every shape and puts a Plan where a Plan was, so the result has T's type.
+  return mapPlansIn(params, fn) as T;
+}
+
+function mapPlansIn(value: unknown, fn: (plan: Plan) => Plan): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Plan) return fn(value);
+  if (Array.isArray(value)) {
     let out: unknown[] | undefined;
-    for (let i = 0; i < params.length; i++) {
-      const v: unknown = params[i];
-      const mapped = mapChildPlans(v, fn);
-      if (mapped !== v) (out ??= params.slice())[i] = mapped;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      const mapped = mapPlansIn(v, fn);
+      if (mapped !== v) (out ??= value.slice())[i] = mapped;
     }
-    return out ?? params;
+    return out ?? value;
   }
-  if (params instanceof Map) {
+  if (value instanceof Map) {
     let changed = false;
-    const entries = [...(params as Map<unknown, unknown>)].map(([k, v]): [unknown, unknown] => {
-      const mapped = mapChildPlans(v, fn);
+    const entries = [...(value as Map<unknown, unknown>)].map(([k, v]): [unknown, unknown] => {
+      const mapped = mapPlansIn(v, fn);
       if (mapped !== v) changed = true;
       return [k, mapped];
     });
-    return changed ? new Map(entries) : params;
+    return changed ? new Map(entries) : value;
   }
-  if (isPlainObject(params)) {
+  if (isPlainObject(value)) {
     let out: Record<string, unknown> | undefined;
-    for (const k of Object.keys(params)) {
-      const v = params[k];
-      const mapped = mapChildPlans(v, fn);
-      if (mapped !== v) (out ??= { ...params })[k] = mapped;
+    for (const k of Object.keys(value)) {
+      const v = value[k];
+      const mapped = mapPlansIn(v, fn);
+      if (mapped !== v) (out ??= { ...value })[k] = mapped;
     }
-    return out ?? params;
+    return out ?? value;
   }
-  return params;
+  return value;
+}
+
+/**
+ * The step with `fn` applied to each of its child plans; the same object when none changed.
+ *
+ * @example
+ * ```ts
+ * const optimised = mapStepPlans(step, (child) => optimise(child));
+ * ```
+ */
+export function mapStepPlans<K extends StepKind>(step: PlanStep<K>, fn: (plan: Plan) => Plan): PlanStep<K> {
+  const params = mapChildPlans(step.params, fn);
+  return params === step.params ? step : { ...step, params };
 }
 
 /**
@@ -172,12 +212,12 @@ export function childPlans(params: unknown): Plan[] {
   return found;
 }
 
-function collectPlans(params: unknown, into: Plan[]): void {
-  if (params === null || typeof params !== 'object') return;
-  if (params instanceof Plan) into.push(params);
-  else if (Array.isArray(params)) for (const v of params as unknown[]) collectPlans(v, into);
-  else if (params instanceof Map) for (const v of (params as Map<unknown, unknown>).values()) collectPlans(v, into);
-  else if (isPlainObject(params)) for (const k of Object.keys(params)) collectPlans(params[k], into);
+function collectPlans(value: unknown, into: Plan[]): void {
+  if (value === null || typeof value !== 'object') return;
+  if (value instanceof Plan) into.push(value);
+  else if (Array.isArray(value)) for (const v of value as unknown[]) collectPlans(v, into);
+  else if (value instanceof Map) for (const v of (value as Map<unknown, unknown>).values()) collectPlans(v, into);
+  else if (isPlainObject(value)) for (const k of Object.keys(value)) collectPlans(value[k], into);
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

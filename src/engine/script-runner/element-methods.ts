@@ -7,7 +7,7 @@ import { EnumValue } from '../bytecode.js';
 import { ArgumentError, UnsupportedError } from '../../errors.js';
 import { callAllowed, method, type MethodTable, type ScriptCall } from './methods.js';
 import { Edge, Property, Vertex, VertexProperty } from '../elements.js';
-import type { GraphSource, GraphWriter } from '../port.js';
+import type { GraphSource, GraphWriter } from '../../port/index.js';
 import type { ElementId, PropertyValue } from '../../values/index.js';
 import { edgeAt, vertexAt } from '../exec/element-at.js';
 import type { ExecutionContext } from '../exec/execute.js';
@@ -21,7 +21,7 @@ import type { ExecutionContext } from '../exec/execute.js';
  * keyValues(['name', 'marko']); // { label: undefined, id: undefined, properties: [['name', 'marko']] }
  * ```
  */
-export function keyValues(args: readonly unknown[]): { label?: string; id?: ElementId; properties: [string, PropertyValue][] } {
+function keyValues(args: readonly unknown[]): { label?: string; id?: ElementId; properties: [string, PropertyValue][] } {
   if (args.length % 2 !== 0) throw new ArgumentError('SCRIPT_ARGUMENTS', 'Cannot add element: key-values must come in pairs');
   const out: { label?: string; id?: ElementId; properties: [string, PropertyValue][] } = { properties: [] };
   for (let i = 0; i < args.length; i += 2) {

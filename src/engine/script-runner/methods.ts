@@ -28,7 +28,7 @@ import { TypedNumber } from '../../values/index.js';
  * const kinds: ArgKind[] = ['string', 'vertex'];
  * ```
  */
-export type ArgKind = 'string' | 'integer' | 'boolean' | 'json' | 'map' | 'value' | 'vertex';
+type ArgKind = 'string' | 'integer' | 'boolean' | 'json' | 'map' | 'value' | 'vertex';
 
 /**
  * A user data value after conversion from a script value.
@@ -38,7 +38,7 @@ export type ArgKind = 'string' | 'integer' | 'boolean' | 'json' | 'map' | 'value
  * const j: JsonValue = { owner: 'ops', tags: ['a', 'b'] };
  * ```
  */
-export type JsonValue = null | string | number | boolean | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+type JsonValue = null | string | number | boolean | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /**
  * The TypeScript type a script argument has after its kind is checked.
@@ -48,7 +48,7 @@ export type JsonValue = null | string | number | boolean | readonly JsonValue[] 
  * const s: KindType<'integer'> = 86400000;
  * ```
  */
-export type KindType<K extends ArgKind> = {
+type KindType<K extends ArgKind> = {
   string: string;
   integer: number;
   boolean: boolean;

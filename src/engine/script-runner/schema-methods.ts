@@ -16,7 +16,7 @@ import { method, callAllowed, type MethodSpec, type ScriptCall } from './methods
  * b.userdata('owner', 'ops').ifNotExist();
  * ```
  */
-export interface ElementBuilderLike {
+interface ElementBuilderLike {
   /** The script passes a {@link JsonValue}; the builder checks it further. */
   userdata(key: string, value: unknown): this;
   userData(entries: { readonly [key: string]: unknown }): this;
@@ -38,7 +38,7 @@ export interface ElementBuilderLike {
  * await b.asInt().valueSingle().create();
  * ```
  */
-export interface PropertyKeyBuilderLike extends ElementBuilderLike {
+interface PropertyKeyBuilderLike extends ElementBuilderLike {
   dataType(type: string): this;
   cardinality(cardinality: string): this;
   asText(): this;
@@ -66,7 +66,7 @@ export interface PropertyKeyBuilderLike extends ElementBuilderLike {
  * b.properties('name', 'age').nullableKeys('age');
  * ```
  */
-export interface LabelBuilderLike extends ElementBuilderLike {
+interface LabelBuilderLike extends ElementBuilderLike {
   properties(...names: string[]): this;
   nullableKeys(...names: string[]): this;
   enableLabelIndex(enable: boolean): this;
@@ -84,7 +84,7 @@ export interface LabelBuilderLike extends ElementBuilderLike {
  * await b.properties('name').primaryKeys('name').create();
  * ```
  */
-export interface VertexLabelBuilderLike extends LabelBuilderLike {
+interface VertexLabelBuilderLike extends LabelBuilderLike {
   idStrategy(strategy: string): this;
   useAutomaticId(): this;
   usePrimaryKeyId(): this;
@@ -103,7 +103,7 @@ export interface VertexLabelBuilderLike extends LabelBuilderLike {
  * await b.link('person', 'person').create();
  * ```
  */
-export interface EdgeLabelBuilderLike extends LabelBuilderLike {
+interface EdgeLabelBuilderLike extends LabelBuilderLike {
   sourceLabel(name: string): this;
   targetLabel(name: string): this;
   link(source: string, target: string): this;
@@ -122,7 +122,7 @@ export interface EdgeLabelBuilderLike extends LabelBuilderLike {
  * await b.onV('person').by('age').range().create();
  * ```
  */
-export interface IndexLabelBuilderLike extends ElementBuilderLike {
+interface IndexLabelBuilderLike extends ElementBuilderLike {
   onV(label: string): this;
   onE(label: string): this;
   by(...fields: string[]): this;

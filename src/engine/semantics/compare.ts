@@ -11,6 +11,7 @@ import { Uuid } from '../../values/index.js';
 import { EnumValue } from '../bytecode.js';
 import { compareNumbers, isNaNNumber, isNumber } from './numbers.js';
 import { valueKey } from './value-key.js';
+import type { Plan } from '../plan/plan.js';
 
 /** Orderability rank of each type family, lowest first. */
 const TYPE_ORDER = [
@@ -71,9 +72,9 @@ function compareUuids(a: Uuid, b: Uuid): number {
   return al < bl ? -1 : al > bl ? 1 : 0;
 }
 
-type Comparator = (a: unknown, b: unknown) => number | undefined;
+type Comparator<Plan> = (a: unknown, b: unknown) => number | undefined;
 
-function compareSequences(a: readonly unknown[], b: readonly unknown[], cmp: Comparator): number | undefined {
+function compareSequences(a: readonly unknown[], b: readonly unknown[], cmp: Comparator<Plan>): number | undefined {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const c = cmp(a[i], b[i]);
@@ -93,7 +94,7 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
 /**
  * Compare two values of the same family; `cmp` compares nested values. Undefined = ERROR.
  */
-function compareSameFamily(f: Family, a: unknown, b: unknown, cmp: Comparator): number | undefined {
+function compareSameFamily(f: Family, a: unknown, b: unknown, cmp: Comparator<Plan>): number | undefined {
   switch (f) {
     case 'null':
       return 0;
@@ -241,18 +242,6 @@ export function isEqual(a: unknown, b: unknown): boolean {
     default:
       return compareSameFamily(f, a, b, compare) === 0;
   }
-}
-
-/**
- * Equivalence: like equality, but NaN is equivalent to NaN (orderability's notion of a tie).
- *
- * @example
- * ```ts
- * isEquivalent(new TypedNumber('double', NaN), new TypedNumber('double', NaN));   // true
- * ```
- */
-export function isEquivalent(a: unknown, b: unknown): boolean {
-  return orderCompare(a, b) === 0;
 }
 
 /**

@@ -27,7 +27,7 @@ function shortestFloat(f: number): string {
  * formatDouble(1e21);   // '1.0E21'
  * ```
  */
-export function formatDouble(d: number, options: { float?: boolean } = {}): string {
+function formatDouble(d: number, options: { float?: boolean } = {}): string {
   if (Number.isNaN(d)) return 'NaN';
   if (d === Infinity) return 'Infinity';
   if (d === -Infinity) return '-Infinity';
@@ -52,7 +52,7 @@ function pad(n: number, width = 2): string {
  * formatDate(new Date(Date.UTC(2023, 7, 2)));   // '2023-08-02T00:00Z'
  * ```
  */
-export function formatDate(d: Date): string {
+function formatDate(d: Date): string {
   let text = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
   const seconds = d.getUTCSeconds();
   const millis = d.getUTCMilliseconds();

@@ -3,8 +3,8 @@
  * hash keys, arithmetic, reducers and conversions.
  * @module
  */
-export { VALUE_KEY, valueKey, type KeyedValue } from './value-key.js';
-export { formatValue, formatDouble, formatDate } from './format.js';
+export { VALUE_KEY, valueKey } from './value-key.js';
+export { formatValue } from './format.js';
 export { Decimal, parseDecimal, decimalAdd, decimalSub, decimalMul, decimalDiv, decimalCompare } from './decimal.js';
 export {
   numberKind,
@@ -16,14 +16,12 @@ export {
   toDecimal,
   isNaNNumber,
   compareNumbers,
-  isFloatingKind,
-  isBoundedIntegerKind,
   INTEGER_RANGES,
   type NumberKind,
   type GremlinNumber,
 } from './numbers.js';
 export { add, sub, mul, div, mod, neg, numberMin, numberMax } from './arithmetic.js';
-export { typeOfValue, isOfType, isGType, type GType } from './types.js';
-export { isEqual, isEquivalent, compare, orderCompare, testCompare } from './compare.js';
+export { typeOfValue, isOfType } from './types.js';
+export { isEqual, compare, orderCompare, testCompare } from './compare.js';
 export { sumOf, meanOf, minOf, maxOf } from './reduce.js';
 export { toJs, fromJs } from './convert.js';

@@ -77,7 +77,7 @@ export const INTEGER_RANGES: ReadonlyArray<readonly [NumberKind, bigint, bigint]
  * isFloatingKind('float');   // true
  * ```
  */
-export function isFloatingKind(kind: NumberKind): boolean {
+function isFloatingKind(kind: NumberKind): boolean {
   return kind === 'float' || kind === 'double';
 }
 
@@ -89,7 +89,7 @@ export function isFloatingKind(kind: NumberKind): boolean {
  * isBoundedIntegerKind('long');   // true
  * ```
  */
-export function isBoundedIntegerKind(kind: NumberKind): boolean {
+function isBoundedIntegerKind(kind: NumberKind): boolean {
   return kind === 'byte' || kind === 'short' || kind === 'int' || kind === 'long';
 }
 

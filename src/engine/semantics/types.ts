@@ -15,7 +15,7 @@ import { TypedNumber, Uuid } from '../../values/index.js';
  * const t: GType = 'INT';
  * ```
  */
-export type GType =
+type GType =
   | 'BIGDECIMAL'
   | 'BIGINT'
   | 'BINARY'
@@ -134,7 +134,7 @@ const GTYPE_NAMES: Readonly<Record<GType, readonly string[]>> = {
  * isGType('Integer');   // false
  * ```
  */
-export function isGType(name: string): name is GType {
+function isGType(name: string): name is GType {
   return Object.hasOwn(GTYPE_NAMES, name);
 }
 

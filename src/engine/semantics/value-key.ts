@@ -30,7 +30,7 @@ export const VALUE_KEY: unique symbol = Symbol.for('quiver.valueKey');
  * const k: KeyedValue = { [VALUE_KEY]: () => 'x' };
  * ```
  */
-export interface KeyedValue {
+interface KeyedValue {
   [VALUE_KEY](): string;
 }
 

@@ -6,8 +6,8 @@
 import { ArgumentError } from '../../errors.js';
 import { EnumValue } from '../bytecode.js';
 import type { Direction } from '../../values/index.js';
-import { asVertex } from '../steps/map/vertex-step.js';
-import { long } from '../steps/map/count-step.js';
+import { asVertex } from '../steps/helpers/elements.js';
+import { long } from '../steps/helpers/values.js';
 import type { Service } from './registry.js';
 
 function direction(v: unknown): Direction {

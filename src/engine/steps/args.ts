@@ -6,7 +6,7 @@ import { Bytecode, EnumValue, Predicate } from '../bytecode.js';
 import type { Argument, Instruction } from '../bytecode.js';
 import { PlanError } from '../../errors.js';
 import { Plan } from '../plan/plan.js';
-import type { PlanStep } from '../plan/plan.js';
+import type { ParamsOf, PlanStep } from '../plan/plan.js';
 import type { StepKind } from '../plan/kinds.js';
 import type { CompileContext } from './step-def.js';
 
@@ -109,7 +109,7 @@ export function toJsNumber(a: unknown): number | undefined {
  * const s = stepNode('identity', {});
  * ```
  */
-export function stepNode(kind: StepKind, params: unknown, labels: readonly string[] = []): PlanStep {
+export function stepNode<K extends StepKind>(kind: K, params: ParamsOf<K>, labels: readonly string[] = []): PlanStep<K> {
   return { kind, labels, params };
 }
 

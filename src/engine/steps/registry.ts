@@ -3,8 +3,7 @@
  * kind does not compile until it is registered here.
  * @module
  */
-import type { StepKind } from '../plan/kinds.js';
-import type { StepDef } from './step-def.js';
+import type { StepTable } from './step-def.js';
 import { graphStep } from './map/graph-step.js';
 import { injectStep } from './side-effect/inject-step.js';
 import { vertexStep } from './map/vertex-step.js';
@@ -74,7 +73,7 @@ import { ioStep } from './side-effect/io-step.js';
  * STEPS.vertex.ops; // ['out', 'in', 'both', 'outE', 'inE', 'bothE']
  * ```
  */
-export const STEPS: { readonly [K in StepKind]: StepDef<unknown> } = {
+export const STEPS: StepTable = {
   graph: graphStep,
   inject: injectStep,
   vertex: vertexStep,

@@ -4,10 +4,9 @@
  * @module
  */
 import type { Argument, Instruction } from '../bytecode.js';
-import type { Plan, Requirements } from '../plan/plan.js';
+import type { ParamsOf, Plan, Requirements } from '../plan/plan.js';
 import type { StepKind } from '../plan/kinds.js';
-import type { Traverser } from '../exec/traverser.js';
-import type { Runtime } from '../exec/runtime.js';
+import type { RunnableStep } from '../exec/runtime.js';
 
 /**
  * Services the compiler offers to a step while it compiles its arguments.
@@ -37,37 +36,52 @@ export interface CompileContext {
 export type StepCategory = 'spawn' | 'map' | 'filter' | 'side-effect' | 'branch';
 
 /**
- * A step implementation. `P` is the type of its validated parameters.
+ * A modulator instruction on its way to the step it modulates.
  *
  * @example
  * ```ts
- * const identityStep: StepDef<Record<string, never>> = {
+ * const m: Modulation = { op: 'times', args: [2], before: true }; // times(2).repeat(out())
+ * ```
+ */
+export interface Modulation extends Instruction {
+  /** True for times(), until() and emit() written before the repeat() they modulate. */
+  readonly before: boolean;
+}
+
+/**
+ * A step implementation of kind `K`; its parameters are `ParamsOf<K>`.
+ *
+ * @example
+ * ```ts
+ * const identityStep: StepDef<'identity'> = {
  *   kind: 'identity', category: 'map', ops: ['identity'],
  *   compile: () => ({}), run: (_p, input) => input,
  * };
  * ```
  */
-export interface StepDef<P> {
-  readonly kind: StepKind;
+export interface StepDef<K extends StepKind> extends RunnableStep<K> {
+  readonly kind: K;
   readonly category: StepCategory;
   /** Bytecode step names that compile to this kind. */
   readonly ops: readonly string[];
   /** What the traverser must carry for this step. */
-  requirements?(params: P): Partial<Requirements>;
+  requirements?(params: ParamsOf<K>): Partial<Requirements>;
   /** True when the step writes to the graph. */
   readonly mutates?: boolean;
-  /**
-   * True when `run` passes the PAUSE markers of its input (and of the child traversals it
-   * streams with `rt.stream`) through unchanged, and yields PAUSE itself when `rt.tick()` says
-   * the time slice is over. Other steps never see a marker: the runtime strips them first.
-   */
-  readonly pauses?: true;
   /** Validates arguments; throws PlanError on a wrong overload. */
-  compile(instruction: Instruction, cc: CompileContext): P;
+  compile(instruction: Instruction, cc: CompileContext): ParamsOf<K>;
   /** Applies a modulator (`by`, `option`, `from`, `to`, `with`, `times`, `until`, `emit`). */
-  modulate?(params: P, instruction: Instruction, cc: CompileContext): P;
-  /** Runs the step over its input stream. */
-  run(params: P, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser>;
+  modulate?(params: ParamsOf<K>, modulation: Modulation, cc: CompileContext): ParamsOf<K>;
   /** Short argument text for explain(). */
-  describe?(params: P): string;
+  describe?(params: ParamsOf<K>): string;
 }
+
+/**
+ * Every step implementation by kind: the table the compiler, explain() and the runtime use.
+ *
+ * @example
+ * ```ts
+ * const table: StepTable = STEPS;
+ * ```
+ */
+export type StepTable = { readonly [K in StepKind]: StepDef<K> };

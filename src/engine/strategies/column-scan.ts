@@ -6,31 +6,27 @@
  * @module
  */
 import type { Plan, PlanStep } from '../plan/plan.js';
-import type { GraphParams } from '../steps/map/graph-step.js';
-import type { HasCondition, HasParams } from '../steps/filter/has-step.js';
-import type { GroupParams } from '../steps/map/group-step.js';
-import type { PropertiesParams } from '../steps/map/properties-step.js';
-import type { DedupParams } from '../steps/filter/dedup-step.js';
-import type { ColumnScanParams } from '../steps/map/column-scan-step.js';
 import { stepNode } from '../steps/args.js';
 import type { Strategy } from './strategy.js';
+import type { ColumnScanParams, GroupParams } from '../plan/params/map.js';
+import type { HasCondition } from '../plan/params/filter.js';
 
 /** How the steps after the filters end the scan, and how many steps that takes. */
 function ending(steps: readonly PlanStep[]): { readonly result: ColumnScanParams['result']; readonly key?: string; readonly length: number } | undefined {
   const [a, b, c] = steps;
   if (a === undefined) return undefined;
-  if (a.kind === 'count' && !(a.params as { local: boolean }).local) return { result: 'count', length: 1 };
-  if (a.kind === 'group' && labelGroupCount(a.params as GroupParams, true)) return { result: 'labelCounts', length: 1 };
-  if (a.kind === 'label' && b?.kind === 'group' && labelGroupCount(b.params as GroupParams, false)) return { result: 'labelCounts', length: 2 };
+  if (a.kind === 'count' && !a.params.local) return { result: 'count', length: 1 };
+  if (a.kind === 'group' && labelGroupCount(a.params, true)) return { result: 'labelCounts', length: 1 };
+  if (a.kind === 'label' && b?.kind === 'group' && labelGroupCount(b.params, false)) return { result: 'labelCounts', length: 2 };
   if (a.kind !== 'properties' || b?.kind !== 'dedup' || c?.kind !== 'count') return undefined;
-  const values = a.params as PropertiesParams;
-  const dedup = b.params as DedupParams;
-  if (!values.values || values.keys.length !== 1 || dedup.local || dedup.keys.length > 0 || dedup.by !== undefined || (c.params as { local: boolean }).local) return undefined;
+  const values = a.params;
+  const dedup = b.params;
+  if (!values.values || values.keys.length !== 1 || dedup.local || dedup.keys.length > 0 || dedup.by !== undefined || c.params.local) return undefined;
   return { result: 'distinctValues', key: values.keys[0], length: 3 };
 }
 
 /** groupCount() with no side-effect key, keyed by label (`byLabel`) or by the value itself. */
-function labelGroupCount(g: GroupParams, byLabel: boolean): boolean {
+function labelGroupCount(g: GroupParams<Plan>, byLabel: boolean): boolean {
   if (!g.count || g.sideEffect !== undefined || g.valueBy !== undefined) return false;
   const keySteps = g.keyBy?.steps ?? [];
   if (!byLabel) return keySteps.length === 0;
@@ -57,11 +53,11 @@ export const columnScan: Strategy = {
     if (!context.root || context.tracksPath || plan.settings.withPath === true || plan.settings.sack !== undefined) return plan;
     const [first] = plan.steps;
     if (first === undefined || first.kind !== 'graph' || first.labels.length > 0) return plan;
-    const g = first.params as GraphParams;
+    const g = first.params;
     if (!g.start || g.ids !== undefined) return plan;
     let i = 1;
     const conditions: HasCondition[] = [];
-    for (; plan.steps[i]?.kind === 'has' && plan.steps[i]?.labels.length === 0; i++) conditions.push(...((plan.steps[i] as PlanStep).params as HasParams).conditions);
+    for (let s = plan.steps[i]; s?.kind === 'has' && s.labels.length === 0; s = plan.steps[++i]) conditions.push(...s.params.conditions);
     const end = ending(plan.steps.slice(i));
     if (end === undefined || plan.steps.slice(i, i + end.length).some((s) => s.labels.length > 0)) return plan;
     if (!conditions.every(columnCondition)) return plan;

@@ -21,27 +21,21 @@
  */
 import type { Plan, PlanStep } from '../plan/plan.js';
 import { Predicate } from '../bytecode.js';
-import type { VertexParams } from '../steps/map/vertex-step.js';
-import type { DedupParams } from '../steps/filter/dedup-step.js';
-import type { HasParams } from '../steps/filter/has-step.js';
-import type { RepeatParams } from '../steps/branch/repeat-step.js';
-import type { PathFilterParams } from '../steps/filter/path-filter-step.js';
-import type { RangeParams } from '../steps/filter/range-step.js';
-import type { FrontierHop, FrontierParams } from '../steps/map/frontier-step.js';
+import type { FrontierHop, FrontierParams } from '../plan/params/branch.js';
 import { stepNode } from '../steps/args.js';
 import type { Strategy } from './strategy.js';
 
 /** The hop of an unlabelled `out/in/both(labels)`, else undefined. */
 function hopOf(s: PlanStep | undefined): FrontierHop | undefined {
   if (s === undefined || s.kind !== 'vertex' || s.labels.length > 0) return undefined;
-  const v = s.params as VertexParams;
+  const v = s.params;
   return v.returns === 'vertex' ? { direction: v.direction, edgeLabels: v.edgeLabels } : undefined;
 }
 
 /** A plain global `dedup()`. */
 function plainDedup(s: PlanStep | undefined): boolean {
   if (s === undefined || s.kind !== 'dedup') return false;
-  const d = s.params as DedupParams;
+  const d = s.params;
   return !d.local && d.keys.length === 0 && d.by === undefined;
 }
 
@@ -49,7 +43,7 @@ function plainDedup(s: PlanStep | undefined): boolean {
 function hasIds(plan: Plan): readonly unknown[] | undefined {
   const [only] = plan.steps;
   if (plan.steps.length !== 1 || only === undefined || only.kind !== 'has' || only.labels.length > 0) return undefined;
-  const conditions = (only.params as HasParams).conditions;
+  const conditions = only.params.conditions;
   const [c] = conditions;
   if (conditions.length !== 1 || c === undefined || c.on !== 'id' || c.negate) return undefined;
   const plainId = (v: unknown): boolean => typeof v === 'number' || typeof v === 'string' || typeof v === 'bigint' || (typeof v === 'object' && v !== null && 'value' in v && !(v instanceof Predicate));
@@ -60,20 +54,20 @@ function hasIds(plan: Plan): readonly unknown[] | undefined {
 /** A plain `simplePath()`. */
 function plainSimplePath(s: PlanStep | undefined): boolean {
   if (s === undefined || s.kind !== 'pathFilter') return false;
-  const f = s.params as PathFilterParams;
+  const f = s.params;
   return f.simple && f.from === undefined && f.to === undefined && f.by.length === 0;
 }
 
 /** `limit(1)`. */
 function limitOne(s: PlanStep | undefined): boolean {
   if (s === undefined || s.kind !== 'range') return false;
-  const r = s.params as RangeParams;
+  const r = s.params;
   return !r.local && r.low === 0 && r.high === 1;
 }
 
 /** The frontier step replacing a repeat() step (followed by `next`), or undefined when its shape is not one of ours. */
-function fromRepeat(s: PlanStep, next: PlanStep | undefined): PlanStep | undefined {
-  const r = s.params as RepeatParams;
+function fromRepeat(s: PlanStep<'repeat'>, next: PlanStep | undefined): PlanStep | undefined {
+  const r = s.params;
   if (r.name !== undefined || r.body === undefined || r.untilFirst || r.emitFirst || r.until === undefined) return undefined;
   const [a, b] = r.body.steps;
   const hop = hopOf(a);
@@ -85,12 +79,12 @@ function fromRepeat(s: PlanStep, next: PlanStep | undefined): PlanStep | undefin
   const base = { mode: 'repeat', hops: [hop], result: 'distinct', simple: simple ? r : undefined } as const;
   if ('times' in r.until) {
     if (r.until.times < 1) return undefined;
-    return stepNode('frontier', { ...base, depth: r.until.times, emit, until: undefined } satisfies FrontierParams, s.labels);
+    return stepNode('frontier', { ...base, depth: r.until.times, emit, until: undefined } satisfies FrontierParams<Plan>, s.labels);
   }
   if (!('plan' in r.until) || emit) return undefined;
   const ids = hasIds(r.until.plan);
   if (ids === undefined) return undefined;
-  return stepNode('frontier', { ...base, depth: Infinity, emit: false, until: { plan: r.until.plan, ids } } satisfies FrontierParams, s.labels);
+  return stepNode('frontier', { ...base, depth: Infinity, emit: false, until: { plan: r.until.plan, ids } } satisfies FrontierParams<Plan>, s.labels);
 }
 
 /** A chain of ≥ 2 hops at `i` ending in dedup() or count(): the frontier step and how many steps it replaces. */
@@ -99,9 +93,9 @@ function fromChain(steps: readonly PlanStep[], i: number): { readonly node: Plan
   for (let h = hopOf(steps[i]); h !== undefined; h = hopOf(steps[i + hops.length])) hops.push(h);
   const end = steps[i + hops.length];
   if (hops.length < 2 || end === undefined) return undefined;
-  const count = end.kind === 'count' && !(end.params as { local: boolean }).local;
+  const count = end.kind === 'count' && !end.params.local;
   if (!count && !plainDedup(end)) return undefined;
-  const params: FrontierParams = { mode: 'chain', hops, depth: hops.length, emit: false, until: undefined, result: count ? 'count' : 'distinct', simple: undefined };
+  const params: FrontierParams<Plan> = { mode: 'chain', hops, depth: hops.length, emit: false, until: undefined, result: count ? 'count' : 'distinct', simple: undefined };
   return { node: stepNode('frontier', params, end.labels), length: hops.length + 1 };
 }
 

@@ -3,7 +3,7 @@
  * @module
  */
 import type { Plan } from '../plan/plan.js';
-import { mapChildPlans } from '../plan/plan.js';
+import { mapStepPlans } from '../plan/plan.js';
 import { planRequirements } from '../exec/requirements.js';
 import { STRATEGIES } from './list.js';
 
@@ -27,10 +27,7 @@ export function applyStrategies(plan: Plan, options: { readonly optimise?: boole
   const tracksPath = req.path || req.labels;
   const visit = (p: Plan, root: boolean): Plan => {
     let out = p.withSteps(
-      p.steps.map((s) => {
-        const params = mapChildPlans(s.params, (c) => visit(c, false));
-        return params === s.params ? s : { ...s, params };
-      }),
+      p.steps.map((s) => mapStepPlans(s, (c) => visit(c, false))),
     );
     for (const s of active) out = s.apply(out, { root, tracksPath });
     return out;

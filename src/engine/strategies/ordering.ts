@@ -4,7 +4,6 @@
  * @module
  */
 import type { PlanStep } from '../plan/plan.js';
-import type { RangeParams } from '../steps/filter/range-step.js';
 import type { Strategy } from './strategy.js';
 
 /** Cost rank of reorderable filters: lower runs first. */
@@ -60,7 +59,7 @@ export const earlyLimit: Strategy = {
     let changed = false;
     for (let i = 1; i < steps.length; i++) {
       const s = steps[i] as PlanStep;
-      if (s.kind !== 'range' || (s.params as RangeParams).local || s.labels.length > 0) continue;
+      if (s.kind !== 'range' || s.params.local || s.labels.length > 0) continue;
       let j = i;
       while (j > 0 && ONE_TO_ONE.has((steps[j - 1] as PlanStep).kind) && (steps[j - 1] as PlanStep).labels.length === 0) j--;
       if (j < i) {

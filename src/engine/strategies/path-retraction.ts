@@ -12,22 +12,22 @@ import type { PlanStep } from '../plan/plan.js';
 import { Plan } from '../plan/plan.js';
 import { planRequirements } from '../exec/requirements.js';
 import { hasBarrier } from '../steps/branch/global-children.js';
-import type { ControlParams } from '../steps/side-effect/control-step.js';
 import type { Strategy } from './strategy.js';
+import type { ControlParams } from '../plan/params/side-effect.js';
+import type { WhereTraversal } from '../plan/params/filter.js';
 
 /** TinkerPop's PathRetractionStrategy.DEFAULT_STANDARD_BARRIER_SIZE. */
 const BARRIER_SIZE = 2500;
 
 /** Whether a step is one of TinkerPop's PathProcessor steps. */
 function isPathProcessor(step: PlanStep): boolean {
-  const p = step.params as Readonly<Record<string, unknown>>;
   switch (step.kind) {
     case 'dedup':
-      return p['local'] !== true;
+      return !step.params.local;
     case 'select':
-      return p['column'] === undefined && p['keyPlan'] === undefined;
+      return step.params.column === undefined && step.params.keyPlan === undefined;
     case 'where':
-      return p['form'] === 'predicate' || whereUsesLabels(p['traversal']);
+      return step.params.form === 'predicate' || whereUsesLabels(step.params.traversal);
     case 'match':
       return true;
     default:
@@ -36,11 +36,9 @@ function isPathProcessor(step: PlanStep): boolean {
 }
 
 /** where(traversal) is a WhereTraversalStep (a PathProcessor) only when it names labels. */
-function whereUsesLabels(traversal: unknown): boolean {
-  if (traversal === null || typeof traversal !== 'object') return false;
-  const t = traversal as Readonly<Record<string, unknown>>;
-  if (Array.isArray(t['children'])) return (t['children'] as unknown[]).some(whereUsesLabels);
-  return t['startLabel'] !== undefined || (Array.isArray(t['endLabels']) && t['endLabels'].length > 0);
+function whereUsesLabels(t: WhereTraversal<Plan>): boolean {
+  if (t.connective !== undefined) return t.children.some(whereUsesLabels);
+  return t.startLabel !== undefined || t.endLabels.length > 0;
 }
 
 function barrier(): PlanStep {

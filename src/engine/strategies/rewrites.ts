@@ -4,12 +4,9 @@
  * @module
  */
 import type { PlanStep } from '../plan/plan.js';
-import type { VertexParams } from '../steps/map/vertex-step.js';
-import type { EdgeVertexParams } from '../steps/map/edge-vertex-step.js';
-import type { GraphParams } from '../steps/map/graph-step.js';
-import type { DegreeCountParams } from '../steps/map/degree-count-step.js';
 import { stepNode } from '../steps/args.js';
 import type { Strategy } from './strategy.js';
+import type { DegreeCountParams, VertexParams } from '../plan/params/map.js';
 
 function rewritePairs(steps: readonly PlanStep[], f: (a: PlanStep, b: PlanStep) => PlanStep | undefined): PlanStep[] {
   const out: PlanStep[] = [];
@@ -42,8 +39,8 @@ export const incidentToAdjacent: Strategy = {
     if (context.tracksPath) return plan;
     const steps = rewritePairs(plan.steps, (a, b) => {
       if (a.kind !== 'vertex' || b.kind !== 'edgeVertex') return undefined;
-      const v = a.params as VertexParams;
-      const e = b.params as EdgeVertexParams;
+      const v = a.params;
+      const e = b.params;
       const pairs = v.returns === 'edge' && ((v.direction === 'OUT' && e.end === 'in') || (v.direction === 'IN' && e.end === 'out') || (v.direction === 'BOTH' && e.end === 'other'));
       return pairs ? { kind: 'vertex', labels: b.labels, params: { ...v, returns: 'vertex' } satisfies VertexParams } : undefined;
     });
@@ -64,14 +61,14 @@ export const countPushdown: Strategy = {
   name: 'CountStrategy',
   apply(plan) {
     let steps = rewritePairs(plan.steps, (a, b) => {
-      if (b.kind !== 'count' || (b.params as { local: boolean }).local) return undefined;
+      if (b.kind !== 'count' || b.params.local) return undefined;
       if (a.kind === 'vertex') {
-        const v = a.params as VertexParams;
+        const v = a.params;
         const params: DegreeCountParams = { source: 'degree', direction: v.direction, labels: v.edgeLabels };
         return stepNode('degreeCount', params, b.labels);
       }
       if (a.kind === 'graph') {
-        const g = a.params as GraphParams;
+        const g = a.params;
         if (g.ids !== undefined || g.lookup !== undefined) return undefined;
         const params: DegreeCountParams = { source: 'elements', element: g.element, labels: g.scanLabels };
         return stepNode('degreeCount', params, b.labels);

@@ -6,11 +6,11 @@
  */
 import { Predicate } from '../bytecode.js';
 import type { PlanStep } from '../plan/plan.js';
-import type { IndexPredicate } from '../port.js';
+import type { IndexPredicate } from '../../port/index.js';
 import type { PropertyValue } from '../../values/index.js';
-import type { GraphParams } from '../steps/map/graph-step.js';
-import type { HasCondition, HasParams } from '../steps/filter/has-step.js';
 import type { Strategy } from './strategy.js';
+import type { GraphParams } from '../plan/params/map.js';
+import type { HasCondition, HasParams } from '../plan/params/filter.js';
 
 const INDEX_OPS: Readonly<Record<string, IndexPredicate['op']>> = {
   eq: 'eq', neq: 'neq', lt: 'lt', lte: 'lte', gt: 'gt', gte: 'gte', between: 'between', inside: 'inside',
@@ -56,9 +56,9 @@ export const startSelection: Strategy = {
   apply(plan) {
     const [first, second] = plan.steps;
     if (first === undefined || second === undefined || first.kind !== 'graph' || second.kind !== 'has') return plan;
-    const g = first.params as GraphParams;
+    const g = first.params;
     if (g.ids !== undefined || g.lookup !== undefined || g.scanLabels !== undefined) return plan;
-    const conditions = (second.params as HasParams).conditions;
+    const conditions = second.params.conditions;
     const labels = conditions.map(labelsOf).find((l) => l !== undefined);
     const property = conditions.find((c) => c.on === 'property' && !c.negate && indexPredicate(c.test) !== undefined);
     let params: GraphParams = labels === undefined ? g : { ...g, scanLabels: labels };

@@ -55,7 +55,7 @@ const VERTEX_STEP_NAMES: Readonly<Record<string, string>> = { OUT: 'out', IN: 'i
 function unlabelledVertexStep(plan: Plan): string | undefined {
   for (const step of allSteps(plan)) {
     if (step.kind !== 'vertex') continue;
-    const p = step.params as { readonly direction: string; readonly edgeLabels: readonly string[]; readonly returns: string };
+    const p = step.params;
     if (p.edgeLabels.length === 0) return `${VERTEX_STEP_NAMES[p.direction] ?? p.direction}${p.returns === 'edge' ? 'E' : ''}()`;
   }
   return undefined;
@@ -63,17 +63,16 @@ function unlabelledVertexStep(plan: Plan): string | undefined {
 
 /** TinkerPop's step class names, which its error text (and so portable error checks) uses. */
 function writerName(step: PlanStep): string | undefined {
-  const start = (step.params as { readonly start?: boolean }).start === true;
-  if (step.kind === 'addV') return start ? 'AddVertexStartStep' : 'AddVertexStep';
-  if (step.kind === 'addE') return start ? 'AddEdgeStartStep' : 'AddEdgeStep';
+  if (step.kind === 'addV') return step.params.start ? 'AddVertexStartStep' : 'AddVertexStep';
+  if (step.kind === 'addE') return step.params.start ? 'AddEdgeStartStep' : 'AddEdgeStep';
   if (step.kind === 'property') return 'AddPropertyStep';
   return undefined;
 }
 
 function writtenKeys(step: PlanStep): unknown[] {
-  const p = step.params as { readonly properties?: readonly (readonly [unknown, unknown])[]; readonly writes?: readonly { readonly key: unknown; readonly meta: readonly (readonly [string, unknown])[] }[] };
-  if (step.kind === 'property') return (p.writes ?? []).flatMap((w) => [w.key, ...w.meta.map(([k]) => k)]);
-  return (p.properties ?? []).map(([k]) => k);
+  if (step.kind === 'property') return step.params.writes.flatMap((w) => [w.key, ...w.meta.map(([k]) => k)]);
+  if (step.kind === 'addV' || step.kind === 'addE') return (step.params.properties ?? []).map(([k]) => k);
+  return [];
 }
 
 function reservedKeyWrite(plan: Plan, keys: ReadonlySet<string>): string | undefined {

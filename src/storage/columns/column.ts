@@ -16,7 +16,7 @@ import { Dictionary } from './dictionary.js';
  * const k: ColumnKind = 'int32';
  * ```
  */
-export type ColumnKind = 'int32' | 'float64' | 'int64' | 'bool' | 'dict' | 'side';
+type ColumnKind = 'int32' | 'float64' | 'int64' | 'bool' | 'dict' | 'side';
 
 /**
  * Picks the storage class of a key.

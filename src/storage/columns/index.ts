@@ -4,4 +4,4 @@
  */
 export { BitSet, growInt32 } from './bitset.js';
 export { Dictionary } from './dictionary.js';
-export { PropertyColumn, columnKind, type ColumnKind } from './column.js';
+export { PropertyColumn, columnKind } from './column.js';

@@ -3,22 +3,17 @@
  * numeric text encoding, PRIMARY_KEY vertex ids, edge ids and vertex-id literals.
  * @module
  */
-export { Snowflake, SNOWFLAKE_EPOCH_MS, decodeSnowflake, type SnowflakeOptions, type SnowflakeFields } from './snowflake.js';
+export { Snowflake, SNOWFLAKE_EPOCH_MS, decodeSnowflake } from './snowflake.js';
 export {
   encodeSortable,
   decodeSortable,
   encodeSortableLong,
   decodeSortableLong,
-  doubleToSortableLong,
-  sortableLongToDouble,
-  floatToSortableInt,
-  sortableIntToFloat,
-  SORTABLE_DIGITS,
   LONG_MIN,
   LONG_MAX,
   type SortableType,
 } from './sortable.js';
-export { joinEscaped, splitEscaped, ESCAPE, IDS_SEPARATOR, ID_SEPARATOR, NAME_SEPARATOR, type Separator } from './splicing.js';
+export { joinEscaped, splitEscaped, IDS_SEPARATOR, ID_SEPARATOR, NAME_SEPARATOR, type Separator } from './splicing.js';
 export { formatSortValues, splitValues, valueToIdText, idTextToValue, type TypedValue } from './values.js';
 export {
   formatPrimaryKeyId,
@@ -27,9 +22,6 @@ export {
   vertexIdKey,
   formatVertexIdForEdge,
   parseVertexIdFromEdge,
-  longIdValue,
   parseJavaLong,
-  uuidFromText,
-  type PrimaryKeyIdParts,
 } from './vertex-id.js';
 export { formatEdgeId, parseEdgeId, type EdgeIdParts } from './edge-id.js';

@@ -34,7 +34,7 @@ const MAX_NODE_ID = (1 << Number(WORKER_BITS)) - 1;
  * const options: SnowflakeOptions = { workerId: 1, datacenterId: 0, maxBackwardMs: 5 };
  * ```
  */
-export interface SnowflakeOptions {
+interface SnowflakeOptions {
   /** Worker id, 0..31 (default 0). */
   readonly workerId?: number;
   /** Datacenter id, 0..31 (default 0). */
@@ -56,7 +56,7 @@ export interface SnowflakeOptions {
  * const f: SnowflakeFields = { timestamp: 1511827200000, datacenterId: 0, workerId: 1, sequence: 0 };
  * ```
  */
-export interface SnowflakeFields {
+interface SnowflakeFields {
   /** Wall-clock time of the id in epoch milliseconds. */
   readonly timestamp: number;
   readonly datacenterId: number;

@@ -30,7 +30,7 @@ export type SortableType = 'INT' | 'LONG' | 'FLOAT' | 'DOUBLE' | 'DATE' | 'BYTE'
  * SORTABLE_DIGITS.indexOf('T'); // 29
  * ```
  */
-export const SORTABLE_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~';
+const SORTABLE_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~';
 
 const LENGTH_DIGITS = '0123456789ABCDEF';
 const NEGATIVE_MARK = '0';
@@ -97,7 +97,7 @@ function floatingOf(value: number | bigint | Date, type: 'FLOAT' | 'DOUBLE'): nu
  * doubleToSortableLong(-0.5) < doubleToSortableLong(0.25); // true
  * ```
  */
-export function doubleToSortableLong(value: number): bigint {
+function doubleToSortableLong(value: number): bigint {
   const view = new DataView(new ArrayBuffer(8));
   view.setFloat64(0, value);
   const bits = Number.isNaN(value) ? BigInt.asIntN(64, CANONICAL_DOUBLE_NAN) : view.getBigInt64(0);
@@ -112,7 +112,7 @@ export function doubleToSortableLong(value: number): bigint {
  * sortableLongToDouble(doubleToSortableLong(1.5)); // 1.5
  * ```
  */
-export function sortableLongToDouble(value: bigint): number {
+function sortableLongToDouble(value: bigint): number {
   const bits = value < 0n ? value ^ DOUBLE_MAGNITUDE_MASK : value;
   const view = new DataView(new ArrayBuffer(8));
   view.setBigInt64(0, bits);
@@ -128,7 +128,7 @@ export function sortableLongToDouble(value: bigint): number {
  * floatToSortableInt(-1) < floatToSortableInt(1); // true
  * ```
  */
-export function floatToSortableInt(value: number): number {
+function floatToSortableInt(value: number): number {
   const view = new DataView(new ArrayBuffer(4));
   view.setFloat32(0, value);
   const bits = Number.isNaN(value) ? CANONICAL_FLOAT_NAN : view.getInt32(0);
@@ -143,7 +143,7 @@ export function floatToSortableInt(value: number): number {
  * sortableIntToFloat(floatToSortableInt(0.5)); // 0.5
  * ```
  */
-export function sortableIntToFloat(value: number): number {
+function sortableIntToFloat(value: number): number {
   const bits = value < 0 ? value ^ 0x7fffffff : value;
   const view = new DataView(new ArrayBuffer(4));
   view.setInt32(0, bits);

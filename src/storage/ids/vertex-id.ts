@@ -27,7 +27,7 @@ const JAVA_LONG = /^[+-]?\d+$/;
  * longIdValue(1n << 40n);     // TypedNumber('long', 1099511627776n)
  * ```
  */
-export function longIdValue(value: bigint): number | TypedNumber | undefined {
+function longIdValue(value: bigint): number | TypedNumber | undefined {
   if (value < LONG_MIN || value > LONG_MAX) {
     return undefined;
   }
@@ -61,7 +61,7 @@ export function parseJavaLong(text: string): bigint | undefined {
  * uuidFromText('4B8B1C2E-0D45-4F2A-9D8E-3C3C0C3B5A11')?.text; // '4b8b1c2e-0d45-4f2a-9d8e-3c3c0c3b5a11'
  * ```
  */
-export function uuidFromText(text: string): Uuid | undefined {
+function uuidFromText(text: string): Uuid | undefined {
   return UUID_PATTERN.test(text) ? new Uuid(text.toLowerCase()) : undefined;
 }
 
@@ -187,7 +187,7 @@ export function parseVertexIdLiteral(text: string): ElementId {
  * const p: PrimaryKeyIdParts = { labelId: 1, parts: ['marko'] };
  * ```
  */
-export interface PrimaryKeyIdParts {
+interface PrimaryKeyIdParts {
   readonly labelId: number;
   readonly parts: string[];
 }

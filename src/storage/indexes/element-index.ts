@@ -5,7 +5,7 @@
  */
 import { ConflictError } from '../../errors.js';
 import type { PropertyValue } from '../../values/index.js';
-import type { IndexPredicate } from '../../engine/index.js';
+import type { IndexPredicate } from '../../port/index.js';
 import type { IndexLabelRecord } from '../schema/types.js';
 import { rangeNumber, valueKey } from '../store/coerce.js';
 
@@ -92,7 +92,7 @@ const RANGE_OPS: ReadonlySet<IndexPredicate['op']> = new Set(['lt', 'lte', 'gt',
  * isRangePredicate({ op: 'gt', values: [3] }); // true
  * ```
  */
-export function isRangePredicate(p: IndexPredicate): boolean {
+function isRangePredicate(p: IndexPredicate): boolean {
   return RANGE_OPS.has(p.op);
 }
 

@@ -2,5 +2,4 @@
  * Property indexes of the columnar store.
  * @module
  */
-export { ElementIndex, tokenize, isRangePredicate } from './element-index.js';
-export { noIndexError } from './no-index.js';
+export { ElementIndex, tokenize } from './element-index.js';

@@ -33,7 +33,7 @@ export function isRangeIndex(type: IndexType): boolean {
  * declare const checked: CheckedIndexLabel; checked.replaced; // names of sub-indexes to drop
  * ```
  */
-export interface CheckedIndexLabel {
+interface CheckedIndexLabel {
   readonly base: VertexLabelRecord | EdgeLabelRecord;
   readonly indexType: IndexType;
   readonly fields: readonly string[];

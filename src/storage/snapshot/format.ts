@@ -18,7 +18,7 @@ import { crc32 } from '../codec.js';
  * console.log(`snapshot format v${SNAPSHOT_VERSION}`);
  * ```
  */
-export const SNAPSHOT_VERSION = 1;
+const SNAPSHOT_VERSION = 1;
 
 const MAGIC = Buffer.from('QSNP', 'latin1');
 const FILE_HEADER_BYTES = 24;

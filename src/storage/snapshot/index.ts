@@ -3,5 +3,5 @@
  * @module
  */
 export { inspectSnapshots, readLatestSnapshot, snapshotName, writeSnapshot, type SnapshotFile } from './snapshot.js';
-export { lockDirectory, LOCK_FILE, type DirectoryLock } from './lock.js';
-export { SNAPSHOT_VERSION, type Snapshot } from './format.js';
+export { lockDirectory, LOCK_FILE } from './lock.js';
+export type { Snapshot } from './format.js';

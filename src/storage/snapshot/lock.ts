@@ -33,7 +33,7 @@ const held = new Set<string>();
  * await lock.release();
  * ```
  */
-export interface DirectoryLock {
+interface DirectoryLock {
   /** Removes the lock file (if it is still ours). Calling it again does nothing. */
   release(): Promise<void>;
 }

@@ -6,7 +6,7 @@
  */
 import { SchemaError } from '../../errors.js';
 import type { PropertyValue } from '../../values/index.js';
-import type { PropertyCardinality } from '../../engine/index.js';
+import type { PropertyCardinality } from '../../port/index.js';
 import type { SchemaChange } from '../schema/specs.js';
 import type { EdgeLabelRecord, PropertyKeyRecord, VertexLabelRecord } from '../schema/types.js';
 import { inferKeyType } from './coerce.js';

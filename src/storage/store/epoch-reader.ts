@@ -7,9 +7,10 @@
  * @module
  */
 import type { Direction, ElementId, PropertyValue } from '../../values/index.js';
-import type { IndexPredicate, ReadView } from '../../engine/index.js';
+import type { IndexPredicate, ReadView } from '../../port/index.js';
 import { StorageError } from '../../errors.js';
 import type { CsrAt } from '../csr.js';
+import type { CsrArrays } from '../csr-adjacency.js';
 import { idMapKey } from '../vertex-table.js';
 import { EpochLog, type PropertySide } from './epochs.js';
 import { StoreReader, idForms, type AdjacencyRead } from './reader.js';
@@ -67,10 +68,14 @@ export class EpochReader extends StoreReader implements ReadView {
     return new EpochReader(this.state, now, this);
   }
 
-  /** Unpins the epoch (idempotent); the history kept for it can go. */
+  /**
+   * Unpins the epoch (idempotent); the history kept for it can go, and so can the pinned CSR
+   * generations (an edge handle that reads its id lazily may keep this object alive).
+   */
   release(): void {
     if (this.#released) return;
     this.#released = true;
+    this.#adjacency.clear();
     this.state.epochs.unpin(this.#epoch);
   }
 
@@ -82,6 +87,15 @@ export class EpochReader extends StoreReader implements ReadView {
   #killedSince(kills: ReadonlyMap<number, number>, slot: number): boolean {
     const at = kills.get(slot);
     return at !== undefined && at > this.#epoch;
+  }
+
+  /** A stale view scans its pinned generation, so it shares nothing with the live CSR. */
+  protected override sharedCsr(labelId: number, direction: 'out' | 'in'): CsrArrays | undefined {
+    return this.#stale() ? undefined : super.sharedCsr(labelId, direction);
+  }
+
+  override vertexSlotBound(): number {
+    return this.#released ? super.vertexSlotBound() : this.#vertexBound;
   }
 
   protected override vertexLive(slot: number): boolean {

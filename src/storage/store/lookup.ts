@@ -3,7 +3,7 @@
  * @module
  */
 import type { ElementId, PropertyValue } from '../../values/index.js';
-import type { IndexPredicate } from '../../engine/index.js';
+import type { IndexPredicate } from '../../port/index.js';
 import { formatPrimaryKeyId } from '../ids/index.js';
 import type { PropertyKeyRecord } from '../schema/types.js';
 import { coerceScalar } from './coerce.js';

@@ -3,13 +3,15 @@
  * visibility applied.
  * @module
  */
-import type { ColumnBatch, ColumnScanOptions, GraphSource, IndexPredicate, NeighbourBatch, ScanOptions, VertexPropertyRecord } from '../../engine/index.js';
+import { NeighbourBatchBuffer, type ColumnBatch, type ColumnScanOptions, type GraphSource, type IndexPredicate, type NeighbourBatch, type ScanOptions, type VertexPropertyRecord } from '../../port/index.js';
 import { TypedNumber, Uuid, type Direction, type ElementId, type PropertyValue } from '../../values/index.js';
 import { formatEdgeId, formatSortValues, parseEdgeId } from '../ids/index.js';
 import type { PropertySide } from './epochs.js';
 import type { EdgeLabelRecord, VertexLabelRecord } from '../schema/types.js';
 import { idMapKey } from '../vertex-table.js';
 import { lookupSlots } from './lookup.js';
+import type { CsrArrays, CsrSnapshot } from '../csr-adjacency.js';
+import { snapshotAdjacency } from './adjacency-snapshot.js';
 import type { StoreState } from './state.js';
 
 const BATCH = 1024;
@@ -95,6 +97,10 @@ export class StoreReader implements GraphSource {
   /** Live elements of a label without TTL. */
   protected liveCount(kind: 'vertex' | 'edge', labelId: number): number {
     return kind === 'vertex' ? (this.state.vertexTables.get(labelId)?.live ?? 0) : (this.state.edges.counts.get(labelId) ?? 0);
+  }
+
+  vertexSlotBound(): number {
+    return this.state.vertices.size;
   }
 
   /** Whether a vertex slot is live and not expired. */
@@ -374,10 +380,9 @@ export class StoreReader implements GraphSource {
     const alive = s.edges.alive;
     const bound = this.edgeBound;
     const limit = options.degreeLimit ?? Infinity;
-    const src = new Int32Array(BATCH);
-    const edges = new Int32Array(BATCH);
-    const targets = new Int32Array(BATCH);
-    const batch = { sources: src, edges, vertices: targets, length: 0 };
+    const batch = new NeighbourBatchBuffer();
+    // Only vertex TTL can hide the end of a visible edge in the store.
+    const checkTargets = options.visibleNeighbours === true && s.catalog.vertexLabels().some((l) => l.ttl > 0);
     const csrs: { csr: AdjacencyRead; ttl: boolean }[] = [];
     for (const d of direction === 'OUT' ? ['out' as const] : direction === 'IN' ? ['in' as const] : ['out' as const, 'in' as const]) {
       for (const l of this.edgeLabelIds(options.labels)) {
@@ -385,7 +390,8 @@ export class StoreReader implements GraphSource {
         if (adj !== undefined) csrs.push({ csr: adj[d], ttl: s.hasTtl('edge', l) });
       }
     }
-    let n = 0;
+    const hidden = (e: number, ttl: boolean, target: number): boolean =>
+      e >= bound || (!alive.get(e) && !this.edgeRevived(e)) || (ttl && !this.edgeVisible(e)) || (checkTargets && !this.vertexVisible(target));
     for (let k = 0; k < sources.length; k++) {
       const v = sources[k]!;
       let taken = 0;
@@ -396,15 +402,11 @@ export class StoreReader implements GraphSource {
           const ed = csr.edges;
           for (let i = csr.offsets[v]!, end = csr.offsets[v + 1]!; i < end && taken < limit; i++) {
             const e = ed[i]!;
-            if (e >= bound || (!alive.get(e) && !this.edgeRevived(e)) || (ttl && !this.edgeVisible(e))) continue;
-            src[n] = v;
-            edges[n] = e;
-            targets[n++] = tg[i]!;
+            if (hidden(e, ttl, tg[i]!)) continue;
             taken++;
-            if (n === BATCH) {
-              batch.length = n;
+            if (batch.push(v, e, tg[i]!)) {
               yield batch;
-              n = 0;
+              batch.clear();
             }
           }
         }
@@ -413,23 +415,17 @@ export class StoreReader implements GraphSource {
         const entries = buffered.entries.slice(0, buffered.length);
         for (let i = 0; i < entries.length && taken < limit; i++) {
           const e = csr.bufferedEdge(entries[i]!);
-          if (e >= bound || (!alive.get(e) && !this.edgeRevived(e)) || (ttl && !this.edgeVisible(e))) continue;
-          src[n] = v;
-          edges[n] = e;
-          targets[n++] = csr.bufferedTarget(entries[i]!);
+          const target = csr.bufferedTarget(entries[i]!);
+          if (hidden(e, ttl, target)) continue;
           taken++;
-          if (n === BATCH) {
-            batch.length = n;
+          if (batch.push(v, e, target)) {
             yield batch;
-            n = 0;
+            batch.clear();
           }
         }
       }
     }
-    if (n > 0) {
-      batch.length = n;
-      yield batch;
-    }
+    if (batch.length > 0) yield batch;
   }
 
   degree(slot: number, direction: Direction, labels?: readonly string[]): number {
@@ -452,6 +448,36 @@ export class StoreReader implements GraphSource {
     const slots = lookupSlots(this.state, element, query, (id) => this.vertexSlot(id));
     if (slots === undefined) return undefined;
     return slots.filter((x) => (element === 'vertex' ? this.vertexVisible(x) : this.edgeVisible(x)));
+  }
+
+  /**
+   * The adjacency this reader shows, as an immutable CSR snapshot for {@link CsrAdjacency}:
+   * O(vertices) for the vertex labels, plus a copy of each label's entries unless its merged
+   * arrays can be shared (see {@link StoreReader.sharedCsr}).
+   *
+   * @example
+   * ```ts
+   * const adjacency = new CsrAdjacency(store.adjacencySnapshot());
+   * ```
+   */
+  adjacencySnapshot(): CsrSnapshot {
+    const c = this.state.catalog;
+    return snapshotAdjacency(this, {
+      edgeLabels: c.edgeLabels().map((l) => l.name),
+      shared: (name, direction) => {
+        const label = c.edgeLabel(name);
+        return label === undefined ? undefined : this.sharedCsr(label.id, direction);
+      },
+    });
+  }
+
+  /**
+   * Merged CSR arrays of a label that a snapshot may take as they are: compact (nothing
+   * buffered or tombstoned) and without TTL. Merged arrays are never mutated; a merge replaces them.
+   */
+  protected sharedCsr(labelId: number, direction: 'out' | 'in'): CsrArrays | undefined {
+    const csr = this.state.adjacency.get(labelId)?.[direction];
+    return csr !== undefined && csr.isCompact() && !this.state.hasTtl('edge', labelId) ? csr : undefined;
   }
 
   private edgeLabelIds(names: readonly string[] | undefined): number[] {

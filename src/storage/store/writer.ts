@@ -4,7 +4,7 @@
  * @module
  */
 import { ArgumentError, ConflictError, LimitError, NotFoundError, SchemaError, UnsupportedError } from '../../errors.js';
-import type { GraphWriter, PropertyCardinality, VertexPropertyRecord } from '../../engine/index.js';
+import type { GraphWriter, PropertyCardinality, VertexPropertyRecord } from '../../port/index.js';
 import { TypedNumber, Uuid, type ElementId, type PropertyValue } from '../../values/index.js';
 import { formatPrimaryKeyId, formatSortValues, Snowflake } from '../ids/index.js';
 import type { EdgeLabelRecord, GraphMode, PropertyKeyRecord, VertexLabelRecord } from '../schema/types.js';

@@ -3,9 +3,9 @@
  * detection and the opt-in repair.
  * @module
  */
-export { WriteAheadLog, type WalOptions } from './write-ahead-log.js';
-export { damageError, describeDamage, examineLog, note } from './recovery.js';
-export type { DamageNote, LogExamination, RecoveryBounds, RecoveryReport, ScannedSegment } from './recovery.js';
+export { WriteAheadLog } from './write-ahead-log.js';
+export { describeDamage, examineLog, note } from './recovery.js';
+export type { DamageNote, RecoveryBounds, RecoveryReport, ScannedSegment } from './recovery.js';
 export { repairLog, type DroppedPart } from './repair.js';
 export type { WalRecord } from './segment.js';
 export { nodeFileSystem, replaceFileDurably, syncDirectory, syncFileSystem, type SegmentFile, type WalFileSystem } from './file-system.js';

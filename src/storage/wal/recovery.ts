@@ -111,7 +111,7 @@ export interface ScannedSegment {
  * if (exam.damage.length > 0) console.log(exam.damage[0]?.message);
  * ```
  */
-export interface LogExamination {
+interface LogExamination {
   readonly segments: readonly ScannedSegment[];
   /** A torn tail of the newest segment in needed records: repaired by cutting it. */
   readonly tail: DamageNote | undefined;
@@ -225,7 +225,7 @@ export async function recoverSegments(dir: string, bounds: RecoveryBounds): Prom
  * throw damageError(note, { all: [note], what: 'Cannot open the write-ahead log' });
  * ```
  */
-export function damageError(fatal: DamageNote, context: { all: readonly DamageNote[]; what: string }): StorageError {
+function damageError(fatal: DamageNote, context: { all: readonly DamageNote[]; what: string }): StorageError {
   const more = context.all.length > 1 ? ` (and ${context.all.length - 1} more damaged place${context.all.length > 2 ? 's' : ''})` : '';
   return new StorageError(
     fatal.code,
@@ -248,6 +248,7 @@ export function damageError(fatal: DamageNote, context: { all: readonly DamageNo
  *
  * @example
  * ```ts
+ * declare const note: DamageNote;
  * describeDamage(note); // "'/d/wal-….log' bytes 48..96, LSN 4..4: checksum mismatch …"
  * ```
  */

@@ -50,7 +50,7 @@ export interface WalRecord {
  * const bad: DamagedBytes = { offset: 48, end: 96, firstLsn: 4n, nextLsn: 6n, problem: 'checksum mismatch for LSN 4 at offset 48' };
  * ```
  */
-export interface DamagedBytes {
+interface DamagedBytes {
   /** Offset of the first byte that fails to verify. */
   readonly offset: number;
   /** Offset just past the damaged bytes: where the next valid record starts, or the file size. */
@@ -72,7 +72,7 @@ export interface DamagedBytes {
  * for (const bad of scan.damage) console.log(`damaged bytes ${bad.offset}..${bad.end}: ${bad.problem}`);
  * ```
  */
-export interface SegmentScan {
+interface SegmentScan {
   readonly records: WalRecord[];
   /** Byte offset just past the last valid record (0 when there is none). */
   readonly validEnd: number;

@@ -18,7 +18,7 @@ import { frameRecords, MAX_PAYLOAD_BYTES, RECORD_HEADER_BYTES, scanSegment, segm
  * const options: WalOptions = { segmentBytes: 16 * 1024 * 1024 };
  * ```
  */
-export interface WalOptions {
+interface WalOptions {
   /** Size at which the log starts a new segment file (default 64 MiB). */
   readonly segmentBytes?: number;
   /** File operations to use (default: node:fs/promises FileHandle). */

@@ -6,8 +6,7 @@
  */
 import fc from 'fast-check';
 import type { Direction } from '../../../src/values/index.js';
-import type { AdjacencyReader } from '../../../src/engine/frontier/index.js';
-import type { NeighbourBatch, ScanOptions } from '../../../src/engine/port.js';
+import type { AdjacencySource, NeighbourBatch, ScanOptions } from '../../../src/port/index.js';
 import { ReferenceGraph } from '../reference-source.js';
 
 /** A generated graph: `n` vertices with ids 0..n-1 (slot = id), and its edges in insertion order. */
@@ -48,15 +47,22 @@ export function naiveNeighbours(rg: RandomGraph, v: number, direction: Direction
 
 /**
  * The same adjacency, cut into batches of `size` entries, so that runs of one source cross
- * batch boundaries as they do in the store.
+ * batch boundaries as they do in the store. Each batch passes the base's arrays on with a
+ * `selection` of its positions (as a filter does), so readers that ignore selections fail.
  */
-export function chunked(source: AdjacencyReader, size: number): AdjacencyReader {
+export function chunked(source: AdjacencySource, size: number): AdjacencySource {
   return {
+    vertexCount: (label) => source.vertexCount(label),
+    vertexSlotBound: () => source.vertexSlotBound(),
+    vertexVisible: (slot) => source.vertexVisible(slot),
+    degree: (slot, direction, labels) => source.degree(slot, direction, labels),
     *scanNeighbours(sources: Int32Array, direction: Direction, options?: ScanOptions): Iterable<NeighbourBatch> {
       for (const b of source.scanNeighbours(sources, direction, options)) {
+        const at = (i: number): number => (b.selection === undefined ? i : (b.selection[i] as number));
         for (let i = 0; i < b.length; i += size) {
           const end = Math.min(b.length, i + size);
-          yield { sources: b.sources.slice(i, end), edges: b.edges.slice(i, end), vertices: b.vertices.slice(i, end), length: end - i };
+          const selection = Int32Array.from({ length: end - i }, (_x, k) => at(i + k));
+          yield { sources: b.sources, edges: b.edges, vertices: b.vertices, length: end - i, selection };
         }
       }
     },

@@ -8,7 +8,7 @@ import { compile } from '../../../src/engine/plan/compile.js';
 import { execute } from '../../../src/engine/exec/execute.js';
 import { resolveIoPath } from '../../../src/engine/io/files.js';
 import { ReferenceGraph } from '../reference-source.js';
-import type { GraphWriter } from '../../../src/engine/port.js';
+import type { GraphWriter } from '../../../src/port/index.js';
 import { NotFoundError, PermissionError, PlanError, UnsupportedError } from '../../../src/errors.js';
 
 const root = mkdtempSync(join(tmpdir(), 'quiver-io-'));

@@ -5,12 +5,13 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const sourceDir = join(root, 'src/storage/schema');
+/** The schema catalog (storage) and the fluent builders (database) that throw schema errors. */
+const sourceDirs = [join(root, 'src/storage/schema'), join(root, 'src/database/schema')];
 
 function codesInSource(): Set<string> {
   const codes = new Set<string>();
-  for (const file of readdirSync(sourceDir).filter((f) => f.endsWith('.ts'))) {
-    const text = readFileSync(join(sourceDir, file), 'utf8');
+  for (const file of sourceDirs.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => join(dir, f)))) {
+    const text = readFileSync(file, 'utf8');
     for (const call of text.matchAll(/Error\(([^,]*),/g)) {
       for (const m of (call[1] as string).matchAll(/'([A-Z][A-Z_]+)'/g)) codes.add(m[1] as string);
     }
@@ -28,7 +29,7 @@ function codesInDoc(): Set<string> {
 }
 
 describe('docs/errors/schema.md', () => {
-  it('lists exactly the error codes the schema catalog throws', () => {
+  it('lists exactly the error codes the schema catalog and builders throw', () => {
     const source = codesInSource();
     const doc = codesInDoc();
     assert.deepEqual([...source].filter((c) => !doc.has(c)).sort(), [], 'codes missing from the doc');

@@ -2,7 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NoIndexError } from '../../../src/errors.js';
 import { TypedNumber } from '../../../src/engine/index.js';
-import { noIndexError, tokenize } from '../../../src/storage/indexes/index.js';
+import { tokenize } from '../../../src/storage/indexes/index.js';
+import { noIndexError } from '../../../src/errors.js';
 import { fixtureStore } from './fixtures.js';
 
 function seeded() {

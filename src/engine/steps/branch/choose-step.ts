@@ -14,36 +14,9 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { CompileContext, StepDef } from '../step-def.js';
 import { badArguments, byPlan, isEnum } from '../args.js';
 import { runBranches } from './global-children.js';
+import type { ChooseOption, ChooseParams } from '../../plan/params/branch.js';
 
-/**
- * An option: a key (value, predicate, traversal or Pick name) and its branch. A traversal key
- * matches when it yields something from the choice value.
- *
- * @example
- * ```ts
- * const o: ChooseOption = { key: 'person', pick: undefined, plan: child };
- * ```
- */
-export interface ChooseOption {
-  readonly key: unknown;
-  /** `none`, `any` or `unproductive` for Pick tokens. */
-  readonly pick: string | undefined;
-  readonly plan: Plan;
-}
-
-/**
- * Parameters of choose()/branch().
- *
- * @example
- * ```ts
- * const p: ChooseParams = { mode: 'options', choice: child, options: [], branchAll: false };
- * ```
- */
-export type ChooseParams =
-  | { readonly mode: 'ifThen'; readonly condition: Plan | Predicate; readonly whenTrue: Plan; readonly whenFalse: Plan }
-  | { readonly mode: 'options'; readonly choice: Plan; readonly options: readonly ChooseOption[]; readonly branchAll: boolean };
-
-function run(p: ChooseParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function run(p: ChooseParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   if (p.mode === 'ifThen') {
     const test = p.condition instanceof Predicate ? predicateTest(p.condition) : undefined;
     const condition = p.condition;
@@ -57,10 +30,10 @@ function run(p: ChooseParams, input: Iterable<Traverser>, rt: Runtime): Iterable
 }
 
 /** The option branches a traverser takes, or undefined when it passes through unchanged. */
-function routeOptions(p: Extract<ChooseParams, { mode: 'options' }>, t: Traverser, rt: Runtime): readonly Plan[] | undefined {
+function routeOptions(p: Extract<ChooseParams<Plan>, { mode: 'options' }>, t: Traverser, rt: Runtime): readonly Plan[] | undefined {
   const chosen = rt.first(p.choice, t);
-  const picks = (name: string): ChooseOption[] => p.options.filter((o) => o.pick === name);
-  let branches: ChooseOption[];
+  const picks = (name: string): ChooseOption<Plan>[] => p.options.filter((o) => o.pick === name);
+  let branches: ChooseOption<Plan>[];
   if (chosen === undefined) {
     branches = picks('unproductive').slice(0, 1);
   } else {
@@ -74,7 +47,7 @@ function routeOptions(p: Extract<ChooseParams, { mode: 'options' }>, t: Traverse
 }
 
 /** An option key; branch() accepts traversal keys, choose() does not (as in TinkerPop). */
-function optionKey(key: Argument, p: ChooseParams, cc: CompileContext): { key: unknown; pick: string | undefined } {
+function optionKey(key: Argument, p: ChooseParams<Plan>, cc: CompileContext): { key: unknown; pick: string | undefined } {
   if (isEnum(key, 'Pick')) return { key: undefined, pick: key.name };
   if (key instanceof Bytecode) {
     if (p.mode !== 'options' || !p.branchAll) throw new PlanError('PICK_TOKEN', 'Traversal is not allowed as a Pick token');
@@ -84,7 +57,7 @@ function optionKey(key: Argument, p: ChooseParams, cc: CompileContext): { key: u
 }
 
 /** Whether an option key matches the choice: a traversal key when it yields something from the choice, else by predicate or equality. */
-function matches(o: ChooseOption, chosen: Traverser, rt: Runtime): boolean {
+function matches(o: ChooseOption<Plan>, chosen: Traverser, rt: Runtime): boolean {
   return o.key instanceof Plan ? rt.produces(o.key, chosen) : predicateTest(o.key)(chosen.value);
 }
 
@@ -96,7 +69,7 @@ function matches(o: ChooseOption, chosen: Traverser, rt: Runtime): boolean {
  * chooseStep.compile({ op: 'choose', args: [cond, a, b] }, cc);
  * ```
  */
-export const chooseStep: StepDef<ChooseParams> = {
+export const chooseStep: StepDef<'choose'> = {
   kind: 'choose',
   category: 'branch',
   pauses: true,

@@ -32,7 +32,7 @@ function* run(p: { readonly plans: readonly Plan[] }, input: Iterable<Traverser>
  * coalesceStep.compile({ op: 'coalesce', args: [a, b] }, cc);
  * ```
  */
-export const coalesceStep: StepDef<{ readonly plans: readonly Plan[] }> = {
+export const coalesceStep: StepDef<'coalesce'> = {
   kind: 'coalesce',
   category: 'branch',
   pauses: true,

@@ -4,28 +4,30 @@
  * inputs, and a branch that holds a barrier sees all inputs before it yields anything.
  * @module
  */
-import type { Plan } from '../../plan/plan.js';
+import type { ParamsOf, Plan, PlanStep } from '../../plan/plan.js';
 import type { StepKind } from '../../plan/kinds.js';
 import type { Runtime, StepScope } from '../../exec/runtime.js';
 import type { Traverser } from '../../exec/traverser.js';
 import { PAUSE } from '../../exec/pause.js';
 
-type Params = Readonly<Record<string, unknown>>;
-
 /** Step kinds that are barriers, and when (most are barriers only in global scope). */
-const BARRIERS: Partial<Record<StepKind, (p: Params) => boolean>> = {
-  order: (p) => p['local'] !== true,
-  count: (p) => p['local'] !== true,
-  reduce: (p) => p['local'] !== true,
-  tail: (p) => p['local'] !== true,
+const BARRIERS: { readonly [K in StepKind]?: (p: ParamsOf<K>) => boolean } = {
+  order: (p) => !p.local,
+  count: (p) => !p.local,
+  reduce: (p) => !p.local,
+  tail: (p) => !p.local,
   fold: () => true,
   cap: () => true,
-  group: (p) => p['sideEffect'] === undefined,
+  group: (p) => p.sideEffect === undefined,
   tree: () => true,
-  aggregate: (p) => p['lazy'] !== true,
-  control: (p) => p['mode'] === 'barrier',
-  random: (p) => p['mode'] === 'sample' && p['local'] !== true,
+  aggregate: (p) => !p.lazy,
+  control: (p) => p.mode === 'barrier',
+  random: (p) => p.mode === 'sample' && !p.local,
 };
+
+function isBarrier<K extends StepKind>(step: PlanStep<K>): boolean {
+  return BARRIERS[step.kind]?.(step.params) === true;
+}
 
 /**
  * Whether a child plan holds a barrier step, so its branch must see every input first.
@@ -37,7 +39,7 @@ const BARRIERS: Partial<Record<StepKind, (p: Params) => boolean>> = {
  * ```
  */
 export function hasBarrier(plan: Plan): boolean {
-  return plan.steps.some((s) => BARRIERS[s.kind]?.(s.params as Params) === true);
+  return plan.steps.some(isBarrier);
 }
 
 /**

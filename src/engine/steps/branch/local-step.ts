@@ -2,7 +2,6 @@
  * local(t): runs the child traversal once per traverser, so its barriers see one object.
  * @module
  */
-import type { Plan } from '../../plan/plan.js';
 import { moveTo } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
@@ -18,7 +17,7 @@ import { PAUSE } from '../../exec/pause.js';
  * localStep.compile({ op: 'local', args: [outCount] }, cc);
  * ```
  */
-export const localStep: StepDef<{ readonly plan: Plan; readonly firstOnly: boolean }> = {
+export const localStep: StepDef<'local'> = {
   kind: 'local',
   category: 'branch',
   pauses: true,

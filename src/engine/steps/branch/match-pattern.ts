@@ -10,62 +10,15 @@ import { PlanError } from '../../../errors.js';
 import { Plan } from '../../plan/plan.js';
 import type { PlanStep } from '../../plan/plan.js';
 import { compileWhereTraversal } from '../filter/where-step.js';
-import type { WhereParams, WhereTraversal } from '../filter/where-step.js';
-import type { TraversalFilterParams } from '../filter/traversal-filter-step.js';
-
-/**
- * What a pattern does before its remaining steps: filter by a where() (where(), not()), or solve
- * a nested and()/or() group.
- *
- * @example
- * ```ts
- * const h: MatchHead = { kind: 'where', where: { form: 'predicate', start: 'a', predicate, by: [] } };
- * ```
- */
-export type MatchHead = { readonly kind: 'where'; readonly where: WhereParams } | { readonly kind: 'group'; readonly group: MatchGroup };
-
-/**
- * One compiled pattern: `select` is the variable it starts from (the current object when
- * undefined), `end` the variable its results bind or must equal, and `needs` the variables that
- * must be bound before it may run.
- *
- * @example
- * ```ts
- * const p: MatchPattern = { select: 'a', head: undefined, plan, end: 'b', needs: ['a'] };
- * ```
- */
-export interface MatchPattern {
-  readonly select: string | undefined;
-  readonly head: MatchHead | undefined;
-  readonly plan: Plan;
-  readonly end: string | undefined;
-  readonly needs: readonly string[];
-}
-
-/**
- * Patterns solved together: all of them (`and`, the match itself) or each on its own (`or`).
- * `startLabel` is the variable given the current object when none of `starts` is bound yet.
- *
- * @example
- * ```ts
- * const g: MatchGroup = { mode: 'and', patterns, starts: new Set(['a']), ends: new Set(['b']), startLabel: 'a', needs: [] };
- * ```
- */
-export interface MatchGroup {
-  readonly mode: 'and' | 'or';
-  readonly patterns: readonly MatchPattern[];
-  readonly starts: ReadonlySet<string>;
-  readonly ends: ReadonlySet<string>;
-  readonly startLabel: string | undefined;
-  readonly needs: readonly string[];
-}
+import type { MatchGroup, MatchHead, MatchPattern } from '../../plan/params/branch.js';
+import type { TraversalFilterParams, WhereParams, WhereTraversal } from '../../plan/params/filter.js';
 
 function patternError(plan: Plan, detail: string): PlanError {
   return new PlanError('MATCH_PATTERN', `Invalid match() pattern [${plan.steps.map((s) => s.kind).join(', ')}]: ${detail}`);
 }
 
 /** Labels a where() reads: its start key and label operands, or its traversals' start and end labels. */
-function whereKeys(w: WhereParams): string[] {
+function whereKeys(w: WhereParams<Plan>): string[] {
   if (w.form === 'traversal') return traversalKeys(w.traversal);
   const keys = w.start === undefined ? [] : [w.start];
   const visit = (p: Predicate): void => {
@@ -78,32 +31,32 @@ function whereKeys(w: WhereParams): string[] {
   return keys;
 }
 
-function traversalKeys(t: WhereTraversal): string[] {
+function traversalKeys(t: WhereTraversal<Plan>): string[] {
   if (t.connective !== undefined) return t.children.flatMap(traversalKeys);
   return t.startLabel === undefined ? [...t.endLabels] : [t.startLabel, ...t.endLabels];
 }
 
-function connectiveOf(step: PlanStep | undefined): TraversalFilterParams | undefined {
+function connectiveOf(step: PlanStep | undefined): TraversalFilterParams<Plan> | undefined {
   if (step === undefined || step.kind !== 'filter') return undefined;
-  return step.params as TraversalFilterParams;
+  return step.params;
 }
 
 /** A pattern before its group is known: `reads` are the labels its where() steps read. */
-type RawPattern = Omit<MatchPattern, 'needs'> & { readonly reads: readonly string[] };
+type RawPattern = Omit<MatchPattern<Plan>, 'needs'> & { readonly reads: readonly string[] };
 
 /** Start labels of a where() traversal's leaves (TinkerPop pulls a single one out as the pattern's start). */
-function whereStarts(t: WhereTraversal): string[] {
+function whereStarts(t: WhereTraversal<Plan>): string[] {
   if (t.connective !== undefined) return t.children.flatMap(whereStarts);
   return t.startLabel === undefined ? [] : [t.startLabel];
 }
 
-function whereHead(where: WhereParams): { select: string | undefined; head: MatchHead } {
+function whereHead(where: WhereParams<Plan>): { select: string | undefined; head: MatchHead<Plan> } {
   const starts = where.form === 'predicate' ? (where.start === undefined ? [] : [where.start]) : [...new Set(whereStarts(where.traversal))];
   return { select: starts.length === 1 ? starts[0] : undefined, head: { kind: 'where', where } };
 }
 
 /** The head of a pattern and its start variable, after MatchStep.configureStartAndEndSteps. */
-function compileStart(plan: Plan, first: PlanStep | undefined): { select: string | undefined; head: MatchHead | undefined } {
+function compileStart(plan: Plan, first: PlanStep | undefined): { select: string | undefined; head: MatchHead<Plan> | undefined } {
   const connective = connectiveOf(first);
   if (connective !== undefined && (connective.mode === 'and' || connective.mode === 'or')) {
     return { select: undefined, head: { kind: 'group', group: compileMatchGroup(connective.mode, connective.plans) } };
@@ -111,7 +64,7 @@ function compileStart(plan: Plan, first: PlanStep | undefined): { select: string
   if (first !== undefined && connective?.mode === 'not') {
     return whereHead({ form: 'traversal', traversal: compileWhereTraversal(new Plan([{ ...first, labels: [] }])) });
   }
-  if (first !== undefined && first.kind === 'where') return whereHead(first.params as WhereParams);
+  if (first !== undefined && first.kind === 'where') return whereHead(first.params);
   if (first !== undefined && first.kind === 'identity' && first.labels.length === 1) return { select: first.labels[0], head: undefined };
   throw patternError(plan, 'all match()-traversals must have a single start label (i.e. variable)');
 }
@@ -125,7 +78,7 @@ function compileRaw(plan: Plan): RawPattern {
   const end = last?.labels[0];
   if (end !== undefined && body.length > 0) body[body.length - 1] = { ...(last as PlanStep), labels: [] };
   const reads = head?.kind === 'where' ? whereKeys(head.where) : [];
-  for (const step of body) if (step.kind === 'where') reads.push(...whereKeys(step.params as WhereParams));
+  for (const step of body) if (step.kind === 'where') reads.push(...whereKeys(step.params));
   return { select, head, plan: new Plan(body), end, reads };
 }
 
@@ -159,7 +112,7 @@ function hashSetFirst(members: readonly string[], added: number): string | undef
  * matchStartLabel(patterns); // 'a' for as('b').out().as('c'), as('a').out().as('b')
  * ```
  */
-export function matchStartLabel(patterns: readonly MatchPattern[]): string | undefined {
+export function matchStartLabel(patterns: readonly MatchPattern<Plan>[]): string | undefined {
   const starts = [...new Set(patterns.flatMap((p) => p.needs))];
   const ends = new Set(patterns.flatMap((p) => (p.end === undefined ? [] : [p.end])));
   const free = hashSetFirst(starts.filter((l) => !ends.has(l)), starts.length);
@@ -190,7 +143,7 @@ export function matchStartLabel(patterns: readonly MatchPattern[]): string | und
  * const g = compileMatchGroup('and', [cc.child(p1), cc.child(p2)]);
  * ```
  */
-export function compileMatchGroup(mode: 'and' | 'or', plans: readonly Plan[]): MatchGroup {
+export function compileMatchGroup(mode: 'and' | 'or', plans: readonly Plan[]): MatchGroup<Plan> {
   const raw = plans.map(compileRaw);
   const starts = new Set<string>();
   const ends = new Set<string>();
@@ -202,7 +155,7 @@ export function compileMatchGroup(mode: 'and' | 'or', plans: readonly Plan[]): M
       for (const l of p.head.group.ends) ends.add(l);
     }
   }
-  const patterns = raw.map(({ reads, ...p }): MatchPattern => {
+  const patterns = raw.map(({ reads, ...p }): MatchPattern<Plan> => {
     if (p.head?.kind === 'group') return { ...p, needs: p.head.group.needs };
     const needs = new Set(p.select === undefined ? [] : [p.select]);
     for (const l of reads) if (ends.has(l)) needs.add(l);

@@ -19,21 +19,8 @@ import { badArguments } from '../args.js';
 import { addLabels, labelled } from '../../exec/traverser.js';
 import { whereKeeps } from '../filter/where-step.js';
 import { compileMatchGroup } from './match-pattern.js';
-import type { MatchGroup, MatchPattern } from './match-pattern.js';
-
-/**
- * Parameters of match(): its patterns, and every variable they name (looked up in the incoming
- * path, where earlier `as()` steps may have bound them).
- *
- * @example
- * ```ts
- * const p: MatchParams = { group: compileMatchGroup('and', plans), labels: ['a', 'b'] };
- * ```
- */
-export interface MatchParams {
-  readonly group: MatchGroup;
-  readonly labels: readonly string[];
-}
+import type { MatchGroup, MatchParams, MatchPattern } from '../../plan/params/branch.js';
+import type { Plan } from '../../plan/plan.js';
 
 /** A partial solution: bound variables, the path so far, the object the last pattern produced, and the bulk. */
 interface State {
@@ -43,7 +30,7 @@ interface State {
   readonly bulk: number;
 }
 
-function groupLabels(group: MatchGroup, into: Set<string>): Set<string> {
+function groupLabels(group: MatchGroup<Plan>, into: Set<string>): Set<string> {
   for (const l of [...group.starts, ...group.ends, ...group.needs]) into.add(l);
   for (const p of group.patterns) {
     for (const l of p.needs) into.add(l);
@@ -53,7 +40,7 @@ function groupLabels(group: MatchGroup, into: Set<string>): Set<string> {
   return into;
 }
 
-function unsolvable(patterns: readonly MatchPattern[]): PlanError {
+function unsolvable(patterns: readonly MatchPattern<Plan>[]): PlanError {
   const shown = patterns.map((p) => `${p.select ?? p.needs.join('+')}->${p.end ?? '?'}`).join(', ');
   return new PlanError('MATCH_UNSOLVABLE', `The provided match pattern is unsolvable: ${shown}`);
 }
@@ -63,7 +50,7 @@ function bind(s: State, label: string, value: unknown, path: PathNode | undefine
 }
 
 /** The variables of a group in a map, as TinkerPop's MatchStep.getBindings reads them. */
-function bindingsMap(group: MatchGroup, bindings: ReadonlyMap<string, unknown>): Map<string, unknown> {
+function bindingsMap(group: MatchGroup<Plan>, bindings: ReadonlyMap<string, unknown>): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [label, value] of bindings) if (group.starts.has(label) || group.ends.has(label)) out.set(label, value);
   return out;
@@ -76,8 +63,8 @@ function endPath(out: Traverser, from: PathNode | undefined, label: string): Pat
 }
 
 /** The next pattern to run: a filter or a pattern whose end is bound, else the first runnable one. */
-function pickNext(patterns: readonly MatchPattern[], s: State): MatchPattern | undefined {
-  let fallback: MatchPattern | undefined;
+function pickNext(patterns: readonly MatchPattern<Plan>[], s: State): MatchPattern<Plan> | undefined {
+  let fallback: MatchPattern<Plan> | undefined;
   for (const p of patterns) {
     if (!p.needs.every((l) => s.bindings.has(l))) continue;
     if (p.head?.kind === 'where' || (p.end !== undefined && s.bindings.has(p.end))) return p;
@@ -86,7 +73,7 @@ function pickNext(patterns: readonly MatchPattern[], s: State): MatchPattern | u
   return fallback;
 }
 
-function* runPattern(rt: Runtime, t: Traverser, p: MatchPattern, s: State): Iterable<State> {
+function* runPattern(rt: Runtime, t: Traverser, p: MatchPattern<Plan>, s: State): Iterable<State> {
   const value = p.select === undefined ? s.current : s.bindings.get(p.select);
   let starts: Iterable<State> = [{ ...s, current: value }];
   if (p.head?.kind === 'where' && !whereKeeps(p.head.where, { ...t, value, path: s.path, bulk: 1 }, rt)) return;
@@ -103,7 +90,7 @@ function* runPattern(rt: Runtime, t: Traverser, p: MatchPattern, s: State): Iter
   }
 }
 
-function* solveAll(rt: Runtime, t: Traverser, patterns: readonly MatchPattern[], s: State): Iterable<State> {
+function* solveAll(rt: Runtime, t: Traverser, patterns: readonly MatchPattern<Plan>[], s: State): Iterable<State> {
   rt.tick();
   if (patterns.length === 0) {
     yield s;
@@ -115,7 +102,7 @@ function* solveAll(rt: Runtime, t: Traverser, patterns: readonly MatchPattern[],
   for (const out of runPattern(rt, t, next, s)) yield* solveAll(rt, t, rest, out);
 }
 
-function* solveGroup(rt: Runtime, t: Traverser, group: MatchGroup, state: State): Iterable<State> {
+function* solveGroup(rt: Runtime, t: Traverser, group: MatchGroup<Plan>, state: State): Iterable<State> {
   let s = state;
   const label = group.startLabel;
   if (label !== undefined && ![...group.starts].some((l) => s.bindings.has(l))) {
@@ -132,11 +119,11 @@ function* solveGroup(rt: Runtime, t: Traverser, group: MatchGroup, state: State)
 }
 
 /** Solutions of a nested group, each carrying the map of the group's variables as its object. */
-function* groupSolutions(rt: Runtime, t: Traverser, group: MatchGroup, s: State): Iterable<State> {
+function* groupSolutions(rt: Runtime, t: Traverser, group: MatchGroup<Plan>, s: State): Iterable<State> {
   for (const out of solveGroup(rt, t, group, s)) yield { ...out, current: bindingsMap(group, out.bindings) };
 }
 
-function* run(p: MatchParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function* run(p: MatchParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
     const bindings = new Map<string, unknown>();
     for (const l of p.labels) {
@@ -158,7 +145,7 @@ function* run(p: MatchParams, input: Iterable<Traverser>, rt: Runtime): Iterable
  * matchStep.compile({ op: 'match', args: [pattern1, pattern2] }, cc);
  * ```
  */
-export const matchStep: StepDef<MatchParams> = {
+export const matchStep: StepDef<'match'> = {
   kind: 'match',
   category: 'branch',
   ops: ['match'],

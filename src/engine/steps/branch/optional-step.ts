@@ -29,7 +29,7 @@ function* run(p: { readonly plan: Plan }, input: Iterable<Traverser>, rt: Runtim
  * optionalStep.compile({ op: 'optional', args: [out] }, cc);
  * ```
  */
-export const optionalStep: StepDef<{ readonly plan: Plan }> = {
+export const optionalStep: StepDef<'optional'> = {
   kind: 'optional',
   category: 'branch',
   pauses: true,

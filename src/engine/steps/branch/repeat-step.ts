@@ -10,39 +10,14 @@ import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
 import type { LoopFrame, PathNode, Traverser } from '../../exec/traverser.js';
 import type { Runtime, StepScope } from '../../exec/runtime.js';
-import type { StepDef } from '../step-def.js';
+import type { CompileContext, StepDef } from '../step-def.js';
+import type { Instruction } from '../../bytecode.js';
 import { badArguments, toJsNumber } from '../args.js';
 import { valueKey } from '../../semantics/index.js';
 import { PAUSE } from '../../exec/pause.js';
+import type { LoopCondition, RepeatParams } from '../../plan/params/branch.js';
 
-/**
- * A loop condition: a child traversal, a fixed count (times) or always (emit()).
- *
- * @example
- * ```ts
- * const c: LoopCondition = { times: 2 };
- * ```
- */
-export type LoopCondition = { readonly plan: Plan } | { readonly times: number } | { readonly always: true };
-
-/**
- * Parameters of repeat().
- *
- * @example
- * ```ts
- * const p: RepeatParams = { name: undefined, body, until: { times: 2 }, untilFirst: false, emit: undefined, emitFirst: false };
- * ```
- */
-export interface RepeatParams {
-  readonly name: string | undefined;
-  readonly body: Plan | undefined;
-  readonly until: LoopCondition | undefined;
-  readonly untilFirst: boolean;
-  readonly emit: LoopCondition | undefined;
-  readonly emitFirst: boolean;
-}
-
-function holds(rt: Runtime, c: LoopCondition | undefined, t: Traverser): boolean {
+function holds(rt: Runtime, c: LoopCondition<Plan> | undefined, t: Traverser): boolean {
   if (c === undefined) return false;
   if ('always' in c) return true;
   if ('times' in c) return (t.loops?.count ?? 0) >= c.times;
@@ -84,7 +59,7 @@ function labelKey(path: PathNode | undefined): string {
   return key;
 }
 
-function* run(p: RepeatParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function* run(p: RepeatParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   const body = p.body;
   if (body === undefined) throw new PlanError('REPEAT_UNDEFINED', 'The repeat()-traversal was not defined');
   const entering = (ts: Iterable<Traverser>): Traverser[] => {
@@ -146,8 +121,8 @@ function* run(p: RepeatParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
   }
 }
 
-function condition(ins: { op: string; args: readonly unknown[] }, cc: { child(a: never): Plan }): LoopCondition {
-  const op = ins.op.replace(':before', '');
+function condition(ins: Instruction, cc: CompileContext): LoopCondition<Plan> {
+  const op = ins.op;
   const [a] = ins.args;
   if (op === 'times') {
     const n = toJsNumber(a);
@@ -156,7 +131,7 @@ function condition(ins: { op: string; args: readonly unknown[] }, cc: { child(a:
   }
   if (op === 'emit' && a === undefined) return { always: true };
   if (!(a instanceof Bytecode)) throw badArguments({ op, args: [] }, 'expected a traversal');
-  return { plan: cc.child(a as never) };
+  return { plan: cc.child(a) };
 }
 
 /**
@@ -167,7 +142,7 @@ function condition(ins: { op: string; args: readonly unknown[] }, cc: { child(a:
  * repeatStep.compile({ op: 'repeat', args: [out] }, cc);
  * ```
  */
-export const repeatStep: StepDef<RepeatParams> = {
+export const repeatStep: StepDef<'repeat'> = {
   kind: 'repeat',
   category: 'branch',
   pauses: true,
@@ -183,12 +158,10 @@ export const repeatStep: StepDef<RepeatParams> = {
     }
     return { name: named ? a : undefined, body, until: undefined, untilFirst: false, emit: undefined, emitFirst: false };
   },
-  modulate(p, ins, cc) {
-    const before = ins.op.endsWith(':before');
-    const op = ins.op.replace(':before', '');
-    if (op === 'emit') return { ...p, emit: condition(ins, cc), emitFirst: before };
-    if (op === 'until' || op === 'times') return { ...p, until: condition(ins, cc), untilFirst: before };
-    throw new PlanError('UNSUPPORTED_MODULATOR', `The repeat() step does not accept ${op}()`);
+  modulate(p, m, cc) {
+    if (m.op === 'emit') return { ...p, emit: condition(m, cc), emitFirst: m.before };
+    if (m.op === 'until' || m.op === 'times') return { ...p, until: condition(m, cc), untilFirst: m.before };
+    throw new PlanError('UNSUPPORTED_MODULATOR', `The repeat() step does not accept ${m.op}()`);
   },
   run,
   describe: (p) => `${p.name ?? ''}${p.until !== undefined && 'times' in p.until ? ` times ${p.until.times}` : ''}`,

@@ -21,7 +21,7 @@ function run(p: { readonly plans: readonly Plan[] }, input: Iterable<Traverser>,
  * unionStep.compile({ op: 'union', args: [out, in_] }, cc);
  * ```
  */
-export const unionStep: StepDef<{ readonly plans: readonly Plan[] }> = {
+export const unionStep: StepDef<'union'> = {
   kind: 'union',
   category: 'branch',
   pauses: true,

@@ -13,23 +13,9 @@ import type { StepDef } from '../step-def.js';
 import { byPlan, strings } from '../args.js';
 import { localItems, splitScope } from '../scope.js';
 import { PAUSE } from '../../exec/pause.js';
+import type { DedupParams } from '../../plan/params/filter.js';
 
-/**
- * Parameters of dedup().
- *
- * @example
- * ```ts
- * const p: DedupParams = { local: false, keys: [], by: undefined };
- * ```
- */
-export interface DedupParams {
-  readonly local: boolean;
-  /** Labels whose values together form the key. */
-  readonly keys: readonly string[];
-  readonly by: Plan | undefined;
-}
-
-function keyOf(p: DedupParams, t: Traverser, rt: Runtime): string | undefined {
+function keyOf(p: DedupParams<Plan>, t: Traverser, rt: Runtime): string | undefined {
   const project = (v: unknown): string | undefined => {
     if (p.by === undefined) return valueKey(v);
     const out = rt.first(p.by, { ...t, value: v });
@@ -46,11 +32,11 @@ function keyOf(p: DedupParams, t: Traverser, rt: Runtime): string | undefined {
   return parts.join('\u0000');
 }
 
-function run(p: DedupParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function run(p: DedupParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   return p.local ? dedupLocal(p, input, rt) : dedupGlobal(p, input, rt, rt.stepState(p, () => new Set<string>()));
 }
 
-function* dedupLocal(p: DedupParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function* dedupLocal(p: DedupParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
@@ -67,7 +53,7 @@ function* dedupLocal(p: DedupParams, input: Iterable<Traverser>, rt: Runtime): I
 }
 
 /** Global dedup; `seen` outlives one run inside a repeat() or branch scope. */
-function* dedupGlobal(p: DedupParams, input: Iterable<Traverser>, rt: Runtime, seen: Set<string>): Iterable<Traverser> {
+function* dedupGlobal(p: DedupParams<Plan>, input: Iterable<Traverser>, rt: Runtime, seen: Set<string>): Iterable<Traverser> {
   let held = 0;
   try {
     for (const t of input) {
@@ -96,7 +82,7 @@ function* dedupGlobal(p: DedupParams, input: Iterable<Traverser>, rt: Runtime, s
  * dedupStep.compile({ op: 'dedup', args: ['a', 'b'] }, cc); // { local: false, keys: ['a', 'b'], by: undefined }
  * ```
  */
-export const dedupStep: StepDef<DedupParams> = {
+export const dedupStep: StepDef<'dedup'> = {
   kind: 'dedup',
   category: 'filter',
   pauses: true,

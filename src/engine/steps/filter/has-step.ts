@@ -12,37 +12,9 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, describeArg, flattenArgs, isEnum } from '../args.js';
-import { elementProperties } from '../map/properties-step.js';
+import { elementProperties } from '../helpers/elements.js';
 import { PAUSE } from '../../exec/pause.js';
-
-/**
- * One condition of a has() step. `test` undefined means "the property exists".
- *
- * @example
- * ```ts
- * const c: HasCondition = { on: 'property', key: 'age', test: new Predicate('P', 'gt', [30]), negate: false };
- * ```
- */
-export interface HasCondition {
-  readonly on: 'label' | 'id' | 'key' | 'value' | 'property';
-  readonly key?: string;
-  /** A predicate, a value (equality) or undefined (existence). */
-  readonly test: unknown;
-  /** hasNot(key): the property must be absent. */
-  readonly negate: boolean;
-}
-
-/**
- * Parameters of a has step: all conditions must hold.
- *
- * @example
- * ```ts
- * const p: HasParams = { conditions: [{ on: 'label', test: 'person', negate: false }] };
- * ```
- */
-export interface HasParams {
-  readonly conditions: readonly HasCondition[];
-}
+import type { HasCondition, HasParams } from '../../plan/params/filter.js';
 
 function oneOf(ins: Instruction, values: readonly Argument[]): unknown {
   const flat = flattenArgs(values);
@@ -190,7 +162,7 @@ function* run(p: HasParams, input: Iterable<Traverser>, rt: Runtime): Iterable<T
  * hasStep.compile({ op: 'has', args: ['person', 'name', 'marko'] }, cc);
  * ```
  */
-export const hasStep: StepDef<HasParams> = {
+export const hasStep: StepDef<'has'> = {
   kind: 'has',
   category: 'filter',
   pauses: true,

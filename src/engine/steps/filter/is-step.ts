@@ -17,7 +17,7 @@ import { PAUSE } from '../../exec/pause.js';
  * isStep.compile({ op: 'is', args: [new Predicate('P', 'gt', [30])] }, cc);
  * ```
  */
-export const isStep: StepDef<{ readonly test: unknown }> = {
+export const isStep: StepDef<'is'> = {
   kind: 'is',
   category: 'filter',
   pauses: true,

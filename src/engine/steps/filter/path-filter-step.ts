@@ -11,27 +11,13 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
-import { traverserPath } from '../map/path-step.js';
-import { applyBy } from '../map/select-step.js';
+import { traverserPath } from '../helpers/path.js';
+import { applyBy } from '../helpers/by.js';
 import { MISSING } from '../../exec/scope.js';
 import { PAUSE } from '../../exec/pause.js';
+import type { PathFilterParams } from '../../plan/params/filter.js';
 
-/**
- * Parameters of simplePath()/cyclicPath().
- *
- * @example
- * ```ts
- * const p: PathFilterParams = { simple: true, from: undefined, to: undefined, by: [] };
- * ```
- */
-export interface PathFilterParams {
-  readonly simple: boolean;
-  readonly from: string | undefined;
-  readonly to: string | undefined;
-  readonly by: readonly Plan[];
-}
-
-function* run(p: PathFilterParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function* run(p: PathFilterParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
@@ -52,7 +38,7 @@ function* run(p: PathFilterParams, input: Iterable<Traverser>, rt: Runtime): Ite
  * pathFilterStep.compile({ op: 'simplePath', args: [] }, cc);
  * ```
  */
-export const pathFilterStep: StepDef<PathFilterParams> = {
+export const pathFilterStep: StepDef<'pathFilter'> = {
   kind: 'pathFilter',
   category: 'filter',
   pauses: true,

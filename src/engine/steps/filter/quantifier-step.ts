@@ -10,19 +10,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { PAUSE } from '../../exec/pause.js';
-
-/**
- * Parameters of a quantifier step.
- *
- * @example
- * ```ts
- * const p: QuantifierParams = { quantifier: 'all', predicate: new Predicate('P', 'gt', [1]) };
- * ```
- */
-export interface QuantifierParams {
-  readonly quantifier: 'all' | 'any' | 'none';
-  readonly predicate: Predicate;
-}
+import type { QuantifierParams } from '../../plan/params/filter.js';
 
 function items(v: unknown): unknown[] | undefined {
   if (Array.isArray(v)) return v as unknown[];
@@ -38,7 +26,7 @@ function items(v: unknown): unknown[] | undefined {
  * quantifierStep.compile({ op: 'all', args: [new Predicate('P', 'gt', [1])] }, cc);
  * ```
  */
-export const quantifierStep: StepDef<QuantifierParams> = {
+export const quantifierStep: StepDef<'quantifier'> = {
   kind: 'quantifier',
   category: 'filter',
   pauses: true,

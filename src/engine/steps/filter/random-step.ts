@@ -12,22 +12,7 @@ import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
 import { localItems, splitScope } from '../scope.js';
 import { PAUSE } from '../../exec/pause.js';
-
-/**
- * Parameters of coin()/sample().
- *
- * @example
- * ```ts
- * const p: RandomParams = { mode: 'coin', amount: 0.5, local: false };
- * ```
- */
-export interface RandomParams {
-  readonly mode: 'coin' | 'sample';
-  readonly amount: number;
-  readonly local: boolean;
-  /** sample(n).by(weight): a child plan giving each traverser's weight. */
-  readonly by?: Plan;
-}
+import type { RandomParams } from '../../plan/params/filter.js';
 
 function sampleOf<T>(items: readonly T[], n: number, random: () => number): T[] {
   const pool = [...items];
@@ -39,7 +24,7 @@ function sampleOf<T>(items: readonly T[], n: number, random: () => number): T[] 
 /** Bulks from this size on are thinned by expectation instead of one toss per unit, as TinkerPop does. */
 const COIN_TOSS_LIMIT = 100;
 
-function run(p: RandomParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function run(p: RandomParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   return p.mode === 'coin' ? coin(p.amount, input, rt.random(p)) : sample(p, input, rt);
 }
 
@@ -63,7 +48,7 @@ function* coin(probability: number, input: Iterable<Traverser>, random: () => nu
  * Weighted sampling without replacement: each pick is proportional to the remaining weights;
  * a traverser whose weight traversal yields no number is left out, as unproductive by() filters.
  */
-function weightedSample(items: readonly Traverser[], p: RandomParams, rt: Runtime, random: () => number): Traverser[] {
+function weightedSample(items: readonly Traverser[], p: RandomParams<Plan>, rt: Runtime, random: () => number): Traverser[] {
   const by = p.by as Plan;
   const pool: { t: Traverser; w: number }[] = [];
   for (const t of items) {
@@ -80,7 +65,7 @@ function weightedSample(items: readonly Traverser[], p: RandomParams, rt: Runtim
   return out;
 }
 
-function* sample(p: RandomParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function* sample(p: RandomParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   const random = rt.random(p);
   if (p.local) {
     for (const t of input) {
@@ -113,7 +98,7 @@ function* sample(p: RandomParams, input: Iterable<Traverser>, rt: Runtime): Iter
  * randomStep.compile({ op: 'coin', args: [0.5] }, cc);
  * ```
  */
-export const randomStep: StepDef<RandomParams> = {
+export const randomStep: StepDef<'random'> = {
   kind: 'random',
   category: 'filter',
   pauses: true,
@@ -122,7 +107,7 @@ export const randomStep: StepDef<RandomParams> = {
     const { local, rest } = splitScope(ins.args);
     const n = toJsNumber(rest[0]);
     if (rest.length !== 1 || n === undefined) throw badArguments(ins, 'expected one number');
-    return { mode: ins.op as RandomParams['mode'], amount: n, local };
+    return { mode: ins.op as RandomParams<Plan>['mode'], amount: n, local };
   },
   modulate(p, ins, cc) {
     if (ins.op !== 'by' || p.mode !== 'sample' || p.local) throw new PlanError('UNSUPPORTED_MODULATOR', `The ${p.mode}() step does not accept ${ins.op}()`);

@@ -10,20 +10,7 @@ import type { StepDef } from '../step-def.js';
 import { badArguments, toJsNumber } from '../args.js';
 import { localItems, splitScope } from '../scope.js';
 import { PAUSE } from '../../exec/pause.js';
-
-/**
- * Parameters of a range step; `high` -1 means no upper bound.
- *
- * @example
- * ```ts
- * const p: RangeParams = { low: 0, high: 2, local: false };
- * ```
- */
-export interface RangeParams {
-  readonly low: number;
-  readonly high: number;
-  readonly local: boolean;
-}
+import type { RangeParams } from '../../plan/params/filter.js';
 
 function run(p: RangeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   return p.local ? rangeLocalStream(p, input, rt) : rangeGlobal(p, input, rt.stepState(p, () => new Map<number, number>()));
@@ -88,7 +75,7 @@ function bound(ins: { op: string; args: readonly unknown[] }, a: unknown): numbe
  * rangeStep.compile({ op: 'limit', args: [2] }, cc); // { low: 0, high: 2, local: false }
  * ```
  */
-export const rangeStep: StepDef<RangeParams> = {
+export const rangeStep: StepDef<'range'> = {
   kind: 'range',
   category: 'filter',
   pauses: true,

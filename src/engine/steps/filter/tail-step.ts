@@ -54,7 +54,7 @@ function* run(p: { readonly n: number; readonly local: boolean }, input: Iterabl
  * tailStep.compile({ op: 'tail', args: [2] }, cc); // { n: 2, local: false }
  * ```
  */
-export const tailStep: StepDef<{ readonly n: number; readonly local: boolean }> = {
+export const tailStep: StepDef<'tail'> = {
   kind: 'tail',
   category: 'filter',
   pauses: true,

@@ -15,7 +15,7 @@ import { PAUSE } from '../../exec/pause.js';
  * timeLimitStep.compile({ op: 'timeLimit', args: [100] }, cc); // { ms: 100 }
  * ```
  */
-export const timeLimitStep: StepDef<{ readonly ms: number }> = {
+export const timeLimitStep: StepDef<'timeLimit'> = {
   kind: 'timeLimit',
   category: 'filter',
   pauses: true,

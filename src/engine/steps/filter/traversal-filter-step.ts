@@ -9,21 +9,9 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { PAUSE } from '../../exec/pause.js';
+import type { TraversalFilterParams } from '../../plan/params/filter.js';
 
-/**
- * Parameters of a traversal filter.
- *
- * @example
- * ```ts
- * const p: TraversalFilterParams = { mode: 'not', plans: [child] };
- * ```
- */
-export interface TraversalFilterParams {
-  readonly mode: 'filter' | 'not' | 'and' | 'or';
-  readonly plans: readonly Plan[];
-}
-
-function keep(p: TraversalFilterParams, t: Traverser, rt: Runtime): boolean {
+function keep(p: TraversalFilterParams<Plan>, t: Traverser, rt: Runtime): boolean {
   switch (p.mode) {
     case 'filter':
     case 'and':
@@ -43,14 +31,14 @@ function keep(p: TraversalFilterParams, t: Traverser, rt: Runtime): boolean {
  * traversalFilterStep.compile({ op: 'not', args: [bytecode] }, cc);
  * ```
  */
-export const traversalFilterStep: StepDef<TraversalFilterParams> = {
+export const traversalFilterStep: StepDef<'filter'> = {
   kind: 'filter',
   category: 'filter',
   pauses: true,
   ops: ['filter', 'not', 'and', 'or'],
   compile(ins, cc) {
     if ((ins.op === 'filter' || ins.op === 'not') && ins.args.length !== 1) throw badArguments(ins, 'expected one traversal');
-    return { mode: ins.op as TraversalFilterParams['mode'], plans: ins.args.map((a) => cc.child(a)) };
+    return { mode: ins.op as TraversalFilterParams<Plan>['mode'], plans: ins.args.map((a) => cc.child(a)) };
   },
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
     for (const t of input) {

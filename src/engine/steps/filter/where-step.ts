@@ -15,34 +15,8 @@ import type { Runtime } from '../../exec/runtime.js';
 import { isEqual } from '../../semantics/index.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
-import type { TraversalFilterParams } from './traversal-filter-step.js';
 import { PAUSE } from '../../exec/pause.js';
-
-/**
- * A where() traversal, after TinkerPop's WhereTraversalStep: a leaf whose leading as() label
- * starts it from a scope value and whose trailing as() labels must equal scope values, or a
- * connective (and/or/not) whose children are where() traversals in their own right.
- *
- * @example
- * ```ts
- * const w: WhereTraversal = { connective: undefined, plan: child, startLabel: 'a', endLabels: ['b'] };
- * ```
- */
-export type WhereTraversal =
-  | { readonly connective: undefined; readonly plan: Plan; readonly startLabel: string | undefined; readonly endLabels: readonly string[] }
-  | { readonly connective: 'and' | 'or' | 'not'; readonly children: readonly WhereTraversal[] };
-
-/**
- * Parameters of where().
- *
- * @example
- * ```ts
- * const p: WhereParams = { form: 'predicate', start: undefined, predicate: new Predicate('P', 'neq', ['a']), by: [] };
- * ```
- */
-export type WhereParams =
-  | { readonly form: 'predicate'; readonly start: string | undefined; readonly predicate: Predicate; readonly by: readonly Plan[] }
-  | { readonly form: 'traversal'; readonly traversal: WhereTraversal };
+import type { WhereParams, WhereTraversal } from '../../plan/params/filter.js';
 
 /** The by() modulators of a where(predicate), applied round-robin: start value first, then each label in order. */
 class ByRing {
@@ -88,7 +62,7 @@ function resolve(rt: Runtime, t: Traverser, p: Predicate, ring: ByRing): Predica
   return new Predicate(p.family, p.op, args);
 }
 
-function keepTraversal(w: WhereTraversal, t: Traverser, rt: Runtime): boolean {
+function keepTraversal(w: WhereTraversal<Plan>, t: Traverser, rt: Runtime): boolean {
   if (w.connective !== undefined) {
     if (w.connective === 'and') return w.children.every((c) => keepTraversal(c, t, rt));
     const some = w.children.some((c) => keepTraversal(c, t, rt));
@@ -115,7 +89,7 @@ function keepTraversal(w: WhereTraversal, t: Traverser, rt: Runtime): boolean {
  * if (whereKeeps(params, t, rt)) yield t;
  * ```
  */
-export function whereKeeps(p: WhereParams, t: Traverser, rt: Runtime): boolean {
+export function whereKeeps(p: WhereParams<Plan>, t: Traverser, rt: Runtime): boolean {
   if (p.form === 'traversal') return keepTraversal(p.traversal, t, rt);
   const ring = new ByRing(rt, t, p.by);
   const startValue = p.start === undefined ? t.value : scopeValue(rt, t, p.start, 'last');
@@ -136,10 +110,10 @@ export function whereKeeps(p: WhereParams, t: Traverser, rt: Runtime): boolean {
  * const w = compileWhereTraversal(cc.child(notBytecode)); // { connective: 'not', children: [...] }
  * ```
  */
-export function compileWhereTraversal(plan: Plan): WhereTraversal {
+export function compileWhereTraversal(plan: Plan): WhereTraversal<Plan> {
   const only = plan.steps.length === 1 ? plan.steps[0] : undefined;
   if (only !== undefined && only.kind === 'filter' && only.labels.length === 0) {
-    const f = only.params as TraversalFilterParams;
+    const f = only.params;
     if (f.mode === 'and' || f.mode === 'or' || f.mode === 'not') return { connective: f.mode, children: f.plans.map(compileWhereTraversal) };
   }
   const steps = [...plan.steps];
@@ -166,7 +140,7 @@ export function compileWhereTraversal(plan: Plan): WhereTraversal {
  * whereStep.compile({ op: 'where', args: ['a', new Predicate('P', 'eq', ['b'])] }, cc);
  * ```
  */
-export const whereStep: StepDef<WhereParams> = {
+export const whereStep: StepDef<'where'> = {
   kind: 'where',
   category: 'filter',
   pauses: true,

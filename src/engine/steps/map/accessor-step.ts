@@ -30,7 +30,7 @@ export function access(value: unknown, accessor: Accessor): unknown {
   throw new ArgumentError('NO_ACCESSOR', `Cannot read ${accessor}: ${String(value)} has no ${accessor}`);
 }
 
-function makeStep(kind: Accessor): StepDef<Record<string, never>> {
+function makeStep<K extends Accessor>(kind: K): StepDef<K> {
   return {
     kind,
     category: 'map',

@@ -14,28 +14,11 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, describeArg } from '../args.js';
 import { DEFAULT_SERVICES } from '../../services/index.js';
-import { argValue } from '../side-effect/write-values.js';
+import { argValue } from '../helpers/write-values.js';
 import { PAUSE } from '../../exec/pause.js';
+import type { CallParams } from '../../plan/params/map.js';
 
-/**
- * Parameters of call().
- *
- * @example
- * ```ts
- * const p: CallParams = { service: 'tinker.search', params: [['search', 'mar']], dynamic: undefined, start: true };
- * ```
- */
-export interface CallParams {
-  /** Service name; undefined for the directory service. */
-  readonly service: string | undefined;
-  /** Static parameters and with() parameters, in order; values may be child plans. */
-  readonly params: readonly (readonly [unknown, unknown])[];
-  /** A child plan yielding a map of parameters per traverser. */
-  readonly dynamic: Plan | undefined;
-  readonly start: boolean;
-}
-
-function parameters(p: CallParams, rt: Runtime, t: Traverser): Map<unknown, unknown> {
+function parameters(p: CallParams<Plan>, rt: Runtime, t: Traverser): Map<unknown, unknown> {
   const out = new Map<unknown, unknown>();
   for (const [k, v] of p.params) out.set(k, argValue(rt, t, v));
   if (p.dynamic !== undefined) {
@@ -46,7 +29,7 @@ function parameters(p: CallParams, rt: Runtime, t: Traverser): Map<unknown, unkn
   return out;
 }
 
-function* run(p: CallParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function* run(p: CallParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   const service = DEFAULT_SERVICES.resolve(p.service, p.start);
   for (const t of input) {
     if (t === PAUSE) {
@@ -68,7 +51,7 @@ function* run(p: CallParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
  * callStep.compile({ op: 'call', args: ['tinker.search', new Map([['search', 'mar']])] }, cc);
  * ```
  */
-export const callStep: StepDef<CallParams> = {
+export const callStep: StepDef<'call'> = {
   kind: 'call',
   category: 'map',
   pauses: true,

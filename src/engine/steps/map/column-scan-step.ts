@@ -5,7 +5,7 @@
  * @module
  */
 import { PlanError } from '../../../errors.js';
-import type { ColumnBatch, IndexPredicate } from '../../port.js';
+import type { ColumnBatch } from '../../../port/index.js';
 import type { PropertyValue } from '../../../values/index.js';
 import { columnBatchesOf } from '../../exec/column-batches.js';
 import { predicateTest } from '../../exec/predicate.js';
@@ -17,29 +17,9 @@ import { PAUSE } from '../../exec/pause.js';
 import { valueKey } from '../../semantics/index.js';
 import type { StepDef } from '../step-def.js';
 import { describeArg } from '../args.js';
-import type { HasCondition } from '../filter/has-step.js';
-import { long } from './count-step.js';
-
-/**
- * Parameters of a column scan. `conditions` test the label or the property `key` only.
- *
- * @example
- * ```ts
- * const p: ColumnScanParams = { element: 'edge', labels: undefined, lookup: undefined, key: undefined, conditions: [], result: 'labelCounts' };
- * ```
- */
-export interface ColumnScanParams {
-  readonly element: 'vertex' | 'edge';
-  /** Labels to scan (the graph step's per-label scan), undefined for all. */
-  readonly labels: readonly string[] | undefined;
-  /** The graph step's index lookup, tried first. */
-  readonly lookup: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate } | undefined;
-  /** The one property key that conditions test and `distinctValues` counts. */
-  readonly key: string | undefined;
-  readonly conditions: readonly HasCondition[];
-  /** count(); groupCount().by(label) or label().groupCount(); values(key).dedup().count(). */
-  readonly result: 'count' | 'labelCounts' | 'distinctValues';
-}
+import { long } from '../helpers/values.js';
+import type { ColumnScanParams } from '../../plan/params/map.js';
+import type { HasCondition } from '../../plan/params/filter.js';
 
 /** A condition compiled once per step run: on the label, or on the values of the key. */
 type ElementTest = (label: string, values: readonly PropertyValue[]) => boolean;
@@ -139,7 +119,7 @@ function* run(p: ColumnScanParams, input: Iterable<Traverser>, rt: Runtime): Ite
  * stepNode('columnScan', { element: 'edge', labels: undefined, lookup: undefined, key: undefined, conditions: [], result: 'labelCounts' });
  * ```
  */
-export const columnScanStep: StepDef<ColumnScanParams> = {
+export const columnScanStep: StepDef<'columnScan'> = {
   kind: 'columnScan',
   category: 'map',
   pauses: true,

@@ -17,7 +17,7 @@ import { PAUSE } from '../../exec/pause.js';
  * constantStep.compile({ op: 'constant', args: ['x'] }, cc); // { value: 'x' }
  * ```
  */
-export const constantStep: StepDef<{ readonly value: unknown }> = {
+export const constantStep: StepDef<'constant'> = {
   kind: 'constant',
   category: 'map',
   pauses: true,

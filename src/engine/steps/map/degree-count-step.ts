@@ -4,27 +4,15 @@
  * GraphSource without materialising neighbours or elements.
  * @module
  */
-import type { Direction } from '../../../values/index.js';
 import { fresh } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { PlanError } from '../../../errors.js';
-import { asVertex } from './vertex-step.js';
-import { long } from './count-step.js';
+import { asVertex } from '../helpers/elements.js';
+import { long } from '../helpers/values.js';
 import { PAUSE } from '../../exec/pause.js';
-
-/**
- * Parameters of a pushed-down count.
- *
- * @example
- * ```ts
- * const p: DegreeCountParams = { source: 'degree', direction: 'OUT', labels: ['knows'] };
- * ```
- */
-export type DegreeCountParams =
-  | { readonly source: 'degree'; readonly direction: Direction; readonly labels: readonly string[] }
-  | { readonly source: 'elements'; readonly element: 'vertex' | 'edge'; readonly labels: readonly string[] | undefined };
+import type { DegreeCountParams } from '../../plan/params/map.js';
 
 function* run(p: DegreeCountParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   let total = 0;
@@ -54,7 +42,7 @@ function* run(p: DegreeCountParams, input: Iterable<Traverser>, rt: Runtime): It
  * stepNode('degreeCount', { source: 'degree', direction: 'OUT', labels: [] });
  * ```
  */
-export const degreeCountStep: StepDef<DegreeCountParams> = {
+export const degreeCountStep: StepDef<'degreeCount'> = {
   kind: 'degreeCount',
   category: 'map',
   pauses: true,

@@ -5,29 +5,16 @@
 import { ArgumentError } from '../../../errors.js';
 import { Edge, Vertex } from '../../elements.js';
 import { moveTo, pathNodes } from '../../exec/traverser.js';
-import { FilteredSource } from '../../exec/filtered-source.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { PAUSE } from '../../exec/pause.js';
-
-/**
- * Parameters of an edge-vertex step.
- *
- * @example
- * ```ts
- * const p: EdgeVertexParams = { end: 'in' };
- * ```
- */
-export interface EdgeVertexParams {
-  readonly end: 'out' | 'in' | 'both' | 'other';
-}
+import type { EdgeVertexParams } from '../../plan/params/map.js';
 
 function* run(p: EdgeVertexParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
-  // A filtered view may show an edge without its end vertices (checkAdjacentVertices: false).
-  const view = rt.source instanceof FilteredSource ? rt.source : undefined;
-  const shown = (v: Vertex): boolean => view === undefined || v.slot < 0 || view.adjacentVisible(v.slot);
+  // A filtered source may show an edge without its end vertices (checkAdjacentVertices: false).
+  const shown = (v: Vertex): boolean => v.slot < 0 || rt.source.vertexVisible(v.slot);
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
@@ -57,7 +44,7 @@ function* run(p: EdgeVertexParams, input: Iterable<Traverser>, rt: Runtime): Ite
  * edgeVertexStep.compile({ op: 'inV', args: [] }, cc); // { end: 'in' }
  * ```
  */
-export const edgeVertexStep: StepDef<EdgeVertexParams> = {
+export const edgeVertexStep: StepDef<'edgeVertex'> = {
   kind: 'edgeVertex',
   category: 'map',
   pauses: true,

@@ -20,7 +20,7 @@ import { PAUSE } from '../../exec/pause.js';
  * elementStep.compile({ op: 'element', args: [] }, cc);
  * ```
  */
-export const elementStep: StepDef<Record<string, never>> = {
+export const elementStep: StepDef<'element'> = {
   kind: 'element',
   category: 'map',
   pauses: true,

@@ -10,19 +10,7 @@ import type { StepDef } from '../step-def.js';
 import { badArguments, isEnum } from '../args.js';
 import { applyOperator } from '../operators.js';
 import { PAUSE } from '../../exec/pause.js';
-
-/**
- * Parameters of fold().
- *
- * @example
- * ```ts
- * const p: FoldParams = { seed: 0, operator: 'sum' };
- * ```
- */
-export interface FoldParams {
-  readonly seed?: unknown;
-  readonly operator?: string;
-}
+import type { FoldParams } from '../../plan/params/map.js';
 
 function* run(p: FoldParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   if (p.operator === undefined) {
@@ -61,7 +49,7 @@ function* run(p: FoldParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
  * foldStep.compile({ op: 'fold', args: [] }, cc); // {}
  * ```
  */
-export const foldStep: StepDef<FoldParams> = {
+export const foldStep: StepDef<'fold'> = {
   kind: 'fold',
   category: 'map',
   pauses: true,

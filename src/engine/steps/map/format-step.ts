@@ -6,7 +6,6 @@
  * @module
  */
 import { PlanError } from '../../../errors.js';
-import type { Plan } from '../../plan/plan.js';
 import { formatString } from '../../functions/index.js';
 import { Edge, Vertex, VertexProperty } from '../../elements.js';
 import { MISSING, scopeValue } from '../../exec/scope.js';
@@ -15,25 +14,12 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
-import { applyBy } from './select-step.js';
-import { elementProperties } from './properties-step.js';
+import { applyBy } from '../helpers/by.js';
+import { elementProperties } from '../helpers/elements.js';
 import { PAUSE } from '../../exec/pause.js';
 
 /** The name of a positional placeholder, filled from the by() modulators. */
 const FROM_BY = '_';
-
-/**
- * Parameters of format().
- *
- * @example
- * ```ts
- * const p: FormatParams = { template: '%{_} is %{age}', by: [] };
- * ```
- */
-export interface FormatParams {
-  readonly template: string;
-  readonly by: readonly Plan[];
-}
 
 function lookup(rt: Runtime, t: Traverser, name: string): unknown {
   const v = t.value;
@@ -53,7 +39,7 @@ function lookup(rt: Runtime, t: Traverser, name: string): unknown {
  * formatStep.compile({ op: 'format', args: ['%{name} is %{age}'] }, cc);
  * ```
  */
-export const formatStep: StepDef<FormatParams> = {
+export const formatStep: StepDef<'format'> = {
   kind: 'format',
   category: 'map',
   pauses: true,

@@ -5,9 +5,8 @@
  * @module
  */
 import { PlanError } from '../../../errors.js';
-import type { Direction } from '../../../values/index.js';
-import type { Plan } from '../../plan/plan.js';
-import { FilteredSource } from '../../exec/filtered-source.js';
+import type { ParamsOf } from '../../plan/plan.js';
+import type { FrontierHop } from '../../plan/params/branch.js';
 import { fresh, moveTo, withFields } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
@@ -16,52 +15,11 @@ import { Vertex } from '../../elements.js';
 import { Frontier, SlotMap, distinctFrontier, expand, kHop, pathTo } from '../../frontier/index.js';
 import type { FrontierOperation, HopOptions, KHopResult } from '../../frontier/index.js';
 import type { StepDef } from '../step-def.js';
-import { asVertex } from './vertex-step.js';
+import { asVertex } from '../helpers/elements.js';
+import { long } from '../helpers/values.js';
 import { repeatStep } from '../branch/repeat-step.js';
-import type { RepeatParams } from '../branch/repeat-step.js';
-import { long } from './count-step.js';
 
-/**
- * One hop of a frontier step: the direction and edge labels of the `out/in/both` it replaces.
- *
- * @example
- * ```ts
- * const hop: FrontierHop = { direction: 'BOTH', edgeLabels: ['knows'] };
- * ```
- */
-export interface FrontierHop {
-  readonly direction: Direction;
-  readonly edgeLabels: readonly string[];
-}
-
-/**
- * Parameters of a frontier step.
- * - `repeat`: `repeat(hop.dedup())` with `times(depth)` (and `emit()`: every level), or with
- *   `until(hasId(...))` (`until` holds the condition; the search stops once every target is
- *   found). One dedup spans all rounds; the sources are not marked as seen.
- * - `chain`: the `hops` in sequence, then `dedup()` (`result: 'distinct'`) or `count()`
- *   (`result: 'count'`, the number of traversals, bulks included).
- *
- * @example
- * ```ts
- * const p: FrontierParams = { mode: 'repeat', hops: [{ direction: 'BOTH', edgeLabels: [] }], depth: 2, emit: true, until: undefined, result: 'distinct', simple: undefined };
- * ```
- */
-export interface FrontierParams {
-  readonly mode: 'repeat' | 'chain';
-  readonly hops: readonly FrontierHop[];
-  /** repeat: the times() count, or Infinity with `until`; chain: the number of hops. */
-  readonly depth: number;
-  readonly emit: boolean;
-  /** The until() condition: a hasId() of plain ids, and those ids. */
-  readonly until: { readonly plan: Plan; readonly ids: readonly unknown[] } | undefined;
-  readonly result: 'distinct' | 'count';
-  /**
-   * For `repeat(hop.simplePath()).until(hasId(...))` followed by `limit(1)`: the original
-   * repeat(), run instead when the input is not one traverser whose path is its vertex alone.
-   */
-  readonly simple: RepeatParams | undefined;
-}
+type FrontierParams = ParamsOf<'frontier'>;
 
 /** Forwards an operator's pauses as PAUSE markers and returns its result. */
 function* paused<R>(op: FrontierOperation<R>): Generator<Traverser, R> {
@@ -72,13 +30,8 @@ function* paused<R>(op: FrontierOperation<R>): Generator<Traverser, R> {
   }
 }
 
-function hopOf(h: FrontierHop, rt: Runtime): HopOptions {
-  const view = rt.source instanceof FilteredSource ? rt.source : undefined;
-  return {
-    direction: h.direction,
-    labels: h.edgeLabels,
-    ...(view === undefined ? {} : { vertexFilter: (v: number) => view.adjacentVisible(v) }),
-  };
+function hopOf(h: FrontierHop): HopOptions {
+  return { direction: h.direction, labels: h.edgeLabels };
 }
 
 /** Slots of the vertices the until() condition holds on: candidates by id, confirmed by the condition itself. */
@@ -108,7 +61,7 @@ function* runRepeat(p: FrontierParams, inputs: readonly Traverser[], slots: Int3
   for (let i = 0; i < slots.length; i++) if (slots[i]! >= 0 && !firstOf.has(slots[i]!)) firstOf.set(slots[i]!, i);
   const targets = p.until === undefined ? undefined : targetSlots(p, rt);
   const sources = slots.filter((s) => s >= 0);
-  const hop = hopOf(p.hops[0] as FrontierHop, rt);
+  const hop = hopOf(p.hops[0] as FrontierHop);
   const r = yield* paused(kHop(rt.source, sources, { hop, depth: p.depth, excludeSources: p.simple !== undefined, ...(targets === undefined ? {} : { targets }) }, rt));
   const n = r.reached.length;
   rt.memory.hold(n);
@@ -135,7 +88,7 @@ function* runChain(p: FrontierParams, inputs: readonly Traverser[], slots: Int32
   const kept = inputs.filter((_t, i) => slots[i]! >= 0);
   let f: Frontier = distinctFrontier(slots.filter((s) => s >= 0), { bulks: kept.map((t) => t.bulk) });
   for (const h of p.hops) {
-    f = yield* paused(expand(rt.source, f, { hop: hopOf(h, rt) }, rt));
+    f = yield* paused(expand(rt.source, f, { hop: hopOf(h) }, rt));
     rt.memory.checkHeap();
   }
   if (p.result === 'count') {
@@ -181,7 +134,7 @@ function* run(p: FrontierParams, input: Iterable<Traverser>, rt: Runtime): Itera
  * stepNode('frontier', { mode: 'chain', hops: [out, out], depth: 2, emit: false, until: undefined, result: 'count', simple: undefined });
  * ```
  */
-export const frontierStep: StepDef<FrontierParams> = {
+export const frontierStep: StepDef<'frontier'> = {
   kind: 'frontier',
   category: 'map',
   pauses: true,

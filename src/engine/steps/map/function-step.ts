@@ -12,21 +12,7 @@ import type { StepDef } from '../step-def.js';
 import { splitScope } from '../scope.js';
 import { FUNCTIONS, checkArity } from './function-table.js';
 import { PAUSE } from '../../exec/pause.js';
-
-/**
- * Parameters of a function step.
- *
- * @example
- * ```ts
- * const p: FunctionParams = { name: 'toUpper', args: [], local: false };
- * ```
- */
-export interface FunctionParams {
-  readonly name: string;
-  /** Argument values, or child plans evaluated per traverser. */
-  readonly args: readonly unknown[];
-  readonly local: boolean;
-}
+import type { FunctionParams } from '../../plan/params/map.js';
 
 function* run(p: FunctionParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   const spec = FUNCTIONS[p.name];
@@ -59,7 +45,7 @@ function* run(p: FunctionParams, input: Iterable<Traverser>, rt: Runtime): Itera
  * functionStep.compile({ op: 'toUpper', args: [] }, cc);
  * ```
  */
-export const functionStep: StepDef<FunctionParams> = {
+export const functionStep: StepDef<'fn'> = {
   kind: 'fn',
   category: 'map',
   pauses: true,

@@ -5,7 +5,6 @@
  */
 import { PlanError } from '../../../errors.js';
 import { Edge, Vertex } from '../../elements.js';
-import type { IndexPredicate } from '../../port.js';
 import type { ElementId } from '../../../values/index.js';
 import { moveTo } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
@@ -13,26 +12,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { flattenArgs } from '../args.js';
 import { PAUSE } from '../../exec/pause.js';
-
-/**
- * Parameters of a graph step.
- *
- * @example
- * ```ts
- * const p: GraphParams = { element: 'vertex', ids: [1], start: true };
- * ```
- */
-export interface GraphParams {
-  readonly element: 'vertex' | 'edge';
-  /** Ids (or elements) to start from; undefined means all. */
-  readonly ids?: readonly unknown[];
-  /** True when this is the first step of a root traversal. */
-  readonly start: boolean;
-  /** Labels to scan, set by the per-label scan strategy. */
-  readonly scanLabels?: readonly string[];
-  /** Index lookup set by the index-selection strategy. */
-  readonly lookup?: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate };
-}
+import type { GraphParams } from '../../plan/params/map.js';
 
 function slotOf(rt: Runtime, element: 'vertex' | 'edge', id: unknown): number {
   if (id instanceof Vertex || id instanceof Edge) return slotOf(rt, element, id.id);
@@ -88,7 +68,7 @@ function* run(p: GraphParams, input: Iterable<Traverser>, rt: Runtime): Iterable
  * graphStep.compile({ op: 'V', args: [1, 2] }, cc); // { element: 'vertex', ids: [1, 2], start: true }
  * ```
  */
-export const graphStep: StepDef<GraphParams> = {
+export const graphStep: StepDef<'graph'> = {
   kind: 'graph',
   category: 'spawn',
   pauses: true,

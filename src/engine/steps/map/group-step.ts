@@ -15,23 +15,9 @@ import { accumulator } from '../../exec/side-effects.js';
 import type { Accumulator } from '../../exec/side-effects.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, stepNode } from '../args.js';
-import { long } from './count-step.js';
+import { long } from '../helpers/values.js';
 import { PAUSE } from '../../exec/pause.js';
-
-/**
- * Parameters of group()/groupCount().
- *
- * @example
- * ```ts
- * const p: GroupParams = { count: false, sideEffect: undefined, keyBy: undefined, valueBy: undefined };
- * ```
- */
-export interface GroupParams {
-  readonly count: boolean;
-  readonly sideEffect: string | undefined;
-  readonly keyBy: Plan | undefined;
-  readonly valueBy: Plan | undefined;
-}
+import type { GroupParams } from '../../plan/params/map.js';
 
 /**
  * The value traversal as TinkerPop runs it: a key, token or identity by() collects every value
@@ -45,7 +31,7 @@ function valuePlan(arg: Argument | undefined, plan: Plan): Plan {
 class GroupAccumulator implements Accumulator {
   readonly groups = new Map<string, { key: unknown; members: Traverser[] }>();
   constructor(
-    readonly p: GroupParams,
+    readonly p: GroupParams<Plan>,
     readonly rt: Runtime,
   ) {}
 
@@ -87,7 +73,7 @@ function isGroupAccumulator(v: unknown): v is GroupAccumulator {
   return v instanceof GroupAccumulator;
 }
 
-function* run(p: GroupParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function* run(p: GroupParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   if (p.sideEffect !== undefined) {
     const acc = accumulator(rt, p.sideEffect, () => new GroupAccumulator(p, rt), isGroupAccumulator);
     for (const t of input) {
@@ -126,7 +112,7 @@ function* run(p: GroupParams, input: Iterable<Traverser>, rt: Runtime): Iterable
  * groupStep.compile({ op: 'groupCount', args: [] }, cc);
  * ```
  */
-export const groupStep: StepDef<GroupParams> = {
+export const groupStep: StepDef<'group'> = {
   kind: 'group',
   category: 'map',
   pauses: true,

@@ -13,7 +13,7 @@ import { badArguments } from '../args.js';
  * identityStep.compile({ op: 'identity', args: [] }, cc); // {}
  * ```
  */
-export const identityStep: StepDef<Record<string, never>> = {
+export const identityStep: StepDef<'identity'> = {
   kind: 'identity',
   category: 'map',
   pauses: true,

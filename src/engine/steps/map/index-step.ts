@@ -26,7 +26,7 @@ function indexed(v: unknown, asMap: boolean): unknown {
  * indexStep.compile({ op: 'index', args: [] }, cc); // { asMap: false }
  * ```
  */
-export const indexStep: StepDef<{ readonly asMap: boolean }> = {
+export const indexStep: StepDef<'index'> = {
   kind: 'index',
   category: 'map',
   pauses: true,

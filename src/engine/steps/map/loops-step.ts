@@ -22,7 +22,7 @@ function count(loops: LoopFrame | undefined, name: string | undefined): number {
  * loopsStep.compile({ op: 'loops', args: [] }, cc); // { name: undefined }
  * ```
  */
-export const loopsStep: StepDef<{ readonly name: string | undefined }> = {
+export const loopsStep: StepDef<'loops'> = {
   kind: 'loops',
   category: 'map',
   pauses: true,

@@ -6,7 +6,6 @@
  */
 import { ArgumentError, PlanError } from '../../../errors.js';
 import { parseMath, evaluateMath } from '../../functions/index.js';
-import type { MathExpression } from '../../functions/index.js';
 import { isNumber, toDouble } from '../../semantics/index.js';
 import type { Plan } from '../../plan/plan.js';
 import { MISSING, scopeValue } from '../../exec/scope.js';
@@ -15,23 +14,11 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
-import { applyBy } from './select-step.js';
+import { applyBy } from '../helpers/by.js';
 import { PAUSE } from '../../exec/pause.js';
+import type { MathParams } from '../../plan/params/map.js';
 
-/**
- * Parameters of math().
- *
- * @example
- * ```ts
- * const p: MathParams = { expression: parseMath('_ + 1'), by: [] };
- * ```
- */
-export interface MathParams {
-  readonly expression: MathExpression;
-  readonly by: readonly Plan[];
-}
-
-function* run(p: MathParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function* run(p: MathParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   const variables = [...p.expression.variables];
   for (const t of input) {
     if (t === PAUSE) {
@@ -63,7 +50,7 @@ function* run(p: MathParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
  * mathStep.compile({ op: 'math', args: ['_ * 2'] }, cc);
  * ```
  */
-export const mathStep: StepDef<MathParams> = {
+export const mathStep: StepDef<'math'> = {
   kind: 'math',
   category: 'map',
   pauses: true,

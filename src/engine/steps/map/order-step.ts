@@ -15,34 +15,9 @@ import type { StepDef, CompileContext } from '../step-def.js';
 import { badArguments, byPlan, isEnum } from '../args.js';
 import { localItems, splitScope } from '../scope.js';
 import { PAUSE, gather } from '../../exec/pause.js';
+import type { Comparator, OrderParams } from '../../plan/params/map.js';
 
-/**
- * One sort key: a projection and a direction.
- *
- * @example
- * ```ts
- * const c: Comparator = { by: byAge, order: 'desc' };
- * ```
- */
-export interface Comparator {
-  readonly by: Plan;
-  readonly order: 'asc' | 'desc' | 'shuffle';
-}
-
-/**
- * Parameters of order().
- *
- * @example
- * ```ts
- * const p: OrderParams = { local: false, comparators: [] };
- * ```
- */
-export interface OrderParams {
-  readonly local: boolean;
-  readonly comparators: readonly Comparator[];
-}
-
-function orderOf(a: Argument | undefined): Comparator['order'] | undefined {
+function orderOf(a: Argument | undefined): Comparator<Plan>['order'] | undefined {
   if (a instanceof EnumValue && a.type === 'Order') {
     if (a.name === 'asc' || a.name === 'incr') return 'asc';
     if (a.name === 'desc' || a.name === 'decr') return 'desc';
@@ -59,7 +34,7 @@ function orderOf(a: Argument | undefined): Comparator['order'] | undefined {
  * comparator({ op: 'by', args: ['age', new EnumValue('Order', 'desc')] }, cc);
  * ```
  */
-export function comparator(ins: Instruction, cc: CompileContext): Comparator {
+export function comparator(ins: Instruction, cc: CompileContext): Comparator<Plan> {
   const [a, b] = ins.args;
   const first = orderOf(a);
   if (first !== undefined) return { by: byPlan(undefined, cc, ins), order: first };
@@ -79,7 +54,7 @@ export function comparator(ins: Instruction, cc: CompileContext): Comparator {
  * const sorted = sortItems(rt, traversers, comparators);
  * ```
  */
-export function sortItems(rt: Runtime, items: readonly Traverser[], comparators: readonly Comparator[]): Traverser[] {
+export function sortItems(rt: Runtime, items: readonly Traverser[], comparators: readonly Comparator<Plan>[]): Traverser[] {
   const cs = comparators.length === 0 ? [{ by: undefined, order: 'asc' as const }] : comparators;
   const keyed: { t: Traverser; keys: unknown[]; r: number }[] = [];
   const random = rt.random(comparators);
@@ -102,7 +77,7 @@ export function sortItems(rt: Runtime, items: readonly Traverser[], comparators:
   }
   keyed.sort((x, y) => {
     for (let i = 0; i < cs.length; i++) {
-      const c = cs[i] as Comparator | { order: 'asc' };
+      const c = cs[i] as Comparator<Plan> | { order: 'asc' };
       const d = c.order === 'shuffle' ? x.r - y.r : orderCompare(x.keys[i], y.keys[i]);
       if (d !== 0) return c.order === 'desc' ? -d : d;
     }
@@ -111,7 +86,7 @@ export function sortItems(rt: Runtime, items: readonly Traverser[], comparators:
   return keyed.map((k) => k.t);
 }
 
-function* run(p: OrderParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function* run(p: OrderParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   if (!p.local) {
     const all: Traverser[] = [];
     yield* gather(input, rt, all);
@@ -150,7 +125,7 @@ function* run(p: OrderParams, input: Iterable<Traverser>, rt: Runtime): Iterable
  * orderStep.compile({ op: 'order', args: [] }, cc); // { local: false, comparators: [] }
  * ```
  */
-export const orderStep: StepDef<OrderParams> = {
+export const orderStep: StepDef<'order'> = {
   kind: 'order',
   category: 'map',
   pauses: true,

@@ -6,53 +6,17 @@ import { PlanError } from '../../../errors.js';
 import { Path } from '../../elements.js';
 import type { Plan } from '../../plan/plan.js';
 import { MISSING } from '../../exec/scope.js';
-import { moveTo, pathNodes } from '../../exec/traverser.js';
+import { moveTo } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
-import { applyBy } from './select-step.js';
+import { applyBy } from '../helpers/by.js';
 import { PAUSE } from '../../exec/pause.js';
+import type { PathParams } from '../../plan/params/map.js';
+import { traverserPath } from '../helpers/path.js';
 
-/**
- * Parameters of path().
- *
- * @example
- * ```ts
- * const p: PathParams = { by: [], from: undefined, to: undefined };
- * ```
- */
-export interface PathParams {
-  readonly by: readonly Plan[];
-  readonly from: string | undefined;
-  readonly to: string | undefined;
-}
-
-/**
- * The traverser's path as a Path, cut to the from/to labels when given.
- *
- * @example
- * ```ts
- * const path = traverserPath(t, undefined, undefined);
- * ```
- */
-export function traverserPath(t: Traverser, from?: string, to?: string): Path {
-  let nodes = pathNodes(t.path);
-  if (from !== undefined) {
-    const i = nodes.findIndex((n) => n.labels.includes(from));
-    nodes = i < 0 ? [] : nodes.slice(i);
-  }
-  if (to !== undefined) {
-    const i = nodes.findIndex((n) => n.labels.includes(to));
-    nodes = i < 0 ? [] : nodes.slice(0, i + 1);
-  }
-  return new Path(
-    nodes.map((n) => new Set(n.labels)),
-    nodes.map((n) => n.object),
-  );
-}
-
-function* run(p: PathParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function* run(p: PathParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
@@ -82,7 +46,7 @@ function* run(p: PathParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
  * pathStep.compile({ op: 'path', args: [] }, cc);
  * ```
  */
-export const pathStep: StepDef<PathParams> = {
+export const pathStep: StepDef<'path'> = {
   kind: 'path',
   category: 'map',
   pauses: true,

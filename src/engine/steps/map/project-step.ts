@@ -11,23 +11,11 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { byPlan, strings } from '../args.js';
-import { applyBy } from './select-step.js';
+import { applyBy } from '../helpers/by.js';
 import { PAUSE } from '../../exec/pause.js';
+import type { ProjectParams } from '../../plan/params/map.js';
 
-/**
- * Parameters of project().
- *
- * @example
- * ```ts
- * const p: ProjectParams = { keys: ['a', 'b'], by: [] };
- * ```
- */
-export interface ProjectParams {
-  readonly keys: readonly string[];
-  readonly by: readonly Plan[];
-}
-
-function* run(p: ProjectParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function* run(p: ProjectParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
@@ -50,7 +38,7 @@ function* run(p: ProjectParams, input: Iterable<Traverser>, rt: Runtime): Iterab
  * projectStep.compile({ op: 'project', args: ['a', 'b'] }, cc);
  * ```
  */
-export const projectStep: StepDef<ProjectParams> = {
+export const projectStep: StepDef<'project'> = {
   kind: 'project',
   category: 'map',
   pauses: true,

@@ -13,9 +13,10 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, isEnum, toJsNumber } from '../args.js';
-import { elementProperties } from './properties-step.js';
-import { applyBy } from './select-step.js';
+import { elementProperties } from '../helpers/elements.js';
+import { applyBy } from '../helpers/by.js';
 import { PAUSE } from '../../exec/pause.js';
+import type { PropertyMapParams } from '../../plan/params/map.js';
 
 /**
  * Token key T.id.
@@ -72,26 +73,9 @@ export const DIRECTION_OUT = new EnumValue('Direction', 'OUT');
  */
 export const DIRECTION_IN = new EnumValue('Direction', 'IN');
 
-/**
- * Parameters of the map steps. `tokens` is a WithOptions bit set: 1 ids, 2 labels, 4 keys, 8 values.
- *
- * @example
- * ```ts
- * const p: PropertyMapParams = { mode: 'valueMap', keys: [], tokens: 0, by: undefined };
- * ```
- */
-export interface PropertyMapParams {
-  readonly mode: 'valueMap' | 'propertyMap' | 'elementMap';
-  readonly keys: readonly string[];
-  readonly tokens: number;
-  readonly by: Plan | undefined;
-  /** True when every key given was null: no property has a null key, so the map holds tokens only. */
-  readonly none?: true;
-}
-
 const WITH_OPTIONS: Readonly<Record<string, number>> = { none: 0, ids: 1, labels: 2, keys: 4, values: 8, all: 15 };
 
-function tokenMap(rt: Runtime, v: unknown, p: PropertyMapParams): Map<unknown, unknown> {
+function tokenMap(rt: Runtime, v: unknown, p: PropertyMapParams<Plan>): Map<unknown, unknown> {
   const out = new Map<unknown, unknown>();
   const isElement = v instanceof Vertex || v instanceof Edge || v instanceof VertexProperty;
   if (!isElement) throw new ArgumentError('NOT_AN_ELEMENT', `Cannot run ${p.mode}(): ${String(v)} is not an element`);
@@ -124,7 +108,7 @@ function tokenMap(rt: Runtime, v: unknown, p: PropertyMapParams): Map<unknown, u
   return out;
 }
 
-function* run(p: PropertyMapParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function* run(p: PropertyMapParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
@@ -150,7 +134,7 @@ function* run(p: PropertyMapParams, input: Iterable<Traverser>, rt: Runtime): It
  * propertyMapStep.compile({ op: 'valueMap', args: [true] }, cc);
  * ```
  */
-export const propertyMapStep: StepDef<PropertyMapParams> = {
+export const propertyMapStep: StepDef<'propertyMap'> = {
   kind: 'propertyMap',
   category: 'map',
   pauses: true,
@@ -167,7 +151,7 @@ export const propertyMapStep: StepDef<PropertyMapParams> = {
       if (typeof a === 'string') keys.push(a);
       else if (a !== null) throw badArguments(ins, 'expected property keys');
     }
-    const mode = ins.op as PropertyMapParams['mode'];
+    const mode = ins.op as PropertyMapParams<Plan>['mode'];
     // A null key names no property, as in values(null): only the tokens remain.
     if (keys.length === 0 && args.length > 0) return { mode, keys, tokens, by: undefined, none: true };
     return { mode, keys, tokens, by: undefined };

@@ -11,21 +11,7 @@ import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { localItems, splitScope } from '../scope.js';
 import { PAUSE } from '../../exec/pause.js';
-
-type Reducer = 'sum' | 'min' | 'max' | 'mean';
-
-/**
- * Parameters of a reducing step.
- *
- * @example
- * ```ts
- * const p: ReduceParams = { op: 'sum', local: false };
- * ```
- */
-export interface ReduceParams {
-  readonly op: Reducer;
-  readonly local: boolean;
-}
+import type { ReduceParams, Reducer } from '../../plan/params/map.js';
 
 /**
  * Reduces values with one of the reducers, skipping nulls; null when every value is null and
@@ -92,7 +78,7 @@ function* run(p: ReduceParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
  * reduceStep.compile({ op: 'sum', args: [] }, cc); // { op: 'sum', local: false }
  * ```
  */
-export const reduceStep: StepDef<ReduceParams> = {
+export const reduceStep: StepDef<'reduce'> = {
   kind: 'reduce',
   category: 'map',
   pauses: true,

@@ -6,50 +6,17 @@
 import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
 import { MISSING, scopeValue } from '../../exec/scope.js';
-import type { Pop } from '../../exec/scope.js';
 import { moveTo } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, isEnum } from '../args.js';
-import { column } from './select-column-step.js';
+import { column } from '../helpers/values.js';
 import { Bytecode } from '../../bytecode.js';
 import { valueKey } from '../../semantics/index.js';
 import { PAUSE } from '../../exec/pause.js';
-
-/**
- * Parameters of select().
- *
- * @example
- * ```ts
- * const p: SelectParams = { keys: ['a', 'b'], pop: 'last', by: [] };
- * ```
- */
-export interface SelectParams {
-  readonly keys: readonly string[];
-  readonly pop: Pop;
-  readonly by: readonly Plan[];
-  /** select(Column.keys|values) instead of keys. */
-  readonly column?: string;
-  /** select(traversal): the key is the first result of this child plan. */
-  readonly keyPlan?: Plan;
-}
-
-/**
- * Applies the i-th by() (round-robin) to a value; MISSING when it yields nothing.
- *
- * @example
- * ```ts
- * const name = applyBy(rt, t, vertex, byPlans, 0);
- * ```
- */
-export function applyBy(rt: Runtime, t: Traverser, value: unknown, by: readonly Plan[], i: number): unknown {
-  if (by.length === 0) return value;
-  const plan = by[i % by.length] as Plan;
-  if (plan.steps.length === 0) return value;
-  const out = rt.first(plan, { ...t, value });
-  return out === undefined ? MISSING : out.value;
-}
+import type { Pop, SelectParams } from '../../plan/params/map.js';
+import { applyBy } from '../helpers/by.js';
 
 /** A scope value under a computed key: a map entry by Java equality, or a string key's scope value. */
 function keyedValue(rt: Runtime, t: Traverser, key: unknown, pop: Pop): unknown {
@@ -60,7 +27,7 @@ function keyedValue(rt: Runtime, t: Traverser, key: unknown, pop: Pop): unknown 
   return typeof key === 'string' ? scopeValue(rt, t, key, pop) : MISSING;
 }
 
-function* run(p: SelectParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function* run(p: SelectParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
@@ -106,7 +73,7 @@ function* run(p: SelectParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
  * selectStep.compile({ op: 'select', args: ['a', 'b'] }, cc);
  * ```
  */
-export const selectStep: StepDef<SelectParams> = {
+export const selectStep: StepDef<'select'> = {
   kind: 'select',
   category: 'map',
   pauses: true,

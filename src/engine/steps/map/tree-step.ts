@@ -13,28 +13,16 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
-import { traverserPath } from './path-step.js';
-import { applyBy } from './select-step.js';
+import { traverserPath } from '../helpers/path.js';
+import { applyBy } from '../helpers/by.js';
 import { PAUSE, gather } from '../../exec/pause.js';
-
-/**
- * Parameters of tree().
- *
- * @example
- * ```ts
- * const p: TreeParams = { sideEffect: undefined, by: [] };
- * ```
- */
-export interface TreeParams {
-  readonly sideEffect: string | undefined;
-  readonly by: readonly Plan[];
-}
+import type { TreeParams } from '../../plan/params/map.js';
 
 /**
  * Adds a traverser's path under `tree`. An unproductive by() leaves its object out (tree()),
  * or puts null in its place (tree(key), as TinkerPop's side-effect step does).
  */
-function addPath(rt: Runtime, tree: Tree, t: Traverser, p: TreeParams): void {
+function addPath(rt: Runtime, tree: Tree, t: Traverser, p: TreeParams<Plan>): void {
   let node = tree;
   traverserPath(t).objects.forEach((o, i) => {
     const v = applyBy(rt, t, o, p.by, i);
@@ -43,7 +31,7 @@ function addPath(rt: Runtime, tree: Tree, t: Traverser, p: TreeParams): void {
   });
 }
 
-function* run(p: TreeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function* run(p: TreeParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   if (p.sideEffect !== undefined) {
     const existing = rt.sideEffects.get(p.sideEffect);
     const tree = existing instanceof Tree ? existing : new Tree();
@@ -75,7 +63,7 @@ function* run(p: TreeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
  * treeStep.compile({ op: 'tree', args: [] }, cc);
  * ```
  */
-export const treeStep: StepDef<TreeParams> = {
+export const treeStep: StepDef<'tree'> = {
   kind: 'tree',
   category: 'map',
   pauses: true,

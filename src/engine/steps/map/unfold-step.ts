@@ -36,7 +36,7 @@ function* run(_p: Record<string, never>, input: Iterable<Traverser>, rt: Runtime
  * unfoldStep.compile({ op: 'unfold', args: [] }, cc); // {}
  * ```
  */
-export const unfoldStep: StepDef<Record<string, never>> = {
+export const unfoldStep: StepDef<'unfold'> = {
   kind: 'unfold',
   category: 'map',
   pauses: true,

@@ -3,7 +3,6 @@
  * many traversers share one scan.
  * @module
  */
-import { FilteredSource } from '../../exec/filtered-source.js';
 import { ArgumentError } from '../../../errors.js';
 import { Vertex } from '../../elements.js';
 import type { Direction } from '../../../values/index.js';
@@ -14,20 +13,8 @@ import { PAUSE } from '../../exec/pause.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { strings } from '../args.js';
-
-/**
- * Parameters of an adjacency step.
- *
- * @example
- * ```ts
- * const p: VertexParams = { direction: 'OUT', edgeLabels: ['knows'], returns: 'vertex' };
- * ```
- */
-export interface VertexParams {
-  readonly direction: Direction;
-  readonly edgeLabels: readonly string[];
-  readonly returns: 'vertex' | 'edge';
-}
+import type { VertexParams } from '../../plan/params/map.js';
+import { asVertex } from '../helpers/elements.js';
 
 const OPS: Readonly<Record<string, [Direction, 'vertex' | 'edge']>> = {
   out: ['OUT', 'vertex'],
@@ -37,19 +24,6 @@ const OPS: Readonly<Record<string, [Direction, 'vertex' | 'edge']>> = {
   inE: ['IN', 'edge'],
   bothE: ['BOTH', 'edge'],
 };
-
-/**
- * The vertex a traverser stands on, or an ArgumentError naming the step.
- *
- * @example
- * ```ts
- * const v = asVertex(t.value, 'out');
- * ```
- */
-export function asVertex(value: unknown, step: string): Vertex {
-  if (value instanceof Vertex) return value;
-  throw new ArgumentError('NOT_A_VERTEX', `Cannot run ${step}(): the traverser holds ${String(value)}, not a vertex`);
-}
 
 /**
  * Neighbours of a batch of source slots, grouped by source: the neighbours of `unique[u]` are
@@ -78,15 +52,18 @@ function neighbours(rt: Runtime, p: VertexParams, slots: Int32Array): Grouped {
   let edges: Int32Array = new Int32Array(256);
   let vertices: Int32Array = new Int32Array(256);
   let n = 0;
-  const options = p.edgeLabels.length > 0 ? { labels: p.edgeLabels } : undefined;
+  // A step that moves on to the neighbour must not reach a vertex the source hides.
+  const options = { labels: p.edgeLabels, visibleNeighbours: p.returns === 'vertex' };
   for (const nb of rt.source.scanNeighbours(unique, p.direction, options)) {
     owner = grow(owner, n + nb.length);
     edges = grow(edges, n + nb.length);
     vertices = grow(vertices, n + nb.length);
+    const sel = nb.selection;
     for (let i = 0; i < nb.length; i++, n++) {
-      owner[n] = index.get(nb.sources[i] as number) as number;
-      edges[n] = nb.edges[i] as number;
-      vertices[n] = nb.vertices[i] as number;
+      const at = sel === undefined ? i : (sel[i] as number);
+      owner[n] = index.get(nb.sources[at] as number) as number;
+      edges[n] = nb.edges[at] as number;
+      vertices[n] = nb.vertices[at] as number;
     }
   }
   // A stable counting sort by source keeps each source's neighbours in scan order.
@@ -105,7 +82,6 @@ function neighbours(rt: Runtime, p: VertexParams, slots: Int32Array): Grouped {
 }
 
 function* run(p: VertexParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
-  const view = p.returns === 'vertex' && rt.source instanceof FilteredSource ? rt.source : undefined;
   let batch: Traverser[] = [];
   const flush = function* (): Iterable<Traverser> {
     rt.checkCancelled();
@@ -120,10 +96,8 @@ function* run(p: VertexParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
       if (u === undefined) continue;
       const t = batch[k] as Traverser;
       for (let i = found.offsets[u] as number, end = found.offsets[u + 1] as number; i < end; i++) {
-        const vertex = found.vertices[i] as number;
-        if (view !== undefined && !view.adjacentVisible(vertex)) continue;
         if (rt.tick()) yield PAUSE;
-        yield moveTo(t, p.returns === 'vertex' ? rt.vertex(vertex) : rt.edge(found.edges[i] as number), rt.trackPath);
+        yield moveTo(t, p.returns === 'vertex' ? rt.vertex(found.vertices[i] as number) : rt.edge(found.edges[i] as number), rt.trackPath);
       }
     }
     batch = [];
@@ -148,7 +122,7 @@ function* run(p: VertexParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
  * vertexStep.compile({ op: 'outE', args: ['knows'] }, cc); // { direction: 'OUT', edgeLabels: ['knows'], returns: 'edge' }
  * ```
  */
-export const vertexStep: StepDef<VertexParams> = {
+export const vertexStep: StepDef<'vertex'> = {
   kind: 'vertex',
   category: 'map',
   pauses: true,

@@ -11,40 +11,9 @@ import { fresh, moveTo } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
-import { argValue, vertexSlotOf } from './write-values.js';
+import { argValue, vertexSlotOf } from '../helpers/write-values.js';
 import { foldedId, foldedValues } from './fold-properties.js';
-import type { FoldedProperty } from './fold-properties.js';
-
-/**
- * An edge end: a label to select, a child plan, or a value (vertex or id).
- *
- * @example
- * ```ts
- * const e: EdgeEnd = { select: 'a' };
- * ```
- */
-export type EdgeEnd = { readonly select: string } | { readonly value: unknown };
-
-/**
- * Parameters of addE().
- *
- * @example
- * ```ts
- * const p: AddEdgeParams = { label: 'knows', from: undefined, to: { select: 'b' }, start: false };
- * ```
- */
-export interface AddEdgeParams {
-  readonly label: unknown;
-  readonly from: EdgeEnd | undefined;
-  readonly to: EdgeEnd | undefined;
-  readonly start: boolean;
-  /** property() steps folded into the creation (see fold-properties.ts). */
-  readonly properties?: readonly FoldedProperty[];
-  /** A folded `property(T.id, x)`: the id value or a child plan yielding it. */
-  readonly id?: unknown;
-  /** Step configuration from with(key, value); Quiver defines no addE() options, so none takes effect. */
-  readonly config?: readonly (readonly [string, unknown])[];
-}
+import type { AddEdgeParams, EdgeEnd } from '../../plan/params/side-effect.js';
 
 function resolve(rt: Runtime, t: Traverser, end: EdgeEnd | undefined, which: string): number {
   if (end === undefined) {
@@ -82,7 +51,7 @@ function* run(p: AddEdgeParams, input: Iterable<Traverser>, rt: Runtime): Iterab
  * addEdgeStep.compile({ op: 'addE', args: ['knows'] }, cc);
  * ```
  */
-export const addEdgeStep: StepDef<AddEdgeParams> = {
+export const addEdgeStep: StepDef<'addE'> = {
   kind: 'addE',
   category: 'map',
   ops: ['addE'],

@@ -8,26 +8,9 @@ import { fresh, moveTo } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
-import { argValue } from './write-values.js';
+import { argValue } from '../helpers/write-values.js';
 import { foldedId, foldedValues } from './fold-properties.js';
-import type { FoldedProperty } from './fold-properties.js';
-
-/**
- * Parameters of addV(); `label` is a string or a child plan yielding it.
- *
- * @example
- * ```ts
- * const p: AddVertexParams = { label: 'person', start: true };
- * ```
- */
-export interface AddVertexParams {
-  readonly label: unknown;
-  readonly start: boolean;
-  /** property() steps folded into the creation (see fold-properties.ts). */
-  readonly properties?: readonly FoldedProperty[];
-  /** A folded `property(T.id, x)`: the id value or a child plan yielding it. */
-  readonly id?: unknown;
-}
+import type { AddVertexParams } from '../../plan/params/side-effect.js';
 
 function* run(p: AddVertexParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   const w = rt.requireWriter('addV');
@@ -49,7 +32,7 @@ function* run(p: AddVertexParams, input: Iterable<Traverser>, rt: Runtime): Iter
  * addVertexStep.compile({ op: 'addV', args: ['person'] }, cc);
  * ```
  */
-export const addVertexStep: StepDef<AddVertexParams> = {
+export const addVertexStep: StepDef<'addV'> = {
   kind: 'addV',
   category: 'map',
   ops: ['addV'],

@@ -12,24 +12,10 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
 import { splitScope } from '../scope.js';
-import { applyBy } from '../map/select-step.js';
+import { applyBy } from '../helpers/by.js';
 import { applyOperator } from '../operators.js';
 import { PAUSE, gather } from '../../exec/pause.js';
-
-/**
- * Parameters of aggregate()/store().
- *
- * @example
- * ```ts
- * const p: AggregateParams = { key: 'x', lazy: false, by: undefined };
- * ```
- */
-export interface AggregateParams {
-  readonly key: string;
-  /** store() and aggregate(local) add as traversers pass. */
-  readonly lazy: boolean;
-  readonly by: Plan | undefined;
-}
+import type { AggregateParams } from '../../plan/params/side-effect.js';
 
 /** A copy of a collection that still belongs to the source settings, so runs never share it. */
 function owned(rt: Runtime, key: string, v: unknown): unknown {
@@ -61,13 +47,13 @@ function reduceInto(rt: Runtime, key: string, batch: readonly unknown[]): void {
   }
 }
 
-function collect(rt: Runtime, p: AggregateParams, t: Traverser, into: unknown[]): void {
+function collect(rt: Runtime, p: AggregateParams<Plan>, t: Traverser, into: unknown[]): void {
   const v = p.by === undefined ? t.value : applyBy(rt, t, t.value, [p.by], 0);
   if (v === MISSING) return;
   for (let i = 0; i < t.bulk; i++) into.push(v);
 }
 
-function* run(p: AggregateParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function* run(p: AggregateParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   if (!rt.sideEffects.has(p.key)) rt.sideEffects.set(p.key, []);
   if (p.lazy) {
     for (const t of input) {
@@ -98,7 +84,7 @@ function* run(p: AggregateParams, input: Iterable<Traverser>, rt: Runtime): Iter
  * aggregateStep.compile({ op: 'aggregate', args: ['x'] }, cc);
  * ```
  */
-export const aggregateStep: StepDef<AggregateParams> = {
+export const aggregateStep: StepDef<'aggregate'> = {
   kind: 'aggregate',
   category: 'side-effect',
   pauses: true,

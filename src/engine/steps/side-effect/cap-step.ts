@@ -34,7 +34,7 @@ function* run(p: { readonly keys: readonly string[] }, input: Iterable<Traverser
  * capStep.compile({ op: 'cap', args: ['x'] }, cc); // { keys: ['x'] }
  * ```
  */
-export const capStep: StepDef<{ readonly keys: readonly string[] }> = {
+export const capStep: StepDef<'cap'> = {
   kind: 'cap',
   category: 'side-effect',
   pauses: true,

@@ -11,23 +11,7 @@ import { badArguments, isEnum } from '../args.js';
 import { applyOperator } from '../operators.js';
 import { add, div, mul, valueKey } from '../../semantics/index.js';
 import { TypedNumber } from '../../../values/index.js';
-
-/**
- * Parameters of the control steps.
- *
- * @example
- * ```ts
- * const p: ControlParams = { mode: 'fail', message: 'stop' };
- * ```
- */
-export interface ControlParams {
-  readonly mode: 'barrier' | 'discard' | 'fail';
-  readonly message: string | undefined;
-  /** barrier(Barrier.normSack): sacks become their share of the barrier's total sack. */
-  readonly normSack?: boolean;
-  /** barrier(maxBarrierSize): drain at most this many traversers before passing them on. */
-  readonly maxSize?: number;
-}
+import type { ControlParams } from '../../plan/params/side-effect.js';
 
 /**
  * TinkerPop's TraverserSet for traversers with a sack merge operator: equal traversers (same
@@ -85,7 +69,7 @@ function normSack(all: readonly Traverser[]): Traverser[] {
  * controlStep.compile({ op: 'fail', args: ['stop'] }, cc);
  * ```
  */
-export const controlStep: StepDef<ControlParams> = {
+export const controlStep: StepDef<'control'> = {
   kind: 'control',
   category: 'side-effect',
   ops: ['barrier', 'discard', 'fail'],

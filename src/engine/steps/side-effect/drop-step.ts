@@ -35,7 +35,7 @@ function dropOne(rt: Runtime, v: unknown): void {
  * dropStep.compile({ op: 'drop', args: [] }, cc);
  * ```
  */
-export const dropStep: StepDef<Record<string, never>> = {
+export const dropStep: StepDef<'drop'> = {
   kind: 'drop',
   category: 'filter',
   ops: ['drop'],

@@ -12,18 +12,9 @@ import { isEnum } from '../args.js';
 import type { PlanStep } from '../../plan/plan.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
-import type { PropertyWrite } from './property-step.js';
-import { argValue, storable } from './write-values.js';
+import { argValue, storable } from '../helpers/write-values.js';
+import type { FoldedProperty, PropertyWrite } from '../../plan/params/side-effect.js';
 
-/**
- * A property folded into element creation: a key and a value or a child plan yielding it.
- *
- * @example
- * ```ts
- * const p: FoldedProperty = ['name', 'marko'];
- * ```
- */
-export type FoldedProperty = readonly [key: string, value: unknown];
 
 /** The part of addV()/addE() parameters that folding fills. */
 interface Folding {
@@ -51,15 +42,20 @@ export function foldTokens(steps: PlanStep[], property: { readonly writes: reado
   while (at > 0 && steps[at]?.kind === 'property') at--;
   const target = steps[at];
   if (target === undefined || (target.kind !== 'addV' && target.kind !== 'addE')) return [...property.writes];
-  let params = target.params as Folding;
+  steps[at] = target.kind === 'addV' ? { ...target, params: withTokens(target.params, tokens) } : { ...target, params: withTokens(target.params, tokens) };
+  return property.writes.filter((w) => !tokens.includes(w));
+}
+
+/** Creation parameters with the `T.id` and `T.label` writes applied. */
+function withTokens<F extends Folding>(params: F, tokens: readonly PropertyWrite[]): F {
+  let out = params;
   for (const w of tokens) {
     if (w.value === null || w.value === undefined) {
       throw new ArgumentError('PROPERTY_VALUE', `Cannot set ${String(w.key)}: the value must not be null`);
     }
-    params = isEnum(w.key, 'T', 'id') ? { ...params, id: w.value } : { ...params, label: w.value };
+    out = isEnum(w.key, 'T', 'id') ? { ...out, id: w.value } : { ...out, label: w.value };
   }
-  steps[at] = { ...target, params } as PlanStep;
-  return property.writes.filter((w) => !tokens.includes(w));
+  return out;
 }
 
 /**
@@ -91,8 +87,7 @@ export function foldedId(rt: Runtime, t: Traverser, id: unknown): ElementId | un
  */
 export function foldProperty(target: PlanStep, property: { readonly writes: readonly PropertyWrite[] }): PlanStep | undefined {
   if (target.kind !== 'addV' && target.kind !== 'addE') return undefined;
-  const params = target.params as Folding;
-  const folded = [...(params.properties ?? [])];
+  const folded = [...(target.params.properties ?? [])];
   const keys = new Set(folded.map(([k]) => k));
   for (const w of property.writes) {
     if (w.cardinality !== undefined || w.meta.length > 0 || typeof w.key !== 'string' || w.value === null) return undefined;
@@ -100,7 +95,9 @@ export function foldProperty(target: PlanStep, property: { readonly writes: read
     keys.add(w.key);
     folded.push([w.key, w.value]);
   }
-  return { ...target, params: { ...params, properties: folded } };
+  return target.kind === 'addV'
+    ? { ...target, params: { ...target.params, properties: folded } }
+    : { ...target, params: { ...target.params, properties: folded } };
 }
 
 /**

@@ -8,19 +8,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { PAUSE } from '../../exec/pause.js';
-
-/**
- * Parameters of inject().
- *
- * @example
- * ```ts
- * const p: InjectParams = { values: [1, 2], start: true };
- * ```
- */
-export interface InjectParams {
-  readonly values: readonly unknown[];
-  readonly start: boolean;
-}
+import type { InjectParams } from '../../plan/params/side-effect.js';
 
 function* run(p: InjectParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   if (p.start) {
@@ -42,7 +30,7 @@ function* run(p: InjectParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
  * injectStep.compile({ op: 'inject', args: [1, 2] }, cc); // { values: [1, 2], start: true }
  * ```
  */
-export const injectStep: StepDef<InjectParams> = {
+export const injectStep: StepDef<'inject'> = {
   kind: 'inject',
   category: 'spawn',
   pauses: true,

@@ -17,32 +17,7 @@ import { parseGraphson } from '../../io/graphson.js';
 import { parseGraphml } from '../../io/graphml.js';
 import { writeDocument } from '../../io/document.js';
 import type { GraphDocument } from '../../io/document.js';
-
-/**
- * A graph file format io() knows by name.
- *
- * @example
- * ```ts
- * const f: IoFormat = 'graphml';
- * ```
- */
-export type IoFormat = 'graphson' | 'graphml' | 'gryo';
-
-/**
- * Parameters of io().
- *
- * @example
- * ```ts
- * const p: IoParams = { file: 'modern.xml', reader: 'graphml', writer: undefined, mode: 'read' };
- * ```
- */
-export interface IoParams {
-  readonly file: string;
-  readonly reader: IoFormat | undefined;
-  readonly writer: IoFormat | undefined;
-  /** Set by the read() or write() modulator; io() without either does nothing useful in TinkerPop and is refused. */
-  readonly mode: 'read' | 'write' | undefined;
-}
+import type { IoFormat, IoParams } from '../../plan/params/side-effect.js';
 
 /** TinkerPop's IO.reader / IO.writer keys, as enum constants or as their string values. */
 const KEY_NAMES: Readonly<Record<string, 'reader' | 'writer'>> = { '~tinkerpop.io.reader': 'reader', '~tinkerpop.io.writer': 'writer' };
@@ -96,7 +71,7 @@ function* run(p: IoParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Tr
  * ioStep.modulate?.(p, { op: 'read', args: [] }, cc);
  * ```
  */
-export const ioStep: StepDef<IoParams> = {
+export const ioStep: StepDef<'io'> = {
   kind: 'io',
   category: 'side-effect',
   ops: ['io'],

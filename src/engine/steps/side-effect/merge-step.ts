@@ -16,24 +16,8 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, isEnum } from '../args.js';
-import { argValue, edgeCardinalityError, storable, vertexSlotOf, withCardinality } from './write-values.js';
-
-/**
- * Parameters of mergeV()/mergeE(); map arguments may be child plans.
- *
- * @example
- * ```ts
- * const p: MergeParams = { element: 'vertex', search: undefined, options: new Map(), start: true };
- * ```
- */
-export interface MergeParams {
-  readonly element: 'vertex' | 'edge';
-  /** Search map or plan; undefined means the incoming traverser's map. */
-  readonly search: unknown;
-  /** Merge option name (onCreate, onMatch, outV, inV) to value or plan. */
-  readonly options: ReadonlyMap<string, unknown>;
-  readonly start: boolean;
-}
+import { argValue, edgeCardinalityError, storable, vertexSlotOf, withCardinality } from '../helpers/write-values.js';
+import type { MergeParams } from '../../plan/params/side-effect.js';
 
 type Entries = Map<unknown, unknown>;
 
@@ -222,7 +206,7 @@ function optionValue(a: Argument | undefined, cc: { child(a: Argument): Plan }):
  * mergeStep.compile({ op: 'mergeV', args: [new Map([['name', 'marko']])] }, cc);
  * ```
  */
-export const mergeStep: StepDef<MergeParams> = {
+export const mergeStep: StepDef<'merge'> = {
   kind: 'merge',
   category: 'map',
   ops: ['mergeV', 'mergeE'],

@@ -7,28 +7,14 @@ import { Bytecode } from '../../bytecode.js';
 import type { Argument } from '../../bytecode.js';
 import { ArgumentError } from '../../../errors.js';
 import { Edge, Vertex, VertexProperty } from '../../elements.js';
-import type { PropertyCardinality } from '../../port.js';
+import type { PropertyCardinality } from '../../../port/index.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef, CompileContext } from '../step-def.js';
 import { badArguments, isEnum } from '../args.js';
-import { argValue, edgeCardinalityError, storable, withCardinality } from './write-values.js';
-import { currentVertexProperty } from '../map/properties-step.js';
-
-/**
- * One property write; values may be child plans.
- *
- * @example
- * ```ts
- * const w: PropertyWrite = { cardinality: undefined, key: 'name', value: 'marko', meta: [] };
- * ```
- */
-export interface PropertyWrite {
-  readonly cardinality: PropertyCardinality | undefined;
-  readonly key: unknown;
-  readonly value: unknown;
-  readonly meta: readonly (readonly [string, unknown])[];
-}
+import { argValue, edgeCardinalityError, storable, withCardinality } from '../helpers/write-values.js';
+import { currentVertexProperty } from '../helpers/elements.js';
+import type { PropertyWrite } from '../../plan/params/side-effect.js';
 
 function arg(a: Argument | undefined, cc: CompileContext): unknown {
   return a instanceof Bytecode ? cc.child(a) : a;
@@ -93,18 +79,6 @@ function write(rt: Runtime, t: Traverser, pw: PropertyWrite): unknown {
 }
 
 /**
- * Parameters of property(): the writes, in order.
- *
- * @example
- * ```ts
- * const p: PropertyParams = { writes: [{ cardinality: undefined, key: 'name', value: 'marko', meta: [] }] };
- * ```
- */
-export interface PropertyParams {
-  readonly writes: readonly PropertyWrite[];
-}
-
-/**
  * The property() step.
  *
  * @example
@@ -112,7 +86,7 @@ export interface PropertyParams {
  * propertyStep.compile({ op: 'property', args: ['name', 'marko'] }, cc);
  * ```
  */
-export const propertyStep: StepDef<PropertyParams> = {
+export const propertyStep: StepDef<'property'> = {
   kind: 'property',
   category: 'side-effect',
   ops: ['property'],

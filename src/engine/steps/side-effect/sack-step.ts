@@ -11,23 +11,11 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, isEnum } from '../args.js';
 import { applyOperator } from '../operators.js';
-import { applyBy } from '../map/select-step.js';
+import { applyBy } from '../helpers/by.js';
 import { PAUSE } from '../../exec/pause.js';
+import type { SackParams } from '../../plan/params/side-effect.js';
 
-/**
- * Parameters of sack(): no operator reads the sack.
- *
- * @example
- * ```ts
- * const p: SackParams = { operator: 'sum', by: undefined };
- * ```
- */
-export interface SackParams {
-  readonly operator: string | undefined;
-  readonly by: Plan | undefined;
-}
-
-function* run(p: SackParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+function* run(p: SackParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
@@ -51,7 +39,7 @@ function* run(p: SackParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
  * sackStep.compile({ op: 'sack', args: [new EnumValue('Operator', 'sum')] }, cc);
  * ```
  */
-export const sackStep: StepDef<SackParams> = {
+export const sackStep: StepDef<'sack'> = {
   kind: 'sack',
   category: 'side-effect',
   pauses: true,

@@ -2,7 +2,6 @@
  * sideEffect(t): runs the child traversal for each traverser and passes the traverser on.
  * @module
  */
-import type { Plan } from '../../plan/plan.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
@@ -17,7 +16,7 @@ import { PAUSE } from '../../exec/pause.js';
  * sideEffectStep.compile({ op: 'sideEffect', args: [child] }, cc);
  * ```
  */
-export const sideEffectStep: StepDef<{ readonly plan: Plan }> = {
+export const sideEffectStep: StepDef<'sideEffect'> = {
   kind: 'sideEffect',
   category: 'side-effect',
   pauses: true,

@@ -106,7 +106,7 @@ function* run(p: { readonly key: string }, input: Iterable<Traverser>, rt: Runti
  * subgraphStep.compile({ op: 'subgraph', args: ['sg'] }, cc); // { key: 'sg' }
  * ```
  */
-export const subgraphStep: StepDef<{ readonly key: string }> = {
+export const subgraphStep: StepDef<'subgraph'> = {
   kind: 'subgraph',
   category: 'side-effect',
   ops: ['subgraph'],

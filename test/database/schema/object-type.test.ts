@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { catalogOperations, parseDataType, SchemaBuilder, schemaToGroovy, type SchemaCatalog } from '../../../src/storage/schema/index.js';
-import { newCatalog, throwsCode } from './helpers.js';
+import { catalogOperations, SchemaBuilder, schemaToGroovy } from '../../../src/database/schema/index.js';
+import { parseDataType, type SchemaCatalog } from '../../../src/storage/schema/index.js';
+import { newCatalog, throwsCode } from '../../storage/schema/helpers.js';
 
 function withObjectKey(): SchemaCatalog {
   const { catalog } = newCatalog();

@@ -4,9 +4,8 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import type { SchemaCatalog } from './catalog.js';
-import type { SchemaOperations } from './operations.js';
-import type { UserData } from './types.js';
+import type { SchemaCatalog, UserData } from '../../storage/index.js';
+import type { SchemaOperations } from './schema-operations.js';
 
 /**
  * Base of the fluent builders of {@link SchemaBuilder}.

@@ -1,12 +1,14 @@
 /**
- * The GraphSource port: the one way the engine reads and writes a graph.
+ * The GraphSource port: the one way the engine reads and writes a graph; it extends the
+ * adjacency port (adjacency.ts).
  *
  * Storage implements it; the engine, algorithms and access control only see this interface.
  * Vertices and edges are addressed by dense **slots** (non-negative integers), valid for the
  * lifetime of the element. A per-request filter (access control) wraps a GraphSource.
  * @module
  */
-import type { Direction, ElementId, PropertyValue } from '../values/index.js';
+import type { ElementId, PropertyValue } from '../values/index.js';
+import type { AdjacencySource } from './adjacency.js';
 
 /**
  * One vertex property, possibly one of several for list/set cardinality, with its
@@ -37,37 +39,6 @@ export interface VertexPropertyRecord {
 export interface IndexPredicate {
   readonly op: 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'between' | 'inside' | 'outside' | 'within' | 'without' | 'textcontains';
   readonly values: readonly PropertyValue[];
-}
-
-/**
- * A batch of neighbours produced by {@link GraphSource.scanNeighbours}: parallel arrays, where
- * entry i says that `sources[i]` reaches vertex `vertices[i]` through edge `edges[i]`.
- *
- * @example
- * ```ts
- * const batch: NeighbourBatch = { sources: new Int32Array(0), edges: new Int32Array(0), vertices: new Int32Array(0), length: 0 };
- * ```
- */
-export interface NeighbourBatch {
-  readonly sources: Int32Array;
-  readonly edges: Int32Array;
-  readonly vertices: Int32Array;
-  readonly length: number;
-}
-
-/**
- * Options of a neighbour scan.
- *
- * @example
- * ```ts
- * const o: ScanOptions = { labels: ['knows'], degreeLimit: 10000 };
- * ```
- */
-export interface ScanOptions {
-  /** Edge labels to follow; empty or absent means all. */
-  readonly labels?: readonly string[];
-  /** Stop after this many neighbours per source vertex. */
-  readonly degreeLimit?: number;
 }
 
 /**
@@ -132,21 +103,23 @@ export interface ReadView {
 }
 
 /**
- * Read access to one graph. All methods are synchronous and never allocate per neighbour in
- * the batched paths.
+ * Read access to one graph: the adjacency port ({@link AdjacencySource}, whose contract holds
+ * here too) plus ids, labels, properties, column scans and index lookups. All methods are
+ * synchronous and never allocate per neighbour in the batched paths. The id of a slot never
+ * changes while the process runs, even after its element is removed, so element handles may
+ * read ids lazily.
  *
  * @example
  * ```ts
+ * declare const source: GraphSource;
  * for (const v of source.vertexSlots('person')) console.log(source.vertexId(v));
  * ```
  */
-export interface GraphSource {
+export interface GraphSource extends AdjacencySource {
   /** Live vertex slots, optionally of one label, in slot order. */
   vertexSlots(label?: string): Iterable<number>;
   /** Live edge slots, optionally of one label, in slot order. */
   edgeSlots(label?: string): Iterable<number>;
-  /** Number of live vertices, optionally of one label. */
-  vertexCount(label?: string): number;
   /** Number of live edges, optionally of one label. */
   edgeCount(label?: string): number;
   /** Slot of the vertex with this id, or -1. Accepts ids in any equivalent form (number or string). */
@@ -188,13 +161,6 @@ export interface GraphSource {
    *   allocated per element by the store beyond what a property value already is.
    */
   scanColumns(element: 'vertex' | 'edge', options?: ColumnScanOptions): Iterable<ColumnBatch>;
-  /**
-   * Neighbours of many vertices at once, following edges in the given direction
-   * (BOTH yields OUT then IN per source). Results come in batches of bounded size.
-   */
-  scanNeighbours(sources: Int32Array, direction: Direction, options?: ScanOptions): Iterable<NeighbourBatch>;
-  /** Number of incident edges of a vertex in a direction, without materialising them. */
-  degree(slot: number, direction: Direction, labels?: readonly string[]): number;
   /**
    * Element slots that satisfy `key predicate` using an index, for one label or all labels.
    * Returns undefined when no index can answer, so the caller can fall back to a scan.

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { catalogOperations, groovyString, SchemaBuilder, SchemaCatalog, schemaToGroovy } from '../../../src/storage/schema/index.js';
+import { catalogOperations, groovyString, SchemaBuilder, schemaToGroovy } from '../../../src/database/schema/index.js';
+import { SchemaCatalog } from '../../../src/storage/schema/index.js';
 import type { SchemaSnapshot } from '../../../src/storage/schema/index.js';
-import { modernCatalog } from './helpers.js';
+import { modernCatalog } from '../../storage/schema/helpers.js';
 
 type Arg = string | number | boolean;
 interface Call { readonly method: string; readonly args: readonly Arg[] }

@@ -4,13 +4,11 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import type { SchemaCatalog } from './catalog.js';
+import { notFoundError } from '../../storage/index.js';
+import type { CardinalityInput, DataTypeInput, EdgeLabelRecord, IndexLabelRecord, IndexType, PropertyKeyRecord, RemovedSchema, SchemaCatalog, VertexLabelRecord } from '../../storage/index.js';
 import { ElementBuilder } from './element-builder.js';
 import { EdgeLabelBuilder, VertexLabelBuilder } from './label-builders.js';
-import type { SchemaOperations } from './operations.js';
-import { notFoundError } from './rules.js';
-import type { CardinalityInput, DataTypeInput, RemovedSchema } from './specs.js';
-import type { EdgeLabelRecord, IndexLabelRecord, IndexType, PropertyKeyRecord, VertexLabelRecord } from './types.js';
+import type { SchemaOperations } from './schema-operations.js';
 
 /**
  * Builds, updates or removes one property key.
@@ -184,8 +182,7 @@ export class IndexLabelBuilder extends ElementBuilder {
  *
  * @example
  * ```ts
- * const catalog = new SchemaCatalog();
- * const schema = new SchemaBuilder(catalogOperations(catalog), catalog);
+ * const schema = graph.schema();
  * await schema.propertyKey('name').asText().ifNotExist().create();
  * await schema.vertexLabel('person').properties('name').primaryKeys('name').create();
  * schema.getVertexLabel('person').idStrategy; // 'PRIMARY_KEY'

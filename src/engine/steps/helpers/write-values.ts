@@ -10,7 +10,7 @@ import { Plan } from '../../plan/plan.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { PropertyValue } from '../../../values/index.js';
-import type { PropertyCardinality } from '../../port.js';
+import type { PropertyCardinality } from '../../../port/index.js';
 
 /**
  * The value of a write argument: a child plan gives its first result (undefined when none).

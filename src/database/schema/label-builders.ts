@@ -3,10 +3,9 @@
  * @module
  */
 import { ArgumentError, UnsupportedError } from '../../errors.js';
-import type { RemovedSchema } from './specs.js';
+import { notFoundError } from '../../storage/index.js';
+import type { EdgeLabelRecord, IdStrategy, RemovedSchema, VertexLabelRecord } from '../../storage/index.js';
 import { ElementBuilder } from './element-builder.js';
-import { notFoundError } from './rules.js';
-import type { EdgeLabelRecord, IdStrategy, VertexLabelRecord } from './types.js';
 
 /**
  * Fields that vertex and edge label builders share.
@@ -17,7 +16,7 @@ import type { EdgeLabelRecord, IdStrategy, VertexLabelRecord } from './types.js'
  * await schema.vertexLabel('person').properties('name', 'born').nullableKeys('born').ttl(86400000).ttlStartTime('born').create();
  * ```
  */
-export abstract class LabelBuilder extends ElementBuilder {
+abstract class LabelBuilder extends ElementBuilder {
   protected props: string[] = [];
   protected nullable: string[] = [];
   protected labelIndex: boolean | undefined;

@@ -1,35 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { NotFoundError, QuiverError } from '../../../src/errors.js';
-import { SchemaBuilder, SchemaCatalog } from '../../../src/storage/schema/index.js';
-import type { SchemaChange, SchemaOperations } from '../../../src/storage/schema/index.js';
-import { newCatalog } from './helpers.js';
+import { SchemaBuilder, schemaOperations, type SchemaOperations } from '../../../src/database/schema/index.js';
+import { SchemaCatalog, type SchemaChange } from '../../../src/storage/schema/index.js';
+import { newCatalog } from '../../storage/schema/helpers.js';
 
 /** SchemaOperations over a catalog that also logs every change, as a database would. */
 function loggingOperations(catalog: SchemaCatalog, log: SchemaChange[]): SchemaOperations {
-  const keep = async <R extends { change?: SchemaChange }>(result: R): Promise<R> => {
+  return schemaOperations(async (mutate) => {
+    const result = mutate(catalog);
     if (result.change) log.push(result.change);
     return result;
-  };
-  return {
-    createPropertyKey: (spec, options) => keep(catalog.createPropertyKey(spec, options)),
-    createVertexLabel: (spec, options) => keep(catalog.createVertexLabel(spec, options)),
-    createEdgeLabel: (spec, options) => keep(catalog.createEdgeLabel(spec, options)),
-    createIndexLabel: (spec, options) => keep(catalog.createIndexLabel(spec, options)),
-    appendPropertyKey: (name, update) => keep(catalog.appendPropertyKey(name, update)),
-    eliminatePropertyKey: (name, update) => keep(catalog.eliminatePropertyKey(name, update)),
-    renamePropertyKey: (a, b) => keep(catalog.renamePropertyKey(a, b)),
-    appendVertexLabel: (name, update) => keep(catalog.appendVertexLabel(name, update)),
-    eliminateVertexLabel: (name, update) => keep(catalog.eliminateVertexLabel(name, update)),
-    appendEdgeLabel: (name, update) => keep(catalog.appendEdgeLabel(name, update)),
-    eliminateEdgeLabel: (name, update) => keep(catalog.eliminateEdgeLabel(name, update)),
-    appendIndexLabel: (name, update) => keep(catalog.appendIndexLabel(name, update)),
-    eliminateIndexLabel: (name, update) => keep(catalog.eliminateIndexLabel(name, update)),
-    removePropertyKey: (name) => keep(catalog.removePropertyKey(name)),
-    removeVertexLabel: (name) => keep(catalog.removeVertexLabel(name)),
-    removeEdgeLabel: (name) => keep(catalog.removeEdgeLabel(name)),
-    removeIndexLabel: (name) => keep(catalog.removeIndexLabel(name)),
-  };
+  });
 }
 
 function setup(): { schema: SchemaBuilder; catalog: SchemaCatalog; log: SchemaChange[] } {

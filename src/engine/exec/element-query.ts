@@ -1,0 +1,253 @@
+/**
+ * The engine's entry point for element reads that are not Gremlin: lookups by id, property
+ * queries (label plus property conditions, each a value or a P predicate), the edges of one
+ * vertex, slot ranges (shards and scans) and resumable pages. A query runs on the same road
+ * as a traversal: the read view its context opens (pinned at the start), the context's
+ * source decorator, time limit, cancellation and pacing; and it uses indexes as has() does
+ * (the index form of a condition from {@link indexPredicate}, answered by GraphSource.lookup,
+ * and the same value tests).
+ * @module
+ */
+import type { Direction, ElementId } from '../../values/index.js';
+import type { GraphSource, IndexPredicate, ReadView } from '../../port/index.js';
+import { noIndexError } from '../../errors.js';
+import { EMPTY_SETTINGS } from '../plan/plan.js';
+import { STEPS } from '../steps/registry.js';
+import { indexPredicate } from '../strategies/start-selection.js';
+import type { ExecutionContext } from './execute.js';
+import { openView, readSource } from './execute.js';
+import { predicateTest } from './predicate.js';
+import type { Test } from './predicate.js';
+import { Runtime } from './runtime.js';
+
+/**
+ * What to read. `ids` alone is a lookup by id (in the order given, each found element once);
+ * otherwise the candidates are the edges of `adjacent.vertex` (edges only), an index answer or
+ * a label scan, filtered by `label` and `properties`, in slot order from `from` (inclusive) to
+ * `to` (exclusive).
+ *
+ * @example
+ * ```ts
+ * const q: ElementQuery = { element: 'vertex', label: 'person', properties: [['age', P.gt(30)]], limit: 10 };
+ * ```
+ */
+export interface ElementQuery {
+  readonly element: 'vertex' | 'edge';
+  readonly ids?: readonly ElementId[];
+  readonly label?: string;
+  /** Property conditions: a plain value means equality, a `P`/`TextP` predicate tests as in has(). */
+  readonly properties?: ReadonlyArray<readonly [string, unknown]>;
+  /** Edges incident to one vertex, in a direction (edge queries only). */
+  readonly adjacent?: { readonly vertex: ElementId; readonly direction: Direction };
+  /** First slot to consider (a resumed page or a shard start). */
+  readonly from?: number;
+  /** Slot bound, exclusive (a shard end). */
+  readonly to?: number;
+  /** Most elements to return; the query then says where the next one is. */
+  readonly limit?: number;
+  /**
+   * True in a graph that requires indexes (HugeGraph's rule): a property query that an index
+   * cannot answer for every condition fails with NoIndexError NO_INDEX. Id lookups, label
+   * scans and the edges of one vertex never need an index.
+   */
+  readonly requireIndex?: boolean;
+}
+
+/**
+ * A query's answer: what `read` made of each element, and the slot where the next element
+ * that matches is (undefined when there is none).
+ *
+ * @example
+ * ```ts
+ * const { items, next } = await queryElements({ element: 'vertex', limit: 2 }, context, (s, slot) => s.vertexId(slot));
+ * ```
+ */
+interface ElementQueryResult<T> {
+  readonly items: T[];
+  readonly next: number | undefined;
+}
+
+/**
+ * A slot range of a shard: `start` inclusive, `end` exclusive, `length` elements visible in it
+ * when the shards were cut.
+ *
+ * @example
+ * ```ts
+ * const shard: SlotRange = { start: 0, end: 1000, length: 1000 };
+ * ```
+ */
+interface SlotRange {
+  readonly start: number;
+  readonly end: number;
+  readonly length: number;
+}
+
+/** Condition kinds HugeGraph names in its NoIndexException message. */
+function conditionKind(p: IndexPredicate | undefined): string {
+  if (p === undefined || p.op === 'neq' || p.op === 'without') return 'not-equal';
+  if (p.op === 'textcontains') return 'search';
+  return p.op === 'eq' || p.op === 'within' ? 'secondary' : 'range';
+}
+
+interface Candidates {
+  readonly slots: Iterable<number>;
+  /** True when the slots come in ascending order, so a scan may stop at `to`. */
+  readonly ordered: boolean;
+}
+
+function adjacentEdges(source: GraphSource, query: ElementQuery): Candidates {
+  const adjacent = query.adjacent!;
+  const vertex = source.vertexSlot(adjacent.vertex);
+  if (vertex < 0) return { slots: [], ordered: true };
+  const found = new Set<number>();
+  const labels = query.label === undefined ? undefined : [query.label];
+  for (const batch of source.scanNeighbours(Int32Array.of(vertex), adjacent.direction, { labels })) {
+    const selection = batch.selection;
+    for (let i = 0; i < batch.length; i++) found.add(batch.edges[selection === undefined ? i : selection[i]!]!);
+  }
+  return { slots: [...found].sort((a, b) => a - b), ordered: true };
+}
+
+/** Where the candidates come from: ids, adjacency, an index answer, or a (label) scan. */
+function candidates(source: GraphSource, query: ElementQuery, conditions: ReadonlyArray<readonly [string, unknown]>): Candidates {
+  const vertex = query.element === 'vertex';
+  if (query.ids !== undefined) {
+    const slots = new Set(query.ids.map((id) => (vertex ? source.vertexSlot(id) : source.edgeSlot(id))).filter((s) => s >= 0));
+    return { slots, ordered: false };
+  }
+  if (query.adjacent !== undefined) return adjacentEdges(source, query);
+  let answer: Iterable<number> | undefined;
+  const unanswered: Array<{ key: string; kind: string }> = [];
+  for (const [key, test] of conditions) {
+    const predicate = indexPredicate(test);
+    const found = predicate === undefined ? undefined : source.lookup(query.element, { label: query.label, key, predicate });
+    if (found === undefined) unanswered.push({ key, kind: conditionKind(predicate) });
+    else answer ??= found;
+  }
+  if (query.requireIndex === true && unanswered.length > 0) {
+    throw noIndexError(unanswered.map((u) => u.key), { label: query.label, kinds: [...new Set(unanswered.map((u) => u.kind))] });
+  }
+  if (answer !== undefined) return { slots: answer, ordered: true };
+  return { slots: vertex ? source.vertexSlots(query.label) : source.edgeSlots(query.label), ordered: true };
+}
+
+function matcher(source: GraphSource, query: ElementQuery, conditions: ReadonlyArray<readonly [string, unknown]>): (slot: number) => boolean {
+  const tests: Array<readonly [string, Test]> = conditions.map(([key, test]) => [key, predicateTest(test)]);
+  const label = query.label;
+  if (query.element === 'vertex') {
+    return (slot) =>
+      (label === undefined || source.vertexLabel(slot) === label) &&
+      tests.every(([key, test]) => source.vertexProperties(slot, [key]).some((p) => test(p.value)));
+  }
+  return (slot) =>
+    (label === undefined || source.edgeLabel(slot) === label) &&
+    tests.every(([key, test]) => {
+      const value = source.edgeProperty(slot, key);
+      return value !== undefined && test(value);
+    });
+}
+
+/** A runtime that only paces and cancels: the time limit, signal and pacing of the context. */
+function pacer(source: GraphSource, context: ExecutionContext): Runtime {
+  const rt = new Runtime({
+    steps: STEPS,
+    source,
+    settings: EMPTY_SETTINGS,
+    trackPath: false,
+    signal: context.signal,
+    deadline: context.deadline,
+    pausable: true,
+    pacing: context.pacing,
+  });
+  rt.checkCancelled();
+  return rt;
+}
+
+async function yieldToLoop(rt: Runtime): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  rt.checkCancelled();
+  rt.resume();
+}
+
+/**
+ * Runs `fn` on the source a query of `context` reads: the read view the context opens (pinned
+ * until `fn` settles), seen through the context's decorator.
+ *
+ * @example
+ * ```ts
+ * const n = await withReadSource(context, async (source) => source.vertexCount());
+ * ```
+ */
+export async function withReadSource<T>(context: ExecutionContext, fn: (source: GraphSource) => Promise<T>): Promise<T> {
+  const view: ReadView | undefined = openView(context);
+  try {
+    return await fn(readSource(context, view));
+  } finally {
+    view?.release();
+  }
+}
+
+/**
+ * Runs an {@link ElementQuery} on the read road and makes an item of each matching element
+ * with `read` (called while the query's read view is pinned). Returns to the event loop every
+ * time slice; fails with CancelledError on the context's deadline or signal.
+ *
+ * @example
+ * ```ts
+ * const { items } = await queryElements({ element: 'vertex', label: 'person' }, graph.executionContext(), (s, slot) => s.vertexId(slot));
+ * ```
+ */
+export async function queryElements<T>(query: ElementQuery, context: ExecutionContext, read: (source: GraphSource, slot: number) => T): Promise<ElementQueryResult<T>> {
+  return withReadSource(context, async (source) => {
+    const rt = pacer(source, context);
+    const conditions = query.properties ?? [];
+    const { slots, ordered } = candidates(source, query, conditions);
+    const matches = matcher(source, query, conditions);
+    const from = query.from ?? 0;
+    const to = query.to ?? Number.POSITIVE_INFINITY;
+    const limit = query.limit ?? Number.POSITIVE_INFINITY;
+    const items: T[] = [];
+    for (const slot of slots) {
+      if (rt.tick()) await yieldToLoop(rt);
+      if (slot >= to) {
+        if (ordered) break;
+        continue;
+      }
+      if (slot < from || !matches(slot)) continue;
+      if (items.length >= limit) return { items, next: slot };
+      items.push(read(source, slot));
+    }
+    return { items, next: undefined };
+  });
+}
+
+/**
+ * Cuts the slot space of the visible vertices or edges into ranges of about `splitSize`
+ * elements each. The ranges are contiguous from slot 0, and the last one is open-ended
+ * (`end` is `Number.MAX_SAFE_INTEGER`), so a scan over all of them meets every element
+ * exactly once, including elements added after the cut.
+ *
+ * @example
+ * ```ts
+ * const shards = await elementShards('vertex', 1000, graph.executionContext());
+ * ```
+ */
+export async function elementShards(element: 'vertex' | 'edge', splitSize: number, context: ExecutionContext): Promise<SlotRange[]> {
+  return withReadSource(context, async (source) => {
+    const rt = pacer(source, context);
+    const shards: SlotRange[] = [];
+    let start = 0;
+    let length = 0;
+    for (const slot of element === 'vertex' ? source.vertexSlots() : source.edgeSlots()) {
+      if (rt.tick()) await yieldToLoop(rt);
+      if (length === splitSize) {
+        shards.push({ start, end: slot, length });
+        start = slot;
+        length = 0;
+      }
+      length++;
+    }
+    shards.push({ start, end: Number.MAX_SAFE_INTEGER, length });
+    return shards;
+  });
+}

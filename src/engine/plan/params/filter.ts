@@ -1,0 +1,148 @@
+/**
+ * Parameters of the filter steps. Types that hold child traversals take the plan type `P`
+ * (always {@link Plan} in use), so that this module needs no import of the plan model: no import circle.
+ * @module
+ */
+import type { Predicate } from '../../bytecode.js';
+
+
+/**
+ * One condition of a has() step. `test` undefined means "the property exists".
+ *
+ * @example
+ * ```ts
+ * const c: HasCondition = { on: 'property', key: 'age', test: new Predicate('P', 'gt', [30]), negate: false };
+ * ```
+ */
+export interface HasCondition {
+  readonly on: 'label' | 'id' | 'key' | 'value' | 'property';
+  readonly key?: string;
+  /** A predicate, a value (equality) or undefined (existence). */
+  readonly test: unknown;
+  /** hasNot(key): the property must be absent. */
+  readonly negate: boolean;
+}
+
+/**
+ * Parameters of a has step: all conditions must hold.
+ *
+ * @example
+ * ```ts
+ * const p: HasParams = { conditions: [{ on: 'label', test: 'person', negate: false }] };
+ * ```
+ */
+export interface HasParams {
+  readonly conditions: readonly HasCondition[];
+}
+
+/**
+ * Parameters of a range step; `high` -1 means no upper bound.
+ *
+ * @example
+ * ```ts
+ * const p: RangeParams = { low: 0, high: 2, local: false };
+ * ```
+ */
+export interface RangeParams {
+  readonly low: number;
+  readonly high: number;
+  readonly local: boolean;
+}
+
+/**
+ * Parameters of dedup().
+ *
+ * @example
+ * ```ts
+ * const p: DedupParams<Plan> = { local: false, keys: [], by: undefined };
+ * ```
+ */
+export interface DedupParams<P> {
+  readonly local: boolean;
+  /** Labels whose values together form the key. */
+  readonly keys: readonly string[];
+  readonly by: P | undefined;
+}
+
+/**
+ * Parameters of a traversal filter.
+ *
+ * @example
+ * ```ts
+ * const p: TraversalFilterParams<Plan> = { mode: 'not', plans: [child] };
+ * ```
+ */
+export interface TraversalFilterParams<P> {
+  readonly mode: 'filter' | 'not' | 'and' | 'or';
+  readonly plans: readonly P[];
+}
+
+/**
+ * A where() traversal, after TinkerPop's WhereTraversalStep: a leaf whose leading as() label
+ * starts it from a scope value and whose trailing as() labels must equal scope values, or a
+ * connective (and/or/not) whose children are where() traversals in their own right.
+ *
+ * @example
+ * ```ts
+ * const w: WhereTraversal<Plan> = { connective: undefined, plan: child, startLabel: 'a', endLabels: ['b'] };
+ * ```
+ */
+export type WhereTraversal<P> =
+  | { readonly connective: undefined; readonly plan: P; readonly startLabel: string | undefined; readonly endLabels: readonly string[] }
+  | { readonly connective: 'and' | 'or' | 'not'; readonly children: readonly WhereTraversal<P>[] };
+
+/**
+ * Parameters of where().
+ *
+ * @example
+ * ```ts
+ * const p: WhereParams<Plan> = { form: 'predicate', start: undefined, predicate: new Predicate('P', 'neq', ['a']), by: [] };
+ * ```
+ */
+export type WhereParams<P> =
+  | { readonly form: 'predicate'; readonly start: string | undefined; readonly predicate: Predicate; readonly by: readonly P[] }
+  | { readonly form: 'traversal'; readonly traversal: WhereTraversal<P> };
+
+/**
+ * Parameters of coin()/sample().
+ *
+ * @example
+ * ```ts
+ * const p: RandomParams<Plan> = { mode: 'coin', amount: 0.5, local: false };
+ * ```
+ */
+export interface RandomParams<P> {
+  readonly mode: 'coin' | 'sample';
+  readonly amount: number;
+  readonly local: boolean;
+  /** sample(n).by(weight): a child plan giving each traverser's weight. */
+  readonly by?: P;
+}
+
+/**
+ * Parameters of simplePath()/cyclicPath().
+ *
+ * @example
+ * ```ts
+ * const p: PathFilterParams<Plan> = { simple: true, from: undefined, to: undefined, by: [] };
+ * ```
+ */
+export interface PathFilterParams<P> {
+  readonly simple: boolean;
+  readonly from: string | undefined;
+  readonly to: string | undefined;
+  readonly by: readonly P[];
+}
+
+/**
+ * Parameters of a quantifier step.
+ *
+ * @example
+ * ```ts
+ * const p: QuantifierParams = { quantifier: 'all', predicate: new Predicate('P', 'gt', [1]) };
+ * ```
+ */
+export interface QuantifierParams {
+  readonly quantifier: 'all' | 'any' | 'none';
+  readonly predicate: Predicate;
+}

@@ -1,0 +1,193 @@
+/**
+ * Parameters of the side-effect steps. Types that hold child traversals take the plan type `P`
+ * (always {@link Plan} in use), so that this module needs no import of the plan model: no import circle.
+ * @module
+ */
+import type { PropertyCardinality } from '../../../port/index.js';
+
+
+/**
+ * A graph file format io() knows by name.
+ *
+ * @example
+ * ```ts
+ * const f: IoFormat = 'graphml';
+ * ```
+ */
+export type IoFormat = 'graphson' | 'graphml' | 'gryo';
+
+/**
+ * Parameters of io().
+ *
+ * @example
+ * ```ts
+ * const p: IoParams = { file: 'modern.xml', reader: 'graphml', writer: undefined, mode: 'read' };
+ * ```
+ */
+export interface IoParams {
+  readonly file: string;
+  readonly reader: IoFormat | undefined;
+  readonly writer: IoFormat | undefined;
+  /** Set by the read() or write() modulator; io() without either does nothing useful in TinkerPop and is refused. */
+  readonly mode: 'read' | 'write' | undefined;
+}
+
+/**
+ * An edge end: a label to select, a child plan, or a value (vertex or id).
+ *
+ * @example
+ * ```ts
+ * const e: EdgeEnd = { select: 'a' };
+ * ```
+ */
+export type EdgeEnd = { readonly select: string } | { readonly value: unknown };
+
+/**
+ * Parameters of addE().
+ *
+ * @example
+ * ```ts
+ * const p: AddEdgeParams = { label: 'knows', from: undefined, to: { select: 'b' }, start: false };
+ * ```
+ */
+export interface AddEdgeParams {
+  readonly label: unknown;
+  readonly from: EdgeEnd | undefined;
+  readonly to: EdgeEnd | undefined;
+  readonly start: boolean;
+  /** property() steps folded into the creation (see fold-properties.ts). */
+  readonly properties?: readonly FoldedProperty[];
+  /** A folded `property(T.id, x)`: the id value or a child plan yielding it. */
+  readonly id?: unknown;
+  /** Step configuration from with(key, value); Quiver defines no addE() options, so none takes effect. */
+  readonly config?: readonly (readonly [string, unknown])[];
+}
+
+/**
+ * Parameters of the control steps.
+ *
+ * @example
+ * ```ts
+ * const p: ControlParams = { mode: 'fail', message: 'stop' };
+ * ```
+ */
+export interface ControlParams {
+  readonly mode: 'barrier' | 'discard' | 'fail';
+  readonly message: string | undefined;
+  /** barrier(Barrier.normSack): sacks become their share of the barrier's total sack. */
+  readonly normSack?: boolean;
+  /** barrier(maxBarrierSize): drain at most this many traversers before passing them on. */
+  readonly maxSize?: number;
+}
+
+/**
+ * One property write; values may be child plans.
+ *
+ * @example
+ * ```ts
+ * const w: PropertyWrite = { cardinality: undefined, key: 'name', value: 'marko', meta: [] };
+ * ```
+ */
+export interface PropertyWrite {
+  readonly cardinality: PropertyCardinality | undefined;
+  readonly key: unknown;
+  readonly value: unknown;
+  readonly meta: readonly (readonly [string, unknown])[];
+}
+
+/**
+ * Parameters of property(): the writes, in order.
+ *
+ * @example
+ * ```ts
+ * const p: PropertyParams = { writes: [{ cardinality: undefined, key: 'name', value: 'marko', meta: [] }] };
+ * ```
+ */
+export interface PropertyParams {
+  readonly writes: readonly PropertyWrite[];
+}
+
+/**
+ * Parameters of mergeV()/mergeE(); map arguments may be child plans.
+ *
+ * @example
+ * ```ts
+ * const p: MergeParams = { element: 'vertex', search: undefined, options: new Map(), start: true };
+ * ```
+ */
+export interface MergeParams {
+  readonly element: 'vertex' | 'edge';
+  /** Search map or plan; undefined means the incoming traverser's map. */
+  readonly search: unknown;
+  /** Merge option name (onCreate, onMatch, outV, inV) to value or plan. */
+  readonly options: ReadonlyMap<string, unknown>;
+  readonly start: boolean;
+}
+
+/**
+ * Parameters of addV(); `label` is a string or a child plan yielding it.
+ *
+ * @example
+ * ```ts
+ * const p: AddVertexParams = { label: 'person', start: true };
+ * ```
+ */
+export interface AddVertexParams {
+  readonly label: unknown;
+  readonly start: boolean;
+  /** property() steps folded into the creation (see fold-properties.ts). */
+  readonly properties?: readonly FoldedProperty[];
+  /** A folded `property(T.id, x)`: the id value or a child plan yielding it. */
+  readonly id?: unknown;
+}
+
+/**
+ * Parameters of inject().
+ *
+ * @example
+ * ```ts
+ * const p: InjectParams = { values: [1, 2], start: true };
+ * ```
+ */
+export interface InjectParams {
+  readonly values: readonly unknown[];
+  readonly start: boolean;
+}
+
+/**
+ * Parameters of aggregate()/store().
+ *
+ * @example
+ * ```ts
+ * const p: AggregateParams<Plan> = { key: 'x', lazy: false, by: undefined };
+ * ```
+ */
+export interface AggregateParams<P> {
+  readonly key: string;
+  /** store() and aggregate(local) add as traversers pass. */
+  readonly lazy: boolean;
+  readonly by: P | undefined;
+}
+
+/**
+ * Parameters of sack(): no operator reads the sack.
+ *
+ * @example
+ * ```ts
+ * const p: SackParams<Plan> = { operator: 'sum', by: undefined };
+ * ```
+ */
+export interface SackParams<P> {
+  readonly operator: string | undefined;
+  readonly by: P | undefined;
+}
+
+/**
+ * A property folded into element creation: a key and a value or a child plan yielding it.
+ *
+ * @example
+ * ```ts
+ * const p: FoldedProperty = ['name', 'marko'];
+ * ```
+ */
+export type FoldedProperty = readonly [key: string, value: unknown];

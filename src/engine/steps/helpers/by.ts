@@ -1,0 +1,24 @@
+/**
+ * by() modulators applied: the value a traverser's object maps to under the i-th by() child.
+ * @module
+ */
+import type { Plan } from '../../plan/plan.js';
+import type { Runtime } from '../../exec/runtime.js';
+import type { Traverser } from '../../exec/traverser.js';
+import { MISSING } from '../../exec/scope.js';
+
+/**
+ * Applies the i-th by() (round-robin) to a value; MISSING when it yields nothing.
+ *
+ * @example
+ * ```ts
+ * const name = applyBy(rt, t, vertex, byPlans, 0);
+ * ```
+ */
+export function applyBy(rt: Runtime, t: Traverser, value: unknown, by: readonly Plan[], i: number): unknown {
+  if (by.length === 0) return value;
+  const plan = by[i % by.length] as Plan;
+  if (plan.steps.length === 0) return value;
+  const out = rt.first(plan, { ...t, value });
+  return out === undefined ? MISSING : out.value;
+}

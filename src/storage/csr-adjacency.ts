@@ -1,0 +1,111 @@
+/**
+ * The adjacency port over plain CSR arrays: what a worker thread reads from a shared-memory
+ * snapshot. Every array may live in a SharedArrayBuffer; the object holds nothing else but
+ * label names, so it can be rebuilt on another thread from what `postMessage` carries.
+ * @module
+ */
+import { NeighbourBatchBuffer, type AdjacencySource, type NeighbourBatch, type ScanOptions } from '../port/index.js';
+import type { Direction } from '../values/index.js';
+
+/**
+ * One direction of one edge label: the entries of vertex v are positions `offsets[v]` to
+ * `offsets[v + 1]` of `targets` (neighbour slots) and `edges` (edge slots). Vertices at or past
+ * `offsets.length - 1` have none.
+ *
+ * @example
+ * ```ts
+ * const arrays: CsrArrays = { offsets: Int32Array.of(0, 1, 1), targets: Int32Array.of(1), edges: Int32Array.of(0) };
+ * ```
+ */
+export interface CsrArrays {
+  readonly offsets: Int32Array;
+  readonly targets: Int32Array;
+  readonly edges: Int32Array;
+}
+
+/**
+ * The typed arrays of an adjacency snapshot: vertex labels by slot (-1 for no vertex), and per
+ * edge label its out and in CSR.
+ *
+ * @example
+ * ```ts
+ * const data: CsrSnapshot = { vertexLabels: Int32Array.of(0, 0), vertexLabelNames: ['person'], edgeLabels: [] };
+ * ```
+ */
+export interface CsrSnapshot {
+  readonly vertexLabels: Int32Array;
+  readonly vertexLabelNames: readonly string[];
+  readonly edgeLabels: readonly { readonly name: string; readonly out: CsrArrays; readonly in: CsrArrays }[];
+}
+
+/**
+ * {@link AdjacencySource} over a {@link CsrSnapshot}. Immutable, so any number of threads may
+ * scan the same arrays at once; each scan reuses one batch object of its own.
+ *
+ * @example
+ * ```ts
+ * const adjacency = new CsrAdjacency(store.adjacencySnapshot());
+ * adjacency.degree(0, 'OUT');
+ * ```
+ */
+export class CsrAdjacency implements AdjacencySource {
+  readonly #data: CsrSnapshot;
+  readonly #labelIndex: ReadonlyMap<string, number>;
+
+  constructor(data: CsrSnapshot) {
+    this.#data = data;
+    this.#labelIndex = new Map(data.edgeLabels.map((l, i) => [l.name, i]));
+  }
+
+  vertexCount(label?: string): number {
+    const wanted = label === undefined ? -1 : this.#data.vertexLabelNames.indexOf(label);
+    if (label !== undefined && wanted < 0) return 0;
+    let n = 0;
+    for (const l of this.#data.vertexLabels) if (l >= 0 && (wanted < 0 || l === wanted)) n++;
+    return n;
+  }
+
+  vertexSlotBound(): number {
+    return this.#data.vertexLabels.length;
+  }
+
+  vertexVisible(slot: number): boolean {
+    return slot >= 0 && slot < this.#data.vertexLabels.length && this.#data.vertexLabels[slot]! >= 0;
+  }
+
+  *scanNeighbours(sources: Int32Array, direction: Direction, options: ScanOptions = {}): Iterable<NeighbourBatch> {
+    const csrs = this.#csrs(direction, options.labels);
+    const limit = options.degreeLimit ?? Infinity;
+    const batch = new NeighbourBatchBuffer();
+    for (let k = 0; k < sources.length; k++) {
+      const v = sources[k]!;
+      let taken = 0;
+      for (const csr of csrs) {
+        if (v + 1 >= csr.offsets.length) continue;
+        for (let i = csr.offsets[v]!, end = csr.offsets[v + 1]!; i < end && taken < limit; i++, taken++) {
+          if (batch.push(v, csr.edges[i]!, csr.targets[i]!)) {
+            yield batch;
+            batch.clear();
+          }
+        }
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+
+  degree(slot: number, direction: Direction, labels?: readonly string[]): number {
+    let n = 0;
+    for (const csr of this.#csrs(direction, labels)) if (slot + 1 < csr.offsets.length) n += csr.offsets[slot + 1]! - csr.offsets[slot]!;
+    return n;
+  }
+
+  /** The CSRs a scan walks, OUT ones before IN ones, labels in snapshot order (or as given). */
+  #csrs(direction: Direction, labels: readonly string[] | undefined): CsrArrays[] {
+    const picked = labels === undefined || labels.length === 0 ? this.#data.edgeLabels : labels.flatMap((l) => {
+      const i = this.#labelIndex.get(l);
+      return i === undefined ? [] : [this.#data.edgeLabels[i]!];
+    });
+    const out = direction === 'IN' ? [] : picked.map((l) => l.out);
+    return direction === 'OUT' ? out : [...out, ...picked.map((l) => l.in)];
+  }
+}
