@@ -76,6 +76,11 @@ export class CsrBaseline {
     return this.outNeighbours.subarray(this.outOffsets[vertex]!, this.outOffsets[vertex + 1]!);
   }
 
+  /** In-neighbours of a vertex (a view, no copy). */
+  inNeighboursOf(vertex: number): Int32Array {
+    return this.inNeighbours.subarray(this.inOffsets[vertex]!, this.inOffsets[vertex + 1]!);
+  }
+
   /** Bytes held by every array of the structure. */
   get byteLength(): number {
     return [this.sources, this.targets, this.outOffsets, this.outNeighbours, this.outEdges, this.inOffsets, this.inNeighbours, this.inEdges]

@@ -24,6 +24,7 @@ import { Command } from 'commander';
 import { open } from '../src/index.js';
 import type { Graph } from '../src/index.js';
 import { CsrBaseline } from './csr-baseline.js';
+import { defineSchema, loadGraphBulk, loadVertices } from './rmat-load.js';
 import { generateRmat } from './rmat.js';
 import type { RmatGraph } from './rmat.js';
 
@@ -57,24 +58,6 @@ function diskBytes(path: string): number {
   return total;
 }
 
-async function defineSchema(graph: Graph): Promise<void> {
-  await graph.schema().vertexLabel('node').useCustomizeNumberId().create();
-  await graph.schema().edgeLabel('link').sourceLabel('node').targetLabel('node').singleTime().create();
-}
-
-/** Loads the R-MAT vertices through Graph.write in batches of 10k; returns their slots and the load time in ms. */
-async function loadVertices(graph: Graph, rmat: RmatGraph): Promise<{ slots: Int32Array; vertexMs: number }> {
-  const slots = new Int32Array(rmat.vertexCount);
-  const start = performance.now();
-  for (let first = 0; first < rmat.vertexCount; first += BATCH) {
-    const last = Math.min(first + BATCH, rmat.vertexCount);
-    await graph.write((w) => {
-      for (let v = first; v < last; v++) slots[v] = w.addVertex('node', { id: v });
-    });
-  }
-  return { slots, vertexMs: performance.now() - start };
-}
-
 /** Loads the R-MAT graph through Graph.write in batches of 10k; returns load times in ms. */
 async function loadGraph(graph: Graph, rmat: RmatGraph): Promise<{ vertexMs: number; edgeMs: number }> {
   const { slots, vertexMs } = await loadVertices(graph, rmat);
@@ -83,26 +66,6 @@ async function loadGraph(graph: Graph, rmat: RmatGraph): Promise<{ vertexMs: num
     const last = Math.min(first + BATCH, rmat.edgeCount);
     await graph.write((w) => {
       for (let e = first; e < last; e++) w.addEdge('link', { out: slots[rmat.sources[e]!]!, in: slots[rmat.targets[e]!]! });
-    });
-  }
-  return { vertexMs, edgeMs: performance.now() - start };
-}
-
-/** Loads the vertices through Graph.write, then the edges with one addEdgesBulk call per batch of 10k. */
-async function loadGraphBulk(graph: Graph, rmat: RmatGraph): Promise<{ vertexMs: number; edgeMs: number }> {
-  const { slots, vertexMs } = await loadVertices(graph, rmat);
-  const outs = new Int32Array(BATCH);
-  const ins = new Int32Array(BATCH);
-  const start = performance.now();
-  for (let first = 0; first < rmat.edgeCount; first += BATCH) {
-    const n = Math.min(BATCH, rmat.edgeCount - first);
-    for (let i = 0; i < n; i++) {
-      outs[i] = slots[rmat.sources[first + i]!]!;
-      ins[i] = slots[rmat.targets[first + i]!]!;
-    }
-    await graph.write((w) => {
-      if (w.addEdgesBulk === undefined) throw new Error('The store writer lacks addEdgesBulk');
-      w.addEdgesBulk('link', outs.subarray(0, n), ins.subarray(0, n));
     });
   }
   return { vertexMs, edgeMs: performance.now() - start };

@@ -33,3 +33,4 @@ export { jsonKey, jsonValue, jsonReplacer } from './json.js';
 export { runScript } from './script-runner/run-script.js';
 export type { ScriptHost, ScriptTransaction } from './script-runner/host.js';
 export type { SchemaBuilderLike } from './script-runner/schema-methods.js';
+export * from './frontier/index.js';

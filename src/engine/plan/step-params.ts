@@ -15,7 +15,7 @@ import type {
 import type {
   AddEdgeParams, AddVertexParams, AggregateParams, ControlParams, InjectParams, IoParams, MergeParams, PropertyParams, SackParams,
 } from './params/side-effect.js';
-import type { ChooseParams, MatchParams, RepeatParams } from './params/branch.js';
+import type { ChooseParams, FrontierParams, MatchParams, RepeatParams } from './params/branch.js';
 
 /**
  * Parameters of a step that takes none.
@@ -103,6 +103,7 @@ export interface StepParams<P> {
   readonly control: ControlParams;
   readonly degreeCount: DegreeCountParams;
   readonly columnScan: ColumnScanParams;
+  readonly frontier: FrontierParams<P>;
   readonly match: MatchParams<P>;
   readonly call: CallParams<P>;
   /** subgraph(key). */

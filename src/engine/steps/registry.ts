@@ -59,6 +59,7 @@ import { elementStep } from './map/element-step.js';
 import { controlStep } from './side-effect/control-step.js';
 import { degreeCountStep } from './map/degree-count-step.js';
 import { columnScanStep } from './map/column-scan-step.js';
+import { frontierStep } from './map/frontier-step.js';
 import { matchStep } from './branch/match-step.js';
 import { callStep } from './map/call-step.js';
 import { subgraphStep } from './side-effect/subgraph-step.js';
@@ -131,6 +132,7 @@ export const STEPS: StepTable = {
   control: controlStep,
   degreeCount: degreeCountStep,
   columnScan: columnScanStep,
+  frontier: frontierStep,
   match: matchStep,
   call: callStep,
   subgraph: subgraphStep,

@@ -11,6 +11,7 @@ import { startSelection } from './start-selection.js';
 import { filterRanking, earlyLimit } from './ordering.js';
 import { pathRetraction } from './path-retraction.js';
 import { columnScan } from './column-scan.js';
+import { frontierStrategy } from './frontier.js';
 
 /**
  * Strategies in the order they run. Each entry says why it sits where it does.
@@ -29,6 +30,9 @@ export const STRATEGIES: readonly Strategy[] = [
   startSelection,
   // Before count pushdown: outE().inV().count() becomes out().count() and then a degree sum.
   incidentToAdjacent,
+  // After incident-to-adjacent, whose out() chains it matches; before count pushdown, which
+  // would turn the last hop of out().out().count() into a degree sum first.
+  frontierStrategy,
   // After the rewrites above, which create the vertex()/graph() + count() pairs it matches.
   countPushdown,
   // After count pushdown, which answers V().hasLabel(x).count() from label sizes without a scan;

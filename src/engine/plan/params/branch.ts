@@ -3,6 +3,7 @@
  * (always {@link Plan} in use), so that this module needs no import of the plan model: no import circle.
  * @module
  */
+import type { Direction } from '../../../values/index.js';
 import type { Predicate } from '../../bytecode.js';
 import type { WhereParams } from './filter.js';
 
@@ -121,4 +122,46 @@ export interface RepeatParams<P> {
   readonly untilFirst: boolean;
   readonly emit: LoopCondition<P> | undefined;
   readonly emitFirst: boolean;
+}
+
+/**
+ * One hop of a frontier step: the direction and edge labels of the `out/in/both` it replaces.
+ *
+ * @example
+ * ```ts
+ * const hop: FrontierHop = { direction: 'BOTH', edgeLabels: ['knows'] };
+ * ```
+ */
+export interface FrontierHop {
+  readonly direction: Direction;
+  readonly edgeLabels: readonly string[];
+}
+
+/**
+ * Parameters of a frontier step (created by the frontier strategy only).
+ * - `repeat`: `repeat(hop.dedup())` with `times(depth)` (and `emit()`: every level), or with
+ *   `until(hasId(...))` (`until` holds the condition; the search stops once every target is
+ *   found). One dedup spans all rounds; the sources are not marked as seen.
+ * - `chain`: the `hops` in sequence, then `dedup()` (`result: 'distinct'`) or `count()`
+ *   (`result: 'count'`, the number of traversals, bulks included).
+ *
+ * @example
+ * ```ts
+ * const p: FrontierParams<Plan> = { mode: 'repeat', hops: [{ direction: 'BOTH', edgeLabels: [] }], depth: 2, emit: true, until: undefined, result: 'distinct', simple: undefined };
+ * ```
+ */
+export interface FrontierParams<P> {
+  readonly mode: 'repeat' | 'chain';
+  readonly hops: readonly FrontierHop[];
+  /** repeat: the times() count, or Infinity with `until`; chain: the number of hops. */
+  readonly depth: number;
+  readonly emit: boolean;
+  /** The until() condition: a hasId() of plain ids, and those ids. */
+  readonly until: { readonly plan: P; readonly ids: readonly unknown[] } | undefined;
+  readonly result: 'distinct' | 'count';
+  /**
+   * For `repeat(hop.simplePath()).until(hasId(...))` followed by `limit(1)`: the original
+   * repeat(), run instead when the input is not one traverser whose path is its vertex alone.
+   */
+  readonly simple: RepeatParams<P> | undefined;
 }

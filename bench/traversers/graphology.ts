@@ -1,0 +1,82 @@
+/**
+ * graphology as an optional peer of the traverser benchmark: installed by the bench itself into
+ * a temporary directory (`npm install --no-save`), never a dependency of the project. When the
+ * install fails (no network), the graphology column is left out.
+ * @module
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RmatGraph } from '../rmat.js';
+
+/**
+ * The graphology calls the bench makes, on one loaded graph.
+ *
+ * @example
+ * ```ts
+ * const peer = loadGraphology(rmat);
+ * peer?.kHop(0, 2);
+ * ```
+ */
+export interface GraphologyPeer {
+  /** Vertices within `depth` hops over edges of both directions. */
+  kHop(source: number, depth: number): number;
+  /** Length of a shortest path over edges of both directions, -1 when none. */
+  shortestPath(source: number, target: number): number;
+  /** Removes the temporary install. */
+  dispose(): void;
+}
+
+interface GraphologyGraph {
+  addNode(key: string): void;
+  mergeEdge(source: string, target: string): void;
+}
+
+type BfsFromNode = (graph: GraphologyGraph, node: string, visit: (node: string, attributes: unknown, depth: number) => boolean | void, options: { mode: string }) => void;
+type Bidirectional = (graph: GraphologyGraph, source: string, target: string) => string[] | null;
+
+/**
+ * Installs graphology into a temporary directory and loads the graph into it, or returns
+ * undefined (with the reason printed) when that is not possible.
+ *
+ * @example
+ * ```ts
+ * const peer = loadGraphology(generateRmat({ scale: 16 }));
+ * ```
+ */
+export function loadGraphology(rmat: RmatGraph): GraphologyPeer | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'quiver-graphology-'));
+  try {
+    writeFileSync(join(dir, 'package.json'), '{"name":"quiver-bench-peer","private":true}');
+    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', 'graphology', 'graphology-traversal', 'graphology-shortest-path'], { cwd: dir, stdio: 'ignore' });
+    const require = createRequire(join(dir, 'package.json'));
+    const Graph = require('graphology') as new (options: { type: string; multi: boolean }) => GraphologyGraph;
+    const { bfsFromNode } = require('graphology-traversal') as { bfsFromNode: BfsFromNode };
+    const { bidirectional } = require('graphology-shortest-path/unweighted') as { bidirectional: Bidirectional };
+    // Undirected: both directions of an edge are followed, as in the other columns.
+    const graph = new Graph({ type: 'undirected', multi: false });
+    for (let v = 0; v < rmat.vertexCount; v++) graph.addNode(String(v));
+    for (let e = 0; e < rmat.edgeCount; e++) graph.mergeEdge(String(rmat.sources[e]), String(rmat.targets[e]));
+    return {
+      kHop(source, depth) {
+        let n = -1;
+        bfsFromNode(graph, String(source), (_node, _a, d) => {
+          n++;
+          return d >= depth;
+        }, { mode: 'undirected' });
+        return n;
+      },
+      shortestPath(source, target) {
+        const path = bidirectional(graph, String(source), String(target));
+        return path === null ? -1 : path.length - 1;
+      },
+      dispose: () => rmSync(dir, { recursive: true, force: true }),
+    };
+  } catch (e) {
+    console.log(`graphology left out: ${(e as Error).message.split('\n')[0] ?? ''}`);
+    rmSync(dir, { recursive: true, force: true });
+    return undefined;
+  }
+}

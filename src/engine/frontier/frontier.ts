@@ -1,0 +1,287 @@
+/**
+ * Frontiers: sets of vertex slots in typed arrays, with epoch-stamped visited marks, and the
+ * pause protocol every frontier operator follows.
+ *
+ * Operators are generators of {@link FRONTIER_PAUSE} that *return* their result. A caller that
+ * cannot pause drives one to the end with {@link runFrontier}; a Gremlin step forwards each
+ * pause as its own PAUSE marker (`yield*` a mapped generator) so that a query over millions of
+ * edges returns to the event loop every time slice.
+ * @module
+ */
+import { LimitError } from '../../errors.js';
+
+/**
+ * What an operator asks of its caller while it works: whether the time slice is over. The
+ * engine's Runtime is one (its `tick()` also checks cancellation, the deadline and the heap,
+ * and throws when they fire).
+ *
+ * @example
+ * ```ts
+ * const ctx: FrontierContext = { tick: () => false }; // never pause, never cancel
+ * ```
+ */
+export interface FrontierContext {
+  tick(): boolean;
+}
+
+/**
+ * The value an operator yields when its caller should return to the event loop.
+ *
+ * @example
+ * ```ts
+ * for (let r = op.next(); !r.done; r = op.next()) if (r.value === FRONTIER_PAUSE) await tick();
+ * ```
+ */
+export const FRONTIER_PAUSE: unique symbol = Symbol('frontier pause');
+
+/**
+ * A frontier operator in progress: yields pauses, returns `R`.
+ *
+ * @example
+ * ```ts
+ * const op: FrontierOperation<number> = countReachable(adjacency, sources, options);
+ * ```
+ */
+export type FrontierOperation<R> = Generator<typeof FRONTIER_PAUSE, R, void>;
+
+/**
+ * A context that never pauses: for callers that run an operator to the end at once.
+ *
+ * @example
+ * ```ts
+ * const result = runFrontier(kHop(adjacency, sources, { direction: 'OUT', depth: 2 }, NEVER_PAUSE));
+ * ```
+ */
+export const NEVER_PAUSE: FrontierContext = { tick: () => false };
+
+/**
+ * Runs an operator to the end, ignoring its pauses, and returns its result.
+ *
+ * @example
+ * ```ts
+ * const levels = runFrontier(kHop(adjacency, Int32Array.of(0), { direction: 'BOTH', depth: 3 }, NEVER_PAUSE));
+ * ```
+ */
+export function runFrontier<R>(op: FrontierOperation<R>): R {
+  for (;;) {
+    const r = op.next();
+    if (r.done === true) return r.value;
+  }
+}
+
+/**
+ * Throws LimitError FRONTIER_CAPACITY (HugeGraph's 400 "Exceed capacity") when `size` passes
+ * `capacity`; a capacity of -1 or undefined means no limit.
+ *
+ * @example
+ * ```ts
+ * checkCapacity(frontier.length, 10_000_000, 'kout');
+ * ```
+ */
+export function checkCapacity(size: number, capacity: number | undefined, finding: string): void {
+  if (capacity === undefined || capacity < 0 || size <= capacity) return;
+  throw new LimitError('FRONTIER_CAPACITY', `Exceed capacity '${capacity}' while finding ${finding}`, { details: { capacity } });
+}
+
+/**
+ * A growable set of vertex slots in insertion order, with optional parallel arrays: `bulk` (how
+ * many traversals stand on the slot), `depth` (hops from the sources) and `predecessor` (the
+ * slot it was first reached from, -1 for a source; enough to rebuild one path per vertex).
+ *
+ * @example
+ * ```ts
+ * const f = new Frontier({ bulk: true });
+ * f.push(3, 1, 0, -1);
+ * f.slots.subarray(0, f.length); // Int32Array [3]
+ * ```
+ */
+export class Frontier {
+  slots: Int32Array;
+  bulk: Float64Array | undefined;
+  depth: Int32Array | undefined;
+  predecessor: Int32Array | undefined;
+  length = 0;
+
+  constructor(options: { readonly bulk?: boolean; readonly depth?: boolean; readonly predecessor?: boolean; readonly capacityHint?: number } = {}) {
+    const n = Math.max(16, options.capacityHint ?? 16);
+    this.slots = new Int32Array(n);
+    this.bulk = options.bulk === true ? new Float64Array(n) : undefined;
+    this.depth = options.depth === true ? new Int32Array(n) : undefined;
+    this.predecessor = options.predecessor === true ? new Int32Array(n) : undefined;
+  }
+
+  /** A frontier holding `slots` (copied), each with bulk 1 and depth 0 when those are kept. */
+  static of(slots: ArrayLike<number>, options: { readonly bulk?: boolean; readonly depth?: boolean; readonly predecessor?: boolean } = {}): Frontier {
+    const f = new Frontier({ ...options, capacityHint: slots.length });
+    for (let i = 0; i < slots.length; i++) f.push(slots[i] as number, 1, 0, -1);
+    return f;
+  }
+
+  /** Appends a slot with its bulk, depth and predecessor (ignored for arrays not kept). */
+  push(slot: number, bulk: number, depth: number, predecessor: number): void {
+    const i = this.length;
+    if (i === this.slots.length) this.#grow(i * 2);
+    this.slots[i] = slot;
+    if (this.bulk !== undefined) this.bulk[i] = bulk;
+    if (this.depth !== undefined) this.depth[i] = depth;
+    if (this.predecessor !== undefined) this.predecessor[i] = predecessor;
+    this.length = i + 1;
+  }
+
+  /** The live slots, as a view (no copy). */
+  view(): Int32Array {
+    return this.slots.subarray(0, this.length);
+  }
+
+  /** Sum of the bulks (the number of traversals), or the length when bulk is not kept. */
+  total(): number {
+    if (this.bulk === undefined) return this.length;
+    let sum = 0;
+    for (let i = 0; i < this.length; i++) sum += this.bulk[i] as number;
+    return sum;
+  }
+
+  #grow(n: number): void {
+    const slots = new Int32Array(n);
+    slots.set(this.slots);
+    this.slots = slots;
+    if (this.bulk !== undefined) {
+      const b = new Float64Array(n);
+      b.set(this.bulk);
+      this.bulk = b;
+    }
+    if (this.depth !== undefined) {
+      const d = new Int32Array(n);
+      d.set(this.depth);
+      this.depth = d;
+    }
+    if (this.predecessor !== undefined) {
+      const p = new Int32Array(n);
+      p.set(this.predecessor);
+      this.predecessor = p;
+    }
+  }
+}
+
+/** Entries a SlotMap holds in its hash table before it switches to dense arrays. */
+const HASH_LIMIT = 2048;
+
+/**
+ * A map from vertex slot to a non-negative integer (a position, a depth, a predecessor slot).
+ * Small maps are an open-addressing hash table in typed arrays, so a one-hop question costs
+ * memory in proportion to its answer; past {@link HASH_LIMIT} entries the map switches to dense
+ * arrays indexed by slot, epoch-stamped so that clearing them is constant time.
+ *
+ * @example
+ * ```ts
+ * const at = new SlotMap();
+ * at.set(5, 0); at.get(5); // 0
+ * at.get(6); // -1
+ * ```
+ */
+export class SlotMap {
+  // Hash mode: keys (-1 for empty) and values, capacity a power of two, at most half full.
+  #keys: Int32Array | undefined = new Int32Array(64).fill(-1);
+  #hashValues = new Int32Array(64);
+  #size = 0;
+  // Dense mode: stamps and values by slot.
+  #stamps = new Int32Array(0);
+  #values = new Int32Array(0);
+  #epoch = 1;
+
+  /** The value of the slot, or -1 when it has none. */
+  get(slot: number): number {
+    const keys = this.#keys;
+    if (keys === undefined) return slot < this.#stamps.length && this.#stamps[slot] === this.#epoch ? (this.#values[slot] as number) : -1;
+    const mask = keys.length - 1;
+    for (let i = Math.imul(slot, 0x9e3779b1) & mask; ; i = (i + 1) & mask) {
+      const k = keys[i] as number;
+      if (k === slot) return this.#hashValues[i] as number;
+      if (k === -1) return -1;
+    }
+  }
+
+  /** True when the slot has a value. */
+  has(slot: number): boolean {
+    return this.get(slot) >= 0;
+  }
+
+  /** Sets the slot's value (≥ 0). */
+  set(slot: number, value: number): void {
+    const keys = this.#keys;
+    if (keys === undefined) {
+      if (slot >= this.#stamps.length) this.#growDense(slot + 1);
+      this.#stamps[slot] = this.#epoch;
+      this.#values[slot] = value;
+      return;
+    }
+    const mask = keys.length - 1;
+    let i = Math.imul(slot, 0x9e3779b1) & mask;
+    for (; keys[i] !== -1 && keys[i] !== slot; i = (i + 1) & mask);
+    if (keys[i] === slot) {
+      this.#hashValues[i] = value;
+      return;
+    }
+    keys[i] = slot;
+    this.#hashValues[i] = value;
+    if (++this.#size * 2 > keys.length) this.#rehash();
+  }
+
+  /** Forgets every value (constant time in dense mode). */
+  clear(): void {
+    if (this.#keys !== undefined) {
+      this.#keys.fill(-1);
+      this.#size = 0;
+    } else if (++this.#epoch === 0x7fffffff) {
+      this.#stamps.fill(0);
+      this.#epoch = 1;
+    }
+  }
+
+  #rehash(): void {
+    const keys = this.#keys as Int32Array;
+    const values = this.#hashValues;
+    if (this.#size > HASH_LIMIT) {
+      let max = 0;
+      for (const k of keys) if (k > max) max = k;
+      this.#keys = undefined;
+      this.#growDense(max + 1);
+      for (let i = 0; i < keys.length; i++) if (keys[i] !== -1) this.set(keys[i] as number, values[i] as number);
+      return;
+    }
+    this.#keys = new Int32Array(keys.length * 2).fill(-1);
+    this.#hashValues = new Int32Array(keys.length * 2);
+    this.#size = 0;
+    for (let i = 0; i < keys.length; i++) if (keys[i] !== -1) this.set(keys[i] as number, values[i] as number);
+  }
+
+  #growDense(n: number): void {
+    const size = Math.max(n, this.#stamps.length * 2);
+    const stamps = new Int32Array(size);
+    const values = new Int32Array(size);
+    stamps.set(this.#stamps);
+    values.set(this.#values);
+    this.#stamps = stamps;
+    this.#values = values;
+  }
+}
+
+/**
+ * Visited marks over vertex slots: a {@link SlotMap} used as a set, so clearing all marks is one
+ * epoch increment. The arrays grow with the largest slot marked.
+ *
+ * @example
+ * ```ts
+ * const seen = new VisitedMarks();
+ * seen.mark(7); seen.has(7); // true
+ * seen.clear(); seen.has(7); // false
+ * ```
+ */
+export class VisitedMarks extends SlotMap {
+  /** Marks the slot; returns true when it was not marked yet. */
+  mark(slot: number): boolean {
+    if (this.has(slot)) return false;
+    this.set(slot, 0);
+    return true;
+  }
+}

@@ -1,0 +1,277 @@
+/**
+ * Level-synchronous searches built on {@link scanHop}: k-hop neighbourhoods and full BFS
+ * ({@link kHop}), and the bidirectional meet for shortest paths ({@link shortestPath},
+ * {@link allShortestPaths}). Loops only, no recursion; memory is the reached set plus dense
+ * epoch-stamped marks.
+ * @module
+ */
+import type { AdjacencySource } from '../../port/index.js';
+import type { Direction } from '../../values/index.js';
+import { Frontier, SlotMap, checkCapacity } from './frontier.js';
+import type { FrontierContext, FrontierOperation } from './frontier.js';
+import { distinctFrontier, scanHop } from './expand.js';
+import type { HopOptions } from './expand.js';
+
+/**
+ * Options of {@link kHop}.
+ *
+ * @example
+ * ```ts
+ * const o: KHopOptions = { hop: { direction: 'BOTH' }, depth: 2, excludeSources: true, capacity: 10_000_000 };
+ * ```
+ */
+interface KHopOptions {
+  readonly hop: HopOptions;
+  /** Hops to take (≥ 1); Infinity runs a full BFS. */
+  readonly depth: number;
+  /**
+   * Sources count as visited from the start, so they are never reached again (HugeGraph's
+   * kout and kneighbor). Gremlin's `repeat(out().dedup())` leaves them unmarked: a source is
+   * reached again when a cycle leads back to it.
+   */
+  readonly excludeSources?: boolean;
+  /** Largest number of reached vertices; -1 or absent: no limit. */
+  readonly capacity?: number;
+  /** What the caller is finding, for the capacity error's message. */
+  readonly finding?: string;
+  /** Stop after the level in which every one of these slots was reached. */
+  readonly targets?: Int32Array;
+}
+
+/**
+ * What {@link kHop} reached: every vertex in BFS order with its depth and the slot it was first
+ * reached from. Depth d (from 1) occupies entries `levels[d - 1]` to `levels[d]` of `reached`.
+ *
+ * @example
+ * ```ts
+ * const { reached, levels } = runFrontier(kHop(adjacency, Int32Array.of(0), { hop: { direction: 'OUT' }, depth: 2 }, NEVER_PAUSE));
+ * reached.slots.subarray(levels[1], levels[2]); // the vertices first reached at depth 2
+ * ```
+ */
+export interface KHopResult {
+  /** Reached vertices, with `depth` and `predecessor` arrays. */
+  readonly reached: Frontier;
+  /** Level boundaries: `levels[0]` is 0, then the end of each depth reached. */
+  readonly levels: readonly number[];
+  /** The distinct sources, in first-occurrence order (depth 0). */
+  readonly sources: Int32Array;
+  /** Position in `reached` of a reached slot, -1 for one not reached. */
+  readonly position: (slot: number) => number;
+  /** Adjacency entries scanned (traversed edges). */
+  readonly edgesScanned: number;
+}
+
+/**
+ * Breadth-first expansion from `sources` to `options.depth` hops, each vertex reached once.
+ *
+ * @example
+ * ```ts
+ * // kneighbor: everything within 2 hops, sources excluded
+ * const r = runFrontier(kHop(adjacency, Int32Array.of(s), { hop: { direction: 'BOTH' }, depth: 2, excludeSources: true }, NEVER_PAUSE));
+ * r.reached.view();
+ * // kout: exactly 2 hops away
+ * r.reached.slots.subarray(r.levels[1], r.levels[2]);
+ * ```
+ */
+export function* kHop(adjacency: AdjacencySource, sources: ArrayLike<number>, options: KHopOptions, ctx: FrontierContext): FrontierOperation<KHopResult> {
+  const start = distinctFrontier(sources).view();
+  const reached = new Frontier({ depth: true, predecessor: true, capacityHint: 1024 });
+  // One map answers both "seen?" and "where?": a reached slot maps to its position + 1, an
+  // excluded source to 0.
+  const seen = new SlotMap();
+  if (options.excludeSources === true) for (let i = 0; i < start.length; i++) seen.set(start[i] as number, 0);
+  const targets = options.targets;
+  const targetMarks = new SlotMap();
+  if (targets !== undefined) for (let i = 0; i < targets.length; i++) targetMarks.set(targets[i] as number, 0);
+  let missing = targets === undefined ? -1 : distinctFrontier(targets).length;
+  const capacity = options.capacity === undefined || options.capacity < 0 ? Infinity : options.capacity;
+  const levels = [0];
+  let edgesScanned = 0;
+  let from = start;
+  for (let depth = 1; depth <= options.depth && from.length > 0 && missing !== 0; depth++) {
+    const level = depth;
+    const sourcesOfLevel = from;
+    edgesScanned += yield* scanHop(adjacency, sourcesOfLevel, options.hop, ctx, (k, _edge, vertex) => {
+      if (seen.has(vertex)) return;
+      seen.set(vertex, reached.length + 1);
+      reached.push(vertex, 1, level, sourcesOfLevel[k] as number);
+      if (missing > 0 && targetMarks.has(vertex)) missing--;
+      if (reached.length > capacity) checkCapacity(reached.length, capacity, options.finding ?? 'neighbours');
+    });
+    levels.push(reached.length);
+    from = reached.slots.subarray(levels[depth - 1], levels[depth]);
+  }
+  const position = (slot: number): number => seen.get(slot) - 1;
+  return { reached, levels, sources: start, position, edgesScanned };
+}
+
+/**
+ * The path to the reached entry at position `at` of a {@link KHopResult}: slots from the source to
+ * the vertex, following first-reached predecessors.
+ *
+ * @example
+ * ```ts
+ * const r = runFrontier(kHop(adjacency, Int32Array.of(a), { hop: { direction: 'OUT' }, depth: 3 }, NEVER_PAUSE));
+ * pathTo(r, r.position(b)); // Int32Array [a, x, b]
+ * ```
+ */
+export function pathTo(result: KHopResult, at: number): Int32Array {
+  const { reached, position } = result;
+  const depth = (reached.depth as Int32Array)[at] as number;
+  const path = new Int32Array(depth + 1);
+  for (let d = depth; d >= 1; d--) {
+    path[d] = reached.slots[at] as number;
+    const p = (reached.predecessor as Int32Array)[at] as number;
+    if (d === 1) path[0] = p;
+    else at = position(p);
+  }
+  return path;
+}
+
+/**
+ * Options of the shortest-path searches.
+ *
+ * @example
+ * ```ts
+ * const o: ShortestPathOptions = { hop: { direction: 'OUT', labels: ['knows'] }, maxDepth: 5, capacity: 10_000_000 };
+ * ```
+ */
+interface ShortestPathOptions {
+  /** The hop from the source side; the target side follows the opposite direction. */
+  readonly hop: HopOptions;
+  /** Longest path, in edges. */
+  readonly maxDepth: number;
+  /** Largest number of vertices both sides may reach together; -1 or absent: no limit. */
+  readonly capacity?: number;
+  /** Most paths {@link allShortestPaths} returns; -1 or absent: all. */
+  readonly limit?: number;
+}
+
+const OPPOSITE: Readonly<Record<Direction, Direction>> = { OUT: 'IN', IN: 'OUT', BOTH: 'BOTH' };
+
+/** Both sides of a bidirectional search: depth of every reached slot per side, and the sides' frontiers. */
+interface Meet {
+  readonly depths: [SlotMap, SlotMap];
+  /** Slots where the sides met, in the order met. */
+  readonly meets: number[];
+}
+
+/**
+ * Expands the smaller side one level at a time until the sides meet (or `maxDepth` hops are
+ * spent); with `all`, the meeting level is completed so that every meeting slot is known.
+ */
+function* meet(adjacency: AdjacencySource, source: number, target: number, options: ShortestPathOptions, all: boolean, ctx: FrontierContext): FrontierOperation<Meet> {
+  const depths: [SlotMap, SlotMap] = [new SlotMap(), new SlotMap()];
+  depths[0].set(source, 0);
+  depths[1].set(target, 0);
+  const hops: [HopOptions, HopOptions] = [options.hop, { ...options.hop, direction: OPPOSITE[options.hop.direction] }];
+  const fronts: [Frontier, Frontier] = [Frontier.of([source]), Frontier.of([target])];
+  const reachedDepth = [0, 0];
+  const meets: number[] = [];
+  if (source === target) return { depths, meets: [source] };
+  let total = 2;
+  for (let spent = 0; spent < options.maxDepth && meets.length === 0; spent++) {
+    const side = fronts[0].length <= fronts[1].length ? 0 : 1;
+    const front = fronts[side];
+    if (front.length === 0) break;
+    const mine = depths[side];
+    const other = depths[1 - side] as SlotMap;
+    const depth = ++reachedDepth[side]!;
+    const next = new Frontier();
+    yield* scanHop(adjacency, front.view(), hops[side], ctx, (_k, _edge, vertex) => {
+      if (mine.has(vertex)) return;
+      mine.set(vertex, depth);
+      next.push(vertex, 1, 0, -1);
+      checkCapacity(++total, options.capacity, 'shortest path');
+      if (other.has(vertex) && (all || meets.length === 0)) meets.push(vertex);
+    });
+    fronts[side] = next;
+  }
+  return { depths, meets };
+}
+
+/**
+ * Slots adjacent to `slot` on one side of a meet whose depth on that side is one less: the
+ * vertices a shortest path may come through. Found by scanning back against the side's hop.
+ */
+function* parents(adjacency: AdjacencySource, slot: number, side: number, m: Meet, hop: HopOptions, ctx: FrontierContext): FrontierOperation<Int32Array> {
+  const depths = m.depths[side] as SlotMap;
+  const want = depths.get(slot) - 1;
+  const back: HopOptions = { direction: side === 0 ? OPPOSITE[hop.direction] : hop.direction, labels: hop.labels, edgeFilter: hop.edgeFilter };
+  const found = new Frontier();
+  yield* scanHop(adjacency, Int32Array.of(slot), back, ctx, (_k, _edge, vertex) => {
+    if (depths.get(vertex) === want) found.push(vertex, 1, 0, -1);
+  });
+  return distinctFrontier(found.view()).view();
+}
+
+/**
+ * One shortest path from `source` to `target` (slots, both ends included), found by a
+ * bidirectional BFS; undefined when none is within `maxDepth`.
+ *
+ * @example
+ * ```ts
+ * runFrontier(shortestPath(adjacency, a, b, { hop: { direction: 'BOTH' }, maxDepth: 6 }, NEVER_PAUSE)); // Int32Array [a, x, b]
+ * ```
+ */
+export function* shortestPath(adjacency: AdjacencySource, source: number, target: number, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array | undefined> {
+  const m = yield* meet(adjacency, source, target, options, false, ctx);
+  const [at] = m.meets;
+  if (at === undefined) return undefined;
+  const ahead: number[] = [];
+  const behind: number[] = [];
+  for (const [side, into] of [[0, ahead], [1, behind]] as const) {
+    for (let v = at; (m.depths[side] as SlotMap).get(v) > 0; ) {
+      v = (yield* parents(adjacency, v, side, m, options.hop, ctx))[0] as number;
+      into.push(v);
+    }
+  }
+  return Int32Array.from([...ahead.reverse(), at, ...behind]);
+}
+
+/**
+ * Every shortest path from `source` to `target` (up to `options.limit`), by a bidirectional
+ * BFS that completes its meeting level, then an explicit-stack walk over each side's parents.
+ *
+ * @example
+ * ```ts
+ * runFrontier(allShortestPaths(adjacency, a, b, { hop: { direction: 'BOTH' }, maxDepth: 6 }, NEVER_PAUSE)); // [Int32Array [a, x, b], Int32Array [a, y, b]]
+ * ```
+ */
+export function* allShortestPaths(adjacency: AdjacencySource, source: number, target: number, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array[]> {
+  const m = yield* meet(adjacency, source, target, options, true, ctx);
+  const limit = options.limit === undefined || options.limit < 0 ? Infinity : options.limit;
+  const cache = [new Map<number, Int32Array>(), new Map<number, Int32Array>()];
+  const halves = function* (from: number, side: number): FrontierOperation<number[][]> {
+    // Walks every chain of parents from `from` down to depth 0, with an explicit stack.
+    const out: number[][] = [];
+    const stack: { slot: number; next: number }[] = [{ slot: from, next: 0 }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      if ((m.depths[side] as SlotMap).get(top.slot) === 0) {
+        out.push(stack.map((f) => f.slot));
+        stack.pop();
+        continue;
+      }
+      let ps = cache[side]!.get(top.slot);
+      if (ps === undefined) cache[side]!.set(top.slot, (ps = yield* parents(adjacency, top.slot, side, m, options.hop, ctx)));
+      if (top.next >= ps.length) stack.pop();
+      else stack.push({ slot: ps[top.next++] as number, next: 0 });
+    }
+    return out;
+  };
+  const paths: Int32Array[] = [];
+  const length = (v: number): number => (m.depths[0] as SlotMap).get(v) + (m.depths[1] as SlotMap).get(v);
+  const shortest = Math.min(...m.meets.map(length));
+  for (const at of m.meets.filter((v) => length(v) === shortest)) {
+    const ahead = yield* halves(at, 0);
+    const behind = yield* halves(at, 1);
+    for (const a of ahead) {
+      for (const b of behind) {
+        if (paths.length >= limit) return paths;
+        paths.push(Int32Array.from([...a.slice().reverse(), ...b.slice(1)]));
+      }
+    }
+  }
+  return paths;
+}

@@ -1,0 +1,62 @@
+/**
+ * Set operators over slot arrays: count of distinct slots, intersection and union, each in
+ * first-occurrence order and in time linear in the inputs.
+ * @module
+ */
+import { VisitedMarks } from './frontier.js';
+
+/**
+ * Number of distinct slots.
+ *
+ * @example
+ * ```ts
+ * countDistinct(Int32Array.of(3, 1, 3)); // 2
+ * ```
+ */
+export function countDistinct(slots: ArrayLike<number>): number {
+  const seen = new VisitedMarks();
+  let n = 0;
+  for (let i = 0; i < slots.length; i++) if (seen.mark(slots[i] as number)) n++;
+  return n;
+}
+
+/**
+ * Distinct slots of `a` that are also in `b`, in the order of `a` (common neighbours,
+ * crosspoints, Jaccard numerators).
+ *
+ * @example
+ * ```ts
+ * intersect(Int32Array.of(1, 2, 3), Int32Array.of(3, 1)); // Int32Array [1, 3]
+ * ```
+ */
+export function intersect(a: ArrayLike<number>, b: ArrayLike<number>): Int32Array {
+  const inB = new VisitedMarks();
+  for (let i = 0; i < b.length; i++) inB.mark(b[i] as number);
+  const taken = new VisitedMarks();
+  const out: number[] = [];
+  for (let i = 0; i < a.length; i++) {
+    const s = a[i] as number;
+    if (inB.has(s) && taken.mark(s)) out.push(s);
+  }
+  return Int32Array.from(out);
+}
+
+/**
+ * Distinct slots of `a` then of `b`, in first-occurrence order.
+ *
+ * @example
+ * ```ts
+ * union(Int32Array.of(1, 2), Int32Array.of(2, 5)); // Int32Array [1, 2, 5]
+ * ```
+ */
+export function union(a: ArrayLike<number>, b: ArrayLike<number>): Int32Array {
+  const taken = new VisitedMarks();
+  const out: number[] = [];
+  for (const arr of [a, b]) {
+    for (let i = 0; i < arr.length; i++) {
+      const s = arr[i] as number;
+      if (taken.mark(s)) out.push(s);
+    }
+  }
+  return Int32Array.from(out);
+}
