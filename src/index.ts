@@ -44,7 +44,7 @@ import {
   withOptions,
 } from './engine/index.js';
 
-export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GremlinScope, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
+export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GremlinScope, Traversers, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
 export type {
   OpenOptions,
   RecoveryWarning,
@@ -245,3 +245,5 @@ export const process = Object.freeze({
   ReservedKeysVerificationStrategy,
   VertexProgramRestrictionStrategy,
 });
+export type { TraverserCallOptions } from './database/index.js';
+export type { EdgeJson, Measure, NeighbourhoodResponse, PathJson, PathsResponse, VertexIdsResponse, VertexJson } from './engine/index.js';

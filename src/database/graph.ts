@@ -9,6 +9,7 @@ import type { ElementId, Pacing, PropertyCardinality, ValueTypes } from '../engi
 import { edgeView, requireEdge, requireVertex, sameValue, toEntries, vertexView } from './elements.js';
 import type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './elements.js';
 import { checkQueryLimits, GraphCore } from './graph-core.js';
+import { Traversers } from './traversers.js';
 import type { QueryLimits } from './graph-core.js';
 import { describeValue, optionalNumber, rejectInvalidDates, optionalProperties, requireElementId, requireList, requireRecord, requireText } from './validate.js';
 
@@ -255,6 +256,20 @@ export class Graph extends GraphCore {
       out.push(edgeView(this.store, slot));
     }
     return out;
+  }
+
+  /**
+   * HugeGraph's traversers over this graph (kout, kneighbor, shortestpath, jaccardsimilarity...),
+   * with the REST parameters in camelCase; see docs/traversers.md.
+   *
+   * @example
+   * ```ts
+   * const { path } = await graph.traversers.shortestpath({ source: '1:marko', target: '1:josh', maxDepth: 3 });
+   * ```
+   */
+  get traversers(): Traversers {
+    this.checkOpen();
+    return new Traversers((o) => this.executionContext(o));
   }
 
   /**

@@ -7,6 +7,8 @@ export { Database } from './database.js';
 export type { OpenOptions, RecoveryWarning } from './database.js';
 export type { GraphRecovery } from './durability.js';
 export { Graph, GremlinScope } from './graph.js';
+export { Traversers } from './traversers.js';
+export type { TraverserCallOptions } from './traversers.js';
 export { GraphCore } from './graph-core.js';
 export type { GraphParts, GraphServices, QueryLimits } from './graph-core.js';
 export { storeConfigOf } from './store-setup.js';
