@@ -13,9 +13,23 @@ import type { Test } from '../exec/predicate.js';
 import { jsonValue } from '../json.js';
 import type { FrontierContext, HopOptions } from '../frontier/index.js';
 
-/** HugeGraph's NO_LIMIT. */
+/**
+ * HugeGraph's NO_LIMIT.
+ *
+ * @example
+ * ```ts
+ * NO_LIMIT; // see src/engine/traversers for its use
+ * ```
+ */
 export const NO_LIMIT = -1;
-/** Defaults of HugeGraph's traversers (spec notes §5). */
+/**
+ * Defaults of HugeGraph's traversers (spec notes §5).
+ *
+ * @example
+ * ```ts
+ * DEFAULTS; // see src/engine/traversers for its use
+ * ```
+ */
 export const DEFAULTS = { maxDegree: 10000, skipDegree: 0, capacity: 10_000_000, limit: 10_000_000, pathsLimit: 10 } as const;
 
 /**
@@ -46,7 +60,14 @@ export interface Measure {
   readonly 'cost(ns)': number;
 }
 
-/** Counts iterations and time for the measure block. */
+/**
+ * Counts iterations and time for the measure block.
+ *
+ * @example
+ * ```ts
+ * Meter; // see src/engine/traversers for its use
+ * ```
+ */
 export class Meter {
   edges = 0;
   vertices = 0;
@@ -103,7 +124,14 @@ export interface PathJson {
   readonly objects: ElementId[];
 }
 
-/** The vertex JSON of a slot. */
+/**
+ * The vertex JSON of a slot.
+ *
+ * @example
+ * ```ts
+ * const result = vertexJson(...args);
+ * ```
+ */
 export function vertexJson(source: GraphSource, slot: number): VertexJson {
   const properties: Record<string, unknown> = {};
   for (const p of source.vertexProperties(slot)) {
@@ -114,7 +142,14 @@ export function vertexJson(source: GraphSource, slot: number): VertexJson {
   return { id: source.vertexId(slot), label: source.vertexLabel(slot), type: 'vertex', properties };
 }
 
-/** The edge JSON of a slot. */
+/**
+ * The edge JSON of a slot.
+ *
+ * @example
+ * ```ts
+ * const result = edgeJson(...args);
+ * ```
+ */
 export function edgeJson(source: GraphSource, slot: number): EdgeJson {
   const properties: Record<string, unknown> = {};
   for (const key of source.edgePropertyKeys(slot)) properties[key] = jsonValue(source.edgeProperty(slot, key));
@@ -132,21 +167,42 @@ export function edgeJson(source: GraphSource, slot: number): EdgeJson {
   };
 }
 
-/** Vertex ids, or full vertices with `withVertex`, of distinct slots. */
+/**
+ * Vertex ids, or full vertices with `withVertex`, of distinct slots.
+ *
+ * @example
+ * ```ts
+ * const result = verticesOut(...args);
+ * ```
+ */
 export function verticesOut(source: GraphSource, slots: Iterable<number>, withVertex: boolean): (ElementId | VertexJson)[] {
   const out: (ElementId | VertexJson)[] = [];
   for (const s of new Set(slots)) out.push(withVertex ? vertexJson(source, s) : source.vertexId(s));
   return out;
 }
 
-/** Edge ids, or full edges with `withEdge`, of distinct slots. */
+/**
+ * Edge ids, or full edges with `withEdge`, of distinct slots.
+ *
+ * @example
+ * ```ts
+ * const result = edgesOut(...args);
+ * ```
+ */
 export function edgesOut(source: GraphSource, slots: Iterable<number>, withEdge: boolean): (ElementId | EdgeJson)[] {
   const out: (ElementId | EdgeJson)[] = [];
   for (const s of new Set(slots)) out.push(withEdge ? edgeJson(source, s) : source.edgeId(s));
   return out;
 }
 
-/** Ids of slots. */
+/**
+ * Ids of slots.
+ *
+ * @example
+ * ```ts
+ * const result = ids(...args);
+ * ```
+ */
 export function ids(source: GraphSource, slots: ArrayLike<number>): ElementId[] {
   const out: ElementId[] = [];
   for (let i = 0; i < slots.length; i++) out.push(source.vertexId(slots[i] as number));
@@ -157,49 +213,98 @@ function bad(message: string): ArgumentError {
   return new ArgumentError('TRAVERSER_ARGUMENT', message);
 }
 
-/** A plain object of options, or {} when absent. */
+/**
+ * A plain object of options, or {} when absent.
+ *
+ * @example
+ * ```ts
+ * const result = record(...args);
+ * ```
+ */
 export function record(value: unknown, what: string): Readonly<Record<string, unknown>> {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw bad(`Invalid ${what}: expected an object`);
   return value as Record<string, unknown>;
 }
 
-/** `OUT`, `IN` or `BOTH` (absent: BOTH). */
+/**
+ * `OUT`, `IN` or `BOTH` (absent: BOTH).
+ *
+ * @example
+ * ```ts
+ * const result = direction(...args);
+ * ```
+ */
 export function direction(value: unknown): Direction {
   if (value === undefined || value === null) return 'BOTH';
   if (value === 'OUT' || value === 'IN' || value === 'BOTH') return value;
   throw new ArgumentError('TRAVERSER_DIRECTION', 'Direction value must be in [OUT, IN, BOTH]');
 }
 
-/** An integer parameter with a default. */
+/**
+ * An integer parameter with a default.
+ *
+ * @example
+ * ```ts
+ * const result = integer(...args);
+ * ```
+ */
 export function integer(value: unknown, name: string, fallback: number): number {
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value)) throw bad(`The ${name} parameter must be an integer, but got '${String(value)}'`);
   return value;
 }
 
-/** A boolean parameter with a default. */
+/**
+ * A boolean parameter with a default.
+ *
+ * @example
+ * ```ts
+ * const result = flag(...args);
+ * ```
+ */
 export function flag(value: unknown, name: string, fallback: boolean): boolean {
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'boolean') throw bad(`The ${name} parameter must be a boolean, but got '${String(value)}'`);
   return value;
 }
 
-/** A number parameter with a default. */
+/**
+ * A number parameter with a default.
+ *
+ * @example
+ * ```ts
+ * const result = numberOf(...args);
+ * ```
+ */
 export function numberOf(value: unknown, name: string, fallback: number): number {
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value)) throw bad(`The ${name} parameter must be a number, but got '${String(value)}'`);
   return value;
 }
 
-/** A parameter that must be > 0 or -1 (HugeGraph's checkPositiveOrNoLimit). */
+/**
+ * A parameter that must be > 0 or -1 (HugeGraph's checkPositiveOrNoLimit).
+ *
+ * @example
+ * ```ts
+ * const result = positiveOrNoLimit(...args);
+ * ```
+ */
 export function positiveOrNoLimit(value: unknown, name: string, fallback: number): number {
   const n = integer(value, name, fallback);
   if (n <= 0 && n !== NO_LIMIT) throw bad(`The ${name} parameter must be > 0 or == -1, but got: ${n}`);
   return n;
 }
 
-/** A required depth > 0. */
+/**
+ * A required depth > 0.
+ *
+ * @example
+ * ```ts
+ * const result = maxDepth(...args);
+ * ```
+ */
 export function maxDepth(value: unknown, fallback?: number): number {
   if ((value === undefined || value === null) && fallback === undefined) throw bad("The max depth parameter can't be null");
   const n = integer(value, 'max depth', fallback ?? 0);
@@ -207,19 +312,40 @@ export function maxDepth(value: unknown, fallback?: number): number {
   return n;
 }
 
-/** The limit as a count (-1: Infinity). */
+/**
+ * The limit as a count (-1: Infinity).
+ *
+ * @example
+ * ```ts
+ * const result = bound(...args);
+ * ```
+ */
 export function bound(limit: number): number {
   return limit === NO_LIMIT ? Infinity : limit;
 }
 
-/** HugeGraph's capacity ≥ limit rule. */
+/**
+ * HugeGraph's capacity ≥ limit rule.
+ *
+ * @example
+ * ```ts
+ * const result = checkCapacityOverLimit(...args);
+ * ```
+ */
 export function checkCapacityOverLimit(capacity: number, limit: number): void {
   if (capacity !== NO_LIMIT && limit !== NO_LIMIT && capacity < limit) {
     throw bad(`Capacity can't be less than limit, but got capacity '${capacity}' and limit '${limit}'`);
   }
 }
 
-/** A label list (absent: all labels). */
+/**
+ * A label list (absent: all labels).
+ *
+ * @example
+ * ```ts
+ * const result = labels(...args);
+ * ```
+ */
 export function labels(value: unknown, what = 'labels'): string[] {
   if (value === undefined || value === null) return [];
   if (typeof value === 'string') return [value];
@@ -227,7 +353,14 @@ export function labels(value: unknown, what = 'labels'): string[] {
   return value as string[];
 }
 
-/** The slot of a vertex id, or the typed errors HugeGraph gives for a null, malformed or missing id. */
+/**
+ * The slot of a vertex id, or the typed errors HugeGraph gives for a null, malformed or missing id.
+ *
+ * @example
+ * ```ts
+ * const result = vertexSlot(...args);
+ * ```
+ */
 export function vertexSlot(source: GraphSource, id: unknown, role = 'source'): number {
   if (id === undefined || id === null) throw bad(`The ${role} vertex id can't be null`);
   if (typeof id !== 'string' && typeof id !== 'number') {
@@ -238,7 +371,14 @@ export function vertexSlot(source: GraphSource, id: unknown, role = 'source'): n
   return slot;
 }
 
-/** Degree options of one hop: maxDegree (> 0 or -1) and skipDegree (≥ 0, and ≥ maxDegree when on). */
+/**
+ * Degree options of one hop: maxDegree (> 0 or -1) and skipDegree (≥ 0, and ≥ maxDegree when on).
+ *
+ * @example
+ * ```ts
+ * const result = degrees(...args);
+ * ```
+ */
 export function degrees(options: Readonly<Record<string, unknown>>, fallback: { readonly maxDegree?: number; readonly skipDegree?: number } = {}): { maxDegree: number; skipDegree: number } {
   const maxDegree = positiveOrNoLimit(options.maxDegree ?? options.degree, 'max degree', fallback.maxDegree ?? DEFAULTS.maxDegree);
   const skipDegree = integer(options.skipDegree, 'skipped degree', fallback.skipDegree ?? DEFAULTS.skipDegree);
@@ -324,6 +464,11 @@ function vertexMatches(source: GraphSource, label: string | undefined, tests: re
 /**
  * A HugeGraph EdgeStep (`direction`, `labels`, `properties`, `maxDegree` or `degree`,
  * `skipDegree`) as frontier hop options.
+ *
+ * @example
+ * ```ts
+ * const result = edgeStep(...args);
+ * ```
  */
 export function edgeStep(source: GraphSource, value: unknown, fallback: { readonly maxDegree?: number; readonly skipDegree?: number } = {}): HopOptions {
   const step = record(value, 'step');
@@ -339,6 +484,11 @@ export function edgeStep(source: GraphSource, value: unknown, fallback: { readon
 /**
  * HugeGraph's VESteps (kout/kneighbor POST): `direction`, degrees, `edgeSteps` and
  * `vertexSteps`, each a list of `{ label, properties }`; an element passes when it matches one.
+ *
+ * @example
+ * ```ts
+ * const result = veSteps(...args);
+ * ```
  */
 export function veSteps(source: GraphSource, value: unknown): HopOptions {
   if (value === undefined || value === null) throw bad("The steps parameter can't be null");
@@ -365,7 +515,14 @@ function labelOf(value: unknown): string | undefined {
   return value;
 }
 
-/** A list of option objects (absent: empty). */
+/**
+ * A list of option objects (absent: empty).
+ *
+ * @example
+ * ```ts
+ * const result = listOf(...args);
+ * ```
+ */
 export function listOf(value: unknown, what: string): Readonly<Record<string, unknown>>[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw bad(`Invalid ${what}: expected a list`);
@@ -374,6 +531,11 @@ export function listOf(value: unknown, what: string): Readonly<Record<string, un
 
 /**
  * The GET form's single-hop options: `direction`, `label`, `maxDegree`, `skipDegree`.
+ *
+ * @example
+ * ```ts
+ * const result = getHop(...args);
+ * ```
  */
 export function getHop(options: Readonly<Record<string, unknown>>): HopOptions {
   return { direction: direction(options.direction), labels: labels(options.label, 'label'), ...degrees(options) };
@@ -382,6 +544,11 @@ export function getHop(options: Readonly<Record<string, unknown>>): HopOptions {
 /**
  * A HugeGraph vertices selector (`sources`, `targets`, `vertices`): `ids` XOR `label` and/or
  * `properties`. No vertex → "No source vertices provided"-style error.
+ *
+ * @example
+ * ```ts
+ * const result = selectVertices(...args);
+ * ```
  */
 export function selectVertices(source: GraphSource, value: unknown, role: string): Int32Array {
   const sel = record(value, role);

@@ -42,7 +42,14 @@ export interface LayerOptions {
   readonly layerLimit?: number;
 }
 
-/** Layer 0 of `sources`. */
+/**
+ * Layer 0 of `sources`.
+ *
+ * @example
+ * ```ts
+ * const result = firstLayer(...args);
+ * ```
+ */
 export function firstLayer(sources: ArrayLike<number>): Layer {
   const vertices = Frontier.of(sources, { predecessor: true });
   const edges = Frontier.of(Array.from({ length: sources.length }, () => -1));
