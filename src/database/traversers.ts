@@ -117,4 +117,59 @@ export class Traversers {
   multinodeshortestpath(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'multinodeshortestpath'>> {
     return this.#run('multinodeshortestpath', options, call);
   }
+
+  /** paths: simple paths between `source` and `target` (GET form), or the `sources` and `targets` selectors (POST form). */
+  paths(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'paths'>> {
+    return this.#run('paths', options, call);
+  }
+
+  /** customizedpaths: paths along `steps`, with edge weights, sampling and sorting. */
+  customizedpaths(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'customizedpaths'>> {
+    return this.#run('customizedpaths', options, call);
+  }
+
+  /** templatepaths: paths from `sources` to `targets` taking each step 1 to `maxTimes` times. */
+  templatepaths(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'templatepaths'>> {
+    return this.#run('templatepaths', options, call);
+  }
+
+  /** crosspoints: paths where walks from `source` and `target` meet, with the meeting vertex. */
+  crosspoints(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'crosspoints'>> {
+    return this.#run('crosspoints', options, call);
+  }
+
+  /** customizedcrosspoints: vertices where every path pattern from `sources` ends. */
+  customizedcrosspoints(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'customizedcrosspoints'>> {
+    return this.#run('customizedcrosspoints', options, call);
+  }
+
+  /** rings: cycles through (or reached from) `source`. */
+  rings(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'rings'>> {
+    return this.#run('rings', options, call);
+  }
+
+  /** rays: paths from `source` that cannot grow further or reach `maxDepth`. */
+  rays(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'rays'>> {
+    return this.#run('rays', options, call);
+  }
+
+  /** fusiformsimilarity: vertices sharing at least `alpha` of each source's neighbours. */
+  fusiformsimilarity(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'fusiformsimilarity'>> {
+    return this.#run('fusiformsimilarity', options, call);
+  }
+
+  /** neighborrank: rank spread out of `source` step by step. */
+  neighborrank(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'neighborrank'>> {
+    return this.#run('neighborrank', options, call);
+  }
+
+  /** personalrank: random walk with restart from `source` over one edge label. */
+  personalrank(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'personalrank'>> {
+    return this.#run('personalrank', options, call);
+  }
+
+  /** edgeexist: edges from `source` to `target`. */
+  edgeexist(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'edgeexist'>> {
+    return this.#run('edgeexist', options, call);
+  }
 }

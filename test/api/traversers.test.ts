@@ -50,16 +50,17 @@ test('kout and kneighbor POST forms return the REST fields, with paths, vertices
   }
 });
 
-test('deep_first kout may return a vertex that is not nearest, breadth_first never does', async () => {
+test('deep_first kout follows simple paths: with nearest=false it returns the ends of simple paths, breadth_first the ends of any walk', async () => {
   const { db, graph } = await openFixture();
   try {
     const t = graph.traversers;
-    // From marko over BOTH, DFS enters peter, then josh and ripple at depth 2 through peter:
-    // ripple is 1 hop from marko, so breadth_first leaves it out of the depth-2 answer.
-    const bfs = await t.kout({ source: '1:marko', maxDepth: 2, algorithm: 'breadth_first' });
-    const dfs = await t.kout({ source: '1:marko', maxDepth: 2, algorithm: 'deep_first' });
-    assert.deepEqual(bfs.vertices, ['1:josh']);
-    assert.ok((dfs.vertices as unknown[]).includes('1:josh'));
+    const bfs = await t.kout({ source: '1:marko', maxDepth: 3, nearest: false, algorithm: 'breadth_first' });
+    const dfs = await t.kout({ source: '1:marko', maxDepth: 3, nearest: false, algorithm: 'deep_first' });
+    assert.deepEqual(sorted(bfs.vertices as unknown[]), ['1:josh', '1:peter', '1:vadas', '2:ripple']);
+    assert.deepEqual(sorted(dfs.vertices as unknown[]), ['1:josh', '1:vadas']);
+    const post = await t.kout({ source: '1:marko', steps: { direction: 'BOTH' }, maxDepth: 3, nearest: false, algorithm: 'deep_first', withPath: true });
+    assert.deepEqual(post.paths, [{ objects: ['1:marko', '2:ripple', '1:peter', '1:josh'] }, { objects: ['1:marko', '1:peter', '1:josh', '1:vadas'] }]);
+    assert.deepEqual((await t.kout({ source: '1:marko', maxDepth: 2, algorithm: 'deep_first' })).vertices, ['1:josh']);
   } finally {
     await db.close();
   }
@@ -77,7 +78,7 @@ test('traversers refuse a bad direction, a missing source, a malformed id, bad d
     await rejectsWith(t.kout({ source: '1:marko', maxDepth: 1, capacity: 5, limit: 10 }), 'TRAVERSER_ARGUMENT', /Capacity can't be less than limit/);
     await rejectsWith(t.kneighbor({ source: '1:marko', maxDepth: 3, capacity: 2, limit: -1 }), 'FRONTIER_CAPACITY', /^Exceed capacity '2' while finding kneighbor$/);
     assert.equal(((await t.kneighbor({ source: '1:marko', maxDepth: 3, capacity: -1, limit: -1 })).vertices as unknown[]).length, 4);
-    assert.deepEqual((await t.kneighbor({ source: '1:marko', maxDepth: 1, maxDegree: 1 })).vertices, ['1:peter']);
+    assert.deepEqual((await t.kneighbor({ source: '1:marko', maxDepth: 1, maxDegree: 1 })).vertices, ['2:ripple']);
   } finally {
     await db.close();
   }

@@ -11,6 +11,9 @@
 import { count, egonet, kneighbor, kout } from './neighbours.js';
 import { adamicadar, jaccardsimilarity, resourceallocation, sameneighbors, sameneighborsbatch } from './similarity.js';
 import { allshortestpaths, multinodeshortestpath, shortestpath, singlesourceshortestpath, weightedshortestpath } from './paths.js';
+import { crosspoints, paths, rays, rings } from './walks.js';
+import { customizedcrosspoints, customizedpaths, templatepaths } from './patterns.js';
+import { edgeexist, fusiformsimilarity, neighborrank, personalrank } from './ranks.js';
 
 export { runTraverser } from './run.js';
 export { NO_LIMIT, DEFAULTS, propertyTest } from './common.js';
@@ -41,6 +44,17 @@ export const TRAVERSERS = {
   weightedshortestpath,
   singlesourceshortestpath,
   multinodeshortestpath,
+  paths,
+  customizedpaths,
+  templatepaths,
+  crosspoints,
+  customizedcrosspoints,
+  rings,
+  rays,
+  fusiformsimilarity,
+  neighborrank,
+  personalrank,
+  edgeexist,
 } as const;
 
 /**

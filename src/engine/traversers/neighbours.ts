@@ -57,8 +57,22 @@ function mode(options: Readonly<Record<string, unknown>>): Mode {
   throw new ArgumentError('TRAVERSER_ARGUMENT', `The algorithm must be one of 'breadth_first' or 'deep_first', but got '${String(given)}'`);
 }
 
-/** Depth-first layers: a vertex is entered once, at the depth the DFS first meets it (which may not be its nearest). */
-function* deepLayers(run: TraverserRun, source: number, hop: HopOptions, depth: number, capacity: number, meter: Meter): FrontierOperation<Layer[]> {
+/** Whether `vertex` is on the path to entry `at` of layer `d`. */
+function onPath(ls: readonly Layer[], d: number, at: number, vertex: number): boolean {
+  for (let depth = d, i = at; depth >= 0; depth--) {
+    const layer = (ls[depth] as Layer).vertices;
+    if (layer.slots[i] === vertex) return true;
+    i = (layer.predecessor as Int32Array)[i] as number;
+  }
+  return false;
+}
+
+/**
+ * Depth-first layers. With `nearest` a vertex is entered once, at the depth the DFS first
+ * meets it (which may not be its nearest); without, the DFS follows every simple path (no
+ * vertex twice on one path), so a vertex is at depth d when a simple path of d hops ends there.
+ */
+function* deepLayers(run: TraverserRun, source: number, hop: HopOptions, depth: number, nearest: boolean, capacity: number, meter: Meter): FrontierOperation<Layer[]> {
   const ls = yield* layers(run, Int32Array.of(source), { hop, depth: 0, nearest: true, capacity, finding: 'kout', meter });
   for (let d = 1; d <= depth; d++) ls.push({ vertices: new Frontier({ predecessor: true }), edges: new Frontier() });
   const seen = new VisitedMarks();
@@ -74,7 +88,7 @@ function* deepLayers(run: TraverserRun, source: number, hop: HopOptions, depth: 
     const next = ls[d + 1] as Layer;
     const pushed: [number, number][] = [];
     meter.edges += yield* scanHop(run.source, one, hop, run.ctx, (_k, edge, vertex) => {
-      if (!seen.mark(vertex)) return;
+      if (nearest ? !seen.mark(vertex) : onPath(ls, d, at, vertex)) return;
       pushed.push([d + 1, next.vertices.length]);
       next.vertices.push(vertex, 1, 0, at);
       next.edges.push(edge, 1, 0, -1);
@@ -101,13 +115,20 @@ function* neighbourhood(run: TraverserRun, sources: Int32Array, o: Readonly<Reco
   if (kind === 'kout') checkCapacityOverLimit(capacity, limit);
   const max = bound(limit);
   const deep = mode(o) === 'deep_first' && sources.length === 1;
+  const once = kind !== 'kout' || nearest;
   const ls = deep
-    ? yield* deepLayers(run, sources[0] as number, hop, depth, capacity, meter)
-    : yield* layers(run, sources, { hop, depth, nearest: kind !== 'kout' || nearest, capacity, finding: kind, meter });
+    ? yield* deepLayers(run, sources[0] as number, hop, depth, once, capacity, meter)
+    : yield* layers(run, sources, { hop, depth, nearest: once, capacity, finding: kind, meter });
   const results: [number, number][] = [];
+  const taken = new Set<number>();
   const from = kind === 'kout' ? depth : 1;
   for (let d = from; d <= depth && d < ls.length; d++) {
-    for (let i = 0; i < (ls[d] as Layer).vertices.length && results.length < max; i++) results.push([d, i]);
+    const layer = (ls[d] as Layer).vertices;
+    for (let i = 0; i < layer.length && results.length < max; i++) {
+      if (taken.has(layer.slots[i] as number)) continue;
+      taken.add(layer.slots[i] as number);
+      results.push([d, i]);
+    }
   }
   return { ls, results };
 }
@@ -180,7 +201,7 @@ export function* kneighbor(run: TraverserRun, options: unknown): FrontierOperati
 
 /**
  * egonet: the kneighbor of several sources, sources included. GET form with `source` (ids, no
- * measure), POST form with `sources` (ids) and `steps`.
+ * measure), POST form with `sources` (a list of ids, or a vertices selector) and `steps`.
  *
  * @example
  * ```ts
@@ -196,16 +217,19 @@ export function* egonet(run: TraverserRun, options: unknown): FrontierOperation<
     const r = getShape(run, found, o, meter, [source]);
     return { vertices: r.vertices ?? [] };
   }
-  const sources = selectVertices(run.source, { ids: o.sources }, 'sources');
+  const sources = selectVertices(run.source, Array.isArray(o.sources) ? { ids: o.sources } : o.sources, 'sources');
   const found = yield* neighbourhood(run, sources, o, 'egonet', meter);
   const { measure: _measure, ...rest } = shape(run, 'egonet', found, o, meter, [...sources]);
   return rest;
 }
 
 /**
- * count: the number of edges the last step follows from the vertices the earlier steps reach
- * (HugeGraph's CountTraverser: a vertex is expanded once while fewer than `dedupSize` are
- * remembered; `containsTraversed` also counts the source and every edge of the earlier steps).
+ * count: HugeGraph's CountTraverser. The steps before the last are walked edge by edge, depth
+ * first (HugeGraph chains lazy iterators, so the order is the adjacency order); a vertex is
+ * expanded only the first time it is met while fewer than `dedupSize` are remembered (the source
+ * is remembered first), and each vertex the walk reaches at the last step adds the number of
+ * edges that step follows from it. `containsTraversed` also counts the source and every edge
+ * of the earlier steps.
  *
  * @example
  * ```ts
@@ -231,20 +255,36 @@ export function* count(run: TraverserRun, options: unknown): FrontierOperation<{
     }
     return false;
   };
-  let n = containsTraversed ? 1 : 0;
-  let frontier: number[] = dedup(source) ? [] : [source];
   const one = new Int32Array(1);
-  for (let s = 0; s < steps.length; s++) {
-    const last = s === steps.length - 1;
-    const next: number[] = [];
-    for (const v of frontier) {
-      one[0] = v;
-      yield* scanHop(run.source, one, steps[s] as HopOptions, run.ctx, (_k, _edge, w) => {
-        if (last || containsTraversed) n++;
-        if (!last && !dedup(w)) next.push(w);
-      });
+  function* targets(v: number, hop: HopOptions): FrontierOperation<number[]> {
+    const out: number[] = [];
+    one[0] = v;
+    yield* scanHop(run.source, one, hop, run.ctx, (_k, _edge, w) => {
+      out.push(w);
+    });
+    return out;
+  }
+  let n = containsTraversed ? 1 : 0;
+  const last = steps.length - 1;
+  if (last === 0) return { count: n + (yield* targets(source, steps[0] as HopOptions)).length };
+  dedup(source);
+  const first = yield* targets(source, steps[0] as HopOptions);
+  if (containsTraversed) n += first.length;
+  const stack: { list: number[]; at: number }[] = [{ list: first, at: 0 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as { list: number[]; at: number };
+    if (top.at >= top.list.length) {
+      stack.pop();
+      continue;
     }
-    frontier = next;
+    const w = top.list[top.at++] as number;
+    if (dedup(w)) continue;
+    const next = yield* targets(w, steps[stack.length] as HopOptions);
+    if (stack.length === last) n += next.length;
+    else {
+      if (containsTraversed) n += next.length;
+      stack.push({ list: next, at: 0 });
+    }
   }
   return { count: n };
 }

@@ -96,3 +96,77 @@ test('allshortestpaths, weightedshortestpath and singlesourceshortestpath agree 
     { numRuns: 100 },
   );
 });
+
+const OPPOSITE: Record<Direction, Direction> = { OUT: 'IN', IN: 'OUT', BOTH: 'BOTH' };
+const steps = (rg: RandomGraph, v: number, direction: Direction): number[] => naiveNeighbours(rg, v, direction).map(([, w]) => w);
+
+/**
+ * Every simple path from `s` to `t` (t only at the end) of at most `depth` edges that walks
+ * `direction` up to some position and against it after, with the positions it may turn at.
+ */
+function naiveCrosspoints(rg: RandomGraph, s: number, t: number, direction: Direction, depth: number): Map<string, number> {
+  const out = new Map<string, number>();
+  const walk = (path: number[]): void => {
+    const v = path[path.length - 1] as number;
+    if (v === t && path.length > 1) {
+      const L = path.length - 1;
+      const forward = (i: number): boolean => steps(rg, path[i] as number, direction).includes(path[i + 1] as number);
+      const backward = (i: number): boolean => steps(rg, path[i] as number, OPPOSITE[direction]).includes(path[i + 1] as number);
+      const valid = Array.from({ length: L + 1 }, (_, c) => c).filter((c) => path.slice(0, L).every((_, i) => (i < c ? forward(i) : backward(i))));
+      if (valid.length === 0) return;
+      const half = Math.ceil(L / 2);
+      out.set(path.join(','), valid.sort((x, y) => Math.abs(x - half) - Math.abs(y - half) || x - y)[0] as number);
+      return;
+    }
+    if (path.length > depth) return;
+    const next = new Set([...steps(rg, v, direction), ...steps(rg, v, OPPOSITE[direction])]);
+    for (const w of next) if (!path.includes(w)) walk([...path, w]);
+  };
+  walk([s]);
+  return out;
+}
+
+/** A cycle's key up to rotation and reversal (the closing repeat dropped). */
+function cycleKey(vertices: readonly number[]): string {
+  const cycle = vertices.slice(0, -1);
+  const keys: string[] = [];
+  for (const order of [cycle, [...cycle].reverse()]) for (let r = 0; r < order.length; r++) keys.push([...order.slice(r), ...order.slice(0, r)].join(','));
+  return keys.sort()[0] as string;
+}
+
+/** Rings through `s` of at most `depth` edges; stepping straight back over one single edge (BOTH) is no ring. */
+function naiveRings(rg: RandomGraph, s: number, direction: Direction, depth: number): string[] {
+  const out = new Set<string>();
+  const walk = (path: number[]): void => {
+    if (path.length > depth) return;
+    const v = path[path.length - 1] as number;
+    const next = steps(rg, v, direction);
+    for (const w of new Set(next)) {
+      if (w === s) {
+        const back = path.length === 2 && direction === 'BOTH';
+        if (!back || next.filter((x) => x === s).length >= 2) out.add(cycleKey([...path, s]));
+      } else if (!path.includes(w)) walk([...path, w]);
+    }
+  };
+  walk([s]);
+  return [...out].sort();
+}
+
+test('crosspoints and rings agree with naive references on random graphs', () => {
+  fc.assert(
+    fc.property(randomGraph(14), fc.constantFrom(...DIRECTIONS), fc.integer({ min: 1, max: 4 }), (rg, direction, depth) => {
+      const run = { source: load(rg), ctx: NEVER_PAUSE };
+      const [s, t] = [0, rg.n - 1];
+      const unlimited = { maxDegree: -1, capacity: -1, limit: -1 };
+      const cross = runFrontier(TRAVERSERS.crosspoints(run, { source: s, target: t, direction, maxDepth: depth, ...unlimited })).crosspoints;
+      const want = naiveCrosspoints(rg, s, t, direction, depth);
+      assert.deepEqual(cross.map((c) => c.objects.join(',')).sort(), [...want.keys()].sort());
+      for (const c of cross) assert.equal(c.crosspoint, c.objects[want.get(c.objects.join(',')) as number]);
+      for (let i = 1; i < cross.length; i++) assert.ok((cross[i - 1] as { objects: unknown[] }).objects.length <= (cross[i] as { objects: unknown[] }).objects.length);
+      const rings = runFrontier(TRAVERSERS.rings(run, { source: s, direction, maxDepth: depth, ...unlimited })).rings.map((r) => cycleKey(r.objects as number[]));
+      assert.equal(new Set(rings).size, rings.length);
+      assert.deepEqual(rings.sort(), naiveRings(rg, s, direction, depth));
+    }),
+    { numRuns: 150 },
+  );
+});
