@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { QuiverError } from '../../src/index.js';
 import { openFixture } from './traversers-fixture.js';
+import { cycleGraph } from './cycle-graph.js';
 
 const sorted = (xs: readonly unknown[]): unknown[] => [...xs].map(String).sort();
 
@@ -117,5 +118,33 @@ test('a traverser honours cancellation and the time limit', async () => {
     await rejectsWith(graph.traversers.kneighbor({ source: '1:marko', maxDepth: 3 }, { signal: controller.signal }), 'CANCELLED', /cancelled/);
   } finally {
     await db.close();
+  }
+});
+
+test('a traverser stops at its timeoutMs and at the graph\'s query time limit with CancelledError TIMEOUT; timeoutMs 0 lifts the limit', { timeout: 30_000 }, async () => {
+  // On the cycle a → b → c → a, a template path with rings allowed grows by one hop at a time
+  // towards a vertex it never reaches, for as many hops as maxTimes lets it.
+  const endless = async (graph: Awaited<ReturnType<typeof cycleGraph>>['graph']): Promise<Record<string, unknown>> => {
+    const [a] = await graph.gremlin("g.V().has('name','a').id()");
+    const [z] = await graph.gremlin("g.addV('n').property('name','z').id()");
+    return { sources: { ids: [a] }, targets: { ids: [z] }, steps: [{ direction: 'OUT', maxTimes: 1_000_000_000 }], withRing: true };
+  };
+  const first = await cycleGraph();
+  try {
+    const started = Date.now();
+    await rejectsWith(first.graph.traversers.templatepaths(await endless(first.graph), { timeoutMs: 100 }), 'TIMEOUT', /deadline/);
+    assert.ok(Date.now() - started < 10_000);
+  } finally {
+    await first.close();
+  }
+  const limited = await cycleGraph({ queryTimeoutMs: 50 });
+  try {
+    await rejectsWith(limited.graph.traversers.templatepaths(await endless(limited.graph)), 'TIMEOUT', /deadline/);
+    // Lifted, the same call runs past the graph's 50 ms until its own signal stops it.
+    const started = Date.now();
+    await rejectsWith(limited.graph.traversers.templatepaths(await endless(limited.graph), { timeoutMs: 0, signal: AbortSignal.timeout(300) }), 'CANCELLED', /cancelled/);
+    assert.ok(Date.now() - started >= 250);
+  } finally {
+    await limited.close();
   }
 });
