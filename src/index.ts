@@ -16,7 +16,8 @@
  * @module
  */
 import { Database } from './database/index.js';
-import type { OpenOptions } from './database/index.js';
+import type { OpenOptions, ServerStateOptions } from './database/index.js';
+import { ServerState } from './database/index.js';
 import { parseScript } from './grammar/index.js';
 import {
   __,
@@ -44,6 +45,40 @@ import {
   withOptions,
 } from './engine/index.js';
 
+export {
+  ServerState,
+  TaskRegistry,
+  UserRegistry,
+  StateFile,
+  DEFAULT_SPACE,
+  INTERRUPTED_RESULT,
+  TASK_STATUSES,
+  checkGraphSpaceInput,
+  checkServiceInput,
+  checkTenancyName,
+  formatTimestamp,
+  hashPassword,
+  verifyPassword,
+} from './database/index.js';
+export type {
+  ServerStateOptions,
+  GraphBackend,
+  GraphInfo,
+  GraphSpaceRecord,
+  GraphSpaceSettings,
+  ServiceRecord,
+  ServiceSettings,
+  TaskBrief,
+  TaskContext,
+  TaskPage,
+  TaskRecord,
+  TaskStatus,
+  TaskWork,
+  TasksDocument,
+  Identity,
+  StoredUser,
+  UsersDocument,
+} from './database/index.js';
 export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GremlinScope, Traversers, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
 export type {
   OpenOptions,
@@ -204,6 +239,23 @@ export type {
  */
 export function open(options: OpenOptions = {}): Promise<Database> {
   return Database.open(options, { parseScript });
+}
+
+/**
+ * Opens the state of a Quiver server (graph spaces, services, graphs, users, tasks) in
+ * `options.path`, initialising it on first start with graph space DEFAULT, graph `hugegraph`
+ * and the super administrator `admin`. `generatedPassword` is set only when this call generated
+ * the admin password (show it once: only its hash is stored).
+ *
+ * @example
+ * ```ts
+ * import { openServerState } from 'quiverdb';
+ * const { state, generatedPassword } = await openServerState({ path: './data' });
+ * await state.close();
+ * ```
+ */
+export function openServerState(options: ServerStateOptions = {}): Promise<{ state: ServerState; generatedPassword?: string }> {
+  return ServerState.open(options, { parseScript });
 }
 
 /**

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `quiver` command. Each subcommand registers itself on the commander program; `demo`
- * `console` opens the Gremlin console, and `serve` (REST) is added beside them later.
+ * `console` opens the Gremlin console, and `serve` runs the REST server.
  * @module
  */
 import { realpathSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { QuiverError } from '../index.js';
 import { runCheck, runRepair } from './maintenance.js';
 import { runDemo } from './demo.js';
 import { runConsole } from './console/index.js';
+import { runServe } from './serve.js';
 import { ignoreClosedPipe } from './streams.js';
 import { packageVersion } from './version.js';
 
@@ -55,6 +56,17 @@ export function buildProgram(): Command {
     .version(packageVersion(), '-V, --version', 'print the package version')
     .action(async (options: { data: string; graph: string; timeout: number }) => {
       process.exitCode = await runConsole({ dataPath: options.data, graph: options.graph, timeoutMs: options.timeout });
+    });
+  program
+    .command('serve')
+    .description('run the HugeGraph-compatible REST server on a data directory (SIGTERM/SIGINT stop it gracefully)')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', positiveInteger, 8080)
+    .option('--data <dir>', 'database directory', './data')
+    .option('--log-level <level>', 'log level: fatal, error, warn, info, debug, trace or silent', 'info')
+    .option('--no-auth', 'accept requests without credentials (every request runs as admin)')
+    .action(async (options: { host: string; port: number; data: string; logLevel: string; auth: boolean }) => {
+      await runServe(options, (line) => process.stderr.write(`${line}\n`));
     });
   program
     .command('check')

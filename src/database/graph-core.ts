@@ -7,7 +7,7 @@
 import { ArgumentError, ConflictError, StorageError, UnsupportedError } from '../errors.js';
 import type { GraphSource, GraphWriter, Pacing, Script } from '../engine/index.js';
 import { SchemaBuilder, SchemaCatalog } from '../storage/index.js';
-import type { GraphMode, GraphStore, SchemaChange } from '../storage/index.js';
+import type { GraphMode, GraphStore, SchemaChange, SchemaOperations } from '../storage/index.js';
 import type { GraphConfig } from './config.js';
 import type { GraphChangeLog } from './durability.js';
 import { encodeModes, MODES_SECTION } from './records.js';
@@ -185,6 +185,20 @@ export class GraphCore {
   schema(): SchemaBuilder {
     this.checkOpen();
     return new SchemaBuilder(schemaOperations((mutate) => this.changeSchema(mutate)), this.store.catalog);
+  }
+
+  /**
+   * The schema mutators taking whole specs (the REST layer's entry), each validated on a copy
+   * of the catalog and made durable before it resolves, like {@link GraphCore.schema}'s builders.
+   *
+   * @example
+   * ```ts
+   * await graph.schemaOperations().createPropertyKey({ name: 'age', dataType: 'int' });
+   * ```
+   */
+  schemaOperations(): SchemaOperations {
+    this.checkOpen();
+    return schemaOperations((mutate) => this.changeSchema(mutate));
   }
 
   /**

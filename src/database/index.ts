@@ -20,3 +20,12 @@ export { checkDataDirectory, describeDropped, repairDataDirectory } from './main
 export type { DirectoryCheck, DirectoryRepair, FileCheck } from './maintenance.js';
 export { describeDamage } from '../storage/index.js';
 export type { DamageNote, DroppedPart } from '../storage/index.js';
+export { ServerState } from './server-state.js';
+export type { GraphBackend, GraphInfo, ServerStateOptions } from './server-state.js';
+export { checkGraphSpaceInput, checkServiceInput, checkTenancyName, DEFAULT_SPACE, formatTimestamp } from './tenancy.js';
+export type { GraphSpaceRecord, GraphSpaceSettings, ServiceRecord, ServiceSettings } from './tenancy.js';
+export { INTERRUPTED_RESULT, TASK_STATUSES, TaskRegistry } from './tasks.js';
+export type { TaskBrief, TaskContext, TaskPage, TaskRecord, TaskStatus, TaskWork, TasksDocument } from './tasks.js';
+export { UserRegistry, hashPassword, verifyPassword } from './users.js';
+export type { Identity, StoredUser, UsersDocument } from './users.js';
+export { StateFile } from './state-file.js';

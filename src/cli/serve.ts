@@ -1,0 +1,51 @@
+/**
+ * `quiver serve`: the REST server on a data directory. Prints the URL, the data directory and,
+ * on a first start without QUIVER_ADMIN_PASSWORD, the generated admin password (once).
+ * @module
+ */
+import { resolve } from 'node:path';
+import { closeOnSignals, startServer } from '../http/index.js';
+
+/**
+ * Options of {@link runServe}, as the command line gives them.
+ *
+ * @example
+ * ```ts
+ * const options: ServeCommandOptions = { host: '127.0.0.1', port: 8080, data: './data', logLevel: 'info', auth: true };
+ * ```
+ */
+export interface ServeCommandOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly data: string;
+  readonly logLevel: string;
+  readonly auth: boolean;
+}
+
+/**
+ * Starts the server and keeps it running until SIGTERM or SIGINT.
+ *
+ * @example
+ * ```ts
+ * await runServe({ host: '127.0.0.1', port: 0, data: './data', logLevel: 'warn', auth: true }, (l) => console.error(l));
+ * ```
+ */
+export async function runServe(options: ServeCommandOptions, out: (line: string) => void): Promise<void> {
+  const password = process.env.QUIVER_ADMIN_PASSWORD;
+  const server = await startServer({
+    host: options.host,
+    port: options.port,
+    data: options.data,
+    logLevel: options.logLevel,
+    auth: options.auth,
+    ...(password === undefined || password === '' ? {} : { adminPassword: password }),
+  });
+  out(`Data directory: ${resolve(options.data)}`);
+  if (server.generatedPassword !== undefined) {
+    out(`Super administrator 'admin' created with the generated password: ${server.generatedPassword}`);
+    out('It is shown only this once and stored only as a hash; set QUIVER_ADMIN_PASSWORD before the first start to choose it.');
+  }
+  if (!options.auth) out('Authentication is off (--no-auth): every request runs as admin');
+  out(`Quiver REST server listening on ${server.url}`);
+  closeOnSignals(server, out);
+}

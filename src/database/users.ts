@@ -1,0 +1,178 @@
+/**
+ * Server users and authentication (spec Part A §5, hugegraph-notes §2): the super administrator
+ * `admin` created on first start, passwords stored only as scrypt hashes, and signed tokens
+ * (HS256, claims user_name, user_id, exp) whose key is kept in the data directory so that tokens
+ * survive a restart.
+ * @module
+ */
+import { createHmac, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import type { StateFile } from './state-file.js';
+
+/**
+ * A stored user: the password only as a hash.
+ *
+ * @example
+ * ```ts
+ * declare const user: StoredUser; console.log(user.user_name);
+ * ```
+ */
+export interface StoredUser {
+  readonly id: string;
+  readonly user_name: string;
+  readonly password_hash: string;
+  readonly admin: boolean;
+  readonly create_time: string;
+}
+
+/**
+ * The users document of the data directory.
+ *
+ * @example
+ * ```ts
+ * const doc: UsersDocument = { token_secret: 'c2VjcmV0', users: [] };
+ * ```
+ */
+export interface UsersDocument {
+  readonly token_secret: string;
+  readonly users: readonly StoredUser[];
+}
+
+const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
+
+/**
+ * Hashes a password with scrypt and a random salt: `scrypt$N$r$p$salt$hash` (base64).
+ *
+ * @example
+ * ```ts
+ * const stored = hashPassword('secret1'); verifyPassword('secret1', stored); // true
+ * ```
+ */
+export function hashPassword(password: string): string {
+  const salt = randomBytes(16);
+  const hash = scryptSync(password, salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p });
+  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+/**
+ * True when `password` matches a hash made by {@link hashPassword} (constant-time compare).
+ *
+ * @example
+ * ```ts
+ * verifyPassword('wrong', hashPassword('secret1')); // false
+ * ```
+ */
+export function verifyPassword(password: string, stored: string): boolean {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || salt === undefined || hash === undefined) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = scryptSync(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/**
+ * The identity a request runs as.
+ *
+ * @example
+ * ```ts
+ * const who: Identity = { user_name: 'admin', user_id: 'admin', admin: true };
+ * ```
+ */
+export interface Identity {
+  readonly user_name: string;
+  readonly user_id: string;
+  readonly admin: boolean;
+}
+
+const base64url = (data: Buffer | string): string => Buffer.from(data).toString('base64url');
+
+/**
+ * Users and tokens over one durable document.
+ *
+ * @example
+ * ```ts
+ * const users = new UserRegistry(file);
+ * const who = users.checkPassword('admin', 'secret1');
+ * ```
+ */
+export class UserRegistry {
+  constructor(private readonly file: StateFile<UsersDocument>) {}
+
+  /**
+   * Creates the super administrator `admin` when there is none yet. Returns the password in
+   * clear only when it was generated here (it is then shown once and never stored).
+   *
+   * @example
+   * ```ts
+   * const generated = await users.ensureAdmin(process.env.QUIVER_ADMIN_PASSWORD);
+   * ```
+   */
+  async ensureAdmin(password: string | undefined, now: string): Promise<string | undefined> {
+    const doc = this.file.value;
+    const secret = doc.token_secret === '' ? randomBytes(32).toString('base64') : doc.token_secret;
+    if (doc.users.some((u) => u.user_name === 'admin')) {
+      if (secret !== doc.token_secret) await this.file.save({ ...doc, token_secret: secret });
+      return undefined;
+    }
+    const clear = password ?? randomBytes(12).toString('base64url');
+    const admin: StoredUser = { id: 'admin', user_name: 'admin', password_hash: hashPassword(clear), admin: true, create_time: now };
+    await this.file.save({ token_secret: secret, users: [...doc.users, admin] });
+    return password === undefined ? clear : undefined;
+  }
+
+  /**
+   * The identity of a user name and password, or undefined when they do not match.
+   *
+   * @example
+   * ```ts
+   * users.checkPassword('admin', 'wrong'); // undefined
+   * ```
+   */
+  checkPassword(name: string, password: string): Identity | undefined {
+    const user = this.file.value.users.find((u) => u.user_name === name);
+    if (user === undefined || !verifyPassword(password, user.password_hash)) return undefined;
+    return { user_name: user.user_name, user_id: user.id, admin: user.admin };
+  }
+
+  /**
+   * A signed token for an identity, valid for `expireSeconds`.
+   *
+   * @example
+   * ```ts
+   * const token = users.issueToken(who, 86400);
+   * ```
+   */
+  issueToken(who: Identity, expireSeconds: number): string {
+    const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+    const claims = base64url(JSON.stringify({ user_name: who.user_name, user_id: who.user_id, exp: Math.floor(Date.now() / 1000) + expireSeconds }));
+    return `${header}.${claims}.${this.sign(`${header}.${claims}`)}`;
+  }
+
+  /**
+   * The identity of a valid, unexpired token whose user still exists, or undefined.
+   *
+   * @example
+   * ```ts
+   * users.checkToken('not.a.token'); // undefined
+   * ```
+   */
+  checkToken(token: string): Identity | undefined {
+    const parts = token.split('.');
+    if (parts.length !== 3) return undefined;
+    const expected = Buffer.from(this.sign(`${parts[0]}.${parts[1]}`));
+    const given = Buffer.from(parts[2] ?? '');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    let claims: { user_name?: unknown; exp?: unknown };
+    try {
+      claims = JSON.parse(Buffer.from(parts[1] ?? '', 'base64url').toString('utf8')) as typeof claims;
+    } catch {
+      return undefined;
+    }
+    if (typeof claims.exp !== 'number' || claims.exp * 1000 < Date.now()) return undefined;
+    const user = this.file.value.users.find((u) => u.user_name === claims.user_name);
+    return user === undefined ? undefined : { user_name: user.user_name, user_id: user.id, admin: user.admin };
+  }
+
+  private sign(data: string): string {
+    return createHmac('sha256', Buffer.from(this.file.value.token_secret, 'base64')).update(data).digest('base64url');
+  }
+}

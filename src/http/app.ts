@@ -1,0 +1,112 @@
+/**
+ * Builds the REST server (fastify 5) over a {@link ServerState} without listening: error
+ * mapping, authentication, content types, the body size limit, OpenAPI, and every route group.
+ * @module
+ */
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { Identity, ServerState } from '../index.js';
+import { mapError, routeNotFound, unauthenticated } from './errors.js';
+import { ROUTE_GROUPS } from './routes/index.js';
+
+/**
+ * Options of {@link buildApp}.
+ *
+ * @example
+ * ```ts
+ * const options: AppOptions = { state, logLevel: 'warn', bodyLimit: 16 * 1024 * 1024 };
+ * ```
+ */
+export interface AppOptions {
+  readonly state: ServerState;
+  /** pino log level (default 'info'); 'silent' turns logging off. */
+  readonly logLevel?: string;
+  /** Largest accepted request body in bytes (default {@link DEFAULT_BODY_LIMIT}); larger is 413. */
+  readonly bodyLimit?: number;
+  /** Require credentials on every request but /versions and /openapi.json (default true). */
+  readonly auth?: boolean;
+  /** Where logs go (default stdout). */
+  readonly logStream?: NodeJS.WritableStream;
+}
+
+/**
+ * Default largest request body: 16 MiB.
+ *
+ * @example
+ * ```ts
+ * await buildApp({ state, bodyLimit: DEFAULT_BODY_LIMIT * 2 });
+ * ```
+ */
+export const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** Paths that need no credentials (hugegraph-notes §2.2). */
+const OPEN_PATHS: ReadonlySet<string> = new Set(['/versions', '/openapi.json']);
+const ANONYMOUS_ADMIN: Identity = { user_name: 'admin', user_id: 'admin', admin: true };
+
+function authenticate(state: ServerState, header: string | undefined): Identity {
+  if (header === undefined || header === '') throw unauthenticated('AUTHENTICATION_REQUIRED', 'Authentication credentials are required');
+  const space = header.indexOf(' ');
+  const scheme = space < 0 ? header : header.slice(0, space);
+  const value = space < 0 ? '' : header.slice(space + 1).trim();
+  if (scheme.toLowerCase() === 'basic') {
+    const parts = Buffer.from(value, 'base64').toString('utf8').split(':');
+    if (parts.length !== 2 || parts[0] === '' || parts[1] === '') throw unauthenticated('BAD_CREDENTIALS_SYNTAX', 'Invalid syntax for username and password');
+    const who = state.users.checkPassword(parts[0] ?? '', parts[1] ?? '');
+    if (who === undefined) throw unauthenticated('AUTHENTICATION_FAILED', 'Authentication failed: incorrect username or password');
+    return who;
+  }
+  if (scheme.toLowerCase() === 'bearer') {
+    const who = state.users.checkToken(value);
+    if (who === undefined) throw unauthenticated('AUTHENTICATION_FAILED', 'Authentication failed: invalid or expired token');
+    return who;
+  }
+  throw unauthenticated('BAD_CREDENTIALS_SYNTAX', 'Only HTTP Basic or Bearer authentication is supported');
+}
+
+/**
+ * The fastify app with every route, ready for `inject` or `listen`.
+ *
+ * @example
+ * ```ts
+ * const { state } = await openServerState();
+ * const app = await buildApp({ state, logLevel: 'silent' });
+ * const res = await app.inject({ method: 'GET', url: '/versions' });
+ * ```
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { state } = options;
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info', ...(options.logStream === undefined ? {} : { stream: options.logStream }) },
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    requestIdHeader: 'x-request-id',
+    return503OnClosing: true,
+  });
+  app.decorateRequest('identity', null);
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = mapError(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status, exception: body.exception, message: body.message }, 'request rejected');
+    void reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
+  });
+  app.setNotFoundHandler((request) => {
+    throw routeNotFound(request.method, request.url);
+  });
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const path = request.url.split('?')[0] ?? '';
+    const identity = options.auth === false || OPEN_PATHS.has(path) ? ANONYMOUS_ADMIN : authenticate(state, request.headers.authorization);
+    (request as FastifyRequest & { identity: Identity }).identity = identity;
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Quiver REST API', description: 'HugeGraph-compatible REST API of Quiver', version: '0.1.0' },
+      components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' }, bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ basic: [] }, { bearer: [] }],
+    },
+  });
+  for (const group of ROUTE_GROUPS) group(app, { state });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,159 @@
+/**
+ * Graphs (spec Part A §4.3) and their legacy forms (§4.9): create, list, read, clear, delete,
+ * conf, mode and read mode.
+ * @module
+ */
+import { ArgumentError } from '../../index.js';
+import type { GraphInfo, ServerState } from '../../index.js';
+import { graphOf, graphParams, spaceOf } from './common.js';
+import type { GraphParams, RouteGroup } from './common.js';
+
+const CLEAR_CONFIRM = "I'm sure to delete all data";
+const DROP_CONFIRM = "I'm sure to drop the graph";
+const MODES = ['NONE', 'RESTORING', 'MERGING'] as const;
+const READ_MODES = ['ALL', 'OLTP_ONLY'] as const;
+
+const spaceParams = { type: 'object', properties: { graphspace: { type: 'string', minLength: 1 } }, required: ['graphspace'] } as const;
+
+/**
+ * Parses HugeGraph's key=value configuration text: one pair a line, `#` comment lines and
+ * blank lines skipped, the value is everything after the first `=`.
+ *
+ * @example
+ * ```ts
+ * parseKeyValueText('backend=hstore\n# c\nstore=g'); // { backend: 'hstore', store: 'g' }
+ * ```
+ */
+export function parseKeyValueText(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return;
+    const eq = line.indexOf('=');
+    if (eq <= 0) throw new ArgumentError('INVALID_CONFIG_TEXT', `Invalid graph configuration text: line ${index + 1} is not key=value: '${line.slice(0, 64)}'`);
+    out[line.slice(0, eq).trim()] = line.slice(eq + 1).trim();
+  });
+  return out;
+}
+
+function confRecord(state: ServerState, space: string, name: string): Record<string, string> {
+  const info = state.graphInfo(space, name);
+  const config = state.graph(space, name).config;
+  return {
+    'search.text_analyzer': config['search.text_analyzer'],
+    'search.text_analyzer_mode': config['search.text_analyzer_mode'],
+    'gremlin.graph': info.factory,
+    serializer: config.serializer,
+    backend: info.backend,
+    store: config.store,
+    'pd.peers': '',
+  };
+}
+
+const brief = (info: GraphInfo, legacy: boolean): Record<string, string> => (legacy ? { name: info.name, backend: info.backend } : { name: info.name, backend: info.backend, description: info.description });
+
+/**
+ * Graph lifecycle routes in both path families.
+ *
+ * @example
+ * ```ts
+ * graphRoutes(app, { state });
+ * ```
+ */
+export const graphRoutes: RouteGroup = (app, { state }) => {
+  app.post<{ Params: GraphParams; Body: Record<string, unknown> }>(
+    '/graphspaces/:graphspace/graphs/:graph',
+    { schema: { summary: 'Create a graph from configuration keys', params: graphParams(), body: { type: 'object' } } },
+    async (request, reply) => reply.code(201).send(brief(await state.createGraph(spaceOf(request.params), request.params.graph, request.body), false)),
+  );
+  app.post<{ Params: GraphParams; Body: string | Record<string, unknown> }>(
+    '/graphs/:graph',
+    { schema: { summary: 'Create a graph (legacy: key=value text body)', params: graphParams(), body: { anyOf: [{ type: 'string' }, { type: 'object' }] } } },
+    async (request, reply) => {
+      const input = typeof request.body === 'string' ? parseKeyValueText(request.body) : request.body;
+      return reply.code(201).send(brief(await state.createGraph(spaceOf(request.params), request.params.graph, input), true));
+    },
+  );
+  app.get<{ Params: { graphspace: string } }>('/graphspaces/:graphspace/graphs', { schema: { summary: 'List graph names', params: spaceParams } }, async (request) => ({
+    graphs: state.graphNames(request.params.graphspace),
+  }));
+  app.get('/graphs', { schema: { summary: 'List graph names (legacy)' } }, async () => ({ graphs: state.graphNames(spaceOf({ graph: '' })) }));
+  for (const [path, legacy] of [['/graphspaces/:graphspace/graphs/:graph', false], ['/graphs/:graph', true]] as const) {
+    app.get<{ Params: GraphParams }>(path, { schema: { summary: 'Read a graph', params: graphParams() } }, async (request) =>
+      brief(state.graphInfo(spaceOf(request.params), request.params.graph), legacy),
+    );
+  }
+  app.put<{ Params: GraphParams; Body: { action: string; clear_schema: boolean } }>(
+    '/graphspaces/:graphspace/graphs/:graph',
+    {
+      schema: {
+        summary: 'Clear a graph',
+        params: graphParams(),
+        body: { type: 'object', properties: { action: { type: 'string', enum: ['clear'] }, clear_schema: { type: 'boolean' } }, required: ['action', 'clear_schema'], additionalProperties: false },
+      },
+    },
+    async (request, reply) => {
+      await state.clearGraph(spaceOf(request.params), request.params.graph, { clearSchema: request.body.clear_schema });
+      return reply.code(200).send();
+    },
+  );
+  app.put<{ Params: GraphParams; Body: { action: string; confirm_message: string } }>(
+    '/graphs/:graph',
+    {
+      schema: {
+        summary: 'Clear a graph (legacy)',
+        params: graphParams(),
+        body: { type: 'object', properties: { action: { type: 'string', enum: ['clear'] }, confirm_message: { type: 'string' } }, required: ['action', 'confirm_message'], additionalProperties: false },
+      },
+    },
+    async (request, reply) => {
+      if (request.body.confirm_message !== CLEAR_CONFIRM) throw new ArgumentError('CONFIRM_MESSAGE', `Please take the message: ${CLEAR_CONFIRM}`);
+      await state.clearGraph(spaceOf(request.params), request.params.graph, { clearSchema: true });
+      return reply.code(200).send();
+    },
+  );
+  for (const path of ['/graphspaces/:graphspace/graphs/:graph', '/graphs/:graph']) {
+    app.delete<{ Params: GraphParams; Querystring: { confirm_message?: string } }>(
+      path,
+      { schema: { summary: 'Delete a graph', params: graphParams(), querystring: { type: 'object', properties: { confirm_message: { type: 'string' } } } } },
+      async (request, reply) => {
+        const message = request.query.confirm_message ?? DROP_CONFIRM;
+        if (message !== DROP_CONFIRM) throw new ArgumentError('CONFIRM_MESSAGE', `Please take the message: ${DROP_CONFIRM}`);
+        await state.dropGraph(spaceOf(request.params), request.params.graph);
+        return reply.code(204).send();
+      },
+    );
+  }
+  app.get<{ Params: GraphParams }>('/graphspaces/:graphspace/graphs/:graph/conf', { schema: { summary: 'Read a graph configuration', params: graphParams() } }, async (request) =>
+    confRecord(state, spaceOf(request.params), request.params.graph),
+  );
+  app.get<{ Params: GraphParams }>('/graphs/:graph/conf', { schema: { summary: 'Read a graph configuration (legacy: key=value text)', params: graphParams() } }, async (request, reply) => {
+    const record = confRecord(state, spaceOf(request.params), request.params.graph);
+    const text = Object.entries(record).map(([k, v]) => `${k}=${v}`).join('\n');
+    return reply.type('text/plain; charset=utf-8').send(`${text}\n`);
+  });
+  for (const path of ['/graphspaces/:graphspace/graphs/:graph', '/graphs/:graph']) {
+    app.get<{ Params: GraphParams }>(`${path}/mode`, { schema: { summary: 'Read the graph mode', params: graphParams() } }, async (request) => ({ mode: graphOf(state, request.params).mode }));
+    app.put<{ Params: GraphParams; Body: (typeof MODES)[number] }>(
+      `${path}/mode`,
+      { schema: { summary: 'Set the graph mode', params: graphParams(), body: { type: 'string', enum: [...MODES] } } },
+      async (request) => {
+        const graph = graphOf(state, request.params);
+        await graph.setMode(request.body);
+        return { mode: graph.mode };
+      },
+    );
+    app.get<{ Params: GraphParams }>(`${path}/graph_read_mode`, { schema: { summary: 'Read the graph read mode', params: graphParams() } }, async (request) => ({
+      graph_read_mode: graphOf(state, request.params).readMode,
+    }));
+    app.put<{ Params: GraphParams; Body: (typeof READ_MODES)[number] }>(
+      `${path}/graph_read_mode`,
+      { schema: { summary: 'Set the graph read mode', params: graphParams(), body: { type: 'string', enum: [...READ_MODES] } } },
+      async (request) => {
+        const graph = graphOf(state, request.params);
+        await graph.setReadMode(request.body);
+        return { graph_read_mode: graph.readMode };
+      },
+    );
+  }
+};

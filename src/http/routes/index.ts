@@ -1,0 +1,24 @@
+/**
+ * The one list of route groups the app registers.
+ * @module
+ */
+import type { RouteGroup } from './common.js';
+import { authRoutes } from './auth.js';
+import { graphRoutes } from './graphs.js';
+import { schemaRoutes } from './schema.js';
+import { spaceRoutes } from './spaces.js';
+import { taskRoutes } from './tasks.js';
+import { versionRoutes } from './versions.js';
+
+export type { RouteContext, RouteGroup, GraphParams } from './common.js';
+export { graphOf, graphParams, graphPaths, identityOf, isLegacy, nameSchema, spaceOf } from './common.js';
+
+/**
+ * Every route group, in registration order.
+ *
+ * @example
+ * ```ts
+ * for (const group of ROUTE_GROUPS) group(app, { state });
+ * ```
+ */
+export const ROUTE_GROUPS: readonly RouteGroup[] = [versionRoutes, authRoutes, spaceRoutes, graphRoutes, schemaRoutes, taskRoutes];

@@ -1,0 +1,337 @@
+/**
+ * Schema (spec Part A §4.4, legacy §4.9; index labels hugegraph-notes §4.1): property keys,
+ * vertex labels, edge labels and index labels, and the whole schema as JSON or Groovy. Label
+ * and key deletions run as tasks; index label creation answers with a task id too.
+ * @module
+ */
+import { ArgumentError, NotFoundError, schemaToGroovy } from '../../index.js';
+import type {
+  EdgeLabelRecord, Graph, IndexLabelRecord, PropertyKeyRecord, SchemaOperations, ServerState, TaskRegistry, UserData, VertexLabelRecord,
+} from '../../index.js';
+import { unsupportedAction } from '../errors.js';
+import { graphOf, graphParams, graphPaths, isLegacy, nameSchema, spaceOf } from './common.js';
+import type { GraphParams, RouteGroup } from './common.js';
+
+type Body = Record<string, unknown>;
+type NameParams = GraphParams & { name: string };
+
+/**
+ * A property key in HugeGraph's JSON shape.
+ *
+ * @example
+ * ```ts
+ * propertyKeyJson(graph.catalog().propertyKey('age')!);
+ * ```
+ */
+export function propertyKeyJson(k: PropertyKeyRecord): Body {
+  return {
+    id: k.id, name: k.name, data_type: k.dataType, cardinality: k.cardinality, aggregate_type: k.aggregateType,
+    write_type: k.writeType, properties: [], status: k.status, user_data: k.userData,
+  };
+}
+
+function labelFields(l: VertexLabelRecord | EdgeLabelRecord): Body {
+  return {
+    properties: l.properties, nullable_keys: l.nullableKeys, index_labels: l.indexLabels, index_names: l.indexLabels,
+    enable_label_index: l.enableLabelIndex, ttl: l.ttl, ...(l.ttlStartTime === undefined ? {} : { ttl_start_time: l.ttlStartTime }),
+    status: l.status, user_data: l.userData,
+  };
+}
+
+/**
+ * A vertex label in HugeGraph's JSON shape.
+ *
+ * @example
+ * ```ts
+ * vertexLabelJson(graph.catalog().vertexLabel('person')!);
+ * ```
+ */
+export function vertexLabelJson(l: VertexLabelRecord): Body {
+  return { id: l.id, name: l.name, id_strategy: l.idStrategy, primary_keys: l.primaryKeys, ...labelFields(l) };
+}
+
+/**
+ * An edge label in HugeGraph's JSON shape.
+ *
+ * @example
+ * ```ts
+ * edgeLabelJson(graph.catalog().edgeLabel('knows')!);
+ * ```
+ */
+export function edgeLabelJson(l: EdgeLabelRecord): Body {
+  return { id: l.id, name: l.name, source_label: l.sourceLabel, target_label: l.targetLabel, frequency: l.frequency, sort_keys: l.sortKeys, ...labelFields(l) };
+}
+
+/**
+ * An index label in HugeGraph's JSON shape (RANGE_* types shown as RANGE).
+ *
+ * @example
+ * ```ts
+ * indexLabelJson(graph.catalog().indexLabel('personByAge')!);
+ * ```
+ */
+export function indexLabelJson(i: IndexLabelRecord): Body {
+  return {
+    id: i.id, name: i.name, base_type: i.baseType, base_value: i.baseValue, index_type: i.indexType.startsWith('RANGE') ? 'RANGE' : i.indexType,
+    fields: i.fields, status: i.status, user_data: i.userData,
+  };
+}
+
+const userDataSchema = { type: 'object' } as const;
+const names = { type: 'array', items: { type: 'string' } } as const;
+const actionQuery = { type: 'object', properties: { action: { type: 'string' } }, required: ['action'] } as const;
+
+/** Unwraps a legacy body `{property_key: {...}, task_id}` (and the like) to the record fields. */
+function unwrap(body: Body, key: string): Body {
+  const inner = body[key];
+  return inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Body) : body;
+}
+
+function list(value: unknown): readonly string[] | undefined {
+  return value === undefined || value === null ? undefined : (value as string[]);
+}
+
+function optionalId(body: Body): { id?: number } {
+  return typeof body.id === 'number' && body.id > 0 ? { id: body.id } : {};
+}
+
+function sameName(path: string, body: Body): void {
+  if (body.name !== undefined && body.name !== path) throw new ArgumentError('INVALID_ARGUMENT', `Invalid schema update: the body name '${String(body.name)}' differs from '${path}' in the path`);
+}
+
+function checkAction(action: string, accepted: readonly string[]): void {
+  if (!accepted.includes(action)) throw unsupportedAction(action, accepted);
+}
+
+function missing(kind: string, name: string): NotFoundError {
+  return new NotFoundError('SCHEMA_NOT_FOUND', `${kind} with name '${name}' does not exist`);
+}
+
+async function removalTask(state: ServerState, params: NameParams, what: { kind: string; count: (graph: Graph) => Promise<number>; remove: (ops: SchemaOperations) => Promise<unknown> }): Promise<number> {
+  const graph = graphOf(state, params);
+  const tasks: TaskRegistry = state.tasks(spaceOf(params), params.graph);
+  return tasks.submit({ type: 'remove_schema', name: params.name, callable: `${what.kind}RemoveJob`, input: params.name }, async ({ progress, signal }) => {
+    const count = await what.count(graph);
+    signal.throwIfAborted();
+    await what.remove(graph.schemaOperations());
+    progress(count);
+    return { removed: count };
+  });
+}
+
+/**
+ * Schema routes in both path families.
+ *
+ * @example
+ * ```ts
+ * schemaRoutes(app, { state });
+ * ```
+ */
+export const schemaRoutes: RouteGroup = (app, { state }) => {
+  const nameParams = graphParams({ name: nameSchema });
+  const catalog = (params: GraphParams) => graphOf(state, params).catalog();
+  const ops = (params: GraphParams) => graphOf(state, params).schemaOperations();
+
+  for (const base of graphPaths('/schema')) {
+    // ---- property keys ----
+    app.post<{ Params: GraphParams; Body: Body }>(`${base}/propertykeys`, { schema: { summary: 'Create a property key', params: graphParams(), body: { type: 'object' } } }, async (request, reply) => {
+      const b = unwrap(request.body, 'property_key');
+      const spec = { name: b.name as string, ...(b.data_type === undefined ? {} : { dataType: b.data_type }), ...(b.cardinality === undefined ? {} : { cardinality: b.cardinality }), ...(b.user_data === undefined ? {} : { userData: b.user_data }), ...optionalId(b) };
+      const result = await ops(request.params).createPropertyKey(spec as never, { ifNotExist: b.check_exist === false });
+      return reply.code(202).send(propertyKeyJson(result.record));
+    });
+    app.put<{ Params: NameParams; Querystring: { action: string }; Body: Body }>(
+      `${base}/propertykeys/:name`,
+      { schema: { summary: 'Append, eliminate user data of, or rename a property key', params: nameParams, querystring: actionQuery, body: { type: 'object' } } },
+      async (request, reply) => {
+        const { name } = request.params;
+        checkAction(request.query.action, ['append', 'eliminate', 'update']);
+        const b = unwrap(request.body, 'property_key');
+        const existing = catalog(request.params).propertyKey(name);
+        if (existing === undefined) throw missing('property key', name);
+        for (const [field, current] of [['data_type', existing.dataType], ['cardinality', existing.cardinality]] as const) {
+          if (b[field] !== undefined && String(b[field]).toUpperCase() !== current && !(field === 'data_type' && String(b[field]).toUpperCase() === 'STRING' && current === 'TEXT')) {
+            throw new ArgumentError('INVALID_ARGUMENT', `Invalid property key update: '${field}' of '${name}' cannot be changed`);
+          }
+        }
+        let record: PropertyKeyRecord;
+        if (request.query.action === 'update') {
+          if (typeof b.name !== 'string') throw new ArgumentError('INVALID_ARGUMENT', 'Invalid property key update: the body needs the new name');
+          record = (await ops(request.params).renamePropertyKey(name, b.name)).record;
+        } else {
+          sameName(name, b);
+          const update = { userData: (b.user_data ?? {}) as UserData };
+          record = (request.query.action === 'append' ? await ops(request.params).appendPropertyKey(name, update) : await ops(request.params).eliminatePropertyKey(name, update)).record;
+        }
+        return reply.code(202).send(propertyKeyJson(record));
+      },
+    );
+    app.get<{ Params: GraphParams }>(`${base}/propertykeys`, { schema: { summary: 'List property keys', params: graphParams() } }, async (request) => ({
+      propertykeys: catalog(request.params).propertyKeys().map(propertyKeyJson),
+    }));
+    app.get<{ Params: NameParams }>(`${base}/propertykeys/:name`, { schema: { summary: 'Read a property key', params: nameParams } }, async (request) => {
+      const record = catalog(request.params).propertyKey(request.params.name);
+      if (record === undefined) throw missing('property key', request.params.name);
+      return propertyKeyJson(record);
+    });
+    app.delete<{ Params: NameParams }>(`${base}/propertykeys/:name`, { schema: { summary: 'Delete a property key (a task)', params: nameParams } }, async (request, reply) => {
+      if (catalog(request.params).propertyKey(request.params.name) === undefined) throw missing('property key', request.params.name);
+      const taskId = await removalTask(state, request.params, { kind: 'PropertyKey', count: async () => 1, remove: (o) => o.removePropertyKey(request.params.name) });
+      return reply.code(202).send(isLegacy(request.params) ? { property_key: request.params.name, task_id: taskId } : { task_id: taskId });
+    });
+
+    // ---- vertex and edge labels ----
+    for (const kind of ['vertex', 'edge'] as const) {
+      const plural = `${kind}labels`;
+      const wrapKey = `${kind}_label`;
+      const find = (params: GraphParams, name: string): VertexLabelRecord | EdgeLabelRecord | undefined =>
+        kind === 'vertex' ? catalog(params).vertexLabel(name) : catalog(params).edgeLabel(name);
+      const json = (record: VertexLabelRecord | EdgeLabelRecord): Body => (record.kind === 'vertex' ? vertexLabelJson(record) : edgeLabelJson(record));
+      app.post<{ Params: GraphParams; Body: Body }>(`${base}/${plural}`, { schema: { summary: `Create a ${kind} label`, params: graphParams(), body: { type: 'object' } } }, async (request, reply) => {
+        const b = unwrap(request.body, wrapKey);
+        const common = {
+          name: b.name as string, properties: list(b.properties), nullableKeys: list(b.nullable_keys),
+          enableLabelIndex: b.enable_label_index as boolean | undefined, ttl: b.ttl as number | undefined,
+          ttlStartTime: (b.ttl_start_time ?? undefined) as string | undefined, userData: b.user_data as UserData | undefined, ...optionalId(b),
+        };
+        const defined = Object.fromEntries(Object.entries(common).filter(([, v]) => v !== undefined));
+        const options = { ifNotExist: b.check_exist === false };
+        const record =
+          kind === 'vertex'
+            ? (await ops(request.params).createVertexLabel({ ...defined, ...(b.id_strategy === undefined ? {} : { idStrategy: b.id_strategy }), ...(b.primary_keys === undefined ? {} : { primaryKeys: b.primary_keys }) } as never, options)).record
+            : (await ops(request.params).createEdgeLabel({
+              ...defined, sourceLabel: b.source_label, targetLabel: b.target_label,
+              ...(b.frequency === undefined ? {} : { frequency: b.frequency }), ...(b.sort_keys === undefined ? {} : { sortKeys: b.sort_keys }),
+            } as never, options)).record;
+        return reply.code(201).send(json(record));
+      });
+      app.put<{ Params: NameParams; Querystring: { action: string }; Body: Body }>(
+        `${base}/${plural}/:name`,
+        {
+          schema: {
+            summary: `Append to or eliminate from a ${kind} label`, params: nameParams, querystring: actionQuery,
+            body: { type: 'object', properties: { name: { type: 'string' }, properties: names, nullable_keys: names, user_data: userDataSchema } },
+          },
+        },
+        async (request) => {
+          const { name } = request.params;
+          checkAction(request.query.action, ['append', 'eliminate']);
+          const b = unwrap(request.body, wrapKey);
+          sameName(name, b);
+          if (find(request.params, name) === undefined) throw missing(`${kind} label`, name);
+          const userData = (b.user_data ?? {}) as UserData;
+          const o = ops(request.params);
+          let record: VertexLabelRecord | EdgeLabelRecord;
+          if (request.query.action === 'append') {
+            const update = { properties: list(b.properties) ?? [], nullableKeys: list(b.nullable_keys) ?? [], userData };
+            record = (kind === 'vertex' ? await o.appendVertexLabel(name, update) : await o.appendEdgeLabel(name, update)).record;
+          } else {
+            if ((list(b.properties) ?? []).length > 0) throw new ArgumentError('INVALID_ARGUMENT', `Invalid ${kind} label update: removing properties is unsupported`);
+            const update = { nullableKeys: list(b.nullable_keys) ?? [], userData };
+            record = (kind === 'vertex' ? await o.eliminateVertexLabel(name, update) : await o.eliminateEdgeLabel(name, update)).record;
+          }
+          return json(record);
+        },
+      );
+      app.get<{ Params: GraphParams }>(`${base}/${plural}`, { schema: { summary: `List ${kind} labels`, params: graphParams() } }, async (request) => ({
+        [plural]: (kind === 'vertex' ? catalog(request.params).vertexLabels() : catalog(request.params).edgeLabels()).map(json),
+      }));
+      app.get<{ Params: NameParams }>(`${base}/${plural}/:name`, { schema: { summary: `Read a ${kind} label`, params: nameParams } }, async (request) => {
+        const record = find(request.params, request.params.name);
+        if (record === undefined) throw missing(`${kind} label`, request.params.name);
+        return json(record);
+      });
+      app.delete<{ Params: NameParams }>(`${base}/${plural}/:name`, { schema: { summary: `Delete a ${kind} label with its elements (a task)`, params: nameParams } }, async (request, reply) => {
+        const { name } = request.params;
+        if (find(request.params, name) === undefined) throw missing(`${kind} label`, name);
+        const taskId = await removalTask(state, request.params, {
+          kind: kind === 'vertex' ? 'VertexLabel' : 'EdgeLabel',
+          count: (g) => (kind === 'vertex' ? g.traversal().V().hasLabel(name).count().next() : g.traversal().E().hasLabel(name).count().next()).then((r) => Number(r.value ?? 0)),
+          remove: (o) => (kind === 'vertex' ? o.removeVertexLabel(name) : o.removeEdgeLabel(name)),
+        });
+        return reply.code(202).send(isLegacy(request.params) ? { [wrapKey]: name, task_id: taskId } : { task_id: taskId });
+      });
+    }
+
+    // ---- index labels ----
+    app.post<{ Params: GraphParams; Body: Body }>(`${base}/indexlabels`, { schema: { summary: 'Create an index label (202 with a task id)', params: graphParams(), body: { type: 'object' } } }, async (request, reply) => {
+      const b = unwrap(request.body, 'index_label');
+      if (b.base_type !== 'VERTEX_LABEL' && b.base_type !== 'EDGE_LABEL') {
+        throw new ArgumentError('INVALID_ARGUMENT', `Invalid index label: base_type must be VERTEX_LABEL or EDGE_LABEL but got ${JSON.stringify(b.base_type ?? null)}`);
+      }
+      const spec = {
+        name: b.name, baseType: b.base_type, baseValue: b.base_value, fields: b.fields ?? [],
+        ...(b.index_type === undefined ? {} : { indexType: b.index_type }), ...(b.user_data === undefined ? {} : { userData: b.user_data }), ...optionalId(b),
+      };
+      const record = (await ops(request.params).createIndexLabel(spec as never, { ifNotExist: b.check_exist === false })).record;
+      const taskId = await state.tasks(spaceOf(request.params), request.params.graph).submit(
+        { type: 'rebuild_index', name: record.name, callable: 'RebuildIndexJob', input: record.name },
+        async ({ progress }) => {
+          progress(1);
+          return { index_label: record.name };
+        },
+      );
+      return reply.code(202).send({ index_label: indexLabelJson(record), task_id: taskId });
+    });
+    app.get<{ Params: GraphParams; Querystring: { names?: string[] } }>(
+      `${base}/indexlabels`,
+      { schema: { summary: 'List index labels', params: graphParams(), querystring: { type: 'object', properties: { names: names } } } },
+      async (request) => {
+        const all = catalog(request.params).indexLabels();
+        const wanted = request.query.names;
+        return { indexlabels: (wanted === undefined ? all : all.filter((i) => wanted.includes(i.name))).map(indexLabelJson) };
+      },
+    );
+    app.get<{ Params: NameParams }>(`${base}/indexlabels/:name`, { schema: { summary: 'Read an index label', params: nameParams } }, async (request) => {
+      const record = catalog(request.params).indexLabel(request.params.name);
+      if (record === undefined) throw missing('index label', request.params.name);
+      return indexLabelJson(record);
+    });
+    app.put<{ Params: NameParams; Querystring: { action: string }; Body: Body }>(
+      `${base}/indexlabels/:name`,
+      { schema: { summary: 'Append or eliminate user data of an index label', params: nameParams, querystring: actionQuery, body: { type: 'object' } } },
+      async (request) => {
+        const { name } = request.params;
+        checkAction(request.query.action, ['append', 'eliminate']);
+        const b = unwrap(request.body, 'index_label');
+        sameName(name, b);
+        for (const field of ['base_type', 'base_value', 'index_type', 'fields']) {
+          if (b[field] !== undefined && b[field] !== null) throw new ArgumentError('INVALID_ARGUMENT', `Invalid index label update: '${field}' cannot be changed`);
+        }
+        if (catalog(request.params).indexLabel(name) === undefined) throw missing('index label', name);
+        const update = { userData: (b.user_data ?? {}) as UserData };
+        const o = ops(request.params);
+        return indexLabelJson((request.query.action === 'append' ? await o.appendIndexLabel(name, update) : await o.eliminateIndexLabel(name, update)).record);
+      },
+    );
+    app.delete<{ Params: NameParams }>(`${base}/indexlabels/:name`, { schema: { summary: 'Delete an index label (a task)', params: nameParams } }, async (request, reply) => {
+      if (catalog(request.params).indexLabel(request.params.name) === undefined) throw missing('index label', request.params.name);
+      const taskId = await removalTask(state, request.params, { kind: 'IndexLabel', count: async () => 1, remove: (o) => o.removeIndexLabel(request.params.name) });
+      return reply.code(202).send({ task_id: taskId });
+    });
+
+    // ---- whole schema ----
+    app.get<{ Params: GraphParams; Querystring: { format?: string } }>(
+      base,
+      { schema: { summary: 'The whole schema as json or groovy', params: graphParams(), querystring: { type: 'object', properties: { format: { type: 'string', enum: ['json', 'groovy'] } } } } },
+      async (request) => {
+        const c = catalog(request.params);
+        if (request.query.format === 'groovy') return { schema: schemaToGroovy(c) };
+        return {
+          propertykeys: c.propertyKeys().map(propertyKeyJson),
+          vertexlabels: c.vertexLabels().map((l) => { const { index_names: _n, ...rest } = vertexLabelJson(l); return rest; }),
+          edgelabels: c.edgeLabels().map((l) => { const { index_names: _n, ...rest } = edgeLabelJson(l); return rest; }),
+          indexlabels: c.indexLabels().map(indexLabelJson),
+        };
+      },
+    );
+    app.put<{ Params: GraphParams; Body: { schema: string } }>(
+      base,
+      { schema: { summary: 'Create schema from a groovy schema script', params: graphParams(), body: { type: 'object', properties: { schema: { type: 'string' } }, required: ['schema'], additionalProperties: false } } },
+      async (request, reply) => {
+        await graphOf(state, request.params).gremlin(request.body.schema);
+        return reply.code(202).send({ schema: 'inited' });
+      },
+    );
+  }
+};

@@ -1,0 +1,97 @@
+/**
+ * Graph spaces (spec Part A §4.1) and services (§4.2).
+ * @module
+ */
+import { ArgumentError } from '../../index.js';
+import { identityOf, nameSchema } from './common.js';
+import type { RouteGroup } from './common.js';
+
+const SERVICE_CONFIRM = "I'm sure to delete the service";
+
+const spaceFields = {
+  name: { type: 'string' }, nickname: { type: 'string' }, description: { type: 'string' },
+  cpu_limit: { type: 'integer' }, memory_limit: { type: 'integer' }, storage_limit: { type: 'integer' },
+  compute_cpu_limit: { type: 'integer' }, compute_memory_limit: { type: 'integer' },
+  oltp_namespace: { type: 'string' }, olap_namespace: { type: 'string' }, storage_namespace: { type: 'string' },
+  operator_image_path: { type: 'string' }, internal_algorithm_image_url: { type: 'string' },
+  max_graph_number: { type: 'integer' }, max_role_number: { type: 'integer' }, auth: { type: 'boolean' }, configs: { type: 'object' },
+} as const;
+
+const spaceParams = { type: 'object', properties: { graphspace: nameSchema }, required: ['graphspace'] } as const;
+const serviceParams = { type: 'object', properties: { graphspace: nameSchema, service: nameSchema }, required: ['graphspace', 'service'] } as const;
+
+const serviceBody = {
+  type: 'object',
+  properties: {
+    name: { type: 'string' }, type: { type: 'string' }, description: { type: 'string' }, deployment_type: { type: 'string' },
+    count: { type: 'integer' }, cpu_limit: { type: 'integer' }, memory_limit: { type: 'integer' }, storage_limit: { type: 'integer' },
+    route_type: { type: 'string' }, port: { type: 'integer' }, urls: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+type Params = { graphspace: string };
+
+/**
+ * Graph space and service routes.
+ *
+ * @example
+ * ```ts
+ * spaceRoutes(app, { state });
+ * ```
+ */
+export const spaceRoutes: RouteGroup = (app, { state }) => {
+  app.post<{ Body: Record<string, unknown> }>('/graphspaces', { schema: { summary: 'Create a graph space', body: { type: 'object', properties: spaceFields } } }, async (request, reply) =>
+    reply.code(201).send(await state.createSpace(request.body, identityOf(request).user_name)),
+  );
+  app.get('/graphspaces', { schema: { summary: 'List graph space names' } }, async () => ({ graphSpaces: state.spaceNames() }));
+  app.get<{ Params: Params }>('/graphspaces/:graphspace', { schema: { summary: 'Read a graph space', params: spaceParams } }, async (request) => state.space(request.params.graphspace));
+  app.put<{ Params: Params; Body: { action: string; update: Record<string, unknown> } }>(
+    '/graphspaces/:graphspace',
+    {
+      schema: {
+        summary: 'Update a graph space',
+        params: spaceParams,
+        body: {
+          type: 'object',
+          properties: { action: { type: 'string', enum: ['update'] }, update: { type: 'object', properties: spaceFields } },
+          required: ['action', 'update'],
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => state.updateSpace(request.params.graphspace, request.body.update),
+  );
+  app.delete<{ Params: Params }>('/graphspaces/:graphspace', { schema: { summary: 'Delete a graph space and everything in it', params: spaceParams } }, async (request, reply) => {
+    await state.deleteSpace(request.params.graphspace);
+    return reply.code(204).send();
+  });
+
+  app.post<{ Params: Params; Body: Record<string, unknown> }>(
+    '/graphspaces/:graphspace/services',
+    { schema: { summary: 'Create a service', params: spaceParams, body: serviceBody } },
+    async (request, reply) => reply.code(201).send(await state.createService(request.params.graphspace, request.body)),
+  );
+  app.get<{ Params: Params }>('/graphspaces/:graphspace/services', { schema: { summary: 'List service names', params: spaceParams } }, async (request) => ({
+    services: state.serviceNames(request.params.graphspace),
+  }));
+  app.get<{ Params: Params & { service: string } }>('/graphspaces/:graphspace/services/:service', { schema: { summary: 'Read a service', params: serviceParams } }, async (request) =>
+    state.service(request.params.graphspace, request.params.service),
+  );
+  app.delete<{ Params: Params & { service: string }; Querystring: { confirm_message: string } }>(
+    '/graphspaces/:graphspace/services/:service',
+    {
+      schema: {
+        summary: 'Delete a service',
+        params: serviceParams,
+        querystring: { type: 'object', properties: { confirm_message: { type: 'string' } }, required: ['confirm_message'] },
+      },
+    },
+    async (request, reply) => {
+      if (request.query.confirm_message !== SERVICE_CONFIRM) {
+        throw new ArgumentError('CONFIRM_MESSAGE', `Please take the message: ${SERVICE_CONFIRM}`);
+      }
+      await state.deleteService(request.params.graphspace, request.params.service);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,57 @@
+/**
+ * Tasks of a graph (hugegraph-notes §3) in both path families: list, get, delete, cancel.
+ * @module
+ */
+import { graphParams, graphPaths, spaceOf } from './common.js';
+import type { GraphParams, RouteGroup } from './common.js';
+import { unsupportedAction } from '../errors.js';
+
+type IdParams = GraphParams & { id: number };
+
+/**
+ * Task routes.
+ *
+ * @example
+ * ```ts
+ * taskRoutes(app, { state });
+ * ```
+ */
+export const taskRoutes: RouteGroup = (app, { state }) => {
+  const idParams = graphParams({ id: { type: 'integer', minimum: 0 } });
+  for (const base of graphPaths('/tasks')) {
+    app.get<{ Params: GraphParams; Querystring: { status?: string; ids?: number[]; limit?: number; page?: string } }>(
+      base,
+      {
+        schema: {
+          summary: 'List tasks',
+          params: graphParams(),
+          querystring: {
+            type: 'object',
+            properties: { status: { type: 'string' }, ids: { type: 'array', items: { type: 'integer', minimum: 0 } }, limit: { type: 'integer', minimum: -1 }, page: { type: 'string' } },
+            additionalProperties: false,
+          },
+        },
+      },
+      async (request) => state.tasks(spaceOf(request.params), request.params.graph).list(request.query),
+    );
+    app.get<{ Params: IdParams }>(`${base}/:id`, { schema: { summary: 'Read a task', params: idParams } }, async (request) =>
+      state.tasks(spaceOf(request.params), request.params.graph).get(request.params.id),
+    );
+    app.delete<{ Params: IdParams; Querystring: { force?: boolean } }>(
+      `${base}/:id`,
+      { schema: { summary: 'Delete a task record', params: idParams, querystring: { type: 'object', properties: { force: { type: 'boolean' } }, additionalProperties: false } } },
+      async (request, reply) => {
+        await state.tasks(spaceOf(request.params), request.params.graph).delete(request.params.id, { force: request.query.force ?? false });
+        return reply.code(204).send();
+      },
+    );
+    app.put<{ Params: IdParams; Querystring: { action: string } }>(
+      `${base}/:id`,
+      { schema: { summary: 'Cancel a task', params: idParams, querystring: { type: 'object', properties: { action: { type: 'string' } }, required: ['action'] } } },
+      async (request, reply) => {
+        if (request.query.action !== 'cancel') throw unsupportedAction(request.query.action, ['cancel']);
+        return reply.code(202).send(await state.tasks(spaceOf(request.params), request.params.graph).cancel(request.params.id));
+      },
+    );
+  }
+};

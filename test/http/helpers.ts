@@ -1,0 +1,59 @@
+/**
+ * Shared set-up of the REST tests: an in-memory server state with a known admin password, the
+ * app built over it, and a request helper that sends Basic credentials.
+ * @module
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { openServerState } from '../../src/index.js';
+import type { ServerState } from '../../src/index.js';
+import { buildApp } from '../../src/http/index.js';
+
+export const ADMIN_PASSWORD = 'secret1';
+export const BASIC = `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`;
+
+export interface TestServer {
+  readonly app: FastifyInstance;
+  readonly state: ServerState;
+  call(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; json: any; text: string; headers: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+export async function testServer(options: { bodyLimit?: number; path?: string } = {}): Promise<TestServer> {
+  const { state } = await openServerState({ adminPassword: ADMIN_PASSWORD, ...(options.path === undefined ? {} : { path: options.path }) });
+  const app = await buildApp({ state, logLevel: 'silent', ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }) });
+  return {
+    app,
+    state,
+    async call(method, url, body, headers = {}) {
+      const request: InjectOptions = { method: method as InjectOptions['method'], url, headers: { authorization: BASIC, ...headers } };
+      if (body !== undefined) {
+        if (typeof body === 'string' && headers['content-type'] !== undefined) request.payload = body;
+        else request.payload = JSON.stringify(body);
+        if (request.headers !== undefined && headers['content-type'] === undefined) request.headers['content-type'] = 'application/json';
+      }
+      const res = await app.inject(request);
+      let json: unknown;
+      try {
+        json = JSON.parse(res.body);
+      } catch {
+        json = undefined;
+      }
+      return { status: res.statusCode, json, text: res.body, headers: res.headers };
+    },
+    async close() {
+      await app.close();
+      await state.close();
+    },
+  };
+}
+
+export function spaceBody(name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name, description: 'a space', cpu_limit: 8, memory_limit: 16, storage_limit: 1000, oltp_namespace: 'oltp', olap_namespace: 'olap',
+    storage_namespace: 'store', max_graph_number: 2, max_role_number: 3, ...extra,
+  };
+}
+
+export function graphBody(name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { backend: 'hstore', serializer: 'binary', store: name, ...extra };
+}
