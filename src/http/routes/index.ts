@@ -8,6 +8,7 @@ import { graphRoutes } from './graphs.js';
 import { schemaRoutes } from './schema.js';
 import { spaceRoutes } from './spaces.js';
 import { taskRoutes } from './tasks.js';
+import { traverserRoutes } from './traversers.js';
 import { versionRoutes } from './versions.js';
 
 export type { RouteContext, RouteGroup, GraphParams } from './common.js';
@@ -21,4 +22,4 @@ export { graphOf, graphParams, graphPaths, identityOf, isLegacy, nameSchema, spa
  * for (const group of ROUTE_GROUPS) group(app, { state });
  * ```
  */
-export const ROUTE_GROUPS: readonly RouteGroup[] = [versionRoutes, authRoutes, spaceRoutes, graphRoutes, schemaRoutes, taskRoutes];
+export const ROUTE_GROUPS: readonly RouteGroup[] = [versionRoutes, authRoutes, spaceRoutes, graphRoutes, schemaRoutes, taskRoutes, traverserRoutes];
