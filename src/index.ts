@@ -81,7 +81,7 @@ export type {
 } from './database/index.js';
 export { mergeByStrategy, UPDATE_STRATEGIES } from './database/index.js';
 export type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from './database/index.js';
-export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GraphReads, GremlinScope, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
+export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GraphReads, GremlinScope, Traversers, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
 export type {
   OpenOptions,
   RecoveryWarning,
@@ -309,3 +309,5 @@ export const process = Object.freeze({
   ReservedKeysVerificationStrategy,
   VertexProgramRestrictionStrategy,
 });
+export type { TraverserCallOptions } from './database/index.js';
+export type { EdgeJson, Measure, NeighbourhoodResponse, PathJson, PathsResponse, VertexIdsResponse, VertexJson } from './engine/index.js';

@@ -12,6 +12,7 @@ import { checkQueryLimits } from './graph-core.js';
 import { UPDATE_STRATEGIES, updateEdgesIn, updateVerticesIn } from './batch-update.js';
 import type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from './batch-update.js';
 import { GraphReads } from './graph-reads.js';
+import { Traversers } from './traversers.js';
 import type { QueryLimits } from './graph-core.js';
 import { describeValue, optionalNumber, rejectInvalidDates, optionalProperties, requireElementId, requireFunction, requireList, requireRecord, requireText } from './validate.js';
 
@@ -319,6 +320,20 @@ export class Graph extends GraphReads {
     requireFunction(decorate, 'source decorator');
     const [parts, handle] = this.handleParts(decorate);
     return new Graph(parts, handle);
+  }
+
+  /**
+   * HugeGraph's traversers over this graph (kout, kneighbor, shortestpath, jaccardsimilarity...),
+   * with the REST parameters in camelCase; see docs/traversers.md.
+   *
+   * @example
+   * ```ts
+   * const { path } = await graph.traversers.shortestpath({ source: '1:marko', target: '1:josh', maxDepth: 3 });
+   * ```
+   */
+  get traversers(): Traversers {
+    this.checkOpen();
+    return new Traversers((o) => this.executionContext(o));
   }
 
   /**

@@ -7,6 +7,8 @@ export { Database } from './database.js';
 export type { OpenOptions, RecoveryWarning } from './database.js';
 export type { GraphRecovery } from './durability.js';
 export { Graph, GremlinScope } from './graph.js';
+export { Traversers } from './traversers.js';
+export type { TraverserCallOptions } from './traversers.js';
 export { GraphCore } from './graph-core.js';
 export { mergeByStrategy, UPDATE_STRATEGIES } from './batch-update.js';
 export type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from './batch-update.js';

@@ -34,3 +34,4 @@ export { runScript } from './script-runner/run-script.js';
 export type { ScriptHost, ScriptTransaction } from './script-runner/host.js';
 export type { SchemaBuilderLike } from './script-runner/schema-methods.js';
 export * from './frontier/index.js';
+export * from './traversers/index.js';

@@ -147,8 +147,16 @@ function matcher(source: GraphSource, query: ElementQuery, conditions: ReadonlyA
     });
 }
 
-/** A runtime that only paces and cancels: the time limit, signal and pacing of the context. */
-function pacer(source: GraphSource, context: ExecutionContext): Runtime {
+/**
+ * A runtime that only paces and cancels: the time limit, signal, pacing and memory limit of the
+ * context, over `source`. Element queries and traversers run their loops on it.
+ *
+ * @example
+ * ```ts
+ * const rt = pacer(source, context);   // throws at once when the context is already cancelled
+ * ```
+ */
+export function pacer(source: GraphSource, context: ExecutionContext): Runtime {
   const rt = new Runtime({
     steps: STEPS,
     source,
@@ -158,6 +166,7 @@ function pacer(source: GraphSource, context: ExecutionContext): Runtime {
     deadline: context.deadline,
     pausable: true,
     pacing: context.pacing,
+    memoryLimit: context.memoryLimit,
   });
   rt.checkCancelled();
   return rt;

@@ -8,6 +8,7 @@ import { graphRoutes } from './graphs.js';
 import { schemaRoutes } from './schema.js';
 import { spaceRoutes } from './spaces.js';
 import { taskRoutes } from './tasks.js';
+import { traverserRoutes } from './traversers.js';
 import { versionRoutes } from './versions.js';
 import { vertexRoutes } from './vertices.js';
 import { edgeRoutes } from './edges.js';
@@ -36,4 +37,5 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   edgeRoutes,
   elementTraverserRoutes,
   gremlinRoutes,
+  traverserRoutes,
 ];

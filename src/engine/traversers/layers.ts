@@ -1,0 +1,111 @@
+/**
+ * Layered expansion for the neighbourhood and path traversers: each layer is a frontier of the
+ * vertices reached at one depth, with the position of its parent in the layer before and the
+ * edge it came through, so that paths are rebuilt without per-path objects during the search.
+ * @module
+ */
+import { Frontier, SlotMap, VisitedMarks, checkCapacity, scanHop } from '../frontier/index.js';
+import type { FrontierOperation, HopOptions } from '../frontier/index.js';
+import type { Meter, TraverserRun } from './common.js';
+
+/**
+ * One depth of a layered search: `vertices.slots[i]` was reached from entry
+ * `vertices.predecessor[i]` of the layer before (-1 in layer 0) through edge `edges.slots[i]`.
+ *
+ * @example
+ * ```ts
+ * const layer: Layer = { vertices: Frontier.of([0], { predecessor: true }), edges: Frontier.of([-1]) };
+ * ```
+ */
+export interface Layer {
+  readonly vertices: Frontier;
+  readonly edges: Frontier;
+}
+
+/**
+ * Options of {@link layers}.
+ *
+ * @example
+ * ```ts
+ * const o: LayerOptions = { hop: { direction: 'OUT' }, depth: 2, nearest: true, capacity: -1, finding: 'kout' };
+ * ```
+ */
+interface LayerOptions {
+  readonly hop: HopOptions;
+  readonly depth: number;
+  /** True: a vertex is reached once overall (its nearest depth); false: once per layer. Sources are never reached again. */
+  readonly nearest: boolean;
+  readonly capacity: number;
+  readonly finding: string;
+  readonly meter: Meter;
+  /** Stop adding to a layer once it holds this many vertices. */
+  readonly layerLimit?: number;
+}
+
+/**
+ * Layer 0 of `sources`.
+ *
+ * @example
+ * ```ts
+ * const result = firstLayer(...args);
+ * ```
+ */
+function firstLayer(sources: ArrayLike<number>): Layer {
+  const vertices = Frontier.of(sources, { predecessor: true });
+  const edges = Frontier.of(Array.from({ length: sources.length }, () => -1));
+  return { vertices, edges };
+}
+
+/**
+ * Breadth-first layers from `sources` up to `options.depth` hops (fewer when a layer is empty).
+ *
+ * @example
+ * ```ts
+ * const ls = runFrontier(layers(run, Int32Array.of(s), { hop, depth: 2, nearest: true, capacity: -1, finding: 'kout', meter }));
+ * ```
+ */
+export function* layers(run: TraverserRun, sources: ArrayLike<number>, options: LayerOptions): FrontierOperation<Layer[]> {
+  const out = [firstLayer(sources)];
+  const global = new VisitedMarks();
+  for (let i = 0; i < sources.length; i++) global.mark(sources[i] as number);
+  const layerLimit = options.layerLimit ?? Infinity;
+  let total = 0;
+  for (let d = 1; d <= options.depth; d++) {
+    const prev = (out[d - 1] as Layer).vertices;
+    if (prev.length === 0) break;
+    const seen = options.nearest ? global : new SlotMap();
+    if (!options.nearest) for (let i = 0; i < sources.length; i++) seen.set(sources[i] as number, 0);
+    const vertices = new Frontier({ predecessor: true });
+    const edges = new Frontier();
+    options.meter.vertices += prev.length;
+    options.meter.edges += yield* scanHop(run.source, prev.view(), options.hop, run.ctx, (k, edge, vertex) => {
+      if (seen.has(vertex) || vertices.length >= layerLimit) return;
+      seen.set(vertex, 0);
+      vertices.push(vertex, 1, 0, k);
+      edges.push(edge, 1, 0, -1);
+      checkCapacity(++total, options.capacity, options.finding);
+    });
+    out.push({ vertices, edges });
+  }
+  return out;
+}
+
+/**
+ * The path (vertex slots and edge slots) to entry `i` of layer `depth`.
+ *
+ * @example
+ * ```ts
+ * const { vertices, edges } = layerPath(ls, 2, 0);
+ * ```
+ */
+export function layerPath(ls: readonly Layer[], depth: number, i: number): { vertices: number[]; edges: number[] } {
+  const vertices: number[] = [];
+  const edges: number[] = [];
+  for (let d = depth, at = i; d >= 0; d--) {
+    const layer = ls[d] as Layer;
+    vertices.push(layer.vertices.slots[at] as number);
+    if (d > 0) edges.push(layer.edges.slots[at] as number);
+    at = (layer.vertices.predecessor as Int32Array)[at] as number;
+  }
+  return { vertices: vertices.reverse(), edges: edges.reverse() };
+}

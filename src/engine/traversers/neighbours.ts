@@ -1,0 +1,290 @@
+/**
+ * Neighbourhood traversers: kout, kneighbor (GET and POST forms), count and egonet.
+ * @module
+ */
+import { ArgumentError } from '../../errors.js';
+import type { ElementId } from '../../values/index.js';
+import { Frontier, VisitedMarks, checkCapacity, scanHop } from '../frontier/index.js';
+import type { FrontierOperation, HopOptions } from '../frontier/index.js';
+import {
+  DEFAULTS, Meter, bound, checkCapacityOverLimit, edgeStep, edgesOut, flag, getHop, ids, integer, listOf, maxDepth, positiveOrNoLimit, record,
+  selectVertices, vertexSlot, verticesOut, veSteps,
+} from './common.js';
+import type { EdgeJson, Measure, PathJson, TraverserRun, VertexJson } from './common.js';
+import { layerPath, layers } from './layers.js';
+import type { Layer } from './layers.js';
+
+/**
+ * The response of the POST forms of kout, kneighbor and egonet (the id list is under the
+ * traverser's own name).
+ *
+ * @example
+ * ```ts
+ * const r: NeighbourhoodResponse = { kout: ['1:josh'], size: 1, paths: [], vertices: ['1:josh'], edges: [], measure: { edge_iterations: 4, vertice_iterations: 2, 'cost(ns)': 120000 } };
+ * ```
+ */
+export interface NeighbourhoodResponse {
+  readonly [name: string]: unknown;
+  readonly size?: number;
+  readonly paths?: PathJson[];
+  readonly vertices?: (ElementId | VertexJson)[];
+  readonly edges?: (ElementId | EdgeJson)[];
+  /** The GET form's count_only answer. */
+  readonly vertices_size?: number;
+  readonly measure?: Measure;
+}
+
+/**
+ * The response of the GET forms of kout and kneighbor.
+ *
+ * @example
+ * ```ts
+ * const r: VertexIdsResponse = { vertices: ['1:josh'], measure: { edge_iterations: 4, vertice_iterations: 2, 'cost(ns)': 120000 } };
+ * ```
+ */
+export interface VertexIdsResponse {
+  readonly vertices?: ElementId[];
+  readonly vertices_size?: number;
+  readonly measure: Measure;
+}
+
+type Mode = 'breadth_first' | 'deep_first';
+
+function mode(options: Readonly<Record<string, unknown>>): Mode {
+  const given = options.algorithm ?? options.traverseMode;
+  if (given === undefined || given === null || given === 'breadth_first' || given === 'breadth_first_search') return 'breadth_first';
+  if (given === 'deep_first' || given === 'depth_first_search') return 'deep_first';
+  throw new ArgumentError('TRAVERSER_ARGUMENT', `The algorithm must be one of 'breadth_first' or 'deep_first', but got '${String(given)}'`);
+}
+
+/** Whether `vertex` is on the path to entry `at` of layer `d`. */
+function onPath(ls: readonly Layer[], d: number, at: number, vertex: number): boolean {
+  for (let depth = d, i = at; depth >= 0; depth--) {
+    const layer = (ls[depth] as Layer).vertices;
+    if (layer.slots[i] === vertex) return true;
+    i = (layer.predecessor as Int32Array)[i] as number;
+  }
+  return false;
+}
+
+/**
+ * Depth-first layers. With `nearest` a vertex is entered once, at the depth the DFS first
+ * meets it (which may not be its nearest); without, the DFS follows every simple path (no
+ * vertex twice on one path), so a vertex is at depth d when a simple path of d hops ends there.
+ */
+function* deepLayers(run: TraverserRun, source: number, hop: HopOptions, depth: number, nearest: boolean, capacity: number, meter: Meter): FrontierOperation<Layer[]> {
+  const ls = yield* layers(run, Int32Array.of(source), { hop, depth: 0, nearest: true, capacity, finding: 'kout', meter });
+  for (let d = 1; d <= depth; d++) ls.push({ vertices: new Frontier({ predecessor: true }), edges: new Frontier() });
+  const seen = new VisitedMarks();
+  seen.mark(source);
+  const stack: [number, number][] = [[0, 0]];
+  let total = 0;
+  const one = new Int32Array(1);
+  while (stack.length > 0) {
+    const [d, at] = stack.pop() as [number, number];
+    if (d === depth) continue;
+    one[0] = (ls[d] as Layer).vertices.slots[at] as number;
+    meter.vertices++;
+    const next = ls[d + 1] as Layer;
+    const pushed: [number, number][] = [];
+    meter.edges += yield* scanHop(run.source, one, hop, run.ctx, (_k, edge, vertex) => {
+      if (nearest ? !seen.mark(vertex) : onPath(ls, d, at, vertex)) return;
+      pushed.push([d + 1, next.vertices.length]);
+      next.vertices.push(vertex, 1, 0, at);
+      next.edges.push(edge, 1, 0, -1);
+      checkCapacity(++total, capacity, 'kout');
+    });
+    for (let i = pushed.length - 1; i >= 0; i--) stack.push(pushed[i] as [number, number]);
+  }
+  return ls;
+}
+
+interface Found {
+  readonly ls: Layer[];
+  /** [depth, index] of each result, in order. */
+  readonly results: [number, number][];
+}
+
+function* neighbourhood(run: TraverserRun, sources: Int32Array, o: Readonly<Record<string, unknown>>, kind: 'kout' | 'kneighbor' | 'egonet', meter: Meter): FrontierOperation<Found> {
+  const post = o.steps !== undefined;
+  const hop = post ? veSteps(run.source, o.steps) : getHop(o);
+  const depth = maxDepth(o.maxDepth);
+  const nearest = flag(o.nearest, 'nearest', true);
+  const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
+  const limit = positiveOrNoLimit(o.limit, 'limit', DEFAULTS.limit);
+  if (kind === 'kout') checkCapacityOverLimit(capacity, limit);
+  const max = bound(limit);
+  const deep = mode(o) === 'deep_first' && sources.length === 1;
+  const once = kind !== 'kout' || nearest;
+  const ls = deep
+    ? yield* deepLayers(run, sources[0] as number, hop, depth, once, capacity, meter)
+    : yield* layers(run, sources, { hop, depth, nearest: once, capacity, finding: kind, meter });
+  const results: [number, number][] = [];
+  const taken = new Set<number>();
+  const from = kind === 'kout' ? depth : 1;
+  for (let d = from; d <= depth && d < ls.length; d++) {
+    const layer = (ls[d] as Layer).vertices;
+    for (let i = 0; i < layer.length && results.length < max; i++) {
+      if (taken.has(layer.slots[i] as number)) continue;
+      taken.add(layer.slots[i] as number);
+      results.push([d, i]);
+    }
+  }
+  return { ls, results };
+}
+
+function shape(run: TraverserRun, name: string, found: Found, o: Readonly<Record<string, unknown>>, meter: Meter, extra: readonly number[] = []): NeighbourhoodResponse {
+  const countOnly = flag(o.countOnly, 'count only', false);
+  const withPath = flag(o.withPath, 'with path', false);
+  const withVertex = flag(o.withVertex, 'with vertex', false);
+  const withEdge = flag(o.withEdge, 'with edge', false);
+  if (countOnly && (withPath || withVertex || withEdge)) {
+    throw new ArgumentError('TRAVERSER_ARGUMENT', "Can't return paths, vertices or edges when count only is true");
+  }
+  const slots = [...extra, ...found.results.map(([d, i]) => (found.ls[d] as Layer).vertices.slots[i] as number)];
+  const unique = [...new Set(slots)];
+  if (countOnly) return { [name]: [], size: unique.length, paths: [], vertices: [], edges: [], measure: meter.measure() };
+  const paths: PathJson[] = [];
+  const pathVertices: number[] = [];
+  const pathEdges: number[] = [];
+  if (withPath) {
+    for (const [d, i] of found.results) {
+      const p = layerPath(found.ls, d, i);
+      paths.push({ objects: ids(run.source, p.vertices) });
+      pathVertices.push(...p.vertices);
+      pathEdges.push(...p.edges);
+    }
+  }
+  const listed = withPath ? pathVertices : unique;
+  const vertices = name === 'kout' || withVertex ? verticesOut(run.source, listed, withVertex) : [];
+  return { [name]: ids(run.source, unique), size: unique.length, paths, vertices, edges: withPath ? edgesOut(run.source, pathEdges, withEdge) : [], measure: meter.measure() };
+}
+
+function getShape(run: TraverserRun, found: Found, o: Readonly<Record<string, unknown>>, meter: Meter, extra: readonly number[] = []): NeighbourhoodResponse {
+  const slots = [...extra, ...found.results.map(([d, i]) => (found.ls[d] as Layer).vertices.slots[i] as number)];
+  if (flag(o.countOnly, 'count only', false)) return { vertices_size: slots.length, measure: meter.measure() };
+  return { vertices: ids(run.source, slots), measure: meter.measure() };
+}
+
+/**
+ * kout: the vertices exactly `maxDepth` hops from `source` (with `nearest`, whose shortest
+ * path is that long). Without `steps` it is HugeGraph's GET form (`direction`, `label`,
+ * `maxDegree`, `skipDegree`; `{ vertices, measure }`), with `steps` the POST form.
+ *
+ * @example
+ * ```ts
+ * const r = runFrontier(kout(run, { source: '1:marko', maxDepth: 2 }));
+ * ```
+ */
+export function* kout(run: TraverserRun, options: unknown): FrontierOperation<NeighbourhoodResponse> {
+  const o = record(options, 'kout options');
+  const meter = new Meter();
+  const found = yield* neighbourhood(run, Int32Array.of(vertexSlot(run.source, o.source)), o, 'kout', meter);
+  return o.steps === undefined ? getShape(run, found, o, meter) : shape(run, 'kout', found, o, meter);
+}
+
+/**
+ * kneighbor: every vertex within `maxDepth` hops of `source` (the source excluded), GET form
+ * without `steps`, POST form with.
+ *
+ * @example
+ * ```ts
+ * const r = runFrontier(kneighbor(run, { source: '1:marko', maxDepth: 2 }));
+ * ```
+ */
+export function* kneighbor(run: TraverserRun, options: unknown): FrontierOperation<NeighbourhoodResponse> {
+  const o = record(options, 'kneighbor options');
+  const meter = new Meter();
+  const found = yield* neighbourhood(run, Int32Array.of(vertexSlot(run.source, o.source)), o, 'kneighbor', meter);
+  return o.steps === undefined ? getShape(run, found, o, meter) : shape(run, 'kneighbor', found, o, meter);
+}
+
+/**
+ * egonet: the kneighbor of several sources, sources included. GET form with `source` (ids, no
+ * measure), POST form with `sources` (a list of ids, or a vertices selector) and `steps`.
+ *
+ * @example
+ * ```ts
+ * const r = runFrontier(egonet(run, { sources: ['1:marko'], steps: { direction: 'OUT' }, maxDepth: 1 }));
+ * ```
+ */
+export function* egonet(run: TraverserRun, options: unknown): FrontierOperation<NeighbourhoodResponse | { vertices: ElementId[] }> {
+  const o = record(options, 'egonet options');
+  const meter = new Meter();
+  if (o.steps === undefined) {
+    const source = vertexSlot(run.source, o.source);
+    const found = yield* neighbourhood(run, Int32Array.of(source), o, 'egonet', meter);
+    const r = getShape(run, found, o, meter, [source]);
+    return { vertices: r.vertices ?? [] };
+  }
+  const sources = selectVertices(run.source, Array.isArray(o.sources) ? { ids: o.sources } : o.sources, 'sources');
+  const found = yield* neighbourhood(run, sources, o, 'egonet', meter);
+  const { measure: _measure, ...rest } = shape(run, 'egonet', found, o, meter, [...sources]);
+  return rest;
+}
+
+/**
+ * count: HugeGraph's CountTraverser. The steps before the last are walked edge by edge, depth
+ * first (HugeGraph chains lazy iterators, so the order is the adjacency order); a vertex is
+ * expanded only the first time it is met while fewer than `dedupSize` are remembered (the source
+ * is remembered first), and each vertex the walk reaches at the last step adds the number of
+ * edges that step follows from it. `containsTraversed` also counts the source and every edge
+ * of the earlier steps.
+ *
+ * @example
+ * ```ts
+ * runFrontier(count(run, { source: '1:marko', steps: [{ direction: 'OUT' }] })); // { count: 2 }
+ * ```
+ */
+export function* count(run: TraverserRun, options: unknown): FrontierOperation<{ count: number }> {
+  const o = record(options, 'count options');
+  const source = vertexSlot(run.source, o.source);
+  const steps = listOf(o.steps, 'steps').map((s) => edgeStep(run.source, s, { maxDegree: DEFAULTS.maxDegree, skipDegree: 100_000 }));
+  if (steps.length === 0) throw new ArgumentError('TRAVERSER_ARGUMENT', "The steps can't be empty");
+  const containsTraversed = flag(o.containsTraversed, 'contains traversed', false);
+  const dedupSize = integer(o.dedupSize, 'dedup size', 1_000_000);
+  if (dedupSize < 0 && dedupSize !== -1) throw new ArgumentError('TRAVERSER_ARGUMENT', `The dedup size must be >= 0 or == -1, but got: ${dedupSize}`);
+  const remembered = new VisitedMarks();
+  let rememberedSize = 0;
+  const dedup = (v: number): boolean => {
+    if (dedupSize === 0) return false;
+    if (remembered.has(v)) return true;
+    if (dedupSize === -1 || rememberedSize < dedupSize) {
+      remembered.mark(v);
+      rememberedSize++;
+    }
+    return false;
+  };
+  const one = new Int32Array(1);
+  function* targets(v: number, hop: HopOptions): FrontierOperation<number[]> {
+    const out: number[] = [];
+    one[0] = v;
+    yield* scanHop(run.source, one, hop, run.ctx, (_k, _edge, w) => {
+      out.push(w);
+    });
+    return out;
+  }
+  let n = containsTraversed ? 1 : 0;
+  const last = steps.length - 1;
+  if (last === 0) return { count: n + (yield* targets(source, steps[0] as HopOptions)).length };
+  dedup(source);
+  const first = yield* targets(source, steps[0] as HopOptions);
+  if (containsTraversed) n += first.length;
+  const stack: { list: number[]; at: number }[] = [{ list: first, at: 0 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as { list: number[]; at: number };
+    if (top.at >= top.list.length) {
+      stack.pop();
+      continue;
+    }
+    const w = top.list[top.at++] as number;
+    if (dedup(w)) continue;
+    const next = yield* targets(w, steps[stack.length] as HopOptions);
+    if (stack.length === last) n += next.length;
+    else {
+      if (containsTraversed) n += next.length;
+      stack.push({ list: next, at: 0 });
+    }
+  }
+  return { count: n };
+}

@@ -1,0 +1,216 @@
+/**
+ * Path traversers: shortestpath, allshortestpaths (bidirectional BFS), weightedshortestpath and
+ * singlesourceshortestpath (Dijkstra), multinodeshortestpath, and the simple-path enumerations
+ * paths, crosspoints, rings and rays.
+ * @module
+ */
+import { TypedNumber } from '../../values/index.js';
+import type { ElementId } from '../../values/index.js';
+import { allShortestPaths, dijkstra, scanHop, shortestPath, weightedPathTo } from '../frontier/index.js';
+import type { FrontierOperation, HopOptions } from '../frontier/index.js';
+import type { AdjacencySource } from '../../port/index.js';
+import { ArgumentError } from '../../errors.js';
+import {
+  DEFAULTS, Meter, bound, edgeStep, edgesOut, flag, getHop, ids, maxDepth, positiveOrNoLimit, record, selectVertices, vertexSlot, verticesOut,
+} from './common.js';
+import type { EdgeJson, Measure, TraverserRun, VertexJson } from './common.js';
+
+/**
+ * The tail every path response shares: path vertices and edges (ids, or full elements with
+ * `withVertex` / `withEdge`) and the measure block.
+ *
+ * @example
+ * ```ts
+ * const r: PathsResponse = { paths: [{ objects: ['1:marko', '1:peter'] }], vertices: ['1:marko', '1:peter'], edges: ['S1:marko>1>>S1:peter'], measure: { edge_iterations: 4, vertice_iterations: 2, 'cost(ns)': 120000 } };
+ * ```
+ */
+export interface PathsResponse {
+  readonly [name: string]: unknown;
+  readonly vertices?: (ElementId | VertexJson)[];
+  readonly edges?: (ElementId | EdgeJson)[];
+  readonly measure: Measure;
+}
+
+/** The edges along a vertex path: for each step the lightest (or first) edge the hop follows. */
+function* edgesAlong(run: TraverserRun, path: ArrayLike<number>, hop: HopOptions, weight?: (edge: number) => number): FrontierOperation<number[]> {
+  const out: number[] = [];
+  const one = new Int32Array(1);
+  for (let i = 0; i + 1 < path.length; i++) {
+    one[0] = path[i] as number;
+    const want = path[i + 1] as number;
+    let best = -1;
+    let bestWeight = Infinity;
+    yield* scanHop(run.source, one, { ...hop, maxDegree: -1, skipDegree: 0 }, run.ctx, (_k, edge, v) => {
+      if (v !== want) return;
+      const w = weight === undefined ? 0 : weight(edge);
+      if (best < 0 || w < bestWeight) [best, bestWeight] = [edge, w];
+    });
+    out.push(best);
+  }
+  return out;
+}
+
+function* tail(run: TraverserRun, paths: readonly ArrayLike<number>[], hop: HopOptions, o: Readonly<Record<string, unknown>>, meter: Meter, weight?: (edge: number) => number): FrontierOperation<PathsResponse> {
+  const vertices: number[] = [];
+  const edges: number[] = [];
+  for (const p of paths) {
+    vertices.push(...Array.from(p));
+    edges.push(...(yield* edgesAlong(run, p, hop, weight)));
+  }
+  return {
+    vertices: verticesOut(run.source, vertices, flag(o.withVertex, 'with vertex', false)),
+    edges: edgesOut(run.source, edges, flag(o.withEdge, 'with edge', false)),
+    measure: meter.measure(),
+  };
+}
+
+/** The adjacency, counting scanned vertices and edges into the meter. */
+function counting(run: TraverserRun, meter: Meter): { readonly source: AdjacencySource } {
+  const base = run.source;
+  return {
+    source: {
+      vertexCount: (label) => base.vertexCount(label),
+      vertexSlotBound: () => base.vertexSlotBound(),
+      vertexVisible: (slot) => base.vertexVisible(slot),
+      degree: (slot, direction, labels) => base.degree(slot, direction, labels),
+      scanNeighbours: (sources, direction, options) => {
+        meter.vertices += sources.length;
+        return countEdges(run.source.scanNeighbours(sources, direction, options), meter);
+      },
+    },
+  };
+}
+
+function* countEdges<B extends { readonly length: number }>(batches: Iterable<B>, meter: Meter): Iterable<B> {
+  for (const b of batches) {
+    meter.edges += b.length;
+    yield b;
+  }
+}
+
+function shortestOptions(o: Readonly<Record<string, unknown>>, hop: HopOptions): { hop: HopOptions; maxDepth: number; capacity: number } {
+  return { hop, maxDepth: maxDepth(o.maxDepth), capacity: positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity) };
+}
+
+/**
+ * shortestpath: one shortest path from `source` to `target` within `maxDepth` hops (`path`
+ * is [] when there is none).
+ *
+ * @example
+ * ```ts
+ * runFrontier(shortestpath(run, { source: '1:marko', target: '1:josh', maxDepth: 3 })); // { path: ['1:marko', '1:peter', '1:josh'], ... }
+ * ```
+ */
+export function* shortestpath(run: TraverserRun, options: unknown): FrontierOperation<PathsResponse> {
+  const o = record(options, 'shortestpath options');
+  const meter = new Meter();
+  const [s, t] = [vertexSlot(run.source, o.source), vertexSlot(run.source, o.target, 'target')];
+  const hop = getHop(o);
+  const path = yield* shortestPath(counting(run, meter).source, s, t, shortestOptions(o, hop), run.ctx);
+  const found = path === undefined ? [] : [path];
+  return { path: path === undefined ? [] : ids(run.source, path), ...(yield* tail(run, found, hop, o, meter)) };
+}
+
+/**
+ * allshortestpaths: every shortest path from `source` to `target` within `maxDepth` hops.
+ *
+ * @example
+ * ```ts
+ * runFrontier(allshortestpaths(run, { source: '1:marko', target: '1:josh', maxDepth: 3 })); // { paths: [{ objects: [...] }], ... }
+ * ```
+ */
+export function* allshortestpaths(run: TraverserRun, options: unknown): FrontierOperation<PathsResponse> {
+  const o = record(options, 'allshortestpaths options');
+  const meter = new Meter();
+  const [s, t] = [vertexSlot(run.source, o.source), vertexSlot(run.source, o.target, 'target')];
+  const hop = getHop(o);
+  const paths = yield* allShortestPaths(counting(run, meter).source, s, t, shortestOptions(o, hop), run.ctx);
+  return { paths: paths.map((p) => ({ objects: ids(run.source, p) })), ...(yield* tail(run, paths, hop, o, meter)) };
+}
+
+function weightOf(run: TraverserRun, key: unknown): (edge: number) => number {
+  if (key === undefined || key === null) return () => 1;
+  if (typeof key !== 'string') return () => 1;
+  return (edge) => {
+    const v = run.source.edgeProperty(edge, key);
+    const n = v instanceof TypedNumber ? Number(v.value) : v;
+    return typeof n === 'number' && Number.isFinite(n) ? n : 1;
+  };
+}
+
+/**
+ * weightedshortestpath: the lightest path from `source` to `target` by the numeric edge
+ * property `weight` (edges without it weigh 1); `path` is {} when unreachable.
+ *
+ * @example
+ * ```ts
+ * runFrontier(weightedshortestpath(run, { source: '1:marko', target: '1:josh', weight: 'weight' })); // { path: { weight: 0.9, vertices: [...] }, ... }
+ * ```
+ */
+export function* weightedshortestpath(run: TraverserRun, options: unknown): FrontierOperation<PathsResponse> {
+  const o = record(options, 'weightedshortestpath options');
+  const meter = new Meter();
+  const [s, t] = [vertexSlot(run.source, o.source), vertexSlot(run.source, o.target, 'target')];
+  if (typeof o.weight !== 'string') throw new ArgumentError('TRAVERSER_ARGUMENT', "The weight parameter can't be null");
+  const hop = getHop(o);
+  const weight = weightOf(run, o.weight);
+  const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
+  const r = yield* dijkstra(counting(run, meter).source, s, { hop, weight, target: t, capacity }, run.ctx);
+  const path = weightedPathTo(r, t);
+  if (path === undefined) return { path: {}, ...(yield* tail(run, [], hop, o, meter)) };
+  return { path: { weight: r.distance[r.positions.get(t)] as number, vertices: ids(run.source, path) }, ...(yield* tail(run, [path], hop, o, meter, weight)) };
+}
+
+/**
+ * singlesourceshortestpath: the lightest paths from `source` to the `limit` (10) nearest
+ * vertices, keyed by target id.
+ *
+ * @example
+ * ```ts
+ * runFrontier(singlesourceshortestpath(run, { source: '1:marko', weight: 'weight' })); // { paths: { '1:peter': { weight: 0.5, vertices: [...] } }, ... }
+ * ```
+ */
+export function* singlesourceshortestpath(run: TraverserRun, options: unknown): FrontierOperation<PathsResponse> {
+  const o = record(options, 'singlesourceshortestpath options');
+  const meter = new Meter();
+  const s = vertexSlot(run.source, o.source);
+  const hop = getHop(o);
+  const weight = weightOf(run, o.weight);
+  const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
+  const limit = bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.pathsLimit));
+  const r = yield* dijkstra(counting(run, meter).source, s, { hop, weight, capacity }, run.ctx);
+  const out: Record<string, { weight: number; vertices: ElementId[] }> = {};
+  const found: Int32Array[] = [];
+  for (let i = 1; i < r.settled.length && found.length < limit; i++) {
+    const target = r.settled.slots[i] as number;
+    const path = weightedPathTo(r, target) as Int32Array;
+    found.push(path);
+    out[String(run.source.vertexId(target))] = { weight: r.distance[i] as number, vertices: ids(run.source, path) };
+  }
+  return { paths: out, ...(yield* tail(run, found, hop, o, meter, weight)) };
+}
+
+/**
+ * multinodeshortestpath: a shortest path between every pair of the selected `vertices`,
+ * following `step`, within `maxDepth` hops.
+ *
+ * @example
+ * ```ts
+ * runFrontier(multinodeshortestpath(run, { vertices: { ids: ['1:marko', '1:josh'] }, step: { direction: 'BOTH' }, maxDepth: 5 }));
+ * ```
+ */
+export function* multinodeshortestpath(run: TraverserRun, options: unknown): FrontierOperation<PathsResponse> {
+  const o = record(options, 'multinodeshortestpath options');
+  const meter = new Meter();
+  const vertices = selectVertices(run.source, o.vertices, 'vertices');
+  const hop = edgeStep(run.source, o.step);
+  const settings = shortestOptions({ ...o, maxDepth: o.maxDepth ?? 10 }, hop);
+  const found: Int32Array[] = [];
+  for (let i = 0; i < vertices.length; i++) {
+    for (let j = i + 1; j < vertices.length; j++) {
+      const p = yield* shortestPath(counting(run, meter).source, vertices[i] as number, vertices[j] as number, settings, run.ctx);
+      if (p !== undefined) found.push(p);
+    }
+  }
+  return { paths: found.map((p) => ({ objects: ids(run.source, p) })), ...(yield* tail(run, found, hop, o, meter)) };
+}

@@ -1,0 +1,217 @@
+/**
+ * Traversers that follow a list of steps, one step per hop, on a {@link PathTree}:
+ * customizedpaths (weights, sample, sort_by), templatepaths (each step repeated up to
+ * `max_times`, with or without rings) and customizedcrosspoints (path patterns that must end
+ * at the same vertices).
+ * @module
+ */
+import { ArgumentError } from '../../errors.js';
+import { TypedNumber } from '../../values/index.js';
+import type { ElementId } from '../../values/index.js';
+import { SlotMap, checkCapacity } from '../frontier/index.js';
+import type { FrontierOperation, HopOptions } from '../frontier/index.js';
+import { DEFAULTS, Meter, bound, edgeStep, flag, ids, integer, listOf, numberOf, positiveOrNoLimit, record, selectVertices, verticesOut } from './common.js';
+import type { Measure, PathJson, TraverserRun } from './common.js';
+import { PathTree, neighbourLists, pathKey, treePath, treeTail } from './tree.js';
+
+function bad(message: string): ArgumentError {
+  return new ArgumentError('TRAVERSER_ARGUMENT', message);
+}
+
+function steps(o: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>>[] {
+  const list = listOf(o.steps, 'steps');
+  if (list.length === 0) throw bad("The steps can't be empty");
+  return list;
+}
+
+/** A path of customizedpaths, with the weight of each of its edges. */
+interface WeightedPath extends PathJson {
+  readonly weights: number[];
+}
+
+/**
+ * customizedpaths: from the `sources` selector, one hop per entry of `steps` (an EdgeStep plus
+ * `weightBy`, `defaultWeight` (0) and `sample` (100: at most that many edges per vertex, the
+ * heaviest when weighted; -1 all)); the paths that complete every step, each with its edge
+ * weights, optionally sorted by the product of their weights (`sortBy` INCR or DECR).
+ *
+ * @example
+ * ```ts
+ * runFrontier(customizedpaths(run, { sources: { ids: ['1:marko'] }, steps: [{ direction: 'OUT', weightBy: 'weight' }], sortBy: 'DECR' }));
+ * ```
+ */
+export function* customizedpaths(run: TraverserRun, options: unknown): FrontierOperation<{ paths: WeightedPath[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
+  const o = record(options, 'customizedpaths options');
+  const meter = new Meter();
+  const sources = selectVertices(run.source, o.sources, 'sources');
+  const plan = steps(o).map((s) => ({
+    hop: edgeStep(run.source, s),
+    weightBy: s.weightBy === undefined || s.weightBy === null ? undefined : String(s.weightBy),
+    defaultWeight: numberOf(s.defaultWeight, 'default weight', 0),
+    sample: integer(s.sample, 'sample', 100),
+  }));
+  for (const s of plan) if (s.sample <= 0 && s.sample !== -1) throw bad(`The sample must be > 0 or == -1, but got: ${s.sample}`);
+  const sortBy = o.sortBy ?? 'NONE';
+  if (sortBy !== 'INCR' && sortBy !== 'DECR' && sortBy !== 'NONE') throw bad(`The sort_by must be one of INCR, DECR or NONE, but got '${String(sortBy)}'`);
+  const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
+  const limit = bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.pathsLimit));
+  const tree = new PathTree();
+  const weights: number[] = [];
+  let layer = Array.from(sources, (s) => (weights.push(1), tree.push(s, -1, -1, 0)));
+  for (const step of plan) {
+    const weigh = (edge: number): number => {
+      if (step.weightBy === undefined) return step.defaultWeight;
+      const v = run.source.edgeProperty(edge, step.weightBy);
+      const n = v instanceof TypedNumber ? Number(v.value) : v;
+      return typeof n === 'number' && Number.isFinite(n) ? n : step.defaultWeight;
+    };
+    const lists = yield* neighbourLists(run, layer.map((n) => tree.vertex[n] as number), step.hop, meter);
+    const next: number[] = [];
+    for (const n of layer) {
+      const list = lists.get(tree.vertex[n] as number) ?? [];
+      const candidates: [number, number, number][] = [];
+      for (let i = 0; i < list.length; i += 2) if (!tree.contains(n, list[i + 1] as number)) candidates.push([list[i] as number, list[i + 1] as number, weigh(list[i] as number)]);
+      if (step.sample !== -1 && candidates.length > step.sample) {
+        if (step.weightBy !== undefined) candidates.sort((a, b) => b[2] - a[2]);
+        candidates.length = step.sample;
+      }
+      for (const [edge, w, weight] of candidates) {
+        next.push(tree.push(w, edge, n, 0));
+        weights[tree.size - 1] = weight;
+        checkCapacity(tree.size, capacity, 'customized paths');
+      }
+    }
+    layer = next;
+  }
+  const weightsOf = (node: number): number[] => {
+    const out: number[] = [];
+    for (let at = node; (tree.parent[at] as number) >= 0; at = tree.parent[at] as number) out.push(weights[at] as number);
+    return out.reverse();
+  };
+  const product = (node: number): number => weightsOf(node).reduce((a, b) => a * b, 1);
+  let found = layer;
+  if (sortBy !== 'NONE') found = [...found].sort((a, b) => (sortBy === 'INCR' ? product(a) - product(b) : product(b) - product(a)));
+  if (limit !== Infinity) found = found.slice(0, limit);
+  return { paths: found.map((n) => ({ ...treePath(run, tree, n), weights: weightsOf(n) })), ...treeTail(run, tree, found, o), measure: meter.measure() };
+}
+
+/**
+ * templatepaths: paths from the `sources` selector to the `targets` selector that take each of
+ * `steps` (an EdgeStep plus `maxTimes`, default 1) between 1 and `maxTimes` times in order;
+ * with `withRing` false (the default) a path never repeats a vertex. Shortest first.
+ *
+ * @example
+ * ```ts
+ * runFrontier(templatepaths(run, { sources: { ids: ['1:marko'] }, targets: { ids: ['1:vadas'] }, steps: [{ direction: 'OUT', labels: ['knows'], maxTimes: 3 }] }));
+ * ```
+ */
+export function* templatepaths(run: TraverserRun, options: unknown): FrontierOperation<{ paths: PathJson[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
+  const o = record(options, 'templatepaths options');
+  const meter = new Meter();
+  const sources = selectVertices(run.source, o.sources, 'sources');
+  const targets = selectVertices(run.source, o.targets, 'targets');
+  const plan = steps(o).map((s) => ({ hop: edgeStep(run.source, s), maxTimes: integer(s.maxTimes, 'max times', 1) }));
+  for (const s of plan) if (s.maxTimes < 1) throw bad(`The max times must be >= 1, but got: ${s.maxTimes}`);
+  const withRing = flag(o.withRing, 'with ring', false);
+  const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
+  const limit = bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.pathsLimit));
+  const isTarget = new SlotMap();
+  for (const t of targets) isTarget.set(t, 0);
+  // A node's tag packs (step index, times that step was taken so far): step * TIMES + times.
+  const TIMES = 1 << 16;
+  const tree = new PathTree();
+  const found = new Map<string, number>();
+  let layer = Array.from(sources, (s) => tree.push(s, -1, -1, 0));
+  while (layer.length > 0 && found.size < limit) {
+    const byStep = new Map<number, number[]>();
+    for (const n of layer) {
+      const [step, times] = [Math.floor((tree.tag[n] as number) / TIMES), (tree.tag[n] as number) % TIMES];
+      if (times < (plan[step] as { maxTimes: number }).maxTimes) (byStep.get(step) ?? byStep.set(step, []).get(step) as number[]).push(n);
+      if (times >= 1 && step + 1 < plan.length) (byStep.get(step + 1) ?? byStep.set(step + 1, []).get(step + 1) as number[]).push(n);
+    }
+    const next: number[] = [];
+    for (const [step, nodes] of byStep) {
+      const lists = yield* neighbourLists(run, nodes.map((n) => tree.vertex[n] as number), (plan[step] as { hop: HopOptions }).hop, meter);
+      for (const n of nodes) {
+        const tag = Math.floor((tree.tag[n] as number) / TIMES) === step ? (tree.tag[n] as number) + 1 : step * TIMES + 1;
+        const list = lists.get(tree.vertex[n] as number) ?? [];
+        const reached = new Set<number>();
+        for (let i = 0; i < list.length; i += 2) {
+          const w = list[i + 1] as number;
+          if (reached.has(w) || (!withRing && tree.contains(n, w))) continue;
+          reached.add(w);
+          const child = tree.push(w, list[i] as number, n, tag);
+          checkCapacity(tree.size, capacity, 'template paths');
+          next.push(child);
+          if (step === plan.length - 1 && isTarget.has(w)) {
+            const key = pathKey(tree.vertices(child));
+            if (!found.has(key)) found.set(key, child);
+          }
+        }
+      }
+    }
+    layer = next;
+  }
+  const nodes = [...found.values()].slice(0, limit === Infinity ? undefined : limit);
+  return { paths: nodes.map((n) => treePath(run, tree, n)), ...treeTail(run, tree, nodes, o), measure: meter.measure() };
+}
+
+/**
+ * customizedcrosspoints: from each vertex of the `sources` selector, each of `pathPatterns`
+ * (`{ steps: [EdgeStep...] }`) is walked one hop per step over simple paths; the crosspoints
+ * are the vertices where paths from every source end (none if a source has no path), and with
+ * `withPath` the paths ending there are returned.
+ *
+ * @example
+ * ```ts
+ * runFrontier(customizedcrosspoints(run, { sources: { ids: ['1:marko', '1:josh'] }, pathPatterns: [{ steps: [{ direction: 'BOTH' }] }], withPath: true }));
+ * ```
+ */
+export function* customizedcrosspoints(run: TraverserRun, options: unknown): FrontierOperation<{ crosspoints: ElementId[]; paths: PathJson[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
+  const o = record(options, 'customizedcrosspoints options');
+  const meter = new Meter();
+  const sources = selectVertices(run.source, o.sources, 'sources');
+  const patterns = listOf(o.pathPatterns, 'path patterns').map((p) => steps(p).map((s) => edgeStep(run.source, s)));
+  if (patterns.length === 0) throw bad("The path patterns can't be empty");
+  const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
+  const limit = bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.pathsLimit));
+  const withPath = flag(o.withPath, 'with path', false);
+  const tree = new PathTree();
+  const ends: number[][] = [];
+  for (const pattern of patterns) {
+    let layer = Array.from(sources, (s) => tree.push(s, -1, -1, 0));
+    for (const hop of pattern) {
+      const lists = yield* neighbourLists(run, layer.map((n) => tree.vertex[n] as number), hop, meter);
+      const next: number[] = [];
+      for (const n of layer) {
+        const list = lists.get(tree.vertex[n] as number) ?? [];
+        for (let i = 0; i < list.length; i += 2) {
+          if (tree.contains(n, list[i + 1] as number)) continue;
+          next.push(tree.push(list[i + 1] as number, list[i] as number, n, 0));
+          checkCapacity(tree.size, capacity, 'crosspoints');
+        }
+      }
+      layer = next;
+    }
+    ends.push(layer);
+  }
+  const all = ends.flat();
+  const rootOf = (n: number): number => tree.vertices(n)[0] as number;
+  const bySource = new Map<number, Set<number>>(Array.from(sources, (s) => [s, new Set<number>()]));
+  for (const n of all) (bySource.get(rootOf(n)) as Set<number>).add(tree.vertex[n] as number);
+  const sets = [...bySource.values()];
+  const points = sets.some((e) => e.size === 0) ? [] : [...(sets[0] as Set<number>)].filter((v) => sets.every((e) => e.has(v))).slice(0, limit === Infinity ? undefined : limit);
+  const chosen = new Set(points);
+  const seen = new Set<string>();
+  const pathNodes = withPath
+    ? all.filter((n) => {
+        const key = pathKey(tree.vertices(n));
+        if (!chosen.has(tree.vertex[n] as number) || seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
+    : [];
+  const tail = treeTail(run, tree, pathNodes, o);
+  const vertices = withPath ? tail.vertices : verticesOut(run.source, points, flag(o.withVertex, 'with vertex', false));
+  return { crosspoints: ids(run.source, points), paths: pathNodes.map((n) => treePath(run, tree, n)), vertices, edges: tail.edges, measure: meter.measure() };
+}

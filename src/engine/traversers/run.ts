@@ -1,0 +1,40 @@
+/**
+ * The one road a traverser runs on: a read view pinned for the whole call (as a Gremlin query
+ * pins one), the engine's Runtime as the frontier context (its tick checks cancellation, the
+ * deadline and the heap), and an async driver that returns to the event loop on every pause.
+ * @module
+ */
+import { FRONTIER_PAUSE } from '../frontier/index.js';
+import type { FrontierOperation } from '../frontier/index.js';
+import { pacer } from '../exec/element-query.js';
+import { breather } from '../exec/cursor.js';
+import type { ExecutionContext } from '../exec/execute.js';
+import type { TraverserRun } from './common.js';
+
+/**
+ * Runs a traverser in an execution context and resolves with its response.
+ *
+ * @example
+ * ```ts
+ * const r = await runTraverser(graph.executionContext(), (run) => kout(run, { source: '1:marko', maxDepth: 2 }));
+ * ```
+ */
+export async function runTraverser<R>(context: ExecutionContext, body: (run: TraverserRun) => FrontierOperation<R>): Promise<R> {
+  const view = context.openReadView !== undefined ? context.openReadView() : context.source.openReadView?.();
+  try {
+    const source = view?.source ?? context.source;
+    const rt = pacer(source, context);
+    const op = body({ source, ctx: rt });
+    for (;;) {
+      const r = op.next();
+      if (r.done === true) return r.value;
+      if (r.value === FRONTIER_PAUSE) {
+        await breather();
+        rt.checkCancelled();
+        rt.resume();
+      }
+    }
+  } finally {
+    view?.release();
+  }
+}

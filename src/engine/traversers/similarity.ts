@@ -1,0 +1,164 @@
+/**
+ * Similarity traversers: sameneighbors (pair and vertex-list forms), sameneighborsbatch,
+ * jaccardsimilarity (pair and top-k), adamicadar and resourceallocation.
+ * @module
+ */
+import { ArgumentError } from '../../errors.js';
+import type { ElementId } from '../../values/index.js';
+import { checkCapacity, intersect, scanHop } from '../frontier/index.js';
+import type { FrontierOperation, HopOptions } from '../frontier/index.js';
+import { DEFAULTS, Meter, bound, edgeStep, flag, getHop, ids, integer, positiveOrNoLimit, record, vertexSlot, verticesOut } from './common.js';
+import type { Measure, TraverserRun, VertexJson } from './common.js';
+
+/** Distinct neighbours of one vertex, in adjacency order. */
+function* neighbours(run: TraverserRun, slot: number, hop: HopOptions, meter: Meter): FrontierOperation<Int32Array> {
+  const seen = new Set<number>();
+  meter.vertices++;
+  meter.edges += yield* scanHop(run.source, Int32Array.of(slot), hop, run.ctx, (_k, _e, v) => {
+    seen.add(v);
+  });
+  return Int32Array.from(seen);
+}
+
+function pair(run: TraverserRun, o: Readonly<Record<string, unknown>>): [number, number] {
+  const a = vertexSlot(run.source, o.vertex, 'source');
+  const b = vertexSlot(run.source, o.other, 'target');
+  return [a, b];
+}
+
+/**
+ * sameneighbors: the common neighbours of `vertex` and `other` (GET form), or of every vertex of
+ * `vertexList` (POST form, with `labels` and `withVertex`).
+ *
+ * @example
+ * ```ts
+ * runFrontier(sameneighbors(run, { vertex: '1:marko', other: '1:josh' })); // { same_neighbors: ['1:peter'], measure }
+ * ```
+ */
+export function* sameneighbors(run: TraverserRun, options: unknown): FrontierOperation<{ same_neighbors: ElementId[]; vertices?: (ElementId | VertexJson)[]; measure: Measure }> {
+  const o = record(options, 'sameneighbors options');
+  const meter = new Meter();
+  const hop: HopOptions = o.vertexList === undefined ? getHop(o) : { ...getHop({ ...o, label: undefined }), labels: o.labels === undefined ? [] : (o.labels as string[]) };
+  const limit = bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.limit));
+  let slots: number[];
+  if (o.vertexList === undefined) slots = pair(run, o);
+  else {
+    if (!Array.isArray(o.vertexList) || o.vertexList.length < 2) throw new ArgumentError('TRAVERSER_ARGUMENT', 'The vertex_list size must be >= 2');
+    slots = o.vertexList.map((id) => vertexSlot(run.source, id, 'source'));
+  }
+  let common: Int32Array | undefined;
+  for (const s of slots) {
+    const n = yield* neighbours(run, s, hop, meter);
+    common = common === undefined ? n : intersect(common, n);
+  }
+  const same = [...(common as Int32Array)].slice(0, limit === Infinity ? undefined : limit);
+  if (o.vertexList === undefined) return { same_neighbors: ids(run.source, same), measure: meter.measure() };
+  const withVertex = flag(o.withVertex, 'with vertex', false);
+  return { same_neighbors: ids(run.source, same), vertices: verticesOut(run.source, [...slots, ...same], withVertex), measure: meter.measure() };
+}
+
+/**
+ * sameneighborsbatch: the common neighbours of each pair of `vertexList`.
+ *
+ * @example
+ * ```ts
+ * runFrontier(sameneighborsbatch(run, { vertexList: [['1:marko', '1:josh']] })); // { same_neighbors: [['1:peter']], measure }
+ * ```
+ */
+export function* sameneighborsbatch(run: TraverserRun, options: unknown): FrontierOperation<{ same_neighbors: ElementId[][]; measure: Measure }> {
+  const o = record(options, 'sameneighborsbatch options');
+  const meter = new Meter();
+  const hop = getHop(o);
+  const limit = bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.limit));
+  if (!Array.isArray(o.vertexList)) throw new ArgumentError('TRAVERSER_ARGUMENT', "The vertex_list can't be null");
+  const out: ElementId[][] = [];
+  for (const p of o.vertexList as unknown[]) {
+    if (!Array.isArray(p) || p.length !== 2) throw new ArgumentError('TRAVERSER_ARGUMENT', 'Each entry of vertex_list must hold exactly 2 vertex ids');
+    const a = yield* neighbours(run, vertexSlot(run.source, p[0]), hop, meter);
+    const b = yield* neighbours(run, vertexSlot(run.source, p[1], 'target'), hop, meter);
+    out.push(ids(run.source, [...intersect(a, b)].slice(0, limit === Infinity ? undefined : limit)));
+  }
+  return { same_neighbors: out, measure: meter.measure() };
+}
+
+function jaccard(a: Int32Array, b: Int32Array): number {
+  const common = intersect(a, b).length;
+  const all = a.length + b.length - common;
+  return all === 0 ? 0 : common / all;
+}
+
+/**
+ * jaccardsimilarity: |N(a) ∩ N(b)| / |N(a) ∪ N(b)| of `vertex` and `other` (GET form), or,
+ * with `step`, the `top` vertices within two hops of `vertex` by that score (POST form).
+ *
+ * @example
+ * ```ts
+ * runFrontier(jaccardsimilarity(run, { vertex: '1:marko', other: '1:peter' })); // { jaccard_similarity: 0.25, measure }
+ * ```
+ */
+export function* jaccardsimilarity(run: TraverserRun, options: unknown): FrontierOperation<{ jaccard_similarity: number | Record<string, number>; measure: Measure }> {
+  const o = record(options, 'jaccardsimilarity options');
+  const meter = new Meter();
+  if (o.step === undefined) {
+    const [a, b] = pair(run, o);
+    const na = yield* neighbours(run, a, getHop(o), meter);
+    const nb = yield* neighbours(run, b, getHop(o), meter);
+    return { jaccard_similarity: jaccard(na, nb), measure: meter.measure() };
+  }
+  const source = vertexSlot(run.source, o.vertex);
+  const hop = edgeStep(run.source, o.step);
+  const top = integer(o.top, 'top', 100);
+  if (top < 0) throw new ArgumentError('TRAVERSER_ARGUMENT', `The top must be >= 0, but got: ${top}`);
+  const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
+  const mine = yield* neighbours(run, source, hop, meter);
+  const candidates = new Set<number>(mine);
+  for (const n of mine) for (const m of yield* neighbours(run, n, hop, meter)) candidates.add(m);
+  candidates.delete(source);
+  checkCapacity(candidates.size, capacity, 'jaccard similars');
+  const scored: [number, number][] = [];
+  for (const c of candidates) {
+    const score = jaccard(mine, yield* neighbours(run, c, hop, meter));
+    if (score > 0) scored.push([c, score]);
+  }
+  scored.sort((x, y) => y[1] - x[1]);
+  const out: Record<string, number> = {};
+  for (const [c, score] of top === 0 ? scored : scored.slice(0, top)) out[String(run.source.vertexId(c))] = score;
+  return { jaccard_similarity: out, measure: meter.measure() };
+}
+
+function* commonScores(run: TraverserRun, options: unknown, what: string, weigh: (degree: number) => number): FrontierOperation<number> {
+  const o = record(options, `${what} options`);
+  const meter = new Meter();
+  const [a, b] = pair(run, o);
+  if (a === b) throw new ArgumentError('TRAVERSER_ARGUMENT', "The source and target vertex id can't be same");
+  const hop = getHop(o);
+  positiveOrNoLimit(o.limit, 'limit', DEFAULTS.limit);
+  const common = intersect(yield* neighbours(run, a, hop, meter), yield* neighbours(run, b, hop, meter));
+  let sum = 0;
+  for (const c of common) sum += weigh((yield* neighbours(run, c, hop, meter)).length);
+  return sum;
+}
+
+/**
+ * adamicadar: Σ 1 / ln(degree) over the common neighbours of `vertex` and `other`.
+ *
+ * @example
+ * ```ts
+ * runFrontier(adamicadar(run, { vertex: '1:marko', other: '1:josh' })); // { adamic_adar: 0.91... }
+ * ```
+ */
+export function* adamicadar(run: TraverserRun, options: unknown): FrontierOperation<{ adamic_adar: number }> {
+  return { adamic_adar: yield* commonScores(run, options, 'adamicadar', (d) => (d > 1 ? 1 / Math.log(d) : 0)) };
+}
+
+/**
+ * resourceallocation: Σ 1 / degree over the common neighbours of `vertex` and `other`.
+ *
+ * @example
+ * ```ts
+ * runFrontier(resourceallocation(run, { vertex: '1:marko', other: '1:josh' })); // { resource_allocation: 0.33... }
+ * ```
+ */
+export function* resourceallocation(run: TraverserRun, options: unknown): FrontierOperation<{ resource_allocation: number }> {
+  return { resource_allocation: yield* commonScores(run, options, 'resourceallocation', (d) => (d > 0 ? 1 / d : 0)) };
+}

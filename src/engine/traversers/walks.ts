@@ -1,0 +1,267 @@
+/**
+ * Traversers that enumerate simple paths on a {@link PathTree}, one length at a time (so the
+ * shortest come first and `limit` cuts at a whole length): paths (GET and POST), crosspoints,
+ * rings and rays.
+ * @module
+ */
+import { ArgumentError } from '../../errors.js';
+import type { ElementId } from '../../values/index.js';
+import { SlotMap, checkCapacity } from '../frontier/index.js';
+import type { FrontierOperation, HopOptions } from '../frontier/index.js';
+import {
+  DEFAULTS, Meter, bound, edgeStep, flag, getHop, ids, maxDepth, positiveOrNoLimit, record, selectVertices, vertexSlot,
+} from './common.js';
+import type { Measure, PathJson, TraverserRun } from './common.js';
+import { PathTree, neighbourLists, opposite, pathKey, treePath, treeTail } from './tree.js';
+
+/** Phases of a crosspoint walk: still on the source side, or past the crosspoint. */
+const SOURCE_SIDE = 0;
+const TARGET_SIDE = 1;
+
+interface Between {
+  readonly sources: ArrayLike<number>;
+  readonly targets: ArrayLike<number>;
+  readonly hop: HopOptions;
+  /** Crosspoints: the target side walks the same direction, so from the crosspoint on the path follows its opposite. */
+  readonly crosspoints: boolean;
+  readonly depth: number;
+  readonly capacity: number;
+  readonly limit: number;
+}
+
+interface Found {
+  readonly tree: PathTree;
+  /** Path nodes in the order found, with the positions at which the path may have its crosspoint. */
+  readonly paths: { node: number; crosspoints: Set<number> }[];
+}
+
+/** The deepest source-side node of the path ending at `node`: its position is the crosspoint. */
+function crosspointAt(tree: PathTree, node: number): number {
+  let at = node;
+  while ((tree.tag[at] as number) !== SOURCE_SIDE) at = tree.parent[at] as number;
+  return tree.length[at] as number;
+}
+
+/**
+ * Simple paths of at most `depth` edges from a source to a target (a path stops at its
+ * first target), shortest first, distinct by their vertices. With `crosspoints` and a
+ * one-way direction a path may turn once: source side along the direction, target side against it.
+ */
+function* between(run: TraverserRun, b: Between, meter: Meter): FrontierOperation<Found> {
+  const tree = new PathTree();
+  const isTarget = new SlotMap();
+  for (let i = 0; i < b.targets.length; i++) isTarget.set(b.targets[i] as number, 0);
+  const turning = b.crosspoints && b.hop.direction !== 'BOTH';
+  const back: HopOptions = { ...b.hop, direction: opposite(b.hop.direction) };
+  const found = new Map<string, { node: number; crosspoints: Set<number> }>();
+  let layer: number[] = [];
+  for (let i = 0; i < b.sources.length; i++) layer.push(tree.push(b.sources[i] as number, -1, -1, SOURCE_SIDE));
+  for (let d = 1; d <= b.depth && layer.length > 0 && found.size < b.limit; d++) {
+    const vertices = layer.map((n) => tree.vertex[n] as number);
+    const forward = yield* neighbourLists(run, layer.filter((n) => tree.tag[n] === SOURCE_SIDE).map((n) => tree.vertex[n] as number), b.hop, meter);
+    const backward = turning ? yield* neighbourLists(run, vertices, back, meter) : undefined;
+    const next: number[] = [];
+    const extend = (node: number, list: readonly number[], tag: number): void => {
+      const reached = new Set<number>();
+      for (let i = 0; i < list.length; i += 2) {
+        const w = list[i + 1] as number;
+        if (reached.has(w) || tree.contains(node, w)) continue;
+        reached.add(w);
+        const child = tree.push(w, list[i] as number, node, tag);
+        checkCapacity(tree.size, b.capacity, 'paths');
+        if (!isTarget.has(w)) {
+          next.push(child);
+          continue;
+        }
+        const key = pathKey(tree.vertices(child));
+        const entry = found.get(key) ?? { node: child, crosspoints: new Set<number>() };
+        entry.crosspoints.add(turning ? crosspointAt(tree, child) : Math.ceil(d / 2));
+        found.set(key, entry);
+      }
+    };
+    for (const n of layer) {
+      const v = tree.vertex[n] as number;
+      if (tree.tag[n] === SOURCE_SIDE) extend(n, forward.get(v) ?? [], SOURCE_SIDE);
+      if (backward !== undefined) extend(n, backward.get(v) ?? [], TARGET_SIDE);
+    }
+    layer = next;
+  }
+  return { tree, paths: [...found.values()].slice(0, b.limit === Infinity ? undefined : b.limit) };
+}
+
+/** The crosspoint of a path: of the positions it may turn at, the one nearest its middle. */
+function middleOf(length: number, positions: Set<number>): number {
+  const half = Math.ceil(length / 2);
+  return [...positions].sort((x, y) => Math.abs(x - half) - Math.abs(y - half) || x - y)[0] as number;
+}
+
+function capacityAndLimit(o: Readonly<Record<string, unknown>>): { capacity: number; limit: number } {
+  return {
+    capacity: positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity),
+    limit: bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.pathsLimit)),
+  };
+}
+
+/**
+ * paths: simple paths from `source` to `target` of at most `maxDepth` edges, shortest first
+ * (GET form: `direction`, `label`; `{ paths, measure }`). With `sources` and `targets`
+ * selectors and an EdgeStep `step` it is the POST form, adding `vertices` and `edges`.
+ *
+ * @example
+ * ```ts
+ * runFrontier(paths(run, { source: '1:marko', target: '1:vadas', maxDepth: 5 })); // { paths: [{ objects: [...] }, ...], measure }
+ * ```
+ */
+export function* paths(run: TraverserRun, options: unknown): FrontierOperation<{ paths: PathJson[]; vertices?: unknown[]; edges?: unknown[]; measure: Measure }> {
+  const o = record(options, 'paths options');
+  const meter = new Meter();
+  const post = o.sources !== undefined;
+  const sources = post ? selectVertices(run.source, o.sources, 'sources') : [vertexSlot(run.source, o.source)];
+  const targets = post ? selectVertices(run.source, o.targets, 'targets') : [vertexSlot(run.source, o.target, 'target')];
+  const hop = post ? edgeStep(run.source, o.step) : getHop(o);
+  const depth = maxDepth(o.maxDepth);
+  if (post) {
+    if (depth > 5000) throw new ArgumentError('TRAVERSER_ARGUMENT', `The max depth parameter must be in [1, 5000], but got: ${depth}`);
+    flag(o.nearest, 'nearest', false);
+  }
+  const found = yield* between(run, { sources, targets, hop, crosspoints: false, depth, ...capacityAndLimit(o) }, meter);
+  const out = found.paths.map((p) => treePath(run, found.tree, p.node));
+  if (!post) return { paths: out, measure: meter.measure() };
+  return { paths: out, ...treeTail(run, found.tree, found.paths.map((p) => p.node), o), measure: meter.measure() };
+}
+
+/**
+ * crosspoints: paths of at most `maxDepth` edges joining `source` and `target` where both walk
+ * `direction` and meet at the crosspoint (for BOTH: every simple path, the crosspoint at its middle).
+ *
+ * @example
+ * ```ts
+ * runFrontier(crosspoints(run, { source: '1:marko', target: '1:vadas', maxDepth: 5 })); // { crosspoints: [{ crosspoint: '1:peter', objects: [...] }, ...], measure }
+ * ```
+ */
+export function* crosspoints(run: TraverserRun, options: unknown): FrontierOperation<{ crosspoints: { crosspoint: ElementId; objects: ElementId[] }[]; measure: Measure }> {
+  const o = record(options, 'crosspoints options');
+  const meter = new Meter();
+  const sources = [vertexSlot(run.source, o.source)];
+  const targets = [vertexSlot(run.source, o.target, 'target')];
+  const found = yield* between(run, { sources, targets, hop: getHop(o), crosspoints: true, depth: maxDepth(o.maxDepth), ...capacityAndLimit(o) }, meter);
+  const out = found.paths.map((p) => {
+    const vertices = found.tree.vertices(p.node);
+    const at = middleOf(vertices.length - 1, p.crosspoints);
+    return { crosspoint: run.source.vertexId(vertices[at] as number), objects: ids(run.source, vertices) };
+  });
+  return { crosspoints: out, measure: meter.measure() };
+}
+
+/**
+ * A ring's key: the path up to the vertex it closes on, then the cycle from there (the closing
+ * repeat dropped) up to rotation and reversal, so the same ring walked either way is one ring.
+ */
+function ringKey(vertices: readonly number[]): string {
+  const start = vertices.indexOf(vertices[vertices.length - 1] as number);
+  const cycle = vertices.slice(start, -1);
+  let best: string | undefined;
+  for (const order of [cycle, [...cycle].reverse()]) {
+    for (let r = 0; r < order.length; r++) {
+      const key = pathKey([...order.slice(r), ...order.slice(0, r)]);
+      if (best === undefined || key < best) best = key;
+    }
+  }
+  return `${pathKey(vertices.slice(0, start))}|${best ?? ''}`;
+}
+
+interface Subgraph {
+  readonly rings: boolean;
+  readonly sourceInRing: boolean;
+}
+
+/**
+ * Rings or rays from one source (HugeGraph's SubGraphTraverser rules). A path grows by
+ * neighbours not yet on it. Rays: a path ends as a ray at a vertex without edges, at a vertex
+ * whose one edge leads back (BOTH), or at `maxDepth`; a path running into itself otherwise is
+ * dropped. Rings: a path closes a ring when it meets a vertex already on it (with
+ * `sourceInRing`, only the source); stepping straight back over the same edge is no ring.
+ */
+function* subgraph(run: TraverserRun, o: Readonly<Record<string, unknown>>, s: Subgraph, meter: Meter): FrontierOperation<{ tree: PathTree; nodes: number[] }> {
+  const source = vertexSlot(run.source, o.source);
+  const hop = getHop(o);
+  const depth = maxDepth(o.maxDepth);
+  const { capacity, limit } = capacityAndLimit(o);
+  const tree = new PathTree();
+  const found = new Map<string, number>();
+  const add = (node: number): void => {
+    const vertices = tree.vertices(node);
+    const key = s.rings ? ringKey(vertices) : pathKey(vertices);
+    if (!found.has(key)) found.set(key, node);
+  };
+  let layer = [tree.push(source, -1, -1, 0)];
+  for (let d = 1; d <= depth && layer.length > 0 && found.size < limit; d++) {
+    const lists = yield* neighbourLists(run, layer.map((n) => tree.vertex[n] as number), hop, meter);
+    const next: number[] = [];
+    for (const n of layer) {
+      if (found.size >= limit) break;
+      const list = lists.get(tree.vertex[n] as number) ?? [];
+      if (list.length === 0 && !s.rings) add(n);
+      const parent = tree.parent[n] as number;
+      const reached = new Set<number>();
+      for (let i = 0; i < list.length; i += 2) {
+        const w = list[i + 1] as number;
+        if (reached.has(w)) continue;
+        reached.add(w);
+        if (!tree.contains(n, w)) {
+          next.push(tree.push(w, list[i] as number, n, 0));
+          checkCapacity(tree.size, capacity, s.rings ? 'rings' : 'rays');
+          continue;
+        }
+        const back = parent >= 0 && tree.vertex[parent] === w && hop.direction === 'BOTH';
+        if (!s.rings) {
+          if (back && list.length === 2) add(n);
+          continue;
+        }
+        if (s.sourceInRing && w !== source) continue;
+        if (back && countTo(list, w) < 2) continue;
+        add(tree.push(w, list[i] as number, n, 0));
+      }
+    }
+    layer = next;
+    if (!s.rings && d === depth) for (const n of layer) add(n);
+  }
+  return { tree, nodes: [...found.values()].slice(0, limit === Infinity ? undefined : limit) };
+}
+
+function countTo(list: readonly number[], w: number): number {
+  let n = 0;
+  for (let i = 1; i < list.length; i += 2) if (list[i] === w) n++;
+  return n;
+}
+
+/**
+ * rings: cycles of at most `maxDepth` edges through `source` (`sourceInRing`, default true) or
+ * reached from it, each once whatever its start and direction.
+ *
+ * @example
+ * ```ts
+ * runFrontier(rings(run, { source: '1:marko', maxDepth: 10 })); // { rings: [{ objects: ['1:marko', '1:peter', '2:ripple', '1:marko'] }], vertices, edges, measure }
+ * ```
+ */
+export function* rings(run: TraverserRun, options: unknown): FrontierOperation<{ rings: PathJson[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
+  const o = record(options, 'rings options');
+  const meter = new Meter();
+  const r = yield* subgraph(run, o, { rings: true, sourceInRing: flag(o.sourceInRing, 'source in ring', true) }, meter);
+  return { rings: r.nodes.map((n) => treePath(run, r.tree, n)), ...treeTail(run, r.tree, r.nodes, o), measure: meter.measure() };
+}
+
+/**
+ * rays: the paths from `source` that cannot grow any further, or reach `maxDepth` edges.
+ *
+ * @example
+ * ```ts
+ * runFrontier(rays(run, { source: '1:marko', maxDepth: 10 })); // { rays: [{ objects: [...] }, { objects: [...] }], vertices, edges, measure }
+ * ```
+ */
+export function* rays(run: TraverserRun, options: unknown): FrontierOperation<{ rays: PathJson[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
+  const o = record(options, 'rays options');
+  const meter = new Meter();
+  const r = yield* subgraph(run, o, { rings: false, sourceInRing: false }, meter);
+  return { rays: r.nodes.map((n) => treePath(run, r.tree, n)), ...treeTail(run, r.tree, r.nodes, o), measure: meter.measure() };
+}

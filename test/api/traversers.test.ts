@@ -1,0 +1,150 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { QuiverError } from '../../src/index.js';
+import { openFixture } from './traversers-fixture.js';
+import { cycleGraph } from './cycle-graph.js';
+
+const sorted = (xs: readonly unknown[]): unknown[] => [...xs].map(String).sort();
+
+async function rejectsWith(p: Promise<unknown>, code: string, message: RegExp): Promise<void> {
+  await assert.rejects(p, (e: unknown) => e instanceof QuiverError && e.code === code && message.test(e.message));
+}
+
+test('graph.traversers gives the reference results of notes §5 on the fixture graph', async () => {
+  const { db, graph } = await openFixture();
+  try {
+    const t = graph.traversers;
+    assert.deepEqual((await t.kout({ source: '1:marko', maxDepth: 2 })).vertices, ['1:josh']);
+    assert.deepEqual(sorted((await t.kout({ source: '1:marko', maxDepth: 2, nearest: false })).vertices as unknown[]), ['1:josh', '1:peter', '2:ripple']);
+    assert.deepEqual(sorted((await t.kneighbor({ source: '1:marko', maxDepth: 2 })).vertices as unknown[]), ['1:josh', '1:peter', '2:ripple']);
+    const sp = await t.shortestpath({ source: '1:marko', target: '1:josh', maxDepth: 3 });
+    assert.deepEqual(sp.path, ['1:marko', '1:peter', '1:josh']);
+    assert.deepEqual(sp.vertices, ['1:marko', '1:peter', '1:josh']);
+    assert.equal((sp.edges as unknown[]).length, 2);
+    assert.deepEqual(Object.keys(sp.measure), ['edge_iterations', 'vertice_iterations', 'cost(ns)']);
+    assert.equal((await t.jaccardsimilarity({ vertex: '1:marko', other: '1:peter' })).jaccard_similarity, 0.25);
+    const multi = await t.multinodeshortestpath({ vertices: { ids: ['1:marko', '1:josh', '1:vadas', '1:peter'] }, step: { direction: 'BOTH' }, maxDepth: 10 });
+    assert.equal((multi.paths as unknown[]).length, 6);
+  } finally {
+    await db.close();
+  }
+});
+
+test('kout and kneighbor POST forms return the REST fields, with paths, vertices and edges on request', async () => {
+  const { db, graph } = await openFixture();
+  try {
+    const t = graph.traversers;
+    const r = await t.kout({ source: '1:marko', steps: { direction: 'OUT', edgeSteps: [{ label: 'knows' }] }, maxDepth: 2, withPath: true, withVertex: true, withEdge: true });
+    assert.deepEqual(r.kout, ['1:josh']);
+    assert.equal(r.size, 1);
+    assert.deepEqual(r.paths, [{ objects: ['1:marko', '1:peter', '1:josh'] }]);
+    assert.deepEqual((r.vertices as { id: unknown }[]).map((v) => v.id), ['1:marko', '1:peter', '1:josh']);
+    assert.deepEqual((r.edges as { label: string }[]).map((e) => e.label), ['knows', 'knows']);
+    const n = await t.kneighbor({ source: '1:marko', steps: { direction: 'OUT', edgeSteps: [{ label: 'created', properties: { weight: 'P.gt(0.15)' } }] }, maxDepth: 3 });
+    assert.deepEqual(n.kneighbor, ['2:ripple']);
+    assert.deepEqual(n.vertices, []);
+    const c = await t.kneighbor({ source: '1:marko', steps: { direction: 'BOTH' }, maxDepth: 2, countOnly: true });
+    assert.equal(c.size, 3);
+    await rejectsWith(t.kout({ source: '1:marko', steps: {}, maxDepth: 1, countOnly: true, withPath: true }), 'TRAVERSER_ARGUMENT', /count only/);
+  } finally {
+    await db.close();
+  }
+});
+
+test('deep_first kout follows simple paths: with nearest=false it returns the ends of simple paths, breadth_first the ends of any walk', async () => {
+  const { db, graph } = await openFixture();
+  try {
+    const t = graph.traversers;
+    const bfs = await t.kout({ source: '1:marko', maxDepth: 3, nearest: false, algorithm: 'breadth_first' });
+    const dfs = await t.kout({ source: '1:marko', maxDepth: 3, nearest: false, algorithm: 'deep_first' });
+    assert.deepEqual(sorted(bfs.vertices as unknown[]), ['1:josh', '1:peter', '1:vadas', '2:ripple']);
+    assert.deepEqual(sorted(dfs.vertices as unknown[]), ['1:josh', '1:vadas']);
+    const post = await t.kout({ source: '1:marko', steps: { direction: 'BOTH' }, maxDepth: 3, nearest: false, algorithm: 'deep_first', withPath: true });
+    assert.deepEqual(post.paths, [{ objects: ['1:marko', '2:ripple', '1:peter', '1:josh'] }, { objects: ['1:marko', '1:peter', '1:josh', '1:vadas'] }]);
+    assert.deepEqual((await t.kout({ source: '1:marko', maxDepth: 2, algorithm: 'deep_first' })).vertices, ['1:josh']);
+  } finally {
+    await db.close();
+  }
+});
+
+test('traversers refuse a bad direction, a missing source, a malformed id, bad degrees and an exceeded capacity', async () => {
+  const { db, graph } = await openFixture();
+  try {
+    const t = graph.traversers;
+    await rejectsWith(t.kout({ source: '1:marko', maxDepth: 1, direction: 'out' }), 'TRAVERSER_DIRECTION', /^Direction value must be in \[OUT, IN, BOTH\]$/);
+    await rejectsWith(t.kout({ source: '1:nobody', maxDepth: 1 }), 'TRAVERSER_VERTEX_NOT_FOUND', /^The source vertex with id '1:nobody' does not exist$/);
+    await rejectsWith(t.kout({ source: { a: 1 }, maxDepth: 1 }), 'TRAVERSER_VERTEX_ID', /must be formatted as Number\/String\/UUID/);
+    await rejectsWith(t.kneighbor({ source: '1:marko', maxDepth: 1, maxDegree: 10, skipDegree: 5 }), 'TRAVERSER_ARGUMENT', /skipped degree must be >= max degree/);
+    await rejectsWith(t.kneighbor({ source: '1:marko', maxDepth: 1, maxDegree: 0 }), 'TRAVERSER_ARGUMENT', /must be > 0 or == -1/);
+    await rejectsWith(t.kout({ source: '1:marko', maxDepth: 1, capacity: 5, limit: 10 }), 'TRAVERSER_ARGUMENT', /Capacity can't be less than limit/);
+    await rejectsWith(t.kneighbor({ source: '1:marko', maxDepth: 3, capacity: 2, limit: -1 }), 'FRONTIER_CAPACITY', /^Exceed capacity '2' while finding kneighbor$/);
+    assert.equal(((await t.kneighbor({ source: '1:marko', maxDepth: 3, capacity: -1, limit: -1 })).vertices as unknown[]).length, 4);
+    assert.deepEqual((await t.kneighbor({ source: '1:marko', maxDepth: 1, maxDegree: 1 })).vertices, ['2:ripple']);
+  } finally {
+    await db.close();
+  }
+});
+
+test('weighted, single-source, all-shortest, same-neighbour, link-prediction and count traversers on the fixture graph', async () => {
+  const { db, graph } = await openFixture();
+  try {
+    const t = graph.traversers;
+    const w = await t.weightedshortestpath({ source: '1:marko', target: '1:josh', weight: 'weight' });
+    assert.deepEqual(w.path, { weight: 0.7000000000000001, vertices: ['1:marko', '2:ripple', '1:peter', '1:josh'] });
+    const ss = await t.singlesourceshortestpath({ source: '1:marko', weight: 'weight', limit: 2 });
+    assert.deepEqual(Object.keys(ss.paths as object), ['2:ripple', '1:peter']);
+    const all = await t.allshortestpaths({ source: '1:marko', target: '1:josh', maxDepth: 3 });
+    assert.deepEqual(all.paths, [{ objects: ['1:marko', '1:peter', '1:josh'] }]);
+    assert.deepEqual((await t.sameneighbors({ vertex: '1:marko', other: '1:josh' })).same_neighbors, ['1:peter']);
+    assert.deepEqual((await t.sameneighbors({ vertexList: ['1:marko', '1:josh', '2:ripple'] })).same_neighbors, ['1:peter']);
+    assert.deepEqual((await t.sameneighborsbatch({ vertexList: [['1:marko', '1:josh'], ['1:peter', '1:vadas']] })).same_neighbors, [['1:peter'], ['1:josh']]);
+    assert.equal((await t.resourceallocation({ vertex: '1:marko', other: '1:josh' })).resource_allocation, 1 / 3);
+    assert.equal((await t.adamicadar({ vertex: '1:marko', other: '1:josh' })).adamic_adar, 1 / Math.log(3));
+    const top = await t.jaccardsimilarity({ vertex: '1:marko', step: { direction: 'BOTH' }, top: 2 });
+    assert.deepEqual(top.jaccard_similarity, { '1:josh': 1 / 3, '2:ripple': 1 / 3 });
+    assert.deepEqual(await t.count({ source: '1:marko', steps: [{ direction: 'OUT' }, { direction: 'OUT' }] }), { count: 2 });
+    assert.deepEqual(await t.count({ source: '1:marko', steps: [{ direction: 'OUT' }, { direction: 'OUT' }], containsTraversed: true }), { count: 5 });
+    assert.deepEqual(sorted((await t.egonet({ source: '1:marko', maxDepth: 1 })).vertices as unknown[]), ['1:marko', '1:peter', '2:ripple']);
+  } finally {
+    await db.close();
+  }
+});
+
+test('a traverser honours cancellation and the time limit', async () => {
+  const { db, graph } = await openFixture();
+  try {
+    const controller = new AbortController();
+    controller.abort();
+    await rejectsWith(graph.traversers.kneighbor({ source: '1:marko', maxDepth: 3 }, { signal: controller.signal }), 'CANCELLED', /cancelled/);
+  } finally {
+    await db.close();
+  }
+});
+
+test('a traverser stops at its timeoutMs and at the graph\'s query time limit with CancelledError TIMEOUT; timeoutMs 0 lifts the limit', { timeout: 30_000 }, async () => {
+  // On the cycle a → b → c → a, a template path with rings allowed grows by one hop at a time
+  // towards a vertex it never reaches, for as many hops as maxTimes lets it.
+  const endless = async (graph: Awaited<ReturnType<typeof cycleGraph>>['graph']): Promise<Record<string, unknown>> => {
+    const [a] = await graph.gremlin("g.V().has('name','a').id()");
+    const [z] = await graph.gremlin("g.addV('n').property('name','z').id()");
+    return { sources: { ids: [a] }, targets: { ids: [z] }, steps: [{ direction: 'OUT', maxTimes: 1_000_000_000 }], withRing: true };
+  };
+  const first = await cycleGraph();
+  try {
+    const started = Date.now();
+    await rejectsWith(first.graph.traversers.templatepaths(await endless(first.graph), { timeoutMs: 100 }), 'TIMEOUT', /deadline/);
+    assert.ok(Date.now() - started < 10_000);
+  } finally {
+    await first.close();
+  }
+  const limited = await cycleGraph({ queryTimeoutMs: 50 });
+  try {
+    await rejectsWith(limited.graph.traversers.templatepaths(await endless(limited.graph)), 'TIMEOUT', /deadline/);
+    // Lifted, the same call runs past the graph's 50 ms until its own signal stops it.
+    const started = Date.now();
+    await rejectsWith(limited.graph.traversers.templatepaths(await endless(limited.graph), { timeoutMs: 0, signal: AbortSignal.timeout(300) }), 'CANCELLED', /cancelled/);
+    assert.ok(Date.now() - started >= 250);
+  } finally {
+    await limited.close();
+  }
+});

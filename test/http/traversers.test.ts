@@ -1,0 +1,97 @@
+/**
+ * Traverser routes through fastify inject on HugeGraph's test fixture (notes §8), in both path
+ * families: GET forms with JSON-literal ids, POST forms with snake_case bodies, and HugeGraph's
+ * 400s for bad ids, missing vertices, bad directions and exceeded capacity.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { testServer } from './helpers.js';
+import type { TestServer } from './helpers.js';
+
+const G = '/graphspaces/DEFAULT/graphs/hugegraph/traversers';
+const LEGACY = '/graphs/hugegraph/traversers';
+const id = (v: string): string => encodeURIComponent(JSON.stringify(v));
+
+async function fixture(server: TestServer): Promise<void> {
+  const schema = '/graphspaces/DEFAULT/graphs/hugegraph/schema';
+  for (const [name, type] of [['name', 'TEXT'], ['age', 'INT'], ['city', 'TEXT'], ['lang', 'TEXT'], ['price', 'INT'], ['date', 'TEXT'], ['weight', 'DOUBLE']]) {
+    assert.equal((await server.call('POST', `${schema}/propertykeys`, { name, data_type: type })).status, 202);
+  }
+  for (const body of [
+    { name: 'person', properties: ['name', 'age', 'city'], primary_keys: ['name'] },
+    { name: 'software', properties: ['name', 'lang', 'price'], primary_keys: ['name'] },
+  ]) assert.equal((await server.call('POST', `${schema}/vertexlabels`, body)).status, 201);
+  for (const body of [
+    { name: 'created', source_label: 'person', target_label: 'software', properties: ['date', 'weight'] },
+    { name: 'knows', source_label: 'person', target_label: 'person', properties: ['date', 'weight'], frequency: 'MULTIPLE', sort_keys: ['date'] },
+  ]) assert.equal((await server.call('POST', `${schema}/edgelabels`, body)).status, 201);
+  const graph = server.state.graph('DEFAULT', 'hugegraph');
+  for (const [name, age, city] of [['marko', 29, 'Beijing'], ['vadas', 27, 'HongKong'], ['josh', 32, 'Beijing'], ['peter', 35, 'Shanghai']] as const) {
+    await graph.addVertex('person', { name, age, city });
+  }
+  for (const [name, price] of [['ripple', 199], ['lop', 328]] as const) await graph.addVertex('software', { name, lang: 'java', price });
+  for (const [out, label, inV, weight] of [
+    ['1:marko', 'knows', '1:peter', 0.5], ['1:peter', 'knows', '1:josh', 0.4], ['1:josh', 'knows', '1:vadas', 0.3],
+    ['1:marko', 'created', '2:ripple', 0.2], ['1:peter', 'created', '2:ripple', 0.1],
+  ] as const) await graph.addEdge(label, { out, in: inV, properties: { date: '2021-01-01', weight } });
+}
+
+/** Runs `body` against a test server holding the fixture, closing it afterwards. */
+async function withFixture(body: (server: TestServer) => Promise<void>): Promise<void> {
+  const server = await testServer();
+  try {
+    await fixture(server);
+    await body(server);
+  } finally {
+    await server.close();
+  }
+}
+
+test('GET traversers in both path families give the reference results of notes §5', () =>
+  withFixture(async (server) => {
+    const kout = await server.call('GET', `${G}/kout?source=${id('1:marko')}&max_depth=2`);
+    assert.equal(kout.status, 200);
+    assert.deepEqual(kout.json.vertices, ['1:josh']);
+    assert.deepEqual(Object.keys(kout.json.measure), ['edge_iterations', 'vertice_iterations', 'cost(ns)']);
+    const any = await server.call('GET', `${LEGACY}/kout?source=${id('1:marko')}&max_depth=2&nearest=false`);
+    assert.deepEqual([...any.json.vertices].sort(), ['1:josh', '1:peter', '2:ripple']);
+    assert.deepEqual((await server.call('GET', `${LEGACY}/shortestpath?source=${id('1:marko')}&target=${id('1:josh')}&max_depth=3`)).json.path, ['1:marko', '1:peter', '1:josh']);
+    assert.equal((await server.call('GET', `${G}/jaccardsimilarity?vertex=${id('1:marko')}&other=${id('1:peter')}`)).json.jaccard_similarity, 0.25);
+    assert.equal((await server.call('GET', `${G}/rays?source=${id('1:marko')}&max_depth=10`)).json.rays.length, 2);
+    assert.equal((await server.call('GET', `${LEGACY}/rings?source=${id('1:marko')}&max_depth=10`)).json.rings.length, 1);
+    assert.equal((await server.call('GET', `${G}/crosspoints?source=${id('1:marko')}&target=${id('1:vadas')}&max_depth=10`)).json.crosspoints.length, 2);
+    const edges = await server.call('GET', `${G}/edgeexist?source=${id('1:marko')}&target=${id('1:peter')}&label=knows`);
+    assert.deepEqual(edges.json.edges.map((e: { label: string }) => e.label), ['knows']);
+    const sorted = (values: string): string => `${G}/edgeexist?source=${id('1:marko')}&target=${id('1:peter')}&label=knows&sort_values=${values}`;
+    assert.equal((await server.call('GET', sorted('2021-01-01'))).json.edges.length, 1);
+    assert.equal((await server.call('GET', sorted('2020-01-01'))).json.edges.length, 0);
+  }));
+
+test('POST traversers take snake_case bodies with steps, selectors and property filters', () =>
+  withFixture(async (server) => {
+    const steps = Array.from({ length: 3 }, () => ({ labels: [], degree: 100, skip_degree: 100 }));
+    assert.deepEqual((await server.call('POST', `${G}/count`, { source: '1:marko', steps })).json, { count: 3 });
+    const kout = await server.call('POST', `${LEGACY}/kout`, { source: '1:marko', steps: { direction: 'OUT', edge_steps: [{ label: 'knows', properties: { weight: 'P.gt(0.3)' } }] }, max_depth: 2, with_path: true });
+    assert.equal(kout.status, 200);
+    assert.deepEqual(kout.json.kout, ['1:josh']);
+    assert.deepEqual(kout.json.paths, [{ objects: ['1:marko', '1:peter', '1:josh'] }]);
+    const multi = await server.call('POST', `${G}/multinodeshortestpath`, { vertices: { ids: ['1:marko', '1:josh', '1:vadas', '1:peter'] }, step: { direction: 'BOTH' }, max_depth: 10 });
+    assert.equal(multi.json.paths.length, 6);
+    const template = await server.call('POST', `${G}/templatepaths`, { sources: { ids: ['1:marko'] }, targets: { ids: ['1:vadas'] }, steps: [{ direction: 'OUT', labels: ['knows'], max_times: 3 }] });
+    assert.deepEqual(template.json.paths, [{ objects: ['1:marko', '1:peter', '1:josh', '1:vadas'] }]);
+  }));
+
+test('traverser routes answer 400 with HugeGraph\'s messages for a bad id, a missing vertex, a bad direction, exceeded capacity and a POST without steps', () =>
+  withFixture(async (server) => {
+    const bad = async (method: string, url: string, message: RegExp, body?: unknown): Promise<void> => {
+      const r = await server.call(method, url, body);
+      assert.equal(r.status, 400, url);
+      assert.match(r.json.message, message);
+    };
+    await bad('GET', `${G}/kout?source=marko&max_depth=2`, /^The vertex id must be formatted as Number\/String\/UUID, but got 'marko'$/);
+    await bad('GET', `${G}/kout?source=${id('1:nobody')}&max_depth=2`, /^The source vertex with id '1:nobody' does not exist$/);
+    await bad('GET', `${G}/kneighbor?source=${id('1:marko')}&max_depth=2&direction=out`, /^Direction value must be in \[OUT, IN, BOTH\]$/);
+    await bad('GET', `${G}/kneighbor?source=${id('1:marko')}&max_depth=3&capacity=2&limit=-1`, /^Exceed capacity '2' while finding kneighbor$/);
+    await bad('GET', `${G}/kout?source=${id('1:marko')}&max_depth=two`, /must be an integer/);
+    await bad('POST', `${G}/kout`, /steps parameter can't be null/, { source: '1:marko', max_depth: 2 });
+  }));
