@@ -188,6 +188,15 @@ test('src imports respect the layer rules of ARCHITECTURE.md', () => {
   assert.deepEqual(layerViolations(edges), []);
 });
 
+test('file names in src/ are unique (index.ts aside), so a name says what a file holds wherever it is cited', () => {
+  const seen = new Map<string, string[]>();
+  for (const file of listTs(SRC)) {
+    const name = file.split(/[\\/]/).pop()!;
+    if (name !== 'index.ts') seen.set(name, [...(seen.get(name) ?? []), relative(SRC, file)]);
+  }
+  assert.deepEqual([...seen.values()].filter((paths) => paths.length > 1), []);
+});
+
 test('errors.ts imports nothing', () => {
   assert.deepEqual(importsOf('errors.ts', readFileSync(join(SRC, 'errors.ts'), 'utf8')), []);
 });
@@ -205,15 +214,15 @@ test('importCycles counts type-only imports when asked', () => {
 
 test('layerViolations flags storage importing the engine even for types, and a leaf importing a later leaf or the engine', () => {
   const problems = layerViolations([
-    { from: 'storage/store/reader.ts', to: 'engine/index.ts', typeOnly: true },
+    { from: 'storage/store/store-reader.ts', to: 'engine/index.ts', typeOnly: true },
     { from: 'values/values.ts', to: 'port/index.ts', typeOnly: true },
     { from: 'port/graph-source.ts', to: 'engine/index.ts', typeOnly: true },
     { from: 'port/graph-source.ts', to: 'values/index.ts', typeOnly: true },
-    { from: 'storage/store/reader.ts', to: 'port/index.ts', typeOnly: true },
+    { from: 'storage/store/store-reader.ts', to: 'port/index.ts', typeOnly: true },
     { from: 'engine/exec/runtime.ts', to: 'port/index.ts', typeOnly: true },
   ]);
   assert.deepEqual(problems, [
-    'storage/store/reader.ts (storage) may not import engine/index.ts (engine)',
+    'storage/store/store-reader.ts (storage) may not import engine/index.ts (engine)',
     'values/values.ts (values) may not import port/index.ts (port)',
     'port/graph-source.ts (port) may not import engine/index.ts (engine)',
   ]);

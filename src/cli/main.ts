@@ -8,7 +8,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { QuiverError } from '../index.js';
-import { runCheck, runRepair } from './maintenance.js';
+import { runCheck, runRepair } from './maintenance-commands.js';
 import { runDemo } from './demo.js';
 import { runConsole } from './console/index.js';
 import { runServe } from './serve.js';

@@ -10,8 +10,8 @@ import { ArgumentError } from '../errors.js';
 import { TypedNumber, Uuid } from '../engine/index.js';
 import type { ElementId, GraphWriter, PropertyValue } from '../engine/index.js';
 import type { SchemaCatalog } from '../storage/index.js';
-import { edgeView, requireVertex, vertexView } from './elements.js';
-import type { EdgeView, Properties, VertexView } from './elements.js';
+import { edgeView, requireVertex, vertexView } from './element-views.js';
+import type { EdgeView, Properties, VertexView } from './element-views.js';
 import { describeValue } from './validate.js';
 
 /**

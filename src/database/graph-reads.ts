@@ -8,8 +8,8 @@
 import { ArgumentError } from '../errors.js';
 import { elementShards, P, queryElements, withReadSource } from '../engine/index.js';
 import type { Direction, ElementId, ElementQuery, GraphSource, PropertyValue } from '../engine/index.js';
-import { edgeView, vertexView } from './elements.js';
-import type { EdgeView, VertexView } from './elements.js';
+import { edgeView, vertexView } from './element-views.js';
+import type { EdgeView, VertexView } from './element-views.js';
 import { GraphCore } from './graph-core.js';
 import { describeValue, optionalNumber, requireElementId, requireList, requireRecord, requireText } from './validate.js';
 

@@ -6,13 +6,13 @@
 import { ArgumentError, UnsupportedError } from '../errors.js';
 import { fromPlain, GraphTraversalSource, resultConverter, runScript } from '../engine/index.js';
 import type { ElementId, Pacing, PropertyCardinality, PropertyValue, SourceDecorator, ValueTypes } from '../engine/index.js';
-import { edgeView, requireEdge, requireVertex, toEntries, vertexView } from './elements.js';
-import type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './elements.js';
+import { edgeView, requireEdge, requireVertex, toEntries, vertexView } from './element-views.js';
+import type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './element-views.js';
 import { checkQueryLimits } from './graph-core.js';
 import { UPDATE_STRATEGIES, updateEdgesIn, updateVerticesIn } from './batch-update.js';
 import type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from './batch-update.js';
 import { GraphReads } from './graph-reads.js';
-import { Traversers } from './traversers.js';
+import { Traversers } from './traverser-api.js';
 import type { QueryLimits } from './graph-core.js';
 import { describeValue, optionalNumber, rejectInvalidDates, optionalProperties, requireElementId, requireFunction, requireList, requireRecord, requireText } from './validate.js';
 

@@ -7,7 +7,7 @@
 import { ArgumentError } from '../errors.js';
 import { TypedNumber, Uuid } from '../engine/index.js';
 import type { ElementId, PropertyValue } from '../engine/index.js';
-import type { Properties } from './elements.js';
+import type { Properties } from './element-views.js';
 
 const MAX_DEPTH = 64;
 

@@ -27,7 +27,7 @@ export { GraphTraversalSource, type TraversalContext, type TraversalSourceOption
 export { formatValue } from './semantics/index.js';
 export { P, TextP } from './fluent/predicates.js';
 export { EdgeLabelVerificationStrategy, ReservedKeysVerificationStrategy, VertexProgramRestrictionStrategy, type VerificationOptions } from './fluent/strategies.js';
-export { t, order, scope, column, direction, cardinality, pop, operator, barrier, merge, pick, dt, GType, withOptions, canonicalEnum, type EnumOf } from './fluent/tokens.js';
+export { t, order, scope, column, direction, cardinality, pop, operator, barrier, merge, pick, dt, GType, withOptions, canonicalEnum, type EnumOf } from './fluent/fluent-tokens.js';
 export { toPlain, fromPlain, resultConverter, PlainMap, PlainSet, type ValueTypes } from './plain.js';
 export { jsonKey, jsonValue, jsonReplacer } from './json.js';
 export { runScript } from './script-runner/run-script.js';

@@ -18,7 +18,7 @@ import { EnumValue } from './bytecode.js';
 import { Edge, Path, Property, Tree, Vertex, VertexProperty } from './elements.js';
 import type { EdgeProperties, VertexProperties } from './elements.js';
 import type { GraphSource } from '../port/index.js';
-import { canonicalEnum } from './fluent/tokens.js';
+import { canonicalEnum } from './fluent/fluent-tokens.js';
 import { jsonValue } from './json.js';
 import { QUERY_LIMITS, tooDeep } from './plan/limits.js';
 import { plainNumber, TypedNumber, Uuid, type ElementId } from '../values/index.js';

@@ -7,7 +7,7 @@
 import { Lexer, type IToken } from 'chevrotain';
 import { GremlinSyntaxError } from '../errors.js';
 import { QUERY_LIMITS, textTooLong, tooDeep } from '../engine/index.js';
-import { allTokens, Arrow, At, LBrace, LBrack, LParen, RBrace, RBrack, RParen } from './tokens.js';
+import { allTokens, Arrow, At, LBrace, LBrack, LParen, RBrace, RBrack, RParen } from './gremlin-tokens.js';
 
 const gremlinLexer = new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false });
 

@@ -10,7 +10,7 @@
  * @module
  */
 import { CstParser, type CstNode, type IToken } from 'chevrotain';
-import * as t from './tokens.js';
+import * as t from './gremlin-tokens.js';
 
 class GremlinParser extends CstParser {
   constructor() {

@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { Identity, ServerState } from '../index.js';
-import { mapError, routeNotFound, unauthenticated } from './errors.js';
+import { mapError, routeNotFound, unauthenticated } from './error-mapper.js';
 import { ROUTE_GROUPS } from './routes/index.js';
 
 /**

@@ -5,4 +5,4 @@
  */
 export { buildApp } from './app.js';
 export { closeOnSignals, startServer } from './server.js';
-export { mapError } from './errors.js';
+export { mapError } from './error-mapper.js';

@@ -7,6 +7,6 @@
  * Strings are UTF-8: a lone surrogate cannot be represented and is written as U+FFFD.
  * @module
  */
-export { ByteWriter } from './codec/writer.js';
-export { ByteReader } from './codec/reader.js';
+export { ByteWriter } from './codec/codec-writer.js';
+export { ByteReader } from './codec/codec-reader.js';
 export { crc32, crc32Portable } from './codec/crc32.js';

@@ -9,15 +9,15 @@ import type { GraphWriter, ReadView } from '../port/index.js';
 import { Snowflake } from './ids/index.js';
 import { SchemaCatalog } from './schema/catalog.js';
 import type { SchemaChange } from './schema/specs.js';
-import type { GraphMode } from './schema/types.js';
+import type { GraphMode } from './schema/schema-types.js';
 import { replayLog } from './store/replay.js';
 import { EpochReader } from './store/epoch-reader.js';
-import { StoreReader } from './store/reader.js';
-import { decodeState, encodeState } from './store/snapshot.js';
-import { StoreState } from './store/state.js';
-import { StoreWriter, type StoreConfig } from './store/writer.js';
+import { StoreReader } from './store/store-reader.js';
+import { decodeState, encodeState } from './store/store-snapshot.js';
+import { StoreState } from './store/store-state.js';
+import { StoreWriter, type StoreConfig } from './store/store-writer.js';
 
-export type { StoreConfig } from './store/writer.js';
+export type { StoreConfig } from './store/store-writer.js';
 
 /**
  * Options of a {@link GraphStore}.

@@ -5,7 +5,7 @@
  */
 import { TypedNumber, Uuid, type ElementId } from '../values/index.js';
 import { BitSet, growInt32, PropertyColumn } from './columns/index.js';
-import type { DataType } from './schema/types.js';
+import type { DataType } from './schema/schema-types.js';
 
 /**
  * Rows of one label: row → slot (the label index, in slot order), typed property columns

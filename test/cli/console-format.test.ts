@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TypedNumber, Uuid } from '../../src/index.js';
 import { Edge, Path, Property, Tree, Vertex, VertexProperty } from '../../src/engine/elements.js';
-import { formatResults } from '../../src/cli/console/format.js';
-import { classify, javaDouble, toJson, valueText } from '../../src/cli/console/values.js';
+import { formatResults } from '../../src/cli/console/console-format.js';
+import { classify, javaDouble, toJson, valueText } from '../../src/cli/console/console-values.js';
 
 const marko = new Vertex(1, 'person', 0);
 const vadas = new Vertex(2, 'person', 1);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConsoleSession } from '../../src/cli/console/session.js';
-import { caretLines, describeError } from '../../src/cli/console/format.js';
+import { caretLines, describeError } from '../../src/cli/console/console-format.js';
 import { standInBackend } from './console-stand-in.js';
 
 async function session(): Promise<ConsoleSession> {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ArgumentError, open, StorageError } from '../../src/index.js';
 import type { RecoveryWarning } from '../../src/index.js';
-import { runCheck, runRepair } from '../../src/cli/maintenance.js';
+import { runCheck, runRepair } from '../../src/cli/maintenance-commands.js';
 import { addItems, itemIds } from './items.js';
 
 function tempDir(): string {

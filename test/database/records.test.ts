@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { QuiverError, TypedNumber, Uuid } from '../../src/index.js';
 import { decodeModes, decodeWalRecord, encodeModes, encodeWalRecord } from '../../src/database/records.js';
 import type { WalRecord } from '../../src/database/records.js';
-import { toEntries } from '../../src/database/elements.js';
+import { toEntries } from '../../src/database/element-views.js';
 
 test('encodeWalRecord and decodeWalRecord round-trip every record type', () => {
   const records: WalRecord[] = [

@@ -8,17 +8,17 @@
  */
 import { join } from 'node:path';
 import { describeDamage, GremlinScope, open, schemaToGroovy, type Database, type ElementId, type Graph } from '../../index.js';
-import { describeError } from './format.js';
+import { describeError } from './console-format.js';
 import { runRepl } from './repl.js';
 import { ConsoleSession, DEFAULT_TIMEOUT_MS, type ConsoleBackend, type ConsoleGraph } from './session.js';
-import type { EdgeLike, VertexLike } from './values.js';
+import type { EdgeLike, VertexLike } from './console-values.js';
 
 export { isCompleteInput, scanInput, StatementBuffer } from './input.js';
 export { renderTable, displayWidth } from './table.js';
 export type { TableOptions } from './table.js';
-export { formatResults, describeError } from './format.js';
-export { toJson, valueText } from './values.js';
-export type { Json } from './values.js';
+export { formatResults, describeError } from './console-format.js';
+export { toJson, valueText } from './console-values.js';
+export type { Json } from './console-values.js';
 export { ConsoleSession, DEFAULT_TIMEOUT_MS } from './session.js';
 export type { ConsoleBackend, ConsoleGraph, Reply, RunOptions } from './session.js';
 

@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createInterface, type Interface } from 'node:readline';
 import { GremlinSyntaxError } from '../../index.js';
 import { watchOutputs } from '../streams.js';
-import { describeError } from './format.js';
+import { describeError } from './console-format.js';
 import { StatementBuffer } from './input.js';
 import type { ConsoleSession, Reply } from './session.js';
 

@@ -5,9 +5,9 @@
  * @module
  */
 import { ArgumentError, CancelledError } from '../../index.js';
-import { describeError, formatResults } from './format.js';
-import { classify } from './values.js';
-import type { EdgeLike, VertexLike } from './values.js';
+import { describeError, formatResults } from './console-format.js';
+import { classify } from './console-values.js';
+import type { EdgeLike, VertexLike } from './console-values.js';
 
 /**
  * How the console runs one query: the signal Ctrl-C aborts, and the time limit of `:timeout`.

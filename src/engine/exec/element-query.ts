@@ -12,7 +12,7 @@ import type { Direction, ElementId } from '../../values/index.js';
 import type { GraphSource, IndexPredicate, ReadView } from '../../port/index.js';
 import { noIndexError } from '../../errors.js';
 import { EMPTY_SETTINGS } from '../plan/plan.js';
-import { STEPS } from '../steps/registry.js';
+import { STEPS } from '../steps/step-registry.js';
 import { indexPredicate } from '../strategies/start-selection.js';
 import type { ExecutionContext } from './execute.js';
 import { openView, readSource } from './execute.js';

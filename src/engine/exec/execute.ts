@@ -7,7 +7,7 @@ import { PlanError } from '../../errors.js';
 import type { GraphSource, GraphWriter, ReadView } from '../../port/index.js';
 import type { Plan } from '../plan/plan.js';
 import { Runtime } from './runtime.js';
-import { STEPS } from '../steps/registry.js';
+import { STEPS } from '../steps/step-registry.js';
 import type { Traverser } from './traverser.js';
 import { planMutates, planRequirements } from './requirements.js';
 import { wrapSource } from './source-filters.js';

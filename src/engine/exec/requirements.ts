@@ -4,7 +4,7 @@
  */
 import type { Plan, PlanStep, Requirements } from '../plan/plan.js';
 import { childPlans } from '../plan/plan.js';
-import { STEPS } from '../steps/registry.js';
+import { STEPS } from '../steps/step-registry.js';
 import type { StepKind } from '../plan/kinds.js';
 
 /**

@@ -14,7 +14,7 @@ import { compileChild } from '../plan/compile.js';
 import { isEqual } from '../semantics/index.js';
 import type { PropertyValue } from '../../values/index.js';
 import { Runtime } from './runtime.js';
-import { STEPS } from '../steps/registry.js';
+import { STEPS } from '../steps/step-registry.js';
 import { FilteredSource } from './filtered-source.js';
 import type { ViewFilters } from './filtered-source.js';
 import { edgeAt, vertexAt } from './element-at.js';

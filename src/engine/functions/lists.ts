@@ -8,7 +8,7 @@ import { ArgumentError } from '../../errors.js';
 import { Path } from '../elements.js';
 import { formatValue } from '../semantics/format.js';
 import { valueKey } from '../semantics/value-key.js';
-import { typeOfValue } from '../semantics/types.js';
+import { typeOfValue } from '../semantics/gtypes.js';
 
 /**
  * Options of the list steps that take an argument.

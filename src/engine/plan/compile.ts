@@ -9,7 +9,7 @@ import type { Argument, Instruction } from '../bytecode.js';
 import { PlanError, UnsupportedError } from '../../errors.js';
 import { Plan, EMPTY_SETTINGS } from './plan.js';
 import type { PlanStep, SackSpec, SourceSettings } from './plan.js';
-import { STEPS } from '../steps/registry.js';
+import { STEPS } from '../steps/step-registry.js';
 import type { StepDef, CompileContext, Modulation } from '../steps/step-def.js';
 import type { StepKind } from './kinds.js';
 import { describeArg, strings } from '../steps/args.js';

@@ -4,7 +4,7 @@
  * @module
  */
 import { Plan, childPlans } from './plan.js';
-import { STEPS } from '../steps/registry.js';
+import { STEPS } from '../steps/step-registry.js';
 import type { StepKind } from './kinds.js';
 import type { PlanStep } from './plan.js';
 import { compile } from './compile.js';

@@ -8,7 +8,7 @@ import { add, div } from './arithmetic.js';
 import { compare, orderCompare } from './compare.js';
 import { isNaNNumber, isNumber, type GremlinNumber } from './numbers.js';
 import { ArgumentError } from '../../errors.js';
-import { typeOfValue } from './types.js';
+import { typeOfValue } from './gtypes.js';
 
 function numbersOf(values: Iterable<unknown>, step: string): GremlinNumber[] {
   const out: GremlinNumber[] = [];

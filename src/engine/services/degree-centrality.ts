@@ -6,9 +6,9 @@
 import { ArgumentError } from '../../errors.js';
 import { EnumValue } from '../bytecode.js';
 import type { Direction } from '../../values/index.js';
-import { asVertex } from '../steps/helpers/elements.js';
-import { long } from '../steps/helpers/values.js';
-import type { Service } from './registry.js';
+import { asVertex } from '../steps/helpers/step-elements.js';
+import { long } from '../steps/helpers/step-values.js';
+import type { Service } from './service-registry.js';
 
 function direction(v: unknown): Direction {
   if (v === undefined || v === null) return 'IN';

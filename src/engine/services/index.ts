@@ -3,11 +3,11 @@
  * TinkerPop test suite.
  * @module
  */
-import { ServiceRegistry } from './registry.js';
+import { ServiceRegistry } from './service-registry.js';
 import { textSearchService } from './text-search.js';
 import { degreeCentralityService } from './degree-centrality.js';
 
-export { ServiceRegistry, DIRECTORY_SERVICE, type Service, type ServiceType } from './registry.js';
+export { ServiceRegistry, DIRECTORY_SERVICE, type Service, type ServiceType } from './service-registry.js';
 export { textSearchService } from './text-search.js';
 export { degreeCentralityService } from './degree-centrality.js';
 

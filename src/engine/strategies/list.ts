@@ -11,7 +11,7 @@ import { startSelection } from './start-selection.js';
 import { filterRanking, earlyLimit } from './ordering.js';
 import { pathRetraction } from './path-retraction.js';
 import { columnScan } from './column-scan.js';
-import { frontierStrategy } from './frontier.js';
+import { frontierStrategy } from './frontier-strategy.js';
 
 /**
  * Strategies in the order they run. Each entry says why it sits where it does.

@@ -16,8 +16,8 @@ import { customizedcrosspoints, customizedpaths, templatepaths } from './pattern
 import { edgeexist, fusiformsimilarity, neighborrank, personalrank } from './ranks.js';
 
 export { runTraverser } from './run.js';
-export { DEFAULTS } from './common.js';
-export type { EdgeJson, Measure, PathJson, TraverserRun, VertexJson } from './common.js';
+export { DEFAULTS } from './traverser-common.js';
+export type { EdgeJson, Measure, PathJson, TraverserRun, VertexJson } from './traverser-common.js';
 export type { NeighbourhoodResponse, VertexIdsResponse } from './neighbours.js';
 export type { PathsResponse } from './paths.js';
 

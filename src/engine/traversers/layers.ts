@@ -6,7 +6,7 @@
  */
 import { Frontier, SlotMap, VisitedMarks, checkCapacity, scanHop } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
-import type { Meter, TraverserRun } from './common.js';
+import type { Meter, TraverserRun } from './traverser-common.js';
 
 /**
  * One depth of a layered search: `vertices.slots[i]` was reached from entry

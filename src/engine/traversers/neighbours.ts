@@ -9,8 +9,8 @@ import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import {
   DEFAULTS, Meter, bound, checkCapacityOverLimit, edgeStep, edgesOut, flag, getHop, ids, integer, listOf, maxDepth, positiveOrNoLimit, record,
   selectVertices, vertexSlot, verticesOut, veSteps,
-} from './common.js';
-import type { EdgeJson, Measure, PathJson, TraverserRun, VertexJson } from './common.js';
+} from './traverser-common.js';
+import type { EdgeJson, Measure, PathJson, TraverserRun, VertexJson } from './traverser-common.js';
 import { layerPath, layers } from './layers.js';
 import type { Layer } from './layers.js';
 

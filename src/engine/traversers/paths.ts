@@ -12,8 +12,8 @@ import type { AdjacencySource } from '../../port/index.js';
 import { ArgumentError } from '../../errors.js';
 import {
   DEFAULTS, Meter, bound, edgeStep, edgesOut, flag, getHop, ids, maxDepth, positiveOrNoLimit, record, selectVertices, vertexSlot, verticesOut,
-} from './common.js';
-import type { EdgeJson, Measure, TraverserRun, VertexJson } from './common.js';
+} from './traverser-common.js';
+import type { EdgeJson, Measure, TraverserRun, VertexJson } from './traverser-common.js';
 
 /**
  * The tail every path response shares: path vertices and edges (ids, or full elements with

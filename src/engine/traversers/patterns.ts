@@ -10,8 +10,8 @@ import { TypedNumber } from '../../values/index.js';
 import type { ElementId } from '../../values/index.js';
 import { SlotMap, checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
-import { DEFAULTS, Meter, bound, edgeStep, flag, ids, integer, listOf, numberOf, positiveOrNoLimit, record, selectVertices, verticesOut } from './common.js';
-import type { Measure, PathJson, TraverserRun } from './common.js';
+import { DEFAULTS, Meter, bound, edgeStep, flag, ids, integer, listOf, numberOf, positiveOrNoLimit, record, selectVertices, verticesOut } from './traverser-common.js';
+import type { Measure, PathJson, TraverserRun } from './traverser-common.js';
 import { PathTree, neighbourLists, pathKey, treePath, treeTail } from './tree.js';
 
 function bad(message: string): ArgumentError {

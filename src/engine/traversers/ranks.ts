@@ -9,8 +9,8 @@ import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import {
   DEFAULTS, Meter, bound, direction, edgeJson, edgeStep, flag, getHop, integer, labels, listOf, numberOf, positiveOrNoLimit, record, selectVertices,
   vertexSlot, verticesOut,
-} from './common.js';
-import type { EdgeJson, Measure, TraverserRun, VertexJson } from './common.js';
+} from './traverser-common.js';
+import type { EdgeJson, Measure, TraverserRun, VertexJson } from './traverser-common.js';
 import { neighbourLists, opposite } from './tree.js';
 
 function bad(message: string): ArgumentError {

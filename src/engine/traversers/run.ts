@@ -9,7 +9,7 @@ import type { FrontierOperation } from '../frontier/index.js';
 import { pacer } from '../exec/element-query.js';
 import { breather } from '../exec/cursor.js';
 import type { ExecutionContext } from '../exec/execute.js';
-import type { TraverserRun } from './common.js';
+import type { TraverserRun } from './traverser-common.js';
 
 /**
  * Runs a traverser in an execution context and resolves with its response.

@@ -7,8 +7,8 @@ import { ArgumentError } from '../../errors.js';
 import type { ElementId } from '../../values/index.js';
 import { checkCapacity, intersect, scanHop } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
-import { DEFAULTS, Meter, bound, edgeStep, flag, getHop, ids, integer, positiveOrNoLimit, record, vertexSlot, verticesOut } from './common.js';
-import type { Measure, TraverserRun, VertexJson } from './common.js';
+import { DEFAULTS, Meter, bound, edgeStep, flag, getHop, ids, integer, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
+import type { Measure, TraverserRun, VertexJson } from './traverser-common.js';
 
 /** Distinct neighbours of one vertex, in adjacency order. */
 function* neighbours(run: TraverserRun, slot: number, hop: HopOptions, meter: Meter): FrontierOperation<Int32Array> {

@@ -8,8 +8,8 @@
 import type { Direction } from '../../values/index.js';
 import { SlotMap, scanHop } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
-import { edgesOut, flag, ids, verticesOut } from './common.js';
-import type { EdgeJson, Meter, PathJson, TraverserRun, VertexJson } from './common.js';
+import { edgesOut, flag, ids, verticesOut } from './traverser-common.js';
+import type { EdgeJson, Meter, PathJson, TraverserRun, VertexJson } from './traverser-common.js';
 import type { ElementId } from '../../values/index.js';
 
 /**

@@ -10,8 +10,8 @@ import { SlotMap, checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import {
   DEFAULTS, Meter, bound, edgeStep, flag, getHop, ids, maxDepth, positiveOrNoLimit, record, selectVertices, vertexSlot,
-} from './common.js';
-import type { Measure, PathJson, TraverserRun } from './common.js';
+} from './traverser-common.js';
+import type { Measure, PathJson, TraverserRun } from './traverser-common.js';
 import { PathTree, neighbourLists, opposite, pathKey, treePath, treeTail } from './tree.js';
 
 /** Phases of a crosspoint walk: still on the source side, or past the crosspoint. */

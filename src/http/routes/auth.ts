@@ -3,9 +3,9 @@
  * at `/auth/...` and in the legacy family at `/graphs/auth/...` and `/graphs/{graph}/auth/...`.
  * @module
  */
-import { unauthenticated } from '../errors.js';
-import { identityOf, nameSchema } from './common.js';
-import type { RouteGroup } from './common.js';
+import { unauthenticated } from '../error-mapper.js';
+import { identityOf, nameSchema } from './route-common.js';
+import type { RouteGroup } from './route-common.js';
 
 const DEFAULT_EXPIRE_SECONDS = 86400;
 const PREFIXES = ['/auth', '/graphs/auth', '/graphs/:graph/auth'] as const;

@@ -5,8 +5,8 @@
  */
 import { ArgumentError, NotFoundError, QuiverError } from '../../index.js';
 import type { Direction, ElementId, Properties, UpdateStrategy } from '../../index.js';
-import { graphOf, graphParams, graphPaths } from './common.js';
-import type { GraphParams, RouteGroup } from './common.js';
+import { graphOf, graphParams, graphPaths } from './route-common.js';
+import type { GraphParams, RouteGroup } from './route-common.js';
 import { admit, bodyVertexId, checkBatchSize, parsePropertyFilter, parseVertexId, restJson } from './graph-data.js';
 import { actionQuery, elementAction } from './vertices.js';
 

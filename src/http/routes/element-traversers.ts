@@ -5,8 +5,8 @@
  */
 import { NotFoundError } from '../../index.js';
 import type { EdgeView, ElementId, Graph, VertexView } from '../../index.js';
-import { graphOf, graphParams, graphPaths } from './common.js';
-import type { GraphParams, RouteGroup } from './common.js';
+import { graphOf, graphParams, graphPaths } from './route-common.js';
+import type { GraphParams, RouteGroup } from './route-common.js';
 import { admit, parseVertexId, restJson } from './graph-data.js';
 
 const idsQuery = {

@@ -5,8 +5,8 @@
  */
 import { ArgumentError } from '../../index.js';
 import type { GraphInfo, ServerState } from '../../index.js';
-import { graphOf, graphParams, spaceOf } from './common.js';
-import type { GraphParams, RouteGroup } from './common.js';
+import { graphOf, graphParams, spaceOf } from './route-common.js';
+import type { GraphParams, RouteGroup } from './route-common.js';
 
 const CLEAR_CONFIRM = "I'm sure to delete all data";
 const DROP_CONFIRM = "I'm sure to drop the graph";

@@ -13,9 +13,9 @@ import { gzip } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { ArgumentError, DEFAULT_SPACE, QuiverError } from '../../index.js';
 import type { Graph, ServerState } from '../../index.js';
-import { mapError } from '../errors.js';
-import { graphOf, graphParams, graphPaths, spaceOf } from './common.js';
-import type { GraphParams, RouteGroup } from './common.js';
+import { mapError } from '../error-mapper.js';
+import { graphOf, graphParams, graphPaths, spaceOf } from './route-common.js';
+import type { GraphParams, RouteGroup } from './route-common.js';
 import { admit, restJson } from './graph-data.js';
 
 const gzipAsync = promisify(gzip);

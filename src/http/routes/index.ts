@@ -2,21 +2,21 @@
  * The one list of route groups the app registers.
  * @module
  */
-import type { RouteGroup } from './common.js';
+import type { RouteGroup } from './route-common.js';
 import { authRoutes } from './auth.js';
 import { graphRoutes } from './graphs.js';
 import { schemaRoutes } from './schema.js';
 import { spaceRoutes } from './spaces.js';
-import { taskRoutes } from './tasks.js';
-import { traverserRoutes } from './traversers.js';
+import { taskRoutes } from './task-routes.js';
+import { traverserRoutes } from './traverser-routes.js';
 import { versionRoutes } from './versions.js';
 import { vertexRoutes } from './vertices.js';
 import { edgeRoutes } from './edges.js';
 import { elementTraverserRoutes } from './element-traversers.js';
 import { gremlinRoutes } from './gremlin.js';
 
-export type { RouteGroup, GraphParams } from './common.js';
-export { graphOf, graphParams, graphPaths, identityOf, isLegacy, nameSchema, spaceOf } from './common.js';
+export type { RouteGroup, GraphParams } from './route-common.js';
+export { graphOf, graphParams, graphPaths, identityOf, isLegacy, nameSchema, spaceOf } from './route-common.js';
 
 /**
  * Every route group, in registration order.

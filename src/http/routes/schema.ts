@@ -8,9 +8,9 @@ import { ArgumentError, NotFoundError, schemaToGroovy } from '../../index.js';
 import type {
   EdgeLabelRecord, Graph, IndexLabelRecord, PropertyKeyRecord, SchemaOperations, ServerState, TaskRegistry, UserData, VertexLabelRecord,
 } from '../../index.js';
-import { unsupportedAction } from '../errors.js';
-import { graphOf, graphParams, graphPaths, isLegacy, nameSchema, spaceOf } from './common.js';
-import type { GraphParams, RouteGroup } from './common.js';
+import { unsupportedAction } from '../error-mapper.js';
+import { graphOf, graphParams, graphPaths, isLegacy, nameSchema, spaceOf } from './route-common.js';
+import type { GraphParams, RouteGroup } from './route-common.js';
 
 type Body = Record<string, unknown>;
 type NameParams = GraphParams & { name: string };

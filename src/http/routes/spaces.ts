@@ -3,8 +3,8 @@
  * @module
  */
 import { ArgumentError } from '../../index.js';
-import { identityOf, nameSchema } from './common.js';
-import type { RouteGroup } from './common.js';
+import { identityOf, nameSchema } from './route-common.js';
+import type { RouteGroup } from './route-common.js';
 
 const SERVICE_CONFIRM = "I'm sure to delete the service";
 

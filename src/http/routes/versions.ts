@@ -2,7 +2,7 @@
  * `GET /versions` (no authentication, hugegraph-notes §0) and `GET /openapi.json`.
  * @module
  */
-import type { RouteGroup } from './common.js';
+import type { RouteGroup } from './route-common.js';
 
 /** The API version Quiver reports in `GET /versions`. */
 const API_VERSION = '0.71';

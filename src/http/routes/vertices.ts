@@ -5,9 +5,9 @@
  */
 import { ArgumentError, NotFoundError } from '../../index.js';
 import type { Properties, UpdateStrategy } from '../../index.js';
-import { unsupportedAction } from '../errors.js';
-import { graphOf, graphParams, graphPaths } from './common.js';
-import type { GraphParams, RouteGroup } from './common.js';
+import { unsupportedAction } from '../error-mapper.js';
+import { graphOf, graphParams, graphPaths } from './route-common.js';
+import type { GraphParams, RouteGroup } from './route-common.js';
 import { admit, bodyVertexId, checkBatchSize, parsePropertyFilter, parseVertexId, restJson } from './graph-data.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 4096 } };

@@ -4,7 +4,7 @@
  * @module
  */
 import { TypedNumber, Uuid, type PropertyValue } from '../../values/index.js';
-import type { DataType } from '../schema/types.js';
+import type { DataType } from '../schema/schema-types.js';
 import { BitSet } from './bitset.js';
 import { Dictionary } from './dictionary.js';
 

@@ -14,7 +14,7 @@ export {
   type SortableType,
 } from './sortable.js';
 export { joinEscaped, splitEscaped, IDS_SEPARATOR, ID_SEPARATOR, NAME_SEPARATOR, type Separator } from './splicing.js';
-export { formatSortValues, splitValues, valueToIdText, idTextToValue, type TypedValue } from './values.js';
+export { formatSortValues, splitValues, valueToIdText, idTextToValue, type TypedValue } from './id-values.js';
 export {
   formatPrimaryKeyId,
   parsePrimaryKeyId,

@@ -8,7 +8,7 @@ import { ArgumentError } from '../../errors.js';
 import { TypedNumber, Uuid, type ElementId } from '../../values/index.js';
 import { LONG_MAX, LONG_MIN } from './sortable.js';
 import { ID_SEPARATOR, joinEscaped, splitEscaped } from './splicing.js';
-import { formatSortValues, splitValues, type TypedValue } from './values.js';
+import { formatSortValues, splitValues, type TypedValue } from './id-values.js';
 
 const INT_MIN = -2147483648n;
 const INT_MAX = 2147483647n;

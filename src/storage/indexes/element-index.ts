@@ -6,7 +6,7 @@
 import { ConflictError } from '../../errors.js';
 import type { PropertyValue } from '../../values/index.js';
 import type { IndexPredicate } from '../../port/index.js';
-import type { IndexLabelRecord } from '../schema/types.js';
+import type { IndexLabelRecord } from '../schema/schema-types.js';
 import { rangeNumber, valueKey } from '../store/coerce.js';
 
 /**

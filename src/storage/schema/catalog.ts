@@ -16,8 +16,8 @@ import type {
   CreateOptions, EdgeLabelSpec, IndexLabelSpec, LabelAppend, LabelEliminate, PropertyKeySpec, RemovedSchema,
   SchemaCatalogOptions, SchemaChange, SchemaSnapshot, VertexLabelSpec,
 } from './specs.js';
-import { SchemaState, type SchemaTable } from './state.js';
-import type { EdgeLabelRecord, GraphMode, IndexLabelRecord, PropertyKeyRecord, UserData, VertexLabelRecord } from './types.js';
+import { SchemaState, type SchemaTable } from './schema-state.js';
+import type { EdgeLabelRecord, GraphMode, IndexLabelRecord, PropertyKeyRecord, UserData, VertexLabelRecord } from './schema-types.js';
 
 /**
  * What a create or update mutator returns: the change it applied (absent when `ifNotExist`

@@ -8,7 +8,7 @@ import { ArgumentError } from '../../errors.js';
 import type { SchemaLookup } from './label-rules.js';
 import { checkUnique, isNumeric, list, undefinedError } from './rules.js';
 import type { IndexLabelSpec } from './specs.js';
-import type { EdgeLabelRecord, IndexLabelRecord, IndexType, PropertyKeyRecord, VertexLabelRecord } from './types.js';
+import type { EdgeLabelRecord, IndexLabelRecord, IndexType, PropertyKeyRecord, VertexLabelRecord } from './schema-types.js';
 
 const RANGE_TYPES: readonly IndexType[] = ['RANGE_INT', 'RANGE_LONG', 'RANGE_FLOAT', 'RANGE_DOUBLE'];
 const ALL_TYPES: readonly string[] = ['SECONDARY', 'RANGE', ...RANGE_TYPES, 'SEARCH', 'SHARD', 'UNIQUE'];

@@ -4,7 +4,7 @@
  * code, in src/database/schema.
  * @module
  */
-export * from './types.js';
+export * from './schema-types.js';
 export * from './specs.js';
 export { SchemaCatalog } from './catalog.js';
 export type { SchemaRemoval, SchemaResult } from './catalog.js';

@@ -6,7 +6,7 @@
 import { ArgumentError } from '../../errors.js';
 import { checkUnique, list, undefinedError } from './rules.js';
 import type { EdgeLabelSpec, LabelAppend, LabelSpecBase, VertexLabelSpec } from './specs.js';
-import type { EdgeLabelRecord, IndexLabelRecord, LabelRecordBase, PropertyKeyRecord, VertexLabelRecord } from './types.js';
+import type { EdgeLabelRecord, IndexLabelRecord, LabelRecordBase, PropertyKeyRecord, VertexLabelRecord } from './schema-types.js';
 
 /**
  * Read access to a catalog, as the rule checks need it.

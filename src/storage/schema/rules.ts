@@ -6,7 +6,7 @@
 import { ArgumentError, ConflictError, NotFoundError, SchemaError } from '../../errors.js';
 import { compileRegex, type LinearRegex } from '../../values/index.js';
 import type { CardinalityInput, DataTypeInput } from './specs.js';
-import type { Cardinality, DataType, GraphMode, UserData } from './types.js';
+import type { Cardinality, DataType, GraphMode, UserData } from './schema-types.js';
 
 /**
  * The four kinds of schema element, by their readable HugeGraph names.

@@ -14,7 +14,7 @@ import type {
   PropertyKeyRecord,
   UserData,
   VertexLabelRecord,
-} from './types.js';
+} from './schema-types.js';
 
 /**
  * A data type as accepted on input: the stored upper-case names plus HugeGraph's lower-case

@@ -8,9 +8,9 @@ import { SchemaError } from '../../errors.js';
 import type { PropertyValue } from '../../values/index.js';
 import type { PropertyCardinality } from '../../port/index.js';
 import type { SchemaChange } from '../schema/specs.js';
-import type { EdgeLabelRecord, PropertyKeyRecord, VertexLabelRecord } from '../schema/types.js';
+import type { EdgeLabelRecord, PropertyKeyRecord, VertexLabelRecord } from '../schema/schema-types.js';
 import { inferKeyType } from './coerce.js';
-import type { StoreState } from './state.js';
+import type { StoreState } from './store-state.js';
 
 /**
  * Resolves labels and property keys of writes. Auto-created keys are LIST keys, so that any

@@ -7,8 +7,8 @@
  */
 import { StorageError } from '../../errors.js';
 import type { ByteReader } from '../codec.js';
-import type { EdgeLabelRecord } from '../schema/types.js';
-import { Op, type StoreState } from './state.js';
+import type { EdgeLabelRecord } from '../schema/schema-types.js';
+import { Op, type StoreState } from './store-state.js';
 
 /**
  * Pairs whose filter block and per-vertex states are loaded ahead of their inserts: small enough

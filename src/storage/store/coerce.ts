@@ -5,7 +5,7 @@
  */
 import { SchemaError } from '../../errors.js';
 import { TypedNumber, Uuid, type PropertyValue } from '../../values/index.js';
-import type { Cardinality, DataType, PropertyKeyRecord } from '../schema/types.js';
+import type { Cardinality, DataType, PropertyKeyRecord } from '../schema/schema-types.js';
 
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -5,9 +5,9 @@
 import type { ElementId, PropertyValue } from '../../values/index.js';
 import type { IndexPredicate } from '../../port/index.js';
 import { formatPrimaryKeyId } from '../ids/index.js';
-import type { PropertyKeyRecord } from '../schema/types.js';
+import type { PropertyKeyRecord } from '../schema/schema-types.js';
 import { coerceScalar } from './coerce.js';
-import type { StoreState } from './state.js';
+import type { StoreState } from './store-state.js';
 
 function coerceAll(key: PropertyKeyRecord, predicate: IndexPredicate): IndexPredicate | undefined {
   if (predicate.op === 'textcontains') return predicate;

@@ -8,7 +8,7 @@ import { ByteReader } from '../codec.js';
 import type { SchemaChange } from '../schema/specs.js';
 import { replayAppendEdges } from './bulk-edges.js';
 import type { PropertySide } from './epochs.js';
-import { Op, type StoreState } from './state.js';
+import { Op, type StoreState } from './store-state.js';
 
 function corrupt(detail: string): never {
   throw new StorageError('BATCH_LOG_CORRUPT', `Cannot replay batch log: ${detail}`);

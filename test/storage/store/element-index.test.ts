@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { IndexPredicate } from '../../../src/engine/index.js';
 import { ElementIndex } from '../../../src/storage/indexes/index.js';
-import type { IndexLabelRecord, IndexType } from '../../../src/storage/schema/types.js';
+import type { IndexLabelRecord, IndexType } from '../../../src/storage/schema/schema-types.js';
 
 const record = (indexType: IndexType, fields: string[] = ['age']): IndexLabelRecord => ({
   id: 1,

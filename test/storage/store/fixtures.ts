@@ -5,7 +5,7 @@
  */
 import { GraphStore, type GraphStoreOptions, type StoreConfig } from '../../../src/storage/graph-store.js';
 import { SchemaCatalog } from '../../../src/storage/schema/catalog.js';
-import type { GraphMode } from '../../../src/storage/schema/types.js';
+import type { GraphMode } from '../../../src/storage/schema/schema-types.js';
 
 /** Default strict config. */
 export const STRICT: StoreConfig = { autoCreate: false, vertexTxCapacity: 10000, edgeTxCapacity: 10000, checkCustomizedIdExist: false };

@@ -4,7 +4,7 @@ import { TypedNumber, type PropertyValue } from '../../../src/engine/index.js';
 import { GraphStore } from '../../../src/storage/graph-store.js';
 import { columnKind } from '../../../src/storage/columns/index.js';
 import { coerceElements, inferKeyType } from '../../../src/storage/store/coerce.js';
-import type { PropertyKeyRecord } from '../../../src/storage/schema/types.js';
+import type { PropertyKeyRecord } from '../../../src/storage/schema/schema-types.js';
 import { STRICT, autoStore, fixtureStore } from './fixtures.js';
 
 const LIST: PropertyValue = ['a', 'b', 'c'];

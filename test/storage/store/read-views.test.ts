@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GraphSource } from '../../../src/engine/index.js';
-import type { StoreState } from '../../../src/storage/store/state.js';
+import type { StoreState } from '../../../src/storage/store/store-state.js';
 import type { GraphStore } from '../../../src/storage/graph-store.js';
 import { autoStore } from './fixtures.js';
 

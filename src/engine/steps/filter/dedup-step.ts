@@ -11,7 +11,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { Plan } from '../../plan/plan.js';
 import type { StepDef } from '../step-def.js';
 import { byPlan, strings } from '../args.js';
-import { localItems, splitScope } from '../scope.js';
+import { localItems, splitScope } from '../scope-args.js';
 import { PAUSE } from '../../exec/pause.js';
 import type { DedupParams } from '../../plan/params/filter.js';
 

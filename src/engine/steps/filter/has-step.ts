@@ -12,7 +12,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, describeArg, flattenArgs, isEnum } from '../args.js';
-import { elementProperties } from '../helpers/elements.js';
+import { elementProperties } from '../helpers/step-elements.js';
 import { PAUSE } from '../../exec/pause.js';
 import type { HasCondition, HasParams } from '../../plan/params/filter.js';
 

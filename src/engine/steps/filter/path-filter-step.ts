@@ -13,7 +13,7 @@ import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
 import { traverserPath } from '../helpers/path.js';
 import { applyBy } from '../helpers/by.js';
-import { MISSING } from '../../exec/scope.js';
+import { MISSING } from '../../exec/scoped-lookup.js';
 import { PAUSE } from '../../exec/pause.js';
 import type { PathFilterParams } from '../../plan/params/filter.js';
 

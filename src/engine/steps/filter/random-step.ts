@@ -10,7 +10,7 @@ import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, toJsNumber } from '../args.js';
 import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
-import { localItems, splitScope } from '../scope.js';
+import { localItems, splitScope } from '../scope-args.js';
 import { PAUSE } from '../../exec/pause.js';
 import type { RandomParams } from '../../plan/params/filter.js';
 

@@ -8,7 +8,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, toJsNumber } from '../args.js';
-import { localItems, splitScope } from '../scope.js';
+import { localItems, splitScope } from '../scope-args.js';
 import { PAUSE } from '../../exec/pause.js';
 import type { RangeParams } from '../../plan/params/filter.js';
 

@@ -7,7 +7,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, toJsNumber } from '../args.js';
-import { localItems, splitScope } from '../scope.js';
+import { localItems, splitScope } from '../scope-args.js';
 import { PAUSE, gather } from '../../exec/pause.js';
 
 function* run(p: { readonly n: number; readonly local: boolean }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {

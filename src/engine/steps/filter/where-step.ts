@@ -9,7 +9,7 @@ import type { Argument } from '../../bytecode.js';
 import { PlanError } from '../../../errors.js';
 import { Plan } from '../../plan/plan.js';
 import { predicateTest } from '../../exec/predicate.js';
-import { MISSING, scopeValue } from '../../exec/scope.js';
+import { MISSING, scopeValue } from '../../exec/scoped-lookup.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import { isEqual } from '../../semantics/index.js';

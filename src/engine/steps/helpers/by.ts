@@ -5,7 +5,7 @@
 import type { Plan } from '../../plan/plan.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { Traverser } from '../../exec/traverser.js';
-import { MISSING } from '../../exec/scope.js';
+import { MISSING } from '../../exec/scoped-lookup.js';
 
 /**
  * Applies the i-th by() (round-robin) to a value; MISSING when it yields nothing.

@@ -17,7 +17,7 @@ import { PAUSE } from '../../exec/pause.js';
 import { valueKey } from '../../semantics/index.js';
 import type { StepDef } from '../step-def.js';
 import { describeArg } from '../args.js';
-import { long } from '../helpers/values.js';
+import { long } from '../helpers/step-values.js';
 import type { ColumnScanParams } from '../../plan/params/map.js';
 import type { HasCondition } from '../../plan/params/filter.js';
 

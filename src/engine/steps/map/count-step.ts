@@ -9,9 +9,9 @@ import { fresh, moveTo } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
-import { localItems, splitScope } from '../scope.js';
+import { localItems, splitScope } from '../scope-args.js';
 import { PAUSE } from '../../exec/pause.js';
-import { long } from '../helpers/values.js';
+import { long } from '../helpers/step-values.js';
 
 function* run(p: { readonly local: boolean }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   if (p.local) {

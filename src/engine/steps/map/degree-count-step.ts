@@ -9,8 +9,8 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { PlanError } from '../../../errors.js';
-import { asVertex } from '../helpers/elements.js';
-import { long } from '../helpers/values.js';
+import { asVertex } from '../helpers/step-elements.js';
+import { long } from '../helpers/step-values.js';
 import { PAUSE } from '../../exec/pause.js';
 import type { DegreeCountParams } from '../../plan/params/map.js';
 

@@ -15,8 +15,8 @@ import { Vertex } from '../../elements.js';
 import { Frontier, SlotMap, distinctFrontier, expand, kHop, pathTo } from '../../frontier/index.js';
 import type { FrontierOperation, HopOptions, KHopResult } from '../../frontier/index.js';
 import type { StepDef } from '../step-def.js';
-import { asVertex } from '../helpers/elements.js';
-import { long } from '../helpers/values.js';
+import { asVertex } from '../helpers/step-elements.js';
+import { long } from '../helpers/step-values.js';
 import { repeatStep } from '../branch/repeat-step.js';
 
 type FrontierParams = ParamsOf<'frontier'>;

@@ -9,7 +9,7 @@ import { moveTo } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
-import { splitScope } from '../scope.js';
+import { splitScope } from '../scope-args.js';
 import { FUNCTIONS, checkArity } from './function-table.js';
 import { PAUSE } from '../../exec/pause.js';
 import type { FunctionParams } from '../../plan/params/map.js';

@@ -15,7 +15,7 @@ import { accumulator } from '../../exec/side-effects.js';
 import type { Accumulator } from '../../exec/side-effects.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, stepNode } from '../args.js';
-import { long } from '../helpers/values.js';
+import { long } from '../helpers/step-values.js';
 import { PAUSE } from '../../exec/pause.js';
 import type { GroupParams } from '../../plan/params/map.js';
 

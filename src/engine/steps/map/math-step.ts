@@ -8,7 +8,7 @@ import { ArgumentError, PlanError } from '../../../errors.js';
 import { parseMath, evaluateMath } from '../../functions/index.js';
 import { isNumber, toDouble } from '../../semantics/index.js';
 import type { Plan } from '../../plan/plan.js';
-import { MISSING, scopeValue } from '../../exec/scope.js';
+import { MISSING, scopeValue } from '../../exec/scoped-lookup.js';
 import { moveTo } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';

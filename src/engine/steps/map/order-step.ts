@@ -13,7 +13,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef, CompileContext } from '../step-def.js';
 import { badArguments, byPlan, isEnum } from '../args.js';
-import { localItems, splitScope } from '../scope.js';
+import { localItems, splitScope } from '../scope-args.js';
 import { PAUSE, gather } from '../../exec/pause.js';
 import type { Comparator, OrderParams } from '../../plan/params/map.js';
 

@@ -10,7 +10,7 @@ import type { StepDef } from '../step-def.js';
 import { strings } from '../args.js';
 import { PAUSE } from '../../exec/pause.js';
 import type { PropertiesParams } from '../../plan/params/map.js';
-import { elementProperties } from '../helpers/elements.js';
+import { elementProperties } from '../helpers/step-elements.js';
 
 function* run(p: PropertiesParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {

@@ -9,7 +9,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
-import { localItems, splitScope } from '../scope.js';
+import { localItems, splitScope } from '../scope-args.js';
 import { PAUSE } from '../../exec/pause.js';
 import type { ReduceParams, Reducer } from '../../plan/params/map.js';
 

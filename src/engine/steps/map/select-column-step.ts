@@ -7,7 +7,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { PAUSE } from '../../exec/pause.js';
-import { column } from '../helpers/values.js';
+import { column } from '../helpers/step-values.js';
 
 /**
  * The select(Column) step. `entry` is set for by(Column.*) modulators, which see map entries.

@@ -5,13 +5,13 @@
  */
 import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
-import { MISSING, scopeValue } from '../../exec/scope.js';
+import { MISSING, scopeValue } from '../../exec/scoped-lookup.js';
 import { moveTo } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, isEnum } from '../args.js';
-import { column } from '../helpers/values.js';
+import { column } from '../helpers/step-values.js';
 import { Bytecode } from '../../bytecode.js';
 import { valueKey } from '../../semantics/index.js';
 import { PAUSE } from '../../exec/pause.js';

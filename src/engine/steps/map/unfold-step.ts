@@ -7,7 +7,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
-import { localItems } from '../scope.js';
+import { localItems } from '../scope-args.js';
 import { PAUSE } from '../../exec/pause.js';
 
 function* run(_p: Record<string, never>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {

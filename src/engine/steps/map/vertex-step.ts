@@ -14,7 +14,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { strings } from '../args.js';
 import type { VertexParams } from '../../plan/params/map.js';
-import { asVertex } from '../helpers/elements.js';
+import { asVertex } from '../helpers/step-elements.js';
 
 const OPS: Readonly<Record<string, [Direction, 'vertex' | 'edge']>> = {
   out: ['OUT', 'vertex'],

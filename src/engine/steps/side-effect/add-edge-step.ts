@@ -5,7 +5,7 @@
  */
 import { Bytecode } from '../../bytecode.js';
 import { ArgumentError, PlanError } from '../../../errors.js';
-import { MISSING, scopeValue } from '../../exec/scope.js';
+import { MISSING, scopeValue } from '../../exec/scoped-lookup.js';
 import type { Traverser } from '../../exec/traverser.js';
 import { fresh, moveTo } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';

@@ -6,12 +6,12 @@
  */
 import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
-import { MISSING } from '../../exec/scope.js';
+import { MISSING } from '../../exec/scoped-lookup.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
-import { splitScope } from '../scope.js';
+import { splitScope } from '../scope-args.js';
 import { applyBy } from '../helpers/by.js';
 import { applyOperator } from '../operators.js';
 import { PAUSE, gather } from '../../exec/pause.js';

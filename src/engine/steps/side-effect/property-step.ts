@@ -13,7 +13,7 @@ import type { Runtime } from '../../exec/runtime.js';
 import type { StepDef, CompileContext } from '../step-def.js';
 import { badArguments, isEnum } from '../args.js';
 import { argValue, edgeCardinalityError, storable, withCardinality } from '../helpers/write-values.js';
-import { currentVertexProperty } from '../helpers/elements.js';
+import { currentVertexProperty } from '../helpers/step-elements.js';
 import type { PropertyWrite } from '../../plan/params/side-effect.js';
 
 function arg(a: Argument | undefined, cc: CompileContext): unknown {

@@ -4,7 +4,7 @@
  */
 import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
-import { MISSING } from '../../exec/scope.js';
+import { MISSING } from '../../exec/scoped-lookup.js';
 import { moveTo } from '../../exec/traverser.js';
 import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';

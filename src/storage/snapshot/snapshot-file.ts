@@ -6,7 +6,7 @@ import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
 import { StorageError } from '../../errors.js';
 import { replaceFileDurably, syncDirectory, writeFully } from '../wal/file-system.js';
-import { decodeSnapshot, encodeSnapshot, type Snapshot } from './format.js';
+import { decodeSnapshot, encodeSnapshot, type Snapshot } from './snapshot-format.js';
 
 const SNAPSHOT_NAME = /^snapshot-(\d{20})\.qsnap(\.tmp)?$/;
 const KEEP = 2;

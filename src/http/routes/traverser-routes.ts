@@ -8,8 +8,8 @@
  */
 import { ArgumentError } from '../../index.js';
 import type { Graph } from '../../index.js';
-import { graphOf, graphParams, graphPaths } from './common.js';
-import type { GraphParams, RouteGroup } from './common.js';
+import { graphOf, graphParams, graphPaths } from './route-common.js';
+import type { GraphParams, RouteGroup } from './route-common.js';
 
 type TraverserName = {
   [K in keyof Graph['traversers']]: Graph['traversers'][K] extends (options: Readonly<Record<string, unknown>>) => Promise<unknown> ? K : never;

@@ -7,7 +7,7 @@
  */
 import { GremlinSyntaxError, QuiverError } from '../../index.js';
 import { renderTable, type TableOptions } from './table.js';
-import { classify, toJson, valueText, type EdgeLike, type Json, type PathLike, type PropertyLike, type VertexLike } from './values.js';
+import { classify, toJson, valueText, type EdgeLike, type Json, type PathLike, type PropertyLike, type VertexLike } from './console-values.js';
 
 /**
  * Options of {@link formatResults}.

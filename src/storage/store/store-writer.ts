@@ -7,13 +7,13 @@ import { ArgumentError, ConflictError, LimitError, NotFoundError, SchemaError, U
 import type { GraphWriter, PropertyCardinality, VertexPropertyRecord } from '../../port/index.js';
 import { TypedNumber, Uuid, type ElementId, type PropertyValue } from '../../values/index.js';
 import { formatPrimaryKeyId, formatSortValues, Snowflake } from '../ids/index.js';
-import type { EdgeLabelRecord, GraphMode, PropertyKeyRecord, VertexLabelRecord } from '../schema/types.js';
+import type { EdgeLabelRecord, GraphMode, PropertyKeyRecord, VertexLabelRecord } from '../schema/schema-types.js';
 import { AutoSchema } from './auto-schema.js';
 import { appendEdges } from './bulk-edges.js';
 import { coerceElements, coerceScalar, valueKey } from './coerce.js';
-import { StoreReader } from './reader.js';
+import { StoreReader } from './store-reader.js';
 import type { PropertySide } from './epochs.js';
-import type { StoreState } from './state.js';
+import type { StoreState } from './store-state.js';
 import { idMapKey } from '../vertex-table.js';
 
 /**

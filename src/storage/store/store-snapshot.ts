@@ -9,9 +9,9 @@ import type { ElementId, PropertyValue } from '../../values/index.js';
 import { ByteReader, ByteWriter } from '../codec.js';
 import { BitSet, PropertyColumn } from '../columns/index.js';
 import { Csr } from '../csr.js';
-import type { DataType } from '../schema/types.js';
+import type { DataType } from '../schema/schema-types.js';
 import { LabelTable, idMapKey } from '../vertex-table.js';
-import type { StoreState } from './state.js';
+import type { StoreState } from './store-state.js';
 
 type Typed = Int32Array | Float64Array | BigInt64Array | Uint8Array | Uint16Array | Uint32Array;
 

@@ -12,7 +12,7 @@ import { EpochLog, type PropertySide } from './epochs.js';
 import { ElementIndex } from '../indexes/index.js';
 import type { SchemaCatalog } from '../schema/catalog.js';
 import type { SchemaChange } from '../schema/specs.js';
-import type { EdgeLabelRecord, PropertyKeyRecord, VertexLabelRecord } from '../schema/types.js';
+import type { EdgeLabelRecord, PropertyKeyRecord, VertexLabelRecord } from '../schema/schema-types.js';
 import { LabelTable, VertexTable, idMapKey } from '../vertex-table.js';
 
 /**

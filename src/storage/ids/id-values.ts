@@ -5,7 +5,7 @@
  */
 import { ArgumentError } from '../../errors.js';
 import { TypedNumber, Uuid, type PropertyValue } from '../../values/index.js';
-import type { DataType } from '../schema/types.js';
+import type { DataType } from '../schema/schema-types.js';
 import { decodeSortable, encodeSortable } from './sortable.js';
 import { joinEscaped, NAME_SEPARATOR, splitEscaped } from './splicing.js';
 

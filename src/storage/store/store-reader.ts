@@ -7,12 +7,12 @@ import { NeighbourBatchBuffer, type ColumnBatch, type ColumnScanOptions, type Gr
 import { TypedNumber, Uuid, type Direction, type ElementId, type PropertyValue } from '../../values/index.js';
 import { formatEdgeId, formatSortValues, parseEdgeId } from '../ids/index.js';
 import type { PropertySide } from './epochs.js';
-import type { EdgeLabelRecord, VertexLabelRecord } from '../schema/types.js';
+import type { EdgeLabelRecord, VertexLabelRecord } from '../schema/schema-types.js';
 import { idMapKey } from '../vertex-table.js';
 import { lookupSlots } from './lookup.js';
 import type { CsrArrays, CsrSnapshot } from '../csr-adjacency.js';
 import { snapshotAdjacency } from './adjacency-snapshot.js';
-import type { StoreState } from './state.js';
+import type { StoreState } from './store-state.js';
 
 const BATCH = 1024;
 

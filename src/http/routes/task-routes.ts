@@ -2,9 +2,9 @@
  * Tasks of a graph (hugegraph-notes §3) in both path families: list, get, delete, cancel.
  * @module
  */
-import { graphParams, graphPaths, spaceOf } from './common.js';
-import type { GraphParams, RouteGroup } from './common.js';
-import { unsupportedAction } from '../errors.js';
+import { graphParams, graphPaths, spaceOf } from './route-common.js';
+import type { GraphParams, RouteGroup } from './route-common.js';
+import { unsupportedAction } from '../error-mapper.js';
 
 type IdParams = GraphParams & { id: number };
 

@@ -5,7 +5,7 @@
  */
 import { SchemaError } from '../../errors.js';
 import type { RemovedSchema, SchemaChange, SchemaCounters, SchemaSnapshot } from './specs.js';
-import type { EdgeLabelRecord, IndexLabelRecord, PropertyKeyRecord, VertexLabelRecord } from './types.js';
+import type { EdgeLabelRecord, IndexLabelRecord, PropertyKeyRecord, VertexLabelRecord } from './schema-types.js';
 
 interface Named {
   readonly id: number;
