@@ -5,7 +5,7 @@
  * epoch-stamped marks.
  * @module
  */
-import type { AdjacencySource } from '../../port/index.js';
+import type { AdjacencySource, NeighbourBatch } from '../../port/index.js';
 import type { Direction } from '../../values/index.js';
 import { FRONTIER_PAUSE, Frontier, SlotMap, checkCapacity } from './frontier.js';
 import type { FrontierContext, FrontierOperation } from './frontier.js';
@@ -100,18 +100,24 @@ export function* kHop(adjacency: AdjacencySource, sources: ArrayLike<number>, op
     if (missing > 0 && targetMarks.has(vertex)) missing--;
     if (reached.length > capacity) checkCapacity(reached.length, capacity, options.finding ?? 'neighbours');
   };
+  /**
+   * The hot loop for a plain hop: every entry of the port's batch is kept, so read it in place.
+   * A plain function, not part of the generator, so that the JIT optimises it fully.
+   */
+  const reachAll = (batch: NeighbourBatch): void => {
+    const { sources: by, vertices, selection } = batch;
+    const n = batch.length;
+    if (selection === undefined) for (let i = 0; i < n; i++) reach(vertices[i] as number, by[i] as number);
+    else for (let i = 0; i < n; i++) reach(vertices[selection[i] as number] as number, by[selection[i] as number] as number);
+  };
   for (let depth = 1; depth <= options.depth && from.length > 0 && missing !== 0; depth++) {
     level = depth;
     const sourcesOfLevel = from;
     if (!plain) edgesScanned += yield* scanHop(adjacency, sourcesOfLevel, hop, ctx, (k, _edge, vertex) => reach(vertex, sourcesOfLevel[k] as number));
     else {
-      // The hot loop: every entry of the port's batches is kept, so read them in place.
       for (const batch of adjacency.scanNeighbours(sourcesOfLevel, hop.direction, scan)) {
-        const { sources: by, vertices, selection } = batch;
-        const n = batch.length;
-        edgesScanned += n;
-        if (selection === undefined) for (let i = 0; i < n; i++) reach(vertices[i] as number, by[i] as number);
-        else for (let i = 0; i < n; i++) reach(vertices[selection[i] as number] as number, by[selection[i] as number] as number);
+        edgesScanned += batch.length;
+        reachAll(batch);
         if (ctx.tick()) yield FRONTIER_PAUSE;
       }
     }
