@@ -232,6 +232,23 @@ export class SlotMap {
     if (++this.#size * 2 > keys.length) this.#rehash();
   }
 
+  /** Sets the slot's value (≥ 0) unless it has one; true when it was set. One lookup, for the hot loops. */
+  add(slot: number, value: number): boolean {
+    const keys = this.#keys;
+    if (keys === undefined) {
+      const at = slot << 1;
+      if (at >= this.#dense.length) this.#growDense(slot + 1);
+      const dense = this.#dense;
+      if (dense[at] === this.#epoch) return false;
+      dense[at] = this.#epoch;
+      dense[at + 1] = value;
+      return true;
+    }
+    if (this.get(slot) >= 0) return false;
+    this.set(slot, value);
+    return true;
+  }
+
   /** Forgets every value (constant time in dense mode). */
   clear(): void {
     if (this.#keys !== undefined) {
@@ -282,8 +299,6 @@ export class SlotMap {
 export class VisitedMarks extends SlotMap {
   /** Marks the slot; returns true when it was not marked yet. */
   mark(slot: number): boolean {
-    if (this.has(slot)) return false;
-    this.set(slot, 0);
-    return true;
+    return this.add(slot, 0);
   }
 }

@@ -94,8 +94,7 @@ export function* kHop(adjacency: AdjacencySource, sources: ArrayLike<number>, op
   let level = 0;
   /** Reaches `vertex` from `predecessor` at the current level unless it was seen. */
   const reach = (vertex: number, predecessor: number): void => {
-    if (seen.get(vertex) >= 0) return;
-    seen.set(vertex, reached.length + 1);
+    if (!seen.add(vertex, reached.length + 1)) return;
     reached.push(vertex, 1, level, predecessor);
     if (missing > 0 && targetMarks.has(vertex)) missing--;
     if (reached.length > capacity) checkCapacity(reached.length, capacity, options.finding ?? 'neighbours');
