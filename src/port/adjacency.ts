@@ -123,6 +123,7 @@ export const NEIGHBOUR_BATCH_SIZE = 1024;
  * ```ts
  * const batch = new NeighbourBatchBuffer();
  * if (batch.push(0, 7, 1)) { yield batch; batch.clear(); }
+ * const next = batch.pushRun(0, csr.edges, csr.targets, csr.offsets[0], csr.offsets[1]); // a whole row, as far as it fits
  * ```
  */
 export class NeighbourBatchBuffer implements NeighbourBatch {
@@ -139,6 +140,23 @@ export class NeighbourBatchBuffer implements NeighbourBatch {
     this.edges[n] = edge;
     this.vertices[n] = vertex;
     return this.length === NEIGHBOUR_BATCH_SIZE;
+  }
+
+  /**
+   * Appends positions `from` to `end` of a run of `source`'s entries (parallel `edges` and
+   * neighbour `vertices`, as in a CSR row), as many as fit; returns the position to resume at.
+   * A plain loop outside the scan's generator, which the JIT optimises fully.
+   */
+  pushRun(source: number, edges: Int32Array, vertices: Int32Array, from: number, end: number): number {
+    const n = this.length;
+    const take = Math.min(end - from, NEIGHBOUR_BATCH_SIZE - n);
+    for (let i = 0; i < take; i++) {
+      this.sources[n + i] = source;
+      this.edges[n + i] = edges[from + i]!;
+      this.vertices[n + i] = vertices[from + i]!;
+    }
+    this.length = n + take;
+    return from + take;
   }
 
   /** Empties the batch for the next entries. */

@@ -4,7 +4,7 @@
  * label names, so it can be rebuilt on another thread from what `postMessage` carries.
  * @module
  */
-import { NeighbourBatchBuffer, type AdjacencySource, type NeighbourBatch, type ScanOptions } from '../port/index.js';
+import { NEIGHBOUR_BATCH_SIZE, NeighbourBatchBuffer, type AdjacencySource, type NeighbourBatch, type ScanOptions } from '../port/index.js';
 import type { Direction } from '../values/index.js';
 
 /**
@@ -82,12 +82,16 @@ export class CsrAdjacency implements AdjacencySource {
       let taken = 0;
       for (const csr of csrs) {
         if (v + 1 >= csr.offsets.length) continue;
-        for (let i = csr.offsets[v]!, end = csr.offsets[v + 1]!; i < end && taken < limit; i++, taken++) {
-          if (batch.push(v, csr.edges[i]!, csr.targets[i]!)) {
+        const start = csr.offsets[v]!;
+        const end = Math.min(csr.offsets[v + 1]!, start + (limit - taken));
+        for (let i = start; i < end; ) {
+          i = batch.pushRun(v, csr.edges, csr.targets, i, end);
+          if (batch.length === NEIGHBOUR_BATCH_SIZE) {
             yield batch;
             batch.clear();
           }
         }
+        taken += end - start;
       }
     }
     if (batch.length > 0) yield batch;

@@ -57,6 +57,39 @@ interface ExpandOptions {
 }
 
 /**
+ * The scan a hop asks of the adjacency port: visible neighbours of its labels, with the degree
+ * limit pushed down to the port when no edge filter has to see the edges first.
+ *
+ * @example
+ * ```ts
+ * adjacency.scanNeighbours(sources, hop.direction, scanOptions(hop));
+ * ```
+ */
+export function scanOptions(hop: HopOptions): ScanOptions {
+  const maxDegree = hop.maxDegree === undefined || hop.maxDegree < 0 ? Infinity : hop.maxDegree;
+  const skip = hop.skipDegree !== undefined && hop.skipDegree > 0 ? hop.skipDegree : 0;
+  return {
+    visibleNeighbours: true,
+    ...(hop.labels !== undefined && hop.labels.length > 0 ? { labels: hop.labels } : {}),
+    ...(hop.edgeFilter === undefined && (skip > 0 || maxDegree !== Infinity) ? { degreeLimit: skip > 0 ? skip : maxDegree } : {}),
+  };
+}
+
+/**
+ * True when a hop keeps every entry of its scan ({@link scanOptions}): no edge or vertex filter
+ * and no skip degree. Its neighbours can then be read straight from the port's batches, which
+ * is what the hot loops of the operators do instead of a callback per edge.
+ *
+ * @example
+ * ```ts
+ * plainHop({ direction: 'BOTH', maxDegree: 100 }); // true: the port applies the degree limit
+ * ```
+ */
+export function plainHop(hop: HopOptions): boolean {
+  return hop.edgeFilter === undefined && hop.vertexFilter === undefined && !(hop.skipDegree !== undefined && hop.skipDegree > 0);
+}
+
+/**
  * Calls `visit(k, edge, vertex)` for every neighbour that the hop rules keep, where `k` is the
  * index in `sources` of the slot it was reached from. `sources` must be distinct slots (every
  * frontier the operators build is). Returns the number of adjacency entries scanned.
@@ -78,11 +111,7 @@ export function* scanHop(
   const skip = hop.skipDegree !== undefined && hop.skipDegree > 0 ? hop.skipDegree : 0;
   const edgeFilter = hop.edgeFilter;
   const vertexFilter = hop.vertexFilter;
-  const scan: ScanOptions = {
-    visibleNeighbours: true,
-    ...(hop.labels !== undefined && hop.labels.length > 0 ? { labels: hop.labels } : {}),
-    ...(edgeFilter === undefined && (skip > 0 || maxDegree !== Infinity) ? { degreeLimit: skip > 0 ? skip : maxDegree } : {}),
-  };
+  const scan = scanOptions(hop);
   // The run of the current source: its index, how many edges it kept, and (with skipDegree) the
   // edges held back until the run ends and its degree is known.
   let k = -1;

@@ -184,15 +184,18 @@ export class SlotMap {
   #keys: Int32Array | undefined = new Int32Array(64).fill(-1);
   #hashValues = new Int32Array(64);
   #size = 0;
-  // Dense mode: stamps and values by slot.
-  #stamps = new Int32Array(0);
-  #values = new Int32Array(0);
+  // Dense mode: by slot, an epoch stamp and a value side by side (one cache line per lookup).
+  #dense = new Int32Array(0);
   #epoch = 1;
 
   /** The value of the slot, or -1 when it has none. */
   get(slot: number): number {
     const keys = this.#keys;
-    if (keys === undefined) return slot < this.#stamps.length && this.#stamps[slot] === this.#epoch ? (this.#values[slot] as number) : -1;
+    if (keys === undefined) {
+      const dense = this.#dense;
+      const at = slot << 1;
+      return at < dense.length && dense[at] === this.#epoch ? (dense[at + 1] as number) : -1;
+    }
     const mask = keys.length - 1;
     for (let i = Math.imul(slot, 0x9e3779b1) & mask; ; i = (i + 1) & mask) {
       const k = keys[i] as number;
@@ -210,9 +213,11 @@ export class SlotMap {
   set(slot: number, value: number): void {
     const keys = this.#keys;
     if (keys === undefined) {
-      if (slot >= this.#stamps.length) this.#growDense(slot + 1);
-      this.#stamps[slot] = this.#epoch;
-      this.#values[slot] = value;
+      const at = slot << 1;
+      if (at >= this.#dense.length) this.#growDense(slot + 1);
+      const dense = this.#dense;
+      dense[at] = this.#epoch;
+      dense[at + 1] = value;
       return;
     }
     const mask = keys.length - 1;
@@ -227,13 +232,30 @@ export class SlotMap {
     if (++this.#size * 2 > keys.length) this.#rehash();
   }
 
+  /** Sets the slot's value (≥ 0) unless it has one; true when it was set. One lookup, for the hot loops. */
+  add(slot: number, value: number): boolean {
+    const keys = this.#keys;
+    if (keys === undefined) {
+      const at = slot << 1;
+      if (at >= this.#dense.length) this.#growDense(slot + 1);
+      const dense = this.#dense;
+      if (dense[at] === this.#epoch) return false;
+      dense[at] = this.#epoch;
+      dense[at + 1] = value;
+      return true;
+    }
+    if (this.get(slot) >= 0) return false;
+    this.set(slot, value);
+    return true;
+  }
+
   /** Forgets every value (constant time in dense mode). */
   clear(): void {
     if (this.#keys !== undefined) {
       this.#keys.fill(-1);
       this.#size = 0;
     } else if (++this.#epoch === 0x7fffffff) {
-      this.#stamps.fill(0);
+      this.#dense.fill(0);
       this.#epoch = 1;
     }
   }
@@ -255,14 +277,11 @@ export class SlotMap {
     for (let i = 0; i < keys.length; i++) if (keys[i] !== -1) this.set(keys[i] as number, values[i] as number);
   }
 
+  /** Room for slots below `n` in dense mode. */
   #growDense(n: number): void {
-    const size = Math.max(n, this.#stamps.length * 2);
-    const stamps = new Int32Array(size);
-    const values = new Int32Array(size);
-    stamps.set(this.#stamps);
-    values.set(this.#values);
-    this.#stamps = stamps;
-    this.#values = values;
+    const dense = new Int32Array(Math.max(n, this.#dense.length) * 2);
+    dense.set(this.#dense);
+    this.#dense = dense;
   }
 }
 
@@ -280,8 +299,6 @@ export class SlotMap {
 export class VisitedMarks extends SlotMap {
   /** Marks the slot; returns true when it was not marked yet. */
   mark(slot: number): boolean {
-    if (this.has(slot)) return false;
-    this.set(slot, 0);
-    return true;
+    return this.add(slot, 0);
   }
 }

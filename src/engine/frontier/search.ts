@@ -5,11 +5,11 @@
  * epoch-stamped marks.
  * @module
  */
-import type { AdjacencySource } from '../../port/index.js';
+import type { AdjacencySource, NeighbourBatch } from '../../port/index.js';
 import type { Direction } from '../../values/index.js';
-import { Frontier, SlotMap, checkCapacity } from './frontier.js';
+import { FRONTIER_PAUSE, Frontier, SlotMap, checkCapacity } from './frontier.js';
 import type { FrontierContext, FrontierOperation } from './frontier.js';
-import { distinctFrontier, scanHop } from './expand.js';
+import { distinctFrontier, plainHop, scanHop, scanOptions } from './expand.js';
 import type { HopOptions } from './expand.js';
 
 /**
@@ -88,16 +88,38 @@ export function* kHop(adjacency: AdjacencySource, sources: ArrayLike<number>, op
   const levels = [0];
   let edgesScanned = 0;
   let from = start;
+  const hop = options.hop;
+  const plain = plainHop(hop);
+  const scan = scanOptions(hop);
+  let level = 0;
+  /** Reaches `vertex` from `predecessor` at the current level unless it was seen. */
+  const reach = (vertex: number, predecessor: number): void => {
+    if (!seen.add(vertex, reached.length + 1)) return;
+    reached.push(vertex, 1, level, predecessor);
+    if (missing > 0 && targetMarks.has(vertex)) missing--;
+    if (reached.length > capacity) checkCapacity(reached.length, capacity, options.finding ?? 'neighbours');
+  };
+  /**
+   * The hot loop for a plain hop: every entry of the port's batch is kept, so read it in place.
+   * A plain function, not part of the generator, so that the JIT optimises it fully.
+   */
+  const reachAll = (batch: NeighbourBatch): void => {
+    const { sources: by, vertices, selection } = batch;
+    const n = batch.length;
+    if (selection === undefined) for (let i = 0; i < n; i++) reach(vertices[i] as number, by[i] as number);
+    else for (let i = 0; i < n; i++) reach(vertices[selection[i] as number] as number, by[selection[i] as number] as number);
+  };
   for (let depth = 1; depth <= options.depth && from.length > 0 && missing !== 0; depth++) {
-    const level = depth;
+    level = depth;
     const sourcesOfLevel = from;
-    edgesScanned += yield* scanHop(adjacency, sourcesOfLevel, options.hop, ctx, (k, _edge, vertex) => {
-      if (seen.has(vertex)) return;
-      seen.set(vertex, reached.length + 1);
-      reached.push(vertex, 1, level, sourcesOfLevel[k] as number);
-      if (missing > 0 && targetMarks.has(vertex)) missing--;
-      if (reached.length > capacity) checkCapacity(reached.length, capacity, options.finding ?? 'neighbours');
-    });
+    if (!plain) edgesScanned += yield* scanHop(adjacency, sourcesOfLevel, hop, ctx, (k, _edge, vertex) => reach(vertex, sourcesOfLevel[k] as number));
+    else {
+      for (const batch of adjacency.scanNeighbours(sourcesOfLevel, hop.direction, scan)) {
+        edgesScanned += batch.length;
+        reachAll(batch);
+        if (ctx.tick()) yield FRONTIER_PAUSE;
+      }
+    }
     levels.push(reached.length);
     from = reached.slots.subarray(levels[depth - 1], levels[depth]);
   }

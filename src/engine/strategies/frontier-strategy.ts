@@ -9,6 +9,7 @@
  *   a BFS with first-reached predecessors and the start marked visited finds; so the frontier
  *   prunes every vertex reached before instead of enumerating simple paths. From one start
  *   traverser whose path is just its vertex; other inputs run the original repeat();
+ * - either `times(k)` form followed by `count()`: the frontier step counts, with no traverser built;
  * - two or more `out|in|both(labels)` in a row followed by `dedup()` (and so by `count()` or
  *   `limit(n)` after it), or by `count()`.
  *
@@ -24,6 +25,12 @@ import { Predicate } from '../bytecode.js';
 import type { FrontierHop, FrontierParams } from '../plan/params/branch.js';
 import { stepNode } from '../steps/args.js';
 import type { Strategy } from './strategy.js';
+
+/** A frontier step and the number of steps of the plan it replaces. */
+interface Replacement {
+  readonly node: PlanStep;
+  readonly length: number;
+}
 
 /** The hop of an unlabelled `out/in/both(labels)`, else undefined. */
 function hopOf(s: PlanStep | undefined): FrontierHop | undefined {
@@ -65,8 +72,16 @@ function limitOne(s: PlanStep | undefined): boolean {
   return !r.local && r.low === 0 && r.high === 1;
 }
 
-/** The frontier step replacing a repeat() step (followed by `next`), or undefined when its shape is not one of ours. */
-function fromRepeat(s: PlanStep<'repeat'>, next: PlanStep | undefined): PlanStep | undefined {
+/** A global `count()`. */
+function plainCount(s: PlanStep | undefined): s is PlanStep<'count'> {
+  return s !== undefined && s.kind === 'count' && !s.params.local;
+}
+
+/**
+ * The frontier step replacing a repeat() step (followed by `next`, which it takes in when it is
+ * a `count()` after `times(k)`), and how many steps it replaces; undefined when the shape is not one of ours.
+ */
+function fromRepeat(s: PlanStep<'repeat'>, next: PlanStep | undefined): Replacement | undefined {
   const r = s.params;
   if (r.name !== undefined || r.body === undefined || r.untilFirst || r.emitFirst || r.until === undefined) return undefined;
   const [a, b] = r.body.steps;
@@ -79,21 +94,24 @@ function fromRepeat(s: PlanStep<'repeat'>, next: PlanStep | undefined): PlanStep
   const base = { mode: 'repeat', hops: [hop], result: 'distinct', simple: simple ? r : undefined } as const;
   if ('times' in r.until) {
     if (r.until.times < 1) return undefined;
-    return stepNode('frontier', { ...base, depth: r.until.times, emit, until: undefined } satisfies FrontierParams<Plan>, s.labels);
+    if (plainCount(next) && s.labels.length === 0) {
+      return { node: stepNode('frontier', { ...base, depth: r.until.times, emit, until: undefined, result: 'count' } satisfies FrontierParams<Plan>, next.labels), length: 2 };
+    }
+    return { node: stepNode('frontier', { ...base, depth: r.until.times, emit, until: undefined } satisfies FrontierParams<Plan>, s.labels), length: 1 };
   }
   if (!('plan' in r.until) || emit) return undefined;
   const ids = hasIds(r.until.plan);
   if (ids === undefined) return undefined;
-  return stepNode('frontier', { ...base, depth: Infinity, emit: false, until: { plan: r.until.plan, ids } } satisfies FrontierParams<Plan>, s.labels);
+  return { node: stepNode('frontier', { ...base, depth: Infinity, emit: false, until: { plan: r.until.plan, ids } } satisfies FrontierParams<Plan>, s.labels), length: 1 };
 }
 
 /** A chain of ≥ 2 hops at `i` ending in dedup() or count(): the frontier step and how many steps it replaces. */
-function fromChain(steps: readonly PlanStep[], i: number): { readonly node: PlanStep; readonly length: number } | undefined {
+function fromChain(steps: readonly PlanStep[], i: number): Replacement | undefined {
   const hops: FrontierHop[] = [];
   for (let h = hopOf(steps[i]); h !== undefined; h = hopOf(steps[i + hops.length])) hops.push(h);
   const end = steps[i + hops.length];
   if (hops.length < 2 || end === undefined) return undefined;
-  const count = end.kind === 'count' && !end.params.local;
+  const count = plainCount(end);
   if (!count && !plainDedup(end)) return undefined;
   const params: FrontierParams<Plan> = { mode: 'chain', hops, depth: hops.length, emit: false, until: undefined, result: count ? 'count' : 'distinct', simple: undefined };
   return { node: stepNode('frontier', params, end.labels), length: hops.length + 1 };
@@ -117,11 +135,10 @@ export const frontierStrategy: Strategy = {
       const s = plan.steps[i] as PlanStep;
       const repeat = s.kind === 'repeat' ? fromRepeat(s, plan.steps[i + 1]) : undefined;
       const chain = repeat === undefined && !context.tracksPath && plan.settings.withPath !== true ? fromChain(plan.steps, i) : undefined;
-      if (repeat !== undefined) out.push(repeat);
-      else if (chain !== undefined) out.push(chain.node);
-      else out.push(s);
-      i += chain?.length ?? 1;
-      changed ||= repeat !== undefined || chain !== undefined;
+      const replaced = repeat ?? chain;
+      out.push(replaced?.node ?? s);
+      i += replaced?.length ?? 1;
+      changed ||= replaced !== undefined;
     }
     return changed ? plan.withSteps(out) : plan;
   },

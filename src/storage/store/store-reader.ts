@@ -3,13 +3,14 @@
  * visibility applied.
  * @module
  */
-import { NeighbourBatchBuffer, type ColumnBatch, type ColumnScanOptions, type GraphSource, type IndexPredicate, type NeighbourBatch, type ScanOptions, type VertexPropertyRecord } from '../../port/index.js';
+import { NEIGHBOUR_BATCH_SIZE, NeighbourBatchBuffer, type ColumnBatch, type ColumnScanOptions, type GraphSource, type IndexPredicate, type NeighbourBatch, type ScanOptions, type VertexPropertyRecord } from '../../port/index.js';
 import { TypedNumber, Uuid, type Direction, type ElementId, type PropertyValue } from '../../values/index.js';
 import { formatEdgeId, formatSortValues, parseEdgeId } from '../ids/index.js';
 import type { PropertySide } from './epochs.js';
 import type { EdgeLabelRecord, VertexLabelRecord } from '../schema/schema-types.js';
 import { idMapKey } from '../vertex-table.js';
 import { lookupSlots } from './lookup.js';
+import type { BitSet } from '../columns/bitset.js';
 import type { CsrArrays, CsrSnapshot } from '../csr-adjacency.js';
 import { snapshotAdjacency } from './adjacency-snapshot.js';
 import type { StoreState } from './store-state.js';
@@ -400,7 +401,22 @@ export class StoreReader implements GraphSource {
         if (v < csr.csrVertices) {
           const tg = csr.targets;
           const ed = csr.edges;
-          for (let i = csr.offsets[v]!, end = csr.offsets[v + 1]!; i < end && taken < limit; i++) {
+          const end = csr.offsets[v + 1]!;
+          let i = csr.offsets[v]!;
+          if (!ttl && !checkTargets) {
+            // The hot path (no TTL to check) runs in a plain function, which the JIT optimises
+            // better than a loop inside a generator.
+            while (i < end && taken < limit) {
+              const before = batch.length;
+              i = this.#fillLive(batch, v, ed, tg, i, end, limit - taken, bound, alive);
+              taken += batch.length - before;
+              if (batch.length === NEIGHBOUR_BATCH_SIZE) {
+                yield batch;
+                batch.clear();
+              }
+            }
+          }
+          for (; i < end && taken < limit; i++) {
             const e = ed[i]!;
             if (hidden(e, ttl, tg[i]!)) continue;
             taken++;
@@ -426,6 +442,25 @@ export class StoreReader implements GraphSource {
       }
     }
     if (batch.length > 0) yield batch;
+  }
+
+  /**
+   * Appends the live entries of positions `i` to `end` of a CSR row of `v` to the batch, until
+   * the batch is full or `budget` entries were taken; returns the position to resume at.
+   */
+  #fillLive(batch: NeighbourBatchBuffer, v: number, ed: Int32Array, tg: Int32Array, i: number, end: number, budget: number, bound: number, alive: BitSet): number {
+    const { sources, edges, vertices } = batch;
+    let n = batch.length;
+    const stop = Math.min(n + budget, NEIGHBOUR_BATCH_SIZE);
+    for (; i < end && n < stop; i++) {
+      const e = ed[i]!;
+      if (e >= bound || (!alive.get(e) && !this.edgeRevived(e))) continue;
+      sources[n] = v;
+      edges[n] = e;
+      vertices[n++] = tg[i]!;
+    }
+    batch.length = n;
+    return i;
   }
 
   degree(slot: number, direction: Direction, labels?: readonly string[]): number {

@@ -26,7 +26,7 @@ const TABLE: { build: () => GraphTraversal; before: string; after: string }[] = 
   {
     build: () => g.V(1).repeat(__.out('knows', 'created').dedup()).times(3).count(),
     before: 'graph(V(1))\nrepeat( times 3)\n  vertex(OUT(knows, created))\n  dedup\ncount',
-    after: 'graph(V(1))\nfrontier(repeat OUT(knows, created) times 3)\ncount',
+    after: 'graph(V(1))\nfrontier(repeat OUT(knows, created) times 3 count)',
   },
   {
     build: () => g.V(1).repeat(__.both().dedup()).until(__.hasId(6)).limit(1).path(),
@@ -78,6 +78,9 @@ const SAME: ((s: Source) => GraphTraversal)[] = [
   (s) => s.V(1).repeat(__.both().dedup()).times(2),
   (s) => s.V(1, 4, 1).repeat(__.both().dedup()).emit().times(3),
   (s) => s.V().repeat(__.out().dedup()).times(1),
+  (s) => s.V(1).repeat(__.both().dedup()).emit().times(2).count(),
+  (s) => s.V(1, 2).repeat(__.both().dedup()).times(3).count(),
+  (s) => s.V(99).repeat(__.both().dedup()).emit().times(2).count(),
   (s) => s.V(1).repeat(__.both().dedup()).emit().times(2).path(),
   (s) => s.V(1).as('a').repeat(__.both('knows', 'created').dedup()).times(2).select('a'),
   (s) => s.V(1).repeat(__.both().dedup()).until(__.hasId(6)).limit(1).path(),

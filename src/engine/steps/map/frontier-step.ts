@@ -72,9 +72,14 @@ function* runRepeat(p: FrontierParams, inputs: readonly Traverser[], slots: Int3
       for (let at = 0; at < n; at++) if (wanted.has(r.reached.slots[at] as number)) yield reachedTraverser(r, at, inputs, firstOf, rt);
       return;
     }
-    if (r.levels.length <= (p.emit ? 1 : p.depth)) return;
-    const from = p.emit ? 0 : (r.levels[p.depth - 1] as number);
-    const to = r.levels[p.emit ? r.levels.length - 1 : p.depth] as number;
+    // Entries emitted: every level with emit(), else the last one (when it was reached).
+    const reachedLast = r.levels.length > p.depth;
+    const from = p.emit ? 0 : reachedLast ? (r.levels[p.depth - 1] as number) : n;
+    const to = p.emit ? n : reachedLast ? (r.levels[p.depth] as number) : n;
+    if (p.result === 'count') {
+      yield fresh(long(to - from), rt.trackPath);
+      return;
+    }
     for (let at = from; at < to; at++) {
       if (rt.tick()) yield PAUSE;
       yield reachedTraverser(r, at, inputs, firstOf, rt);
@@ -145,5 +150,7 @@ export const frontierStep: StepDef<'frontier'> = {
   run,
   describe: (p) =>
     `${p.mode} ${p.hops.map((h) => `${h.direction}(${h.edgeLabels.join(', ')})`).join('.')}` +
-    (p.mode === 'repeat' ? (p.until === undefined ? ` times ${p.depth}` : ' until') + (p.emit ? ' emit' : '') + (p.simple === undefined ? '' : ' simple') : ` ${p.result}`),
+    (p.mode === 'repeat'
+      ? (p.until === undefined ? ` times ${p.depth}` : ' until') + (p.emit ? ' emit' : '') + (p.simple === undefined ? '' : ' simple') + (p.result === 'count' ? ' count' : '')
+      : ` ${p.result}`),
 };
