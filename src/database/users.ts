@@ -69,6 +69,72 @@ export function verifyPassword(password: string, stored: string): boolean {
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+/** How long a successful password verification is remembered. */
+const VERIFIED_TTL_MS = 60_000;
+/** At most this many remembered verifications; the oldest is dropped first. */
+const VERIFIED_MAX = 1024;
+
+/**
+ * Successful password verifications remembered for a short time, so that HTTP Basic clients do
+ * not pay a full scrypt on every request. Keys are an HMAC (with a per-process random key) of the
+ * user name and password, never the password itself; each entry records the stored hash it was
+ * checked against, so changing a password invalidates it. Failures are never remembered.
+ *
+ * @example
+ * ```ts
+ * const cache = new VerifiedPasswords();
+ * cache.add('admin', 'secret1', 'scrypt$...'); cache.has('admin', 'secret1', 'scrypt$...'); // true
+ * ```
+ */
+class VerifiedPasswords {
+  private readonly key = randomBytes(32);
+  private readonly entries = new Map<string, { readonly stored: string; readonly until: number }>();
+
+  constructor(private readonly ttlMs = VERIFIED_TTL_MS, private readonly max = VERIFIED_MAX) {}
+
+  /**
+   * True when `password` was verified against exactly `stored` within the time to live.
+   *
+   * @example
+   * ```ts
+   * new VerifiedPasswords().has('admin', 'secret1', 'scrypt$...'); // false
+   * ```
+   */
+  has(name: string, password: string, stored: string): boolean {
+    const id = this.id(name, password);
+    const entry = this.entries.get(id);
+    if (entry === undefined) return false;
+    if (entry.stored !== stored || entry.until <= Date.now()) {
+      this.entries.delete(id);
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Remembers a successful verification of `password` against `stored`.
+   *
+   * @example
+   * ```ts
+   * new VerifiedPasswords().add('admin', 'secret1', 'scrypt$...');
+   * ```
+   */
+  add(name: string, password: string, stored: string): void {
+    const id = this.id(name, password);
+    this.entries.delete(id);
+    while (this.entries.size >= this.max) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    this.entries.set(id, { stored, until: Date.now() + this.ttlMs });
+  }
+
+  private id(name: string, password: string): string {
+    return createHmac('sha256', this.key).update(`${name.length}:${name}`).update(password).digest('base64');
+  }
+}
+
 /**
  * The identity a request runs as.
  *
@@ -96,6 +162,8 @@ const base64url = (data: Buffer | string): string => Buffer.from(data).toString(
  * ```
  */
 export class UserRegistry {
+  private readonly verified = new VerifiedPasswords();
+
   constructor(private readonly file: StateFile<UsersDocument>) {}
 
   /**
@@ -132,7 +200,11 @@ export class UserRegistry {
    */
   checkPassword(name: string, password: string): Identity | undefined {
     const user = this.file.value.users.find((u) => u.user_name === name);
-    if (user === undefined || !verifyPassword(password, user.password_hash)) return undefined;
+    if (user === undefined) return undefined;
+    if (!this.verified.has(name, password, user.password_hash)) {
+      if (!verifyPassword(password, user.password_hash)) return undefined;
+      this.verified.add(name, password, user.password_hash);
+    }
     return { user_name: user.user_name, user_id: user.id, admin: user.admin };
   }
 
