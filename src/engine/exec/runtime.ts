@@ -14,6 +14,11 @@ import { addLabels } from './traverser.js';
 import type { Traverser } from './traverser.js';
 
 import { BATCH_SIZE } from './batch.js';
+import { MemoryBudget } from './memory-budget.js';
+import { PAUSE, withoutPauses } from './pause.js';
+import { JavaRandom } from './java-random.js';
+import { TypedNumber } from '../../values/index.js';
+import { ArgumentError } from '../../errors.js';
 
 /**
  * Throws CancelledError when `signal` fired or `deadline` (epoch ms) passed.
@@ -27,11 +32,6 @@ export function checkCancelled(signal: AbortSignal | undefined, deadline: number
   if (signal?.aborted === true) throw new CancelledError('CANCELLED', 'Traversal was cancelled');
   if (deadline !== undefined && Date.now() > deadline) throw new CancelledError('TIMEOUT', 'Traversal exceeded its deadline');
 }
-import { MemoryBudget } from './memory-budget.js';
-import { PAUSE, withoutPauses } from './pause.js';
-import { JavaRandom } from './java-random.js';
-import { TypedNumber } from '../../values/index.js';
-import { ArgumentError } from '../../errors.js';
 
 /**
  * Per-step state shared by several runs of one child traversal, keyed by the step's params.
