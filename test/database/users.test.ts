@@ -47,3 +47,29 @@ test('changing the stored password invalidates the remembered verification', asy
   assert.equal(users.checkPassword('admin', 'secret1'), undefined, 'the old password no longer works');
   assert.equal(users.checkPassword('admin', 'secret2')?.user_name, 'admin');
 });
+
+test('a remembered token still expires at its own exp, not at the end of the cache lifetime', async (t) => {
+  const { users } = await registry();
+  const who = users.checkPassword('admin', 'secret1')!;
+  const token = users.issueToken(who, 5);
+  assert.equal(users.checkToken(token)?.user_name, 'admin');
+  assert.equal(users.checkToken(token)?.user_name, 'admin', 'the remembered check answers the same');
+  const now = Date.now();
+  t.mock.method(Date, 'now', () => now + 6_000);
+  assert.equal(users.checkToken(token), undefined, 'expired although checked 6 s ago and the cache keeps 60 s');
+});
+
+test('a remembered token is rejected once its user is gone or the signing secret changes; a tampered one never passes', async () => {
+  const { file, users } = await registry();
+  const token = users.issueToken(users.checkPassword('admin', 'secret1')!, 3600);
+  assert.equal(users.checkToken(token)?.user_name, 'admin');
+  assert.equal(users.checkToken(`${token}x`), undefined);
+  assert.equal(users.checkToken(token.slice(0, -1)), undefined);
+  const doc = file.value;
+  await file.save({ ...doc, token_secret: Buffer.alloc(32, 7).toString('base64') });
+  assert.equal(users.checkToken(token), undefined, 'signed with the old secret');
+  await file.save(doc);
+  assert.equal(users.checkToken(token)?.user_name, 'admin');
+  await file.save({ ...doc, users: [] });
+  assert.equal(users.checkToken(token), undefined, 'the user no longer exists');
+});
