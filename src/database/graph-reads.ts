@@ -6,7 +6,7 @@
  * @module
  */
 import { ArgumentError } from '../errors.js';
-import { elementShards, P, queryElements, withReadSource } from '../engine/index.js';
+import { elementShards, P, queryElements, readNow } from '../engine/index.js';
 import type { Direction, ElementId, ElementQuery, GraphSource, PropertyValue } from '../engine/index.js';
 import { edgeView, vertexView } from './element-views.js';
 import type { EdgeView, VertexView } from './element-views.js';
@@ -306,7 +306,7 @@ export class GraphReads extends GraphCore {
    */
   async vertexSlotsOf(ids: readonly ElementId[]): Promise<Int32Array> {
     const wanted = requireList(ids, 'vertex ids').map((id) => requireElementId(id, 'vertex id'));
-    return withReadSource(this.executionContext(), async (source) => Int32Array.from(wanted, (id) => source.vertexSlot(id)));
+    return readNow(this.executionContext(), (source) => Int32Array.from(wanted, (id) => source.vertexSlot(id)));
   }
 
   /** True when property queries must be answered by indexes: a strict (non auto-create) graph. */

@@ -5,7 +5,7 @@
  */
 import { ArgumentError, UnsupportedError } from '../errors.js';
 import { fromPlain, GraphTraversalSource, resultConverter, runScript } from '../engine/index.js';
-import type { ElementId, Pacing, PropertyCardinality, PropertyValue, SourceDecorator, ValueTypes } from '../engine/index.js';
+import type { ElementId, GraphWriter, Pacing, PropertyCardinality, PropertyValue, SourceDecorator, ValueTypes } from '../engine/index.js';
 import { edgeView, requireEdge, requireVertex, toEntries, vertexView } from './element-views.js';
 import type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './element-views.js';
 import { checkQueryLimits } from './graph-core.js';
@@ -79,11 +79,20 @@ export class Graph extends GraphReads {
    * ```
    */
   async addVertices(vertices: readonly VertexInput[]): Promise<VertexView[]> {
-    const inputs = requireList(vertices, 'vertex batch').map(vertexInput);
-    return this.write((w) => {
-      const slots = inputs.map((v) => w.addVertex(v.label, { id: v.id, properties: toEntries(v.properties) }));
-      return slots.map((slot) => vertexView(w, { slot, catalog: this.store.catalog }));
-    });
+    return this.insertVertices(vertices, (w, slot) => vertexView(w, { slot, catalog: this.store.catalog }));
+  }
+
+  /**
+   * Adds many vertices in one atomic batch, as {@link Graph.addVertices}, and resolves with
+   * their ids only (no element is read back: the batch REST route).
+   *
+   * @example
+   * ```ts
+   * const ids = await graph.addVertexIds([{ label: 'person', properties: { name: 'a' } }]);
+   * ```
+   */
+  async addVertexIds(vertices: readonly VertexInput[]): Promise<ElementId[]> {
+    return this.insertVertices(vertices, (w, slot) => w.vertexId(slot));
   }
 
   /**
@@ -108,6 +117,31 @@ export class Graph extends GraphReads {
    * ```
    */
   async addEdges(edges: readonly EdgeInput[]): Promise<EdgeView[]> {
+    return this.insertEdges(edges, edgeView);
+  }
+
+  /**
+   * Adds many edges in one atomic batch, as {@link Graph.addEdges}, and resolves with their ids
+   * only (no element is read back: the batch REST route).
+   *
+   * @example
+   * ```ts
+   * const ids = await graph.addEdgeIds([{ label: 'knows', out: 1, in: 2 }]);
+   * ```
+   */
+  async addEdgeIds(edges: readonly EdgeInput[]): Promise<ElementId[]> {
+    return this.insertEdges(edges, (w, slot) => w.edgeId(slot));
+  }
+
+  private async insertVertices<T>(vertices: readonly VertexInput[], read: (w: GraphWriter, slot: number) => T): Promise<T[]> {
+    const inputs = requireList(vertices, 'vertex batch').map(vertexInput);
+    return this.write((w) => {
+      const slots = inputs.map((v) => w.addVertex(v.label, { id: v.id, properties: toEntries(v.properties) }));
+      return slots.map((slot) => read(w, slot));
+    });
+  }
+
+  private async insertEdges<T>(edges: readonly EdgeInput[], read: (w: GraphWriter, slot: number) => T): Promise<T[]> {
     const inputs = requireList(edges, 'edge batch').map(edgeInput);
     return this.write((w) => {
       const slots = inputs.map((e) => {
@@ -115,7 +149,7 @@ export class Graph extends GraphReads {
         const inV = requireVertex(w, { id: e.in, action: 'Cannot create edge' });
         return w.addEdge(e.label, { out, in: inV }, { id: e.id, properties: toEntries(e.properties) });
       });
-      return slots.map((slot) => edgeView(w, slot));
+      return slots.map((slot) => read(w, slot));
     });
   }
 

@@ -69,6 +69,136 @@ export function verifyPassword(password: string, stored: string): boolean {
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+/** How long a successful password verification is remembered. */
+const VERIFIED_TTL_MS = 60_000;
+/** At most this many remembered verifications; the oldest is dropped first. */
+const VERIFIED_MAX = 1024;
+
+/**
+ * A map whose entries expire at their own deadline and which holds at most `max` entries,
+ * dropping the oldest first.
+ *
+ * @example
+ * ```ts
+ * const map = new ExpiringMap<number>(2);
+ * map.set('a', 1, Date.now() + 1000); map.get('a'); // 1
+ * ```
+ */
+class ExpiringMap<V> {
+  private readonly entries = new Map<string, { readonly value: V; readonly until: number }>();
+
+  constructor(private readonly max: number) {}
+
+  /**
+   * The value of `key` while its deadline is in the future, else undefined.
+   *
+   * @example
+   * ```ts
+   * new ExpiringMap<number>(2).get('a'); // undefined
+   * ```
+   */
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.until <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  /**
+   * Remembers `value` under `key` until the time `until` (epoch milliseconds).
+   *
+   * @example
+   * ```ts
+   * new ExpiringMap<number>(2).set('a', 1, Date.now() + 1000);
+   * ```
+   */
+  set(key: string, value: V, until: number): void {
+    this.entries.delete(key);
+    while (this.entries.size >= this.max) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    this.entries.set(key, { value, until });
+  }
+
+  /**
+   * Forgets `key`.
+   *
+   * @example
+   * ```ts
+   * new ExpiringMap<number>(2).delete('a');
+   * ```
+   */
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+}
+
+/**
+ * Successful password verifications remembered for a short time, so that HTTP Basic clients do
+ * not pay a full scrypt on every request. Keys are an HMAC (with a per-process random key) of the
+ * user name and password, never the password itself; each entry records the stored hash it was
+ * checked against, so changing a password invalidates it. Failures are never remembered.
+ *
+ * @example
+ * ```ts
+ * const cache = new VerifiedPasswords();
+ * cache.add('admin', 'secret1', 'scrypt$...'); cache.has('admin', 'secret1', 'scrypt$...'); // true
+ * ```
+ */
+class VerifiedPasswords {
+  private readonly key = randomBytes(32);
+  private readonly entries: ExpiringMap<string>;
+
+  constructor(private readonly ttlMs = VERIFIED_TTL_MS, max = VERIFIED_MAX) {
+    this.entries = new ExpiringMap(max);
+  }
+
+  /**
+   * True when `password` was verified against exactly `stored` within the time to live.
+   *
+   * @example
+   * ```ts
+   * new VerifiedPasswords().has('admin', 'secret1', 'scrypt$...'); // false
+   * ```
+   */
+  has(name: string, password: string, stored: string): boolean {
+    const id = this.id(name, password);
+    const remembered = this.entries.get(id);
+    if (remembered === undefined) return false;
+    if (remembered !== stored) {
+      this.entries.delete(id);
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Remembers a successful verification of `password` against `stored`.
+   *
+   * @example
+   * ```ts
+   * new VerifiedPasswords().add('admin', 'secret1', 'scrypt$...');
+   * ```
+   */
+  add(name: string, password: string, stored: string): void {
+    this.entries.set(this.id(name, password), stored, Date.now() + this.ttlMs);
+  }
+
+  private id(name: string, password: string): string {
+    return createHmac('sha256', this.key).update(`${name.length}:${name}`).update(password).digest('base64');
+  }
+}
+
+/** How long a verified token signature is remembered (never past the token's own expiry). */
+const TOKEN_TTL_MS = 60_000;
+/** At most this many remembered tokens; the oldest is dropped first. */
+const TOKEN_MAX = 4096;
+
 /**
  * The identity a request runs as.
  *
@@ -96,6 +226,10 @@ const base64url = (data: Buffer | string): string => Buffer.from(data).toString(
  * ```
  */
 export class UserRegistry {
+  private readonly verified = new VerifiedPasswords();
+  /** Tokens whose signature and expiry were checked: token -> claimed user name and the signing secret. */
+  private readonly tokens = new ExpiringMap<{ readonly userName: unknown; readonly secret: string }>(TOKEN_MAX);
+
   constructor(private readonly file: StateFile<UsersDocument>) {}
 
   /**
@@ -132,7 +266,11 @@ export class UserRegistry {
    */
   checkPassword(name: string, password: string): Identity | undefined {
     const user = this.file.value.users.find((u) => u.user_name === name);
-    if (user === undefined || !verifyPassword(password, user.password_hash)) return undefined;
+    if (user === undefined) return undefined;
+    if (!this.verified.has(name, password, user.password_hash)) {
+      if (!verifyPassword(password, user.password_hash)) return undefined;
+      this.verified.add(name, password, user.password_hash);
+    }
     return { user_name: user.user_name, user_id: user.id, admin: user.admin };
   }
 
@@ -162,6 +300,19 @@ export class UserRegistry {
    * ```
    */
   checkToken(token: string): Identity | undefined {
+    const secret = this.file.value.token_secret;
+    let remembered = this.tokens.get(token);
+    if (remembered === undefined || remembered.secret !== secret) {
+      remembered = this.verifyToken(token, secret);
+      if (remembered === undefined) return undefined;
+    }
+    const userName = remembered.userName;
+    const user = this.file.value.users.find((u) => u.user_name === userName);
+    return user === undefined ? undefined : { user_name: user.user_name, user_id: user.id, admin: user.admin };
+  }
+
+  /** Checks signature and expiry in full and remembers a valid token until min(TTL, its expiry). */
+  private verifyToken(token: string, secret: string): { readonly userName: unknown; readonly secret: string } | undefined {
     const parts = token.split('.');
     if (parts.length !== 3) return undefined;
     const expected = Buffer.from(this.sign(`${parts[0]}.${parts[1]}`));
@@ -174,8 +325,9 @@ export class UserRegistry {
       return undefined;
     }
     if (typeof claims.exp !== 'number' || claims.exp * 1000 < Date.now()) return undefined;
-    const user = this.file.value.users.find((u) => u.user_name === claims.user_name);
-    return user === undefined ? undefined : { user_name: user.user_name, user_id: user.id, admin: user.admin };
+    const checked = { userName: claims.user_name, secret };
+    this.tokens.set(token, checked, Math.min(Date.now() + TOKEN_TTL_MS, claims.exp * 1000 + 1));
+    return checked;
   }
 
   private sign(data: string): string {

@@ -15,7 +15,7 @@ export { compile, type CompileOptions } from './plan/compile.js';
 export { QUERY_LIMITS, checkQueryLimits, textTooLong, tooDeep } from './plan/limits.js';
 export { explain, explainBytecode } from './plan/explain.js';
 export { execute, executeAsync, traverse, type ExecutionContext, type Pacing, type SourceDecorator } from './exec/execute.js';
-export { queryElements, elementShards, withReadSource, type ElementQuery } from './exec/element-query.js';
+export { queryElements, elementShards, readNow, type ElementQuery } from './exec/element-query.js';
 export { FilteredSource, type ViewFilters } from './exec/filtered-source.js';
 export { QueryCursor } from './exec/cursor.js';
 export { defaultMemoryLimit } from './exec/memory-budget.js';

@@ -3,7 +3,7 @@
  * mapping, authentication, content types, the body size limit, OpenAPI, and every route group.
  * @module
  */
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { Identity, ServerState } from '../index.js';
@@ -42,6 +42,8 @@ const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** Paths that need no credentials (hugegraph-notes §2.2). */
 const OPEN_PATHS: ReadonlySet<string> = new Set(['/versions', '/openapi.json']);
+/** A request that takes at least this long is logged at info (faster ones only at debug). */
+const SLOW_REQUEST_MS = 1000;
 const ANONYMOUS_ADMIN: Identity = { user_name: 'admin', user_id: 'admin', admin: true };
 
 function authenticate(state: ServerState, header: string | undefined): Identity {
@@ -81,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     requestIdHeader: 'x-request-id',
+    logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
   });
   app.decorateRequest('identity', null);
@@ -89,6 +92,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, exception: body.exception, message: body.message }, 'request rejected');
     void reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
+  });
+  const logEveryRequest = app.log.level === 'debug' || app.log.level === 'trace';
+  app.addHook('onResponse', (request, reply, done) => {
+    const ms = reply.elapsedTime;
+    if (ms >= SLOW_REQUEST_MS || logEveryRequest) {
+      const line = { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: ms };
+      if (ms >= SLOW_REQUEST_MS) request.log.info(line, 'slow request');
+      else request.log.debug(line, 'request completed');
+    }
+    done();
   });
   app.setNotFoundHandler((request) => {
     throw routeNotFound(request.method, request.url);

@@ -116,10 +116,15 @@ export interface ReadView {
  * ```
  */
 export interface GraphSource extends AdjacencySource {
-  /** Live vertex slots, optionally of one label, in slot order. */
-  vertexSlots(label?: string): Iterable<number>;
-  /** Live edge slots, optionally of one label, in slot order. */
-  edgeSlots(label?: string): Iterable<number>;
+  /**
+   * Live vertex slots, optionally of one label, in slot order, from slot `from` (inclusive,
+   * default 0). Contract: the answer with `from` is exactly the answer without it less the
+   * slots below `from`, and an implementation should reach the first slot without walking the
+   * ones before it (resumed pages and shard scans rely on this to stay linear).
+   */
+  vertexSlots(label?: string, from?: number): Iterable<number>;
+  /** Live edge slots, optionally of one label, in slot order, from slot `from` (as {@link GraphSource.vertexSlots}). */
+  edgeSlots(label?: string, from?: number): Iterable<number>;
   /** Number of live edges, optionally of one label. */
   edgeCount(label?: string): number;
   /** Slot of the vertex with this id, or -1. Accepts ids in any equivalent form (number or string). */
@@ -174,6 +179,12 @@ export interface GraphSource extends AdjacencySource {
    * are read live; a store whose writes can interleave with a paused query must implement it.
    */
   openReadView?(): ReadView;
+  /**
+   * True when reading this source live sees, right now, exactly what a read view opened now
+   * would (a store: no transaction is open). A read that starts and ends within one
+   * synchronous turn may then skip opening a view; absent or false, it must open one.
+   */
+  readsCommitted?(): boolean;
 }
 
 /**

@@ -155,6 +155,21 @@ export class GraphStore extends StoreReader {
   }
 
   /**
+   * True when no transaction is open, so the live store reads what {@link openReadView} would
+   * (a synchronous read may skip the view).
+   *
+   * @example
+   * ```ts
+   * store.readsCommitted(); // true
+   * store.openTransaction();
+   * store.readsCommitted(); // false
+   * ```
+   */
+  readsCommitted(): boolean {
+    return !this.inTransaction;
+  }
+
+  /**
    * Opens a read view of the store as of now: later batches do not change what it reads, and
    * the history kept for it is dropped when it is released.
    *

@@ -134,9 +134,12 @@ export class VertexTable {
   size = 0;
   private readonly numeric = new Map<number, number>();
   private readonly textual = new Map<string, number>();
+  /** Plain string ids keyed as they are: the lookup builds no prefixed key (the hot path of edge batches). */
+  private readonly strings = new Map<string, number>();
 
   /** Slot of a live vertex id, or -1. */
   slotOf(id: ElementId): number {
+    if (typeof id === 'string') return this.strings.get(id) ?? -1;
     const k = idMapKey(id);
     return (typeof k === 'number' ? this.numeric.get(k) : this.textual.get(k)) ?? -1;
   }
@@ -185,14 +188,24 @@ export class VertexTable {
 
   /** Adds a slot's id to the id maps. */
   mapId(slot: number): void {
-    const k = idMapKey(this.idOf(slot));
+    const id = this.idOf(slot);
+    if (typeof id === 'string') {
+      this.strings.set(id, slot);
+      return;
+    }
+    const k = idMapKey(id);
     if (typeof k === 'number') this.numeric.set(k, slot);
     else this.textual.set(k, slot);
   }
 
   /** Removes a slot's id from the id maps. */
   unmapId(slot: number): void {
-    const k = idMapKey(this.idOf(slot));
+    const id = this.idOf(slot);
+    if (typeof id === 'string') {
+      this.strings.delete(id);
+      return;
+    }
+    const k = idMapKey(id);
     if (typeof k === 'number') this.numeric.delete(k);
     else this.textual.delete(k);
   }
@@ -201,6 +214,7 @@ export class VertexTable {
   rebuildIdMaps(): void {
     this.numeric.clear();
     this.textual.clear();
+    this.strings.clear();
     for (let s = 0; s < this.size; s++) if (this.alive.get(s)) this.mapId(s);
   }
 

@@ -20,6 +20,7 @@ export async function cycleGraph(options: Parameters<typeof open>[0] = {}): Prom
   await graph.gremlin(
     "g.addV('n').property('name','a').as('a').addV('n').property('name','b').as('b').addV('n').property('name','c').as('c')" +
       ".addE('next').from('a').to('b').addE('next').from('b').to('c').addE('next').from('c').to('a').iterate()",
+    { timeoutMs: 0 },
   );
   return { graph, close: () => db.close() };
 }

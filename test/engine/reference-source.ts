@@ -57,14 +57,14 @@ export class ReferenceGraph implements GraphWriter {
   /** Keys with an index (lookup answers only these). */
   readonly indexedKeys = new Set<string>();
 
-  *vertexSlots(label?: string): Iterable<number> {
-    for (let i = 0; i < this.vertices.length; i++) {
+  *vertexSlots(label?: string, from = 0): Iterable<number> {
+    for (let i = Math.max(0, from); i < this.vertices.length; i++) {
       const v = this.vertices[i];
       if (v !== undefined && (label === undefined || v.label === label)) yield i;
     }
   }
-  *edgeSlots(label?: string): Iterable<number> {
-    for (let i = 0; i < this.edges.length; i++) {
+  *edgeSlots(label?: string, from = 0): Iterable<number> {
+    for (let i = Math.max(0, from); i < this.edges.length; i++) {
       const e = this.edges[i];
       if (e !== undefined && (label === undefined || e.label === label)) yield i;
     }

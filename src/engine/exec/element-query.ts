@@ -18,7 +18,7 @@ import type { ExecutionContext } from './execute.js';
 import { openView, readSource } from './execute.js';
 import { predicateTest } from './predicate.js';
 import type { Test } from './predicate.js';
-import { Runtime } from './runtime.js';
+import { Runtime, checkCancelled } from './runtime.js';
 
 /**
  * What to read. `ids` alone is a lookup by id (in the order given, each found element once);
@@ -89,32 +89,28 @@ function conditionKind(p: IndexPredicate | undefined): string {
   return p.op === 'eq' || p.op === 'within' ? 'secondary' : 'range';
 }
 
-interface Candidates {
-  readonly slots: Iterable<number>;
-  /** True when the slots come in ascending order, so a scan may stop at `to`. */
-  readonly ordered: boolean;
+
+/** True when a query has no label and no property condition (every candidate matches). */
+function unfiltered(query: ElementQuery): boolean {
+  return query.label === undefined && (query.properties === undefined || query.properties.length === 0);
 }
 
-function adjacentEdges(source: GraphSource, query: ElementQuery): Candidates {
+function adjacentEdges(source: GraphSource, query: ElementQuery): Iterable<number> {
   const adjacent = query.adjacent!;
   const vertex = source.vertexSlot(adjacent.vertex);
-  if (vertex < 0) return { slots: [], ordered: true };
+  if (vertex < 0) return [];
   const found = new Set<number>();
   const labels = query.label === undefined ? undefined : [query.label];
   for (const batch of source.scanNeighbours(Int32Array.of(vertex), adjacent.direction, { labels })) {
     const selection = batch.selection;
     for (let i = 0; i < batch.length; i++) found.add(batch.edges[selection === undefined ? i : selection[i]!]!);
   }
-  return { slots: [...found].sort((a, b) => a - b), ordered: true };
+  return [...found].sort((a, b) => a - b);
 }
 
-/** Where the candidates come from: ids, adjacency, an index answer, or a (label) scan. */
-function candidates(source: GraphSource, query: ElementQuery, conditions: ReadonlyArray<readonly [string, unknown]>): Candidates {
+/** Where the candidates come from, in ascending slot order: adjacency, an index answer, or a (label) scan. */
+function candidates(source: GraphSource, query: ElementQuery, conditions: ReadonlyArray<readonly [string, unknown]>): Iterable<number> {
   const vertex = query.element === 'vertex';
-  if (query.ids !== undefined) {
-    const slots = new Set(query.ids.map((id) => (vertex ? source.vertexSlot(id) : source.edgeSlot(id))).filter((s) => s >= 0));
-    return { slots, ordered: false };
-  }
   if (query.adjacent !== undefined) return adjacentEdges(source, query);
   let answer: Iterable<number> | undefined;
   const unanswered: Array<{ key: string; kind: string }> = [];
@@ -127,8 +123,9 @@ function candidates(source: GraphSource, query: ElementQuery, conditions: Readon
   if (query.requireIndex === true && unanswered.length > 0) {
     throw noIndexError(unanswered.map((u) => u.key), { label: query.label, kinds: [...new Set(unanswered.map((u) => u.kind))] });
   }
-  if (answer !== undefined) return { slots: answer, ordered: true };
-  return { slots: vertex ? source.vertexSlots(query.label) : source.edgeSlots(query.label), ordered: true };
+  if (answer !== undefined) return answer;
+  const from = query.from ?? 0;
+  return vertex ? source.vertexSlots(query.label, from) : source.edgeSlots(query.label, from);
 }
 
 function matcher(source: GraphSource, query: ElementQuery, conditions: ReadonlyArray<readonly [string, unknown]>): (slot: number) => boolean {
@@ -157,7 +154,8 @@ function matcher(source: GraphSource, query: ElementQuery, conditions: ReadonlyA
  * ```
  */
 export function pacer(source: GraphSource, context: ExecutionContext): Runtime {
-  const rt = new Runtime({
+  checkCancelled(context.signal, context.deadline);
+  return new Runtime({
     steps: STEPS,
     source,
     settings: EMPTY_SETTINGS,
@@ -168,8 +166,6 @@ export function pacer(source: GraphSource, context: ExecutionContext): Runtime {
     pacing: context.pacing,
     memoryLimit: context.memoryLimit,
   });
-  rt.checkCancelled();
-  return rt;
 }
 
 async function yieldToLoop(rt: Runtime): Promise<void> {
@@ -187,13 +183,53 @@ async function yieldToLoop(rt: Runtime): Promise<void> {
  * const n = await withReadSource(context, async (source) => source.vertexCount());
  * ```
  */
-export async function withReadSource<T>(context: ExecutionContext, fn: (source: GraphSource) => Promise<T>): Promise<T> {
+async function withReadSource<T>(context: ExecutionContext, fn: (source: GraphSource) => Promise<T>): Promise<T> {
   const view: ReadView | undefined = openView(context);
   try {
     return await fn(readSource(context, view));
   } finally {
     view?.release();
   }
+}
+
+/**
+ * Runs `fn`, which must finish within this turn, on the source a query of `context` reads. When
+ * the context opens no view of its own and its source reads committed state (no transaction
+ * open), the live source is read through the decorator with no view pinned: nothing can change
+ * it before `fn` returns. Otherwise a view is opened and released as in {@link withReadSource}.
+ *
+ * @example
+ * ```ts
+ * const slot = readNow(context, (source) => source.vertexSlot('1:marko'));
+ * ```
+ */
+export function readNow<T>(context: ExecutionContext, fn: (source: GraphSource) => T): T {
+  if (context.openReadView === undefined && context.source.readsCommitted?.() === true) return fn(readSource(context, undefined));
+  const view = openView(context);
+  try {
+    return fn(readSource(context, view));
+  } finally {
+    view?.release();
+  }
+}
+
+/** The elements of an id lookup, in the order of the ids, each found element once. */
+function lookupIds<T>(source: GraphSource, query: ElementQuery, read: (source: GraphSource, slot: number) => T): T[] {
+  const ids = query.ids!;
+  const vertex = query.element === 'vertex';
+  const matches = unfiltered(query) ? undefined : matcher(source, query, query.properties ?? []);
+  const from = query.from ?? 0;
+  const to = query.to ?? Number.POSITIVE_INFINITY;
+  const limit = query.limit ?? Number.POSITIVE_INFINITY;
+  const items: T[] = [];
+  const seen: number[] = [];
+  for (let i = 0; i < ids.length && items.length < limit; i++) {
+    const slot = vertex ? source.vertexSlot(ids[i]!) : source.edgeSlot(ids[i]!);
+    if (slot < from || slot >= to || seen.includes(slot) || (matches !== undefined && !matches(slot))) continue;
+    seen.push(slot);
+    items.push(read(source, slot));
+  }
+  return items;
 }
 
 /**
@@ -207,10 +243,14 @@ export async function withReadSource<T>(context: ExecutionContext, fn: (source: 
  * ```
  */
 export async function queryElements<T>(query: ElementQuery, context: ExecutionContext, read: (source: GraphSource, slot: number) => T): Promise<ElementQueryResult<T>> {
+  if (query.ids !== undefined) {
+    checkCancelled(context.signal, context.deadline);
+    return { items: readNow(context, (source) => lookupIds(source, query, read)), next: undefined };
+  }
   return withReadSource(context, async (source) => {
     const rt = pacer(source, context);
     const conditions = query.properties ?? [];
-    const { slots, ordered } = candidates(source, query, conditions);
+    const slots = candidates(source, query, conditions);
     const matches = matcher(source, query, conditions);
     const from = query.from ?? 0;
     const to = query.to ?? Number.POSITIVE_INFINITY;
@@ -218,10 +258,7 @@ export async function queryElements<T>(query: ElementQuery, context: ExecutionCo
     const items: T[] = [];
     for (const slot of slots) {
       if (rt.tick()) await yieldToLoop(rt);
-      if (slot >= to) {
-        if (ordered) break;
-        continue;
-      }
+      if (slot >= to) break;
       if (slot < from || !matches(slot)) continue;
       if (items.length >= limit) return { items, next: slot };
       items.push(read(source, slot));

@@ -59,11 +59,11 @@ export class FilteredSource implements GraphWriter {
     return this.base as GraphWriter;
   }
 
-  *vertexSlots(label?: string): Iterable<number> {
-    for (const s of this.base.vertexSlots(label)) if (this.#v(s)) yield s;
+  *vertexSlots(label?: string, from?: number): Iterable<number> {
+    for (const s of this.base.vertexSlots(label, from)) if (this.#v(s)) yield s;
   }
-  *edgeSlots(label?: string): Iterable<number> {
-    for (const s of this.base.edgeSlots(label)) if (this.#e(s)) yield s;
+  *edgeSlots(label?: string, from?: number): Iterable<number> {
+    for (const s of this.base.edgeSlots(label, from)) if (this.#e(s)) yield s;
   }
   vertexCount(label?: string): number {
     return [...this.vertexSlots(label)].length;

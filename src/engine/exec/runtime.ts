@@ -21,6 +21,19 @@ import { TypedNumber } from '../../values/index.js';
 import { ArgumentError } from '../../errors.js';
 
 /**
+ * Throws CancelledError when `signal` fired or `deadline` (epoch ms) passed.
+ *
+ * @example
+ * ```ts
+ * checkCancelled(context.signal, context.deadline);
+ * ```
+ */
+export function checkCancelled(signal: AbortSignal | undefined, deadline: number | undefined): void {
+  if (signal?.aborted === true) throw new CancelledError('CANCELLED', 'Traversal was cancelled');
+  if (deadline !== undefined && Date.now() > deadline) throw new CancelledError('TIMEOUT', 'Traversal exceeded its deadline');
+}
+
+/**
  * Per-step state shared by several runs of one child traversal, keyed by the step's params.
  *
  * @example
@@ -152,10 +165,7 @@ export class Runtime {
 
   /** Throws CancelledError when the signal fired or the deadline passed. */
   checkCancelled(): void {
-    if (this.#signal?.aborted === true) throw new CancelledError('CANCELLED', 'Traversal was cancelled');
-    if (this.#deadline !== undefined && Date.now() > this.#deadline) {
-      throw new CancelledError('TIMEOUT', 'Traversal exceeded its deadline');
-    }
+    checkCancelled(this.#signal, this.#deadline);
   }
 
   /** The writer, or UnsupportedError when the traversal runs read-only. */

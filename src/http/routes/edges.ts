@@ -106,8 +106,8 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'write');
         checkBatchSize('edges', request.body.length);
-        const added = await endsChecked(() => graph.addEdges(request.body.map(edgeInput)));
-        return reply.code(201).send(added.map((e) => restJson(e.id)));
+        const ids = await endsChecked(() => graph.addEdgeIds(request.body.map(edgeInput)));
+        return reply.code(201).send(ids.map(restJson));
       },
     );
 

@@ -96,8 +96,8 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
         admit(graph, 'write');
         checkBatchSize('vertices', request.body.length);
         const inputs = request.body.map((v) => ({ label: v.label, properties: v.properties, id: v.id === undefined ? undefined : bodyVertexId(v.id, 'vertex id') }));
-        const added = await graph.addVertices(inputs);
-        return reply.code(201).send(added.map((v) => restJson(v.id)));
+        const ids = await graph.addVertexIds(inputs);
+        return reply.code(201).send(ids.map(restJson));
       },
     );
 

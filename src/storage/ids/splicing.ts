@@ -68,15 +68,16 @@ export type Separator = typeof IDS_SEPARATOR | typeof ID_SEPARATOR | typeof NAME
  */
 export function joinEscaped(parts: readonly string[], separator: Separator): string {
   const escaped: string[] = [];
-  parts.forEach((part, index) => {
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index]!;
     if (index < parts.length - 1 && part.endsWith(ESCAPE)) {
       throw new ArgumentError(
         'ID_PART_ESCAPE',
         `Cannot build id: part '${part}' ends with '${ESCAPE}' and is followed by the separator '${separator}'`,
       );
     }
-    escaped.push(part.split(separator).join(ESCAPE + separator));
-  });
+    escaped.push(part.includes(separator) ? part.split(separator).join(ESCAPE + separator) : part);
+  }
   return escaped.join(separator);
 }
 

@@ -15,6 +15,18 @@ import type { CsrArrays, CsrSnapshot } from '../csr-adjacency.js';
 import { snapshotAdjacency } from './adjacency-snapshot.js';
 import type { StoreState } from './store-state.js';
 
+/** The first row of an ascending slot table whose slot is at least `from` (binary search). */
+function firstRowFrom(rows: Int32Array, rowCount: number, from: number): number {
+  let lo = 0;
+  let hi = rowCount;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 const BATCH = 1024;
 
 /**
@@ -138,26 +150,26 @@ export class StoreReader implements GraphSource {
     return Number.isNaN(start) ? Infinity : start + label.ttl;
   }
 
-  *vertexSlots(label?: string): Iterable<number> {
+  *vertexSlots(label?: string, from = 0): Iterable<number> {
     const s = this.state;
     if (label === undefined) {
-      for (let v = 0; v < s.vertices.size; v++) if (this.vertexVisible(v)) yield v;
+      for (let v = Math.max(0, from); v < s.vertices.size; v++) if (this.vertexVisible(v)) yield v;
       return;
     }
     const record = s.catalog.vertexLabel(label);
     const table = record === undefined ? undefined : s.vertexTables.get(record.id);
     if (table === undefined) return;
-    for (let r = 0; r < table.rowCount; r++) {
+    for (let r = firstRowFrom(table.rows, table.rowCount, from); r < table.rowCount; r++) {
       const v = table.rows[r]!;
       if (this.vertexVisible(v)) yield v;
     }
   }
 
-  *edgeSlots(label?: string): Iterable<number> {
+  *edgeSlots(label?: string, from = 0): Iterable<number> {
     const s = this.state;
     const id = label === undefined ? -1 : (s.catalog.edgeLabel(label)?.id ?? -2);
     if (id === -2) return;
-    for (let e = 0; e < s.edges.size; e++) if ((id < 0 || s.edges.label[e] === id) && this.edgeVisible(e)) yield e;
+    for (let e = Math.max(0, from); e < s.edges.size; e++) if ((id < 0 || s.edges.label[e] === id) && this.edgeVisible(e)) yield e;
   }
 
   vertexCount(label?: string): number {

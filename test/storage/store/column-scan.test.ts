@@ -90,3 +90,30 @@ test('scanColumns of a filtered source hides filtered elements and hidden keys, 
   const ref = modern();
   assertMatchesSlotReads(new FilteredSource(ref, { vertex: (v) => ref.vertexLabel(v) === 'person' }), 'filtered reference graph');
 });
+
+test('vertexSlots and edgeSlots from a slot give exactly the slots at or after it, live and in a read view', () => {
+  const { s, r } = populated();
+  const view = s.openReadView();
+  s.batch((w) => {
+    w.removeVertex(r.people[20]!);
+    w.addVertex('person', { properties: [['name', 'late']] });
+  });
+  try {
+    for (const src of [s, view.source] as GraphSource[]) {
+      for (const label of [undefined, 'person', 'software', 'nolabel']) {
+        const all = [...src.vertexSlots(label)];
+        for (const from of [0, 1, 5, 6, 20, 21, 777, 1500, 1501, 1502, 9999]) {
+          assert.deepEqual([...src.vertexSlots(label, from)], all.filter((v) => v >= from), `vertices ${label} from ${from}`);
+        }
+      }
+      for (const label of [undefined, 'knows', 'created', 'nolabel']) {
+        const all = [...src.edgeSlots(label)];
+        for (const from of [0, 100, 101, 1498, 1499, 2500, 99999]) {
+          assert.deepEqual([...src.edgeSlots(label, from)], all.filter((e) => e >= from), `edges ${label} from ${from}`);
+        }
+      }
+    }
+  } finally {
+    view.release();
+  }
+});

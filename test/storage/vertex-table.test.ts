@@ -1,0 +1,26 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { VertexTable } from '../../src/storage/vertex-table.js';
+import { TypedNumber, Uuid } from '../../src/values/index.js';
+import type { ElementId } from '../../src/values/index.js';
+
+const UUID = '123e4567-e89b-12d3-a456-426614174000';
+
+test('id lookups keep string, number, long and uuid ids apart, through unmap, release and rebuild', () => {
+  const table = new VertexTable();
+  const ids: ElementId[] = ['5', 5, 'S5', 'D1.5', `U${UUID}`, new Uuid(UUID), 'L9007199254740993', new TypedNumber('long', 9007199254740993n)];
+  const slots = ids.map((id) => table.allocate(0, id));
+  assert.deepEqual(slots, ids.map((_, i) => i));
+  ids.forEach((id, i) => assert.equal(table.slotOf(id), i, `slot of ${String(id)}`));
+  assert.equal(table.slotOf('6'), -1);
+  table.unmapId(0);
+  assert.equal(table.slotOf('5'), -1, 'unmapped string id');
+  assert.equal(table.slotOf(5), 1, 'the number 5 stays');
+  table.alive.set(0, false);
+  table.rebuildIdMaps();
+  assert.equal(table.slotOf('5'), -1, 'a dead slot is not mapped again');
+  ids.slice(1).forEach((id, i) => assert.equal(table.slotOf(id), i + 1, `after rebuild: ${String(id)}`));
+  table.release();
+  assert.equal(table.slotOf(new TypedNumber('long', 9007199254740993n)), -1, 'released');
+  assert.equal(table.slotOf('L9007199254740993'), 6);
+});
