@@ -173,23 +173,24 @@ export class StoreReader implements GraphSource {
   }
 
   vertexCount(label?: string): number {
-    const s = this.state;
-    const records = label === undefined ? s.catalog.vertexLabels() : [s.catalog.vertexLabel(label)].filter((r) => r !== undefined);
-    let n = 0;
-    for (const r of records) {
-      if (r.ttl > 0) for (const _ of this.vertexSlots(r.name)) n++;
-      else n += this.liveCount('vertex', r.id);
-    }
-    return n;
+    return this.#count('vertex', label);
   }
 
   edgeCount(label?: string): number {
-    const s = this.state;
-    const records = label === undefined ? s.catalog.edgeLabels() : [s.catalog.edgeLabel(label)].filter((r) => r !== undefined);
+    return this.#count('edge', label);
+  }
+
+  /** Live elements of one label or all: counted by walking only labels with a time-to-live. */
+  #count(kind: 'vertex' | 'edge', label: string | undefined): number {
+    const catalog = this.state.catalog;
+    const records = kind === 'vertex'
+      ? (label === undefined ? catalog.vertexLabels() : [catalog.vertexLabel(label)])
+      : (label === undefined ? catalog.edgeLabels() : [catalog.edgeLabel(label)]);
     let n = 0;
     for (const r of records) {
-      if (r.ttl > 0) for (const _ of this.edgeSlots(r.name)) n++;
-      else n += this.liveCount('edge', r.id);
+      if (r === undefined) continue;
+      if (r.ttl > 0) for (const _ of kind === 'vertex' ? this.vertexSlots(r.name) : this.edgeSlots(r.name)) n++;
+      else n += this.liveCount(kind, r.id);
     }
     return n;
   }
