@@ -92,7 +92,14 @@ export interface EdgeInput {
  * ```
  */
 export function toEntries(properties: Properties | undefined): Array<readonly [string, PropertyValue]> {
-  return properties === undefined ? [] : Object.entries(properties).filter(([, value]) => value !== undefined);
+  const entries: Array<readonly [string, PropertyValue]> = [];
+  if (properties === undefined) return entries;
+  for (const name in properties) {
+    if (!Object.hasOwn(properties, name)) continue;
+    const value = properties[name];
+    if (value !== undefined) entries.push([name, value]);
+  }
+  return entries;
 }
 
 function multiValued(catalog: SchemaCatalog, key: string): boolean {

@@ -67,6 +67,7 @@ export type Separator = typeof IDS_SEPARATOR | typeof ID_SEPARATOR | typeof NAME
  * ```
  */
 export function joinEscaped(parts: readonly string[], separator: Separator): string {
+  if (parts.every((part, index) => !part.includes(separator) && (index === parts.length - 1 || !part.endsWith(ESCAPE)))) return parts.join(separator);
   const escaped: string[] = [];
   for (let index = 0; index < parts.length; index++) {
     const part = parts[index]!;

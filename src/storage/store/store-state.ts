@@ -324,15 +324,49 @@ export class StoreState {
     else column.set(row, value);
     this.setSide(slot, key.id, value === undefined ? undefined : side);
     if (live) for (const i of affected) i.add(slot, this.fieldValues('vertex', slot, i.record.fields));
-    const log = this.log;
-    if (log !== undefined) {
-      log.u8(Op.SetVertexValue);
-      log.varUint(slot);
-      log.varUint(key.id);
-      writeOptional(log, value);
-      writeSide(log, value === undefined ? undefined : side);
-    }
+    this.logVertexValue(slot, key.id, value, value === undefined ? undefined : side);
     this.undo.push(() => this.restoreVertexValue(slot, key, old, oldSide));
+  }
+
+  /**
+   * Sets a property of a vertex added earlier in the running batch, the write path of vertex
+   * inserts. When no index label covers the vertex's label and there is no side data, the value
+   * goes straight into its column: the row is new, so there is no old value and no index entry to
+   * move, and no undo step is needed because undoing the vertex clears its whole row. Otherwise
+   * it is {@link setVertexValue}. Logged as the same op, so replay is unchanged.
+   */
+  initVertexValue(slot: number, key: PropertyKeyRecord, value: PropertyValue, side?: PropertySide): void {
+    const labelId = this.vertices.labelOf[slot]!;
+    if (side !== undefined || this.hasIndexLabels('vertex', labelId)) {
+      this.setVertexValue(slot, key, value, side);
+      return;
+    }
+    const row = this.vertices.rowOf[slot]!;
+    this.vertexTable(labelId).column(key.id, key.dataType, key.cardinality !== 'SINGLE').set(row, value);
+    if (this.epochs.recording) this.epochs.vertexValueChanged(slot, key.id, undefined, undefined);
+    this.logVertexValue(slot, key.id, value, undefined);
+  }
+
+  private logVertexValue(slot: number, keyId: number, value: PropertyValue | undefined, side: PropertySide | undefined): void {
+    const log = this.logValue(Op.SetVertexValue, slot, keyId, value);
+    if (log !== undefined) writeSide(log, side);
+  }
+
+  /** Logs a value op (op, element slot, key id, optional value) and returns the log for what follows. */
+  private logValue(op: Op.SetVertexValue | Op.SetEdgeValue, slot: number, keyId: number, value: PropertyValue | undefined): ByteWriter | undefined {
+    const log = this.log;
+    if (log === undefined) return undefined;
+    log.u8(op);
+    log.varUint(slot);
+    log.varUint(keyId);
+    writeOptional(log, value);
+    return log;
+  }
+
+  /** Whether any index label covers a vertex or edge label (unknown labels count as indexed: the slow path checks them). */
+  private hasIndexLabels(kind: 'vertex' | 'edge', labelId: number): boolean {
+    const label = kind === 'vertex' ? this.catalog.vertexLabelById(labelId) : this.catalog.edgeLabelById(labelId);
+    return label === undefined || label.indexLabels.length > 0;
   }
 
   private restoreVertexValue(slot: number, key: PropertyKeyRecord, value: PropertyValue | undefined, side: PropertySide | undefined): void {
@@ -382,14 +416,25 @@ export class StoreState {
     };
     if (this.epochs.recording) this.epochs.edgeValueChanged(e, key.id, old);
     apply(value);
-    const log = this.log;
-    if (log !== undefined) {
-      log.u8(Op.SetEdgeValue);
-      log.varUint(e);
-      log.varUint(key.id);
-      writeOptional(log, value);
-    }
+    this.logValue(Op.SetEdgeValue, e, key.id, value);
     this.undo.push(() => apply(old));
+  }
+
+  /**
+   * Sets a property of an edge added earlier in the running batch, the write path of edge
+   * inserts: as {@link initVertexValue}, straight into the column with no undo step when no index
+   * label covers the edge's label, else {@link setEdgeValue}. Logged as the same op.
+   */
+  initEdgeValue(e: number, key: PropertyKeyRecord, value: PropertyValue): void {
+    const labelId = this.edges.label[e]!;
+    if (this.hasIndexLabels('edge', labelId)) {
+      this.setEdgeValue(e, key, value);
+      return;
+    }
+    const table = this.edges.tables.get(labelId)!;
+    table.column(key.id, key.dataType, key.cardinality !== 'SINGLE' && Array.isArray(value)).set(this.edges.rowOf![e]!, value);
+    if (this.epochs.recording) this.epochs.edgeValueChanged(e, key.id, undefined);
+    this.logValue(Op.SetEdgeValue, e, key.id, value);
   }
 
   /** Removes a live edge (tombstone in adjacency, index entries dropped). */

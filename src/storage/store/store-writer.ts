@@ -97,7 +97,7 @@ export class StoreWriter extends StoreReader implements GraphWriter {
       return existing;
     }
     const slot = this.state.addVertex(record, id, this.options.now());
-    for (const [name, v] of values) this.state.setVertexValue(slot, this.auto.key(name), v.value, v.side);
+    for (const [name, v] of values) this.state.initVertexValue(slot, this.auto.key(name), v.value, v.side);
     return slot;
   }
 
@@ -141,7 +141,7 @@ export class StoreWriter extends StoreReader implements GraphWriter {
     }
     const table = auto || record.properties.length > 0 || record.ttl > 0;
     const e = this.state.addEdge(record, ends, { id, insertedAt: record.ttl > 0 ? this.options.now() : 0, table });
-    for (const [name, v] of values) this.state.setEdgeValue(e, this.auto.key(name), v.value);
+    for (const [name, v] of values) this.state.initEdgeValue(e, this.auto.key(name), v.value);
     return e;
   }
 
