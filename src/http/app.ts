@@ -106,10 +106,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request) => {
     throw routeNotFound(request.method, request.url);
   });
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    const path = request.url.split('?')[0] ?? '';
-    const identity = options.auth === false || OPEN_PATHS.has(path) ? ANONYMOUS_ADMIN : authenticate(state, request.headers.authorization);
-    (request as FastifyRequest & { identity: Identity }).identity = identity;
+  const checkCredentials = options.auth !== false;
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    const url = request.url;
+    const query = url.indexOf('?');
+    const open = !checkCredentials || OPEN_PATHS.has(query < 0 ? url : url.slice(0, query));
+    try {
+      (request as FastifyRequest & { identity: Identity }).identity = open ? ANONYMOUS_ADMIN : authenticate(state, request.headers.authorization);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
   await app.register(swagger, {
     openapi: {
