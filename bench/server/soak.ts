@@ -4,7 +4,8 @@
  * one runaway Gremlin query per second (cancelled by the server's --query-timeout). Afterwards
  * every acknowledged write must be present with its last acknowledged value, nothing else may
  * be, and no 5xx or dropped connection may have occurred. Prints a summary table; exits 1 on a
- * failed check. Options: --seconds <n> (default 30), --query-timeout <ms> (default 2000); with
+ * failed check. Options: --seconds <n> (default 30), --query-timeout <ms> (default 2000),
+ * --no-runaways (the same mix without them, for comparing latencies); with
  * QUIVER_SOAK_PROFILE=<dir> the server writes a CPU profile there.
  * @module
  */
@@ -20,6 +21,7 @@ function flag(name: string, fallback: number): number {
 
 const seconds = flag('seconds', 30);
 const queryTimeout = flag('query-timeout', 2000);
+const runaways = !process.argv.includes('--no-runaways');
 const CONNECTIONS = 64;
 const BATCH = 20;
 const V = '/graphs/hugegraph/graph/vertices';
@@ -153,6 +155,7 @@ async function main(): Promise<void> {
       }
     };
     const runaway = async (): Promise<void> => {
+      if (!runaways) return;
       await new Promise((r) => setTimeout(r, 1000));
       while (Date.now() < end) {
         const t0 = Date.now();
@@ -197,7 +200,8 @@ async function main(): Promise<void> {
       p99WhileRunaway: summary(withRunaway).p99, p99WithoutRunaway: summary(withoutRunaway).p99,
       acknowledgedChecked: pool.size, missing, phantom, wrong,
     };
-    console.log(`soak: ${seconds} s, ${CONNECTIONS} connections, runaway '${RUNAWAY}' once a second, --query-timeout ${queryTimeout} ms`);
+    const runawayText = runaways ? `runaway '${RUNAWAY}' once a second` : 'no runaways';
+    console.log(`soak: ${seconds} s, ${CONNECTIONS} connections, ${runawayText}, --query-timeout ${queryTimeout} ms`);
     console.log('\n| requests | kind | p50 ms | p99 ms | max ms |\n|---|---|---|---|---|');
     for (const [kind, values] of byKind) {
       const s = summary(values);
