@@ -95,9 +95,11 @@ async function main(): Promise<void> {
   const runawayMs: number[] = [];
   let runawaysInFlight = 0;
   let started = 0;
+  let clientCpu0 = process.cpuUsage();
   try {
     await defineItemSchema(server);
     started = performance.now();
+    clientCpu0 = process.cpuUsage();
     const end = Date.now() + seconds * 1000;
     let next = 0;
     const timed = async (kind: Kind, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> => {
@@ -181,6 +183,7 @@ async function main(): Promise<void> {
     };
     await Promise.all([...Array.from({ length: CONNECTIONS }, (_, w) => worker(w)), runaway()]);
     const elapsed = (performance.now() - started) / 1000;
+    const clientCpu = process.cpuUsage(clientCpu0);
     while (runawaysInFlight > 0) await new Promise((r) => setTimeout(r, 50));
     const stored = new Map<string, number>();
     let page: string | null = '';
@@ -212,6 +215,7 @@ async function main(): Promise<void> {
     console.log(`| ${r.count} | runaway (until cancelled) | ${r.p50} | ${r.p99} | ${r.max} |`);
     console.log(`\nrequests ${counts.requests} (${result.reqPerSec} req/s), p50 ${overall.p50} ms, p99 ${overall.p99} ms`);
     console.log(`p99 of normal requests while a runaway ran: ${result.p99WhileRunaway} ms (${withRunaway.length} requests); while none ran: ${result.p99WithoutRunaway} ms (${withoutRunaway.length})`);
+    console.log(`load generator (this process) CPU ${((clientCpu.user + clientCpu.system) / 1e6).toFixed(1)} s over ${elapsed.toFixed(1)} s`);
     console.log(`5xx ${counts.fiveXX}, dropped connections ${counts.dropped}, 4xx ${counts.rejected}`);
     console.log(`runaways started ${counts.runawaysStarted}, cancelled by timeout ${counts.runawaysCancelled}, finished before the limit ${counts.runawaysFinished}`);
     console.log(`acknowledged vertices checked ${pool.size}: missing ${missing}, phantom ${phantom}, wrong value ${wrong}`);
