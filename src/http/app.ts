@@ -94,7 +94,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     void reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
   });
   const logEveryRequest = app.log.level === 'debug' || app.log.level === 'trace';
-  app.addHook('onResponse', (request, reply, done) => {
+  const logSlowRequests = logEveryRequest || app.log.level === 'info';
+  // Slow requests are logged at info: above it (warn, error, silent) the hook would only cost time.
+  if (logSlowRequests) app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
     if (ms >= SLOW_REQUEST_MS || logEveryRequest) {
       const line = { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: ms };
