@@ -117,9 +117,10 @@ function multiValued(catalog: SchemaCatalog, key: string): boolean {
  */
 export function vertexView(source: GraphSource, at: { readonly slot: number; readonly catalog: SchemaCatalog }): VertexView {
   const properties: Record<string, PropertyValue> = {};
-  const lists = new Map<string, PropertyValue[]>();
+  let lists: Map<string, PropertyValue[]> | undefined;
   for (const record of source.vertexProperties(at.slot)) {
     if (multiValued(at.catalog, record.key)) {
+      lists ??= new Map();
       const list = lists.get(record.key) ?? [];
       list.push(record.value);
       lists.set(record.key, list);
@@ -127,7 +128,7 @@ export function vertexView(source: GraphSource, at: { readonly slot: number; rea
       properties[record.key] = record.value;
     }
   }
-  for (const [key, values] of lists) properties[key] = values;
+  if (lists !== undefined) for (const [key, values] of lists) properties[key] = values;
   return { id: source.vertexId(at.slot), label: source.vertexLabel(at.slot), type: 'vertex', properties };
 }
 

@@ -293,27 +293,31 @@ export class StoreReader implements GraphSource {
     const table = s.vertexTables.get(s.vertices.labelOf[slot]!);
     if (table === undefined) return [];
     const row = s.vertices.rowOf[slot]!;
-    return [...table.columns]
-      .filter(([, c]) => c.has(row))
-      .map(([k]) => k)
-      .sort((a, b) => a - b)
-      .map((k) => s.catalog.propertyKeyById(k)?.name)
-      .filter((n): n is string => n !== undefined);
+    const present: number[] = [];
+    for (const [k, column] of table.columns) if (column.has(row)) present.push(k);
+    if (present.length > 1) present.sort((a, b) => a - b);
+    const names: string[] = [];
+    for (const k of present) {
+      const name = s.catalog.propertyKeyById(k)?.name;
+      if (name !== undefined) names.push(name);
+    }
+    return names;
   }
 
   vertexProperties(slot: number, keys?: readonly string[]): readonly VertexPropertyRecord[] {
     const s = this.state;
     const out: VertexPropertyRecord[] = [];
+    let owner: string | undefined;
     for (const name of keys ?? this.vertexPropertyKeys(slot)) {
       const key = s.catalog.propertyKey(name);
       const value = key === undefined ? undefined : this.vertexValueAt(slot, key.id);
       if (key === undefined || value === undefined) continue;
       const values = key.cardinality === 'SINGLE' ? [value] : (value as readonly PropertyValue[]);
       const side = this.vertexSideAt(slot, key.id);
-      values.forEach((v, i) => {
-        const id = side?.ids[i] ?? `${String(this.vertexId(slot))}>${name}`;
-        out.push({ key: name, value: v, id, meta: side?.meta[i] ?? EMPTY_META });
-      });
+      for (let i = 0; i < values.length; i++) {
+        const id = side?.ids[i] ?? `${(owner ??= String(this.vertexId(slot)))}>${name}`;
+        out.push({ key: name, value: values[i]!, id, meta: side?.meta[i] ?? EMPTY_META });
+      }
     }
     return out;
   }
