@@ -7,7 +7,7 @@ export * from '../values/index.js';
 export * from '../port/index.js';
 export * from './bytecode.js';
 export * from './script.js';
-export { Vertex, Edge, VertexProperty, Property, Path, Tree, isElement, type VertexProperties, type EdgeProperties } from './elements.js';
+export { Vertex, Edge, DeferredEdgeId, VertexProperty, Property, Path, Tree, isElement, type VertexProperties, type EdgeProperties } from './elements.js';
 export { Subgraph } from './steps/side-effect/subgraph-step.js';
 export { Plan, type PlanStep, type Requirements, type SourceSettings } from './plan/plan.js';
 export type { StepKind } from './plan/kinds.js';
@@ -30,6 +30,8 @@ export { EdgeLabelVerificationStrategy, ReservedKeysVerificationStrategy, Vertex
 export { t, order, scope, column, direction, cardinality, pop, operator, barrier, merge, pick, dt, GType, withOptions, canonicalEnum, type EnumOf } from './fluent/fluent-tokens.js';
 export { toPlain, fromPlain, resultConverter, PlainMap, PlainSet, type ValueTypes } from './plain.js';
 export { jsonKey, jsonValue, jsonReplacer } from './json.js';
+export { edgeShape } from './edge-shape.js';
+export type { EdgeShape } from './edge-shape.js';
 export { runScript } from './script-runner/run-script.js';
 export type { ScriptHost, ScriptTransaction } from './script-runner/host.js';
 export type { SchemaBuilderLike } from './script-runner/schema-methods.js';
