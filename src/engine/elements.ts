@@ -117,7 +117,8 @@ export class Vertex {
 
 /**
  * The id of an edge that is read from `source` (by the edge's slot) only when first asked for:
- * what {@link Edge.lazy} hands the Edge constructor in place of an id.
+ * what the engine hands the Edge constructor in place of an id for the edges it builds from
+ * slots, so a step that walks on to a vertex never formats one.
  *
  * @example
  * ```ts
@@ -132,8 +133,8 @@ export class DeferredEdgeId {
 
 /**
  * An edge with its two end vertices. Edges that the engine builds from slots format their id
- * only when it is first read ({@link Edge.lazy}); a step that walks on to a vertex never pays
- * for it.
+ * only when it is first read (see {@link DeferredEdgeId}); a step that walks on to a vertex never
+ * pays for it.
  *
  * @example
  * ```ts
@@ -163,21 +164,6 @@ export class Edge {
     this.outV = ends.outV;
     this.inV = ends.inV;
     if (ends.properties !== undefined) this.properties = ends.properties;
-  }
-
-  /**
-   * An edge whose id, `ids.edgeId(slot)`, is read on first access instead of now: the engine's
-   * edges, so a step that walks on to a vertex never formats it.
-   *
-   * @example
-   * ```ts
-   * declare const source: GraphSource;
-   * const outV = new Vertex(1, 'person', 0), inV = new Vertex(2, 'person', 1);
-   * const e = Edge.lazy(source, 'knows', 0, { outV, inV });
-   * ```
-   */
-  static lazy(ids: EdgeIds, label: string, slot: number, ends: { readonly outV: Vertex; readonly inV: Vertex }): Edge {
-    return new Edge(new DeferredEdgeId(ids), label, slot, ends);
   }
 
   /** Dense slot of the edge in the GraphSource (not enumerable). */

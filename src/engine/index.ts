@@ -7,7 +7,7 @@ export * from '../values/index.js';
 export * from '../port/index.js';
 export * from './bytecode.js';
 export * from './script.js';
-export { Vertex, Edge, DeferredEdgeId, VertexProperty, Property, Path, Tree, isElement, type VertexProperties, type EdgeProperties } from './elements.js';
+export { Vertex, Edge, VertexProperty, Property, Path, Tree, isElement, type VertexProperties, type EdgeProperties } from './elements.js';
 export { Subgraph } from './steps/side-effect/subgraph-step.js';
 export { Plan, type PlanStep, type Requirements, type SourceSettings } from './plan/plan.js';
 export type { StepKind } from './plan/kinds.js';
