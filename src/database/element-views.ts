@@ -4,7 +4,8 @@
  * @module
  */
 import { NotFoundError } from '../errors.js';
-import type { ElementId, GraphSource, PropertyValue } from '../engine/index.js';
+import { edgeShape } from '../engine/index.js';
+import type { EdgeShape, ElementId, GraphSource, PropertyValue } from '../engine/index.js';
 import type { SchemaCatalog } from '../storage/index.js';
 
 /**
@@ -33,23 +34,14 @@ export interface VertexView {
 }
 
 /**
- * An edge as returned by the Graph's read methods.
+ * An edge as returned by the Graph's read methods: the engine's edge shape, values as stored.
  *
  * @example
  * ```ts
  * const e: EdgeView = { id: 'S1:marko>1>>S1:vadas', label: 'knows', type: 'edge', outV: '1:marko', outVLabel: 'person', inV: '1:vadas', inVLabel: 'person', properties: {} };
  * ```
  */
-export interface EdgeView {
-  readonly id: ElementId;
-  readonly label: string;
-  readonly type: 'edge';
-  readonly outV: ElementId;
-  readonly outVLabel: string;
-  readonly inV: ElementId;
-  readonly inVLabel: string;
-  readonly properties: Properties;
-}
+export type EdgeView = EdgeShape<PropertyValue>;
 
 /**
  * One vertex to add in {@link Graph.addVertices}.
@@ -141,23 +133,7 @@ export function vertexView(source: GraphSource, at: { readonly slot: number; rea
  * ```
  */
 export function edgeView(source: GraphSource, slot: number): EdgeView {
-  const properties: Record<string, PropertyValue> = {};
-  for (const key of source.edgePropertyKeys(slot)) {
-    const value = source.edgeProperty(slot, key);
-    if (value !== undefined) properties[key] = value;
-  }
-  const out = source.edgeOutVertex(slot);
-  const inV = source.edgeInVertex(slot);
-  return {
-    id: source.edgeId(slot),
-    label: source.edgeLabel(slot),
-    type: 'edge',
-    outV: source.vertexId(out),
-    outVLabel: source.vertexLabel(out),
-    inV: source.vertexId(inV),
-    inVLabel: source.vertexLabel(inV),
-    properties,
-  };
+  return edgeShape(source, slot, (stored) => stored);
 }
 
 /**

@@ -139,7 +139,7 @@ function shape(run: TraverserRun, name: string, found: Found, o: Readonly<Record
   const withVertex = flag(o.withVertex, 'with vertex', false);
   const withEdge = flag(o.withEdge, 'with edge', false);
   if (countOnly && (withPath || withVertex || withEdge)) {
-    throw new ArgumentError('TRAVERSER_ARGUMENT', "Can't return paths, vertices or edges when count only is true");
+    throw new ArgumentError('TRAVERSER_ARGUMENT', "Can't return vertex, edge or path when count only");
   }
   const slots = [...extra, ...found.results.map(([d, i]) => (found.ls[d] as Layer).vertices.slots[i] as number)];
   const unique = [...new Set(slots)];
@@ -155,8 +155,8 @@ function shape(run: TraverserRun, name: string, found: Found, o: Readonly<Record
       pathEdges.push(...p.edges);
     }
   }
-  const listed = withPath ? pathVertices : unique;
-  const vertices = name === 'kout' || withVertex ? verticesOut(run.source, listed, withVertex) : [];
+  // KoutAPI and KneighborAPI list the neighbours and every vertex of the returned paths.
+  const vertices = verticesOut(run.source, [...pathVertices, ...unique], withVertex);
   return { [name]: ids(run.source, unique), size: unique.length, paths, vertices, edges: withPath ? edgesOut(run.source, pathEdges, withEdge) : [], measure: meter.measure() };
 }
 

@@ -43,7 +43,7 @@ export function* sameneighbors(run: TraverserRun, options: unknown): FrontierOpe
   let slots: number[];
   if (o.vertexList === undefined) slots = pair(run, o);
   else {
-    if (!Array.isArray(o.vertexList) || o.vertexList.length < 2) throw new ArgumentError('TRAVERSER_ARGUMENT', 'The vertex_list size must be >= 2');
+    if (!Array.isArray(o.vertexList) || o.vertexList.length < 2) throw new ArgumentError('TRAVERSER_ARGUMENT', "The vertex_list size can't be less than 2");
     slots = o.vertexList.map((id) => vertexSlot(run.source, id, 'source'));
   }
   let common: Int32Array | undefined;
@@ -89,7 +89,8 @@ function jaccard(a: Int32Array, b: Int32Array): number {
 
 /**
  * jaccardsimilarity: |N(a) ∩ N(b)| / |N(a) ∪ N(b)| of `vertex` and `other` (GET form), or,
- * with `step`, the `top` vertices within two hops of `vertex` by that score (POST form).
+ * with `step`, the `top` vertices within two hops of `vertex` by that score, 0 included
+ * (POST form; JaccardSimilarTraverser scores every vertex it reaches).
  *
  * @example
  * ```ts
@@ -118,7 +119,7 @@ export function* jaccardsimilarity(run: TraverserRun, options: unknown): Frontie
   const scored: [number, number][] = [];
   for (const c of candidates) {
     const score = jaccard(mine, yield* neighbours(run, c, hop, meter));
-    if (score > 0) scored.push([c, score]);
+    scored.push([c, score]);
   }
   scored.sort((x, y) => y[1] - x[1]);
   const out: Record<string, number> = {};

@@ -101,8 +101,9 @@ const OPPOSITE: Record<Direction, Direction> = { OUT: 'IN', IN: 'OUT', BOTH: 'BO
 const steps = (rg: RandomGraph, v: number, direction: Direction): number[] => naiveNeighbours(rg, v, direction).map(([, w]) => w);
 
 /**
- * Every simple path from `s` to `t` (t only at the end) of at most `depth` edges that walks
- * `direction` up to some position and against it after, with the positions it may turn at.
+ * Every simple path from `s` to `t` (t only at the end) of at most `depth` edges whose first
+ * ⌈L/2⌉ edges walk `direction` and whose others walk against it, with that crosspoint position:
+ * PathsTraverser meets its two frontiers only at their newest layers, expanding them in turn.
  */
 function naiveCrosspoints(rg: RandomGraph, s: number, t: number, direction: Direction, depth: number): Map<string, number> {
   const out = new Map<string, number>();
@@ -110,12 +111,10 @@ function naiveCrosspoints(rg: RandomGraph, s: number, t: number, direction: Dire
     const v = path[path.length - 1] as number;
     if (v === t && path.length > 1) {
       const L = path.length - 1;
+      const half = Math.ceil(L / 2);
       const forward = (i: number): boolean => steps(rg, path[i] as number, direction).includes(path[i + 1] as number);
       const backward = (i: number): boolean => steps(rg, path[i] as number, OPPOSITE[direction]).includes(path[i + 1] as number);
-      const valid = Array.from({ length: L + 1 }, (_, c) => c).filter((c) => path.slice(0, L).every((_, i) => (i < c ? forward(i) : backward(i))));
-      if (valid.length === 0) return;
-      const half = Math.ceil(L / 2);
-      out.set(path.join(','), valid.sort((x, y) => Math.abs(x - half) - Math.abs(y - half) || x - y)[0] as number);
+      if (path.slice(0, L).every((_, i) => (i < half ? forward(i) : backward(i)))) out.set(path.join(','), half);
       return;
     }
     if (path.length > depth) return;
@@ -134,7 +133,11 @@ function cycleKey(vertices: readonly number[]): string {
   return keys.sort()[0] as string;
 }
 
-/** Rings through `s` of at most `depth` edges; stepping straight back over one single edge (BOTH) is no ring. */
+/**
+ * Rings through `s` of at most `depth` edges. Stepping straight back (BOTH) is a ring only when an
+ * out edge and an in edge join the two vertices (SubGraphTraverser's hasMultiEdges), not for two
+ * parallel edges of one direction.
+ */
 function naiveRings(rg: RandomGraph, s: number, direction: Direction, depth: number): string[] {
   const out = new Set<string>();
   const walk = (path: number[]): void => {
@@ -144,7 +147,8 @@ function naiveRings(rg: RandomGraph, s: number, direction: Direction, depth: num
     for (const w of new Set(next)) {
       if (w === s) {
         const back = path.length === 2 && direction === 'BOTH';
-        if (!back || next.filter((x) => x === s).length >= 2) out.add(cycleKey([...path, s]));
+        const joined = (a: number, b: number): boolean => rg.edges.some((e) => e.out === a && e.in === b);
+        if (!back || (joined(v, s) && joined(s, v))) out.add(cycleKey([...path, s]));
       } else if (!path.includes(w)) walk([...path, w]);
     }
   };
