@@ -117,10 +117,20 @@ export class Frontier {
     return f;
   }
 
+  /** A frontier over `slots` and the given parallel arrays as they are (no copy), as long as `slots`. */
+  static wrap(slots: Int32Array, arrays: { readonly depth?: Int32Array; readonly predecessor?: Int32Array } = {}): Frontier {
+    const f = new Frontier();
+    f.slots = slots;
+    f.depth = arrays.depth;
+    f.predecessor = arrays.predecessor;
+    f.length = slots.length;
+    return f;
+  }
+
   /** Appends a slot with its bulk, depth and predecessor (ignored for arrays not kept). */
   push(slot: number, bulk: number, depth: number, predecessor: number): void {
     const i = this.length;
-    if (i === this.slots.length) this.#grow(i * 2);
+    if (i === this.slots.length) this.#grow(Math.max(16, i * 2));
     this.slots[i] = slot;
     if (this.bulk !== undefined) this.bulk[i] = bulk;
     if (this.depth !== undefined) this.depth[i] = depth;
