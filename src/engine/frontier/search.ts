@@ -218,6 +218,8 @@ interface ShortestPathOptions {
   readonly capacity?: number;
   /** Most paths {@link allShortestPaths} returns; -1 or absent: all. */
   readonly limit?: number;
+  /** Counts the vertices expanded and the adjacency entries scanned (HugeGraph's measure block). */
+  readonly meter?: { vertices: number; edges: number };
 }
 
 const OPPOSITE: Readonly<Record<Direction, Direction>> = { OUT: 'IN', IN: 'OUT', BOTH: 'BOTH' };
@@ -266,6 +268,13 @@ function hopsOf(options: ShortestPathOptions): [HopOptions, HopOptions] {
   return [options.hop, { ...options.hop, direction: OPPOSITE[options.hop.direction] }];
 }
 
+/** Adds a scan of `vertices` sources and `edges` entries to the meter, if any. */
+function count(meter: ShortestPathOptions['meter'], vertices: number, edges: number): void {
+  if (meter === undefined) return;
+  meter.vertices += vertices;
+  meter.edges += edges;
+}
+
 /**
  * Expands the smaller side one level at a time until the sides meet (or `maxDepth` hops are
  * spent); with `all`, the meeting level is completed so that every meeting slot is known.
@@ -294,19 +303,22 @@ function* meet(adjacency: AdjacencySource, ends: readonly [number, number], opti
       const out = marks.work;
       const begin = out.length;
       const level: RowLevel = { marks, payload: depth, out, counted: total - begin, capacity: options.capacity ?? -1, finding: 'shortest path', meet: { other: other as Stamps, meets, all } };
+      const scanned = scans[side].scanned;
       yield* reachLevel(scans[side], level, front, ctx);
+      count(options.meter, front.length, scans[side].scanned - scanned);
       total += out.length - begin;
       fronts[side] = out.slots.subarray(begin, out.length);
       continue;
     }
     const next = new Frontier();
-    yield* scanHop(adjacency, front, hops[side], ctx, (_k, _edge, vertex) => {
+    const scanned = yield* scanHop(adjacency, front, hops[side], ctx, (_k, _edge, vertex) => {
       if (mine.has(vertex)) return;
       mine.set(vertex, depth);
       next.push(vertex, 1, 0, -1);
       checkCapacity(++total, options.capacity, 'shortest path');
       if (other.has(vertex) && (all || meets.length === 0)) meets.push(vertex);
     });
+    count(options.meter, front.length, scanned);
     fronts[side] = next.view();
   }
   return { depths, meets };
@@ -316,14 +328,16 @@ function* meet(adjacency: AdjacencySource, ends: readonly [number, number], opti
  * Slots adjacent to `slot` on one side of a meet whose depth on that side is one less: the
  * vertices a shortest path may come through. Found by scanning back against the side's hop.
  */
-function* parents(adjacency: AdjacencySource, slot: number, side: number, m: Meet, hop: HopOptions, ctx: FrontierContext): FrontierOperation<Int32Array> {
+function* parents(adjacency: AdjacencySource, slot: number, side: number, m: Meet, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array> {
+  const hop = options.hop;
   const depths = m.depths[side] as DepthMarks;
   const want = depths.get(slot) - 1;
   const back: HopOptions = { direction: side === 0 ? OPPOSITE[hop.direction] : hop.direction, labels: hop.labels, edgeFilter: hop.edgeFilter };
   const found = new Frontier();
-  yield* scanHop(adjacency, Int32Array.of(slot), back, ctx, (_k, _edge, vertex) => {
+  const scanned = yield* scanHop(adjacency, Int32Array.of(slot), back, ctx, (_k, _edge, vertex) => {
     if (depths.get(vertex) === want) found.push(vertex, 1, 0, -1);
   });
+  count(options.meter, 1, scanned);
   return distinctFrontier(found.view()).view();
 }
 
@@ -353,7 +367,7 @@ function* onePath(adjacency: AdjacencySource, m: Meet, options: ShortestPathOpti
   const behind: number[] = [];
   for (const [side, into] of [[0, ahead], [1, behind]] as const) {
     for (let v = at; (m.depths[side] as DepthMarks).get(v) > 0; ) {
-      v = (yield* parents(adjacency, v, side, m, options.hop, ctx))[0] as number;
+      v = (yield* parents(adjacency, v, side, m, options, ctx))[0] as number;
       into.push(v);
     }
   }
@@ -394,7 +408,7 @@ function* everyPath(adjacency: AdjacencySource, m: Meet, options: ShortestPathOp
         continue;
       }
       let ps = cache[side]!.get(top.slot);
-      if (ps === undefined) cache[side]!.set(top.slot, (ps = yield* parents(adjacency, top.slot, side, m, options.hop, ctx)));
+      if (ps === undefined) cache[side]!.set(top.slot, (ps = yield* parents(adjacency, top.slot, side, m, options, ctx)));
       if (top.next >= ps.length) stack.pop();
       else stack.push({ slot: ps[top.next++] as number, next: 0 });
     }
