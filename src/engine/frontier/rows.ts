@@ -202,7 +202,7 @@ export interface RowLevel {
  * for (let k = 0; k < sources.length; ) { k = reachRows(scan, level, sources, k); if (ctx.tick()) yield FRONTIER_PAUSE; }
  * ```
  */
-export function reachRows(scan: RowScan, level: RowLevel, sources: Int32Array, k: number): number {
+function reachRows(scan: RowScan, level: RowLevel, sources: Int32Array, k: number): number {
   const { offsets: offs, targets: tgts, edges: edgs, degreeLimit } = scan;
   const rowCount = offs.length;
   const marks = level.marks.marks;

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Direction } from '../../../src/values/index.js';
-import { FRONTIER_PAUSE, NEVER_PAUSE, Stamps, allShortestPaths, kHop, rowsOf, runFrontier, shortestPath } from '../../../src/engine/frontier/index.js';
+import { FRONTIER_PAUSE, NEVER_PAUSE, Reached, Stamps, allShortestPaths, kHop, rowsOf, runFrontier, shortestPath } from '../../../src/engine/frontier/index.js';
 import type { FrontierOperation, HopOptions, KHopResult } from '../../../src/engine/frontier/index.js';
 import type { AdjacencySource } from '../../../src/port/index.js';
 import { GraphStore } from '../../../src/storage/graph-store.js';
@@ -177,4 +177,15 @@ test('Stamps hand out fresh marks on every acquire, never share an array in use,
     s.release();
   }
   assert.ok(arrays.size <= 4, `released arrays serve the next acquires (${arrays.size} arrays)`);
+});
+
+test('Reached grows and keeps its entries when reserve asks for more room than it has', () => {
+  const r = new Reached(2);
+  r.slots.set([7, 8]);
+  r.from.set([0, 1]);
+  r.edges.set([3, 4]);
+  r.length = 2;
+  r.reserve(5);
+  assert.ok(r.slots.length >= 7);
+  assert.deepEqual([Array.from(r.slots.subarray(0, 2)), Array.from(r.from.subarray(0, 2)), Array.from(r.edges.subarray(0, 2))], [[7, 8], [0, 1], [3, 4]]);
 });
