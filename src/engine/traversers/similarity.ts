@@ -5,15 +5,27 @@
  */
 import { ArgumentError } from '../../errors.js';
 import type { ElementId } from '../../values/index.js';
-import { checkCapacity, intersect, scanHop } from '../frontier/index.js';
+import { RowScan, Stamps, checkCapacity, intersect, reachLevel, rowsOf, scanHop } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import { DEFAULTS, Meter, bound, edgeStep, flag, getHop, ids, integer, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
 import type { Measure, TraverserRun, VertexJson } from './traverser-common.js';
 
 /** Distinct neighbours of one vertex, in adjacency order. */
 function* neighbours(run: TraverserRun, slot: number, hop: HopOptions, meter: Meter): FrontierOperation<Int32Array> {
-  const seen = new Set<number>();
   meter.vertices++;
+  const rows = rowsOf(run.source, hop);
+  if (rows !== undefined) {
+    const marks = Stamps.acquire(run.source.vertexSlotBound(), 1);
+    try {
+      const scan = new RowScan(rows, hop);
+      yield* reachLevel(scan, { marks, payload: 0, out: marks.work, counted: 0, capacity: -1, finding: 'neighbours' }, Int32Array.of(slot), run.ctx);
+      meter.edges += scan.scanned;
+      return marks.work.slots.slice(0, marks.work.length);
+    } finally {
+      marks.release();
+    }
+  }
+  const seen = new Set<number>();
   meter.edges += yield* scanHop(run.source, Int32Array.of(slot), hop, run.ctx, (_k, _e, v) => {
     seen.add(v);
   });

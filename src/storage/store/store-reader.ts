@@ -524,12 +524,39 @@ export class StoreReader implements GraphSource {
   }
 
   /**
-   * Merged CSR arrays of a label that a snapshot may take as they are: compact (nothing
-   * buffered or tombstoned) and without TTL. Merged arrays are never mutated; a merge replaces them.
+   * Merged CSR arrays of a label that a snapshot or a frontier may take as they are: compact
+   * (nothing buffered or tombstoned, merged on demand when that pays, see
+   * StoreState.compactForReads) and without TTL. Merged arrays are never mutated; a merge
+   * replaces them.
    */
   protected sharedCsr(labelId: number, direction: 'out' | 'in'): CsrArrays | undefined {
-    const csr = this.state.adjacency.get(labelId)?.[direction];
-    return csr !== undefined && csr.isCompact() && !this.state.hasTtl('edge', labelId) ? csr : undefined;
+    const s = this.state;
+    if (s.hasTtl('edge', labelId) || !s.compactForReads(labelId, direction)) return undefined;
+    return s.adjacency.get(labelId)?.[direction];
+  }
+
+  /**
+   * The merged rows of the labels a scan walks, when every one is shared ({@link sharedCsr})
+   * and no vertex label has a TTL (which could hide a neighbour); see AdjacencySource.
+   *
+   * @example
+   * ```ts
+   * const rows = reader.adjacencyRows('BOTH', ['knows']); // [out rows, in rows] or undefined
+   * ```
+   */
+  adjacencyRows(direction: Direction, labels?: readonly string[]): readonly CsrArrays[] | undefined {
+    const s = this.state;
+    if (s.catalog.vertexLabels().some((l) => l.ttl > 0)) return undefined;
+    const rows: CsrArrays[] = [];
+    for (const d of direction === 'OUT' ? ['out' as const] : direction === 'IN' ? ['in' as const] : ['out' as const, 'in' as const]) {
+      for (const l of this.edgeLabelIds(labels)) {
+        if (!s.adjacency.has(l)) continue;
+        const shared = this.sharedCsr(l, d);
+        if (shared === undefined) return undefined;
+        rows.push(shared);
+      }
+    }
+    return rows;
   }
 
   private edgeLabelIds(names: readonly string[] | undefined): number[] {

@@ -132,6 +132,20 @@ export class StoreState {
     }
   }
 
+  /**
+   * Merges one adjacency so that readers may take its arrays as they are, when no batch is
+   * open (a rollback pops buffered entries) and the merge pays ({@link Csr.worthCompacting}).
+   * Read views pinned earlier keep walking their own generation. True when it is compact after.
+   */
+  compactForReads(labelId: number, direction: 'out' | 'in'): boolean {
+    const csr = this.adjacency.get(labelId)?.[direction];
+    if (csr === undefined) return false;
+    if (csr.isCompact()) return true;
+    if (this.undo.length > 0 || !csr.worthCompacting()) return false;
+    csr.merge(this.vertices.size, this.edges.alive, direction === 'out' ? this.edges.out : this.edges.in);
+    return true;
+  }
+
   /** The adjacency of an edge label, created on first use. */
   adjacencyOf(labelId: number): { readonly out: Csr; readonly in: Csr } {
     let a = this.adjacency.get(labelId);

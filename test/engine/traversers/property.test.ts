@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { NEVER_PAUSE, TRAVERSERS, runFrontier } from '../../../src/engine/index.js';
 import type { Direction } from '../../../src/values/index.js';
-import { load, naiveNeighbours, randomGraph } from '../frontier/random-graph.js';
+import { load, loadWithRows, naiveNeighbours, randomGraph } from '../frontier/random-graph.js';
 import type { RandomGraph } from '../frontier/random-graph.js';
 
 const DIRECTIONS: Direction[] = ['OUT', 'IN', 'BOTH'];
@@ -21,10 +21,10 @@ function distances(rg: RandomGraph, s: number, direction: Direction): Map<number
 
 const neighbourSet = (rg: RandomGraph, v: number, direction: Direction): Set<number> => new Set(naiveNeighbours(rg, v, direction).map(([, w]) => w));
 
-test('kout, kneighbor, shortestpath and jaccardsimilarity agree with naive references on random graphs', () => {
+test('kout, kneighbor, shortestpath and jaccardsimilarity agree with naive references on random graphs, on the batched and the row path alike', () => {
   fc.assert(
-    fc.property(randomGraph(60), fc.constantFrom(...DIRECTIONS), fc.integer({ min: 1, max: 4 }), (rg, direction, depth) => {
-      const run = { source: load(rg), ctx: NEVER_PAUSE };
+    fc.property(randomGraph(60), fc.constantFrom(...DIRECTIONS), fc.integer({ min: 1, max: 4 }), fc.boolean(), (rg, direction, depth, rows) => {
+      const run = { source: rows ? loadWithRows(rg) : load(rg), ctx: NEVER_PAUSE };
       const [s, t] = [0, rg.n - 1];
       const d = distances(rg, s, direction);
       const within = [...d].filter(([v, k]) => v !== s && k <= depth).map(([v]) => v).sort((a, b) => a - b);
@@ -44,6 +44,44 @@ test('kout, kneighbor, shortestpath and jaccardsimilarity agree with naive refer
       assert.equal(j, union === 0 ? 0 : common / union);
     }),
     { numRuns: 100 },
+  );
+});
+
+/** A response without the time it took. */
+function timeless(r: unknown): unknown {
+  return JSON.parse(JSON.stringify(r, (k, v: unknown) => (k === 'cost(ns)' ? 0 : v)));
+}
+
+test('kout, kneighbor, shortestpath, allshortestpaths and jaccardsimilarity answer the same on the row path as on the batched path, measure included', () => {
+  fc.assert(
+    fc.property(
+      randomGraph(40),
+      fc.record({ direction: fc.constantFrom(...DIRECTIONS), maxDepth: fc.integer({ min: 1, max: 4 }), maxDegree: fc.constantFrom(-1, 1, 2), label: fc.constantFrom(undefined, 'a') }),
+      fc.record({ withPath: fc.boolean(), nearest: fc.boolean(), capacity: fc.constantFrom(-1, 3, 100) }),
+      (rg, hop, o) => {
+        const [s, t] = [0, rg.n - 1];
+        const answer = (rows: boolean, name: keyof typeof TRAVERSERS, options: object): unknown => {
+          const run = { source: rows ? loadWithRows(rg) : load(rg), ctx: NEVER_PAUSE };
+          try {
+            return timeless(runFrontier((TRAVERSERS[name] as (r: typeof run, x: unknown) => Parameters<typeof runFrontier>[0])(run, options)));
+          } catch (e) {
+            return (e as Error).message;
+          }
+        };
+        const steps = { direction: hop.direction, maxDegree: hop.maxDegree, ...(hop.label === undefined ? {} : { labels: [hop.label] }) };
+        const cases: [keyof typeof TRAVERSERS, object][] = [
+          ['kout', { source: s, ...hop, nearest: o.nearest, capacity: o.capacity, limit: -1 }],
+          ['kneighbor', { source: s, ...hop, capacity: o.capacity }],
+          ['kneighbor', { source: s, steps, maxDepth: hop.maxDepth, withPath: o.withPath, capacity: o.capacity }],
+          ['kout', { source: s, steps, maxDepth: hop.maxDepth, withPath: o.withPath, nearest: o.nearest, capacity: o.capacity, limit: -1 }],
+          ['shortestpath', { source: s, target: t, ...hop, capacity: o.capacity }],
+          ['allshortestpaths', { source: s, target: t, ...hop, capacity: o.capacity }],
+          ['jaccardsimilarity', { vertex: s, other: t, direction: hop.direction, maxDegree: hop.maxDegree, label: hop.label }],
+        ];
+        for (const [name, options] of cases) assert.deepEqual(answer(true, name, options), answer(false, name, options), name);
+      },
+    ),
+    { numRuns: 60 },
   );
 });
 
