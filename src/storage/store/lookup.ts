@@ -37,7 +37,7 @@ function coerceAll(key: PropertyKeyRecord, predicate: IndexPredicate): IndexPred
 export function lookupSlots(
   state: StoreState,
   element: 'vertex' | 'edge',
-  query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate },
+  query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate; readonly from?: number },
   vertexSlot: (id: ElementId) => number,
 ): number[] | undefined {
   const { predicate } = query;
@@ -69,5 +69,8 @@ export function lookupSlots(
     if (index === undefined) return undefined;
     for (const s of index.query(coerced)) found.add(s);
   }
-  return [...found].sort((a, b) => a - b);
+  const from = query.from ?? 0;
+  const slots: number[] = [];
+  for (const s of found) if (s >= from) slots.push(s);
+  return slots.sort((a, b) => a - b);
 }
