@@ -65,7 +65,7 @@ export function lookupSlots(
       }
       continue;
     }
-    const index = state.indexesOf(element, label.id).find((i) => i.accepts(key.name, coerced));
+    const index = state.indexesOf(element, label.id).find((i) => !state.buildingIndexes.has(i.record.name) && i.accepts(key.name, coerced));
     if (index === undefined) return undefined;
     for (const s of index.query(coerced)) found.add(s);
   }
