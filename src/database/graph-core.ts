@@ -256,7 +256,7 @@ export class GraphCore {
   }
 
   /**
-   * Builds an index label's index in steps of `chunk` slots (default 4096), returning to the
+   * Builds an index label's index in steps of `chunk` slots (default 1024), returning to the
    * event loop between steps: the work of a rebuild task. An index created through
    * `schemaOperations({ deferIndexBuild: true })` is built from where it stands; with `restart`
    * (a rebuild) it is emptied first. Until the build ends, lookups do not use the index, so
@@ -285,7 +285,7 @@ export class GraphCore {
     while (this.store.indexBuilding(name)) {
       options.signal?.throwIfAborted();
       await this.passGates();
-      const step = this.store.indexBuildStep(name, options.chunk ?? 4096);
+      const step = this.store.indexBuildStep(name, options.chunk ?? 1024);
       done = step.done;
       options.progress?.(step.done, step.total);
       if (!step.finished) await new Promise<void>((resolve) => setImmediate(resolve));

@@ -4,6 +4,7 @@
  * writes of other requests go on, progress can be watched and a cancel stops it between chunks.
  * @module
  */
+import { SchemaCatalog } from '../storage/index.js';
 import type { GraphCore } from './graph-core.js';
 
 /**
@@ -24,8 +25,10 @@ export interface ChunkedRemoval {
 /**
  * Removes every vertex (with its edges) or every edge of a label, `chunk` elements per atomic
  * write, and resolves with the count removed. The label itself stays: remove it afterwards
- * through the schema, which then has nothing left to delete. A cancelled removal stops with the
- * signal's reason, keeping the chunks already written.
+ * through the schema, which then has nothing left to delete. Before the first chunk the label's
+ * removal is tried on a copy of the schema, so a label that cannot be removed (an edge label
+ * still links it, or it does not exist) fails with the schema's error before any element is
+ * touched. A cancelled removal stops with the signal's reason, keeping the chunks already written.
  *
  * @example
  * ```ts
@@ -36,6 +39,9 @@ export interface ChunkedRemoval {
 export async function removeLabelElements(graph: GraphCore, label: { readonly kind: 'vertex' | 'edge'; readonly name: string }, options: ChunkedRemoval = {}): Promise<number> {
   const chunk = Math.max(1, options.chunk ?? 1000);
   const vertex = label.kind === 'vertex';
+  const probe = SchemaCatalog.fromJSON(graph.catalog().toJSON());
+  if (vertex) probe.removeVertexLabel(label.name);
+  else probe.removeEdgeLabel(label.name);
   let removed = 0;
   for (;;) {
     options.signal?.throwIfAborted();
