@@ -207,6 +207,17 @@ export const ROWS: readonly Row[] = [
     check: (j) => assert.equal(typeof j.task_id, 'number'), save: ['task', (j) => String(j.task_id)] },
   { rule: 'gremlin: async job with aliases is 400', method: 'POST', url: `${L}/jobs/gremlin`, body: { gremlin: '1', aliases: { g: '__g_hugegraph' } }, status: 400 },
   { rule: 'gremlin: async job on an unknown graph is 404', method: 'POST', url: '/graphs/nograph/jobs/gremlin', body: { gremlin: '1' }, status: 404 },
+  // §4.4 traversers: every parameter typed by the route's schema
+  { rule: 'traverser GET: typed query parameters are converted (kout)', method: 'GET', url: `${G}/traversers/kout?source=${q('"1:marko"')}&max_depth=1&nearest=false&max_degree=100`, status: 200,
+    check: (j) => assert.ok(Array.isArray(j.vertices)) },
+  { rule: 'traverser GET: an integer parameter given as text is 400', method: 'GET', url: `${G}/traversers/kout?source=${q('"1:marko"')}&max_depth=two`, status: 400, exception: IAE, message: /querystring\/max_depth must be integer/ },
+  { rule: 'traverser GET: a boolean parameter must be true or false', method: 'GET', url: `${L}/traversers/rings?source=${q('"1:marko"')}&max_depth=2&source_in_ring=maybe`, status: 400, exception: IAE, message: /querystring\/source_in_ring must be boolean/ },
+  { rule: 'traverser GET: limit is an integer (paths)', method: 'GET', url: `${G}/traversers/paths?source=${q('"1:marko"')}&target=${q('"1:josh"')}&max_depth=2&limit=1.5`, status: 400, exception: IAE, message: /querystring\/limit must be integer/ },
+  { rule: 'traverser POST: steps must be an object (kout)', method: 'POST', url: `${G}/traversers/kout`, body: { source: '1:marko', steps: 'OUT', max_depth: 2 }, status: 400, exception: IAE, message: /body\/steps must be object/ },
+  { rule: 'traverser POST: a selector must be an object (paths)', method: 'POST', url: `${G}/traversers/paths`, body: { sources: 'x', targets: { ids: ['1:josh'] }, step: {}, max_depth: 2 }, status: 400, exception: IAE, message: /body\/sources must be object/ },
+  { rule: 'traverser POST: a number field must be a number (personalrank alpha)', method: 'POST', url: `${L}/traversers/personalrank`, body: { source: '1:marko', label: 'knows', alpha: 'high' }, status: 400, exception: IAE, message: /body\/alpha must be number/ },
+  { rule: 'traverser POST: a boolean field must be a boolean (kneighbor with_path)', method: 'POST', url: `${G}/traversers/kneighbor`, body: { source: '1:marko', steps: {}, max_depth: 1, with_path: 'maybe' }, status: 400, exception: IAE, message: /body\/with_path must be boolean/ },
+  { rule: 'traverser POST: typed body fields pass (count)', method: 'POST', url: `${G}/traversers/count`, body: { source: '1:marko', steps: [{ direction: 'OUT', labels: ['knows'], max_degree: 100 }] }, status: 200, check: (j) => assert.equal(typeof j.count, 'number') },
 ];
 
 test('graph data and Gremlin conformance table', async () => {
