@@ -84,7 +84,7 @@ const NEIGHBOUR_POST = { source: BODY_ID, steps: VE_STEPS, max_depth: MAX_DEPTH,
 const RESULT_POST = { capacity: CAPACITY, limit: LIMIT('10'), with_vertex: WITH_VERTEX, with_edge: WITH_EDGE };
 
 /** Query parameters of each GET form. */
-export const TRAVERSER_QUERY: Readonly<Record<string, Readonly<Record<string, Schema>>>> = {
+const TRAVERSER_QUERY: Readonly<Record<string, Readonly<Record<string, Schema>>>> = {
   kout: { ...NEIGHBOUR_GET, nearest: NEAREST, capacity: CAPACITY, algorithm: text('breadth_first or deep_first (default breadth_first)'), concurrent: bool('accepted, ignored') },
   kneighbor: NEIGHBOUR_GET,
   egonet: NEIGHBOUR_GET,
@@ -104,7 +104,7 @@ export const TRAVERSER_QUERY: Readonly<Record<string, Readonly<Record<string, Sc
 };
 
 /** Body fields of each POST form. */
-export const TRAVERSER_BODY: Readonly<Record<string, Readonly<Record<string, Schema>>>> = {
+const TRAVERSER_BODY: Readonly<Record<string, Readonly<Record<string, Schema>>>> = {
   kout: { ...NEIGHBOUR_POST, nearest: NEAREST, capacity: CAPACITY, traverse_mode: text('breadth_first_search or depth_first_search'), algorithm: text('breadth_first or deep_first') },
   kneighbor: NEIGHBOUR_POST,
   egonet: { ...NEIGHBOUR_POST, sources: list(BODY_ID, 'source vertex ids (required)') },
