@@ -49,6 +49,7 @@ export function lookupSlots(
   if (key === undefined) return [];
   const coerced = coerceAll(key, predicate);
   if (coerced === undefined) return [];
+  const from = query.from ?? 0;
   const found = new Set<number>();
   for (const label of labels) {
     if (!label.properties.includes(key.name)) continue;
@@ -67,9 +68,10 @@ export function lookupSlots(
     }
     const index = state.indexesOf(element, label.id).find((i) => !state.buildingIndexes.has(i.record.name) && i.accepts(key.name, coerced));
     if (index === undefined) return undefined;
-    for (const s of index.query(coerced)) found.add(s);
+    const answer = index.query(coerced, from);
+    if (labels.length === 1) return answer;
+    for (const s of answer) found.add(s);
   }
-  const from = query.from ?? 0;
   const slots: number[] = [];
   for (const s of found) if (s >= from) slots.push(s);
   return slots.sort((a, b) => a - b);
