@@ -3,7 +3,7 @@
  * input shapes of the Graph's CRUD methods.
  * @module
  */
-import { NotFoundError } from '../errors.js';
+import { ArgumentError, NotFoundError } from '../errors.js';
 import { edgeShape } from '../engine/index.js';
 import type { EdgeShape, ElementId, GraphSource, PropertyValue } from '../engine/index.js';
 import type { SchemaCatalog } from '../storage/index.js';
@@ -72,6 +72,10 @@ export interface EdgeInput {
   readonly in: ElementId;
   readonly properties?: Properties;
   readonly id?: ElementId;
+  /** The label the out vertex must have (HugeGraph's `outVLabel`); checked against the stored vertex when given. */
+  readonly outLabel?: string;
+  /** The label the in vertex must have (HugeGraph's `inVLabel`); checked against the stored vertex when given. */
+  readonly inLabel?: string;
 }
 
 /**
@@ -147,6 +151,31 @@ export function edgeView(source: GraphSource, slot: number): EdgeView {
 export function requireVertex(source: GraphSource, at: { readonly id: ElementId; readonly action: string }): number {
   const slot = source.vertexSlot(at.id);
   if (slot < 0) throw new NotFoundError('VERTEX_NOT_FOUND', `${at.action}: vertex '${String(at.id)}' does not exist`, { details: { id: String(at.id) } });
+  return slot;
+}
+
+/**
+ * Slot of an existing end vertex of an edge write: {@link requireVertex}, and when `label` is
+ * given, an ArgumentError `EDGE_VERTEX_LABEL` (HugeGraph's message) if the stored vertex has
+ * another label.
+ *
+ * @example
+ * ```ts
+ * const slot = requireEnd(store, { id: '1:marko', label: 'person', action: 'Cannot create edge' });
+ * ```
+ */
+export function requireEnd(source: GraphSource, at: { readonly id: ElementId; readonly label?: string | undefined; readonly action: string }): number {
+  const slot = requireVertex(source, at);
+  if (at.label !== undefined) {
+    const stored = source.vertexLabel(slot);
+    if (stored !== at.label) {
+      throw new ArgumentError(
+        'EDGE_VERTEX_LABEL',
+        `The label of vertex '${String(at.id)}' is unmatched, users expect label '${at.label}', actual label stored is '${stored}'`,
+        { details: { id: String(at.id) } },
+      );
+    }
+  }
   return slot;
 }
 

@@ -6,7 +6,7 @@
 import { ArgumentError, UnsupportedError } from '../errors.js';
 import { fromPlain, GraphTraversalSource, resultConverter, runScript } from '../engine/index.js';
 import type { ElementId, GraphWriter, Pacing, PropertyCardinality, PropertyValue, SourceDecorator, ValueTypes } from '../engine/index.js';
-import { edgeView, requireEdge, requireVertex, toEntries, vertexView } from './element-views.js';
+import { edgeView, requireEdge, requireEnd, requireVertex, toEntries, vertexView } from './element-views.js';
 import type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './element-views.js';
 import { checkQueryLimits } from './graph-core.js';
 import { UPDATE_STRATEGIES, updateEdgesIn, updateVerticesIn } from './batch-update.js';
@@ -40,6 +40,8 @@ function edgeInput(value: unknown): EdgeInput {
     in: requireElementId(e.in, 'edge in vertex id'),
     id: e.id === undefined ? undefined : requireElementId(e.id, 'edge id'),
     properties: optionalProperties(e.properties, 'edge properties'),
+    outLabel: e.outLabel === undefined ? undefined : requireText(e.outLabel, 'edge out vertex label'),
+    inLabel: e.inLabel === undefined ? undefined : requireText(e.inLabel, 'edge in vertex label'),
   };
 }
 
@@ -145,8 +147,8 @@ export class Graph extends GraphReads {
     const inputs = requireList(edges, 'edge batch').map(edgeInput);
     return this.write((w) => {
       const slots = inputs.map((e) => {
-        const out = requireVertex(w, { id: e.out, action: 'Cannot create edge' });
-        const inV = requireVertex(w, { id: e.in, action: 'Cannot create edge' });
+        const out = requireEnd(w, { id: e.out, label: e.outLabel, action: 'Cannot create edge' });
+        const inV = requireEnd(w, { id: e.in, label: e.inLabel, action: 'Cannot create edge' });
         return w.addEdge(e.label, { out, in: inV }, { id: e.id, properties: toEntries(e.properties) });
       });
       return slots.map((slot) => read(w, slot));

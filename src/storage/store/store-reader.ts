@@ -496,7 +496,7 @@ export class StoreReader implements GraphSource {
     return n;
   }
 
-  lookup(element: 'vertex' | 'edge', query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate }): Iterable<number> | undefined {
+  lookup(element: 'vertex' | 'edge', query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate; readonly from?: number }): Iterable<number> | undefined {
     const slots = lookupSlots(this.state, element, query, (id) => this.vertexSlot(id));
     if (slots === undefined) return undefined;
     return slots.filter((x) => (element === 'vertex' ? this.vertexVisible(x) : this.edgeVisible(x)));

@@ -50,6 +50,8 @@ export class StoreState {
   edges = new EdgeTable();
   readonly adjacency = new Map<number, { readonly out: Csr; readonly in: Csr }>();
   readonly indexes = new Map<string, ElementIndex>();
+  /** Indexes being built in steps, with the next slot to index; lookups do not use them. */
+  readonly buildingIndexes = new Map<string, number>();
   readonly propertySides = new Map<number, Map<number, PropertySide>>();
   readonly edgeIds = new Map<number, ElementId>();
   readonly edgeIdSlots = new Map<number | string, number>();
