@@ -62,7 +62,7 @@ interface ListQuery {
 }
 
 /**
- * A missing end vertex of an edge write is HugeGraph's 400, not a 404 of the edge route. With
+ * A missing end vertex of an edge write is HugeGraph's 400 "Invalid vertex id 'x'" (EdgeAPI), not a 404 of the edge route. With
  * `check_vertex=false` HugeGraph would store the edge anyway; Quiver's adjacency is keyed by
  * stored vertices, so such an edge is refused as unsupported (docs/design-choices.md).
  */
@@ -74,7 +74,7 @@ async function endsChecked<T>(write: () => Promise<T>, checkVertex = true): Prom
       if (!checkVertex) {
         throw new UnsupportedError('EDGE_WITHOUT_VERTEX', `Not support edges whose end vertices do not exist, even with check_vertex=false: ${error.message}`, { cause: error });
       }
-      throw new ArgumentError('EDGE_VERTEX_MISSING', `Cannot write edge: ${error.message}`, { cause: error });
+      throw new ArgumentError('EDGE_VERTEX_MISSING', `Invalid vertex id '${String(error.details['id'] ?? '')}'`, { cause: error });
     }
     throw error;
   }

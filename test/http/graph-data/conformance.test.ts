@@ -116,7 +116,7 @@ export const ROWS: readonly Row[] = [
   { rule: 'edge: create is 201 with the edge record', method: 'POST', url: E, body: knows('1:marko', '1:vadas', 0.5), status: 201,
     fields: { label: 'knows', type: 'edge', outV: '1:marko', inV: '1:vadas', outVLabel: 'person', inVLabel: 'person', properties: { weight: 0.5 } }, save: ['e1', (j) => j.id] },
   { rule: 'edge: create in the legacy family', method: 'POST', url: `${L}/graph/edges`, body: knows('1:marko', '1:josh', 1), status: 201, save: ['e2', (j) => j.id] },
-  { rule: 'edge: a missing end vertex is 400 (check_vertex)', method: 'POST', url: E, body: knows('1:marko', '1:nobody', 1), status: 400, exception: IAE, message: /does not exist/ },
+  { rule: 'edge: a missing end vertex is 400 "Invalid vertex id" (check_vertex, EdgeAPI)', method: 'POST', url: E, body: knows('1:marko', '1:nobody', 1), status: 400, exception: IAE, message: /^Invalid vertex id '1:nobody'$/ },
   { rule: 'edge: outVLabel is required', method: 'POST', url: E, body: { label: 'knows', outV: '1:marko', inV: '1:vadas', inVLabel: 'person' }, status: 400 },
   { rule: 'edge: an undefined edge label is 400', method: 'POST', url: E, body: { ...knows('1:marko', '1:vadas', 1), label: 'hates' }, status: 400 },
   { rule: 'edge: outVLabel must be the stored vertex label', method: 'POST', url: E, body: { ...knows('1:marko', '1:vadas', 1), outVLabel: 'software' }, status: 400, exception: IAE,
