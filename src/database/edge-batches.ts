@@ -45,12 +45,13 @@ export function addEdgeBatch(w: GraphWriter, edges: readonly EdgeInput[]): Int32
   if (w.addEdgesBulk === undefined || edges.some((e) => e.id !== undefined)) return perEdge(0);
   for (let start = 0; start < n; ) {
     const label = edges[start]!.label;
-    let end = start + 1;
-    while (end < n && edges[end]!.label === label) end++;
+    const order = new Map<string, number>();
+    let end = start;
+    while (end < n && edges[end]!.label === label && keepsOrder(edges[end]!.properties, order)) end++;
     const m = end - start;
     const outs = new Int32Array(m);
     const ins = new Int32Array(m);
-    const columns = new Map<string, Array<PropertyValue | undefined>>();
+    const columns = Array.from(order.keys(), (name) => [name, new Array<PropertyValue | undefined>(m).fill(undefined)] as const);
     for (let i = 0; i < m; i++) {
       const e = edges[start + i]!;
       const o = w.vertexSlot(e.out);
@@ -60,15 +61,30 @@ export function addEdgeBatch(w: GraphWriter, edges: readonly EdgeInput[]): Int32
       ins[i] = t;
       const properties = e.properties;
       if (properties === undefined) continue;
-      for (const name in properties) {
-        if (!Object.hasOwn(properties, name)) continue;
-        let column = columns.get(name);
-        if (column === undefined) columns.set(name, (column = new Array<PropertyValue | undefined>(m).fill(undefined)));
-        column[i] = properties[name];
-      }
+      for (const name in properties) if (Object.hasOwn(properties, name)) columns[order.get(name)!]![1][i] = properties[name];
     }
-    slots.set(w.addEdgesBulk(label, outs, ins, { properties: [...columns] }), start);
+    slots.set(w.addEdgesBulk(label, outs, ins, { properties: columns }), start);
     start = end;
   }
   return slots;
+}
+
+/**
+ * Whether an edge's property keys come in the order of the run's columns, new keys taking the
+ * next columns (added to `order`). A run keeps this so that the writer, when it re-runs a failed
+ * batch edge by edge, checks each edge's keys in their given order and fails on the same key.
+ */
+function keepsOrder(properties: EdgeInput['properties'], order: Map<string, number>): boolean {
+  if (properties === undefined) return true;
+  let last = -1;
+  const added: string[] = [];
+  for (const name in properties) {
+    if (!Object.hasOwn(properties, name)) continue;
+    const at = order.get(name) ?? order.size + added.length;
+    if (at <= last) return false;
+    if (!order.has(name)) added.push(name);
+    last = at;
+  }
+  for (const name of added) order.set(name, order.size);
+  return true;
 }
