@@ -2,7 +2,8 @@
  * `npm run bench:server`: a live `quiver serve` child on loopback, driven by autocannon from
  * this (second) process. Measures get-by-id req/s with p50/p99, batch insert vertices/s and
  * edges/s (500 per batch), single inserts/s, and a Gremlin round-trip req/s with p99.
- * Options: --duration <s> (default 10), --connections <n> (default 32).
+ * Options: --duration <s> (default 10), --connections <n> (default 32), --only <text> (run only
+ * the measures whose name contains the text, e.g. `--only edges`; the preload always runs).
  * @module
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +22,8 @@ function flag(name: string, fallback: number): number {
 
 const duration = flag('duration', 10);
 const connections = flag('connections', 32);
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
 
 interface Figure {
   readonly name: string;
@@ -45,6 +48,7 @@ async function main(): Promise<void> {
     const headers = { authorization: server.auth, 'content-type': 'application/json' };
     let counter = 0;
     const run = async (name: string, options: { conns: number; request: autocannon.Request; perRequest?: number }): Promise<void> => {
+      if (only !== undefined && !name.includes(only)) return;
       const result = await autocannon({ url: server.url, connections: options.conns, duration, requests: [options.request] });
       const figure: Figure = {
         name,
