@@ -26,16 +26,8 @@ export interface EdgeColumn {
   readonly values: ReadonlyArray<PropertyValue | undefined>;
 }
 
-/**
- * A columnar batch of one edge label: `outs[i] → ins[i]`, with the values of edge `i` at index
- * `i` of each column.
- *
- * @example
- * ```ts
- * const batch: EdgeBatch = { outs: Int32Array.of(0), ins: Int32Array.of(1), columns: [] };
- * ```
- */
-export interface EdgeBatch {
+/** A columnar batch of one edge label: `outs[i] → ins[i]`, with the values of edge `i` at index `i` of each column. */
+interface EdgeBatch {
   readonly outs: Int32Array;
   readonly ins: Int32Array;
   readonly columns?: readonly EdgeColumn[];
