@@ -79,7 +79,8 @@ export type {
   StoredUser,
   UsersDocument,
 } from './database/index.js';
-export { mergeByStrategy, UPDATE_STRATEGIES } from './database/index.js';
+export { mergeByStrategy, removeLabelElements, UPDATE_STRATEGIES } from './database/index.js';
+export type { ChunkedRemoval } from './database/index.js';
 export type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from './database/index.js';
 export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GraphReads, GremlinScope, Traversers, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
 export type {

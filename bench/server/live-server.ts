@@ -33,9 +33,10 @@ export const ITEM_SCHEMA = [
   "graph.schema().edgeLabel('link').sourceLabel('item').targetLabel('item').properties('n').nullableKeys('n').ifNotExist().create()",
 ].join('\n');
 
-/** Starts `quiver serve --port 0` on `data` and waits for its URL. */
-export async function startLiveServer(data: string, options: { readonly logLevel?: string } = {}): Promise<LiveServer> {
-  const child = spawn(process.execPath, [MAIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--data', data, '--log-level', options.logLevel ?? 'warn'], {
+/** Starts `quiver serve --port 0` on `data` (with `extraArgs` after it, `nodeArgs` before the script) and waits for its URL. */
+export async function startLiveServer(data: string, options: { readonly logLevel?: string; readonly extraArgs?: readonly string[]; readonly nodeArgs?: readonly string[] } = {}): Promise<LiveServer> {
+  const args = [...(options.nodeArgs ?? []), MAIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--data', data, '--log-level', options.logLevel ?? 'warn', ...(options.extraArgs ?? [])];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, QUIVER_ADMIN_PASSWORD: LIVE_PASSWORD },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

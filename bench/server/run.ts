@@ -2,11 +2,11 @@
  * `npm run bench:server`: a live `quiver serve` child on loopback, driven by autocannon from
  * this (second) process. Measures get-by-id req/s with p50/p99, batch insert vertices/s and
  * edges/s (500 per batch), single inserts/s, and a Gremlin round-trip req/s with p99.
- * Options: --duration <s> (default 10), --connections <n> (default 32), --only <text> (run only
- * the measures whose name contains the text, e.g. `--only edges`; the preload always runs).
+ * Options: --duration <s> (default 10), --connections <n> (default 32), --only <names> (a comma
+ * list of get, batch-vertices, batch-edges, single, gremlin; default all).
  * @module
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -23,7 +23,17 @@ function flag(name: string, fallback: number): number {
 const duration = flag('duration', 10);
 const connections = flag('connections', 32);
 const onlyAt = process.argv.indexOf('--only');
-const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
+const only = onlyAt < 0 ? undefined : new Set(process.argv[onlyAt + 1]!.split(','));
+
+/** CPU seconds (user + system) the process has used so far, from /proc (Linux); NaN elsewhere. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 interface Figure {
   readonly name: string;
@@ -32,11 +42,14 @@ interface Figure {
   readonly p50: number;
   readonly p99: number;
   readonly errors: number;
+  /** Server CPU microseconds per request: robust on a shared machine where req/s is not. */
+  readonly serverCpuUs: number;
 }
 
 async function main(): Promise<void> {
   const data = mkdtempSync(join(tmpdir(), 'quiver-bench-'));
-  const server = await startLiveServer(data);
+  const profile = process.env.QUIVER_BENCH_PROFILE;
+  const server = await startLiveServer(data, profile === undefined ? {} : { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profile}`] });
   const figures: Figure[] = [];
   try {
     await defineItemSchema(server);
@@ -47,8 +60,9 @@ async function main(): Promise<void> {
     }
     const headers = { authorization: server.auth, 'content-type': 'application/json' };
     let counter = 0;
-    const run = async (name: string, options: { conns: number; request: autocannon.Request; perRequest?: number }): Promise<void> => {
-      if (only !== undefined && !name.includes(only)) return;
+    const run = async (name: string, options: { conns: number; request: autocannon.Request; perRequest?: number; key: string }): Promise<void> => {
+      if (only !== undefined && !only.has(options.key)) return;
+      const cpu0 = cpuSeconds(server.child.pid);
       const result = await autocannon({ url: server.url, connections: options.conns, duration, requests: [options.request] });
       const figure: Figure = {
         name,
@@ -57,13 +71,15 @@ async function main(): Promise<void> {
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors: result.non2xx + result.errors,
+        serverCpuUs: Math.round(((cpuSeconds(server.child.pid) - cpu0) * 1e6) / Math.max(1, result.requests.total)),
       };
       figures.push(figure);
       console.log(JSON.stringify(figure));
     };
     const vertexPath = (i: number): string => `/graphs/hugegraph/graph/vertices/${encodeURIComponent(JSON.stringify(`1:v${i}`))}`;
-    await run('get vertex by id', { conns: connections, request: { method: 'GET', path: vertexPath(1), headers: { authorization: server.auth }, setupRequest: (req) => ({ ...req, path: vertexPath(counter++ % PRELOAD) }) } });
+    await run('get vertex by id', { key: 'get', conns: connections, request: { method: 'GET', path: vertexPath(1), headers: { authorization: server.auth }, setupRequest: (req) => ({ ...req, path: vertexPath(counter++ % PRELOAD) }) } });
     await run('batch insert vertices (500)', {
+      key: 'batch-vertices',
       conns: 4,
       perRequest: BATCH,
       request: {
@@ -75,6 +91,7 @@ async function main(): Promise<void> {
       },
     });
     await run('batch insert edges (500)', {
+      key: 'batch-edges',
       conns: 4,
       perRequest: BATCH,
       request: {
@@ -91,18 +108,20 @@ async function main(): Promise<void> {
       },
     });
     await run('single vertex insert', {
+      key: 'single',
       conns: connections,
       request: { method: 'POST', path: '/graphs/hugegraph/graph/vertices', headers, setupRequest: (req) => ({ ...req, body: JSON.stringify({ label: 'item', properties: { name: `s${counter++}`, n: 1 } }) }) },
     });
     await run('gremlin round-trip', {
+      key: 'gremlin',
       conns: connections,
       request: {
         method: 'POST', path: '/gremlinunzip', headers,
         setupRequest: (req) => ({ ...req, body: JSON.stringify({ gremlin: "g.V(id).out('link').count()", bindings: { id: `1:v${counter++ % PRELOAD}` }, aliases: { g: '__g_hugegraph' } }) }),
       },
     });
-    console.log('\n| measure | req/s | elements/s | p50 ms | p99 ms | non-2xx+errors |\n|---|---|---|---|---|---|');
-    for (const f of figures) console.log(`| ${f.name} | ${f.reqPerSec} | ${f.perSec ?? ''} | ${f.p50} | ${f.p99} | ${f.errors} |`);
+    console.log('\n| measure | req/s | elements/s | p50 ms | p99 ms | non-2xx+errors | server CPU µs/req |\n|---|---|---|---|---|---|---|');
+    for (const f of figures) console.log(`| ${f.name} | ${f.reqPerSec} | ${f.perSec ?? ''} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.serverCpuUs} |`);
   } finally {
     await server.kill('SIGTERM');
     rmSync(data, { recursive: true, force: true });

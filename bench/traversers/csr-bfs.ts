@@ -67,6 +67,44 @@ export class CsrBfs {
     }
     return { reached: target >= 0 ? -1 : tail - 1, scanned };
   }
+
+  /**
+   * Jaccard similarity of the distinct neighbours (out and in) of `a` and `b`: the neighbours of
+   * `a` are stamped, then those of `b` are counted against the stamps. `reached` is the number
+   * of common neighbours, and the similarity is returned beside it.
+   */
+  jaccard(a: number, b: number): BfsCount & { readonly similarity: number } {
+    const stamps = this.#stamps;
+    const mine = ++this.#epoch;
+    const lists = (v: number): Int32Array[] => [this.csr.outNeighboursOf(v), this.csr.inNeighboursOf(v)];
+    let sizeA = 0;
+    let scanned = 0;
+    for (const list of lists(a)) {
+      scanned += list.length;
+      for (let i = 0; i < list.length; i++) {
+        if (stamps[list[i]!] === mine) continue;
+        stamps[list[i]!] = mine;
+        sizeA++;
+      }
+    }
+    // Neighbours of b: stamped `theirs` once seen; common when they were `mine` before.
+    const theirs = ++this.#epoch;
+    let sizeB = 0;
+    let common = 0;
+    for (const list of lists(b)) {
+      scanned += list.length;
+      for (let i = 0; i < list.length; i++) {
+        const w = list[i]!;
+        const s = stamps[w];
+        if (s === theirs) continue;
+        if (s === mine) common++;
+        stamps[w] = theirs;
+        sizeB++;
+      }
+    }
+    const all = sizeA + sizeB - common;
+    return { reached: common, scanned, similarity: all === 0 ? 0 : common / all };
+  }
 }
 
 /** Marks and enqueues the unvisited vertices of `list`; returns the new queue tail. */

@@ -25,6 +25,8 @@ export interface GraphologyPeer {
   kHop(source: number, depth: number): number;
   /** Length of a shortest path over edges of both directions, -1 when none. */
   shortestPath(source: number, target: number): number;
+  /** Jaccard similarity of the neighbour sets (both directions) of two vertices. */
+  jaccard(a: number, b: number): number;
   /** Removes the temporary install. */
   dispose(): void;
 }
@@ -32,6 +34,7 @@ export interface GraphologyPeer {
 interface GraphologyGraph {
   addNode(key: string): void;
   mergeEdge(source: string, target: string): void;
+  neighbors(key: string): string[];
 }
 
 type BfsFromNode = (graph: GraphologyGraph, node: string, visit: (node: string, attributes: unknown, depth: number) => boolean | void, options: { mode: string }) => void;
@@ -71,6 +74,14 @@ export function loadGraphology(rmat: RmatGraph): GraphologyPeer | undefined {
       shortestPath(source, target) {
         const path = bidirectional(graph, String(source), String(target));
         return path === null ? -1 : path.length - 1;
+      },
+      jaccard(a, b) {
+        const na = new Set(graph.neighbors(String(a)));
+        const nb = graph.neighbors(String(b));
+        let common = 0;
+        for (const v of nb) if (na.has(v)) common++;
+        const all = na.size + nb.length - common;
+        return all === 0 ? 0 : common / all;
       },
       dispose: () => rmSync(dir, { recursive: true, force: true }),
     };

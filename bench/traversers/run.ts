@@ -1,11 +1,15 @@
 /**
- * `npm run bench:traversers`: the frontier engine against a hand-written typed-array CSR BFS on
- * R-MAT graphs (scale 16 and 20, edge factor 16, seed 1), for 16 fixed sources or pairs:
- * k-hop neighbourhoods at depths 1–4 (both directions, distinct), shortest path and full BFS;
- * each asked of the frontier operators directly, through Gremlin (which the frontier strategy
- * compiles to the same operators), of the CSR BFS, and (scale 16) of graphology installed on
- * the fly as an optional peer. Prints milliseconds for the 16 questions, the ratio to the CSR
- * BFS and traversed edges per second. Fixed seeds; never part of `npm test`.
+ * `npm run bench:traversers`: the public traverser API (`graph.traversers.kout`, `kneighbor`,
+ * `shortestpath`, `jaccardsimilarity`) and Gremlin against hand-written typed-array CSR
+ * baselines on R-MAT graphs (scale 16 and 20, edge factor 16, seed 1), for 16 fixed sources or
+ * pairs: kout and kneighbor at depths 1–4 (both directions, no degree or capacity limit),
+ * shortest path, jaccard similarity and full BFS (the frontier engine's kHop, as the API has no
+ * unbounded depth). Gremlin asks `repeat(both().dedup())[.emit()].times(k).count()` and
+ * `repeat(both().dedup()).until(hasId(t)).limit(1).path()`, which the frontier strategy
+ * compiles to the same operators. At scale 16, graphology installed on the fly as an optional
+ * peer answers the same questions. Prints milliseconds for the 16 questions, the ratio to the
+ * CSR baseline, and traversed edges per second (the API's from its measure block). Fixed seeds;
+ * never part of `npm test`.
  *
  * Options: `--scales 16,20`, `--runs N` (repetitions, the median is kept), `--no-graphology`.
  * @module
@@ -13,9 +17,10 @@
 import { Command } from 'commander';
 import { loadavg } from 'node:os';
 import { open } from '../../src/index.js';
+import type { Graph } from '../../src/index.js';
 import { __ } from '../../src/engine/index.js';
 import type { GraphSource } from '../../src/engine/index.js';
-import { NEVER_PAUSE, kHop, runFrontier, shortestPath } from '../../src/engine/frontier/index.js';
+import { NEVER_PAUSE, kHop, runFrontier } from '../../src/engine/frontier/index.js';
 import { CsrBaseline } from '../csr-baseline.js';
 import { generateRmat, seededUint32 } from '../rmat.js';
 import { defineSchema, loadGraphBulk } from '../rmat-load.js';
@@ -37,9 +42,24 @@ interface Cell {
 interface Row {
   readonly query: string;
   readonly csr: Cell;
-  readonly frontier: Cell;
-  readonly gremlin: Cell;
+  /** The public API (graph.traversers), or the frontier operator for full BFS. */
+  readonly api: Cell;
+  readonly gremlin?: Cell;
   readonly graphology?: Cell;
+}
+
+/** What the 16 questions of one row ask of each contender. */
+interface Question {
+  readonly query: string;
+  readonly csr: (s: number, t: number) => number;
+  readonly api: (s: number, t: number) => Promise<number> | number;
+  readonly gremlin?: (s: number, t: number) => Promise<unknown>;
+  readonly graphology?: (peer: GraphologyPeer, s: number, t: number) => number;
+}
+
+/** Edges scanned, from a traverser's measure block. */
+function scanned(r: { readonly measure?: { readonly edge_iterations: number } }): number {
+  return r.measure?.edge_iterations ?? 0;
 }
 
 /** Median over `runs` of the time of one pass of `pass` (which returns what it scanned). */
@@ -67,67 +87,101 @@ function questions(csr: CsrBaseline, n: number): { sources: number[]; targets: n
   return { sources, targets: sources.map((_s, i) => sources[(i + 1) % QUESTIONS] as number) };
 }
 
+/** The questions of one scale: kout and kneighbor at depths 1–4, shortest path, jaccard, full BFS. */
+function questionsOf(graph: Graph, source: GraphSource, slots: Int32Array, bfs: CsrBfs): Question[] {
+  const api = graph.traversers;
+  const g = graph.traversal();
+  const unlimited = { direction: 'BOTH', maxDegree: -1, capacity: -1, limit: -1 } as const;
+  const out: Question[] = [];
+  for (const kind of ['kout', 'kneighbor'] as const) {
+    for (const depth of [1, 2, 3, 4]) {
+      out.push({
+        query: `${kind} ${depth}`,
+        csr: (s) => bfs.kHop(s, depth).scanned,
+        api: async (s) => scanned(await api[kind]({ source: s, maxDepth: depth, ...unlimited })),
+        gremlin: (s) => (kind === 'kout' ? g.V(s).repeat(__.both().dedup()).times(depth) : g.V(s).repeat(__.both().dedup()).emit().times(depth)).count().next(),
+        graphology: (peer, s) => (peer.kHop(s, depth), 0),
+      });
+    }
+  }
+  out.push({
+    query: 'shortest path',
+    csr: (s, t) => bfs.kHop(s, Infinity, t).scanned,
+    api: async (s, t) => scanned(await api.shortestpath({ source: s, target: t, maxDepth: FULL_DEPTH, direction: 'BOTH', maxDegree: -1, capacity: -1 })),
+    gremlin: (s, t) => g.V(s).repeat(__.both().dedup()).until(__.hasId(t)).limit(1).path().toList(),
+    graphology: (peer, s, t) => (peer.shortestPath(s, t), 0),
+  });
+  out.push({
+    query: 'jaccard',
+    csr: (s, t) => bfs.jaccard(s, t).scanned,
+    api: async (s, t) => scanned(await api.jaccardsimilarity({ vertex: s, other: t, direction: 'BOTH', maxDegree: -1 })),
+    graphology: (peer, s, t) => (peer.jaccard(s, t), 0),
+  });
+  out.push({
+    query: 'full BFS',
+    csr: (s) => bfs.kHop(s, Infinity).scanned,
+    api: (s) => runFrontier(kHop(source, Int32Array.of(slots[s] as number), { hop: { direction: 'BOTH' }, depth: Infinity, excludeSources: true }, NEVER_PAUSE)).edgesScanned,
+    gremlin: (s) => g.V(s).repeat(__.both().dedup()).emit().times(FULL_DEPTH).count().next(),
+    graphology: (peer, s) => (peer.kHop(s, Infinity), 0),
+  });
+  return out;
+}
+
 async function benchScale(scale: number, runs: number, withGraphology: boolean): Promise<Row[]> {
   const rmat = generateRmat({ scale, edgeFactor: 16, seed: 1 });
   const db = await open();
   const graph = await db.createGraph('rmat', { 'vertex.tx_capacity': 20_000, 'edge.tx_capacity': 20_000 });
   await defineSchema(graph);
-  const { slots, edgeMs } = await loadGraphBulk(graph, rmat);
-  console.log(`scale ${scale}: ${rmat.vertexCount} vertices, ${rmat.edgeCount} edges, edges loaded in ${(edgeMs / 1000).toFixed(1)} s`);
+  const { slots, vertexMs, edgeMs } = await loadGraphBulk(graph, rmat);
+  const source: GraphSource = graph.source();
+  const firstRead = performance.now();
+  source.adjacencyRows?.('BOTH');
+  const mergeMs = performance.now() - firstRead;
+  console.log(
+    `scale ${scale}: ${rmat.vertexCount} vertices, ${rmat.edgeCount} edges; loaded in ${((vertexMs + edgeMs) / 1000).toFixed(1)} s ` +
+      `(vertices ${(vertexMs / 1000).toFixed(1)} s, edges ${(edgeMs / 1000).toFixed(1)} s), adjacency merged for the first fast read in ${mergeMs.toFixed(0)} ms`,
+  );
   const csr = new CsrBaseline(rmat.vertexCount);
   csr.append(rmat.sources, rmat.targets);
   csr.build();
   const bfs = new CsrBfs(csr, rmat.vertexCount);
   const { sources, targets } = questions(csr, rmat.vertexCount);
-  const source: GraphSource = graph.source();
-  const g = graph.traversal();
   const peer: GraphologyPeer | undefined = withGraphology ? loadGraphology(rmat) : undefined;
   const rows: Row[] = [];
-  const sum = (f: (s: number, i: number) => number) => (): number => sources.reduce((acc, s, i) => acc + f(s, i), 0);
-  const gremlin = (f: (s: number, i: number) => Promise<unknown>) => async (): Promise<number> => {
-    for (const [i, s] of sources.entries()) await f(s, i);
-    return 0;
+  const each = (f: (s: number, t: number) => unknown) => async (): Promise<number> => {
+    let n = 0;
+    for (const [i, s] of sources.entries()) {
+      const r = await f(s, targets[i] as number);
+      if (typeof r === 'number') n += r;
+    }
+    return n;
   };
-  const khop = (depth: number) => (s: number): number =>
-    runFrontier(kHop(source, Int32Array.of(slots[s] as number), { hop: { direction: 'BOTH' }, depth, excludeSources: true }, NEVER_PAUSE)).edgesScanned;
-  for (const depth of [1, 2, 3, 4]) {
+  for (const q of questionsOf(graph, source, slots, bfs)) {
+    const gremlin = q.gremlin;
+    const graphology = q.graphology;
     rows.push({
-      query: `k-hop ${depth}`,
-      csr: await time(runs, sum((s) => bfs.kHop(s, depth).scanned)),
-      frontier: await time(runs, sum(khop(depth))),
-      gremlin: await time(runs, gremlin((s) => g.V(s).repeat(__.both().dedup()).emit().times(depth).count().next())),
-      ...(peer === undefined ? {} : { graphology: await time(runs, sum((s) => (peer.kHop(s, depth), 0))) }),
+      query: q.query,
+      csr: await time(runs, each(q.csr)),
+      api: await time(runs, each(q.api)),
+      ...(gremlin === undefined ? {} : { gremlin: await time(runs, each(gremlin)) }),
+      ...(peer === undefined || graphology === undefined ? {} : { graphology: await time(runs, each((s, t) => graphology(peer, s, t))) }),
     });
   }
-  rows.push({
-    query: 'shortest path',
-    csr: await time(runs, sum((s, i) => bfs.kHop(s, Infinity, targets[i] as number).scanned)),
-    frontier: await time(runs, sum((s, i) => runFrontier(shortestPath(source, slots[s] as number, slots[targets[i] as number] as number, { hop: { direction: 'BOTH' }, maxDepth: FULL_DEPTH }, NEVER_PAUSE))?.length ?? 0)),
-    gremlin: await time(runs, gremlin((s, i) => g.V(s).repeat(__.both().dedup()).until(__.hasId(targets[i] as number)).limit(1).path().toList())),
-    ...(peer === undefined ? {} : { graphology: await time(runs, sum((s, i) => (peer.shortestPath(s, targets[i] as number), 0))) }),
-  });
-  rows.push({
-    query: 'full BFS',
-    csr: await time(runs, sum((s) => bfs.kHop(s, Infinity).scanned)),
-    frontier: await time(runs, sum(khop(Infinity))),
-    gremlin: await time(runs, gremlin((s) => g.V(s).repeat(__.both().dedup()).emit().times(FULL_DEPTH).count().next())),
-    ...(peer === undefined ? {} : { graphology: await time(runs, sum((s) => (peer.kHop(s, Infinity), 0))) }),
-  });
   peer?.dispose();
   await db.close();
   return rows;
 }
 
 function report(scale: number, rows: readonly Row[]): string {
-  const ms = (c: Cell): string => c.ms.toFixed(1);
+  const ms = (c: Cell | undefined): string => (c === undefined ? '—' : c.ms.toFixed(1));
   const ratio = (c: Cell | undefined, base: Cell): string => (c === undefined ? '—' : `×${(c.ms / base.ms).toFixed(2)}`);
   const eps = (c: Cell): string => (c.scanned > 0 ? `${(c.scanned / (c.ms / 1000) / 1e6).toFixed(1)}` : '—');
-  const header = ['query (16×)', 'CSR BFS ms', 'frontier ms', 'frontier ×', 'Gremlin ms', 'Gremlin ×', 'graphology ms', 'graphology ×', 'CSR M edges/s', 'frontier M edges/s'];
+  const header = ['query (16×)', 'CSR ms', 'API ms', 'API ×', 'Gremlin ms', 'Gremlin ×', 'graphology ms', 'graphology ×', 'CSR M edges/s', 'API M edges/s'];
   const body = rows.map((r) => [
-    r.query, ms(r.csr), ms(r.frontier), ratio(r.frontier, r.csr), ms(r.gremlin), ratio(r.gremlin, r.csr),
-    r.graphology === undefined ? '—' : ms(r.graphology), ratio(r.graphology, r.csr), eps(r.csr), eps(r.frontier),
+    r.query, ms(r.csr), ms(r.api), ratio(r.api, r.csr), ms(r.gremlin), ratio(r.gremlin, r.csr),
+    ms(r.graphology), ratio(r.graphology, r.csr), eps(r.csr), eps(r.api),
   ]);
-  return `R-MAT scale ${scale}\n${textTable([header, ...body])}`;
+  return `R-MAT scale ${scale} (API: graph.traversers; full BFS: the frontier engine's kHop)\n${textTable([header, ...body])}`;
 }
 
 async function main(): Promise<void> {
@@ -137,10 +191,12 @@ async function main(): Promise<void> {
     .option('--no-graphology', 'leave the graphology column out')
     .parse();
   const o = program.opts<{ scales: string; runs: string; graphology: boolean }>();
-  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (other work on the machine skews every column)`);
+  const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
+  console.log(`load average ${load()} (other work on the machine skews every column)`);
   for (const scale of o.scales.split(',').map(Number)) {
     const rows = await benchScale(scale, Number(o.runs), o.graphology && scale <= 16);
     console.log(report(scale, rows));
+    console.log(`load average ${load()}`);
   }
 }
 

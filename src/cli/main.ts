@@ -65,7 +65,8 @@ function buildProgram(): Command {
     .option('--data <dir>', 'database directory', './data')
     .option('--log-level <level>', 'log level: fatal, error, warn, info, debug, trace or silent', 'info')
     .option('--no-auth', 'accept requests without credentials (every request runs as admin)')
-    .action(async (options: { host: string; port: number; data: string; logLevel: string; auth: boolean }) => {
+    .option('--query-timeout <ms>', 'default Gremlin evaluationTimeout in milliseconds', positiveInteger, 30_000)
+    .action(async (options: { host: string; port: number; data: string; logLevel: string; auth: boolean; queryTimeout: number }) => {
       await runServe(options, (line) => process.stderr.write(`${line}\n`));
     });
   program

@@ -20,6 +20,8 @@ interface ServeCommandOptions {
   readonly data: string;
   readonly logLevel: string;
   readonly auth: boolean;
+  /** Default Gremlin evaluation timeout in milliseconds (30 s when absent). */
+  readonly queryTimeout?: number;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function runServe(options: ServeCommandOptions, out: (line: string)
     data: options.data,
     logLevel: options.logLevel,
     auth: options.auth,
+    ...(options.queryTimeout === undefined ? {} : { queryTimeoutMs: options.queryTimeout }),
     ...(password === undefined || password === '' ? {} : { adminPassword: password }),
   });
   out(`Data directory: ${resolve(options.data)}`);

@@ -10,7 +10,7 @@ import { ArgumentError } from '../errors.js';
 import { TypedNumber, Uuid } from '../engine/index.js';
 import type { ElementId, GraphWriter, PropertyValue } from '../engine/index.js';
 import type { SchemaCatalog } from '../storage/index.js';
-import { edgeView, requireVertex, vertexView } from './element-views.js';
+import { edgeView, requireEnd, vertexView } from './element-views.js';
 import type { EdgeView, Properties, VertexView } from './element-views.js';
 import { describeValue } from './validate.js';
 
@@ -77,6 +77,10 @@ export interface EdgeInputLike {
   readonly in: ElementId;
   readonly id?: ElementId;
   readonly properties: Properties;
+  /** Label the stored out vertex must have, when given (checked with `checkVertex`). */
+  readonly outLabel?: string;
+  /** Label the stored in vertex must have, when given (checked with `checkVertex`). */
+  readonly inLabel?: string;
 }
 
 /** Equality of property values: numbers by value (typed or not), dates by time, UUIDs by text, lists element-wise. */
@@ -261,8 +265,8 @@ export function updateEdgesIn(w: GraphWriter, catalog: SchemaCatalog, update: Ba
   const strategies = update.strategies ?? {};
   const out: EdgeView[] = [];
   for (const input of update.items) {
-    const outSlot = checkVertex ? requireVertex(w, { id: input.out, action: 'Cannot update edge' }) : w.vertexSlot(input.out);
-    const inSlot = checkVertex ? requireVertex(w, { id: input.in, action: 'Cannot update edge' }) : w.vertexSlot(input.in);
+    const outSlot = checkVertex ? requireEnd(w, { id: input.out, label: input.outLabel, action: 'Cannot update edge' }) : w.vertexSlot(input.out);
+    const inSlot = checkVertex ? requireEnd(w, { id: input.in, label: input.inLabel, action: 'Cannot update edge' }) : w.vertexSlot(input.in);
     if (outSlot < 0 || inSlot < 0) continue;
     const ends = { out: outSlot, in: inSlot };
     const slot = findEdge(w, catalog, input, ends);

@@ -5,12 +5,13 @@
  * @module
  */
 import type { ElementId, GraphWriter, PropertyValue } from '../engine/index.js';
-import { requireVertex, toEntries } from './element-views.js';
+import { requireEnd, toEntries } from './element-views.js';
 import type { EdgeInput } from './element-views.js';
 
 /**
  * Adds one edge given by vertex ids inside a write, the per-edge path: VERTEX_NOT_FOUND for an
- * absent end, then the writer's rules. Returns the edge slot.
+ * absent end, EDGE_VERTEX_LABEL for an end whose label is not the given one, then the writer's
+ * rules. Returns the edge slot.
  *
  * @example
  * ```ts
@@ -18,8 +19,8 @@ import type { EdgeInput } from './element-views.js';
  * ```
  */
 export function addEdgeRow(w: GraphWriter, e: EdgeInput): number {
-  const out = requireVertex(w, { id: e.out, action: 'Cannot create edge' });
-  const inV = requireVertex(w, { id: e.in, action: 'Cannot create edge' });
+  const out = requireEnd(w, { id: e.out, label: e.outLabel, action: 'Cannot create edge' });
+  const inV = requireEnd(w, { id: e.in, label: e.inLabel, action: 'Cannot create edge' });
   return w.addEdge(e.label, { out, in: inV }, { id: e.id, properties: toEntries(e.properties) });
 }
 
@@ -28,7 +29,8 @@ export function addEdgeRow(w: GraphWriter, e: EdgeInput): number {
  * result and the same first error as {@link addEdgeRow} per edge. Each run of consecutive
  * edges of one label goes to the writer as one columnar batch (`addEdgesBulk` with property
  * columns); edges with given ids (auto-create graphs), writers without the bulk method, and a
- * run with an absent end vertex take the per-edge path from there on.
+ * run with an absent end vertex or an end of another label than the given one take the
+ * per-edge path from there on.
  *
  * @example
  * ```ts
@@ -56,7 +58,7 @@ export function addEdgeBatch(w: GraphWriter, edges: readonly EdgeInput[]): Int32
       const e = edges[start + i]!;
       const o = w.vertexSlot(e.out);
       const t = w.vertexSlot(e.in);
-      if (o < 0 || t < 0) return perEdge(start);
+      if (o < 0 || t < 0 || !labelled(w, o, e.outLabel) || !labelled(w, t, e.inLabel)) return perEdge(start);
       outs[i] = o;
       ins[i] = t;
       const properties = e.properties;
@@ -67,6 +69,11 @@ export function addEdgeBatch(w: GraphWriter, edges: readonly EdgeInput[]): Int32
     start = end;
   }
   return slots;
+}
+
+/** Whether the vertex at `slot` has the expected label (always, when none is expected). */
+function labelled(w: GraphWriter, slot: number, expected: string | undefined): boolean {
+  return expected === undefined || w.vertexLabel(slot) === expected;
 }
 
 /**

@@ -3,8 +3,9 @@
  * input shapes of the Graph's CRUD methods.
  * @module
  */
-import { NotFoundError } from '../errors.js';
-import type { ElementId, GraphSource, PropertyValue } from '../engine/index.js';
+import { ArgumentError, NotFoundError } from '../errors.js';
+import { edgeShape } from '../engine/index.js';
+import type { EdgeShape, ElementId, GraphSource, PropertyValue } from '../engine/index.js';
 import type { SchemaCatalog } from '../storage/index.js';
 
 /**
@@ -33,23 +34,14 @@ export interface VertexView {
 }
 
 /**
- * An edge as returned by the Graph's read methods.
+ * An edge as returned by the Graph's read methods: the engine's edge shape, values as stored.
  *
  * @example
  * ```ts
  * const e: EdgeView = { id: 'S1:marko>1>>S1:vadas', label: 'knows', type: 'edge', outV: '1:marko', outVLabel: 'person', inV: '1:vadas', inVLabel: 'person', properties: {} };
  * ```
  */
-export interface EdgeView {
-  readonly id: ElementId;
-  readonly label: string;
-  readonly type: 'edge';
-  readonly outV: ElementId;
-  readonly outVLabel: string;
-  readonly inV: ElementId;
-  readonly inVLabel: string;
-  readonly properties: Properties;
-}
+export type EdgeView = EdgeShape<PropertyValue>;
 
 /**
  * One vertex to add in {@link Graph.addVertices}.
@@ -80,6 +72,10 @@ export interface EdgeInput {
   readonly in: ElementId;
   readonly properties?: Properties;
   readonly id?: ElementId;
+  /** The label the out vertex must have (HugeGraph's `outVLabel`); checked against the stored vertex when given. */
+  readonly outLabel?: string;
+  /** The label the in vertex must have (HugeGraph's `inVLabel`); checked against the stored vertex when given. */
+  readonly inLabel?: string;
 }
 
 /**
@@ -117,9 +113,10 @@ function multiValued(catalog: SchemaCatalog, key: string): boolean {
  */
 export function vertexView(source: GraphSource, at: { readonly slot: number; readonly catalog: SchemaCatalog }): VertexView {
   const properties: Record<string, PropertyValue> = {};
-  const lists = new Map<string, PropertyValue[]>();
+  let lists: Map<string, PropertyValue[]> | undefined;
   for (const record of source.vertexProperties(at.slot)) {
     if (multiValued(at.catalog, record.key)) {
+      lists ??= new Map();
       const list = lists.get(record.key) ?? [];
       list.push(record.value);
       lists.set(record.key, list);
@@ -127,7 +124,7 @@ export function vertexView(source: GraphSource, at: { readonly slot: number; rea
       properties[record.key] = record.value;
     }
   }
-  for (const [key, values] of lists) properties[key] = values;
+  if (lists !== undefined) for (const [key, values] of lists) properties[key] = values;
   return { id: source.vertexId(at.slot), label: source.vertexLabel(at.slot), type: 'vertex', properties };
 }
 
@@ -140,23 +137,7 @@ export function vertexView(source: GraphSource, at: { readonly slot: number; rea
  * ```
  */
 export function edgeView(source: GraphSource, slot: number): EdgeView {
-  const properties: Record<string, PropertyValue> = {};
-  for (const key of source.edgePropertyKeys(slot)) {
-    const value = source.edgeProperty(slot, key);
-    if (value !== undefined) properties[key] = value;
-  }
-  const out = source.edgeOutVertex(slot);
-  const inV = source.edgeInVertex(slot);
-  return {
-    id: source.edgeId(slot),
-    label: source.edgeLabel(slot),
-    type: 'edge',
-    outV: source.vertexId(out),
-    outVLabel: source.vertexLabel(out),
-    inV: source.vertexId(inV),
-    inVLabel: source.vertexLabel(inV),
-    properties,
-  };
+  return edgeShape(source, slot, (stored) => stored);
 }
 
 /**
@@ -170,6 +151,31 @@ export function edgeView(source: GraphSource, slot: number): EdgeView {
 export function requireVertex(source: GraphSource, at: { readonly id: ElementId; readonly action: string }): number {
   const slot = source.vertexSlot(at.id);
   if (slot < 0) throw new NotFoundError('VERTEX_NOT_FOUND', `${at.action}: vertex '${String(at.id)}' does not exist`, { details: { id: String(at.id) } });
+  return slot;
+}
+
+/**
+ * Slot of an existing end vertex of an edge write: {@link requireVertex}, and when `label` is
+ * given, an ArgumentError `EDGE_VERTEX_LABEL` (HugeGraph's message) if the stored vertex has
+ * another label.
+ *
+ * @example
+ * ```ts
+ * const slot = requireEnd(store, { id: '1:marko', label: 'person', action: 'Cannot create edge' });
+ * ```
+ */
+export function requireEnd(source: GraphSource, at: { readonly id: ElementId; readonly label?: string | undefined; readonly action: string }): number {
+  const slot = requireVertex(source, at);
+  if (at.label !== undefined) {
+    const stored = source.vertexLabel(slot);
+    if (stored !== at.label) {
+      throw new ArgumentError(
+        'EDGE_VERTEX_LABEL',
+        `The label of vertex '${String(at.id)}' is unmatched, users expect label '${at.label}', actual label stored is '${stored}'`,
+        { details: { id: String(at.id) } },
+      );
+    }
+  }
   return slot;
 }
 

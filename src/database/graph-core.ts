@@ -4,7 +4,7 @@
  * applied to memory and logged in the same tick, and resolves once the log is fsynced.
  * @module
  */
-import { ArgumentError, ConflictError, StorageError, UnsupportedError } from '../errors.js';
+import { ArgumentError, ConflictError, NotFoundError, StorageError, UnsupportedError } from '../errors.js';
 import type { GraphSource, GraphWriter, Pacing, Script, SourceDecorator } from '../engine/index.js';
 import { SchemaCatalog } from '../storage/index.js';
 import type { GraphMode, GraphStore, SchemaChange } from '../storage/index.js';
@@ -250,9 +250,60 @@ export class GraphCore {
    * await graph.schemaOperations().createPropertyKey({ name: 'age', dataType: 'int' });
    * ```
    */
-  schemaOperations(): SchemaOperations {
+  schemaOperations(options: { readonly deferIndexBuild?: boolean } = {}): SchemaOperations {
     this.checkOpen();
-    return schemaOperations((mutate) => this.changeSchema(mutate));
+    return schemaOperations((mutate) => this.changeSchema(mutate, undefined, options.deferIndexBuild === true));
+  }
+
+  /**
+   * Builds an index label's index in steps of `chunk` slots (default 1024), returning to the
+   * event loop between steps: the work of a rebuild task. An index created through
+   * `schemaOperations({ deferIndexBuild: true })` is built from where it stands; with `restart`
+   * (a rebuild) it is emptied first. Until the build ends, lookups do not use the index, so
+   * queries answer as if it did not exist; writes keep it current meanwhile. `progress` gets
+   * the slots visited and the slot count. On `signal` abort the build stops with the abort
+   * reason and the index stays unused until a later build finishes it. Resolves with the slots
+   * visited; throws NotFoundError `SCHEMA_NOT_FOUND` for an unknown index label.
+   *
+   * @example
+   * ```ts
+   * await graph.schemaOperations({ deferIndexBuild: true }).createIndexLabel({ name: 'byAge', baseType: 'VERTEX_LABEL', baseValue: 'person', fields: ['age'], indexType: 'RANGE' });
+   * await graph.buildIndex('byAge', { progress: (done, total) => console.log(done, total) });
+   * ```
+   */
+  async buildIndex(
+    name: string,
+    options: { readonly restart?: boolean; readonly chunk?: number; readonly signal?: AbortSignal; readonly progress?: (done: number, total: number) => void } = {},
+  ): Promise<number> {
+    this.checkOpen();
+    if (this.store.catalog.indexLabel(name) === undefined) throw new NotFoundError('SCHEMA_NOT_FOUND', `index label with name '${name}' does not exist`);
+    if (options.restart === true) {
+      await this.passGates();
+      this.store.startIndexBuild(name);
+    }
+    let done = 0;
+    while (this.store.indexBuilding(name)) {
+      options.signal?.throwIfAborted();
+      await this.passGates();
+      const step = this.store.indexBuildStep(name, options.chunk ?? 1024);
+      done = step.done;
+      options.progress?.(step.done, step.total);
+      if (!step.finished) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return done;
+  }
+
+  /**
+   * True while an index label's index is being built by {@link GraphCore.buildIndex} (its
+   * status reads CREATING or REBUILDING over REST).
+   *
+   * @example
+   * ```ts
+   * if (graph.indexBuilding('byAge')) console.log('not used by queries yet');
+   * ```
+   */
+  indexBuilding(name: string): boolean {
+    return this.store.indexBuilding(name);
   }
 
   /**
@@ -532,7 +583,7 @@ export class GraphCore {
     }
   }
 
-  private async changeSchema<R extends { readonly change?: SchemaChange }>(mutate: (catalog: SchemaCatalog) => R, tx?: RequestTransaction): Promise<R> {
+  private async changeSchema<R extends { readonly change?: SchemaChange }>(mutate: (catalog: SchemaCatalog) => R, tx?: RequestTransaction, deferIndexBuild = false): Promise<R> {
     this.checkOpen();
     if (tx?.writing === true) {
       throw new UnsupportedError(
@@ -544,7 +595,7 @@ export class GraphCore {
     else await this.passGates();
     const out = mutate(this.cloneCatalog());
     if (out.change !== undefined) {
-      this.store.applySchemaChange(out.change);
+      this.store.applySchemaChange(out.change, { deferIndexBuild });
       if (this.log !== undefined) await this.log.append({ type: 'schema', change: out.change });
     }
     return out;

@@ -41,6 +41,8 @@ function edgeInput(value: unknown): EdgeInput {
     in: requireElementId(e.in, 'edge in vertex id'),
     id: e.id === undefined ? undefined : requireElementId(e.id, 'edge id'),
     properties: optionalProperties(e.properties, 'edge properties'),
+    outLabel: e.outLabel === undefined ? undefined : requireText(e.outLabel, 'edge out vertex label'),
+    inLabel: e.inLabel === undefined ? undefined : requireText(e.inLabel, 'edge in vertex label'),
   };
 }
 

@@ -10,6 +10,8 @@ export { Graph, GremlinScope } from './graph.js';
 export { Traversers } from './traverser-api.js';
 export type { TraverserCallOptions } from './traverser-api.js';
 export { GraphCore } from './graph-core.js';
+export { removeLabelElements } from './label-removal.js';
+export type { ChunkedRemoval } from './label-removal.js';
 export { mergeByStrategy, UPDATE_STRATEGIES } from './batch-update.js';
 export type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from './batch-update.js';
 export type { GraphParts, GraphServices, QueryLimits } from './graph-core.js';

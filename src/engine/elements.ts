@@ -116,9 +116,25 @@ export class Vertex {
 }
 
 /**
+ * The id of an edge that is read from `source` (by the edge's slot) only when first asked for:
+ * what the engine hands the Edge constructor in place of an id for the edges it builds from
+ * slots, so a step that walks on to a vertex never formats one.
+ *
+ * @example
+ * ```ts
+ * declare const source: GraphSource;
+ * const e = new Edge(new DeferredEdgeId(source), 'knows', 0, { outV: new Vertex(1, 'person', 0), inV: new Vertex(2, 'person', 1) });
+ * e.id; // source.edgeId(0)
+ * ```
+ */
+export class DeferredEdgeId {
+  constructor(readonly source: EdgeIds) {}
+}
+
+/**
  * An edge with its two end vertices. Edges that the engine builds from slots format their id
- * only when it is first read ({@link Edge.lazy}); a step that walks on to a vertex never pays
- * for it.
+ * only when it is first read (see {@link DeferredEdgeId}); a step that walks on to a vertex never
+ * pays for it.
  *
  * @example
  * ```ts
@@ -137,35 +153,17 @@ export class Edge {
   readonly #slot: number;
   #ids: EdgeIds | undefined;
   #id: ElementId | undefined;
-  /** The id source of the edge {@link Edge.lazy} is building, handed to the constructor. */
-  static #lazyIds: EdgeIds | undefined;
 
-  constructor(id: ElementId, label: string, slot: number, ends: { readonly outV: Vertex; readonly inV: Vertex; readonly properties?: EdgeProperties }) {
-    this.#ids = Edge.#lazyIds;
-    Edge.#lazyIds = undefined;
+  /** `id` is the edge's id, or a {@link DeferredEdgeId} to read it from its source on first access. */
+  constructor(id: ElementId | DeferredEdgeId, label: string, slot: number, ends: { readonly outV: Vertex; readonly inV: Vertex; readonly properties?: EdgeProperties }) {
     // An eager edge's own `id` hides the getter, and comes first among its keys, as on gremlin-javascript's edges.
-    if (this.#ids === undefined) Object.defineProperty(this, 'id', { value: id, enumerable: true });
+    if (id instanceof DeferredEdgeId) this.#ids = id.source;
+    else Object.defineProperty(this, 'id', { value: id, enumerable: true });
     this.#slot = slot;
     this.label = label;
     this.outV = ends.outV;
     this.inV = ends.inV;
     if (ends.properties !== undefined) this.properties = ends.properties;
-  }
-
-  /**
-   * An edge whose id, `ids.edgeId(slot)`, is read on first access instead of now: the engine's
-   * edges, so a step that walks on to a vertex never formats it.
-   *
-   * @example
-   * ```ts
-   * declare const source: GraphSource;
-   * const outV = new Vertex(1, 'person', 0), inV = new Vertex(2, 'person', 1);
-   * const e = Edge.lazy(source, 'knows', 0, { outV, inV });
-   * ```
-   */
-  static lazy(ids: EdgeIds, label: string, slot: number, ends: { readonly outV: Vertex; readonly inV: Vertex }): Edge {
-    Edge.#lazyIds = ids;
-    return new Edge(slot, label, slot, ends);
   }
 
   /** Dense slot of the edge in the GraphSource (not enumerable). */

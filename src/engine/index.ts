@@ -30,6 +30,8 @@ export { EdgeLabelVerificationStrategy, ReservedKeysVerificationStrategy, Vertex
 export { t, order, scope, column, direction, cardinality, pop, operator, barrier, merge, pick, dt, GType, withOptions, canonicalEnum, type EnumOf } from './fluent/fluent-tokens.js';
 export { toPlain, fromPlain, resultConverter, PlainMap, PlainSet, type ValueTypes } from './plain.js';
 export { jsonKey, jsonValue, jsonReplacer } from './json.js';
+export { edgeShape } from './edge-shape.js';
+export type { EdgeShape } from './edge-shape.js';
 export { runScript } from './script-runner/run-script.js';
 export type { ScriptHost, ScriptTransaction } from './script-runner/host.js';
 export type { SchemaBuilderLike } from './script-runner/schema-methods.js';

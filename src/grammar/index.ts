@@ -31,11 +31,33 @@ interface ParseOptions {
 
 const NO_BINDINGS: ReadonlyMap<string, unknown> = new Map();
 
+/** Most parse trees kept by {@link parse}, least recently used first out. */
+const CST_CACHE_ENTRIES = 512;
+/** Longer texts are parsed every time (bulk scripts are rarely repeated and would crowd the cache). */
+const CST_CACHE_MAX_TEXT = 4096;
+/**
+ * Parse trees of recently parsed texts, per rule. A tree depends only on the text (binding
+ * values and script variables enter in the visitors, which only read the tree), so a repeated
+ * request skips the lexer and parser and still gets its own plan. Syntax errors are not kept.
+ */
+const cstCache = { query: new Map<string, CstNode>(), queryList: new Map<string, CstNode>() };
+
 function parse(text: string, rule: 'query' | 'queryList'): CstNode {
+  const cache = cstCache[rule];
+  const cached = cache.get(text);
+  if (cached !== undefined) {
+    cache.delete(text);
+    cache.set(text, cached);
+    return cached;
+  }
   const { tokens } = tokenize(text);
   const { cst, errors } = parseTokens(tokens, { rule });
   const error = errors[0];
   if (error !== undefined) throw syntaxError(error, { text, tokens });
+  if (text.length <= CST_CACHE_MAX_TEXT) {
+    cache.set(text, cst);
+    if (cache.size > CST_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  }
   return cst;
 }
 

@@ -94,7 +94,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     void reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
   });
   const logEveryRequest = app.log.level === 'debug' || app.log.level === 'trace';
-  app.addHook('onResponse', (request, reply, done) => {
+  const logSlowRequests = logEveryRequest || app.log.level === 'info';
+  // Slow requests are logged at info: above it (warn, error, silent) the hook would only cost time.
+  if (logSlowRequests) app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
     if (ms >= SLOW_REQUEST_MS || logEveryRequest) {
       const line = { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: ms };
@@ -106,10 +108,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request) => {
     throw routeNotFound(request.method, request.url);
   });
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    const path = request.url.split('?')[0] ?? '';
-    const identity = options.auth === false || OPEN_PATHS.has(path) ? ANONYMOUS_ADMIN : authenticate(state, request.headers.authorization);
-    (request as FastifyRequest & { identity: Identity }).identity = identity;
+  const checkCredentials = options.auth !== false;
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    const url = request.url;
+    const query = url.indexOf('?');
+    const open = !checkCredentials || OPEN_PATHS.has(query < 0 ? url : url.slice(0, query));
+    try {
+      (request as FastifyRequest & { identity: Identity }).identity = open ? ANONYMOUS_ADMIN : authenticate(state, request.headers.authorization);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
   await app.register(swagger, {
     openapi: {

@@ -56,6 +56,22 @@ export interface ScanOptions {
 }
 
 /**
+ * The CSR rows of one edge label in one direction: the entries of vertex v are positions
+ * `offsets[v]` to `offsets[v + 1]` of `targets` (neighbour slots) and `edges` (edge slots), in
+ * the order a scan yields them. Vertices at or past `offsets.length - 1` have none.
+ *
+ * @example
+ * ```ts
+ * const rows: AdjacencyRows = { offsets: Int32Array.of(0, 1, 1), targets: Int32Array.of(1), edges: Int32Array.of(0) };
+ * ```
+ */
+export interface AdjacencyRows {
+  readonly offsets: Int32Array;
+  readonly targets: Int32Array;
+  readonly edges: Int32Array;
+}
+
+/**
  * Read access to the adjacency of one graph: vertex counts, visibility, batched neighbour scans
  * and degrees. Vertices and edges are dense slots, as in {@link GraphSource}.
  *
@@ -81,6 +97,15 @@ export interface ScanOptions {
  *   copied arrays; callers read entries through the selection (see {@link NeighbourBatch}).
  * - **No allocation per neighbour.** Scans allocate per scan (and per batch at most), never per
  *   entry.
+ * - **Rows (optional fast path).** `adjacencyRows(direction, labels)` hands out the CSR rows a
+ *   scan walks, only when they show exactly what the scan shows: for every visible source v,
+ *   the entries of v in the returned rows, taken in list order (OUT rows before IN rows for
+ *   BOTH), are the entries of `scanNeighbours([v], direction, { labels, visibleNeighbours: true })`
+ *   in the same order, with every neighbour visible. A source that hides anything (a filter,
+ *   TTL, a read view whose state differs from the merged arrays) answers undefined, and callers
+ *   fall back to the batched scan. The arrays are never written; they stay valid for as long
+ *   as the source shows the same state (a read view: its whole life). `degreeLimit` is the
+ *   caller's to apply, per source over the whole list.
  *
  * @example
  * ```ts
@@ -102,6 +127,12 @@ export interface AdjacencySource {
   scanNeighbours(sources: Int32Array, direction: Direction, options?: ScanOptions): Iterable<NeighbourBatch>;
   /** Number of visible incident edges of a vertex in a direction, without materialising them. */
   degree(slot: number, direction: Direction, labels?: readonly string[]): number;
+  /**
+   * The CSR rows a scan in `direction` over `labels` (empty or absent: all) walks, in scan order,
+   * when they show exactly that scan's visible neighbours; undefined when the source cannot
+   * hand them out as they are (see the contract above).
+   */
+  adjacencyRows?(direction: Direction, labels?: readonly string[]): readonly AdjacencyRows[] | undefined;
 }
 
 /**

@@ -167,12 +167,14 @@ export interface GraphSource extends AdjacencySource {
    */
   scanColumns(element: 'vertex' | 'edge', options?: ColumnScanOptions): Iterable<ColumnBatch>;
   /**
-   * Element slots that satisfy `key predicate` using an index, for one label or all labels.
-   * Returns undefined when no index can answer, so the caller can fall back to a scan.
+   * Element slots that satisfy `key predicate` using an index, for one label or all labels, in
+   * ascending slot order. Returns undefined when no index can answer, so the caller can fall
+   * back to a scan. `from` is a hint of a resumed page: slots below it may be left out (an
+   * implementation may also return them; callers skip them).
    */
   lookup(
     element: 'vertex' | 'edge',
-    query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate },
+    query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate; readonly from?: number },
   ): Iterable<number> | undefined;
   /**
    * Opens a read view pinned to the current state (see {@link ReadView}). Sources without it

@@ -4,24 +4,18 @@
  * label names, so it can be rebuilt on another thread from what `postMessage` carries.
  * @module
  */
-import { NEIGHBOUR_BATCH_SIZE, NeighbourBatchBuffer, type AdjacencySource, type NeighbourBatch, type ScanOptions } from '../port/index.js';
+import { NEIGHBOUR_BATCH_SIZE, NeighbourBatchBuffer, type AdjacencyRows, type AdjacencySource, type NeighbourBatch, type ScanOptions } from '../port/index.js';
 import type { Direction } from '../values/index.js';
 
 /**
- * One direction of one edge label: the entries of vertex v are positions `offsets[v]` to
- * `offsets[v + 1]` of `targets` (neighbour slots) and `edges` (edge slots). Vertices at or past
- * `offsets.length - 1` have none.
+ * One direction of one edge label: the port's {@link AdjacencyRows}.
  *
  * @example
  * ```ts
  * const arrays: CsrArrays = { offsets: Int32Array.of(0, 1, 1), targets: Int32Array.of(1), edges: Int32Array.of(0) };
  * ```
  */
-export interface CsrArrays {
-  readonly offsets: Int32Array;
-  readonly targets: Int32Array;
-  readonly edges: Int32Array;
-}
+export type CsrArrays = AdjacencyRows;
 
 /**
  * The typed arrays of an adjacency snapshot: vertex labels by slot (-1 for no vertex), and per
@@ -101,6 +95,11 @@ export class CsrAdjacency implements AdjacencySource {
     let n = 0;
     for (const csr of this.#csrs(direction, labels)) if (slot + 1 < csr.offsets.length) n += csr.offsets[slot + 1]! - csr.offsets[slot]!;
     return n;
+  }
+
+  /** Every row is shown as it is: the snapshot hides nothing. */
+  adjacencyRows(direction: Direction, labels?: readonly string[]): readonly AdjacencyRows[] {
+    return this.#csrs(direction, labels);
   }
 
   /** The CSRs a scan walks, OUT ones before IN ones, labels in snapshot order (or as given). */

@@ -99,6 +99,15 @@ export class Csr {
     return this.buf.length === 0 && this.tombstones === 0;
   }
 
+  /**
+   * Whether a merge asked for by a reader (to hand out the merged arrays) pays: the buffered and
+   * tombstoned entries are at least 1/256 of the merged ones, so that writes trickling in
+   * between queries cost at most 256 copied entries each in merges.
+   */
+  worthCompacting(): boolean {
+    return !this.isCompact() && (this.buf.length + this.tombstones) * 256 >= this.targets.length;
+  }
+
   /** Whether the buffer or tombstones are large enough to merge. */
   needsMerge(): boolean {
     const merged = this.targets.length;

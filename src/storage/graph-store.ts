@@ -219,8 +219,12 @@ export class GraphStore extends StoreReader {
     this.state.commit();
   }
 
-  /** Applies a schema change and its data effects (label removal, index build or drop). */
-  applySchemaChange(change: SchemaChange): void {
+  /**
+   * Applies a schema change and its data effects (label removal, index build or drop). With
+   * `deferIndexBuild`, a new index label's index starts empty and is built by
+   * {@link GraphStore.indexBuildStep} calls instead of at once.
+   */
+  applySchemaChange(change: SchemaChange, options: { readonly deferIndexBuild?: boolean } = {}): void {
     this.enter();
     const s = this.state;
     s.begin();
@@ -250,8 +254,16 @@ export class GraphStore extends StoreReader {
     const before = new Set(this.catalog.indexLabels().map((i) => i.name));
     this.catalog.apply(change);
     const after = new Set(this.catalog.indexLabels().map((i) => i.name));
-    for (const name of before) if (!after.has(name)) s.indexes.delete(name);
-    for (const name of after) if (!before.has(name)) this.buildIndex(name);
+    for (const name of before) {
+      if (after.has(name)) continue;
+      s.indexes.delete(name);
+      s.buildingIndexes.delete(name);
+    }
+    for (const name of after) {
+      if (before.has(name)) continue;
+      if (options.deferIndexBuild === true) this.startIndexBuild(name);
+      else this.buildIndex(name);
+    }
     if (change.op === 'removePropertyKey') this.dropUnknownColumns();
   }
 
@@ -356,11 +368,55 @@ export class GraphStore extends StoreReader {
     for (let r = 0; r < t.rowCount; r++) if (this.state.vertices.alive.get(t.rows[r]!)) yield t.rows[r]!;
   }
 
+  /**
+   * Empties an index label's index and marks it as building: lookups leave it out (they answer
+   * as if it did not exist) until {@link GraphStore.indexBuildStep} has visited every slot, while
+   * writes keep its entries up to date as usual. False when there is no such index label.
+   */
+  startIndexBuild(name: string): boolean {
+    if (this.catalog.indexLabel(name) === undefined) return false;
+    this.state.indexes.delete(name);
+    this.state.index(name);
+    this.state.buildingIndexes.set(name, 0);
+    return true;
+  }
+
+  /**
+   * Indexes the elements of up to `budget` slots of a building index, from where the last step
+   * stopped. `done` and `total` count slots; once `finished`, lookups use the index. Adding an
+   * element's entries again is harmless, so elements written meanwhile (kept by the writes)
+   * stay right.
+   */
+  indexBuildStep(name: string, budget: number): { readonly done: number; readonly total: number; readonly finished: boolean } {
+    const s = this.state;
+    const from = s.buildingIndexes.get(name);
+    const record = this.catalog.indexLabel(name);
+    if (from === undefined || record === undefined) return { done: 0, total: 0, finished: true };
+    const vertex = record.baseType === 'VERTEX_LABEL';
+    const labelId = (vertex ? this.catalog.vertexLabel(record.baseValue) : this.catalog.edgeLabel(record.baseValue))?.id;
+    const total = vertex ? s.vertices.size : s.edges.size;
+    const end = Math.min(total, from + Math.max(1, budget));
+    const idx = s.index(name);
+    for (let slot = from; slot < end && labelId !== undefined; slot++) {
+      const live = vertex ? s.vertices.labelOf[slot] === labelId && s.vertices.alive.get(slot) : s.edges.label[slot] === labelId && s.edges.alive.get(slot);
+      if (live) idx.add(slot, s.fieldValues(vertex ? 'vertex' : 'edge', slot, record.fields));
+    }
+    if (end < total) s.buildingIndexes.set(name, end);
+    else s.buildingIndexes.delete(name);
+    return { done: end, total, finished: end >= total };
+  }
+
+  /** True while an index label's index is being built in steps. */
+  indexBuilding(name: string): boolean {
+    return this.state.buildingIndexes.has(name);
+  }
+
   private buildIndex(name: string): void {
     const s = this.state;
     const record = this.catalog.indexLabel(name);
     if (record === undefined) return;
     s.indexes.delete(name);
+    s.buildingIndexes.delete(name);
     const idx = s.index(name);
     if (record.baseType === 'VERTEX_LABEL') {
       const label = this.catalog.vertexLabel(record.baseValue);

@@ -74,6 +74,12 @@ test('Graph.withSourceDecorator hides a label from every public read: Gremlin, f
     assert.equal(restricted.source().vertexCount('software'), 0);
     assert.equal(restricted.source().edgeCount(), 2);
 
+    // Traversers read through the decorator too (runTraverser used to read the bare view).
+    assert.deepEqual((await graph.traversers.kneighbor({ source: 1, maxDepth: 1 })).vertices?.map(String).sort(), ['2', '3', '4']);
+    assert.deepEqual((await restricted.traversers.kneighbor({ source: 1, maxDepth: 1 })).vertices?.map(String).sort(), ['2', '4']);
+    assert.equal((await graph.traversers.rays({ source: 4, direction: 'OUT', maxDepth: 2 })).rays.length, 2);
+    assert.deepEqual((await restricted.traversers.rays({ source: 4, direction: 'OUT', maxDepth: 2 })).rays, [{ objects: [4] }]);
+
     // A nested handle composes decorators; the original graph is untouched.
     const noJosh = restricted.withSourceDecorator((source) => new FilteredSource(source, { vertex: (slot) => source.vertexId(slot) !== 4 }));
     assert.deepEqual(await noJosh.gremlin('g.V().count()'), [3]);
@@ -152,6 +158,32 @@ test('Graph.addEdgesBulk takes vertex ids or the slots vertexSlotsOf returns, an
     await assert.rejects(graph.addEdgesBulk('likes', { out: slots.subarray(2), in: slots.subarray(0, 1) }), code('VERTEX_NOT_FOUND'));
     assert.equal(graph.source().edgeCount('likes'), before + 3);
     assert.equal((await graph.withSourceDecorator(hideSoftware).vertexSlotsOf([3]))[0], -1, 'a hidden vertex has no slot for the handle');
+  } finally {
+    await db.close();
+  }
+});
+
+test('script element methods (value, values, keys, properties, property, outVertex, inVertex) read through the source decorator', async () => {
+  const { db, graph } = await openModern();
+  try {
+    const hideKeys = (source: GraphSource): GraphSource => new FilteredSource(source, { hiddenKeys: new Set(['age', 'weight']) });
+    const restricted = graph.withSourceDecorator(hideKeys);
+    // The undecorated graph sees the keys, so each assertion below can fail.
+    assert.deepEqual(await graph.gremlin('g.V(1).next().values()'), ['marko', 29]);
+    assert.deepEqual(await graph.gremlin('g.E(7).next().values()'), [0.5]);
+
+    assert.deepEqual(await restricted.gremlin('g.V(1).next().values()'), ['marko']);
+    assert.deepEqual(await restricted.gremlin("g.V(1).next().values('age')"), []);
+    const keys = async (script: string): Promise<unknown[][]> => (await restricted.gremlin(script)).map((k) => [...(k as Iterable<unknown>)]);
+    assert.deepEqual(await keys('g.V(1).next().keys()'), [['name']]);
+    assert.deepEqual((await restricted.gremlin('g.V(1).next().properties()')).map((p) => (p as { key: string }).key), ['name']);
+    await assert.rejects(restricted.gremlin("g.V(1).next().value('age')"), code('NO_PROPERTY'));
+    assert.equal((await graph.gremlin("g.V(1).next().property('age')")).length, 1);
+    assert.deepEqual(await restricted.gremlin("g.V(1).next().property('age')"), []);
+    assert.deepEqual(await restricted.gremlin('g.E(7).next().values()'), []);
+    assert.deepEqual(await keys('g.E(7).next().keys()'), [[]]);
+    assert.deepEqual(await restricted.gremlin('g.E(7).next().outVertex().values()'), ['marko']);
+    assert.deepEqual(await restricted.gremlin('g.E(7).next().inVertex().values()'), ['vadas']);
   } finally {
     await db.close();
   }

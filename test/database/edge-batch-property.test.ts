@@ -49,14 +49,17 @@ const edge: fc.Arbitrary<EdgeInput> = fc
       tags: value(fc.constantFrom<PropertyValue>(['x'], ['x', 'y'])),
       since: value(fc.integer({ min: 0, max: 2 })),
       stray: fc.oneof({ weight: 60, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+      named: fc.oneof({ weight: 20, arbitrary: fc.constant<'yes' | 'no' | 'wrong'>('yes') }, { weight: 20, arbitrary: fc.constant('no' as const) }, { weight: 1, arbitrary: fc.constant('wrong' as const) }),
     }),
   )
-  .map(({ label, out, in: inV, stray, ...values }) => {
+  .map(({ label, out, in: inV, stray, named, ...values }) => {
     const fits: Record<string, readonly string[]> = { knows: ['weight', 'note', 'tags'], created: ['weight', 'since'], rated: ['since', 'note'], plain: [] };
     const properties: Record<string, PropertyValue> = {};
     for (const [name, v] of Object.entries(values)) if (v !== undefined && (v === 'bad' || fits[label]!.includes(name))) properties[name] = v;
     if (stray) properties.unknown = 1;
-    return { label, out, in: inV, properties };
+    const labelOf = (id: string): string => (id.startsWith('2:') ? 'software' : 'person');
+    if (named === 'no') return { label, out, in: inV, properties };
+    return { label, out, in: inV, properties, outLabel: named === 'wrong' ? 'software' : labelOf(out), inLabel: labelOf(inV) };
   });
 
 type Outcome = { ids: string[] } | { error: string };

@@ -126,3 +126,32 @@ describe('parseScript refuses what is not in the subset', () => {
     scriptErrorAt('v = g.V().next()\nv.id', 2, 3, /Property access '.id' is not supported/);
   });
 });
+
+describe('parseScript on a repeated text', () => {
+  test('each call gets the values of its own bindings and its own plan objects', () => {
+    const text = "g.V(vid).has('name', name).out(label1).toList()";
+    const parseWith = (vid: number, name: string): ScriptExpr => {
+      const script = parseScript(text, { bindings: new Map<string, unknown>([['vid', vid], ['name', name], ['label1', 'knows']]) });
+      return exprOf(script.statements[0]!);
+    };
+    const first = parseWith(1, 'marko');
+    const second = parseWith(2, 'vadas');
+    assert.ok(first.kind === 'traversal' && second.kind === 'traversal');
+    assert.deepEqual(first.bytecode.steps[0], { op: 'V', args: [1] });
+    assert.deepEqual(second.bytecode.steps[0], { op: 'V', args: [2] });
+    assert.deepEqual(second.bytecode.steps[1], { op: 'has', args: ['name', 'vadas'] });
+    assert.notEqual(first.bytecode, second.bytecode);
+  });
+  test('an unbound name is refused again on the second call, and a syntax error stays an error', () => {
+    const text = 'g.V(missing).count()';
+    assert.equal(exprOf(parseScript(text, { bindings: new Map([['missing', 7]]) }).statements[0]!).kind, 'traversal');
+    assert.throws(() => parseScript(text), (e: unknown) => e instanceof PlanError && /Unknown variable 'missing'/.test(e.message));
+    scriptErrorAt('g.V(.count()', 1, 5, /./);
+    scriptErrorAt('g.V(.count()', 1, 5, /./);
+  });
+  test('a script variable name declared by one call is not assumed by the next', () => {
+    const text = 'g.V(v).count()';
+    assert.equal(exprOf(parseScript(text, { variables: ['v'] }).statements[0]!).kind, 'traversal');
+    assert.throws(() => parseScript(text), (e: unknown) => e instanceof PlanError && /Unknown variable 'v'/.test(e.message));
+  });
+});

@@ -92,6 +92,23 @@ test('traverser routes answer 400 with HugeGraph\'s messages for a bad id, a mis
     await bad('GET', `${G}/kout?source=${id('1:nobody')}&max_depth=2`, /^The source vertex with id '1:nobody' does not exist$/);
     await bad('GET', `${G}/kneighbor?source=${id('1:marko')}&max_depth=2&direction=out`, /^Direction value must be in \[OUT, IN, BOTH\]$/);
     await bad('GET', `${G}/kneighbor?source=${id('1:marko')}&max_depth=3&capacity=2&limit=-1`, /^Exceed capacity '2' while finding kneighbor$/);
-    await bad('GET', `${G}/kout?source=${id('1:marko')}&max_depth=two`, /must be an integer/);
+    await bad('GET', `${G}/kout?source=${id('1:marko')}&max_depth=two`, /^Invalid request: querystring\/max_depth must be integer$/);
     await bad('POST', `${G}/kout`, /steps parameter can't be null/, { source: '1:marko', max_depth: 2 });
+  }));
+
+test('GET /openapi.json lists every traverser parameter of notes §5.1 with its type', () =>
+  withFixture(async (server) => {
+    const doc = (await server.call('GET', '/openapi.json', undefined, { authorization: '' })).json;
+    const kout = doc.paths['/graphs/{graph}/traversers/kout'];
+    const params = new Map<string, any>(kout.get.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.schema]));
+    for (const name of ['source', 'direction', 'label', 'max_depth', 'nearest', 'count_only', 'max_degree', 'capacity', 'limit']) assert.ok(params.has(name), name);
+    assert.equal(params.get('max_depth').type, 'integer');
+    assert.equal(params.get('nearest').type, 'boolean');
+    const body = kout.post.requestBody.content['application/json'].schema.properties;
+    for (const name of ['source', 'steps', 'max_depth', 'nearest', 'count_only', 'capacity', 'limit', 'with_vertex', 'with_path', 'with_edge', 'traverse_mode']) assert.ok(name in body, name);
+    assert.equal(body.steps.type, 'object');
+    assert.ok('edge_steps' in body.steps.properties);
+    const rank = doc.paths['/graphspaces/{graphspace}/graphs/{graph}/traversers/personalrank'].post.requestBody.content['application/json'].schema.properties;
+    assert.equal(rank.alpha.type, 'number');
+    assert.equal(rank.with_label.type, 'string');
   }));

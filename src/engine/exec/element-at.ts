@@ -2,7 +2,7 @@
  * Element objects for GraphSource slots.
  * @module
  */
-import { Edge, Vertex } from '../elements.js';
+import { DeferredEdgeId, Edge, Vertex } from '../elements.js';
 import type { GraphSource } from '../../port/index.js';
 
 /**
@@ -26,7 +26,7 @@ export function vertexAt(source: GraphSource, slot: number): Vertex {
  * ```
  */
 export function edgeAt(source: GraphSource, slot: number): Edge {
-  return Edge.lazy(source, source.edgeLabel(slot), slot, {
+  return new Edge(new DeferredEdgeId(source), source.edgeLabel(slot), slot, {
     outV: vertexAt(source, source.edgeOutVertex(slot)),
     inV: vertexAt(source, source.edgeInVertex(slot)),
   });

@@ -108,23 +108,52 @@ function adjacentEdges(source: GraphSource, query: ElementQuery): Iterable<numbe
   return [...found].sort((a, b) => a - b);
 }
 
-/** Where the candidates come from, in ascending slot order: adjacency, an index answer, or a (label) scan. */
+/**
+ * The slots of an index answer from `from` on. An answer that is an array (ascending, as every
+ * lookup returns) is entered by binary search, so a resumed page starts inside the answer
+ * instead of walking it again from its first slot; any other iterable is walked and skipped.
+ */
+function* answerFrom(answer: Iterable<number>, from: number): Iterable<number> {
+  if (!Array.isArray(answer)) {
+    for (const slot of answer) if (slot >= from) yield slot;
+    return;
+  }
+  const slots: readonly number[] = answer;
+  let lo = 0;
+  let hi = slots.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (slots[mid]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < slots.length; i++) yield slots[i]!;
+}
+
+/** Size of an index answer when it is known without walking it. */
+function answerSize(answer: Iterable<number>): number {
+  return Array.isArray(answer) ? answer.length : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Where the candidates come from, in ascending slot order from `query.from`: adjacency, the
+ * smallest index answer among the conditions, or a (label) scan.
+ */
 function candidates(source: GraphSource, query: ElementQuery, conditions: ReadonlyArray<readonly [string, unknown]>): Iterable<number> {
   const vertex = query.element === 'vertex';
   if (query.adjacent !== undefined) return adjacentEdges(source, query);
+  const from = query.from ?? 0;
   let answer: Iterable<number> | undefined;
   const unanswered: Array<{ key: string; kind: string }> = [];
   for (const [key, test] of conditions) {
     const predicate = indexPredicate(test);
-    const found = predicate === undefined ? undefined : source.lookup(query.element, { label: query.label, key, predicate });
+    const found = predicate === undefined ? undefined : source.lookup(query.element, { label: query.label, key, predicate, from });
     if (found === undefined) unanswered.push({ key, kind: conditionKind(predicate) });
-    else answer ??= found;
+    else if (answer === undefined || answerSize(found) < answerSize(answer)) answer = found;
   }
   if (query.requireIndex === true && unanswered.length > 0) {
     throw noIndexError(unanswered.map((u) => u.key), { label: query.label, kinds: [...new Set(unanswered.map((u) => u.kind))] });
   }
-  if (answer !== undefined) return answer;
-  const from = query.from ?? 0;
+  if (answer !== undefined) return answerFrom(answer, from);
   return vertex ? source.vertexSlots(query.label, from) : source.edgeSlots(query.label, from);
 }
 

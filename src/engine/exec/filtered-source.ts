@@ -177,7 +177,7 @@ export class FilteredSource implements GraphWriter {
     for (const nb of this.scanNeighbours(Int32Array.of(slot), direction, { labels })) n += nb.length;
     return n;
   }
-  lookup(element: 'vertex' | 'edge', query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate }): Iterable<number> | undefined {
+  lookup(element: 'vertex' | 'edge', query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate; readonly from?: number }): Iterable<number> | undefined {
     const found = this.base.lookup(element, query);
     if (found === undefined) return undefined;
     return [...found].filter((s) => (element === 'vertex' ? this.#v(s) : this.#e(s)));

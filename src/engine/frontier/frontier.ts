@@ -117,10 +117,20 @@ export class Frontier {
     return f;
   }
 
+  /** A frontier over `slots` and the given parallel arrays as they are (no copy), as long as `slots`. */
+  static wrap(slots: Int32Array, arrays: { readonly depth?: Int32Array; readonly predecessor?: Int32Array } = {}): Frontier {
+    const f = new Frontier();
+    f.slots = slots;
+    f.depth = arrays.depth;
+    f.predecessor = arrays.predecessor;
+    f.length = slots.length;
+    return f;
+  }
+
   /** Appends a slot with its bulk, depth and predecessor (ignored for arrays not kept). */
   push(slot: number, bulk: number, depth: number, predecessor: number): void {
     const i = this.length;
-    if (i === this.slots.length) this.#grow(i * 2);
+    if (i === this.slots.length) this.#grow(Math.max(16, i * 2));
     this.slots[i] = slot;
     if (this.bulk !== undefined) this.bulk[i] = bulk;
     if (this.depth !== undefined) this.depth[i] = depth;
@@ -163,6 +173,9 @@ export class Frontier {
   }
 }
 
+/** The dense array of a SlotMap in hash mode (never written: dense mode replaces it). */
+const NO_DENSE = new Int32Array(0);
+
 /** Entries a SlotMap holds in its hash table before it switches to dense arrays. */
 const HASH_LIMIT = 2048;
 
@@ -181,11 +194,13 @@ const HASH_LIMIT = 2048;
  */
 export class SlotMap {
   // Hash mode: keys (-1 for empty) and values, capacity a power of two, at most half full.
-  #keys: Int32Array | undefined = new Int32Array(64).fill(-1);
-  #hashValues = new Int32Array(64);
+  // Starts at 16 entries (64 bytes: V8 keeps typed arrays that small on its heap, so a map
+  // that stays small costs no backing store).
+  #keys: Int32Array | undefined = new Int32Array(16).fill(-1);
+  #hashValues = new Int32Array(16);
   #size = 0;
   // Dense mode: by slot, an epoch stamp and a value side by side (one cache line per lookup).
-  #dense = new Int32Array(0);
+  #dense = NO_DENSE;
   #epoch = 1;
 
   /** The value of the slot, or -1 when it has none. */

@@ -21,3 +21,5 @@ export { allShortestPaths, kHop, pathTo, shortestPath } from './search.js';
 export type { KHopResult } from './search.js';
 export { SlotHeap, dijkstra, weightedPathTo } from './weighted.js';
 export { countDistinct, intersect, union } from './sets.js';
+export { Reached, RowScan, Stamps, reachLevel, rowsOf } from './rows.js';
+export type { RowLevel } from './rows.js';

@@ -11,6 +11,9 @@ import { FRONTIER_PAUSE, Frontier, SlotMap, checkCapacity } from './frontier.js'
 import type { FrontierContext, FrontierOperation } from './frontier.js';
 import { distinctFrontier, plainHop, scanHop, scanOptions } from './expand.js';
 import type { HopOptions } from './expand.js';
+import { RowScan, Stamps, reachLevel, rowsOf } from './rows.js';
+import type { RowLevel } from './rows.js';
+import type { AdjacencyRows } from '../../port/index.js';
 
 /**
  * Options of {@link kHop}.
@@ -74,6 +77,8 @@ export interface KHopResult {
  * ```
  */
 export function* kHop(adjacency: AdjacencySource, sources: ArrayLike<number>, options: KHopOptions, ctx: FrontierContext): FrontierOperation<KHopResult> {
+  const rows = rowsOf(adjacency, options.hop);
+  if (rows !== undefined) return yield* kHopRows(adjacency, rows, sources, options, ctx);
   const start = distinctFrontier(sources).view();
   const reached = new Frontier({ depth: true, predecessor: true, capacityHint: 1024 });
   // One map answers both "seen?" and "where?": a reached slot maps to its position + 1, an
@@ -128,6 +133,52 @@ export function* kHop(adjacency: AdjacencySource, sources: ArrayLike<number>, op
 }
 
 /**
+ * {@link kHop} on the row fast path: one {@link Reached} holds every level, marks are pooled
+ * stamps, and predecessors are turned from source indexes into slots after each level.
+ */
+function* kHopRows(adjacency: AdjacencySource, rows: readonly AdjacencyRows[], sources: ArrayLike<number>, options: KHopOptions, ctx: FrontierContext): FrontierOperation<KHopResult> {
+  const start = distinctFrontier(sources).view();
+  const marks = Stamps.acquire(adjacency.vertexSlotBound(), 1);
+  try {
+    const exclude = options.excludeSources === true;
+    if (exclude) for (let i = 0; i < start.length; i++) marks.set(start[i] as number, 0);
+    const targets = options.targets === undefined ? undefined : distinctFrontier(options.targets).view();
+    // An excluded source is never reached, so a search with one among its targets runs on.
+    const stoppable = targets !== undefined && !(exclude && targets.some((t) => start.includes(t)));
+    const out = marks.work;
+    const scan = new RowScan(rows, options.hop);
+    const level: RowLevel = { marks, payload: 0, out, counted: 0, capacity: options.capacity ?? -1, finding: options.finding ?? 'neighbours' };
+    const levels = [0];
+    let from = start;
+    for (let depth = 1; depth <= options.depth && from.length > 0 && !(stoppable && targets.every((t) => marks.has(t))); depth++) {
+      yield* reachLevel(scan, level, from, ctx);
+      const begin = levels[depth - 1] as number;
+      const end = out.length;
+      const by = out.from;
+      for (let i = begin; i < end; i++) by[i] = from[by[i] as number] as number;
+      levels.push(end);
+      from = out.slots.subarray(begin, end);
+    }
+    // The work area goes back to the pool: the result takes copies.
+    const n = out.length;
+    const depths = new Int32Array(n);
+    for (let d = 1; d < levels.length; d++) depths.fill(d, levels[d - 1], levels[d]);
+    const reached = Frontier.wrap(out.slots.slice(0, n), { depth: depths, predecessor: out.from.slice(0, n) });
+    let at: SlotMap | undefined;
+    const position = (slot: number): number => {
+      if (at === undefined) {
+        at = new SlotMap();
+        for (let i = 0; i < n; i++) at.set(reached.slots[i] as number, i);
+      }
+      return at.get(slot);
+    };
+    return { reached, levels, sources: start, position, edgesScanned: scan.scanned };
+  } finally {
+    marks.release();
+  }
+}
+
+/**
  * The path to the reached entry at position `at` of a {@link KHopResult}: slots from the source to
  * the vertex, following first-reached predecessors.
  *
@@ -167,27 +218,75 @@ interface ShortestPathOptions {
   readonly capacity?: number;
   /** Most paths {@link allShortestPaths} returns; -1 or absent: all. */
   readonly limit?: number;
+  /** Counts the vertices expanded and the adjacency entries scanned (HugeGraph's measure block). */
+  readonly meter?: { vertices: number; edges: number };
 }
 
 const OPPOSITE: Readonly<Record<Direction, Direction>> = { OUT: 'IN', IN: 'OUT', BOTH: 'BOTH' };
 
+/** Depth of a reached slot on one side of a meet (-1 when not reached): a SlotMap or pooled {@link Stamps}. */
+interface DepthMarks {
+  get(slot: number): number;
+  has(slot: number): boolean;
+  set(slot: number, depth: number): void;
+}
+
 /** Both sides of a bidirectional search: depth of every reached slot per side, and the sides' frontiers. */
 interface Meet {
-  readonly depths: [SlotMap, SlotMap];
+  readonly depths: [DepthMarks, DepthMarks];
   /** Slots where the sides met, in the order met. */
   readonly meets: number[];
+}
+
+/**
+ * The marks of both sides of a meet, and the row scans of both sides' hops when both take the
+ * row fast path (pooled stamps, released by `release`), else SlotMaps.
+ */
+interface MeetMarks {
+  readonly depths: [DepthMarks, DepthMarks];
+  readonly scans: [RowScan, RowScan] | undefined;
+  release(): void;
+}
+
+function meetMarks(adjacency: AdjacencySource, hops: readonly [HopOptions, HopOptions], maxDepth: number): MeetMarks {
+  const rows = [rowsOf(adjacency, hops[0]), rowsOf(adjacency, hops[1])] as const;
+  if (rows[0] === undefined || rows[1] === undefined) return { depths: [new SlotMap(), new SlotMap()], scans: undefined, release: () => undefined };
+  const bound = adjacency.vertexSlotBound();
+  const span = Math.min(maxDepth, bound) + 1;
+  const sides: [Stamps, Stamps] = [Stamps.acquire(bound, span), Stamps.acquire(bound, span)];
+  return {
+    depths: sides,
+    scans: [new RowScan(rows[0], hops[0]), new RowScan(rows[1], hops[1])],
+    release: () => {
+      sides[0].release();
+      sides[1].release();
+    },
+  };
+}
+
+function hopsOf(options: ShortestPathOptions): [HopOptions, HopOptions] {
+  return [options.hop, { ...options.hop, direction: OPPOSITE[options.hop.direction] }];
+}
+
+/** Adds a scan of `vertices` sources and `edges` entries to the meter, if any. */
+function count(meter: ShortestPathOptions['meter'], vertices: number, edges: number): void {
+  if (meter === undefined) return;
+  meter.vertices += vertices;
+  meter.edges += edges;
 }
 
 /**
  * Expands the smaller side one level at a time until the sides meet (or `maxDepth` hops are
  * spent); with `all`, the meeting level is completed so that every meeting slot is known.
  */
-function* meet(adjacency: AdjacencySource, source: number, target: number, options: ShortestPathOptions, all: boolean, ctx: FrontierContext): FrontierOperation<Meet> {
-  const depths: [SlotMap, SlotMap] = [new SlotMap(), new SlotMap()];
+function* meet(adjacency: AdjacencySource, ends: readonly [number, number], options: ShortestPathOptions & { readonly all: boolean; readonly marks: MeetMarks }, ctx: FrontierContext): FrontierOperation<Meet> {
+  const { depths, scans } = options.marks;
+  const [source, target] = ends;
   depths[0].set(source, 0);
   depths[1].set(target, 0);
-  const hops: [HopOptions, HopOptions] = [options.hop, { ...options.hop, direction: OPPOSITE[options.hop.direction] }];
-  const fronts: [Frontier, Frontier] = [Frontier.of([source]), Frontier.of([target])];
+  const all = options.all;
+  const hops = hopsOf(options);
+  const fronts: [Int32Array, Int32Array] = [Int32Array.of(source), Int32Array.of(target)];
   const reachedDepth = [0, 0];
   const meets: number[] = [];
   if (source === target) return { depths, meets: [source] };
@@ -197,17 +296,30 @@ function* meet(adjacency: AdjacencySource, source: number, target: number, optio
     const front = fronts[side];
     if (front.length === 0) break;
     const mine = depths[side];
-    const other = depths[1 - side] as SlotMap;
+    const other = depths[1 - side] as DepthMarks;
     const depth = ++reachedDepth[side]!;
+    if (scans !== undefined) {
+      const marks = mine as Stamps;
+      const out = marks.work;
+      const begin = out.length;
+      const level: RowLevel = { marks, payload: depth, out, counted: total - begin, capacity: options.capacity ?? -1, finding: 'shortest path', meet: { other: other as Stamps, meets, all } };
+      const scanned = scans[side].scanned;
+      yield* reachLevel(scans[side], level, front, ctx);
+      count(options.meter, front.length, scans[side].scanned - scanned);
+      total += out.length - begin;
+      fronts[side] = out.slots.subarray(begin, out.length);
+      continue;
+    }
     const next = new Frontier();
-    yield* scanHop(adjacency, front.view(), hops[side], ctx, (_k, _edge, vertex) => {
+    const scanned = yield* scanHop(adjacency, front, hops[side], ctx, (_k, _edge, vertex) => {
       if (mine.has(vertex)) return;
       mine.set(vertex, depth);
       next.push(vertex, 1, 0, -1);
       checkCapacity(++total, options.capacity, 'shortest path');
       if (other.has(vertex) && (all || meets.length === 0)) meets.push(vertex);
     });
-    fronts[side] = next;
+    count(options.meter, front.length, scanned);
+    fronts[side] = next.view();
   }
   return { depths, meets };
 }
@@ -216,14 +328,16 @@ function* meet(adjacency: AdjacencySource, source: number, target: number, optio
  * Slots adjacent to `slot` on one side of a meet whose depth on that side is one less: the
  * vertices a shortest path may come through. Found by scanning back against the side's hop.
  */
-function* parents(adjacency: AdjacencySource, slot: number, side: number, m: Meet, hop: HopOptions, ctx: FrontierContext): FrontierOperation<Int32Array> {
-  const depths = m.depths[side] as SlotMap;
+function* parents(adjacency: AdjacencySource, slot: number, side: number, m: Meet, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array> {
+  const hop = options.hop;
+  const depths = m.depths[side] as DepthMarks;
   const want = depths.get(slot) - 1;
   const back: HopOptions = { direction: side === 0 ? OPPOSITE[hop.direction] : hop.direction, labels: hop.labels, edgeFilter: hop.edgeFilter };
   const found = new Frontier();
-  yield* scanHop(adjacency, Int32Array.of(slot), back, ctx, (_k, _edge, vertex) => {
+  const scanned = yield* scanHop(adjacency, Int32Array.of(slot), back, ctx, (_k, _edge, vertex) => {
     if (depths.get(vertex) === want) found.push(vertex, 1, 0, -1);
   });
+  count(options.meter, 1, scanned);
   return distinctFrontier(found.view()).view();
 }
 
@@ -237,14 +351,23 @@ function* parents(adjacency: AdjacencySource, slot: number, side: number, m: Mee
  * ```
  */
 export function* shortestPath(adjacency: AdjacencySource, source: number, target: number, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array | undefined> {
-  const m = yield* meet(adjacency, source, target, options, false, ctx);
+  const marks = meetMarks(adjacency, hopsOf(options), options.maxDepth);
+  try {
+    return yield* onePath(adjacency, yield* meet(adjacency, [source, target], { ...options, all: false, marks }, ctx), options, ctx);
+  } finally {
+    marks.release();
+  }
+}
+
+/** The first meeting slot's path, through the first parent at every step. */
+function* onePath(adjacency: AdjacencySource, m: Meet, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array | undefined> {
   const [at] = m.meets;
   if (at === undefined) return undefined;
   const ahead: number[] = [];
   const behind: number[] = [];
   for (const [side, into] of [[0, ahead], [1, behind]] as const) {
-    for (let v = at; (m.depths[side] as SlotMap).get(v) > 0; ) {
-      v = (yield* parents(adjacency, v, side, m, options.hop, ctx))[0] as number;
+    for (let v = at; (m.depths[side] as DepthMarks).get(v) > 0; ) {
+      v = (yield* parents(adjacency, v, side, m, options, ctx))[0] as number;
       into.push(v);
     }
   }
@@ -261,7 +384,16 @@ export function* shortestPath(adjacency: AdjacencySource, source: number, target
  * ```
  */
 export function* allShortestPaths(adjacency: AdjacencySource, source: number, target: number, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array[]> {
-  const m = yield* meet(adjacency, source, target, options, true, ctx);
+  const marks = meetMarks(adjacency, hopsOf(options), options.maxDepth);
+  try {
+    return yield* everyPath(adjacency, yield* meet(adjacency, [source, target], { ...options, all: true, marks }, ctx), options, ctx);
+  } finally {
+    marks.release();
+  }
+}
+
+/** Every path through the meeting slots of the shortest length, up to the limit. */
+function* everyPath(adjacency: AdjacencySource, m: Meet, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array[]> {
   const limit = options.limit === undefined || options.limit < 0 ? Infinity : options.limit;
   const cache = [new Map<number, Int32Array>(), new Map<number, Int32Array>()];
   const halves = function* (from: number, side: number): FrontierOperation<number[][]> {
@@ -270,20 +402,20 @@ export function* allShortestPaths(adjacency: AdjacencySource, source: number, ta
     const stack: { slot: number; next: number }[] = [{ slot: from, next: 0 }];
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
-      if ((m.depths[side] as SlotMap).get(top.slot) === 0) {
+      if ((m.depths[side] as DepthMarks).get(top.slot) === 0) {
         out.push(stack.map((f) => f.slot));
         stack.pop();
         continue;
       }
       let ps = cache[side]!.get(top.slot);
-      if (ps === undefined) cache[side]!.set(top.slot, (ps = yield* parents(adjacency, top.slot, side, m, options.hop, ctx)));
+      if (ps === undefined) cache[side]!.set(top.slot, (ps = yield* parents(adjacency, top.slot, side, m, options, ctx)));
       if (top.next >= ps.length) stack.pop();
       else stack.push({ slot: ps[top.next++] as number, next: 0 });
     }
     return out;
   };
   const paths: Int32Array[] = [];
-  const length = (v: number): number => (m.depths[0] as SlotMap).get(v) + (m.depths[1] as SlotMap).get(v);
+  const length = (v: number): number => m.depths[0].get(v) + m.depths[1].get(v);
   const shortest = Math.min(...m.meets.map(length));
   for (const at of m.meets.filter((v) => length(v) === shortest)) {
     const ahead = yield* halves(at, 0);

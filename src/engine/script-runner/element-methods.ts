@@ -11,6 +11,7 @@ import type { GraphSource, GraphWriter } from '../../port/index.js';
 import type { ElementId, PropertyValue } from '../../values/index.js';
 import { edgeAt, vertexAt } from '../exec/element-at.js';
 import type { ExecutionContext } from '../exec/execute.js';
+import { readSource } from '../exec/execute.js';
 
 /**
  * Splits Groovy key-value varargs (`T.label, 'person', 'name', 'marko'`) into label, id and
@@ -51,6 +52,15 @@ function properties(source: GraphSource, el: Vertex | Edge, keys: readonly strin
   });
 }
 
+/**
+ * What an element method reads: `base` (the context's source, or the writer after a write) seen
+ * through the request's source decorator, so a decorator (access control) hides from a script's
+ * element methods what it hides from its traversals.
+ */
+function reader(ctx: ExecutionContext, base: GraphSource = ctx.source): GraphSource {
+  return readSource({ ...ctx, source: base }, undefined);
+}
+
 /** What an element method runs against: the execution context and the element. */
 interface On<E extends Vertex | Edge> {
   readonly ctx: ExecutionContext;
@@ -60,17 +70,17 @@ interface On<E extends Vertex | Edge> {
 function property(on: On<Vertex | Edge>, args: readonly [string, ...unknown[]]): unknown {
   const { ctx, el } = on;
   const [key] = args;
-  if (args.length === 1) return properties(ctx.source, el, [key])[0];
+  if (args.length === 1) return properties(reader(ctx), el, [key])[0];
   return write(ctx, (w) => {
     const value = args[1] as PropertyValue;
     if (el instanceof Vertex) w.setVertexProperty(el.slot, key, value, { cardinality: 'single' });
     else w.setEdgeProperty(el.slot, key, value);
-    return properties(w, el, [key])[0];
+    return properties(reader(ctx, w), el, [key])[0];
   });
 }
 
 function value(on: On<Vertex | Edge>, key: string): unknown {
-  const p = properties(on.ctx.source, on.el, [key])[0];
+  const p = properties(reader(on.ctx), on.el, [key])[0];
   if (p === undefined) throw new ArgumentError('NO_PROPERTY', `Property '${key}' does not exist on ${String(on.el)}`);
   return p.value;
 }
@@ -79,10 +89,13 @@ function elementMethods<E extends Vertex | Edge>(): MethodTable<On<E>> {
   return {
     id: method([], (on: On<E>) => on.el.id),
     label: method([], (on: On<E>) => on.el.label),
-    keys: method([], ({ ctx, el }: On<E>) => new Set(el instanceof Vertex ? ctx.source.vertexPropertyKeys(el.slot) : ctx.source.edgePropertyKeys(el.slot))),
-    properties: method([], ({ ctx, el }: On<E>, keys) => properties(ctx.source, el, keys), { rest: 'string' }),
+    keys: method([], ({ ctx, el }: On<E>) => {
+      const source = reader(ctx);
+      return new Set(el instanceof Vertex ? source.vertexPropertyKeys(el.slot) : source.edgePropertyKeys(el.slot));
+    }),
+    properties: method([], ({ ctx, el }: On<E>, keys) => properties(reader(ctx), el, keys), { rest: 'string' }),
     value: method(['string'], (on: On<E>, [key]) => value(on, key)),
-    values: method([], ({ ctx, el }: On<E>, keys) => properties(ctx.source, el, keys).map((p) => p.value), { rest: 'string' }),
+    values: method([], ({ ctx, el }: On<E>, keys) => properties(reader(ctx), el, keys).map((p) => p.value), { rest: 'string' }),
     property: method(['string'], (on: On<E>, args) => property(on, args), { rest: 'value', maxArgs: 2 }),
     remove: method([], ({ ctx, el }: On<E>) => {
       write(ctx, (w) => (el instanceof Vertex ? w.removeVertex(el.slot) : w.removeEdge(el.slot)));

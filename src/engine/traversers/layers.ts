@@ -4,8 +4,9 @@
  * edge it came through, so that paths are rebuilt without per-path objects during the search.
  * @module
  */
-import { Frontier, SlotMap, VisitedMarks, checkCapacity, scanHop } from '../frontier/index.js';
-import type { FrontierOperation, HopOptions } from '../frontier/index.js';
+import { Frontier, RowScan, SlotMap, Stamps, VisitedMarks, checkCapacity, reachLevel, rowsOf, scanHop } from '../frontier/index.js';
+import type { AdjacencyRows } from '../../port/index.js';
+import type { FrontierOperation, HopOptions, RowLevel } from '../frontier/index.js';
 import type { Meter, TraverserRun } from './traverser-common.js';
 
 /**
@@ -65,6 +66,8 @@ function firstLayer(sources: ArrayLike<number>): Layer {
  * ```
  */
 export function* layers(run: TraverserRun, sources: ArrayLike<number>, options: LayerOptions): FrontierOperation<Layer[]> {
+  const rows = options.nearest && options.layerLimit === undefined ? rowsOf(run.source, options.hop) : undefined;
+  if (rows !== undefined) return yield* layersOfRows(run, sources, options, rows);
   const out = [firstLayer(sources)];
   const global = new VisitedMarks();
   for (let i = 0; i < sources.length; i++) global.mark(sources[i] as number);
@@ -88,6 +91,34 @@ export function* layers(run: TraverserRun, sources: ArrayLike<number>, options: 
     out.push({ vertices, edges });
   }
   return out;
+}
+
+/**
+ * {@link layers} with `nearest` on the row fast path: pooled stamps, and one work area that
+ * holds every layer (each vertex is reached once), copied out layer by layer.
+ */
+function* layersOfRows(run: TraverserRun, sources: ArrayLike<number>, options: LayerOptions, rows: readonly AdjacencyRows[]): FrontierOperation<Layer[]> {
+  const out = [firstLayer(sources)];
+  const marks = Stamps.acquire(run.source.vertexSlotBound(), 1);
+  try {
+    for (let i = 0; i < sources.length; i++) marks.set(sources[i] as number, 0);
+    const scan = new RowScan(rows, options.hop);
+    const work = marks.work;
+    const level: RowLevel = { marks, payload: 0, out: work, counted: 0, capacity: options.capacity, finding: options.finding };
+    for (let d = 1; d <= options.depth; d++) {
+      const prev = (out[d - 1] as Layer).vertices;
+      if (prev.length === 0) break;
+      options.meter.vertices += prev.length;
+      const [begin, scanned] = [work.length, scan.scanned];
+      yield* reachLevel(scan, level, prev.view(), run.ctx);
+      options.meter.edges += scan.scanned - scanned;
+      const vertices = Frontier.wrap(work.slots.slice(begin, work.length), { predecessor: work.from.slice(begin, work.length) });
+      out.push({ vertices, edges: Frontier.wrap(work.edges.slice(begin, work.length)) });
+    }
+    return out;
+  } finally {
+    marks.release();
+  }
 }
 
 /**

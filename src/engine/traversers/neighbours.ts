@@ -101,8 +101,10 @@ function* deepLayers(run: TraverserRun, source: number, hop: HopOptions, depth: 
 
 interface Found {
   readonly ls: Layer[];
-  /** [depth, index] of each result, in order. */
-  readonly results: [number, number][];
+  /** The results in order: slot, and the depth and index in its layer that it was found at. */
+  readonly slots: Int32Array;
+  readonly depths: Int32Array;
+  readonly at: Int32Array;
 }
 
 function* neighbourhood(run: TraverserRun, sources: Int32Array, o: Readonly<Record<string, unknown>>, kind: 'kout' | 'kneighbor' | 'egonet', meter: Meter): FrontierOperation<Found> {
@@ -119,18 +121,26 @@ function* neighbourhood(run: TraverserRun, sources: Int32Array, o: Readonly<Reco
   const ls = deep
     ? yield* deepLayers(run, sources[0] as number, hop, depth, once, capacity, meter)
     : yield* layers(run, sources, { hop, depth, nearest: once, capacity, finding: kind, meter });
-  const results: [number, number][] = [];
-  const taken = new Set<number>();
+  // Layers of a breadth-first search are distinct across the layers read (one layer for kout,
+  // nearest marks for the others); a deep-first walk's may repeat a vertex.
+  const taken = deep ? new VisitedMarks() : undefined;
   const from = kind === 'kout' ? depth : 1;
+  let total = 0;
+  for (let d = from; d <= depth && d < ls.length; d++) total += (ls[d] as Layer).vertices.length;
+  const n = Math.min(total, max);
+  const found = { ls, slots: new Int32Array(n), depths: new Int32Array(n), at: new Int32Array(n) };
+  let k = 0;
   for (let d = from; d <= depth && d < ls.length; d++) {
     const layer = (ls[d] as Layer).vertices;
-    for (let i = 0; i < layer.length && results.length < max; i++) {
-      if (taken.has(layer.slots[i] as number)) continue;
-      taken.add(layer.slots[i] as number);
-      results.push([d, i]);
+    for (let i = 0; i < layer.length && k < n; i++) {
+      const v = layer.slots[i] as number;
+      if (taken !== undefined && !taken.mark(v)) continue;
+      found.slots[k] = v;
+      found.depths[k] = d;
+      found.at[k++] = i;
     }
   }
-  return { ls, results };
+  return { ls, slots: found.slots.subarray(0, k), depths: found.depths.subarray(0, k), at: found.at.subarray(0, k) };
 }
 
 function shape(run: TraverserRun, name: string, found: Found, o: Readonly<Record<string, unknown>>, meter: Meter, extra: readonly number[] = []): NeighbourhoodResponse {
@@ -139,29 +149,28 @@ function shape(run: TraverserRun, name: string, found: Found, o: Readonly<Record
   const withVertex = flag(o.withVertex, 'with vertex', false);
   const withEdge = flag(o.withEdge, 'with edge', false);
   if (countOnly && (withPath || withVertex || withEdge)) {
-    throw new ArgumentError('TRAVERSER_ARGUMENT', "Can't return paths, vertices or edges when count only is true");
+    throw new ArgumentError('TRAVERSER_ARGUMENT', "Can't return vertex, edge or path when count only");
   }
-  const slots = [...extra, ...found.results.map(([d, i]) => (found.ls[d] as Layer).vertices.slots[i] as number)];
-  const unique = [...new Set(slots)];
+  const unique = extra.length === 0 ? found.slots : [...new Set([...extra, ...found.slots])];
   if (countOnly) return { [name]: [], size: unique.length, paths: [], vertices: [], edges: [], measure: meter.measure() };
   const paths: PathJson[] = [];
   const pathVertices: number[] = [];
   const pathEdges: number[] = [];
   if (withPath) {
-    for (const [d, i] of found.results) {
-      const p = layerPath(found.ls, d, i);
+    for (let k = 0; k < found.slots.length; k++) {
+      const p = layerPath(found.ls, found.depths[k] as number, found.at[k] as number);
       paths.push({ objects: ids(run.source, p.vertices) });
       pathVertices.push(...p.vertices);
       pathEdges.push(...p.edges);
     }
   }
-  const listed = withPath ? pathVertices : unique;
-  const vertices = name === 'kout' || withVertex ? verticesOut(run.source, listed, withVertex) : [];
+  // KoutAPI and KneighborAPI list the neighbours and every vertex of the returned paths.
+  const vertices = verticesOut(run.source, [...pathVertices, ...unique], withVertex);
   return { [name]: ids(run.source, unique), size: unique.length, paths, vertices, edges: withPath ? edgesOut(run.source, pathEdges, withEdge) : [], measure: meter.measure() };
 }
 
 function getShape(run: TraverserRun, found: Found, o: Readonly<Record<string, unknown>>, meter: Meter, extra: readonly number[] = []): NeighbourhoodResponse {
-  const slots = [...extra, ...found.results.map(([d, i]) => (found.ls[d] as Layer).vertices.slots[i] as number)];
+  const slots = extra.length === 0 ? found.slots : [...extra, ...found.slots];
   if (flag(o.countOnly, 'count only', false)) return { vertices_size: slots.length, measure: meter.measure() };
   return { vertices: ids(run.source, slots), measure: meter.measure() };
 }

@@ -106,7 +106,7 @@ export function* shortestpath(run: TraverserRun, options: unknown): FrontierOper
   const meter = new Meter();
   const [s, t] = [vertexSlot(run.source, o.source), vertexSlot(run.source, o.target, 'target')];
   const hop = getHop(o);
-  const path = yield* shortestPath(counting(run, meter).source, s, t, shortestOptions(o, hop), run.ctx);
+  const path = yield* shortestPath(run.source, s, t, { ...shortestOptions(o, hop), meter }, run.ctx);
   const found = path === undefined ? [] : [path];
   return { path: path === undefined ? [] : ids(run.source, path), ...(yield* tail(run, found, hop, o, meter)) };
 }
@@ -124,7 +124,7 @@ export function* allshortestpaths(run: TraverserRun, options: unknown): Frontier
   const meter = new Meter();
   const [s, t] = [vertexSlot(run.source, o.source), vertexSlot(run.source, o.target, 'target')];
   const hop = getHop(o);
-  const paths = yield* allShortestPaths(counting(run, meter).source, s, t, shortestOptions(o, hop), run.ctx);
+  const paths = yield* allShortestPaths(run.source, s, t, { ...shortestOptions(o, hop), meter }, run.ctx);
   return { paths: paths.map((p) => ({ objects: ids(run.source, p) })), ...(yield* tail(run, paths, hop, o, meter)) };
 }
 
@@ -208,7 +208,7 @@ export function* multinodeshortestpath(run: TraverserRun, options: unknown): Fro
   const found: Int32Array[] = [];
   for (let i = 0; i < vertices.length; i++) {
     for (let j = i + 1; j < vertices.length; j++) {
-      const p = yield* shortestPath(counting(run, meter).source, vertices[i] as number, vertices[j] as number, settings, run.ctx);
+      const p = yield* shortestPath(run.source, vertices[i] as number, vertices[j] as number, { ...settings, meter }, run.ctx);
       if (p !== undefined) found.push(p);
     }
   }

@@ -24,16 +24,30 @@ function steps(o: Readonly<Record<string, unknown>>): Readonly<Record<string, un
   return list;
 }
 
-/** A path of customizedpaths, with the weight of each of its edges. */
+/** A path of customizedpaths; `weights` (one per edge) when sorted by them. */
 interface WeightedPath extends PathJson {
-  readonly weights: number[];
+  readonly weights?: number[];
+}
+
+/** A uniform random sample of `size` entries of `items` (all of them when there are no more), in their order. */
+function sampleOf<T>(items: T[], size: number): T[] {
+  if (items.length <= size) return items;
+  const picks = Array.from(items.keys());
+  for (let i = 0; i < size; i++) {
+    const j = i + Math.floor(Math.random() * (picks.length - i));
+    [picks[i], picks[j]] = [picks[j] as number, picks[i] as number];
+  }
+  return picks.slice(0, size).sort((x, y) => x - y).map((i) => items[i] as T);
 }
 
 /**
- * customizedpaths: from the `sources` selector, one hop per entry of `steps` (an EdgeStep plus
- * `weightBy`, `defaultWeight` (0) and `sample` (100: at most that many edges per vertex, the
- * heaviest when weighted; -1 all)); the paths that complete every step, each with its edge
- * weights, optionally sorted by the product of their weights (`sortBy` INCR or DECR).
+ * customizedpaths (HugeGraph's CustomizePathsTraverser): from the `sources` selector, one hop
+ * per entry of `steps` (an EdgeStep plus `weightBy`, `defaultWeight` (0) and `sample` (100; -1
+ * all)) over paths without loops. `sample` draws that many of the new path nodes a vertex opens
+ * at the step (for all the paths reaching it together), at random. With `sortBy` INCR or DECR
+ * each path carries its edge weights (`weightBy`'s value, else `defaultWeight`) and the paths
+ * are sorted by their sum before `limit` cuts; with NONE (the default) paths carry no weights
+ * and the walk stops once the last step has found `limit` of them.
  *
  * @example
  * ```ts
@@ -53,32 +67,40 @@ export function* customizedpaths(run: TraverserRun, options: unknown): FrontierO
   for (const s of plan) if (s.sample <= 0 && s.sample !== -1) throw bad(`The sample must be > 0 or == -1, but got: ${s.sample}`);
   const sortBy = o.sortBy ?? 'NONE';
   if (sortBy !== 'INCR' && sortBy !== 'DECR' && sortBy !== 'NONE') throw bad(`The sort_by must be one of INCR, DECR or NONE, but got '${String(sortBy)}'`);
+  const sorted = sortBy !== 'NONE';
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
   const limit = bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.pathsLimit));
   const tree = new PathTree();
   const weights: number[] = [];
-  let layer = Array.from(sources, (s) => (weights.push(1), tree.push(s, -1, -1, 0)));
-  for (const step of plan) {
+  let layer = Array.from(sources, (s) => tree.push(s, -1, -1, 0));
+  let access = 0;
+  for (const [index, step] of plan.entries()) {
     const weigh = (edge: number): number => {
       if (step.weightBy === undefined) return step.defaultWeight;
       const v = run.source.edgeProperty(edge, step.weightBy);
       const n = v instanceof TypedNumber ? Number(v.value) : v;
       return typeof n === 'number' && Number.isFinite(n) ? n : step.defaultWeight;
     };
-    const lists = yield* neighbourLists(run, layer.map((n) => tree.vertex[n] as number), step.hop, meter);
+    const byVertex = new Map<number, number[]>();
+    for (const n of layer) (byVertex.get(tree.vertex[n] as number) ?? byVertex.set(tree.vertex[n] as number, []).get(tree.vertex[n] as number) as number[]).push(n);
+    const lists = yield* neighbourLists(run, byVertex.keys(), step.hop, meter);
     const next: number[] = [];
-    for (const n of layer) {
-      const list = lists.get(tree.vertex[n] as number) ?? [];
-      const candidates: [number, number, number][] = [];
-      for (let i = 0; i < list.length; i += 2) if (!tree.contains(n, list[i + 1] as number)) candidates.push([list[i] as number, list[i + 1] as number, weigh(list[i] as number)]);
-      if (step.sample !== -1 && candidates.length > step.sample) {
-        if (step.weightBy !== undefined) candidates.sort((a, b) => b[2] - a[2]);
-        candidates.length = step.sample;
+    const lastStep = index === plan.length - 1;
+    walk: for (const [v, nodes] of byVertex) {
+      const list = lists.get(v) ?? [];
+      let opened: number[] = [];
+      for (let i = 0; i < list.length; i += 2) {
+        for (const n of nodes) {
+          if (tree.contains(n, list[i + 1] as number)) continue;
+          opened.push(tree.push(list[i + 1] as number, list[i] as number, n, 0));
+          if (sorted) weights[tree.size - 1] = weigh(list[i] as number);
+          checkCapacity(++access, capacity, 'customized paths');
+        }
       }
-      for (const [edge, w, weight] of candidates) {
-        next.push(tree.push(w, edge, n, 0));
-        weights[tree.size - 1] = weight;
-        checkCapacity(tree.size, capacity, 'customized paths');
+      if (step.sample > 0) opened = sampleOf(opened, step.sample);
+      for (const child of opened) {
+        next.push(child);
+        if (lastStep && !sorted && next.length >= limit) break walk;
       }
     }
     layer = next;
@@ -88,11 +110,12 @@ export function* customizedpaths(run: TraverserRun, options: unknown): FrontierO
     for (let at = node; (tree.parent[at] as number) >= 0; at = tree.parent[at] as number) out.push(weights[at] as number);
     return out.reverse();
   };
-  const product = (node: number): number => weightsOf(node).reduce((a, b) => a * b, 1);
+  const total = (node: number): number => weightsOf(node).reduce((a, b) => a + b, 0);
   let found = layer;
-  if (sortBy !== 'NONE') found = [...found].sort((a, b) => (sortBy === 'INCR' ? product(a) - product(b) : product(b) - product(a)));
+  if (sorted) found = [...found].sort((a, b) => (sortBy === 'INCR' ? total(a) - total(b) : total(b) - total(a)));
   if (limit !== Infinity) found = found.slice(0, limit);
-  return { paths: found.map((n) => ({ ...treePath(run, tree, n), weights: weightsOf(n) })), ...treeTail(run, tree, found, o), measure: meter.measure() };
+  const paths = found.map((n) => (sorted ? { ...treePath(run, tree, n), weights: weightsOf(n) } : treePath(run, tree, n)));
+  return { paths, ...treeTail(run, tree, found, o), measure: meter.measure() };
 }
 
 /**

@@ -11,7 +11,8 @@ import {
   vertexSlot, verticesOut,
 } from './traverser-common.js';
 import type { EdgeJson, Measure, TraverserRun, VertexJson } from './traverser-common.js';
-import { neighbourLists, opposite } from './tree.js';
+import { PathTree, neighbourLists, opposite } from './tree.js';
+import { jsonValue } from '../json.js';
 
 function bad(message: string): ArgumentError {
   return new ArgumentError('TRAVERSER_ARGUMENT', message);
@@ -30,14 +31,6 @@ function distinctOf(list: readonly number[] | undefined): number[] {
   const out = new Set<number>();
   for (let i = 1; i < (list?.length ?? 0); i += 2) out.add((list as number[])[i] as number);
   return [...out];
-}
-
-/** Entries by score, highest first, the first `top` of them (0: all) as an id → score object. */
-function topScores(run: TraverserRun, scores: Map<number, number>, top: number): Record<string, number> {
-  const sorted = [...scores].sort((a, b) => b[1] - a[1]);
-  const out: Record<string, number> = {};
-  for (const [slot, score] of top > 0 ? sorted.slice(0, top) : sorted) out[String(run.source.vertexId(slot))] = score;
-  return out;
 }
 
 /** One similar vertex of fusiformsimilarity. */
@@ -74,6 +67,9 @@ export function* fusiformsimilarity(run: TraverserRun, options: unknown): Fronti
   if (top < 0) throw bad(`The top must be >= 0, but got: ${top}`);
   const groupProperty = o.groupProperty === undefined || o.groupProperty === null ? undefined : String(o.groupProperty);
   const minGroups = integer(o.minGroups, 'min groups', 0);
+  if (groupProperty === undefined && minGroups !== 0) throw bad("Can't set min group count when group property not set");
+  if (groupProperty === '') throw bad("The group property can't be empty");
+  if (groupProperty !== undefined && minGroups <= 0) throw bad('Must set min group count when group property set');
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
   const limit = bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.pathsLimit));
   const withIntermediary = flag(o.withIntermediary, 'with intermediary', false);
@@ -93,14 +89,17 @@ export function* fusiformsimilarity(run: TraverserRun, options: unknown): Fronti
         (shared.get(c) ?? shared.set(c, []).get(c) as number[]).push(n);
       }
     }
+    // FusiformSimilarityTraverser: alpha, then min_similars on all that pass it, then the top N,
+    // then min_groups over the group values of the top N and of the source itself.
     let found = [...shared].map(([c, via]) => ({ c, via, score: via.length / mine.length })).filter((x) => x.score >= alpha);
     if (found.length < minSimilars) continue;
-    if (groupProperty !== undefined) {
-      const groups = new Set(found.map((x) => JSON.stringify(run.source.vertexProperties(x.c, [groupProperty]).map((p) => String(p.value)))));
-      if (groups.size < minGroups) continue;
-    }
     found.sort((a, b) => b.score - a.score);
     if (top > 0) found = found.slice(0, top);
+    if (groupProperty !== undefined) {
+      const groupOf = (v: number): string => JSON.stringify(run.source.vertexProperties(v, [groupProperty]).map((p) => jsonValue(p.value)));
+      const groups = new Set([groupOf(s), ...found.map((x) => groupOf(x.c))]);
+      if (groups.size < minGroups) continue;
+    }
     similars[String(run.source.vertexId(s))] = found.map((x) => ({
       id: run.source.vertexId(x.c),
       score: x.score,
@@ -111,11 +110,29 @@ export function* fusiformsimilarity(run: TraverserRun, options: unknown): Fronti
   return { similars, vertices: verticesOut(run.source, listed, flag(o.withVertex, 'with vertex', false)), measure: meter.measure() };
 }
 
+/** Rank order of NeighborRankTraverser's layers: rank descending, then id ascending. */
+function byRank(run: TraverserRun): (a: [number, number], b: [number, number]) => number {
+  return (a, b) => b[1] - a[1] || compareIds(run.source.vertexId(a[0]), run.source.vertexId(b[0]));
+}
+
+function compareIds(a: ElementId, b: ElementId): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const [x, y] = [String(a), String(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** HugeGraph keeps at most this many ranks in a layer (NeighborRankAPI's capacity per layer). */
+const LAYER_CAPACITY = 100_000;
+
 /**
- * neighborrank: rank flows out of `source` (rank 1) one step at a time; a vertex passes
- * `alpha` × its rank, split evenly over its distinct neighbours under the step, to those not
- * reached at an earlier step or this one's start. `ranks[i]` holds the `top` (10) best of step i
- * (`ranks[0]` is the source).
+ * neighborrank (HugeGraph's NeighborRankTraverser): rank flows out of `source` (rank 1) one step
+ * at a time along partial paths without loops. At each step a vertex of the last layer divides
+ * its degree among (a) its neighbours in the last layer, (b) each earlier layer (after the
+ * first) holding one of its neighbours, counted once per layer, and (c) every new path node it
+ * opens (one per edge and per path reaching it). The increment `alpha` × rank / degree is added
+ * to the neighbours in the last layer and in the earlier layers first; the new layer then gets
+ * `alpha` × the updated rank / degree per path node. Each layer is ordered by rank (then id), the
+ * `top` (10) best of it are kept, and `ranks[0]` is the source.
  *
  * @example
  * ```ts
@@ -132,39 +149,82 @@ export function* neighborrank(run: TraverserRun, options: unknown): FrontierOper
   for (const s of steps) if (s.top <= 0 || s.top > 1000) throw bad(`The top of each layer must be in (0, 1000], but got: ${s.top}`);
   const alpha = alphaOf(o.alpha);
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
-  const reached = new Set([source]);
-  let layer = new Map([[source, 1]]);
-  const ranks: Record<string, number>[] = [{ [String(run.source.vertexId(source))]: 1 }];
+  const tree = new PathTree();
+  let sources = new Map([[source, [tree.push(source, -1, -1, 0)]]]);
+  const ranks: Map<number, number>[] = [new Map([[source, 1]])];
+  let access = 0;
   for (const step of steps) {
-    const lists = yield* neighbourLists(run, layer.keys(), step.hop, meter);
-    const next = new Map<number, number>();
-    for (const [v, rank] of layer) {
-      const neighbours = distinctOf(lists.get(v));
-      for (const w of neighbours) {
-        if (reached.has(w) && !next.has(w)) continue;
-        next.set(w, (next.get(w) ?? 0) + (rank * alpha) / neighbours.length);
+    const last = ranks[ranks.length - 1] as Map<number, number>;
+    const lists = yield* neighbourLists(run, sources.keys(), step.hop, meter);
+    const sameLayerIncr = new Map<number, number>();
+    const opened: { vertex: number; degree: number; nodes: number[] }[] = [];
+    const next = new Map<number, number[]>();
+    for (const [v, nodes] of sources) {
+      const list = lists.get(v) ?? [];
+      const sameLayer = new Set<number>();
+      const earlier = new Map<number, Set<number>>();
+      const fresh: number[] = [];
+      for (let i = 0; i < list.length; i += 2) {
+        const w = list[i + 1] as number;
+        if (sources.has(w)) {
+          sameLayer.add(w);
+          continue;
+        }
+        let layer = ranks.length - 2;
+        while (layer > 0 && !(ranks[layer] as Map<number, number>).has(w)) layer--;
+        if (layer > 0) {
+          (earlier.get(layer) ?? earlier.set(layer, new Set()).get(layer) as Set<number>).add(w);
+          continue;
+        }
+        for (const n of nodes) {
+          if (tree.contains(n, w)) continue;
+          const child = tree.push(w, list[i] as number, n, 0);
+          fresh.push(child);
+          (next.get(w) ?? next.set(w, []).get(w) as number[]).push(child);
+          checkCapacity(++access, capacity, 'neighbor rank');
+        }
+      }
+      const degree = sameLayer.size + earlier.size + fresh.length;
+      if (degree === 0) continue;
+      opened.push({ vertex: v, degree, nodes: fresh });
+      const incr = ((last.get(v) ?? 0) * alpha) / degree;
+      for (const w of sameLayer) sameLayerIncr.set(w, (sameLayerIncr.get(w) ?? 0) + incr);
+      for (const [layer, ws] of earlier) for (const w of ws) (ranks[layer] as Map<number, number>).set(w, ((ranks[layer] as Map<number, number>).get(w) ?? 0) + incr);
+    }
+    for (const [w, incr] of sameLayerIncr) last.set(w, (last.get(w) ?? 0) + incr);
+    const layer = new Map<number, number>();
+    for (const a of opened) {
+      for (const n of a.nodes) {
+        const w = tree.vertex[n] as number;
+        layer.set(w, (layer.get(w) ?? 0) + ((last.get(a.vertex) ?? 0) * alpha) / a.degree);
       }
     }
-    for (const w of next.keys()) reached.add(w);
-    checkCapacity(reached.size, capacity, 'neighbor rank');
-    ranks.push(topScores(run, next, step.top));
-    layer = next;
+    ranks.push(layer.size > LAYER_CAPACITY ? new Map([...layer].sort(byRank(run)).slice(0, LAYER_CAPACITY)) : layer);
+    sources = next;
   }
-  return { ranks };
+  return {
+    ranks: ranks.map((layer, i) => {
+      const sorted = i === 0 ? [...layer] : [...layer].sort(byRank(run)).slice(0, (steps[i - 1] as { top: number }).top);
+      return Object.fromEntries(sorted.map(([v, r]) => [String(run.source.vertexId(v)), r]));
+    }),
+  };
 }
 
 const WITH_LABEL = ['SAME_LABEL', 'OTHER_LABEL', 'BOTH_LABEL'];
 
 /**
- * personalrank: a random walk with restart from `source` over edges of `label` (both
- * directions): each round a vertex passes `alpha` × its rank evenly over its edges and the
- * source gets 1 − alpha back; it stops after `maxDepth` rounds or when no rank moves by
- * `maxDiff`. The source is left out; `withLabel` keeps vertices of the source's vertex label
- * (SAME_LABEL), of the others (OTHER_LABEL) or both; `sorted` orders by rank; `limit` (100) cuts.
+ * personalrank (HugeGraph's PersonalRankTraverser): a random walk with restart from `source` over
+ * the edges of `label`, which must join two different vertex labels. The source's side walks
+ * the direction its own edges of `label` take (OUT when it is their out vertex), the other side
+ * walks back. Each of `maxDepth` (5, in (1, 5000]) rounds, every vertex reached so far passes
+ * `alpha` × its rank evenly over its edges (a vertex without any keeps its rank) and the source
+ * gets 1 − alpha. The source and its direct neighbours are left out; `withLabel` keeps the
+ * source's side (SAME_LABEL), the other side (OTHER_LABEL) or both; `sorted` orders by rank;
+ * `limit` (100) cuts. `maxDiff` is checked but, as in HugeGraph, not used.
  *
  * @example
  * ```ts
- * runFrontier(personalrank(run, { source: '1:marko', label: 'created', maxDepth: 3 })); // { '2:ripple': 0.38..., ... }
+ * runFrontier(personalrank(run, { source: '1:marko', label: 'created', maxDepth: 3 })); // { '1:peter': 0.36..., ... }
  * ```
  */
 export function* personalrank(run: TraverserRun, options: unknown): FrontierOperation<Record<string, number>> {
@@ -172,32 +232,60 @@ export function* personalrank(run: TraverserRun, options: unknown): FrontierOper
   const meter = new Meter();
   const source = vertexSlot(run.source, o.source);
   if (typeof o.label !== 'string') throw bad("The edge label parameter can't be null");
-  const hop: HopOptions = { ...getHop({ ...o, label: undefined, direction: 'BOTH' }), labels: labels(o.label, 'label') };
+  const label = labels(o.label, 'label');
   const alpha = alphaOf(o.alpha, 0.85);
   const maxDiff = numberOf(o.maxDiff, 'max diff', 0.0001);
-  if (!(maxDiff > 0 && maxDiff < 1)) throw bad(`The max diff must be in range (0, 1), but got: ${maxDiff}`);
+  if (!(maxDiff > 0 && maxDiff <= 1)) throw bad(`The max diff must be in range (0, 1], but got: ${maxDiff}`);
   const depth = integer(o.maxDepth, 'max depth', 5);
-  if (depth < 1 || depth > 5000) throw bad(`The max depth must be in range [1, 5000], but got: ${depth}`);
+  if (depth <= 1 || depth > 5000) throw bad(`The max depth must be in range (1, 5000], but got: ${depth}`);
   const limit = bound(positiveOrNoLimit(o.limit, 'limit', 100));
   const withLabel = o.withLabel ?? 'BOTH_LABEL';
   if (typeof withLabel !== 'string' || !WITH_LABEL.includes(withLabel)) throw bad(`The with label must be one of ${WITH_LABEL.join(', ')}, but got '${String(withLabel)}'`);
   const sorted = flag(o.sorted, 'sorted', true);
+  // The port has no schema: the start direction is read off the source's own edges of the label.
+  const outs = run.source.degree(source, 'OUT', label);
+  const ins = run.source.degree(source, 'IN', label);
+  if (outs > 0 && ins > 0) throw bad('The edge label for personal rank must link different vertex labels');
+  const start: 'OUT' | 'IN' = ins > 0 ? 'IN' : 'OUT';
+  const hop = (dir: 'OUT' | 'IN'): HopOptions => ({ ...getHop({ ...o, label: undefined, direction: dir }), labels: label });
+  const seeds = { OUT: new Set<number>(), IN: new Set<number>() };
+  seeds[start].add(source);
   let ranks = new Map([[source, 1]]);
+  const rootAdjacencies = new Set<number>();
   for (let round = 0; round < depth; round++) {
-    const lists = yield* neighbourLists(run, ranks.keys(), hop, meter);
     const next = new Map<number, number>();
-    for (const [v, rank] of ranks) {
-      const list = lists.get(v) ?? [];
-      for (let i = 1; i < list.length; i += 2) next.set(list[i] as number, (next.get(list[i] as number) ?? 0) + (rank * alpha) / (list.length / 2));
+    const reached = { OUT: [] as number[], IN: [] as number[] };
+    for (const dir of ['OUT', 'IN'] as const) {
+      const lists = yield* neighbourLists(run, seeds[dir], hop(dir), meter);
+      for (const seed of seeds[dir]) {
+        const rank = ranks.get(seed) ?? 0;
+        const list = lists.get(seed) ?? [];
+        if (list.length === 0) {
+          next.set(seed, rank);
+          continue;
+        }
+        const incr = (rank * alpha) / (list.length / 2);
+        for (let i = 1; i < list.length; i += 2) {
+          const w = list[i] as number;
+          reached[dir === 'OUT' ? 'IN' : 'OUT'].push(w);
+          next.set(w, (next.get(w) ?? 0) + incr);
+        }
+      }
     }
+    for (const w of reached.OUT) seeds.OUT.add(w);
+    for (const w of reached.IN) seeds.IN.add(w);
     next.set(source, (next.get(source) ?? 0) + 1 - alpha);
-    let moved = 0;
-    for (const v of new Set([...ranks.keys(), ...next.keys()])) moved = Math.max(moved, Math.abs((next.get(v) ?? 0) - (ranks.get(v) ?? 0)));
     ranks = next;
-    if (moved < maxDiff) break;
+    if (round === 0) for (const v of ranks.keys()) rootAdjacencies.add(v);
   }
-  const label = run.source.vertexLabel(source);
-  let out = [...ranks].filter(([v]) => v !== source).filter(([v]) => withLabel === 'BOTH_LABEL' || (run.source.vertexLabel(v) === label) === (withLabel === 'SAME_LABEL'));
+  const other = start === 'OUT' ? seeds.IN : seeds.OUT;
+  const mine = seeds[start];
+  let out = [...ranks].filter(([v]) => {
+    if (rootAdjacencies.has(v)) return false;
+    if (withLabel === 'SAME_LABEL') return !other.has(v);
+    if (withLabel === 'OTHER_LABEL') return !mine.has(v);
+    return true;
+  });
   if (sorted) out.sort((a, b) => b[1] - a[1]);
   if (limit !== Infinity) out = out.slice(0, limit);
   return Object.fromEntries(out.map(([v, r]) => [String(run.source.vertexId(v)), r]));

@@ -1,13 +1,15 @@
 /**
  * The one road a traverser runs on: a read view pinned for the whole call (as a Gremlin query
- * pins one), the engine's Runtime as the frontier context (its tick checks cancellation, the
- * deadline and the heap), and an async driver that returns to the event loop on every pause.
+ * pins one) and seen through the request's source decorator, the engine's Runtime as the
+ * frontier context (its tick checks cancellation, the deadline and the heap), and an async
+ * driver that returns to the event loop on every pause.
  * @module
  */
 import { FRONTIER_PAUSE } from '../frontier/index.js';
 import type { FrontierOperation } from '../frontier/index.js';
 import { pacer } from '../exec/element-query.js';
 import { breather } from '../exec/cursor.js';
+import { openView, readSource } from '../exec/execute.js';
 import type { ExecutionContext } from '../exec/execute.js';
 import type { TraverserRun } from './traverser-common.js';
 
@@ -20,9 +22,9 @@ import type { TraverserRun } from './traverser-common.js';
  * ```
  */
 export async function runTraverser<R>(context: ExecutionContext, body: (run: TraverserRun) => FrontierOperation<R>): Promise<R> {
-  const view = context.openReadView !== undefined ? context.openReadView() : context.source.openReadView?.();
+  const view = openView(context);
   try {
-    const source = view?.source ?? context.source;
+    const source = readSource(context, view);
     const rt = pacer(source, context);
     const op = body({ source, ctx: rt });
     for (;;) {

@@ -5,15 +5,27 @@
  */
 import { ArgumentError } from '../../errors.js';
 import type { ElementId } from '../../values/index.js';
-import { checkCapacity, intersect, scanHop } from '../frontier/index.js';
+import { RowScan, Stamps, checkCapacity, intersect, reachLevel, rowsOf, scanHop } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import { DEFAULTS, Meter, bound, edgeStep, flag, getHop, ids, integer, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
 import type { Measure, TraverserRun, VertexJson } from './traverser-common.js';
 
 /** Distinct neighbours of one vertex, in adjacency order. */
 function* neighbours(run: TraverserRun, slot: number, hop: HopOptions, meter: Meter): FrontierOperation<Int32Array> {
-  const seen = new Set<number>();
   meter.vertices++;
+  const rows = rowsOf(run.source, hop);
+  if (rows !== undefined) {
+    const marks = Stamps.acquire(run.source.vertexSlotBound(), 1);
+    try {
+      const scan = new RowScan(rows, hop);
+      yield* reachLevel(scan, { marks, payload: 0, out: marks.work, counted: 0, capacity: -1, finding: 'neighbours' }, Int32Array.of(slot), run.ctx);
+      meter.edges += scan.scanned;
+      return marks.work.slots.slice(0, marks.work.length);
+    } finally {
+      marks.release();
+    }
+  }
+  const seen = new Set<number>();
   meter.edges += yield* scanHop(run.source, Int32Array.of(slot), hop, run.ctx, (_k, _e, v) => {
     seen.add(v);
   });
@@ -43,7 +55,7 @@ export function* sameneighbors(run: TraverserRun, options: unknown): FrontierOpe
   let slots: number[];
   if (o.vertexList === undefined) slots = pair(run, o);
   else {
-    if (!Array.isArray(o.vertexList) || o.vertexList.length < 2) throw new ArgumentError('TRAVERSER_ARGUMENT', 'The vertex_list size must be >= 2');
+    if (!Array.isArray(o.vertexList) || o.vertexList.length < 2) throw new ArgumentError('TRAVERSER_ARGUMENT', "The vertex_list size can't be less than 2");
     slots = o.vertexList.map((id) => vertexSlot(run.source, id, 'source'));
   }
   let common: Int32Array | undefined;
@@ -89,7 +101,8 @@ function jaccard(a: Int32Array, b: Int32Array): number {
 
 /**
  * jaccardsimilarity: |N(a) ∩ N(b)| / |N(a) ∪ N(b)| of `vertex` and `other` (GET form), or,
- * with `step`, the `top` vertices within two hops of `vertex` by that score (POST form).
+ * with `step`, the `top` vertices within two hops of `vertex` by that score, 0 included
+ * (POST form; JaccardSimilarTraverser scores every vertex it reaches).
  *
  * @example
  * ```ts
@@ -118,7 +131,7 @@ export function* jaccardsimilarity(run: TraverserRun, options: unknown): Frontie
   const scored: [number, number][] = [];
   for (const c of candidates) {
     const score = jaccard(mine, yield* neighbours(run, c, hop, meter));
-    if (score > 0) scored.push([c, score]);
+    scored.push([c, score]);
   }
   scored.sort((x, y) => y[1] - x[1]);
   const out: Record<string, number> = {};

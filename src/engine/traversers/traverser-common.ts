@@ -11,6 +11,8 @@ import { Predicate } from '../bytecode.js';
 import { predicateTest } from '../exec/predicate.js';
 import type { Test } from '../exec/predicate.js';
 import { jsonValue } from '../json.js';
+import { edgeShape } from '../edge-shape.js';
+import type { EdgeShape } from '../edge-shape.js';
 import type { FrontierContext, HopOptions } from '../frontier/index.js';
 
 /**
@@ -94,23 +96,15 @@ export interface VertexJson {
 }
 
 /**
- * An edge as the traversers return it with `withEdge`.
+ * An edge as the traversers return it with `withEdge`: the engine's one edge shape, values in
+ * their JSON form.
  *
  * @example
  * ```ts
  * const e: EdgeJson = { id: 'S1:marko>1>>S1:peter', label: 'knows', type: 'edge', outV: '1:marko', outVLabel: 'person', inV: '1:peter', inVLabel: 'person', properties: {} };
  * ```
  */
-export interface EdgeJson {
-  readonly id: ElementId;
-  readonly label: string;
-  readonly type: 'edge';
-  readonly outV: ElementId;
-  readonly outVLabel: string;
-  readonly inV: ElementId;
-  readonly inVLabel: string;
-  readonly properties: Readonly<Record<string, unknown>>;
-}
+export type EdgeJson = EdgeShape<unknown>;
 
 /**
  * A path as HugeGraph writes it.
@@ -143,28 +137,15 @@ function vertexJson(source: GraphSource, slot: number): VertexJson {
 }
 
 /**
- * The edge JSON of a slot.
+ * The edge JSON of a slot ({@link edgeShape} with JSON values).
  *
  * @example
  * ```ts
- * const result = edgeJson(...args);
+ * const e = edgeJson(source, 0); // { id, label, type: 'edge', outV, outVLabel, inV, inVLabel, properties }
  * ```
  */
 export function edgeJson(source: GraphSource, slot: number): EdgeJson {
-  const properties: Record<string, unknown> = {};
-  for (const key of source.edgePropertyKeys(slot)) properties[key] = jsonValue(source.edgeProperty(slot, key));
-  const out = source.edgeOutVertex(slot);
-  const inV = source.edgeInVertex(slot);
-  return {
-    id: source.edgeId(slot),
-    label: source.edgeLabel(slot),
-    type: 'edge',
-    outV: source.vertexId(out),
-    outVLabel: source.vertexLabel(out),
-    inV: source.vertexId(inV),
-    inVLabel: source.vertexLabel(inV),
-    properties,
-  };
+  return edgeShape(source, slot, jsonValue);
 }
 
 /**

@@ -31,8 +31,8 @@ interface Between {
 
 interface Found {
   readonly tree: PathTree;
-  /** Path nodes in the order found, with the positions at which the path may have its crosspoint. */
-  readonly paths: { node: number; crosspoints: Set<number> }[];
+  /** Path nodes in the order found. */
+  readonly paths: number[];
 }
 
 /** The deepest source-side node of the path ending at `node`: its position is the crosspoint. */
@@ -45,7 +45,8 @@ function crosspointAt(tree: PathTree, node: number): number {
 /**
  * Simple paths of at most `depth` edges from a source to a target (a path stops at its
  * first target), shortest first, distinct by their vertices. With `crosspoints` and a
- * one-way direction a path may turn once: source side along the direction, target side against it.
+ * one-way direction a path turns once, at position ⌈length/2⌉ (PathsTraverser's meeting point):
+ * source side along the direction, target side against it.
  */
 function* between(run: TraverserRun, b: Between, meter: Meter): FrontierOperation<Found> {
   const tree = new PathTree();
@@ -53,7 +54,7 @@ function* between(run: TraverserRun, b: Between, meter: Meter): FrontierOperatio
   for (let i = 0; i < b.targets.length; i++) isTarget.set(b.targets[i] as number, 0);
   const turning = b.crosspoints && b.hop.direction !== 'BOTH';
   const back: HopOptions = { ...b.hop, direction: opposite(b.hop.direction) };
-  const found = new Map<string, { node: number; crosspoints: Set<number> }>();
+  const found = new Map<string, number>();
   let layer: number[] = [];
   for (let i = 0; i < b.sources.length; i++) layer.push(tree.push(b.sources[i] as number, -1, -1, SOURCE_SIDE));
   for (let d = 1; d <= b.depth && layer.length > 0 && found.size < b.limit; d++) {
@@ -73,10 +74,10 @@ function* between(run: TraverserRun, b: Between, meter: Meter): FrontierOperatio
           next.push(child);
           continue;
         }
+        // PathsTraverser meets its two frontiers at their newest layers only, so a path turns at ⌈d/2⌉.
+        if (turning && crosspointAt(tree, child) !== Math.ceil(d / 2)) continue;
         const key = pathKey(tree.vertices(child));
-        const entry = found.get(key) ?? { node: child, crosspoints: new Set<number>() };
-        entry.crosspoints.add(turning ? crosspointAt(tree, child) : Math.ceil(d / 2));
-        found.set(key, entry);
+        if (!found.has(key)) found.set(key, child);
       }
     };
     for (const n of layer) {
@@ -87,12 +88,6 @@ function* between(run: TraverserRun, b: Between, meter: Meter): FrontierOperatio
     layer = next;
   }
   return { tree, paths: [...found.values()].slice(0, b.limit === Infinity ? undefined : b.limit) };
-}
-
-/** The crosspoint of a path: of the positions it may turn at, the one nearest its middle. */
-function middleOf(length: number, positions: Set<number>): number {
-  const half = Math.ceil(length / 2);
-  return [...positions].sort((x, y) => Math.abs(x - half) - Math.abs(y - half) || x - y)[0] as number;
 }
 
 function capacityAndLimit(o: Readonly<Record<string, unknown>>): { capacity: number; limit: number } {
@@ -125,14 +120,14 @@ export function* paths(run: TraverserRun, options: unknown): FrontierOperation<{
     flag(o.nearest, 'nearest', false);
   }
   const found = yield* between(run, { sources, targets, hop, crosspoints: false, depth, ...capacityAndLimit(o) }, meter);
-  const out = found.paths.map((p) => treePath(run, found.tree, p.node));
+  const out = found.paths.map((p) => treePath(run, found.tree, p));
   if (!post) return { paths: out, measure: meter.measure() };
-  return { paths: out, ...treeTail(run, found.tree, found.paths.map((p) => p.node), o), measure: meter.measure() };
+  return { paths: out, ...treeTail(run, found.tree, found.paths, o), measure: meter.measure() };
 }
 
 /**
  * crosspoints: paths of at most `maxDepth` edges joining `source` and `target` where both walk
- * `direction` and meet at the crosspoint (for BOTH: every simple path, the crosspoint at its middle).
+ * `direction` and meet at the crosspoint, position ⌈length/2⌉ of the path (for BOTH: every simple path).
  *
  * @example
  * ```ts
@@ -146,28 +141,20 @@ export function* crosspoints(run: TraverserRun, options: unknown): FrontierOpera
   const targets = [vertexSlot(run.source, o.target, 'target')];
   const found = yield* between(run, { sources, targets, hop: getHop(o), crosspoints: true, depth: maxDepth(o.maxDepth), ...capacityAndLimit(o) }, meter);
   const out = found.paths.map((p) => {
-    const vertices = found.tree.vertices(p.node);
-    const at = middleOf(vertices.length - 1, p.crosspoints);
-    return { crosspoint: run.source.vertexId(vertices[at] as number), objects: ids(run.source, vertices) };
+    const vertices = found.tree.vertices(p);
+    return { crosspoint: run.source.vertexId(vertices[Math.ceil((vertices.length - 1) / 2)] as number), objects: ids(run.source, vertices) };
   });
   return { crosspoints: out, measure: meter.measure() };
 }
 
 /**
- * A ring's key: the path up to the vertex it closes on, then the cycle from there (the closing
- * repeat dropped) up to rotation and reversal, so the same ring walked either way is one ring.
+ * A ring's key (SubGraphTraverser's RingPath): two rings are one when their vertex lists are
+ * equal or one is the other reversed, so the key is the smaller of the two orders.
  */
 function ringKey(vertices: readonly number[]): string {
-  const start = vertices.indexOf(vertices[vertices.length - 1] as number);
-  const cycle = vertices.slice(start, -1);
-  let best: string | undefined;
-  for (const order of [cycle, [...cycle].reverse()]) {
-    for (let r = 0; r < order.length; r++) {
-      const key = pathKey([...order.slice(r), ...order.slice(0, r)]);
-      if (best === undefined || key < best) best = key;
-    }
-  }
-  return `${pathKey(vertices.slice(0, start))}|${best ?? ''}`;
+  const forward = pathKey(vertices);
+  const backward = pathKey([...vertices].reverse());
+  return forward < backward ? forward : backward;
 }
 
 interface Subgraph {
@@ -180,7 +167,8 @@ interface Subgraph {
  * neighbours not yet on it. Rays: a path ends as a ray at a vertex without edges, at a vertex
  * whose one edge leads back (BOTH), or at `maxDepth`; a path running into itself otherwise is
  * dropped. Rings: a path closes a ring when it meets a vertex already on it (with
- * `sourceInRing`, only the source); stepping straight back over the same edge is no ring.
+ * `sourceInRing`, only the source); stepping straight back to the vertex before (BOTH) is a
+ * ring only when an out edge and an in edge join the two.
  */
 function* subgraph(run: TraverserRun, o: Readonly<Record<string, unknown>>, s: Subgraph, meter: Meter): FrontierOperation<{ tree: PathTree; nodes: number[] }> {
   const source = vertexSlot(run.source, o.source);
@@ -219,7 +207,7 @@ function* subgraph(run: TraverserRun, o: Readonly<Record<string, unknown>>, s: S
           continue;
         }
         if (s.sourceInRing && w !== source) continue;
-        if (back && countTo(list, w) < 2) continue;
+        if (back && !bothWays(run, tree.vertex[n] as number, list, w)) continue;
         add(tree.push(w, list[i] as number, n, 0));
       }
     }
@@ -229,15 +217,21 @@ function* subgraph(run: TraverserRun, o: Readonly<Record<string, unknown>>, s: S
   return { tree, nodes: [...found.values()].slice(0, limit === Infinity ? undefined : limit) };
 }
 
-function countTo(list: readonly number[], w: number): number {
-  let n = 0;
-  for (let i = 1; i < list.length; i += 2) if (list[i] === w) n++;
-  return n;
+/** Whether `vertex` has both an out edge and an in edge to `w` among its `[edge, vertex, ...]` list (SubGraphTraverser's multi-edge test). */
+function bothWays(run: TraverserRun, vertex: number, list: readonly number[], w: number): boolean {
+  let out = false;
+  let into = false;
+  for (let i = 0; i < list.length; i += 2) {
+    if (list[i + 1] !== w) continue;
+    if (run.source.edgeOutVertex(list[i] as number) === vertex) out = true;
+    else into = true;
+  }
+  return out && into;
 }
 
 /**
  * rings: cycles of at most `maxDepth` edges through `source` (`sourceInRing`, default true) or
- * reached from it, each once whatever its start and direction.
+ * reached from it; a ring and its reverse are listed once.
  *
  * @example
  * ```ts

@@ -3,7 +3,7 @@
  * append/eliminate, delete, batch create with check_vertex and batch update with strategies.
  * @module
  */
-import { ArgumentError, NotFoundError, QuiverError } from '../../index.js';
+import { ArgumentError, NotFoundError, QuiverError, UnsupportedError } from '../../index.js';
 import type { Direction, ElementId, Properties, UpdateStrategy } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
@@ -61,20 +61,27 @@ interface ListQuery {
   readonly page?: string;
 }
 
-/** A missing end vertex of an edge write is HugeGraph's 400, not a 404 of the edge route. */
-async function endsChecked<T>(write: () => Promise<T>): Promise<T> {
+/**
+ * A missing end vertex of an edge write is HugeGraph's 400, not a 404 of the edge route. With
+ * `check_vertex=false` HugeGraph would store the edge anyway; Quiver's adjacency is keyed by
+ * stored vertices, so such an edge is refused as unsupported (docs/design-choices.md).
+ */
+async function endsChecked<T>(write: () => Promise<T>, checkVertex = true): Promise<T> {
   try {
     return await write();
   } catch (error) {
     if (error instanceof QuiverError && error.code === 'VERTEX_NOT_FOUND') {
+      if (!checkVertex) {
+        throw new UnsupportedError('EDGE_WITHOUT_VERTEX', `Not support edges whose end vertices do not exist, even with check_vertex=false: ${error.message}`, { cause: error });
+      }
       throw new ArgumentError('EDGE_VERTEX_MISSING', `Cannot write edge: ${error.message}`, { cause: error });
     }
     throw error;
   }
 }
 
-function edgeInput(e: EdgeBody): { label: string; out: ElementId; in: ElementId; properties: Properties } {
-  return { label: e.label, out: bodyVertexId(e.outV, 'outV'), in: bodyVertexId(e.inV, 'inV'), properties: e.properties ?? {} };
+function edgeInput(e: EdgeBody): { label: string; out: ElementId; in: ElementId; properties: Properties; outLabel: string; inLabel: string } {
+  return { label: e.label, out: bodyVertexId(e.outV, 'outV'), in: bodyVertexId(e.inV, 'inV'), properties: e.properties ?? {}, outLabel: e.outVLabel, inLabel: e.inVLabel };
 }
 
 /**
@@ -106,7 +113,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'write');
         checkBatchSize('edges', request.body.length);
-        const ids = await endsChecked(() => graph.addEdgeIds(request.body.map(edgeInput)));
+        const ids = await endsChecked(() => graph.addEdgeIds(request.body.map(edgeInput)), request.query.check_vertex !== false);
         return reply.code(201).send(ids.map(restJson));
       },
     );

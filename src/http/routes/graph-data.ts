@@ -48,12 +48,13 @@ function invalidVertexId(text: string): ArgumentError {
  * ```
  */
 export function parseVertexId(text: string): ElementId {
-  if (/^U"[0-9a-fA-F-]{36}"$/.test(text)) return new Uuid(text.slice(2, -1).toLowerCase());
-  if (/^-?\d+$/.test(text)) {
+  const first = text.charCodeAt(0);
+  if (first === 0x55 /* U */ && /^U"[0-9a-fA-F-]{36}"$/.test(text)) return new Uuid(text.slice(2, -1).toLowerCase());
+  if (first !== 0x22 /* " */ && /^-?\d+$/.test(text)) {
     const n = Number(text);
     return Number.isSafeInteger(n) ? n : new TypedNumber('long', BigInt(text));
   }
-  if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) {
+  if (text.length >= 2 && first === 0x22 && text.endsWith('"')) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

@@ -14,6 +14,7 @@ import { vertexRoutes } from './vertices.js';
 import { edgeRoutes } from './edges.js';
 import { elementTraverserRoutes } from './element-traversers.js';
 import { gremlinRoutes } from './gremlin.js';
+import { rebuildRoutes } from './rebuild-routes.js';
 
 export type { RouteGroup, GraphParams } from './route-common.js';
 export { graphOf, graphParams, graphPaths, identityOf, isLegacy, nameSchema, spaceOf } from './route-common.js';
@@ -32,6 +33,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   spaceRoutes,
   graphRoutes,
   schemaRoutes,
+  rebuildRoutes,
   taskRoutes,
   vertexRoutes,
   edgeRoutes,

@@ -4,7 +4,7 @@
  * and key deletions run as tasks; index label creation answers with a task id too.
  * @module
  */
-import { ArgumentError, NotFoundError, schemaToGroovy } from '../../index.js';
+import { ArgumentError, NotFoundError, removeLabelElements, schemaToGroovy } from '../../index.js';
 import type {
   EdgeLabelRecord, Graph, IndexLabelRecord, PropertyKeyRecord, SchemaOperations, ServerState, TaskRegistry, UserData, VertexLabelRecord,
 } from '../../index.js';
@@ -70,10 +70,10 @@ function edgeLabelJson(l: EdgeLabelRecord): Body {
  * indexLabelJson(graph.catalog().indexLabel('personByAge')!);
  * ```
  */
-function indexLabelJson(i: IndexLabelRecord): Body {
+function indexLabelJson(i: IndexLabelRecord, graph?: Graph): Body {
   return {
     id: i.id, name: i.name, base_type: i.baseType, base_value: i.baseValue, index_type: i.indexType.startsWith('RANGE') ? 'RANGE' : i.indexType,
-    fields: i.fields, status: i.status, user_data: i.userData,
+    fields: i.fields, status: graph?.indexBuilding(i.name) === true ? 'CREATING' : i.status, user_data: i.userData,
   };
 }
 
@@ -99,6 +99,29 @@ function sameName(path: string, body: Body): void {
   if (body.name !== undefined && body.name !== path) throw new ArgumentError('INVALID_ARGUMENT', `Invalid schema update: the body name '${String(body.name)}' differs from '${path}' in the path`);
 }
 
+/**
+ * Submits a task that builds the given index labels' indexes one after another in yielding
+ * chunks (`restart`: a rebuild, which empties each index first); progress counts slots visited
+ * over all of them. Task type `rebuild_index`, as HugeGraph names both creation and rebuild.
+ *
+ * @example
+ * ```ts
+ * const taskId = await indexBuildTask(state, params, ['personByAge'], true);
+ * ```
+ */
+export async function indexBuildTask(state: ServerState, params: GraphParams, names: readonly string[], restart: boolean): Promise<number> {
+  const graph = graphOf(state, params);
+  const tasks: TaskRegistry = state.tasks(spaceOf(params), params.graph);
+  const name = names.join(',');
+  return tasks.submit({ type: 'rebuild_index', name, callable: 'RebuildIndexJob', input: name }, async ({ progress, signal }) => {
+    let before = 0;
+    for (const index of names) {
+      before += await graph.buildIndex(index, { restart, signal, progress: (done) => progress(before + done) });
+    }
+    return { index_labels: names, indexed: before };
+  });
+}
+
 function checkAction(action: string, accepted: readonly string[]): void {
   if (!accepted.includes(action)) throw unsupportedAction(action, accepted);
 }
@@ -107,15 +130,19 @@ function missing(kind: string, name: string): NotFoundError {
   return new NotFoundError('SCHEMA_NOT_FOUND', `${kind} with name '${name}' does not exist`);
 }
 
-async function removalTask(state: ServerState, params: NameParams, what: { kind: string; count: (graph: Graph) => Promise<number>; remove: (ops: SchemaOperations) => Promise<unknown> }): Promise<number> {
+async function removalTask(
+  state: ServerState,
+  params: NameParams,
+  what: { kind: string; elements?: 'vertex' | 'edge'; remove: (ops: SchemaOperations) => Promise<unknown> },
+): Promise<number> {
   const graph = graphOf(state, params);
   const tasks: TaskRegistry = state.tasks(spaceOf(params), params.graph);
   return tasks.submit({ type: 'remove_schema', name: params.name, callable: `${what.kind}RemoveJob`, input: params.name }, async ({ progress, signal }) => {
-    const count = await what.count(graph);
+    const removed = what.elements === undefined ? 1 : await removeLabelElements(graph, { kind: what.elements, name: params.name }, { signal, progress });
     signal.throwIfAborted();
     await what.remove(graph.schemaOperations());
-    progress(count);
-    return { removed: count };
+    progress(removed);
+    return { removed };
   });
 }
 
@@ -176,7 +203,7 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
     });
     app.delete<{ Params: NameParams }>(`${base}/propertykeys/:name`, { schema: { summary: 'Delete a property key (a task)', params: nameParams } }, async (request, reply) => {
       if (catalog(request.params).propertyKey(request.params.name) === undefined) throw missing('property key', request.params.name);
-      const taskId = await removalTask(state, request.params, { kind: 'PropertyKey', count: async () => 1, remove: (o) => o.removePropertyKey(request.params.name) });
+      const taskId = await removalTask(state, request.params, { kind: 'PropertyKey', remove: (o) => o.removePropertyKey(request.params.name) });
       return reply.code(202).send(isLegacy(request.params) ? { property_key: request.params.name, task_id: taskId } : { task_id: taskId });
     });
 
@@ -246,7 +273,7 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
         if (find(request.params, name) === undefined) throw missing(`${kind} label`, name);
         const taskId = await removalTask(state, request.params, {
           kind: kind === 'vertex' ? 'VertexLabel' : 'EdgeLabel',
-          count: (g) => (kind === 'vertex' ? g.traversal().V().hasLabel(name).count().next() : g.traversal().E().hasLabel(name).count().next()).then((r) => Number(r.value ?? 0)),
+          elements: kind,
           remove: (o) => (kind === 'vertex' ? o.removeVertexLabel(name) : o.removeEdgeLabel(name)),
         });
         return reply.code(202).send(isLegacy(request.params) ? { [wrapKey]: name, task_id: taskId } : { task_id: taskId });
@@ -263,15 +290,10 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
         name: b.name, baseType: b.base_type, baseValue: b.base_value, fields: b.fields ?? [],
         ...(b.index_type === undefined ? {} : { indexType: b.index_type }), ...(b.user_data === undefined ? {} : { userData: b.user_data }), ...optionalId(b),
       };
-      const record = (await ops(request.params).createIndexLabel(spec as never, { ifNotExist: b.check_exist === false })).record;
-      const taskId = await state.tasks(spaceOf(request.params), request.params.graph).submit(
-        { type: 'rebuild_index', name: record.name, callable: 'RebuildIndexJob', input: record.name },
-        async ({ progress }) => {
-          progress(1);
-          return { index_label: record.name };
-        },
-      );
-      return reply.code(202).send({ index_label: indexLabelJson(record), task_id: taskId });
+      const graph = graphOf(state, request.params);
+      const record = (await graph.schemaOperations({ deferIndexBuild: true }).createIndexLabel(spec as never, { ifNotExist: b.check_exist === false })).record;
+      const taskId = await indexBuildTask(state, request.params, [record.name], false);
+      return reply.code(202).send({ index_label: indexLabelJson(record, graph), task_id: taskId });
     });
     app.get<{ Params: GraphParams; Querystring: { names?: string[] } }>(
       `${base}/indexlabels`,
@@ -279,13 +301,13 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
       async (request) => {
         const all = catalog(request.params).indexLabels();
         const wanted = request.query.names;
-        return { indexlabels: (wanted === undefined ? all : all.filter((i) => wanted.includes(i.name))).map(indexLabelJson) };
+        return { indexlabels: (wanted === undefined ? all : all.filter((i) => wanted.includes(i.name))).map((i) => indexLabelJson(i, graphOf(state, request.params))) };
       },
     );
     app.get<{ Params: NameParams }>(`${base}/indexlabels/:name`, { schema: { summary: 'Read an index label', params: nameParams } }, async (request) => {
       const record = catalog(request.params).indexLabel(request.params.name);
       if (record === undefined) throw missing('index label', request.params.name);
-      return indexLabelJson(record);
+      return indexLabelJson(record, graphOf(state, request.params));
     });
     app.put<{ Params: NameParams; Querystring: { action: string }; Body: Body }>(
       `${base}/indexlabels/:name`,
@@ -306,7 +328,7 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
     );
     app.delete<{ Params: NameParams }>(`${base}/indexlabels/:name`, { schema: { summary: 'Delete an index label (a task)', params: nameParams } }, async (request, reply) => {
       if (catalog(request.params).indexLabel(request.params.name) === undefined) throw missing('index label', request.params.name);
-      const taskId = await removalTask(state, request.params, { kind: 'IndexLabel', count: async () => 1, remove: (o) => o.removeIndexLabel(request.params.name) });
+      const taskId = await removalTask(state, request.params, { kind: 'IndexLabel', remove: (o) => o.removeIndexLabel(request.params.name) });
       return reply.code(202).send({ task_id: taskId });
     });
 
@@ -321,7 +343,7 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
           propertykeys: c.propertyKeys().map(propertyKeyJson),
           vertexlabels: c.vertexLabels().map((l) => { const { index_names: _n, ...rest } = vertexLabelJson(l); return rest; }),
           edgelabels: c.edgeLabels().map((l) => { const { index_names: _n, ...rest } = edgeLabelJson(l); return rest; }),
-          indexlabels: c.indexLabels().map(indexLabelJson),
+          indexlabels: c.indexLabels().map((i) => indexLabelJson(i)),
         };
       },
     );

@@ -3,13 +3,15 @@
  * parameters (vertex ids as JSON literals, notes §7.3; integers and booleans as text), a POST
  * form a JSON body; both are renamed from snake_case to the library's camelCase options (the
  * keys inside `properties` filters are property names and stay as they are) and answered with
- * `graph.traversers.<name>`'s result, which already has HugeGraph's field names.
+ * `graph.traversers.<name>`'s result, which already has HugeGraph's field names. Each form's
+ * parameters are typed by its schema in traverser-schemas.ts.
  * @module
  */
 import { ArgumentError } from '../../index.js';
 import type { Graph } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
+import { traverserBodySchema, traverserQuerySchema } from './traverser-schemas.js';
 
 type TraverserName = {
   [K in keyof Graph['traversers']]: Graph['traversers'][K] extends (options: Readonly<Record<string, unknown>>) => Promise<unknown> ? K : never;
@@ -28,6 +30,9 @@ const NEEDS_STEPS = new Set<string>(['kout', 'kneighbor', 'egonet']);
 const ID_PARAMS = new Set(['source', 'target', 'vertex', 'other']);
 const INTEGER_PARAMS = new Set(['max_depth', 'max_degree', 'degree', 'skip_degree', 'capacity', 'limit', 'top']);
 const BOOLEAN_PARAMS = new Set(['nearest', 'count_only', 'with_vertex', 'with_edge', 'with_path', 'source_in_ring', 'concurrent']);
+
+/** A query value: text, or a number or boolean the route's schema already converted. */
+type QueryValue = string | number | boolean;
 
 function camel(key: string): string {
   return key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -55,18 +60,23 @@ function vertexIdLiteral(text: string): string | number {
 
 /**
  * The library options of a GET form's query: ids parsed as JSON literals, integers and booleans
- * from their text, every key in camelCase.
+ * from their text (or as the route's schema converted them), every key in camelCase.
  *
  * @example
  * ```ts
  * queryOptions({ source: '"1:marko"', max_depth: '2' }); // { source: '1:marko', maxDepth: 2 }
  * ```
  */
-function queryOptions(query: Readonly<Record<string, string | readonly string[] | undefined>>): Record<string, unknown> {
+function queryOptions(query: Readonly<Record<string, QueryValue | readonly QueryValue[] | undefined>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(query)) {
     if (raw === undefined) continue;
-    const text = typeof raw === 'string' ? raw : (raw[raw.length - 1] as string);
+    const last = Array.isArray(raw) ? (raw[raw.length - 1] as QueryValue) : (raw as QueryValue);
+    if (typeof last !== 'string') {
+      out[camel(key)] = last;
+      continue;
+    }
+    const text = last;
     if (ID_PARAMS.has(key)) out[camel(key)] = vertexIdLiteral(text);
     else if (INTEGER_PARAMS.has(key)) {
       if (!/^-?\d+$/.test(text.trim())) throw new ArgumentError('TRAVERSER_ARGUMENT', `The ${key} parameter must be an integer, but got '${text}'`);
@@ -105,16 +115,16 @@ function bodyOptions(body: unknown): unknown {
 export const traverserRoutes: RouteGroup = (app, { state }) => {
   for (const base of graphPaths('/traversers')) {
     for (const name of GET_FORMS) {
-      app.get<{ Params: GraphParams; Querystring: Record<string, string | string[]> }>(
+      app.get<{ Params: GraphParams; Querystring: Record<string, QueryValue | QueryValue[]> }>(
         `${base}/${name}`,
-        { schema: { summary: `Traverser ${name} (query parameters)`, params: graphParams(), querystring: { type: 'object' } } },
+        { schema: { summary: `Traverser ${name} (query parameters)`, params: graphParams(), querystring: traverserQuerySchema(name) } },
         async (request) => graphOf(state, request.params).traversers[name](queryOptions(request.query)),
       );
     }
     for (const name of POST_FORMS) {
       app.post<{ Params: GraphParams; Body: Record<string, unknown> }>(
         `${base}/${name}`,
-        { schema: { summary: `Traverser ${name} (JSON body)`, params: graphParams(), body: { type: 'object' } } },
+        { schema: { summary: `Traverser ${name} (JSON body)`, params: graphParams(), body: traverserBodySchema(name) } },
         async (request) => {
           const options = bodyOptions(request.body) as Record<string, unknown>;
           if (NEEDS_STEPS.has(name) && options.steps === undefined) throw new ArgumentError('TRAVERSER_ARGUMENT', "The steps parameter can't be null");

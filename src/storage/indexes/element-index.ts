@@ -96,6 +96,12 @@ function isRangePredicate(p: IndexPredicate): boolean {
   return RANGE_OPS.has(p.op);
 }
 
+/** Sorts slots ascending, skipping the sort when they already are (sets keep insertion order, mostly slot order). */
+function ascending(slots: number[]): number[] {
+  for (let i = 1; i < slots.length; i++) if (slots[i]! < slots[i - 1]!) return slots.sort((a, b) => a - b);
+  return slots;
+}
+
 /**
  * One index label's entries. `values` are the element's field values in field order
  * (undefined when absent); elements missing a field are not indexed.
@@ -188,8 +194,8 @@ export class ElementIndex {
     return true;
   }
 
-  /** Slots answering an accepted predicate (values already coerced), in slot order. */
-  query(predicate: IndexPredicate): number[] {
+  /** Slots from `from` on answering an accepted predicate (values already coerced), in slot order. */
+  query(predicate: IndexPredicate, from = 0): number[] {
     const out = new Set<number>();
     const t = this.record.indexType;
     if (predicate.op === 'textcontains') {
@@ -199,25 +205,25 @@ export class ElementIndex {
         const hit = this.equal.get(w) ?? new Set<number>();
         acc = acc === undefined ? new Set(hit) : new Set([...acc].filter((s) => hit.has(s)));
       }
-      for (const s of acc ?? []) out.add(s);
+      for (const s of acc ?? []) if (s >= from) out.add(s);
     } else if ((predicate.op === 'eq' || predicate.op === 'within') && !t.startsWith('RANGE')) {
       const wanted = predicate.op === 'eq' ? predicate.values.slice(0, 1) : predicate.values;
-      for (const v of wanted) for (const s of this.equal.get(valueKey(v)) ?? []) out.add(s);
+      for (const v of wanted) for (const s of this.equal.get(valueKey(v)) ?? []) if (s >= from) out.add(s);
     } else {
       const nums = predicate.values.map((v) => rangeNumber(v) ?? NaN);
       const sorted = this.sortedView();
       const ranges: [number, number, boolean, boolean][] =
         predicate.op === 'within' ? nums.map((n) => [n, n, true, true]) : rangesOf(predicate.op, nums[0]!, nums[1] ?? NaN);
       for (const [lo, hi, loIn, hiIn] of ranges) {
-        const from = lowerBound(sorted.values, lo, loIn);
-        for (let i = from; i < sorted.values.length; i++) {
+        const first = lowerBound(sorted.values, lo, loIn);
+        for (let i = first; i < sorted.values.length; i++) {
           const x = sorted.values[i]!;
           if (x > hi || (x === hi && !hiIn)) break;
-          out.add(sorted.slots[i]!);
+          if (sorted.slots[i]! >= from) out.add(sorted.slots[i]!);
         }
       }
     }
-    return [...out].sort((a, b) => a - b);
+    return ascending([...out]);
   }
 
   private addNumber(slot: number, value: PropertyValue): void {

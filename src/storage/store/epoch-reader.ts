@@ -210,7 +210,7 @@ export class EpochReader extends StoreReader implements ReadView {
   }
 
   /** Index answers are current; once something was committed since the pin, the caller scans instead. */
-  override lookup(element: 'vertex' | 'edge', query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate }): Iterable<number> | undefined {
+  override lookup(element: 'vertex' | 'edge', query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate; readonly from?: number }): Iterable<number> | undefined {
     return this.#stale() ? undefined : super.lookup(element, query);
   }
 }

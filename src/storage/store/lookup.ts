@@ -37,7 +37,7 @@ function coerceAll(key: PropertyKeyRecord, predicate: IndexPredicate): IndexPred
 export function lookupSlots(
   state: StoreState,
   element: 'vertex' | 'edge',
-  query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate },
+  query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate; readonly from?: number },
   vertexSlot: (id: ElementId) => number,
 ): number[] | undefined {
   const { predicate } = query;
@@ -49,6 +49,7 @@ export function lookupSlots(
   if (key === undefined) return [];
   const coerced = coerceAll(key, predicate);
   if (coerced === undefined) return [];
+  const from = query.from ?? 0;
   const found = new Set<number>();
   for (const label of labels) {
     if (!label.properties.includes(key.name)) continue;
@@ -65,9 +66,13 @@ export function lookupSlots(
       }
       continue;
     }
-    const index = state.indexesOf(element, label.id).find((i) => i.accepts(key.name, coerced));
+    const index = state.indexesOf(element, label.id).find((i) => !state.buildingIndexes.has(i.record.name) && i.accepts(key.name, coerced));
     if (index === undefined) return undefined;
-    for (const s of index.query(coerced)) found.add(s);
+    const answer = index.query(coerced, from);
+    if (labels.length === 1) return answer;
+    for (const s of answer) found.add(s);
   }
-  return [...found].sort((a, b) => a - b);
+  const slots: number[] = [];
+  for (const s of found) if (s >= from) slots.push(s);
+  return slots.sort((a, b) => a - b);
 }

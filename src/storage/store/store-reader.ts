@@ -293,27 +293,31 @@ export class StoreReader implements GraphSource {
     const table = s.vertexTables.get(s.vertices.labelOf[slot]!);
     if (table === undefined) return [];
     const row = s.vertices.rowOf[slot]!;
-    return [...table.columns]
-      .filter(([, c]) => c.has(row))
-      .map(([k]) => k)
-      .sort((a, b) => a - b)
-      .map((k) => s.catalog.propertyKeyById(k)?.name)
-      .filter((n): n is string => n !== undefined);
+    const present: number[] = [];
+    for (const [k, column] of table.columns) if (column.has(row)) present.push(k);
+    if (present.length > 1) present.sort((a, b) => a - b);
+    const names: string[] = [];
+    for (const k of present) {
+      const name = s.catalog.propertyKeyById(k)?.name;
+      if (name !== undefined) names.push(name);
+    }
+    return names;
   }
 
   vertexProperties(slot: number, keys?: readonly string[]): readonly VertexPropertyRecord[] {
     const s = this.state;
     const out: VertexPropertyRecord[] = [];
+    let owner: string | undefined;
     for (const name of keys ?? this.vertexPropertyKeys(slot)) {
       const key = s.catalog.propertyKey(name);
       const value = key === undefined ? undefined : this.vertexValueAt(slot, key.id);
       if (key === undefined || value === undefined) continue;
       const values = key.cardinality === 'SINGLE' ? [value] : (value as readonly PropertyValue[]);
       const side = this.vertexSideAt(slot, key.id);
-      values.forEach((v, i) => {
-        const id = side?.ids[i] ?? `${String(this.vertexId(slot))}>${name}`;
-        out.push({ key: name, value: v, id, meta: side?.meta[i] ?? EMPTY_META });
-      });
+      for (let i = 0; i < values.length; i++) {
+        const id = side?.ids[i] ?? `${(owner ??= String(this.vertexId(slot)))}>${name}`;
+        out.push({ key: name, value: values[i]!, id, meta: side?.meta[i] ?? EMPTY_META });
+      }
     }
     return out;
   }
@@ -492,7 +496,7 @@ export class StoreReader implements GraphSource {
     return n;
   }
 
-  lookup(element: 'vertex' | 'edge', query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate }): Iterable<number> | undefined {
+  lookup(element: 'vertex' | 'edge', query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate; readonly from?: number }): Iterable<number> | undefined {
     const slots = lookupSlots(this.state, element, query, (id) => this.vertexSlot(id));
     if (slots === undefined) return undefined;
     return slots.filter((x) => (element === 'vertex' ? this.vertexVisible(x) : this.edgeVisible(x)));
@@ -520,12 +524,39 @@ export class StoreReader implements GraphSource {
   }
 
   /**
-   * Merged CSR arrays of a label that a snapshot may take as they are: compact (nothing
-   * buffered or tombstoned) and without TTL. Merged arrays are never mutated; a merge replaces them.
+   * Merged CSR arrays of a label that a snapshot or a frontier may take as they are: compact
+   * (nothing buffered or tombstoned, merged on demand when that pays, see
+   * StoreState.compactForReads) and without TTL. Merged arrays are never mutated; a merge
+   * replaces them.
    */
   protected sharedCsr(labelId: number, direction: 'out' | 'in'): CsrArrays | undefined {
-    const csr = this.state.adjacency.get(labelId)?.[direction];
-    return csr !== undefined && csr.isCompact() && !this.state.hasTtl('edge', labelId) ? csr : undefined;
+    const s = this.state;
+    if (s.hasTtl('edge', labelId) || !s.compactForReads(labelId, direction)) return undefined;
+    return s.adjacency.get(labelId)?.[direction];
+  }
+
+  /**
+   * The merged rows of the labels a scan walks, when every one is shared ({@link sharedCsr})
+   * and no vertex label has a TTL (which could hide a neighbour); see AdjacencySource.
+   *
+   * @example
+   * ```ts
+   * const rows = reader.adjacencyRows('BOTH', ['knows']); // [out rows, in rows] or undefined
+   * ```
+   */
+  adjacencyRows(direction: Direction, labels?: readonly string[]): readonly CsrArrays[] | undefined {
+    const s = this.state;
+    if (s.catalog.vertexLabels().some((l) => l.ttl > 0)) return undefined;
+    const rows: CsrArrays[] = [];
+    for (const d of direction === 'OUT' ? ['out' as const] : direction === 'IN' ? ['in' as const] : ['out' as const, 'in' as const]) {
+      for (const l of this.edgeLabelIds(labels)) {
+        if (!s.adjacency.has(l)) continue;
+        const shared = this.sharedCsr(l, d);
+        if (shared === undefined) return undefined;
+        rows.push(shared);
+      }
+    }
+    return rows;
   }
 
   private edgeLabelIds(names: readonly string[] | undefined): number[] {

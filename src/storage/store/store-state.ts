@@ -51,6 +51,8 @@ export class StoreState {
   edges = new EdgeTable();
   readonly adjacency = new Map<number, { readonly out: Csr; readonly in: Csr }>();
   readonly indexes = new Map<string, ElementIndex>();
+  /** Indexes being built in steps, with the next slot to index; lookups do not use them. */
+  readonly buildingIndexes = new Map<string, number>();
   readonly propertySides = new Map<number, Map<number, PropertySide>>();
   readonly edgeIds = new Map<number, ElementId>();
   readonly edgeIdSlots = new Map<number | string, number>();
@@ -131,6 +133,20 @@ export class StoreState {
       if (force || adj.out.needsMerge()) adj.out.merge(this.vertices.size, this.edges.alive, this.edges.out);
       if (force || adj.in.needsMerge()) adj.in.merge(this.vertices.size, this.edges.alive, this.edges.in);
     }
+  }
+
+  /**
+   * Merges one adjacency so that readers may take its arrays as they are, when no batch is
+   * open (a rollback pops buffered entries) and the merge pays ({@link Csr.worthCompacting}).
+   * Read views pinned earlier keep walking their own generation. True when it is compact after.
+   */
+  compactForReads(labelId: number, direction: 'out' | 'in'): boolean {
+    const csr = this.adjacency.get(labelId)?.[direction];
+    if (csr === undefined) return false;
+    if (csr.isCompact()) return true;
+    if (this.undo.length > 0 || !csr.worthCompacting()) return false;
+    csr.merge(this.vertices.size, this.edges.alive, direction === 'out' ? this.edges.out : this.edges.in);
+    return true;
   }
 
   /** The adjacency of an edge label, created on first use. */

@@ -366,7 +366,7 @@ export class StoreWriter extends StoreReader implements GraphWriter {
       const { record } = cached;
       throw new SchemaError(
         'EDGE_ENDPOINT_LABEL',
-        `Cannot create edge '${record.name}': it links '${record.sourceLabel}' to '${record.targetLabel}', but got '${this.vertexLabel(ends.out)}' to '${this.vertexLabel(ends.in)}'`,
+        `Undefined link of edge label '${record.name}': '${this.vertexLabel(ends.out)}' -> '${this.vertexLabel(ends.in)}'`,
       );
     }
     return cached.record;

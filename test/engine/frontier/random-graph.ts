@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { Direction } from '../../../src/values/index.js';
-import type { AdjacencySource, NeighbourBatch, ScanOptions } from '../../../src/port/index.js';
+import type { AdjacencyRows, AdjacencySource, NeighbourBatch, ScanOptions } from '../../../src/port/index.js';
 import { ReferenceGraph } from '../reference-source.js';
 
 /** A generated graph: `n` vertices with ids 0..n-1 (slot = id), and its edges in insertion order. */
@@ -28,9 +28,53 @@ export function randomGraph(maxVertices = 40): fc.Arbitrary<RandomGraph> {
   );
 }
 
+/**
+ * A ReferenceGraph that also hands out adjacency rows, built from its own scans (one row set
+ * per call, each vertex's row the entries of a scan of it alone), so that the frontier
+ * operators take their row fast path over the same graph that the batched path reads.
+ */
+export class RowsReferenceGraph extends ReferenceGraph {
+  adjacencyRows(direction: Direction, labels?: readonly string[]): readonly AdjacencyRows[] {
+    const n = this.vertexSlotBound();
+    const offsets = new Int32Array(n + 1);
+    const targets: number[] = [];
+    const edges: number[] = [];
+    for (let v = 0; v < n; v++) {
+      if (this.vertexVisible(v)) {
+        for (const b of this.scanNeighbours(Int32Array.of(v), direction, { labels, visibleNeighbours: true })) {
+          for (let i = 0; i < b.length; i++) {
+            const p = b.selection === undefined ? i : (b.selection[i] as number);
+            targets.push(b.vertices[p] as number);
+            edges.push(b.edges[p] as number);
+          }
+        }
+      }
+      offsets[v + 1] = targets.length;
+    }
+    return [{ offsets, targets: Int32Array.from(targets), edges: Int32Array.from(edges) }];
+  }
+}
+
+/**
+ * The same adjacency without its rows: operators over it take the batched path.
+ *
+ * @example
+ * ```ts
+ * const batched = withoutRows(loadWithRows(rg));
+ * ```
+ */
+export function withoutRows(source: AdjacencySource): AdjacencySource {
+  return chunked(source, Infinity);
+}
+
+/** The graph in a {@link RowsReferenceGraph}, which hands out rows. */
+export function loadWithRows(rg: RandomGraph): RowsReferenceGraph {
+  return load(rg, new RowsReferenceGraph());
+}
+
 /** The graph in a ReferenceGraph: vertex i has id i and slot i, edges carry `weight`. */
-export function load(rg: RandomGraph): ReferenceGraph {
-  const g = new ReferenceGraph();
+export function load<G extends ReferenceGraph = ReferenceGraph>(rg: RandomGraph, into?: G): G {
+  const g = into ?? (new ReferenceGraph() as G);
   for (let i = 0; i < rg.n; i++) g.addVertex('v', { id: i });
   for (const e of rg.edges) g.addEdge(e.label, { out: e.out, in: e.in }, { properties: [['weight', e.weight]] });
   return g;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { NEVER_PAUSE, TRAVERSERS, runFrontier } from '../../../src/engine/index.js';
 import type { Direction } from '../../../src/values/index.js';
-import { load, naiveNeighbours, randomGraph } from '../frontier/random-graph.js';
+import { load, loadWithRows, naiveNeighbours, randomGraph } from '../frontier/random-graph.js';
 import type { RandomGraph } from '../frontier/random-graph.js';
 
 const DIRECTIONS: Direction[] = ['OUT', 'IN', 'BOTH'];
@@ -21,10 +21,10 @@ function distances(rg: RandomGraph, s: number, direction: Direction): Map<number
 
 const neighbourSet = (rg: RandomGraph, v: number, direction: Direction): Set<number> => new Set(naiveNeighbours(rg, v, direction).map(([, w]) => w));
 
-test('kout, kneighbor, shortestpath and jaccardsimilarity agree with naive references on random graphs', () => {
+test('kout, kneighbor, shortestpath and jaccardsimilarity agree with naive references on random graphs, on the batched and the row path alike', () => {
   fc.assert(
-    fc.property(randomGraph(60), fc.constantFrom(...DIRECTIONS), fc.integer({ min: 1, max: 4 }), (rg, direction, depth) => {
-      const run = { source: load(rg), ctx: NEVER_PAUSE };
+    fc.property(randomGraph(60), fc.constantFrom(...DIRECTIONS), fc.integer({ min: 1, max: 4 }), fc.boolean(), (rg, direction, depth, rows) => {
+      const run = { source: rows ? loadWithRows(rg) : load(rg), ctx: NEVER_PAUSE };
       const [s, t] = [0, rg.n - 1];
       const d = distances(rg, s, direction);
       const within = [...d].filter(([v, k]) => v !== s && k <= depth).map(([v]) => v).sort((a, b) => a - b);
@@ -44,6 +44,44 @@ test('kout, kneighbor, shortestpath and jaccardsimilarity agree with naive refer
       assert.equal(j, union === 0 ? 0 : common / union);
     }),
     { numRuns: 100 },
+  );
+});
+
+/** A response without the time it took. */
+function timeless(r: unknown): unknown {
+  return JSON.parse(JSON.stringify(r, (k, v: unknown) => (k === 'cost(ns)' ? 0 : v)));
+}
+
+test('kout, kneighbor, shortestpath, allshortestpaths and jaccardsimilarity answer the same on the row path as on the batched path, measure included', () => {
+  fc.assert(
+    fc.property(
+      randomGraph(40),
+      fc.record({ direction: fc.constantFrom(...DIRECTIONS), maxDepth: fc.integer({ min: 1, max: 4 }), maxDegree: fc.constantFrom(-1, 1, 2), label: fc.constantFrom(undefined, 'a') }),
+      fc.record({ withPath: fc.boolean(), nearest: fc.boolean(), capacity: fc.constantFrom(-1, 3, 100) }),
+      (rg, hop, o) => {
+        const [s, t] = [0, rg.n - 1];
+        const answer = (rows: boolean, name: keyof typeof TRAVERSERS, options: object): unknown => {
+          const run = { source: rows ? loadWithRows(rg) : load(rg), ctx: NEVER_PAUSE };
+          try {
+            return timeless(runFrontier((TRAVERSERS[name] as (r: typeof run, x: unknown) => Parameters<typeof runFrontier>[0])(run, options)));
+          } catch (e) {
+            return (e as Error).message;
+          }
+        };
+        const steps = { direction: hop.direction, maxDegree: hop.maxDegree, ...(hop.label === undefined ? {} : { labels: [hop.label] }) };
+        const cases: [keyof typeof TRAVERSERS, object][] = [
+          ['kout', { source: s, ...hop, nearest: o.nearest, capacity: o.capacity, limit: -1 }],
+          ['kneighbor', { source: s, ...hop, capacity: o.capacity }],
+          ['kneighbor', { source: s, steps, maxDepth: hop.maxDepth, withPath: o.withPath, capacity: o.capacity }],
+          ['kout', { source: s, steps, maxDepth: hop.maxDepth, withPath: o.withPath, nearest: o.nearest, capacity: o.capacity, limit: -1 }],
+          ['shortestpath', { source: s, target: t, ...hop, capacity: o.capacity }],
+          ['allshortestpaths', { source: s, target: t, ...hop, capacity: o.capacity }],
+          ['jaccardsimilarity', { vertex: s, other: t, direction: hop.direction, maxDegree: hop.maxDegree, label: hop.label }],
+        ];
+        for (const [name, options] of cases) assert.deepEqual(answer(true, name, options), answer(false, name, options), name);
+      },
+    ),
+    { numRuns: 60 },
   );
 });
 
@@ -101,8 +139,9 @@ const OPPOSITE: Record<Direction, Direction> = { OUT: 'IN', IN: 'OUT', BOTH: 'BO
 const steps = (rg: RandomGraph, v: number, direction: Direction): number[] => naiveNeighbours(rg, v, direction).map(([, w]) => w);
 
 /**
- * Every simple path from `s` to `t` (t only at the end) of at most `depth` edges that walks
- * `direction` up to some position and against it after, with the positions it may turn at.
+ * Every simple path from `s` to `t` (t only at the end) of at most `depth` edges whose first
+ * ⌈L/2⌉ edges walk `direction` and whose others walk against it, with that crosspoint position:
+ * PathsTraverser meets its two frontiers only at their newest layers, expanding them in turn.
  */
 function naiveCrosspoints(rg: RandomGraph, s: number, t: number, direction: Direction, depth: number): Map<string, number> {
   const out = new Map<string, number>();
@@ -110,12 +149,10 @@ function naiveCrosspoints(rg: RandomGraph, s: number, t: number, direction: Dire
     const v = path[path.length - 1] as number;
     if (v === t && path.length > 1) {
       const L = path.length - 1;
+      const half = Math.ceil(L / 2);
       const forward = (i: number): boolean => steps(rg, path[i] as number, direction).includes(path[i + 1] as number);
       const backward = (i: number): boolean => steps(rg, path[i] as number, OPPOSITE[direction]).includes(path[i + 1] as number);
-      const valid = Array.from({ length: L + 1 }, (_, c) => c).filter((c) => path.slice(0, L).every((_, i) => (i < c ? forward(i) : backward(i))));
-      if (valid.length === 0) return;
-      const half = Math.ceil(L / 2);
-      out.set(path.join(','), valid.sort((x, y) => Math.abs(x - half) - Math.abs(y - half) || x - y)[0] as number);
+      if (path.slice(0, L).every((_, i) => (i < half ? forward(i) : backward(i)))) out.set(path.join(','), half);
       return;
     }
     if (path.length > depth) return;
@@ -134,7 +171,11 @@ function cycleKey(vertices: readonly number[]): string {
   return keys.sort()[0] as string;
 }
 
-/** Rings through `s` of at most `depth` edges; stepping straight back over one single edge (BOTH) is no ring. */
+/**
+ * Rings through `s` of at most `depth` edges. Stepping straight back (BOTH) is a ring only when an
+ * out edge and an in edge join the two vertices (SubGraphTraverser's hasMultiEdges), not for two
+ * parallel edges of one direction.
+ */
 function naiveRings(rg: RandomGraph, s: number, direction: Direction, depth: number): string[] {
   const out = new Set<string>();
   const walk = (path: number[]): void => {
@@ -144,7 +185,8 @@ function naiveRings(rg: RandomGraph, s: number, direction: Direction, depth: num
     for (const w of new Set(next)) {
       if (w === s) {
         const back = path.length === 2 && direction === 'BOTH';
-        if (!back || next.filter((x) => x === s).length >= 2) out.add(cycleKey([...path, s]));
+        const joined = (a: number, b: number): boolean => rg.edges.some((e) => e.out === a && e.in === b);
+        if (!back || (joined(v, s) && joined(s, v))) out.add(cycleKey([...path, s]));
       } else if (!path.includes(w)) walk([...path, w]);
     }
   };

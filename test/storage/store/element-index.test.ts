@@ -58,6 +58,7 @@ test('ElementIndex range queries match a naive filter under adds and removes', (
         assert.equal(idx.accepts('age', p), true);
         const expected = [...model].filter(([, x]) => naive(op, x, [a, b])).map(([s]) => s).sort((x, y) => x - y);
         assert.deepEqual(idx.query(p), expected);
+        for (const from of [1, 15, 31]) assert.deepEqual(idx.query(p, from), expected.filter((slot) => slot >= from), `from ${from}`);
       }
     }),
     { numRuns: 200 },

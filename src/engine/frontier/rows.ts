@@ -1,0 +1,268 @@
+/**
+ * The row fast path of the frontier operators: when the adjacency port hands out its CSR rows
+ * ({@link AdjacencySource.adjacencyRows}) and a hop keeps every entry (no filter, no skip
+ * degree), a level is one tight loop over typed arrays with epoch-stamped marks, instead of
+ * batches and callbacks. The results are those of the batched path, entry for entry.
+ * @module
+ */
+import type { AdjacencyRows, AdjacencySource } from '../../port/index.js';
+import { FRONTIER_PAUSE, checkCapacity } from './frontier.js';
+import type { FrontierContext, FrontierOperation } from './frontier.js';
+import { plainHop } from './expand.js';
+import type { HopOptions } from './expand.js';
+
+/** Adjacency entries a row loop scans before it returns, so that its caller can tick. */
+const TICK_ENTRIES = 1024;
+/** Largest stamp value; past it a stamp array is cleared and numbering starts again. */
+const MAX_STAMP = 0x7fffffff;
+/** The degree limit of a hop without one: more than any row holds. */
+const NO_DEGREE_LIMIT = 0x3fffffff;
+/** Stamp arrays kept for reuse between queries. */
+const POOL_SIZE = 4;
+
+/** One pooled set of arrays: the marks, the highest stamp handed out in them, and the work area. */
+interface PoolEntry {
+  readonly marks: Int32Array;
+  top: number;
+  readonly work: Reached;
+}
+
+const pool: PoolEntry[] = [];
+
+/**
+ * Marks over vertex slots with a small payload each, in a pooled Int32Array: a query owns
+ * stamps `base` to `base + span - 1`, every smaller value is an older query's, so clearing is
+ * one addition. With the marks comes a {@link Reached} work area as large as the slot bound
+ * (typed arrays are costly to allocate, and a level loop reaches each slot once at most).
+ * Acquire with {@link Stamps.acquire}, and release (in a `finally`) so that the arrays serve the
+ * next query; a paused query keeps its own, never shares them.
+ *
+ * @example
+ * ```ts
+ * const seen = Stamps.acquire(adjacency.vertexSlotBound(), 1);
+ * try { seen.set(7, 0); seen.has(7); } finally { seen.release(); }
+ * ```
+ */
+export class Stamps {
+  readonly marks: Int32Array;
+  readonly base: number;
+  /** Reached slots, empty at the acquire; copy what outlives the release. */
+  readonly work: Reached;
+  readonly #entry: PoolEntry;
+
+  private constructor(entry: PoolEntry, base: number) {
+    this.#entry = entry;
+    this.marks = entry.marks;
+    this.work = entry.work;
+    this.base = base;
+  }
+
+  /** Marks for slots below `bound`, with payloads 0 to `span - 1`, all unset. */
+  static acquire(bound: number, span: number): Stamps {
+    const at = pool.findIndex((e) => e.marks.length >= bound);
+    const size = Math.max(bound, 1024);
+    const entry = at >= 0 ? (pool.splice(at, 1)[0] as PoolEntry) : { marks: new Int32Array(size), top: 0, work: new Reached(size) };
+    if (entry.top + span >= MAX_STAMP) {
+      entry.marks.fill(0);
+      entry.top = 0;
+    }
+    const base = entry.top + 1;
+    entry.top += span;
+    entry.work.length = 0;
+    return new Stamps(entry, base);
+  }
+
+  /** The payload of a slot, or -1 when it is not marked. */
+  get(slot: number): number {
+    const m = this.marks[slot] as number;
+    return m >= this.base ? m - this.base : -1;
+  }
+
+  /** Whether the slot is marked. */
+  has(slot: number): boolean {
+    return (this.marks[slot] as number) >= this.base;
+  }
+
+  /** Marks the slot with a payload below the span. */
+  set(slot: number, payload: number): void {
+    this.marks[slot] = this.base + payload;
+  }
+
+  /** Gives the arrays back to the pool; neither the marks nor the work area may be used after. */
+  release(): void {
+    if (pool.length < POOL_SIZE) pool.push(this.#entry);
+  }
+}
+
+/**
+ * The rows a hop reads on the fast path, or undefined when it must take the batched path: a
+ * hop with a filter or a skip degree, or a source that does not hand out its rows.
+ *
+ * @example
+ * ```ts
+ * const rows = rowsOf(adjacency, { direction: 'BOTH' });
+ * ```
+ */
+export function rowsOf(adjacency: AdjacencySource, hop: HopOptions): readonly AdjacencyRows[] | undefined {
+  if (!plainHop(hop) || adjacency.adjacencyRows === undefined) return undefined;
+  return adjacency.adjacencyRows(hop.direction, hop.labels);
+}
+
+/**
+ * What a row loop reached, in order: the slot, the index of the source (in the array the loop
+ * walked) it came from, and the edge it came through. Grows when needed (a work area of
+ * {@link Stamps} is sized so that it never has to).
+ *
+ * @example
+ * ```ts
+ * const out = new Reached(1024);
+ * out.slots.subarray(0, out.length);
+ * ```
+ */
+export class Reached {
+  slots: Int32Array;
+  from: Int32Array;
+  edges: Int32Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.slots = new Int32Array(capacity);
+    this.from = new Int32Array(capacity);
+    this.edges = new Int32Array(capacity);
+  }
+
+  /** Room for `extra` more entries. */
+  reserve(extra: number): void {
+    const need = this.length + extra;
+    if (need <= this.slots.length) return;
+    const n = Math.max(need, this.slots.length * 2);
+    for (const key of ['slots', 'from', 'edges'] as const) {
+      const a = new Int32Array(n);
+      a.set(this[key].subarray(0, this.length));
+      this[key] = a;
+    }
+  }
+}
+
+/**
+ * The rows of one hop split into parallel arrays (so that the loop reads them monomorphically),
+ * with the hop's degree limit per source and the count of entries scanned.
+ *
+ * @example
+ * ```ts
+ * const scan = new RowScan(rows, { direction: 'OUT', maxDegree: 100 });
+ * ```
+ */
+export class RowScan {
+  readonly offsets: Int32Array[];
+  readonly targets: Int32Array[];
+  readonly edges: Int32Array[];
+  /** Most entries taken per source (a small integer). */
+  readonly degreeLimit: number;
+  /** Adjacency entries scanned so far (after the degree limit). */
+  scanned = 0;
+
+  constructor(rows: readonly AdjacencyRows[], hop: HopOptions) {
+    this.offsets = rows.map((r) => r.offsets);
+    this.targets = rows.map((r) => r.targets);
+    this.edges = rows.map((r) => r.edges);
+    // A small integer, never Infinity: the loop's row bounds stay integers.
+    this.degreeLimit = hop.maxDegree === undefined || hop.maxDegree < 0 ? NO_DEGREE_LIMIT : Math.min(hop.maxDegree, NO_DEGREE_LIMIT);
+  }
+}
+
+/**
+ * One level of a row loop: a reached vertex is one not marked in `marks`; it gets marked with
+ * `payload` and appended to `out`. `counted` vertices were reached before `out`'s first entry,
+ * and the capacity applies to `counted + out.length`. With `meet`, a reached vertex marked in
+ * `meet.other` is a meeting slot (all of them with `meet.all`, else the first).
+ *
+ * @example
+ * ```ts
+ * const level: RowLevel = { marks, payload: 0, out: new Reached(), counted: 0, capacity: -1, finding: 'kout' };
+ * ```
+ */
+export interface RowLevel {
+  readonly marks: Stamps;
+  readonly payload: number;
+  readonly out: Reached;
+  readonly counted: number;
+  readonly capacity: number;
+  readonly finding: string;
+  readonly meet?: { readonly other: Stamps; readonly meets: number[]; readonly all: boolean };
+}
+
+/**
+ * Reaches the unmarked neighbours of `sources[k]`, `sources[k + 1]`... in adjacency order,
+ * until about {@link TICK_ENTRIES} entries were scanned or the sources end; returns the index to
+ * resume at. A plain function, so that the JIT optimises it fully; the caller ticks between calls.
+ *
+ * @example
+ * ```ts
+ * for (let k = 0; k < sources.length; ) { k = reachRows(scan, level, sources, k); if (ctx.tick()) yield FRONTIER_PAUSE; }
+ * ```
+ */
+function reachRows(scan: RowScan, level: RowLevel, sources: Int32Array, k: number): number {
+  const { offsets: offs, targets: tgts, edges: edgs, degreeLimit } = scan;
+  const rowCount = offs.length;
+  const marks = level.marks.marks;
+  const base = level.marks.base;
+  const stamp = base + level.payload;
+  const out = level.out;
+  const limit = level.capacity < 0 ? Infinity : level.capacity - level.counted;
+  const meet = level.meet;
+  let n = out.length;
+  let { slots, from, edges: through } = out;
+  let scanned = 0;
+  for (; k < sources.length && scanned < TICK_ENTRIES; k++) {
+    const u = sources[k] as number;
+    let left = degreeLimit;
+    for (let r = 0; r < rowCount && left > 0; r++) {
+      const offsets = offs[r] as Int32Array;
+      if (u + 1 >= offsets.length) continue;
+      const start = offsets[u] as number;
+      let end = offsets[u + 1] as number;
+      if (end - start > left) end = start + left;
+      left -= end - start;
+      scanned += end - start;
+      const targets = tgts[r] as Int32Array;
+      const edges = edgs[r] as Int32Array;
+      for (let i = start; i < end; i++) {
+        const v = targets[i] as number;
+        if ((marks[v] as number) >= base) continue;
+        marks[v] = stamp;
+        if (n === slots.length) {
+          out.length = n;
+          out.reserve(1);
+          ({ slots, from, edges: through } = out);
+        }
+        slots[n] = v;
+        from[n] = k;
+        through[n++] = edges[i] as number;
+        if (meet !== undefined && meet.other.has(v) && (meet.all || meet.meets.length === 0)) meet.meets.push(v);
+      }
+    }
+    if (n > limit) {
+      out.length = n;
+      checkCapacity(level.counted + n, level.capacity, level.finding);
+    }
+  }
+  out.length = n;
+  scan.scanned += scanned;
+  return k;
+}
+
+/**
+ * Runs {@link reachRows} over every source of a level, ticking the context in between.
+ *
+ * @example
+ * ```ts
+ * yield* reachLevel(scan, level, frontier, ctx);
+ * ```
+ */
+export function* reachLevel(scan: RowScan, level: RowLevel, sources: Int32Array, ctx: FrontierContext): FrontierOperation<void> {
+  for (let k = 0; k < sources.length; ) {
+    k = reachRows(scan, level, sources, k);
+    if (ctx.tick()) yield FRONTIER_PAUSE;
+  }
+}
