@@ -6,9 +6,10 @@
 import { ArgumentError, UnsupportedError } from '../errors.js';
 import { fromPlain, GraphTraversalSource, resultConverter, runScript } from '../engine/index.js';
 import type { ElementId, GraphWriter, Pacing, PropertyCardinality, PropertyValue, SourceDecorator, ValueTypes } from '../engine/index.js';
-import { edgeView, requireEdge, requireEnd, requireVertex, toEntries, vertexView } from './element-views.js';
+import { edgeView, requireEdge, requireVertex, toEntries, vertexView } from './element-views.js';
 import type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './element-views.js';
 import { checkQueryLimits } from './graph-core.js';
+import { addEdgeBatch, addEdgeRow } from './edge-batches.js';
 import { UPDATE_STRATEGIES, updateEdgesIn, updateVerticesIn } from './batch-update.js';
 import type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from './batch-update.js';
 import { GraphReads } from './graph-reads.js';
@@ -119,12 +120,15 @@ export class Graph extends GraphReads {
    * ```
    */
   async addEdges(edges: readonly EdgeInput[]): Promise<EdgeView[]> {
-    return this.insertEdges(edges, edgeView);
+    const inputs = requireList(edges, 'edge batch').map(edgeInput);
+    return this.write((w) => inputs.map((e) => addEdgeRow(w, e)).map((slot) => edgeView(w, slot)));
   }
 
   /**
    * Adds many edges in one atomic batch, as {@link Graph.addEdges}, and resolves with their ids
-   * only (no element is read back: the batch REST route).
+   * only (no element is read back: the batch REST route). Each run of consecutive edges of one
+   * label is written as one columnar batch (slot arrays and one value column per property key,
+   * one log op); the stored graph, the ids and the errors are those of {@link Graph.addEdges}.
    *
    * @example
    * ```ts
@@ -132,7 +136,8 @@ export class Graph extends GraphReads {
    * ```
    */
   async addEdgeIds(edges: readonly EdgeInput[]): Promise<ElementId[]> {
-    return this.insertEdges(edges, (w, slot) => w.edgeId(slot));
+    const inputs = requireList(edges, 'edge batch').map(edgeInput);
+    return this.write((w) => Array.from(addEdgeBatch(w, inputs), (slot) => w.edgeId(slot)));
   }
 
   private async insertVertices<T>(vertices: readonly VertexInput[], read: (w: GraphWriter, slot: number) => T): Promise<T[]> {
@@ -143,17 +148,6 @@ export class Graph extends GraphReads {
     });
   }
 
-  private async insertEdges<T>(edges: readonly EdgeInput[], read: (w: GraphWriter, slot: number) => T): Promise<T[]> {
-    const inputs = requireList(edges, 'edge batch').map(edgeInput);
-    return this.write((w) => {
-      const slots = inputs.map((e) => {
-        const out = requireEnd(w, { id: e.out, label: e.outLabel, action: 'Cannot create edge' });
-        const inV = requireEnd(w, { id: e.in, label: e.inLabel, action: 'Cannot create edge' });
-        return w.addEdge(e.label, { out, in: inV }, { id: e.id, properties: toEntries(e.properties) });
-      });
-      return slots.map((slot) => read(w, slot));
-    });
-  }
 
   /**
    * Adds property-less edges of one label, `out[i] → in[i]`, in one atomic batch through the

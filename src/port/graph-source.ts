@@ -212,15 +212,22 @@ export interface GraphWriter extends GraphSource {
   ): number;
   /**
    * Adds edges `outSlots[i] → inSlots[i]` of one label in one call and returns the slot of each;
-   * same rules as {@link GraphWriter.addEdge} without properties (a SINGLE label's existing pair
-   * keeps its edge). The store's writer implements it with a columnar fast path for bulk loads.
+   * the value of edge `i` for a property is at index `i` of that property's column (undefined:
+   * none). Same rules and errors as {@link GraphWriter.addEdge} for each pair in order (a SINGLE
+   * label's existing pair keeps its edge and takes the pair's values). The store's writer
+   * implements it with a columnar fast path for bulk loads and REST batches.
    *
    * @example
    * ```ts
-   * await graph.write((w) => w.addEdgesBulk?.('knows', Int32Array.of(0, 0), Int32Array.of(1, 2)));
+   * await graph.write((w) => w.addEdgesBulk?.('knows', Int32Array.of(0, 0), Int32Array.of(1, 2), { properties: [['weight', [0.5, undefined]]] }));
    * ```
    */
-  addEdgesBulk?(label: string, outSlots: Int32Array, inSlots: Int32Array): Int32Array;
+  addEdgesBulk?(
+    label: string,
+    outSlots: Int32Array,
+    inSlots: Int32Array,
+    options?: { readonly properties?: ReadonlyArray<readonly [string, ReadonlyArray<PropertyValue | undefined>]> },
+  ): Int32Array;
   /** Sets a vertex property; single replaces, list appends, set appends when absent. Returns the new property. */
   setVertexProperty(
     slot: number,

@@ -92,3 +92,43 @@ test('an edge batch with a missing end vertex is rejected and changes nothing, i
     await recovered.close();
   });
 });
+
+test('an edge batch with a bad value in its middle rolls back its columnar rows, in memory and on disk', async () => {
+  await withDirs(async (dir, image) => {
+    const { db, graph } = await itemGraph(dir);
+    const ids = await graph.addVertexIds(Array.from({ length: 40 }, (_, i) => ({ label: 'item', properties: { name: `v${i}` } })));
+    await graph.addEdgeIds([{ label: 'link', out: ids[0]!, in: ids[1]!, properties: { n: 1 } }]);
+    const before = await edgeNs(graph);
+    const edges = Array.from({ length: 200 }, (_, i) => ({ label: 'link', out: ids[i % 40]!, in: ids[(i * 7 + 3) % 40]!, properties: { n: i } as Record<string, unknown> }));
+    edges[0] = { label: 'link', out: ids[0]!, in: ids[1]!, properties: { n: 2 } };
+    edges[100] = { ...edges[100]!, properties: { n: 'not a number' } };
+    await assert.rejects(graph.addEdgeIds(edges as Parameters<Graph['addEdgeIds']>[0]), (error: unknown) => {
+      assert.ok(error instanceof QuiverError);
+      assert.match(error.message, /not a number/);
+      return true;
+    });
+    assert.deepEqual(await edgeNs(graph), before, 'the edge (0 → 1) keeps n = 1 and no edge was added');
+    const recovered = await crashAndReopen(db, dir, image);
+    assert.deepEqual(await edgeNs(recovered.graph('g')), before);
+    await recovered.close();
+  });
+});
+
+test('an acknowledged edge batch that meets its own and earlier pairs keeps the last values of each pair after a crash', async () => {
+  await withDirs(async (dir, image) => {
+    const { db, graph } = await itemGraph(dir);
+    const ids = await graph.addVertexIds(Array.from({ length: 10 }, (_, i) => ({ label: 'item', properties: { name: `v${i}` } })));
+    const [first] = await graph.addEdgeIds([{ label: 'link', out: ids[0]!, in: ids[1]!, properties: { n: 1 } }]);
+    const batch = Array.from({ length: 30 }, (_, i) => ({ label: 'link', out: ids[i % 10]!, in: ids[(i + 1) % 10]!, ...(i === 25 ? {} : { properties: { n: 100 + i } }) }));
+    const written = await graph.addEdgeIds(batch);
+    assert.equal(written[0], first, 'a SINGLE pair keeps its edge id');
+    const expected = new Map<string, unknown>();
+    batch.forEach((e, i) => expected.set(String(written[i]), e.properties?.n));
+    const found = await edgeNs(graph);
+    assert.equal(found.size, 10);
+    for (const [id, n] of expected) assert.equal(found.get(id), n, `edge ${id}`);
+    const recovered = await crashAndReopen(db, dir, image);
+    assert.deepEqual(await edgeNs(recovered.graph('g')), found);
+    await recovered.close();
+  });
+});

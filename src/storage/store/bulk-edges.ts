@@ -1,14 +1,37 @@
 /**
- * Bulk append of property-less edges of one label: the raw mutation behind
- * `GraphWriter.addEdgesBulk`. The edges are appended in a tight loop, logged as one columnar op
- * (label id, count, out slots, in slots) and undone as one range record, instead of one log op
- * and one undo step per edge.
+ * Bulk append of edges of one label: the raw mutation behind `GraphWriter.addEdgesBulk`. The
+ * edges are appended in a tight loop, their property values filled column by column, logged as
+ * one columnar op (label id, out slots, in slots, then one value column per property key) and
+ * undone as one range record, instead of one log op and one undo step per edge and value.
  * @module
  */
 import { StorageError } from '../../errors.js';
-import type { ByteReader } from '../codec.js';
-import type { EdgeLabelRecord } from '../schema/schema-types.js';
+import type { PropertyValue } from '../../values/index.js';
+import type { ByteReader, ByteWriter } from '../codec.js';
+import type { EdgeLabelRecord, PropertyKeyRecord } from '../schema/schema-types.js';
+import { LabelTable } from '../vertex-table.js';
 import { Op, type StoreState } from './store-state.js';
+
+/**
+ * One property of a columnar edge batch: its key and one already coerced value per edge
+ * (undefined where the edge has no value for the key).
+ *
+ * @example
+ * ```ts
+ * const column: EdgeColumn = { key: weight, values: [0.5, undefined, 1] };
+ * ```
+ */
+export interface EdgeColumn {
+  readonly key: PropertyKeyRecord;
+  readonly values: ReadonlyArray<PropertyValue | undefined>;
+}
+
+/** A columnar batch of one edge label: `outs[i] → ins[i]`, with the values of edge `i` at index `i` of each column. */
+interface EdgeBatch {
+  readonly outs: Int32Array;
+  readonly ins: Int32Array;
+  readonly columns?: readonly EdgeColumn[];
+}
 
 /**
  * Pairs whose filter block and per-vertex states are loaded ahead of their inserts: small enough
@@ -19,19 +42,22 @@ const PREFETCH_CHUNK = 64;
 
 /**
  * Appends edges `outs[i] → ins[i]` of a label whose endpoints are already validated (live
- * vertices of the label's source and target labels) and which has no properties and no TTL.
- * For a SINGLE-frequency label a pair that already has a live edge, or that occurs earlier in
- * the same call, is not appended again: its slot is the existing edge's (HugeGraph SINGLE
- * semantics, as `addEdge` without properties). Returns the slot of every pair.
+ * vertices of the label's source and target labels), which has no TTL, no sort keys and no
+ * index label, and whose column values are coerced and complete (non-null keys set). For a
+ * SINGLE-frequency label a pair that already has a live edge, or that occurs earlier in the same
+ * call, is not appended again: its slot is the existing edge's, whose values are replaced by the
+ * row's (HugeGraph SINGLE semantics, as `addEdge`). Returns the slot of every pair.
  *
  * @example
  * ```ts
  * state.begin();
- * const slots = appendEdges(state, knows, Int32Array.of(0, 1), Int32Array.of(1, 2));
+ * const slots = appendEdges(state, knows, { outs: Int32Array.of(0, 1), ins: Int32Array.of(1, 2) });
  * state.commit();
  * ```
  */
-export function appendEdges(state: StoreState, label: EdgeLabelRecord, outs: Int32Array, ins: Int32Array): Int32Array {
+export function appendEdges(state: StoreState, label: EdgeLabelRecord, batch: EdgeBatch): Int32Array {
+  const { outs, ins } = batch;
+  const columns = label.properties.length > 0 ? (batch.columns ?? []) : undefined;
   const n = outs.length;
   const slots = new Int32Array(n);
   const edges = state.edges;
@@ -42,6 +68,9 @@ export function appendEdges(state: StoreState, label: EdgeLabelRecord, outs: Int
   const first = edges.size;
   const keptOut = filter === undefined ? outs : new Int32Array(n);
   const keptIn = filter === undefined ? ins : new Int32Array(n);
+  /** Row of the batch that created each kept edge, and the rows that met an existing edge. */
+  const keptRow = columns === undefined ? undefined : new Int32Array(n);
+  const again: number[] = [];
   const counted = edges.counts.get(label.id) ?? 0;
   edges.reserve(n);
   let kept = 0;
@@ -57,12 +86,14 @@ export function appendEdges(state: StoreState, label: EdgeLabelRecord, outs: Int
       const existing = state.findLiveEdge(label.id, o, t);
       if (existing >= 0) {
         slots[i] = existing;
+        again.push(i);
         continue;
       }
     }
     const e = edges.push(label.id, o, t);
     adj.out.add(o, t, e);
     adj.in.add(t, o, e);
+    if (keptRow !== undefined) keptRow[kept] = i;
     kept++;
     if (filter !== undefined) {
       keptOut[kept - 1] = o;
@@ -75,35 +106,105 @@ export function appendEdges(state: StoreState, label: EdgeLabelRecord, outs: Int
     slots[i] = e;
   }
   edges.counts.set(label.id, counted + kept);
-  if (kept === 0) return slots;
-  state.recordApplied(
-    (log) => {
-      log.u8(Op.AddEdges);
-      log.varUint(label.id);
-      log.int32Array(keptOut.subarray(0, kept));
-      log.int32Array(keptIn.subarray(0, kept));
-    },
-    () => {
-      for (let e = first + kept - 1; e >= first; e--) state.undoAddEdge(e);
-    },
-  );
+  if (kept > 0) {
+    if (columns !== undefined) fillColumns(state, { label, first, kept, rows: keptRow!, columns });
+    state.recordApplied(
+      (log) => {
+        log.u8(columns === undefined ? Op.AddEdges : Op.AddEdgeColumns);
+        log.varUint(label.id);
+        log.int32Array(keptOut.subarray(0, kept));
+        log.int32Array(keptIn.subarray(0, kept));
+        if (columns !== undefined) logColumns(log, { rows: keptRow!.subarray(0, kept), columns });
+      },
+      () => {
+        for (let e = first + kept - 1; e >= first; e--) state.undoAddEdge(e);
+      },
+    );
+  }
+  // A row that met an existing edge replaces its values, as addEdge does (rare: not columnar).
+  if (columns !== undefined) for (const i of again) replaceValues(state, { label, e: slots[i]!, row: i, columns });
   return slots;
 }
 
+/** Gives the `kept` new edges from slot `first` on their table rows and fills them column by column. */
+function fillColumns(
+  state: StoreState,
+  at: { label: EdgeLabelRecord; first: number; kept: number; rows: Int32Array; columns: readonly EdgeColumn[] },
+): void {
+  const { label, first, kept, rows } = at;
+  const edges = state.edges;
+  let table = edges.tables.get(label.id);
+  if (table === undefined) edges.tables.set(label.id, (table = new LabelTable(label.id)));
+  const firstRow = table.rowCount;
+  for (let j = 0; j < kept; j++) table.append(first + j);
+  edges.setRow(first + kept - 1, firstRow + kept - 1);
+  const rowOf = edges.rowOf!;
+  for (let j = 0; j < kept - 1; j++) rowOf[first + j] = firstRow + j;
+  const recording = state.epochs.recording;
+  for (const { key, values } of at.columns) {
+    const single = key.cardinality === 'SINGLE' ? table.column(key.id, key.dataType, false) : undefined;
+    for (let j = 0; j < kept; j++) {
+      const v = values[rows[j]!];
+      if (v === undefined) continue;
+      (single ?? table.column(key.id, key.dataType, Array.isArray(v))).set(firstRow + j, v);
+      if (recording) state.epochs.edgeValueChanged(first + j, key.id, undefined);
+    }
+  }
+}
+
+/** Writes the value columns of an {@link Op.AddEdgeColumns} op: count, then per key its id and one optional value per kept row. */
+function logColumns(log: ByteWriter, at: { rows: Int32Array; columns: readonly EdgeColumn[] }): void {
+  log.varUint(at.columns.length);
+  for (const { key, values } of at.columns) {
+    log.varUint(key.id);
+    for (const row of at.rows) {
+      const v = values[row];
+      log.u8(v === undefined ? 0 : 1);
+      if (v !== undefined) log.value(v);
+    }
+  }
+}
+
+/** Replaces every value of the existing edge `e` of a SINGLE label by those of batch row `row` (logged and undone per value). */
+function replaceValues(state: StoreState, at: { label: EdgeLabelRecord; e: number; row: number; columns: readonly EdgeColumn[] }): void {
+  const given = new Map(at.columns.map((c) => [c.key.name, c] as const));
+  for (const name of at.label.properties) {
+    const column = given.get(name);
+    const key = column?.key ?? state.catalog.propertyKey(name);
+    if (key === undefined) continue;
+    const value = column?.values[at.row];
+    if (value === undefined && state.edgeValue(at.e, key.id) === undefined) continue;
+    state.setEdgeValue(at.e, key, value);
+  }
+}
+
 /**
- * Replays an {@link Op.AddEdges} op (its op byte already read) written by {@link appendEdges}.
+ * Replays an {@link Op.AddEdges} or {@link Op.AddEdgeColumns} op (its op byte already read)
+ * written by {@link appendEdges}.
  *
  * @example
  * ```ts
- * if (reader.u8() === Op.AddEdges) replayAppendEdges(state, reader, (id) => catalog.edgeLabelById(id)!);
+ * const op = reader.u8();
+ * replayAppendEdges(state, reader, { columns: op === Op.AddEdgeColumns, label: (id) => catalog.edgeLabelById(id)!, key: (id) => catalog.propertyKeyById(id)! });
  * ```
  */
-export function replayAppendEdges(state: StoreState, r: ByteReader, label: (id: number) => EdgeLabelRecord): void {
-  const record = label(r.varUint());
+export function replayAppendEdges(
+  state: StoreState,
+  r: ByteReader,
+  lookup: { readonly columns: boolean; readonly label: (id: number) => EdgeLabelRecord; readonly key: (id: number) => PropertyKeyRecord },
+): void {
+  const record = lookup.label(r.varUint());
   const outs = r.int32Array();
   const ins = r.int32Array();
   if (outs.length !== ins.length) {
     throw new StorageError('BATCH_LOG_CORRUPT', `Cannot replay batch log: bulk edge op has ${outs.length} out slots and ${ins.length} in slots`);
   }
-  appendEdges(state, record, outs, ins);
+  const columns: EdgeColumn[] = [];
+  for (let c = lookup.columns ? r.varUint() : 0; c > 0; c--) {
+    const key = lookup.key(r.varUint());
+    const values: (PropertyValue | undefined)[] = new Array<PropertyValue | undefined>(outs.length);
+    for (let i = 0; i < outs.length; i++) values[i] = r.u8() === 1 ? r.value() : undefined;
+    columns.push({ key, values });
+  }
+  appendEdges(state, record, { outs, ins, columns });
 }

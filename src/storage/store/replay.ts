@@ -67,7 +67,8 @@ export function replayLog(state: StoreState, log: Uint8Array): void {
         break;
       }
       case Op.AddEdges:
-        replayAppendEdges(state, r, (id) => c.edgeLabelById(id) ?? corrupt(`unknown edge label id ${id}`));
+      case Op.AddEdgeColumns:
+        replayAppendEdges(state, r, { columns: op === Op.AddEdgeColumns, label: (id) => c.edgeLabelById(id) ?? corrupt(`unknown edge label id ${id}`), key });
         break;
       case Op.SetVertexValue: {
         const slot = r.varUint();

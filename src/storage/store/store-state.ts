@@ -32,6 +32,7 @@ export enum Op {
   RemoveEdge = 6,
   Schema = 7,
   AddEdges = 8,
+  AddEdgeColumns = 9,
 }
 
 type Undo = number | (() => void);

@@ -3,13 +3,13 @@
  * auto-create) and turn each call into raw mutations of the {@link StoreState}.
  * @module
  */
-import { ArgumentError, ConflictError, LimitError, NotFoundError, SchemaError, UnsupportedError } from '../../errors.js';
+import { ArgumentError, ConflictError, LimitError, NotFoundError, QuiverError, SchemaError, UnsupportedError } from '../../errors.js';
 import type { GraphWriter, PropertyCardinality, VertexPropertyRecord } from '../../port/index.js';
 import { TypedNumber, Uuid, type ElementId, type PropertyValue } from '../../values/index.js';
 import { formatPrimaryKeyId, formatSortValues, Snowflake } from '../ids/index.js';
 import type { EdgeLabelRecord, GraphMode, PropertyKeyRecord, VertexLabelRecord } from '../schema/schema-types.js';
 import { AutoSchema } from './auto-schema.js';
-import { appendEdges } from './bulk-edges.js';
+import { appendEdges, type EdgeColumn } from './bulk-edges.js';
 import { coerceElements, coerceScalar, valueKey } from './coerce.js';
 import { StoreReader } from './store-reader.js';
 import type { PropertySide } from './epochs.js';
@@ -32,6 +32,7 @@ export interface StoreConfig {
 }
 
 type Pairs = ReadonlyArray<readonly [string, PropertyValue]>;
+type BulkColumns = ReadonlyArray<readonly [string, ReadonlyArray<PropertyValue | undefined>]>;
 
 /** The shared, never mutated, result of collecting no properties. */
 const NO_VALUES: Map<string, { value: PropertyValue; side?: PropertySide }> = new Map();
@@ -146,30 +147,49 @@ export class StoreWriter extends StoreReader implements GraphWriter {
   }
 
   /**
-   * Adds property-less edges `outSlots[i] → inSlots[i]` of one label in one call and returns
-   * the slot of each (for a SINGLE label, a pair that already has an edge gets that edge's
-   * slot). Same rules and errors as calling {@link addEdge} for each pair; labels with
-   * properties or a TTL, and auto-create graphs, take that per-edge path.
+   * Adds edges `outSlots[i] → inSlots[i]` of one label in one call, with the values of edge `i`
+   * at index `i` of each property column (undefined or null: no value), and returns the slot of
+   * each (for a SINGLE label, a pair that already has an edge gets that edge's slot and values).
+   * Same rules and errors as calling {@link addEdge} for each pair in order: a batch that fails
+   * any check is re-run pair by pair, so the error is the first bad pair's. Labels with a TTL,
+   * sort keys or index labels, and auto-create graphs, always take that per-edge path.
    */
-  addEdgesBulk(label: string, outSlots: Int32Array, inSlots: Int32Array): Int32Array {
+  addEdgesBulk(label: string, outSlots: Int32Array, inSlots: Int32Array, options: { readonly properties?: BulkColumns } = {}): Int32Array {
     this.check();
-    if (outSlots.length !== inSlots.length) {
-      throw new ArgumentError('BULK_LENGTH_MISMATCH', `Cannot add edges: ${outSlots.length} out slots but ${inSlots.length} in slots`);
-    }
+    const properties = options.properties ?? [];
     const n = outSlots.length;
-    const slots = new Int32Array(n);
-    if (n === 0) return slots;
+    if (inSlots.length !== n) throw new ArgumentError('BULK_LENGTH_MISMATCH', `Cannot add edges: ${n} out slots but ${inSlots.length} in slots`);
+    const uneven = properties.find(([, values]) => values.length !== n);
+    if (uneven !== undefined) {
+      throw new ArgumentError('BULK_LENGTH_MISMATCH', `Cannot add edges: ${n} out slots but ${uneven[1].length} values of property '${uneven[0]}'`);
+    }
+    if (n === 0) return new Int32Array(0);
     const strict = !this.options.config.autoCreate && this.state.catalog.edgeLabel(label) !== undefined;
     const record = strict ? this.strictEdgeLabel(label, { out: outSlots[0]!, in: inSlots[0]! }, false) : undefined;
-    if (record === undefined || record.properties.length > 0 || record.ttl > 0) {
-      for (let i = 0; i < n; i++) slots[i] = this.addEdge(label, { out: outSlots[i]!, in: inSlots[i]! });
+    const columnar =
+      record !== undefined && record.ttl === 0 && record.sortKeys.length === 0 && record.indexLabels.length === 0 && this.edgeWrites + n <= this.options.config.edgeTxCapacity;
+    const columns = columnar ? this.bulkColumns(record, { outSlots, inSlots, properties }) : undefined;
+    if (columns === undefined) {
+      const slots = new Int32Array(n);
+      for (let i = 0; i < n; i++) {
+        const pairs = properties.flatMap(([name, values]) => (values[i] === undefined ? [] : [[name, values[i]!] as const]));
+        slots[i] = this.addEdge(label, { out: outSlots[i]!, in: inSlots[i]! }, { properties: pairs });
+      }
       return slots;
     }
-    if (this.edgeWrites + n > this.options.config.edgeTxCapacity) {
-      throw new LimitError('TX_CAPACITY', `Edges size has reached tx capacity ${this.options.config.edgeTxCapacity}`);
-    }
     this.edgeWrites += n;
-    const { source, target } = this.edgeLabels.get(label)!;
+    return appendEdges(this.state, record!, { outs: outSlots, ins: inSlots, columns });
+  }
+
+  /**
+   * The checked, coerced value columns of a bulk edge batch whose endpoints are live vertices
+   * of the label's ends, or undefined when some pair breaks a rule (the caller then adds the
+   * pairs one by one, which throws the first bad pair's error).
+   */
+  private bulkColumns(record: EdgeLabelRecord, batch: { outSlots: Int32Array; inSlots: Int32Array; properties: BulkColumns }): EdgeColumn[] | undefined {
+    const { outSlots, inSlots } = batch;
+    const n = outSlots.length;
+    const { source, target } = this.edgeLabels.get(record.name)!;
     const vertices = this.state.vertices;
     const ttl = this.state.hasTtl('vertex', source) || this.state.hasTtl('vertex', target);
     // Every slot has one row in its label's table, so when one label has them all no label check is needed.
@@ -178,13 +198,33 @@ export class StoreWriter extends StoreReader implements GraphWriter {
       const o = outSlots[i]!;
       const t = inSlots[i]!;
       const ok = o >= 0 && t >= 0 && o < vertices.size && t < vertices.size && vertices.alive.get(o) && vertices.alive.get(t);
-      if (!ok || ttl) {
-        this.requireVertex(o, 'Cannot create edge');
-        this.requireVertex(t, 'Cannot create edge');
-      }
-      if (!uniform && (vertices.labelOf[o] !== source || vertices.labelOf[t] !== target)) this.strictEdgeLabel(label, { out: o, in: t }, true);
+      if ((!ok || ttl) && !(this.vertexVisible(o) && this.vertexVisible(t))) return undefined;
+      if (!uniform && (vertices.labelOf[o] !== source || vertices.labelOf[t] !== target)) return undefined;
     }
-    return appendEdges(this.state, record, outSlots, inSlots);
+    const columns: EdgeColumn[] = [];
+    try {
+      for (const [name, raw] of batch.properties) {
+        let key: PropertyKeyRecord | undefined;
+        const values = new Array<PropertyValue | undefined>(n);
+        for (let i = 0; i < n; i++) {
+          const v = raw[i];
+          if (v === undefined || v === null) continue;
+          key ??= this.auto.edgePropertyOf(record, name, v);
+          values[i] = this.edgeValueOf(key, v);
+        }
+        if (key !== undefined) columns.push({ key, values });
+      }
+    } catch (error) {
+      if (error instanceof QuiverError) return undefined;
+      throw error;
+    }
+    if (this.options.mode() === 'LOADING') return columns;
+    for (const name of record.properties) {
+      if (record.nullableKeys.includes(name)) continue;
+      const column = columns.find((c) => c.key.name === name);
+      if (column === undefined || column.values.includes(undefined)) return undefined;
+    }
+    return columns;
   }
 
   setVertexProperty(
