@@ -11,7 +11,7 @@ import { FRONTIER_PAUSE, Frontier, SlotMap, checkCapacity } from './frontier.js'
 import type { FrontierContext, FrontierOperation } from './frontier.js';
 import { distinctFrontier, plainHop, scanHop, scanOptions } from './expand.js';
 import type { HopOptions } from './expand.js';
-import { RowScan, Stamps, reachLevel, rowsOf } from './rows.js';
+import { RowScan, Stamps, reachLevel, rowDegreeSum, rowsOf } from './rows.js';
 import type { RowLevel } from './rows.js';
 import type { AdjacencyRows } from '../../port/index.js';
 
@@ -276,7 +276,20 @@ function count(meter: ShortestPathOptions['meter'], vertices: number, edges: num
 }
 
 /**
- * Expands the smaller side one level at a time until the sides meet (or `maxDepth` hops are
+ * The adjacency entries a level from `front` scans (each source's degree, up to the hop's
+ * degree limit): the cost the bidirectional rule compares. From the rows' offsets when the side
+ * has a row scan, else from the port's degrees; both count the same entries for a plain hop.
+ */
+function frontierDegree(adjacency: AdjacencySource, front: Int32Array, hop: HopOptions, scan: RowScan | undefined): number {
+  if (scan !== undefined) return rowDegreeSum(scan, front);
+  const limit = hop.maxDegree === undefined || hop.maxDegree < 0 ? Infinity : hop.maxDegree;
+  let sum = 0;
+  for (let k = 0; k < front.length; k++) sum += Math.min(adjacency.degree(front[k] as number, hop.direction, hop.labels), limit);
+  return sum;
+}
+
+/**
+ * Expands the side whose frontier has the smaller degree sum one level at a time until the sides meet (or `maxDepth` hops are
  * spent); with `all`, the meeting level is completed so that every meeting slot is known.
  */
 function* meet(adjacency: AdjacencySource, ends: readonly [number, number], options: ShortestPathOptions & { readonly all: boolean; readonly marks: MeetMarks }, ctx: FrontierContext): FrontierOperation<Meet> {
@@ -292,7 +305,7 @@ function* meet(adjacency: AdjacencySource, ends: readonly [number, number], opti
   if (source === target) return { depths, meets: [source] };
   let total = 2;
   for (let spent = 0; spent < options.maxDepth && meets.length === 0; spent++) {
-    const side = fronts[0].length <= fronts[1].length ? 0 : 1;
+    const side = frontierDegree(adjacency, fronts[0], hops[0], scans?.[0]) <= frontierDegree(adjacency, fronts[1], hops[1], scans?.[1]) ? 0 : 1;
     const front = fronts[side];
     if (front.length === 0) break;
     const mine = depths[side];
