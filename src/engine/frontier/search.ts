@@ -60,6 +60,8 @@ export interface KHopResult {
   readonly sources: Int32Array;
   /** Position in `reached` of a reached slot, -1 for one not reached. */
   readonly position: (slot: number) => number;
+  /** Per entry, the position in `reached` of its predecessor (-1 at depth 1), when known without a lookup. */
+  readonly predecessorAt?: Int32Array;
   /** Adjacency entries scanned (traversed edges). */
   readonly edgesScanned: number;
 }
@@ -149,13 +151,25 @@ function* kHopRows(adjacency: AdjacencySource, rows: readonly AdjacencyRows[], s
     const scan = new RowScan(rows, options.hop);
     const level: RowLevel = { marks, payload: 0, out, counted: 0, capacity: options.capacity ?? -1, finding: options.finding ?? 'neighbours' };
     const levels = [0];
+    let at = new Int32Array(1024);
     let from = start;
     for (let depth = 1; depth <= options.depth && from.length > 0 && !(stoppable && targets.every((t) => marks.has(t))); depth++) {
       yield* reachLevel(scan, level, from, ctx);
       const begin = levels[depth - 1] as number;
       const end = out.length;
+      if (end > at.length) {
+        const grown = new Int32Array(Math.max(end, at.length * 2));
+        grown.set(at.subarray(0, begin));
+        at = grown;
+      }
       const by = out.from;
-      for (let i = begin; i < end; i++) by[i] = from[by[i] as number] as number;
+      // Entries of depth 2 and more came from the previous level, whose position is its index plus the level's start.
+      const before = depth === 1 ? -1 : (levels[depth - 2] as number);
+      for (let i = begin; i < end; i++) {
+        const k = by[i] as number;
+        at[i] = before < 0 ? -1 : before + k;
+        by[i] = from[k] as number;
+      }
       levels.push(end);
       from = out.slots.subarray(begin, end);
     }
@@ -164,15 +178,15 @@ function* kHopRows(adjacency: AdjacencySource, rows: readonly AdjacencyRows[], s
     const depths = new Int32Array(n);
     for (let d = 1; d < levels.length; d++) depths.fill(d, levels[d - 1], levels[d]);
     const reached = Frontier.wrap(out.slots.slice(0, n), { depth: depths, predecessor: out.from.slice(0, n) });
-    let at: SlotMap | undefined;
+    let positions: SlotMap | undefined;
     const position = (slot: number): number => {
-      if (at === undefined) {
-        at = new SlotMap();
-        for (let i = 0; i < n; i++) at.set(reached.slots[i] as number, i);
+      if (positions === undefined) {
+        positions = new SlotMap();
+        for (let i = 0; i < n; i++) positions.set(reached.slots[i] as number, i);
       }
-      return at.get(slot);
+      return positions.get(slot);
     };
-    return { reached, levels, sources: start, position, edgesScanned: scan.scanned };
+    return { reached, levels, sources: start, position, predecessorAt: at.subarray(0, n), edgesScanned: scan.scanned };
   } finally {
     marks.release();
   }
@@ -189,14 +203,14 @@ function* kHopRows(adjacency: AdjacencySource, rows: readonly AdjacencyRows[], s
  * ```
  */
 export function pathTo(result: KHopResult, at: number): Int32Array {
-  const { reached, position } = result;
+  const { reached, position, predecessorAt } = result;
   const depth = (reached.depth as Int32Array)[at] as number;
   const path = new Int32Array(depth + 1);
   for (let d = depth; d >= 1; d--) {
     path[d] = reached.slots[at] as number;
     const p = (reached.predecessor as Int32Array)[at] as number;
     if (d === 1) path[0] = p;
-    else at = position(p);
+    else at = predecessorAt === undefined ? position(p) : (predecessorAt[at] as number);
   }
   return path;
 }
