@@ -213,6 +213,8 @@ export interface RowLevel {
   readonly counted: number;
   readonly capacity: number;
   readonly finding: string;
+  /** False leaves `out.edges` unwritten (a search that never asks which edge reached a vertex reads no edge slots). */
+  readonly edges?: boolean;
   readonly meet?: { readonly other: Stamps; readonly meets: number[]; readonly all: boolean };
 }
 
@@ -235,6 +237,7 @@ function reachRows(scan: RowScan, level: RowLevel, sources: Int32Array, k: numbe
   const out = level.out;
   const limit = level.capacity < 0 ? Infinity : level.capacity - level.counted;
   const meet = level.meet;
+  const keepEdges = level.edges !== false;
   let n = out.length;
   let { slots, from, edges: through } = out;
   let scanned = 0;
@@ -262,7 +265,8 @@ function reachRows(scan: RowScan, level: RowLevel, sources: Int32Array, k: numbe
         }
         slots[n] = v;
         from[n] = k;
-        through[n++] = edges[i] as number;
+        if (keepEdges) through[n] = edges[i] as number;
+        n++;
         if (meet !== undefined && meet.other.has(v) && (meet.all || meet.meets.length === 0)) meet.meets.push(v);
       }
     }

@@ -149,7 +149,7 @@ function* kHopRows(adjacency: AdjacencySource, rows: readonly AdjacencyRows[], s
     const stoppable = targets !== undefined && !(exclude && targets.some((t) => start.includes(t)));
     const out = marks.work;
     const scan = new RowScan(rows, options.hop);
-    const level: RowLevel = { marks, payload: 0, out, counted: 0, capacity: options.capacity ?? -1, finding: options.finding ?? 'neighbours' };
+    const level: RowLevel = { marks, payload: 0, out, counted: 0, capacity: options.capacity ?? -1, finding: options.finding ?? 'neighbours', edges: false };
     const levels = [0];
     let at = new Int32Array(1024);
     let from = start;
@@ -329,7 +329,7 @@ function* meet(adjacency: AdjacencySource, ends: readonly [number, number], opti
       const marks = mine as Stamps;
       const out = marks.work;
       const begin = out.length;
-      const level: RowLevel = { marks, payload: depth, out, counted: total - begin, capacity: options.capacity ?? -1, finding: 'shortest path', meet: { other: other as Stamps, meets, all } };
+      const level: RowLevel = { marks, payload: depth, out, counted: total - begin, capacity: options.capacity ?? -1, finding: 'shortest path', edges: false, meet: { other: other as Stamps, meets, all } };
       const scanned = scans[side].scanned;
       yield* reachLevel(scans[side], level, front, ctx);
       count(options.meter, front.length, scans[side].scanned - scanned);
