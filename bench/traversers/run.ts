@@ -159,13 +159,16 @@ async function benchScale(scale: number, runs: number, withGraphology: boolean):
   for (const q of questionsOf(graph, source, slots, bfs)) {
     const gremlin = q.gremlin;
     const graphology = q.graphology;
-    rows.push({
+    const row: Row = {
       query: q.query,
       csr: await time(runs, each(q.csr)),
       api: await time(runs, each(q.api)),
       ...(gremlin === undefined ? {} : { gremlin: await time(runs, each(gremlin)) }),
       ...(peer === undefined || graphology === undefined ? {} : { graphology: await time(runs, each((s, t) => graphology(peer, s, t))) }),
-    });
+    };
+    // Progress on stderr: a scale-20 run takes minutes before its table.
+    console.error(`  ${row.query}: CSR ${row.csr.ms.toFixed(1)} ms, API ${row.api.ms.toFixed(1)} ms, Gremlin ${row.gremlin?.ms.toFixed(1) ?? '—'} ms`);
+    rows.push(row);
   }
   peer?.dispose();
   await db.close();

@@ -113,6 +113,9 @@ export function idMapKey(id: ElementId): number | string {
   return `L${v}`;
 }
 
+/** Whether the platform stores a 64-bit integer's low word first (every platform Node runs on in practice). */
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
 /**
  * The vertex slot table: label id, row in the label's table, live bit and external id of
  * every slot, plus the id → slot maps.
@@ -132,6 +135,7 @@ export class VertexTable {
   idNumber = new BigInt64Array(16);
   idText: (string | undefined)[] = [];
   size = 0;
+  #idWords: Int32Array | undefined;
   private readonly numeric = new Map<number, number>();
   private readonly textual = new Map<string, number>();
   /** Plain string ids keyed as they are: the lookup builds no prefixed key (the hot path of edge batches). */
@@ -176,7 +180,7 @@ export class VertexTable {
   idOf(slot: number): ElementId {
     switch (this.idKind[slot] as IdKind) {
       case IdKind.Int:
-        return Number(this.idNumber[slot]!);
+        return this.#intId(slot);
       case IdKind.Long:
         return new TypedNumber('long', this.idNumber[slot]!);
       case IdKind.Text:
@@ -184,6 +188,20 @@ export class VertexTable {
       case IdKind.Uuid:
         return new Uuid(this.idText[slot]!);
     }
+  }
+
+  /**
+   * A number id read as two 32-bit words of `idNumber`'s buffer: no BigInt is made (long id
+   * lists, such as a kout answer, read millions). The word view follows `idNumber` when it is
+   * replaced (growth, snapshot load).
+   */
+  #intId(slot: number): number {
+    if (!LITTLE_ENDIAN) return Number(this.idNumber[slot]!);
+    let words = this.#idWords;
+    if (words === undefined || words.buffer !== this.idNumber.buffer || words.byteOffset !== this.idNumber.byteOffset) {
+      words = this.#idWords = new Int32Array(this.idNumber.buffer, this.idNumber.byteOffset, this.idNumber.length * 2);
+    }
+    return (words[2 * slot + 1] as number) * 0x1_0000_0000 + ((words[2 * slot] as number) >>> 0);
   }
 
   /** Adds a slot's id to the id maps. */

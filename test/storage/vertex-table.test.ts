@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { VertexTable } from '../../src/storage/vertex-table.js';
 import { TypedNumber, Uuid } from '../../src/values/index.js';
 import type { ElementId } from '../../src/values/index.js';
@@ -23,4 +24,19 @@ test('id lookups keep string, number, long and uuid ids apart, through unmap, re
   table.release();
   assert.equal(table.slotOf(new TypedNumber('long', 9007199254740993n)), -1, 'released');
   assert.equal(table.slotOf('L9007199254740993'), 6);
+});
+
+test('number ids read back exactly across the whole safe range, after growth and after the id column is replaced', () => {
+  fc.assert(
+    fc.property(fc.array(fc.maxSafeInteger(), { minLength: 1, maxLength: 80 }), (raw) => {
+      const ids = [...new Set(raw)];
+      const table = new VertexTable();
+      for (const id of ids) table.allocate(0, id);
+      assert.deepEqual(ids.map((_id, slot) => table.idOf(slot)), ids, 'after growth');
+      // A snapshot load installs a new column in place of the old one.
+      table.idNumber = BigInt64Array.from(table.idNumber, (v) => v);
+      assert.deepEqual(ids.map((_id, slot) => table.idOf(slot)), ids, 'after replacement');
+    }),
+    { numRuns: 100 },
+  );
 });

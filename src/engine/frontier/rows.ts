@@ -172,6 +172,30 @@ export class RowScan {
 }
 
 /**
+ * The entries a level from `sources` scans: each source's row lengths summed, up to the scan's
+ * degree limit per source (what {@link RowScan.scanned} grows by when the level runs).
+ *
+ * @example
+ * ```ts
+ * rowDegreeSum(new RowScan(rows, { direction: 'BOTH' }), Int32Array.of(0, 5));
+ * ```
+ */
+export function rowDegreeSum(scan: RowScan, sources: Int32Array): number {
+  const { offsets: offs, degreeLimit } = scan;
+  let sum = 0;
+  for (let k = 0; k < sources.length; k++) {
+    const u = sources[k] as number;
+    let degree = 0;
+    for (let r = 0; r < offs.length; r++) {
+      const offsets = offs[r] as Int32Array;
+      if (u + 1 < offsets.length) degree += (offsets[u + 1] as number) - (offsets[u] as number);
+    }
+    sum += degree < degreeLimit ? degree : degreeLimit;
+  }
+  return sum;
+}
+
+/**
  * One level of a row loop: a reached vertex is one not marked in `marks`; it gets marked with
  * `payload` and appended to `out`. `counted` vertices were reached before `out`'s first entry,
  * and the capacity applies to `counted + out.length`. With `meet`, a reached vertex marked in
@@ -189,6 +213,8 @@ export interface RowLevel {
   readonly counted: number;
   readonly capacity: number;
   readonly finding: string;
+  /** False leaves `out.edges` unwritten (a search that never asks which edge reached a vertex reads no edge slots). */
+  readonly edges?: boolean;
   readonly meet?: { readonly other: Stamps; readonly meets: number[]; readonly all: boolean };
 }
 
@@ -211,6 +237,7 @@ function reachRows(scan: RowScan, level: RowLevel, sources: Int32Array, k: numbe
   const out = level.out;
   const limit = level.capacity < 0 ? Infinity : level.capacity - level.counted;
   const meet = level.meet;
+  const keepEdges = level.edges !== false;
   let n = out.length;
   let { slots, from, edges: through } = out;
   let scanned = 0;
@@ -238,7 +265,8 @@ function reachRows(scan: RowScan, level: RowLevel, sources: Int32Array, k: numbe
         }
         slots[n] = v;
         from[n] = k;
-        through[n++] = edges[i] as number;
+        if (keepEdges) through[n] = edges[i] as number;
+        n++;
         if (meet !== undefined && meet.other.has(v) && (meet.all || meet.meets.length === 0)) meet.meets.push(v);
       }
     }

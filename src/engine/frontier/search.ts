@@ -11,7 +11,7 @@ import { FRONTIER_PAUSE, Frontier, SlotMap, checkCapacity } from './frontier.js'
 import type { FrontierContext, FrontierOperation } from './frontier.js';
 import { distinctFrontier, plainHop, scanHop, scanOptions } from './expand.js';
 import type { HopOptions } from './expand.js';
-import { RowScan, Stamps, reachLevel, rowsOf } from './rows.js';
+import { RowScan, Stamps, reachLevel, rowDegreeSum, rowsOf } from './rows.js';
 import type { RowLevel } from './rows.js';
 import type { AdjacencyRows } from '../../port/index.js';
 
@@ -60,6 +60,8 @@ export interface KHopResult {
   readonly sources: Int32Array;
   /** Position in `reached` of a reached slot, -1 for one not reached. */
   readonly position: (slot: number) => number;
+  /** Per entry, the position in `reached` of its predecessor (-1 at depth 1), when known without a lookup. */
+  readonly predecessorAt?: Int32Array;
   /** Adjacency entries scanned (traversed edges). */
   readonly edgesScanned: number;
 }
@@ -147,15 +149,27 @@ function* kHopRows(adjacency: AdjacencySource, rows: readonly AdjacencyRows[], s
     const stoppable = targets !== undefined && !(exclude && targets.some((t) => start.includes(t)));
     const out = marks.work;
     const scan = new RowScan(rows, options.hop);
-    const level: RowLevel = { marks, payload: 0, out, counted: 0, capacity: options.capacity ?? -1, finding: options.finding ?? 'neighbours' };
+    const level: RowLevel = { marks, payload: 0, out, counted: 0, capacity: options.capacity ?? -1, finding: options.finding ?? 'neighbours', edges: false };
     const levels = [0];
+    let at = new Int32Array(1024);
     let from = start;
     for (let depth = 1; depth <= options.depth && from.length > 0 && !(stoppable && targets.every((t) => marks.has(t))); depth++) {
       yield* reachLevel(scan, level, from, ctx);
       const begin = levels[depth - 1] as number;
       const end = out.length;
+      if (end > at.length) {
+        const grown = new Int32Array(Math.max(end, at.length * 2));
+        grown.set(at.subarray(0, begin));
+        at = grown;
+      }
       const by = out.from;
-      for (let i = begin; i < end; i++) by[i] = from[by[i] as number] as number;
+      // Entries of depth 2 and more came from the previous level, whose position is its index plus the level's start.
+      const before = depth === 1 ? -1 : (levels[depth - 2] as number);
+      for (let i = begin; i < end; i++) {
+        const k = by[i] as number;
+        at[i] = before < 0 ? -1 : before + k;
+        by[i] = from[k] as number;
+      }
       levels.push(end);
       from = out.slots.subarray(begin, end);
     }
@@ -164,15 +178,15 @@ function* kHopRows(adjacency: AdjacencySource, rows: readonly AdjacencyRows[], s
     const depths = new Int32Array(n);
     for (let d = 1; d < levels.length; d++) depths.fill(d, levels[d - 1], levels[d]);
     const reached = Frontier.wrap(out.slots.slice(0, n), { depth: depths, predecessor: out.from.slice(0, n) });
-    let at: SlotMap | undefined;
+    let positions: SlotMap | undefined;
     const position = (slot: number): number => {
-      if (at === undefined) {
-        at = new SlotMap();
-        for (let i = 0; i < n; i++) at.set(reached.slots[i] as number, i);
+      if (positions === undefined) {
+        positions = new SlotMap();
+        for (let i = 0; i < n; i++) positions.set(reached.slots[i] as number, i);
       }
-      return at.get(slot);
+      return positions.get(slot);
     };
-    return { reached, levels, sources: start, position, edgesScanned: scan.scanned };
+    return { reached, levels, sources: start, position, predecessorAt: at.subarray(0, n), edgesScanned: scan.scanned };
   } finally {
     marks.release();
   }
@@ -189,14 +203,14 @@ function* kHopRows(adjacency: AdjacencySource, rows: readonly AdjacencyRows[], s
  * ```
  */
 export function pathTo(result: KHopResult, at: number): Int32Array {
-  const { reached, position } = result;
+  const { reached, position, predecessorAt } = result;
   const depth = (reached.depth as Int32Array)[at] as number;
   const path = new Int32Array(depth + 1);
   for (let d = depth; d >= 1; d--) {
     path[d] = reached.slots[at] as number;
     const p = (reached.predecessor as Int32Array)[at] as number;
     if (d === 1) path[0] = p;
-    else at = position(p);
+    else at = predecessorAt === undefined ? position(p) : (predecessorAt[at] as number);
   }
   return path;
 }
@@ -276,7 +290,20 @@ function count(meter: ShortestPathOptions['meter'], vertices: number, edges: num
 }
 
 /**
- * Expands the smaller side one level at a time until the sides meet (or `maxDepth` hops are
+ * The adjacency entries a level from `front` scans (each source's degree, up to the hop's
+ * degree limit): the cost the bidirectional rule compares. From the rows' offsets when the side
+ * has a row scan, else from the port's degrees; both count the same entries for a plain hop.
+ */
+function frontierDegree(adjacency: AdjacencySource, front: Int32Array, hop: HopOptions, scan: RowScan | undefined): number {
+  if (scan !== undefined) return rowDegreeSum(scan, front);
+  const limit = hop.maxDegree === undefined || hop.maxDegree < 0 ? Infinity : hop.maxDegree;
+  let sum = 0;
+  for (let k = 0; k < front.length; k++) sum += Math.min(adjacency.degree(front[k] as number, hop.direction, hop.labels), limit);
+  return sum;
+}
+
+/**
+ * Expands the side whose frontier has the smaller degree sum one level at a time until the sides meet (or `maxDepth` hops are
  * spent); with `all`, the meeting level is completed so that every meeting slot is known.
  */
 function* meet(adjacency: AdjacencySource, ends: readonly [number, number], options: ShortestPathOptions & { readonly all: boolean; readonly marks: MeetMarks }, ctx: FrontierContext): FrontierOperation<Meet> {
@@ -292,7 +319,7 @@ function* meet(adjacency: AdjacencySource, ends: readonly [number, number], opti
   if (source === target) return { depths, meets: [source] };
   let total = 2;
   for (let spent = 0; spent < options.maxDepth && meets.length === 0; spent++) {
-    const side = fronts[0].length <= fronts[1].length ? 0 : 1;
+    const side = frontierDegree(adjacency, fronts[0], hops[0], scans?.[0]) <= frontierDegree(adjacency, fronts[1], hops[1], scans?.[1]) ? 0 : 1;
     const front = fronts[side];
     if (front.length === 0) break;
     const mine = depths[side];
@@ -302,7 +329,7 @@ function* meet(adjacency: AdjacencySource, ends: readonly [number, number], opti
       const marks = mine as Stamps;
       const out = marks.work;
       const begin = out.length;
-      const level: RowLevel = { marks, payload: depth, out, counted: total - begin, capacity: options.capacity ?? -1, finding: 'shortest path', meet: { other: other as Stamps, meets, all } };
+      const level: RowLevel = { marks, payload: depth, out, counted: total - begin, capacity: options.capacity ?? -1, finding: 'shortest path', edges: false, meet: { other: other as Stamps, meets, all } };
       const scanned = scans[side].scanned;
       yield* reachLevel(scans[side], level, front, ctx);
       count(options.meter, front.length, scans[side].scanned - scanned);

@@ -185,8 +185,9 @@ export function edgesOut(source: GraphSource, slots: Iterable<number>, withEdge:
  * ```
  */
 export function ids(source: GraphSource, slots: ArrayLike<number>): ElementId[] {
-  const out: ElementId[] = [];
-  for (let i = 0; i < slots.length; i++) out.push(source.vertexId(slots[i] as number));
+  // Sized up front: a kout answer may list a million ids, and growing by push copies them over and over.
+  const out = new Array<ElementId>(slots.length);
+  for (let i = 0; i < slots.length; i++) out[i] = source.vertexId(slots[i] as number);
   return out;
 }
 

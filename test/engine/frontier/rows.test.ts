@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Direction } from '../../../src/values/index.js';
-import { FRONTIER_PAUSE, NEVER_PAUSE, Reached, Stamps, allShortestPaths, kHop, rowsOf, runFrontier, shortestPath } from '../../../src/engine/frontier/index.js';
+import { FRONTIER_PAUSE, NEVER_PAUSE, Reached, Stamps, allShortestPaths, kHop, pathTo, rowsOf, runFrontier, shortestPath } from '../../../src/engine/frontier/index.js';
 import type { FrontierOperation, HopOptions, KHopResult } from '../../../src/engine/frontier/index.js';
 import type { AdjacencySource } from '../../../src/port/index.js';
 import { GraphStore } from '../../../src/storage/graph-store.js';
@@ -53,6 +53,7 @@ function plain(r: KHopResult): unknown {
     levels: r.levels,
     sources: Array.from(r.sources),
     positions: slots.map((s) => r.position(s)),
+    paths: slots.map((_s, at) => Array.from(pathTo(r, at))),
     scanned: r.edgesScanned,
   };
 }
@@ -71,7 +72,7 @@ test('every source with rows hands them out for plain hops, and none for a hop w
   );
 });
 
-test('kHop on the row fast path equals the batched path entry for entry (order, depths, predecessors, positions, scans)', () => {
+test('kHop on the row fast path equals the batched path entry for entry (order, depths, predecessors, positions, paths, scans)', () => {
   fc.assert(
     fc.property(randomGraph(40), hopArb, fc.integer({ min: 1, max: 5 }), fc.boolean(), fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), (rg, hop, depth, exclude, picks) => {
       const sources = picks.map((p) => p % rg.n);
