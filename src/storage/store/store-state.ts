@@ -130,9 +130,14 @@ export class StoreState {
   /** Merges adjacency buffers: all of them when `force`, else those past their threshold. */
   mergeAdjacency(force: boolean): void {
     for (const adj of this.adjacency.values()) {
-      if (force || adj.out.needsMerge()) adj.out.merge(this.vertices.size, this.edges.alive, this.edges.out);
-      if (force || adj.in.needsMerge()) adj.in.merge(this.vertices.size, this.edges.alive, this.edges.in);
+      if (force || adj.out.needsMerge()) this.mergeCsr(adj.out, 'out');
+      if (force || adj.in.needsMerge()) this.mergeCsr(adj.in, 'in');
     }
+  }
+
+  /** Merges one label's adjacency in one direction, its entries' far ends read from the edge table. */
+  private mergeCsr(csr: Csr, direction: 'out' | 'in'): void {
+    csr.merge(this.vertices.size, this.edges.alive, direction === 'out' ? this.edges.out : this.edges.in);
   }
 
   /**
@@ -145,7 +150,7 @@ export class StoreState {
     if (csr === undefined) return false;
     if (csr.isCompact()) return true;
     if (this.undo.length > 0 || !csr.worthCompacting()) return false;
-    csr.merge(this.vertices.size, this.edges.alive, direction === 'out' ? this.edges.out : this.edges.in);
+    this.mergeCsr(csr, direction);
     return true;
   }
 
