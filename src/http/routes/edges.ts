@@ -7,7 +7,7 @@ import { ArgumentError, NotFoundError, QuiverError, UnsupportedError } from '../
 import type { Direction, ElementId, Properties, UpdateStrategy } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { admit, bodyVertexId, checkBatchSize, parsePropertyFilter, parseVertexId, restJson } from './graph-data.js';
+import { admit, bodyVertexId, checkBatchSize, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText } from './graph-data.js';
 import { actionQuery, elementAction } from './vertices.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 8192 } };
@@ -102,7 +102,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         admit(graph, 'write');
         const { label, ...rest } = edgeInput(request.body);
         const edge = await endsChecked(() => graph.addEdge(label, rest));
-        return reply.code(201).send(restJson(edge));
+        return sendJsonText(reply, 201, restJsonText(edge));
       },
     );
 
@@ -181,12 +181,12 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
     app.get<{ Params: IdParams }>(
       `${base}/:id`,
       { schema: { summary: 'Get an edge by id', params: graphParams(ID_PARAM) } },
-      async (request) => {
+      async (request, reply) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'read');
         const edge = await graph.getEdge(request.params.id);
         if (edge === undefined) throw new NotFoundError('EDGE_NOT_FOUND', `Edge '${request.params.id}' does not exist`);
-        return restJson(edge);
+        return sendJsonText(reply, 200, restJsonText(edge));
       },
     );
 

@@ -5,6 +5,7 @@
  * @module
  */
 import { ArgumentError, LimitError, P, TypedNumber, Uuid, jsonKey, jsonValue } from '../../index.js';
+import type { FastifyReply } from 'fastify';
 import type { ElementId, Graph, PropertyValue } from '../../index.js';
 
 /**
@@ -197,6 +198,56 @@ function pad(n: number, width = 2): string {
  */
 function formatDate(d: Date): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}`;
+}
+
+/**
+ * True when JSON.stringify already writes `value` as {@link restJson} would shape it: strings,
+ * numbers, booleans and null, in arrays and plain objects (no dates, typed numbers, UUIDs,
+ * maps, sets, bytes, bigints, undefined members or toJSON methods).
+ */
+function shapedAlready(value: unknown): boolean {
+  if (value === null) return true;
+  switch (typeof value) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return true;
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (Array.isArray(value)) return value.every(shapedAlready);
+  const proto: unknown = Object.getPrototypeOf(value);
+  if ((proto !== Object.prototype && proto !== null) || Object.hasOwn(value as object, 'toJSON')) return false;
+  for (const key in value as object) if (!Object.hasOwn(value as object, key) || !shapedAlready((value as Record<string, unknown>)[key])) return false;
+  return true;
+}
+
+/**
+ * The JSON text of `restJson(value)`. An element whose values are all plain JSON (the common
+ * case) is written as it is, without the shaped copy.
+ *
+ * @example
+ * ```ts
+ * restJsonText({ id: '1:marko', properties: { born: new Date(0) } }); // '{"id":"1:marko","properties":{"born":"1970-01-01 00:00:00.000"}}'
+ * ```
+ */
+export function restJsonText(value: unknown): string {
+  return JSON.stringify(shapedAlready(value) ? value : restJson(value));
+}
+
+/**
+ * Sends JSON text already made (see {@link restJsonText}) with `status`, skipping the reply
+ * serializer.
+ *
+ * @example
+ * ```ts
+ * return sendJsonText(reply, 201, restJsonText(vertex));
+ * ```
+ */
+export function sendJsonText(reply: FastifyReply, status: number, text: string): FastifyReply {
+  return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(text);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Properties, UpdateStrategy } from '../../index.js';
 import { unsupportedAction } from '../error-mapper.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { admit, bodyVertexId, checkBatchSize, parsePropertyFilter, parseVertexId, restJson } from './graph-data.js';
+import { admit, bodyVertexId, checkBatchSize, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText } from './graph-data.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 4096 } };
 const PROPERTIES = { type: 'object' } as const;
@@ -84,7 +84,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
         admit(graph, 'write');
         const { label, properties, id } = request.body;
         const vertex = await graph.addVertex(label, properties, id === undefined ? {} : { id: bodyVertexId(id, 'vertex id') });
-        return reply.code(201).send(restJson(vertex));
+        return sendJsonText(reply, 201, restJsonText(vertex));
       },
     );
 
@@ -147,13 +147,13 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
     app.get<{ Params: IdParams }>(
       `${base}/:id`,
       { schema: { summary: 'Get a vertex by id (a JSON literal)', params: graphParams(ID_PARAM) } },
-      async (request) => {
+      async (request, reply) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'read');
         const id = parseVertexId(request.params.id);
         const vertex = await graph.getVertex(id);
         if (vertex === undefined) throw new NotFoundError('VERTEX_NOT_FOUND', `Vertex '${String(restJson(id))}' does not exist`);
-        return restJson(vertex);
+        return sendJsonText(reply, 200, restJsonText(vertex));
       },
     );
 
