@@ -1,0 +1,41 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { TypedNumber, Uuid } from '../../src/index.js';
+import { restJson, restJsonText } from '../../src/http/routes/graph-data.js';
+
+/** Values as element views carry them: plain JSON mixed with what restJson has to shape. */
+const leaf = fc.oneof(
+  fc.string(),
+  fc.double(),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.bigInt(),
+  fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }),
+  fc.integer().map((n) => new TypedNumber('long', BigInt(n))),
+  fc.uuid().map((u) => new Uuid(u)),
+  fc.uint8Array({ maxLength: 8 }),
+);
+const value = fc.letrec((tie) => ({
+  node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 6 }), tie('node'), { maxKeys: 4 }), fc.array(tie('node'), { maxLength: 3 }).map((a) => new Set(a))),
+})).node;
+
+test('restJsonText writes the JSON text of restJson for any element-like value', () => {
+  fc.assert(
+    fc.property(fc.record({ id: fc.oneof(fc.string(), fc.integer()), label: fc.string(), properties: fc.dictionary(fc.string({ maxLength: 6 }), value, { maxKeys: 5 }) }), (element) => {
+      assert.equal(restJsonText(element), JSON.stringify(restJson(element)));
+    }),
+    { numRuns: 500 },
+  );
+});
+
+test('restJsonText shapes nested dates, typed numbers and UUIDs, and leaves plain values as they are', () => {
+  const uuid = '0a1b2c3d-0000-4000-8000-000000000001';
+  assert.equal(
+    restJsonText({ id: '1:marko', properties: { born: new Date(0), big: new TypedNumber('long', 2n ** 60n), tags: [new Uuid(uuid)], gone: undefined } }),
+    `{"id":"1:marko","properties":{"born":"1970-01-01 00:00:00.000","big":"1152921504606846976","tags":["${uuid}"],"gone":null}}`,
+  );
+  assert.equal(restJsonText({ id: 1, label: 'person', properties: { name: 'marko', age: 29, ok: true, none: null } }), '{"id":1,"label":"person","properties":{"name":"marko","age":29,"ok":true,"none":null}}');
+});
