@@ -9,7 +9,6 @@ import swagger from '@fastify/swagger';
 import type { Identity, ServerState } from '../index.js';
 import { mapError, routeNotFound, unauthenticated } from './error-mapper.js';
 import { ROUTE_GROUPS } from './routes/index.js';
-import { LazyRequestLogger } from './request-logger.js';
 
 /**
  * Options of {@link buildApp}.
@@ -86,7 +85,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
-    childLoggerFactory: (logger, bindings, childOptions) => new LazyRequestLogger(logger, bindings, childOptions),
   });
   app.decorateRequest('identity', null);
   app.setErrorHandler((error, request, reply) => {
