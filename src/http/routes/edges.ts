@@ -64,7 +64,8 @@ interface ListQuery {
 /**
  * A missing end vertex of an edge write is HugeGraph's 400 "Invalid vertex id 'x'" (EdgeAPI), not a 404 of the edge route. With
  * `check_vertex=false` HugeGraph would store the edge anyway; Quiver's adjacency is keyed by
- * stored vertices, so such an edge is refused as unsupported (docs/design-choices.md).
+ * stored vertices, so such an edge is refused as unsupported, in batch create and batch update
+ * alike (docs/design-choices.md).
  */
 async function endsChecked<T>(write: () => Promise<T>, checkVertex = true): Promise<T> {
   try {
@@ -142,8 +143,10 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         const body = request.body;
         checkBatchSize('edges', body.edges.length);
         const items = body.edges.map((e) => ({ ...edgeInput(e), ...(e.id === undefined ? {} : { id: e.id }) }));
-        const edges = await endsChecked(() =>
-          graph.updateEdges({ items, strategies: body.update_strategies ?? {}, checkVertex: body.check_vertex !== false, createIfNotExist: body.create_if_not_exist !== false }),
+        const checkVertex = body.check_vertex !== false;
+        const edges = await endsChecked(
+          () => graph.updateEdges({ items, strategies: body.update_strategies ?? {}, checkVertex, createIfNotExist: body.create_if_not_exist !== false }),
+          checkVertex,
         );
         return { edges: restJson(edges) };
       },

@@ -73,7 +73,7 @@ function edgeLabelJson(l: EdgeLabelRecord): Body {
 function indexLabelJson(i: IndexLabelRecord, graph?: Graph): Body {
   return {
     id: i.id, name: i.name, base_type: i.baseType, base_value: i.baseValue, index_type: i.indexType.startsWith('RANGE') ? 'RANGE' : i.indexType,
-    fields: i.fields, status: graph?.indexBuilding(i.name) === true ? 'CREATING' : i.status, user_data: i.userData,
+    fields: i.fields, status: graph?.indexStatus(i.name) ?? i.status, user_data: i.userData,
   };
 }
 
