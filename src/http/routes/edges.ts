@@ -7,7 +7,7 @@ import { ArgumentError, NotFoundError, QuiverError, UnsupportedError } from '../
 import type { Direction, ElementId, Properties, UpdateStrategy } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { admit, bodyVertexId, checkBatchSize, parsePropertyFilter, parseVertexId, restJson } from './graph-data.js';
+import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, listLimit, parsePropertyFilter, parseVertexId, restJson } from './graph-data.js';
 import { actionQuery, elementAction } from './vertices.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 8192 } };
@@ -31,7 +31,7 @@ const listQuery = {
     label: LABEL,
     properties: { type: 'string' },
     offset: { type: 'integer', minimum: 0 },
-    limit: { type: 'integer', minimum: 1 },
+    limit: LIST_LIMIT,
     page: { type: 'string' },
   },
   additionalProperties: false,
@@ -174,7 +174,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
           label: q.label,
           properties,
           offset: q.offset ?? 0,
-          limit: q.limit ?? 100,
+          limit: listLimit(q.limit),
           ...(q.page === undefined ? {} : { page: q.page }),
         });
         return q.page === undefined ? { edges: restJson(result.edges) } : { edges: restJson(result.edges), page: result.page };

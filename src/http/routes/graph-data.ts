@@ -19,6 +19,30 @@ import type { ElementId, Graph, PropertyValue } from '../../index.js';
 const MAX_BATCH = 2500;
 
 /**
+ * The `limit` of a vertex or edge list: an integer from 1 to 2^64 (spec Part B §4.1, §8).
+ *
+ * @example
+ * ```ts
+ * const query = { type: 'object', properties: { limit: LIST_LIMIT } };
+ * ```
+ */
+export const LIST_LIMIT = { type: 'integer', minimum: 1, maximum: 2 ** 64 } as const;
+
+/**
+ * The limit a list runs with: the given one (default 100), and every limit past the largest
+ * safe integer counts as that (no graph holds more elements).
+ *
+ * @example
+ * ```ts
+ * listLimit(undefined); // 100
+ * listLimit(2 ** 64); // Number.MAX_SAFE_INTEGER
+ * ```
+ */
+export function listLimit(limit: number | undefined): number {
+  return Math.min(limit ?? 100, Number.MAX_SAFE_INTEGER);
+}
+
+/**
  * Refuses a batch request above {@link MAX_BATCH} with LimitError `BATCH_TOO_LARGE` (400,
  * HugeGraph's message).
  *

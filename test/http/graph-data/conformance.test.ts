@@ -69,6 +69,9 @@ export const ROWS: readonly Row[] = [
   { rule: 'vertex: update of another label is 400', method: 'PUT', url: (c) => `${V}/${q(JSON.stringify(c.marko))}?action=append`, body: { label: 'software', properties: { age: 1 } }, status: 400, exception: IAE },
   { rule: 'vertex: update of an unknown vertex is 404', method: 'PUT', url: `${V}/${q('"1:nobody"')}?action=append`, body: { properties: { age: 1 } }, status: 404 },
   { rule: 'vertex: primary keys cannot be updated', method: 'PUT', url: (c) => `${V}/${q(JSON.stringify(c.marko))}?action=append`, body: { properties: { name: 'other' } }, status: 400 },
+  { rule: 'vertex list: limit ranges up to 2^64 (§4.1, §8)', method: 'GET', url: `${V}?limit=18446744073709551616`, status: 200, check: (j) => assert.ok(j.vertices.length >= 2) },
+  { rule: 'vertex list: a limit above 2^64 is 400', method: 'GET', url: `${V}?limit=36893488147419103232`, status: 400, exception: IAE },
+  { rule: 'vertex list: limit 0 is 400', method: 'GET', url: `${V}?limit=0`, status: 400, exception: IAE },
   // batch create and the batch size limit (§8)
   { rule: 'vertex batch: 201 with the ids', method: 'POST', url: `${V}/batch`, body: [person('josh', { age: 32, city: 'Beijing' }), person('peter', { age: 35, city: 'Shanghai' }), { label: 'software', properties: { name: 'lop', lang: 'java' } }], status: 201,
     check: (j) => assert.equal(j.length, 3), save: ['josh', (j) => j[0]] },
@@ -155,6 +158,7 @@ export const ROWS: readonly Row[] = [
     body: { edges: [{ ...knows('1:marko', '1:vadas', 0), outVLabel: 'software' }], update_strategies: { weight: 'SUM' }, check_vertex: false }, status: 200,
     check: (j) => assert.deepEqual([j.edges.length, j.edges[0].outVLabel, j.edges[0].properties.weight], [1, 'person', 0.95]) },
   // edge list rules 1-4
+  { rule: 'edge list: limit 2^64 is accepted like the vertex list limit', method: 'GET', url: `${E}?limit=18446744073709551616`, status: 200, check: (j) => assert.ok(j.edges.length >= 2) },
   { rule: 'edge list rule 1: by vertex and direction', method: 'GET', url: `${E}?vertex_id=${q('"1:marko"')}&direction=OUT`, status: 200, check: (j) => assert.equal(j.edges.length, 2) },
   { rule: 'edge list rule 1: BOTH by default', method: 'GET', url: `${E}?vertex_id=${q('"1:vadas"')}`, status: 200, check: (j) => assert.equal(j.edges.length, 3) },
   { rule: 'edge list rule 1: offset and limit bound the result', method: 'GET', url: `${E}?vertex_id=${q('"1:vadas"')}&offset=1&limit=1`, status: 200, check: (j) => assert.equal(j.edges.length, 1) },
@@ -190,6 +194,10 @@ export const ROWS: readonly Row[] = [
   { rule: 'gremlin: GET runs a script with the result object', method: 'GET', url: `/gremlin?gremlin=${q("hugegraph.traversal().V().hasLabel('person').count()")}`, status: 200,
     check: (j) => { assert.deepEqual(j.result.data, [4]); assert.deepEqual(j.status, { message: '', code: 200, attributes: {} }); assert.equal(typeof j.requestId, 'string'); assert.deepEqual(j.result.meta, {}); } },
   { rule: 'gremlin: GET bindings and aliases', method: 'GET', url: `/gremlin?gremlin=${q('g.V(x).values("age")')}&bindings.x=${q('1:marko')}&aliases.g=__g_DEFAULT-hugegraph`, status: 200, fields: { result: { data: [30], meta: {} } } },
+  { rule: 'gremlin: GET bindings and aliases as JSON object parameters (spec §4.5)', method: 'GET',
+    url: `/gremlin?gremlin=${q('g.V(x).values("age")')}&bindings=${q('{"x":"1:marko"}')}&aliases=${q('{"g":"__g_DEFAULT-hugegraph"}')}`, status: 200, fields: { result: { data: [30], meta: {} } } },
+  { rule: 'gremlin: GET bindings that are not a JSON object is 400', method: 'GET', url: `/gremlin?gremlin=1&bindings=${q('[1]')}`, status: 400, message: /^Invalid Gremlin bindings: expected a JSON object/ },
+  { rule: 'gremlin: GET aliases must map names to strings', method: 'GET', url: `/gremlin?gremlin=1&aliases=${q('{"g":1}')}`, status: 400, message: /^Invalid Gremlin aliases: expected a JSON object of strings/ },
   { rule: 'gremlin: GET with a repeated parameter is 400', method: 'GET', url: `/gremlin?gremlin=1&gremlin=2`, status: 400 },
   { rule: 'gremlin: GET without gremlin is 400', method: 'GET', url: '/gremlin', status: 400 },
   { rule: 'gremlin: POST unzip, the traversal variable of the legacy graph', method: 'POST', url: '/gremlinunzip', body: { gremlin: "__g_hugegraph.V().has('person','name','marko').values('name')" }, status: 200, fields: { result: { data: ['marko'], meta: {} } } },
