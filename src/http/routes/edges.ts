@@ -7,7 +7,7 @@ import { ArgumentError, NotFoundError, QuiverError, UnsupportedError } from '../
 import type { Direction, ElementId, Properties, UpdateStrategy } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, listLimit, parsePropertyFilter, parseVertexId, restJson } from './graph-data.js';
+import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson } from './graph-data.js';
 import { actionQuery, elementAction } from './vertices.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 8192 } };
@@ -165,6 +165,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
           if ((q.offset ?? 0) !== 0) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: offset must be absent or 0 with page');
           if (q.direction !== undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: direction cannot be used with page and without vertex_id');
         }
+        checkListLabel(graph, 'edge', q.label);
         const properties = parsePropertyFilter(q.properties);
         if (q.page !== undefined && properties !== undefined && Object.keys(properties).length > 1) {
           throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: at most one property may be given with page');

@@ -4,7 +4,7 @@
  * 2.4), the batch size limits, the per-graph rate limits, and element records as JSON.
  * @module
  */
-import { ArgumentError, LimitError, P, TypedNumber, Uuid, jsonKey, jsonValue } from '../../index.js';
+import { ArgumentError, LimitError, P, SchemaError, TypedNumber, Uuid, jsonKey, jsonValue } from '../../index.js';
 import type { ElementId, Graph, PropertyValue } from '../../index.js';
 
 /**
@@ -17,6 +17,23 @@ import type { ElementId, Graph, PropertyValue } from '../../index.js';
  * ```
  */
 const MAX_BATCH = 2500;
+
+/**
+ * Refuses a vertex or edge list naming a label the schema does not hold with HugeGraph's 400
+ * "Undefined vertex label: 'x'" (SchemaError `UNDEFINED_VERTEX_LABEL` / `UNDEFINED_EDGE_LABEL`)
+ * instead of answering an empty list.
+ *
+ * @example
+ * ```ts
+ * checkListLabel(graph, 'vertex', request.query.label);
+ * ```
+ */
+export function checkListLabel(graph: Graph, kind: 'vertex' | 'edge', label: string | undefined): void {
+  if (label === undefined) return;
+  const catalog = graph.catalog();
+  if ((kind === 'vertex' ? catalog.vertexLabel(label) : catalog.edgeLabel(label)) !== undefined) return;
+  throw new SchemaError(kind === 'vertex' ? 'UNDEFINED_VERTEX_LABEL' : 'UNDEFINED_EDGE_LABEL', `Undefined ${kind} label: '${label}'`);
+}
 
 /**
  * The `limit` of a vertex or edge list: an integer from 1 to 2^64 (spec Part B §4.1, §8).

@@ -71,6 +71,7 @@ export const ROWS: readonly Row[] = [
   { rule: 'vertex: primary keys cannot be updated', method: 'PUT', url: (c) => `${V}/${q(JSON.stringify(c.marko))}?action=append`, body: { properties: { name: 'other' } }, status: 400 },
   { rule: 'vertex list: limit ranges up to 2^64 (§4.1, §8)', method: 'GET', url: `${V}?limit=18446744073709551616`, status: 200, check: (j) => assert.ok(j.vertices.length >= 2) },
   { rule: 'vertex list: a limit above 2^64 is 400', method: 'GET', url: `${V}?limit=36893488147419103232`, status: 400, exception: IAE },
+  { rule: 'vertex list: an undefined label is 400, as HugeGraph answers', method: 'GET', url: `${V}?label=robot`, status: 400, exception: IAE, message: /^Undefined vertex label: 'robot'$/ },
   { rule: 'vertex list: limit 0 is 400', method: 'GET', url: `${V}?limit=0`, status: 400, exception: IAE },
   // batch create and the batch size limit (§8)
   { rule: 'vertex batch: 201 with the ids', method: 'POST', url: `${V}/batch`, body: [person('josh', { age: 32, city: 'Beijing' }), person('peter', { age: 35, city: 'Shanghai' }), { label: 'software', properties: { name: 'lop', lang: 'java' } }], status: 201,
@@ -158,6 +159,8 @@ export const ROWS: readonly Row[] = [
     body: { edges: [{ ...knows('1:marko', '1:vadas', 0), outVLabel: 'software' }], update_strategies: { weight: 'SUM' }, check_vertex: false }, status: 200,
     check: (j) => assert.deepEqual([j.edges.length, j.edges[0].outVLabel, j.edges[0].properties.weight], [1, 'person', 0.95]) },
   // edge list rules 1-4
+  { rule: 'edge list: an undefined label is 400', method: 'GET', url: `${E}?label=likes`, status: 400, exception: IAE, message: /^Undefined edge label: 'likes'$/ },
+  { rule: 'edge list: an undefined label is 400 with vertex_id too', method: 'GET', url: `${E}?vertex_id=${q('"1:marko"')}&label=likes`, status: 400, exception: IAE, message: /^Undefined edge label: 'likes'$/ },
   { rule: 'edge list: limit 2^64 is accepted like the vertex list limit', method: 'GET', url: `${E}?limit=18446744073709551616`, status: 200, check: (j) => assert.ok(j.edges.length >= 2) },
   { rule: 'edge list rule 1: by vertex and direction', method: 'GET', url: `${E}?vertex_id=${q('"1:marko"')}&direction=OUT`, status: 200, check: (j) => assert.equal(j.edges.length, 2) },
   { rule: 'edge list rule 1: BOTH by default', method: 'GET', url: `${E}?vertex_id=${q('"1:vadas"')}`, status: 200, check: (j) => assert.equal(j.edges.length, 3) },
