@@ -178,7 +178,9 @@ export const ROWS: readonly Row[] = [
   // traversers by ids, shards and scan
   { rule: 'traversers: vertices by ids', method: 'GET', url: `${G}/traversers/vertices?ids=${q('"1:marko"')}&ids=${q('"1:vadas"')}`, status: 200, check: (j) => assert.deepEqual(ids(j, 'vertices'), ['1:marko', '1:vadas']) },
   { rule: 'traversers: ids are required', method: 'GET', url: `${G}/traversers/vertices`, status: 400 },
-  { rule: 'traversers: an unknown id is 404', method: 'GET', url: `${L}/traversers/vertices?ids=${q('"1:nobody"')}`, status: 404 },
+  { rule: 'traversers: an unknown vertex id is left out, as g.vertices(ids) does in HugeGraph', method: 'GET', url: `${L}/traversers/vertices?ids=${q('"1:nobody"')}&ids=${q('"1:marko"')}`, status: 200,
+    check: (j) => assert.deepEqual(ids(j, 'vertices'), ['1:marko']) },
+  { rule: 'traversers: an unknown edge id is left out', method: 'GET', url: `${G}/traversers/edges?ids=${q('S1:nobody>1>1>>S1:marko')}`, status: 200, fields: { edges: [] } },
   { rule: 'traversers: edges by ids', method: 'GET', url: (c) => `${L}/traversers/edges?ids=${q(c.e1!)}`, status: 200, check: (j) => assert.equal(j.edges.length, 1) },
   { rule: 'traversers: vertex shards', method: 'GET', url: `${G}/traversers/vertices/shards?split_size=2`, status: 200,
     check: (j) => { assert.ok(j.shards.length >= 1); for (const s of j.shards) assert.deepEqual(Object.keys(s).sort(), ['end', 'length', 'start']); } },
