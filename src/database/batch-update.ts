@@ -252,9 +252,10 @@ export function updateVerticesIn(w: GraphWriter, catalog: SchemaCatalog, update:
 }
 
 /**
- * Applies an edge batch update inside a write and returns the updated (or created) edges. With
- * `checkVertex` (default true) a missing end vertex is a NotFoundError `VERTEX_NOT_FOUND`;
- * without it, an edge whose ends are missing is skipped.
+ * Applies an edge batch update inside a write and returns the updated (or created) edges. A
+ * missing end vertex is a NotFoundError `VERTEX_NOT_FOUND` whatever `checkVertex` says (Quiver
+ * stores no edge without its end vertices); `checkVertex` (default true) also checks that the
+ * given end labels are the stored ones.
  *
  * @example
  * ```ts
@@ -265,9 +266,8 @@ export function updateEdgesIn(w: GraphWriter, catalog: SchemaCatalog, update: Ba
   const strategies = update.strategies ?? {};
   const out: EdgeView[] = [];
   for (const input of update.items) {
-    const outSlot = checkVertex ? requireEnd(w, { id: input.out, label: input.outLabel, action: 'Cannot update edge' }) : w.vertexSlot(input.out);
-    const inSlot = checkVertex ? requireEnd(w, { id: input.in, label: input.inLabel, action: 'Cannot update edge' }) : w.vertexSlot(input.in);
-    if (outSlot < 0 || inSlot < 0) continue;
+    const outSlot = requireEnd(w, { id: input.out, label: checkVertex ? input.outLabel : undefined, action: 'Cannot update edge' });
+    const inSlot = requireEnd(w, { id: input.in, label: checkVertex ? input.inLabel : undefined, action: 'Cannot update edge' });
     const ends = { out: outSlot, in: inSlot };
     const slot = findEdge(w, catalog, input, ends);
     if (slot < 0) {

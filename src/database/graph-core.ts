@@ -262,8 +262,10 @@ export class GraphCore {
    * (a rebuild) it is emptied first. Until the build ends, lookups do not use the index, so
    * queries answer as if it did not exist; writes keep it current meanwhile. `progress` gets
    * the slots visited and the slot count. On `signal` abort the build stops with the abort
-   * reason and the index stays unused until a later build finishes it. Resolves with the slots
-   * visited; throws NotFoundError `SCHEMA_NOT_FOUND` for an unknown index label.
+   * reason and the index stays unused until a later build finishes it. A UNIQUE index whose
+   * elements conflict (stored before the build or written during it) fails the build with
+   * ConflictError `UNIQUE_CONFLICT` and reads INVALID until a rebuild succeeds. Resolves with
+   * the slots visited; throws NotFoundError `SCHEMA_NOT_FOUND` for an unknown index label.
    *
    * @example
    * ```ts
@@ -279,7 +281,7 @@ export class GraphCore {
     if (this.store.catalog.indexLabel(name) === undefined) throw new NotFoundError('SCHEMA_NOT_FOUND', `index label with name '${name}' does not exist`);
     if (options.restart === true) {
       await this.passGates();
-      this.store.startIndexBuild(name);
+      this.store.startIndexBuild(name, { rebuild: true });
     }
     let done = 0;
     while (this.store.indexBuilding(name)) {
@@ -304,6 +306,20 @@ export class GraphCore {
    */
   indexBuilding(name: string): boolean {
     return this.store.indexBuilding(name);
+  }
+
+  /**
+   * The status an index label reads while its index is not simply built: CREATING during its
+   * first build, REBUILDING during a rebuild, INVALID after a build that failed on a UNIQUE
+   * conflict; undefined when the index is in use (the catalog's status applies).
+   *
+   * @example
+   * ```ts
+   * console.log(graph.indexStatus('byName') ?? graph.catalog().indexLabel('byName')?.status);
+   * ```
+   */
+  indexStatus(name: string): 'CREATING' | 'REBUILDING' | 'INVALID' | undefined {
+    return this.store.indexStatus(name);
   }
 
   /**
@@ -595,7 +611,7 @@ export class GraphCore {
     else await this.passGates();
     const out = mutate(this.cloneCatalog());
     if (out.change !== undefined) {
-      this.store.applySchemaChange(out.change, { deferIndexBuild });
+      this.store.applySchemaChange(out.change, { deferIndexBuild, refuseConflicts: true });
       if (this.log !== undefined) await this.log.append({ type: 'schema', change: out.change });
     }
     return out;

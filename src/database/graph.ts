@@ -314,8 +314,9 @@ export class Graph extends GraphReads {
 
   /**
    * Batch update of edges with update strategies, in one atomic write: an edge is matched by id
-   * or by its ends, label and sort values. With `checkVertex` (default true) a missing end
-   * vertex is a NotFoundError `VERTEX_NOT_FOUND`.
+   * or by its ends, label and sort values. A missing end vertex is a NotFoundError
+   * `VERTEX_NOT_FOUND` and changes nothing; `checkVertex` (default true) also checks the given
+   * end labels against the stored ones.
    *
    * @example
    * ```ts

@@ -4,11 +4,13 @@
  * TTL expiry and columnar snapshots.
  * @module
  */
-import { ArgumentError, StorageError } from '../errors.js';
+import { ArgumentError, ConflictError, StorageError } from '../errors.js';
 import type { GraphWriter, ReadView } from '../port/index.js';
 import { Snowflake } from './ids/index.js';
 import { SchemaCatalog } from './schema/catalog.js';
 import type { SchemaChange } from './schema/specs.js';
+import type { IndexLabelRecord } from './schema/schema-types.js';
+import { ElementIndex } from './indexes/index.js';
 import type { GraphMode } from './schema/schema-types.js';
 import { replayLog } from './store/replay.js';
 import { EpochReader } from './store/epoch-reader.js';
@@ -222,9 +224,11 @@ export class GraphStore extends StoreReader {
   /**
    * Applies a schema change and its data effects (label removal, index build or drop). With
    * `deferIndexBuild`, a new index label's index starts empty and is built by
-   * {@link GraphStore.indexBuildStep} calls instead of at once.
+   * {@link GraphStore.indexBuildStep} calls instead of at once. With `refuseConflicts`, a new
+   * UNIQUE index label that the stored data already breaks is refused with ConflictError
+   * `UNIQUE_CONFLICT` before anything changes; without it (replay) such an index is left INVALID.
    */
-  applySchemaChange(change: SchemaChange, options: { readonly deferIndexBuild?: boolean } = {}): void {
+  applySchemaChange(change: SchemaChange, options: { readonly deferIndexBuild?: boolean; readonly refuseConflicts?: boolean } = {}): void {
     this.enter();
     const s = this.state;
     s.begin();
@@ -251,17 +255,20 @@ export class GraphStore extends StoreReader {
     } finally {
       this.inBatch = false;
     }
+    const built = change.op === 'createIndexLabel' && options.deferIndexBuild !== true && options.refuseConflicts === true ? this.filledIndex(change.record) : undefined;
     const before = new Set(this.catalog.indexLabels().map((i) => i.name));
     this.catalog.apply(change);
     const after = new Set(this.catalog.indexLabels().map((i) => i.name));
     for (const name of before) {
       if (after.has(name)) continue;
       s.indexes.delete(name);
-      s.buildingIndexes.delete(name);
+      this.forgetBuild(name);
+      s.invalidIndexes.delete(name);
     }
     for (const name of after) {
       if (before.has(name)) continue;
       if (options.deferIndexBuild === true) this.startIndexBuild(name);
+      else if (built !== undefined && built.record.name === name) s.indexes.set(name, built);
       else this.buildIndex(name);
     }
     if (change.op === 'removePropertyKey') this.dropUnknownColumns();
@@ -371,13 +378,19 @@ export class GraphStore extends StoreReader {
   /**
    * Empties an index label's index and marks it as building: lookups leave it out (they answer
    * as if it did not exist) until {@link GraphStore.indexBuildStep} has visited every slot, while
-   * writes keep its entries up to date as usual. False when there is no such index label.
+   * writes keep its entries up to date as usual. With `rebuild`, the build reads as REBUILDING
+   * (a build that had not finished keeps reading CREATING). False when there is no such index label.
    */
-  startIndexBuild(name: string): boolean {
+  startIndexBuild(name: string, options: { readonly rebuild?: boolean } = {}): boolean {
+    const s = this.state;
     if (this.catalog.indexLabel(name) === undefined) return false;
-    this.state.indexes.delete(name);
-    this.state.index(name);
-    this.state.buildingIndexes.set(name, 0);
+    const creating = s.buildingIndexes.has(name) && !s.rebuildingIndexes.has(name);
+    s.indexes.delete(name);
+    s.invalidIndexes.delete(name);
+    s.index(name);
+    s.buildingIndexes.set(name, 0);
+    if (options.rebuild === true && !creating) s.rebuildingIndexes.add(name);
+    else s.rebuildingIndexes.delete(name);
     return true;
   }
 
@@ -385,24 +398,27 @@ export class GraphStore extends StoreReader {
    * Indexes the elements of up to `budget` slots of a building index, from where the last step
    * stopped. `done` and `total` count slots; once `finished`, lookups use the index. Adding an
    * element's entries again is harmless, so elements written meanwhile (kept by the writes)
-   * stay right.
+   * stay right. A UNIQUE conflict (two elements with the same values, whether stored before
+   * the build or written during it) throws ConflictError `UNIQUE_CONFLICT` and leaves the
+   * index INVALID: emptied, ignored by writes and lookups until a rebuild finishes.
    */
   indexBuildStep(name: string, budget: number): { readonly done: number; readonly total: number; readonly finished: boolean } {
     const s = this.state;
     const from = s.buildingIndexes.get(name);
     const record = this.catalog.indexLabel(name);
     if (from === undefined || record === undefined) return { done: 0, total: 0, finished: true };
-    const vertex = record.baseType === 'VERTEX_LABEL';
-    const labelId = (vertex ? this.catalog.vertexLabel(record.baseValue) : this.catalog.edgeLabel(record.baseValue))?.id;
-    const total = vertex ? s.vertices.size : s.edges.size;
+    const total = record.baseType === 'VERTEX_LABEL' ? s.vertices.size : s.edges.size;
     const end = Math.min(total, from + Math.max(1, budget));
-    const idx = s.index(name);
-    for (let slot = from; slot < end && labelId !== undefined; slot++) {
-      const live = vertex ? s.vertices.labelOf[slot] === labelId && s.vertices.alive.get(slot) : s.edges.label[slot] === labelId && s.edges.alive.get(slot);
-      if (live) idx.add(slot, s.fieldValues(vertex ? 'vertex' : 'edge', slot, record.fields));
+    try {
+      this.fill(s.index(name), from, end);
+    } catch (error) {
+      this.forgetBuild(name);
+      s.indexes.delete(name);
+      s.invalidIndexes.add(name);
+      throw error;
     }
     if (end < total) s.buildingIndexes.set(name, end);
-    else s.buildingIndexes.delete(name);
+    else this.forgetBuild(name);
     return { done: end, total, finished: end >= total };
   }
 
@@ -411,20 +427,58 @@ export class GraphStore extends StoreReader {
     return this.state.buildingIndexes.has(name);
   }
 
+  /**
+   * The status an index label's index reads while it is not simply CREATED: CREATING or
+   * REBUILDING during a build, INVALID after a failed one; undefined otherwise.
+   */
+  indexStatus(name: string): 'CREATING' | 'REBUILDING' | 'INVALID' | undefined {
+    const s = this.state;
+    if (s.invalidIndexes.has(name)) return 'INVALID';
+    if (!s.buildingIndexes.has(name)) return undefined;
+    return s.rebuildingIndexes.has(name) ? 'REBUILDING' : 'CREATING';
+  }
+
+  private forgetBuild(name: string): void {
+    this.state.buildingIndexes.delete(name);
+    this.state.rebuildingIndexes.delete(name);
+  }
+
+  /** Adds the live elements of slots [from, end) of `idx`'s base label, checking UNIQUE conflicts first. */
+  private fill(idx: ElementIndex, from: number, end: number): void {
+    const s = this.state;
+    const record = idx.record;
+    const vertex = record.baseType === 'VERTEX_LABEL';
+    const labelId = (vertex ? this.catalog.vertexLabel(record.baseValue) : this.catalog.edgeLabel(record.baseValue))?.id;
+    if (labelId === undefined) return;
+    for (let slot = from; slot < end; slot++) {
+      const live = vertex ? s.vertices.labelOf[slot] === labelId && s.vertices.alive.get(slot) : s.edges.label[slot] === labelId && s.edges.alive.get(slot);
+      if (!live) continue;
+      const values = s.fieldValues(vertex ? 'vertex' : 'edge', slot, record.fields);
+      idx.check(slot, values);
+      idx.add(slot, values);
+    }
+  }
+
+  /** A complete index for `record` over the stored elements; throws ConflictError `UNIQUE_CONFLICT` on a UNIQUE conflict. */
+  private filledIndex(record: IndexLabelRecord): ElementIndex {
+    const idx = new ElementIndex(record);
+    this.fill(idx, 0, record.baseType === 'VERTEX_LABEL' ? this.state.vertices.size : this.state.edges.size);
+    return idx;
+  }
+
+  /** Builds an index label's index at once; a UNIQUE conflict leaves it INVALID (replay must not fail). */
   private buildIndex(name: string): void {
     const s = this.state;
     const record = this.catalog.indexLabel(name);
     if (record === undefined) return;
+    this.forgetBuild(name);
     s.indexes.delete(name);
-    s.buildingIndexes.delete(name);
-    const idx = s.index(name);
-    if (record.baseType === 'VERTEX_LABEL') {
-      const label = this.catalog.vertexLabel(record.baseValue);
-      if (label !== undefined) for (const v of this.liveVertices(label.id)) idx.add(v, s.fieldValues('vertex', v, record.fields));
-    } else {
-      const label = this.catalog.edgeLabel(record.baseValue);
-      if (label === undefined) return;
-      for (let e = 0; e < s.edges.size; e++) if (s.edges.label[e] === label.id && s.edges.alive.get(e)) idx.add(e, s.fieldValues('edge', e, record.fields));
+    s.invalidIndexes.delete(name);
+    try {
+      s.indexes.set(name, this.filledIndex(record));
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      s.invalidIndexes.add(name);
     }
   }
 

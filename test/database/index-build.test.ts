@@ -85,3 +85,71 @@ test('GraphCore.buildIndex stops on abort and leaves the index unused until a la
   await assert.rejects(graph.buildIndex('nope'), { code: 'SCHEMA_NOT_FOUND' });
   await close();
 });
+
+async function uniqueAges(graph: Graph): Promise<void> {
+  await graph.schemaOperations({ deferIndexBuild: true }).createIndexLabel({ name: 'uniqueAge', baseType: 'VERTEX_LABEL', baseValue: 'person', fields: ['age'], indexType: 'UNIQUE' });
+}
+
+test('GraphCore.buildIndex of a UNIQUE index fails with UNIQUE_CONFLICT when a write during the build duplicates an element not yet visited, and leaves the index INVALID', async () => {
+  const { graph, close } = await people(100, (i) => i);
+  await uniqueAges(graph);
+  assert.equal(graph.indexStatus('uniqueAge'), 'CREATING');
+  let wrote = false;
+  await assert.rejects(
+    graph.buildIndex('uniqueAge', {
+      chunk: 10,
+      progress: () => {
+        if (wrote) return;
+        wrote = true;
+        // p99 (age 99) is not visited yet: the partial index cannot see the clash, the build does.
+        graph.writeNow((w) => w.addVertex('person', { properties: [['name', 'late'], ['age', 99]] }));
+      },
+    }),
+    { code: 'UNIQUE_CONFLICT', message: /^Unique constraint uniqueAge conflict is found for age=99$/ },
+  );
+  assert.equal(graph.indexStatus('uniqueAge'), 'INVALID');
+  assert.equal(graph.indexBuilding('uniqueAge'), false);
+  // An INVALID index neither refuses nor records writes until a rebuild succeeds.
+  await graph.addVertex('person', { name: 'later', age: 5 });
+  await assert.rejects(graph.buildIndex('uniqueAge', { restart: true }), { code: 'UNIQUE_CONFLICT' });
+  await graph.gremlin("g.V().has('person', 'name', within('late', 'later')).drop()");
+  assert.equal(await graph.buildIndex('uniqueAge', { restart: true, chunk: 7 }), 102, 'slots visited, the two dropped vertices included');
+  assert.equal(graph.indexStatus('uniqueAge'), undefined);
+  await assert.rejects(graph.addVertex('person', { name: 'again', age: 42 }), { code: 'UNIQUE_CONFLICT' });
+  await close();
+});
+
+test('GraphCore.buildIndex of a UNIQUE index refuses a write that duplicates an element already visited', async () => {
+  const { graph, close } = await people(100, (i) => i);
+  await uniqueAges(graph);
+  const refused: string[] = [];
+  await graph.buildIndex('uniqueAge', {
+    chunk: 50,
+    progress: (done) => {
+      if (done !== 50) return;
+      try {
+        graph.writeNow((w) => w.addVertex('person', { properties: [['name', 'early'], ['age', 3]] }));
+      } catch (error) {
+        refused.push((error as { code: string }).code);
+      }
+    },
+  });
+  assert.deepEqual(refused, ['UNIQUE_CONFLICT']);
+  assert.equal(graph.indexStatus('uniqueAge'), undefined);
+  assert.deepEqual(await graph.gremlin("g.V().has('person', 'name', 'early').count()"), [0]);
+  await close();
+});
+
+test('createIndexLabel of a UNIQUE index over duplicated stored values is refused with UNIQUE_CONFLICT and changes nothing', async () => {
+  const { graph, close } = await people(10, (i) => i % 5);
+  await assert.rejects(
+    graph.schemaOperations().createIndexLabel({ name: 'uniqueAge', baseType: 'VERTEX_LABEL', baseValue: 'person', fields: ['age'], indexType: 'UNIQUE' }),
+    { code: 'UNIQUE_CONFLICT' },
+  );
+  assert.equal(graph.catalog().indexLabel('uniqueAge'), undefined);
+  await graph.gremlin("g.V().has('person', 'age', within(0, 1, 2, 3, 4)).limit(5).drop()");
+  await graph.schemaOperations().createIndexLabel({ name: 'uniqueAge', baseType: 'VERTEX_LABEL', baseValue: 'person', fields: ['age'], indexType: 'UNIQUE' });
+  assert.equal(graph.indexStatus('uniqueAge'), undefined);
+  await assert.rejects(graph.addVertex('person', { name: 'p99', age: 4 }), { code: 'UNIQUE_CONFLICT' });
+  await close();
+});

@@ -69,12 +69,54 @@ test('a rebuild job can be cancelled: the task ends cancelled, the index stays u
   assert.equal(cancel.status, 202);
   const { task } = await watch(server, rebuild.json.task_id, (s) => s === 'cancelled' || s === 'success' || s === 'failed');
   assert.equal(task.task_status, 'cancelled');
-  assert.equal((await server.call('GET', `${G}/schema/indexlabels/personByVisits`)).json.status, 'CREATING');
+  assert.equal((await server.call('GET', `${G}/schema/indexlabels/personByVisits`)).json.status, 'REBUILDING');
   assert.equal((await server.call('GET', visitsFilter)).status, 400);
   const again = await server.call('PUT', `${G}/schema/indexlabels/personByVisits/rebuild`);
   assert.equal(again.status, 202);
   assert.equal((await watch(server, again.json.task_id, (s) => s === 'success' || s === 'failed')).task.task_status, 'success');
   assert.equal((await server.call('GET', visitsFilter)).json.vertices.length, N / 100);
+  await server.close();
+});
+
+test('a rebuild reads REBUILDING while its task runs (a first build reads CREATING), then CREATED', async () => {
+  const server = await populated();
+  await server.graph.schema().indexLabel('personByVisits').onV('person').by('visits').secondary().create();
+  const label = `${G}/schema/indexlabels/personByVisits`;
+  assert.equal((await server.call('GET', label)).json.status, 'CREATED');
+  const rebuild = await server.call('PUT', `/graphs/hugegraph/jobs/rebuild/indexlabels/personByVisits`);
+  assert.equal(rebuild.status, 202);
+  const { task } = await watch(server, rebuild.json.task_id, (s) => s === 'success' || s === 'failed');
+  assert.equal(task.task_status, 'success');
+  assert.equal((await server.call('GET', label)).json.status, 'CREATED');
+  const again = await server.call('PUT', `${label}/rebuild`);
+  await watch(server, again.json.task_id, (s) => s === 'running');
+  const during = await server.call('GET', `${G}/schema/indexlabels`);
+  assert.equal(during.json.indexlabels.find((i: any) => i.name === 'personByVisits').status, 'REBUILDING');
+  assert.equal((await watch(server, again.json.task_id, (s) => s === 'success' || s === 'failed')).task.task_status, 'success');
+  assert.equal((await server.call('GET', label)).json.status, 'CREATED');
+  await server.close();
+});
+
+test('a UNIQUE index label over duplicated values: 202, then its task fails with the conflict and the label reads INVALID until a rebuild succeeds', async () => {
+  const server = await populated();
+  const created = await server.call('POST', `${G}/schema/indexlabels`, { name: 'uniqueVisits', base_type: 'VERTEX_LABEL', base_value: 'person', index_type: 'UNIQUE', fields: ['visits'] });
+  assert.equal(created.status, 202);
+  assert.equal(created.json.index_label.status, 'CREATING');
+  const { task } = await watch(server, created.json.task_id, (s) => s === 'success' || s === 'failed');
+  assert.equal(task.task_status, 'failed');
+  assert.match(task.task_result, /^Unique constraint uniqueVisits conflict is found for visits=\d+$/);
+  assert.equal((await server.call('GET', `${G}/schema/indexlabels/uniqueVisits`)).json.status, 'INVALID');
+  assert.equal((await server.call('POST', `${G}/graph/vertices`, { label: 'person', properties: { name: 'dup', visits: 1 } })).status, 201, 'an INVALID index refuses nothing');
+  await server.graph.gremlin("g.V().hasLabel('person').has('visits', gt(0)).drop()");
+  const rebuild = await server.call('PUT', `${G}/jobs/rebuild/indexlabels/uniqueVisits`);
+  assert.equal((await watch(server, rebuild.json.task_id, (s) => s === 'success' || s === 'failed')).task.task_status, 'failed', 'N/100 vertices still share visits=0');
+  await server.graph.gremlin("g.V().hasLabel('person').has('visits', 0).range(1, 1000000).drop()");
+  const fixed = await server.call('PUT', `${G}/jobs/rebuild/indexlabels/uniqueVisits`);
+  assert.equal((await watch(server, fixed.json.task_id, (s) => s === 'success' || s === 'failed')).task.task_status, 'success');
+  assert.equal((await server.call('GET', `${G}/schema/indexlabels/uniqueVisits`)).json.status, 'CREATED');
+  const refused = await server.call('POST', `${G}/graph/vertices`, { label: 'person', properties: { name: 'dup2', visits: 0 } });
+  assert.equal(refused.status, 400);
+  assert.match(refused.json.message, /^Unique constraint uniqueVisits conflict is found for visits=0$/);
   await server.close();
 });
 

@@ -7,7 +7,7 @@ import { ArgumentError, NotFoundError, QuiverError, UnsupportedError } from '../
 import type { Direction, ElementId, Properties, UpdateStrategy } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { admit, bodyVertexId, checkBatchSize, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText } from './graph-data.js';
+import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText } from './graph-data.js';
 import { actionQuery, elementAction } from './vertices.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 8192 } };
@@ -31,7 +31,7 @@ const listQuery = {
     label: LABEL,
     properties: { type: 'string' },
     offset: { type: 'integer', minimum: 0 },
-    limit: { type: 'integer', minimum: 1 },
+    limit: LIST_LIMIT,
     page: { type: 'string' },
   },
   additionalProperties: false,
@@ -64,7 +64,8 @@ interface ListQuery {
 /**
  * A missing end vertex of an edge write is HugeGraph's 400 "Invalid vertex id 'x'" (EdgeAPI), not a 404 of the edge route. With
  * `check_vertex=false` HugeGraph would store the edge anyway; Quiver's adjacency is keyed by
- * stored vertices, so such an edge is refused as unsupported (docs/design-choices.md).
+ * stored vertices, so such an edge is refused as unsupported, in batch create and batch update
+ * alike (docs/design-choices.md).
  */
 async function endsChecked<T>(write: () => Promise<T>, checkVertex = true): Promise<T> {
   try {
@@ -142,8 +143,10 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         const body = request.body;
         checkBatchSize('edges', body.edges.length);
         const items = body.edges.map((e) => ({ ...edgeInput(e), ...(e.id === undefined ? {} : { id: e.id }) }));
-        const edges = await endsChecked(() =>
-          graph.updateEdges({ items, strategies: body.update_strategies ?? {}, checkVertex: body.check_vertex !== false, createIfNotExist: body.create_if_not_exist !== false }),
+        const checkVertex = body.check_vertex !== false;
+        const edges = await endsChecked(
+          () => graph.updateEdges({ items, strategies: body.update_strategies ?? {}, checkVertex, createIfNotExist: body.create_if_not_exist !== false }),
+          checkVertex,
         );
         return { edges: restJson(edges) };
       },
@@ -162,6 +165,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
           if ((q.offset ?? 0) !== 0) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: offset must be absent or 0 with page');
           if (q.direction !== undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: direction cannot be used with page and without vertex_id');
         }
+        checkListLabel(graph, 'edge', q.label);
         const properties = parsePropertyFilter(q.properties);
         if (q.page !== undefined && properties !== undefined && Object.keys(properties).length > 1) {
           throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: at most one property may be given with page');
@@ -171,7 +175,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
           label: q.label,
           properties,
           offset: q.offset ?? 0,
-          limit: q.limit ?? 100,
+          limit: listLimit(q.limit),
           ...(q.page === undefined ? {} : { page: q.page }),
         });
         return q.page === undefined ? { edges: restJson(result.edges) } : { edges: restJson(result.edges), page: result.page };

@@ -4,7 +4,7 @@
  * 2.4), the batch size limits, the per-graph rate limits, and element records as JSON.
  * @module
  */
-import { ArgumentError, LimitError, P, TypedNumber, Uuid, jsonKey, jsonValue } from '../../index.js';
+import { ArgumentError, LimitError, P, SchemaError, TypedNumber, Uuid, jsonKey, jsonValue } from '../../index.js';
 import type { FastifyReply } from 'fastify';
 import type { ElementId, Graph, PropertyValue } from '../../index.js';
 
@@ -18,6 +18,47 @@ import type { ElementId, Graph, PropertyValue } from '../../index.js';
  * ```
  */
 const MAX_BATCH = 2500;
+
+/**
+ * Refuses a vertex or edge list naming a label the schema does not hold with HugeGraph's 400
+ * "Undefined vertex label: 'x'" (SchemaError `UNDEFINED_VERTEX_LABEL` / `UNDEFINED_EDGE_LABEL`)
+ * instead of answering an empty list.
+ *
+ * @example
+ * ```ts
+ * checkListLabel(graph, 'vertex', request.query.label);
+ * ```
+ */
+export function checkListLabel(graph: Graph, kind: 'vertex' | 'edge', label: string | undefined): void {
+  if (label === undefined) return;
+  const catalog = graph.catalog();
+  if ((kind === 'vertex' ? catalog.vertexLabel(label) : catalog.edgeLabel(label)) !== undefined) return;
+  throw new SchemaError(kind === 'vertex' ? 'UNDEFINED_VERTEX_LABEL' : 'UNDEFINED_EDGE_LABEL', `Undefined ${kind} label: '${label}'`);
+}
+
+/**
+ * The `limit` of a vertex or edge list: an integer from 1 to 2^64 (spec Part B §4.1, §8).
+ *
+ * @example
+ * ```ts
+ * const query = { type: 'object', properties: { limit: LIST_LIMIT } };
+ * ```
+ */
+export const LIST_LIMIT = { type: 'integer', minimum: 1, maximum: 2 ** 64 } as const;
+
+/**
+ * The limit a list runs with: the given one (default 100), and every limit past the largest
+ * safe integer counts as that (no graph holds more elements).
+ *
+ * @example
+ * ```ts
+ * listLimit(undefined); // 100
+ * listLimit(2 ** 64); // Number.MAX_SAFE_INTEGER
+ * ```
+ */
+export function listLimit(limit: number | undefined): number {
+  return Math.min(limit ?? 100, Number.MAX_SAFE_INTEGER);
+}
 
 /**
  * Refuses a batch request above {@link MAX_BATCH} with LimitError `BATCH_TOO_LARGE` (400,

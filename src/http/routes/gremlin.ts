@@ -53,7 +53,7 @@ const requestBody = {
 
 const getQuery = {
   type: 'object',
-  properties: { gremlin: { type: 'string', minLength: 1 }, language: { type: 'string' } },
+  properties: { gremlin: { type: 'string', minLength: 1 }, language: { type: 'string' }, bindings: { type: 'string' }, aliases: { type: 'string' } },
   patternProperties: { '^bindings\\.': { type: 'string' }, '^aliases\\.': { type: 'string' } },
   required: ['gremlin'],
   additionalProperties: false,
@@ -189,9 +189,26 @@ async function evaluate(state: ServerState, request: GremlinRequest, reply: Fast
   }
 }
 
+/** A `bindings` or `aliases` query parameter: a JSON object text (spec Part B §4.5). */
+function jsonObjectParam(query: Readonly<Record<string, string>>, name: 'bindings' | 'aliases'): Record<string, unknown> {
+  const text = query[name];
+  if (text === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  const object = value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (!object || (name === 'aliases' && Object.values(value as object).some((v) => typeof v !== 'string'))) {
+    throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin ${name}: expected a JSON object${name === 'aliases' ? ' of strings' : ''} but got '${text}'`);
+  }
+  return value as Record<string, unknown>;
+}
+
 function fromQuery(query: Readonly<Record<string, string>>): GremlinRequest {
-  const bindings: Record<string, string> = {};
-  const aliases: Record<string, string> = {};
+  const bindings: Record<string, unknown> = jsonObjectParam(query, 'bindings');
+  const aliases = jsonObjectParam(query, 'aliases') as Record<string, string>;
   for (const [key, value] of Object.entries(query)) {
     if (key.startsWith('bindings.')) bindings[key.slice('bindings.'.length)] = value;
     if (key.startsWith('aliases.')) aliases[key.slice('aliases.'.length)] = value;

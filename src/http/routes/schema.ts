@@ -73,7 +73,7 @@ function edgeLabelJson(l: EdgeLabelRecord): Body {
 function indexLabelJson(i: IndexLabelRecord, graph?: Graph): Body {
   return {
     id: i.id, name: i.name, base_type: i.baseType, base_value: i.baseValue, index_type: i.indexType.startsWith('RANGE') ? 'RANGE' : i.indexType,
-    fields: i.fields, status: graph?.indexBuilding(i.name) === true ? 'CREATING' : i.status, user_data: i.userData,
+    fields: i.fields, status: graph?.indexStatus(i.name) ?? i.status, user_data: i.userData,
   };
 }
 
@@ -95,8 +95,10 @@ function optionalId(body: Body): { id?: number } {
   return typeof body.id === 'number' && body.id > 0 ? { id: body.id } : {};
 }
 
+/** An update body must repeat the element's name (spec Part A §4.4: name is required; HugeGraph compares it with the path). */
 function sameName(path: string, body: Body): void {
-  if (body.name !== undefined && body.name !== path) throw new ArgumentError('INVALID_ARGUMENT', `Invalid schema update: the body name '${String(body.name)}' differs from '${path}' in the path`);
+  if (body.name === undefined) throw new ArgumentError('INVALID_ARGUMENT', `Invalid schema update: the body needs the name '${path}'`);
+  if (body.name !== path) throw new ArgumentError('INVALID_ARGUMENT', `Invalid schema update: the body name '${String(body.name)}' differs from '${path}' in the path`);
 }
 
 /**
@@ -246,7 +248,10 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
           const b = unwrap(request.body, wrapKey);
           sameName(name, b);
           if (find(request.params, name) === undefined) throw missing(`${kind} label`, name);
-          const userData = (b.user_data ?? {}) as UserData;
+          if (b.user_data === null || typeof b.user_data !== 'object' || Array.isArray(b.user_data)) {
+            throw new ArgumentError('INVALID_ARGUMENT', `Invalid ${kind} label update: user_data is required (a map, {} for none)`);
+          }
+          const userData = b.user_data as UserData;
           const o = ops(request.params);
           let record: VertexLabelRecord | EdgeLabelRecord;
           if (request.query.action === 'append') {

@@ -8,7 +8,7 @@ import type { Properties, UpdateStrategy } from '../../index.js';
 import { unsupportedAction } from '../error-mapper.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { admit, bodyVertexId, checkBatchSize, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText } from './graph-data.js';
+import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText } from './graph-data.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 4096 } };
 const PROPERTIES = { type: 'object' } as const;
@@ -39,7 +39,7 @@ export const actionQuery = { type: 'object', properties: { action: { type: 'stri
 
 const listQuery = {
   type: 'object',
-  properties: { label: LABEL, properties: { type: 'string' }, limit: { type: 'integer', minimum: 1 }, page: { type: 'string' } },
+  properties: { label: LABEL, properties: { type: 'string' }, limit: LIST_LIMIT, page: { type: 'string' } },
   additionalProperties: false,
 } as const;
 
@@ -139,7 +139,8 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
           if (limit === undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid vertex query: limit is required when page is given');
           if (label !== undefined || properties !== undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid vertex query: with page, no parameter other than limit is allowed');
         }
-        const result = await graph.vertices({ label, properties: parsePropertyFilter(properties), limit: limit ?? 100, ...(page === undefined ? {} : { page }) });
+        checkListLabel(graph, 'vertex', label);
+        const result = await graph.vertices({ label, properties: parsePropertyFilter(properties), limit: listLimit(limit), ...(page === undefined ? {} : { page }) });
         return page === undefined ? { vertices: restJson(result.vertices) } : { vertices: restJson(result.vertices), page: result.page };
       },
     );

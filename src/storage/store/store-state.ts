@@ -53,6 +53,13 @@ export class StoreState {
   readonly indexes = new Map<string, ElementIndex>();
   /** Indexes being built in steps, with the next slot to index; lookups do not use them. */
   readonly buildingIndexes = new Map<string, number>();
+  /** Building indexes whose build is a rebuild of a finished index (status REBUILDING, not CREATING). */
+  readonly rebuildingIndexes = new Set<string>();
+  /**
+   * Indexes whose last build failed (a UNIQUE conflict in the data): status INVALID, no entries,
+   * neither kept by writes nor used by lookups until a rebuild finishes.
+   */
+  readonly invalidIndexes = new Set<string>();
   readonly propertySides = new Map<number, Map<number, PropertySide>>();
   readonly edgeIds = new Map<number, ElementId>();
   readonly edgeIdSlots = new Map<number | string, number>();
@@ -316,11 +323,12 @@ export class StoreState {
     });
   }
 
-  /** Index labels of an element's label. */
+  /** Indexes of an element's label, those left invalid by a failed build excepted. */
   indexesOf(kind: 'vertex' | 'edge', labelId: number): ElementIndex[] {
     const label = kind === 'vertex' ? this.catalog.vertexLabelById(labelId) : this.catalog.edgeLabelById(labelId);
     if (label === undefined) return [];
-    return this.catalog.indexLabelsOf(kind === 'vertex' ? 'VERTEX_LABEL' : 'EDGE_LABEL', label.name).map((r) => this.index(r.name));
+    const records = this.catalog.indexLabelsOf(kind === 'vertex' ? 'VERTEX_LABEL' : 'EDGE_LABEL', label.name);
+    return (this.invalidIndexes.size === 0 ? records : records.filter((r) => !this.invalidIndexes.has(r.name))).map((r) => this.index(r.name));
   }
 
   /** Replaces (or with undefined removes) the whole value of a vertex property key. */
