@@ -9,7 +9,7 @@ import type { ElementId, GraphWriter, Pacing, PropertyCardinality, PropertyValue
 import { edgeView, requireEdge, requireVertex, toEntries, vertexView } from './element-views.js';
 import type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './element-views.js';
 import { checkQueryLimits } from './graph-core.js';
-import { addEdgeBatch, addEdgeRow } from './edge-batches.js';
+import { addEdgeBatch, addEdgeRow, addVertexBatch, addVertexRow } from './element-batches.js';
 import { UPDATE_STRATEGIES, updateEdgesIn, updateVerticesIn } from './batch-update.js';
 import type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from './batch-update.js';
 import { GraphReads } from './graph-reads.js';
@@ -82,7 +82,11 @@ export class Graph extends GraphReads {
    * ```
    */
   async addVertices(vertices: readonly VertexInput[]): Promise<VertexView[]> {
-    return this.insertVertices(vertices, (w, slot) => vertexView(w, { slot, catalog: this.store.catalog }));
+    const inputs = requireList(vertices, 'vertex batch').map(vertexInput);
+    return this.write((w) => {
+      const slots = inputs.map((v) => addVertexRow(w, v));
+      return slots.map((slot) => vertexView(w, { slot, catalog: this.store.catalog }));
+    });
   }
 
   /**
@@ -95,7 +99,8 @@ export class Graph extends GraphReads {
    * ```
    */
   async addVertexIds(vertices: readonly VertexInput[]): Promise<ElementId[]> {
-    return this.insertVertices(vertices, (w, slot) => w.vertexId(slot));
+    const inputs = requireList(vertices, 'vertex batch').map(vertexInput);
+    return this.write((w) => Array.from(addVertexBatch(w, inputs), (slot) => w.vertexId(slot)));
   }
 
   /**
@@ -139,15 +144,6 @@ export class Graph extends GraphReads {
     const inputs = requireList(edges, 'edge batch').map(edgeInput);
     return this.write((w) => Array.from(addEdgeBatch(w, inputs), (slot) => w.edgeId(slot)));
   }
-
-  private async insertVertices<T>(vertices: readonly VertexInput[], read: (w: GraphWriter, slot: number) => T): Promise<T[]> {
-    const inputs = requireList(vertices, 'vertex batch').map(vertexInput);
-    return this.write((w) => {
-      const slots = inputs.map((v) => w.addVertex(v.label, { id: v.id, properties: toEntries(v.properties) }));
-      return slots.map((slot) => read(w, slot));
-    });
-  }
-
 
   /**
    * Adds property-less edges of one label, `out[i] → in[i]`, in one atomic batch through the

@@ -7,7 +7,7 @@
  */
 import { NotFoundError } from '../../errors.js';
 import type { ElementId } from '../../values/index.js';
-import { IDS_SEPARATOR, joinEscaped, splitEscaped } from './splicing.js';
+import { ESCAPE, IDS_SEPARATOR, joinEscaped, splitEscaped } from './splicing.js';
 import { formatVertexIdForEdge, parseJavaLong, parseVertexIdFromEdge } from './vertex-id.js';
 
 /**
@@ -49,16 +49,13 @@ function labelIdOf(text: string): number | undefined {
  * ```
  */
 export function formatEdgeId(parts: EdgeIdParts): string {
-  return joinEscaped(
-    [
-      formatVertexIdForEdge(parts.out),
-      String(parts.labelId),
-      String(parts.subLabelId),
-      parts.sortValues,
-      formatVertexIdForEdge(parts.in),
-    ],
-    IDS_SEPARATOR,
-  );
+  const out = formatVertexIdForEdge(parts.out);
+  const inV = formatVertexIdForEdge(parts.in);
+  // The common case (no sort values, no separator or escape in the ends; label ids are digits) needs no escaping: one template.
+  if (parts.sortValues === '' && !out.includes(IDS_SEPARATOR) && !out.endsWith(ESCAPE) && !inV.includes(IDS_SEPARATOR)) {
+    return `${out}${IDS_SEPARATOR}${parts.labelId}${IDS_SEPARATOR}${parts.subLabelId}${IDS_SEPARATOR}${IDS_SEPARATOR}${inV}`;
+  }
+  return joinEscaped([out, String(parts.labelId), String(parts.subLabelId), parts.sortValues, inV], IDS_SEPARATOR);
 }
 
 /**

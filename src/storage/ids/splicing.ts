@@ -17,7 +17,7 @@ import { ArgumentError } from '../../errors.js';
  * joinEscaped(['a!b'], NAME_SEPARATOR); // 'a' + ESCAPE + '!b'
  * ```
  */
-const ESCAPE = '`';
+export const ESCAPE = '`';
 /**
  * Separator between the parts of an edge id.
  *

@@ -13,15 +13,15 @@ import { LabelTable } from '../vertex-table.js';
 import { Op, type StoreState } from './store-state.js';
 
 /**
- * One property of a columnar edge batch: its key and one already coerced value per edge
- * (undefined where the edge has no value for the key).
+ * One property of a columnar edge or vertex batch: its key and one already coerced value per
+ * element (undefined where the element has no value for the key).
  *
  * @example
  * ```ts
- * const column: EdgeColumn = { key: weight, values: [0.5, undefined, 1] };
+ * const column: ValueColumn = { key: weight, values: [0.5, undefined, 1] };
  * ```
  */
-export interface EdgeColumn {
+export interface ValueColumn {
   readonly key: PropertyKeyRecord;
   readonly values: ReadonlyArray<PropertyValue | undefined>;
 }
@@ -30,7 +30,7 @@ export interface EdgeColumn {
 interface EdgeBatch {
   readonly outs: Int32Array;
   readonly ins: Int32Array;
-  readonly columns?: readonly EdgeColumn[];
+  readonly columns?: readonly ValueColumn[];
 }
 
 /**
@@ -114,7 +114,7 @@ export function appendEdges(state: StoreState, label: EdgeLabelRecord, batch: Ed
         log.varUint(label.id);
         log.int32Array(keptOut.subarray(0, kept));
         log.int32Array(keptIn.subarray(0, kept));
-        if (columns !== undefined) logColumns(log, { rows: keptRow!.subarray(0, kept), columns });
+        if (columns !== undefined) logColumns(log, { rows: keptRow!.subarray(0, kept), count: kept, columns });
       },
       () => {
         for (let e = first + kept - 1; e >= first; e--) state.undoAddEdge(e);
@@ -129,7 +129,7 @@ export function appendEdges(state: StoreState, label: EdgeLabelRecord, batch: Ed
 /** Gives the `kept` new edges from slot `first` on their table rows and fills them column by column. */
 function fillColumns(
   state: StoreState,
-  at: { label: EdgeLabelRecord; first: number; kept: number; rows: Int32Array; columns: readonly EdgeColumn[] },
+  at: { label: EdgeLabelRecord; first: number; kept: number; rows: Int32Array; columns: readonly ValueColumn[] },
 ): void {
   const { label, first, kept, rows } = at;
   const edges = state.edges;
@@ -152,21 +152,49 @@ function fillColumns(
   }
 }
 
-/** Writes the value columns of an {@link Op.AddEdgeColumns} op: count, then per key its id and one optional value per kept row. */
-function logColumns(log: ByteWriter, at: { rows: Int32Array; columns: readonly EdgeColumn[] }): void {
+/**
+ * Writes the value columns of a columnar op: count, then per key its id and one optional value
+ * per row (row `rows[j]` of the columns for j < count, or row j itself when `rows` is undefined).
+ *
+ * @example
+ * ```ts
+ * logColumns(log, { rows: undefined, count: 2, columns: [{ key: name, values: ['a', 'b'] }] });
+ * ```
+ */
+export function logColumns(log: ByteWriter, at: { rows: Int32Array | undefined; count: number; columns: readonly ValueColumn[] }): void {
+  const { rows, count } = at;
   log.varUint(at.columns.length);
   for (const { key, values } of at.columns) {
     log.varUint(key.id);
-    for (const row of at.rows) {
-      const v = values[row];
+    for (let j = 0; j < count; j++) {
+      const v = values[rows === undefined ? j : rows[j]!];
       log.u8(v === undefined ? 0 : 1);
       if (v !== undefined) log.value(v);
     }
   }
 }
 
+/**
+ * Reads the value columns written by {@link logColumns} for `count` rows.
+ *
+ * @example
+ * ```ts
+ * const columns = readColumns(reader, { count: 2, key: (id) => catalog.propertyKeyById(id)! });
+ * ```
+ */
+export function readColumns(r: ByteReader, at: { count: number; key: (id: number) => PropertyKeyRecord }): ValueColumn[] {
+  const columns: ValueColumn[] = [];
+  for (let c = r.varUint(); c > 0; c--) {
+    const key = at.key(r.varUint());
+    const values: (PropertyValue | undefined)[] = new Array<PropertyValue | undefined>(at.count);
+    for (let i = 0; i < at.count; i++) values[i] = r.u8() === 1 ? r.value() : undefined;
+    columns.push({ key, values });
+  }
+  return columns;
+}
+
 /** Replaces every value of the existing edge `e` of a SINGLE label by those of batch row `row` (logged and undone per value). */
-function replaceValues(state: StoreState, at: { label: EdgeLabelRecord; e: number; row: number; columns: readonly EdgeColumn[] }): void {
+function replaceValues(state: StoreState, at: { label: EdgeLabelRecord; e: number; row: number; columns: readonly ValueColumn[] }): void {
   const given = new Map(at.columns.map((c) => [c.key.name, c] as const));
   for (const name of at.label.properties) {
     const column = given.get(name);
@@ -199,12 +227,6 @@ export function replayAppendEdges(
   if (outs.length !== ins.length) {
     throw new StorageError('BATCH_LOG_CORRUPT', `Cannot replay batch log: bulk edge op has ${outs.length} out slots and ${ins.length} in slots`);
   }
-  const columns: EdgeColumn[] = [];
-  for (let c = lookup.columns ? r.varUint() : 0; c > 0; c--) {
-    const key = lookup.key(r.varUint());
-    const values: (PropertyValue | undefined)[] = new Array<PropertyValue | undefined>(outs.length);
-    for (let i = 0; i < outs.length; i++) values[i] = r.u8() === 1 ? r.value() : undefined;
-    columns.push({ key, values });
-  }
+  const columns = lookup.columns ? readColumns(r, { count: outs.length, key: lookup.key }) : [];
   appendEdges(state, record, { outs, ins, columns });
 }

@@ -7,6 +7,7 @@ import type { ElementId, PropertyValue } from '../../values/index.js';
 import { ByteReader } from '../codec.js';
 import type { SchemaChange } from '../schema/specs.js';
 import { replayAppendEdges } from './bulk-edges.js';
+import { replayAppendVertices } from './bulk-vertices.js';
 import type { PropertySide } from './epochs.js';
 import { Op, type StoreState } from './store-state.js';
 
@@ -69,6 +70,9 @@ export function replayLog(state: StoreState, log: Uint8Array): void {
       case Op.AddEdges:
       case Op.AddEdgeColumns:
         replayAppendEdges(state, r, { columns: op === Op.AddEdgeColumns, label: (id) => c.edgeLabelById(id) ?? corrupt(`unknown edge label id ${id}`), key });
+        break;
+      case Op.AddVertexColumns:
+        replayAppendVertices(state, r, { label: (id) => c.vertexLabelById(id) ?? corrupt(`unknown vertex label id ${id}`), key });
         break;
       case Op.SetVertexValue: {
         const slot = r.varUint();

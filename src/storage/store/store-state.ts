@@ -33,6 +33,7 @@ export enum Op {
   Schema = 7,
   AddEdges = 8,
   AddEdgeColumns = 9,
+  AddVertexColumns = 10,
 }
 
 type Undo = number | (() => void);
@@ -211,10 +212,7 @@ export class StoreState {
     const row = table.append(slot);
     this.vertices.rowOf[slot] = row;
     if (label.ttl > 0) table.setInsertedAt(row, insertedAt);
-    for (const adj of this.adjacency.values()) {
-      adj.out.ensureVertices(slot + 1);
-      adj.in.ensureVertices(slot + 1);
-    }
+    this.ensureAdjacencyVertices(slot + 1);
     const log = this.log;
     if (log !== undefined) {
       log.u8(Op.AddVertex);
@@ -226,7 +224,16 @@ export class StoreState {
     return slot;
   }
 
-  private undoAddVertex(slot: number): void {
+  /** Grows every adjacency to hold `size` vertex slots. */
+  ensureAdjacencyVertices(size: number): void {
+    for (const adj of this.adjacency.values()) {
+      adj.out.ensureVertices(size);
+      adj.in.ensureVertices(size);
+    }
+  }
+
+  /** Undoes the newest vertex added (its slot is `slot`): its row, its values and its slot. */
+  undoAddVertex(slot: number): void {
     const table = this.vertexTable(this.vertices.labelOf[slot]!);
     for (const c of table.columns.values()) c.delete(table.rowCount - 1);
     table.pop();

@@ -9,7 +9,8 @@ import { TypedNumber, Uuid, type ElementId, type PropertyValue } from '../../val
 import { formatPrimaryKeyId, formatSortValues, Snowflake } from '../ids/index.js';
 import type { EdgeLabelRecord, GraphMode, PropertyKeyRecord, VertexLabelRecord } from '../schema/schema-types.js';
 import { AutoSchema } from './auto-schema.js';
-import { appendEdges, type EdgeColumn } from './bulk-edges.js';
+import { appendEdges, type ValueColumn } from './bulk-edges.js';
+import { appendVertices, vertexColumns } from './bulk-vertices.js';
 import { coerceElements, coerceScalar, valueKey } from './coerce.js';
 import { StoreReader } from './store-reader.js';
 import type { PropertySide } from './epochs.js';
@@ -169,16 +170,31 @@ export class StoreWriter extends StoreReader implements GraphWriter {
     const columnar =
       record !== undefined && record.ttl === 0 && record.sortKeys.length === 0 && record.indexLabels.length === 0 && this.edgeWrites + n <= this.options.config.edgeTxCapacity;
     const columns = columnar ? this.bulkColumns(record, { outSlots, inSlots, properties }) : undefined;
-    if (columns === undefined) {
-      const slots = new Int32Array(n);
-      for (let i = 0; i < n; i++) {
-        const pairs = properties.flatMap(([name, values]) => (values[i] === undefined ? [] : [[name, values[i]!] as const]));
-        slots[i] = this.addEdge(label, { out: outSlots[i]!, in: inSlots[i]! }, { properties: pairs });
-      }
-      return slots;
-    }
+    if (columns === undefined) return perRow(n, properties, (i, pairs) => this.addEdge(label, { out: outSlots[i]!, in: inSlots[i]! }, { properties: pairs }));
     this.edgeWrites += n;
     return appendEdges(this.state, record!, { outs: outSlots, ins: inSlots, columns });
+  }
+
+  /**
+   * Adds `count` vertices of one label in one call, with the values of vertex `i` at index `i`
+   * of each property column (undefined or null: no value), and returns their slots. Same rules,
+   * errors and results as calling {@link addVertex} for each in order: a batch that is not
+   * columnar (see vertexColumns: a PRIMARY_KEY label without index labels, new ids) is added
+   * vertex by vertex.
+   */
+  addVerticesBulk(label: string, count: number, options: { readonly properties?: BulkColumns } = {}): Int32Array {
+    this.check();
+    const properties = options.properties ?? [];
+    const uneven = properties.find(([, values]) => values.length !== count);
+    if (uneven !== undefined) {
+      throw new ArgumentError('BULK_LENGTH_MISMATCH', `Cannot add vertices: ${count} vertices but ${uneven[1].length} values of property '${uneven[0]}'`);
+    }
+    const record = this.options.config.autoCreate ? undefined : this.state.catalog.vertexLabel(label);
+    const fits = record !== undefined && this.vertexWrites + count <= this.options.config.vertexTxCapacity;
+    const batch = fits ? vertexColumns(record, properties, { count, auto: this.auto, loading: this.options.mode() === 'LOADING', state: this.state }) : undefined;
+    if (batch === undefined) return perRow(count, properties, (_i, pairs) => this.addVertex(label, { properties: pairs }));
+    this.vertexWrites += count;
+    return appendVertices(this.state, record!, { ...batch, insertedAt: this.options.now() });
   }
 
   /**
@@ -186,7 +202,7 @@ export class StoreWriter extends StoreReader implements GraphWriter {
    * of the label's ends, or undefined when some pair breaks a rule (the caller then adds the
    * pairs one by one, which throws the first bad pair's error).
    */
-  private bulkColumns(record: EdgeLabelRecord, batch: { outSlots: Int32Array; inSlots: Int32Array; properties: BulkColumns }): EdgeColumn[] | undefined {
+  private bulkColumns(record: EdgeLabelRecord, batch: { outSlots: Int32Array; inSlots: Int32Array; properties: BulkColumns }): ValueColumn[] | undefined {
     const { outSlots, inSlots } = batch;
     const n = outSlots.length;
     const { source, target } = this.edgeLabels.get(record.name)!;
@@ -201,7 +217,7 @@ export class StoreWriter extends StoreReader implements GraphWriter {
       if ((!ok || ttl) && !(this.vertexVisible(o) && this.vertexVisible(t))) return undefined;
       if (!uniform && (vertices.labelOf[o] !== source || vertices.labelOf[t] !== target)) return undefined;
     }
-    const columns: EdgeColumn[] = [];
+    const columns: ValueColumn[] = [];
     try {
       for (const [name, raw] of batch.properties) {
         let key: PropertyKeyRecord | undefined;
@@ -477,6 +493,13 @@ export class StoreWriter extends StoreReader implements GraphWriter {
   private requireEdge(slot: number, what: string): void {
     if (!this.edgeVisible(slot)) throw new NotFoundError('EDGE_NOT_FOUND', `${what}: edge slot ${slot} does not exist`);
   }
+}
+
+/** Calls `add` for rows 0..n-1 of property columns with each row's (name, value) pairs, and returns the slots it gives. */
+function perRow(n: number, properties: BulkColumns, add: (i: number, pairs: Pairs) => number): Int32Array {
+  const slots = new Int32Array(n);
+  for (let i = 0; i < n; i++) slots[i] = add(i, properties.flatMap(([name, values]) => (values[i] === undefined ? [] : [[name, values[i]!] as const])));
+  return slots;
 }
 
 function asLong(id: ElementId): TypedNumber | undefined {
