@@ -19,6 +19,7 @@ export { distinctFrontier, expand, scanHop } from './expand.js';
 export type { HopOptions } from './expand.js';
 export { allShortestPaths, kHop, pathTo } from './search.js';
 export { pathEdges, shortestPath } from './meet.js';
+export { firstBfsPath } from './bfs-path.js';
 export type { KHopResult } from './search.js';
 export { SlotHeap, dijkstra, weightedPathTo } from './weighted.js';
 export { countDistinct, intersect, union } from './sets.js';

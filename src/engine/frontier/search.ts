@@ -238,16 +238,32 @@ export interface ShortestPathOptions {
 
 const OPPOSITE: Readonly<Record<Direction, Direction>> = { OUT: 'IN', IN: 'OUT', BOTH: 'BOTH' };
 
-/** Depth of a reached slot on one side of a meet (-1 when not reached): a SlotMap or pooled {@link Stamps}. */
-interface DepthMarks {
+/**
+ * Depth of a reached slot on one side of a meet (-1 when not reached): a SlotMap or pooled {@link Stamps}.
+ *
+ * @example
+ * ```ts
+ * const marks: DepthMarks = new SlotMap();
+ * ```
+ */
+export interface DepthMarks {
   get(slot: number): number;
   has(slot: number): boolean;
   set(slot: number, depth: number): void;
 }
 
-/** Both sides of a bidirectional search: depth of every reached slot per side, and the sides' frontiers. */
-interface Meet {
+/**
+ * Both sides of a bidirectional search that completed its meeting level: depth of every reached
+ * slot per side, the meeting slots, and the sides' row scans when both take the row fast path.
+ *
+ * @example
+ * ```ts
+ * const m: Meet = { depths: [new SlotMap(), new SlotMap()], meets: [], scans: undefined };
+ * ```
+ */
+export interface Meet {
   readonly depths: [DepthMarks, DepthMarks];
+  readonly scans: [RowScan, RowScan] | undefined;
   /** Slots where the sides met, in the order met. */
   readonly meets: number[];
 }
@@ -336,7 +352,7 @@ function* meet(adjacency: AdjacencySource, ends: readonly [number, number], opti
   const fronts: [Int32Array, Int32Array] = [Int32Array.of(source), Int32Array.of(target)];
   const reachedDepth = [0, 0];
   const meets: number[] = [];
-  if (source === target) return { depths, meets: [source] };
+  if (source === target) return { depths, meets: [source], scans };
   let total = 2;
   for (let spent = 0; spent < options.maxDepth && meets.length === 0; spent++) {
     const side = frontierDegree(adjacency, fronts[0], hops[0], scans?.[0]) <= frontierDegree(adjacency, fronts[1], hops[1], scans?.[1]) ? 0 : 1;
@@ -368,7 +384,7 @@ function* meet(adjacency: AdjacencySource, ends: readonly [number, number], opti
     meterScan(options.meter, front.length, scanned);
     fronts[side] = next.view();
   }
-  return { depths, meets };
+  return { depths, meets, scans };
 }
 
 /**
@@ -398,9 +414,22 @@ function* parents(adjacency: AdjacencySource, slot: number, side: number, m: Mee
  * ```
  */
 export function* allShortestPaths(adjacency: AdjacencySource, source: number, target: number, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array[]> {
+  return yield* completeMeet(adjacency, [source, target], options, ctx, (m) => everyPath(adjacency, m, options, ctx));
+}
+
+/**
+ * Runs a bidirectional BFS from `ends[0]` and `ends[1]` that completes its meeting level, and
+ * hands the {@link Meet} to `then` while its marks are held (they go back to the pool after).
+ *
+ * @example
+ * ```ts
+ * runFrontier(completeMeet(adjacency, [a, b], { hop: { direction: 'OUT' }, maxDepth: 5 }, NEVER_PAUSE, function* (m) { return m.meets.length; }));
+ * ```
+ */
+export function* completeMeet<R>(adjacency: AdjacencySource, ends: readonly [number, number], options: ShortestPathOptions, ctx: FrontierContext, then: (m: Meet) => FrontierOperation<R>): FrontierOperation<R> {
   const marks = meetMarks(adjacency, hopsOf(options), options.maxDepth);
   try {
-    return yield* everyPath(adjacency, yield* meet(adjacency, [source, target], { ...options, marks }, ctx), options, ctx);
+    return yield* then(yield* meet(adjacency, ends, { ...options, marks }, ctx));
   } finally {
     marks.release();
   }
