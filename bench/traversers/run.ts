@@ -11,7 +11,8 @@
  * CSR baseline, and traversed edges per second (the API's from its measure block). Fixed seeds;
  * never part of `npm test`.
  *
- * Options: `--scales 16,20`, `--runs N` (repetitions, the median is kept), `--no-graphology`.
+ * Options: `--scales 16,20`, `--runs N` (repetitions, the median is kept), `--no-graphology`,
+ * `--queries 'shortest path,jaccard'` (only the rows of those names).
  * @module
  */
 import { Command } from 'commander';
@@ -127,7 +128,7 @@ function questionsOf(graph: Graph, source: GraphSource, slots: Int32Array, bfs: 
   return out;
 }
 
-async function benchScale(scale: number, runs: number, withGraphology: boolean): Promise<Row[]> {
+async function benchScale(scale: number, runs: number, withGraphology: boolean, only: readonly string[] | undefined): Promise<Row[]> {
   const rmat = generateRmat({ scale, edgeFactor: 16, seed: 1 });
   const db = await open();
   const graph = await db.createGraph('rmat', { 'vertex.tx_capacity': 20_000, 'edge.tx_capacity': 20_000 });
@@ -156,7 +157,7 @@ async function benchScale(scale: number, runs: number, withGraphology: boolean):
     }
     return n;
   };
-  for (const q of questionsOf(graph, source, slots, bfs)) {
+  for (const q of questionsOf(graph, source, slots, bfs).filter((x) => only === undefined || only.includes(x.query))) {
     const gremlin = q.gremlin;
     const graphology = q.graphology;
     const row: Row = {
@@ -192,12 +193,14 @@ async function main(): Promise<void> {
     .option('--scales <list>', 'R-MAT scales, comma-separated', '16,20')
     .option('--runs <n>', 'repetitions per cell (median kept)', '3')
     .option('--no-graphology', 'leave the graphology column out')
+    .option('--queries <list>', "only these rows, comma-separated (e.g. 'shortest path,jaccard')")
     .parse();
-  const o = program.opts<{ scales: string; runs: string; graphology: boolean }>();
+  const o = program.opts<{ scales: string; runs: string; graphology: boolean; queries?: string }>();
+  const only = o.queries?.split(',').map((q) => q.trim());
   const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`load average ${load()} (other work on the machine skews every column)`);
   for (const scale of o.scales.split(',').map(Number)) {
-    const rows = await benchScale(scale, Number(o.runs), o.graphology && scale <= 16);
+    const rows = await benchScale(scale, Number(o.runs), o.graphology && scale <= 16, only);
     console.log(report(scale, rows));
     console.log(`load average ${load()}`);
   }

@@ -17,7 +17,9 @@ export { FRONTIER_PAUSE, NEVER_PAUSE, Frontier, SlotMap, VisitedMarks, checkCapa
 export type { FrontierContext, FrontierOperation } from './frontier.js';
 export { distinctFrontier, expand, scanHop } from './expand.js';
 export type { HopOptions } from './expand.js';
-export { allShortestPaths, kHop, pathTo, shortestPath } from './search.js';
+export { allShortestPaths, kHop, pathTo } from './search.js';
+export { pathEdges, shortestPath } from './meet.js';
+export { firstBfsPath } from './bfs-path.js';
 export type { KHopResult } from './search.js';
 export { SlotHeap, dijkstra, weightedPathTo } from './weighted.js';
 export { countDistinct, intersect, union } from './sets.js';

@@ -25,6 +25,8 @@ interface PoolEntry {
   readonly marks: Int32Array;
   top: number;
   readonly work: Reached;
+  /** By slot, the slot a search first reached it from; allocated on first use. */
+  parents?: Int32Array;
 }
 
 const pool: PoolEntry[] = [];
@@ -86,6 +88,14 @@ export class Stamps {
   /** Marks the slot with a payload below the span. */
   set(slot: number, payload: number): void {
     this.marks[slot] = this.base + payload;
+  }
+
+  /**
+   * By slot, a pooled array a search may write each reached slot's parent to; only the entries
+   * it wrote in this query are meaningful (the marks say which).
+   */
+  get parents(): Int32Array {
+    return (this.#entry.parents ??= new Int32Array(this.marks.length));
   }
 
   /** Gives the arrays back to the pool; neither the marks nor the work area may be used after. */

@@ -223,7 +223,7 @@ export function pathTo(result: KHopResult, at: number): Int32Array {
  * const o: ShortestPathOptions = { hop: { direction: 'OUT', labels: ['knows'] }, maxDepth: 5, capacity: 10_000_000 };
  * ```
  */
-interface ShortestPathOptions {
+export interface ShortestPathOptions {
   /** The hop from the source side; the target side follows the opposite direction. */
   readonly hop: HopOptions;
   /** Longest path, in edges. */
@@ -238,16 +238,32 @@ interface ShortestPathOptions {
 
 const OPPOSITE: Readonly<Record<Direction, Direction>> = { OUT: 'IN', IN: 'OUT', BOTH: 'BOTH' };
 
-/** Depth of a reached slot on one side of a meet (-1 when not reached): a SlotMap or pooled {@link Stamps}. */
-interface DepthMarks {
+/**
+ * Depth of a reached slot on one side of a meet (-1 when not reached): a SlotMap or pooled {@link Stamps}.
+ *
+ * @example
+ * ```ts
+ * const marks: DepthMarks = new SlotMap();
+ * ```
+ */
+export interface DepthMarks {
   get(slot: number): number;
   has(slot: number): boolean;
   set(slot: number, depth: number): void;
 }
 
-/** Both sides of a bidirectional search: depth of every reached slot per side, and the sides' frontiers. */
-interface Meet {
+/**
+ * Both sides of a bidirectional search that completed its meeting level: depth of every reached
+ * slot per side, the meeting slots, and the sides' row scans when both take the row fast path.
+ *
+ * @example
+ * ```ts
+ * const m: Meet = { depths: [new SlotMap(), new SlotMap()], meets: [], scans: undefined };
+ * ```
+ */
+export interface Meet {
   readonly depths: [DepthMarks, DepthMarks];
+  readonly scans: [RowScan, RowScan] | undefined;
   /** Slots where the sides met, in the order met. */
   readonly meets: number[];
 }
@@ -278,12 +294,27 @@ function meetMarks(adjacency: AdjacencySource, hops: readonly [HopOptions, HopOp
   };
 }
 
-function hopsOf(options: ShortestPathOptions): [HopOptions, HopOptions] {
+/**
+ * The hops of both sides of a meet: the source side's, and the target side's in the opposite direction.
+ *
+ * @example
+ * ```ts
+ * hopsOf({ hop: { direction: 'OUT' }, maxDepth: 3 }); // [{ direction: 'OUT' }, { direction: 'IN' }]
+ * ```
+ */
+export function hopsOf(options: ShortestPathOptions): [HopOptions, HopOptions] {
   return [options.hop, { ...options.hop, direction: OPPOSITE[options.hop.direction] }];
 }
 
-/** Adds a scan of `vertices` sources and `edges` entries to the meter, if any. */
-function count(meter: ShortestPathOptions['meter'], vertices: number, edges: number): void {
+/**
+ * Adds a scan of `vertices` sources and `edges` entries to the meter, if any.
+ *
+ * @example
+ * ```ts
+ * meterScan(options.meter, front.length, scanned);
+ * ```
+ */
+export function meterScan(meter: ShortestPathOptions['meter'], vertices: number, edges: number): void {
   if (meter === undefined) return;
   meter.vertices += vertices;
   meter.edges += edges;
@@ -293,8 +324,13 @@ function count(meter: ShortestPathOptions['meter'], vertices: number, edges: num
  * The adjacency entries a level from `front` scans (each source's degree, up to the hop's
  * degree limit): the cost the bidirectional rule compares. From the rows' offsets when the side
  * has a row scan, else from the port's degrees; both count the same entries for a plain hop.
+ *
+ * @example
+ * ```ts
+ * frontierDegree(adjacency, Int32Array.of(0, 5), { direction: 'BOTH' }, undefined);
+ * ```
  */
-function frontierDegree(adjacency: AdjacencySource, front: Int32Array, hop: HopOptions, scan: RowScan | undefined): number {
+export function frontierDegree(adjacency: AdjacencySource, front: Int32Array, hop: HopOptions, scan: RowScan | undefined): number {
   if (scan !== undefined) return rowDegreeSum(scan, front);
   const limit = hop.maxDegree === undefined || hop.maxDegree < 0 ? Infinity : hop.maxDegree;
   let sum = 0;
@@ -303,20 +339,20 @@ function frontierDegree(adjacency: AdjacencySource, front: Int32Array, hop: HopO
 }
 
 /**
- * Expands the side whose frontier has the smaller degree sum one level at a time until the sides meet (or `maxDepth` hops are
- * spent); with `all`, the meeting level is completed so that every meeting slot is known.
+ * Expands the side whose frontier has the smaller degree sum one level at a time until the sides
+ * meet (or `maxDepth` hops are spent), completing the meeting level so that every meeting slot
+ * is known. (One path needs less: meet.ts stops at the first meeting.)
  */
-function* meet(adjacency: AdjacencySource, ends: readonly [number, number], options: ShortestPathOptions & { readonly all: boolean; readonly marks: MeetMarks }, ctx: FrontierContext): FrontierOperation<Meet> {
+function* meet(adjacency: AdjacencySource, ends: readonly [number, number], options: ShortestPathOptions & { readonly marks: MeetMarks }, ctx: FrontierContext): FrontierOperation<Meet> {
   const { depths, scans } = options.marks;
   const [source, target] = ends;
   depths[0].set(source, 0);
   depths[1].set(target, 0);
-  const all = options.all;
   const hops = hopsOf(options);
   const fronts: [Int32Array, Int32Array] = [Int32Array.of(source), Int32Array.of(target)];
   const reachedDepth = [0, 0];
   const meets: number[] = [];
-  if (source === target) return { depths, meets: [source] };
+  if (source === target) return { depths, meets: [source], scans };
   let total = 2;
   for (let spent = 0; spent < options.maxDepth && meets.length === 0; spent++) {
     const side = frontierDegree(adjacency, fronts[0], hops[0], scans?.[0]) <= frontierDegree(adjacency, fronts[1], hops[1], scans?.[1]) ? 0 : 1;
@@ -329,10 +365,10 @@ function* meet(adjacency: AdjacencySource, ends: readonly [number, number], opti
       const marks = mine as Stamps;
       const out = marks.work;
       const begin = out.length;
-      const level: RowLevel = { marks, payload: depth, out, counted: total - begin, capacity: options.capacity ?? -1, finding: 'shortest path', edges: false, meet: { other: other as Stamps, meets, all } };
+      const level: RowLevel = { marks, payload: depth, out, counted: total - begin, capacity: options.capacity ?? -1, finding: 'shortest path', edges: false, meet: { other: other as Stamps, meets, all: true } };
       const scanned = scans[side].scanned;
       yield* reachLevel(scans[side], level, front, ctx);
-      count(options.meter, front.length, scans[side].scanned - scanned);
+      meterScan(options.meter, front.length, scans[side].scanned - scanned);
       total += out.length - begin;
       fronts[side] = out.slots.subarray(begin, out.length);
       continue;
@@ -343,12 +379,12 @@ function* meet(adjacency: AdjacencySource, ends: readonly [number, number], opti
       mine.set(vertex, depth);
       next.push(vertex, 1, 0, -1);
       checkCapacity(++total, options.capacity, 'shortest path');
-      if (other.has(vertex) && (all || meets.length === 0)) meets.push(vertex);
+      if (other.has(vertex)) meets.push(vertex);
     });
-    count(options.meter, front.length, scanned);
+    meterScan(options.meter, front.length, scanned);
     fronts[side] = next.view();
   }
-  return { depths, meets };
+  return { depths, meets, scans };
 }
 
 /**
@@ -364,41 +400,8 @@ function* parents(adjacency: AdjacencySource, slot: number, side: number, m: Mee
   const scanned = yield* scanHop(adjacency, Int32Array.of(slot), back, ctx, (_k, _edge, vertex) => {
     if (depths.get(vertex) === want) found.push(vertex, 1, 0, -1);
   });
-  count(options.meter, 1, scanned);
+  meterScan(options.meter, 1, scanned);
   return distinctFrontier(found.view()).view();
-}
-
-/**
- * One shortest path from `source` to `target` (slots, both ends included), found by a
- * bidirectional BFS; undefined when none is within `maxDepth`.
- *
- * @example
- * ```ts
- * runFrontier(shortestPath(adjacency, a, b, { hop: { direction: 'BOTH' }, maxDepth: 6 }, NEVER_PAUSE)); // Int32Array [a, x, b]
- * ```
- */
-export function* shortestPath(adjacency: AdjacencySource, source: number, target: number, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array | undefined> {
-  const marks = meetMarks(adjacency, hopsOf(options), options.maxDepth);
-  try {
-    return yield* onePath(adjacency, yield* meet(adjacency, [source, target], { ...options, all: false, marks }, ctx), options, ctx);
-  } finally {
-    marks.release();
-  }
-}
-
-/** The first meeting slot's path, through the first parent at every step. */
-function* onePath(adjacency: AdjacencySource, m: Meet, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array | undefined> {
-  const [at] = m.meets;
-  if (at === undefined) return undefined;
-  const ahead: number[] = [];
-  const behind: number[] = [];
-  for (const [side, into] of [[0, ahead], [1, behind]] as const) {
-    for (let v = at; (m.depths[side] as DepthMarks).get(v) > 0; ) {
-      v = (yield* parents(adjacency, v, side, m, options, ctx))[0] as number;
-      into.push(v);
-    }
-  }
-  return Int32Array.from([...ahead.reverse(), at, ...behind]);
 }
 
 /**
@@ -411,9 +414,22 @@ function* onePath(adjacency: AdjacencySource, m: Meet, options: ShortestPathOpti
  * ```
  */
 export function* allShortestPaths(adjacency: AdjacencySource, source: number, target: number, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array[]> {
+  return yield* completeMeet(adjacency, [source, target], options, ctx, (m) => everyPath(adjacency, m, options, ctx));
+}
+
+/**
+ * Runs a bidirectional BFS from `ends[0]` and `ends[1]` that completes its meeting level, and
+ * hands the {@link Meet} to `then` while its marks are held (they go back to the pool after).
+ *
+ * @example
+ * ```ts
+ * runFrontier(completeMeet(adjacency, [a, b], { hop: { direction: 'OUT' }, maxDepth: 5 }, NEVER_PAUSE, function* (m) { return m.meets.length; }));
+ * ```
+ */
+export function* completeMeet<R>(adjacency: AdjacencySource, ends: readonly [number, number], options: ShortestPathOptions, ctx: FrontierContext, then: (m: Meet) => FrontierOperation<R>): FrontierOperation<R> {
   const marks = meetMarks(adjacency, hopsOf(options), options.maxDepth);
   try {
-    return yield* everyPath(adjacency, yield* meet(adjacency, [source, target], { ...options, all: true, marks }, ctx), options, ctx);
+    return yield* then(yield* meet(adjacency, ends, { ...options, marks }, ctx));
   } finally {
     marks.release();
   }

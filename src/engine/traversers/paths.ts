@@ -6,7 +6,7 @@
  */
 import { TypedNumber } from '../../values/index.js';
 import type { ElementId } from '../../values/index.js';
-import { allShortestPaths, dijkstra, scanHop, shortestPath, weightedPathTo } from '../frontier/index.js';
+import { allShortestPaths, dijkstra, pathEdges, scanHop, shortestPath, weightedPathTo } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import type { AdjacencySource } from '../../port/index.js';
 import { ArgumentError } from '../../errors.js';
@@ -33,6 +33,8 @@ export interface PathsResponse {
 
 /** The edges along a vertex path: for each step the lightest (or first) edge the hop follows. */
 function* edgesAlong(run: TraverserRun, path: ArrayLike<number>, hop: HopOptions, weight?: (edge: number) => number): FrontierOperation<number[]> {
+  const first = weight === undefined ? pathEdges(run.source, path, hop) : undefined;
+  if (first !== undefined) return first;
   const out: number[] = [];
   const one = new Int32Array(1);
   for (let i = 0; i + 1 < path.length; i++) {

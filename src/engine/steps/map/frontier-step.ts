@@ -12,7 +12,7 @@ import type { Traverser } from '../../exec/traverser.js';
 import type { Runtime } from '../../exec/runtime.js';
 import { PAUSE } from '../../exec/pause.js';
 import { Vertex } from '../../elements.js';
-import { Frontier, SlotMap, distinctFrontier, expand, kHop, pathTo } from '../../frontier/index.js';
+import { Frontier, SlotMap, distinctFrontier, expand, firstBfsPath, kHop, pathTo } from '../../frontier/index.js';
 import type { FrontierOperation, HopOptions, KHopResult } from '../../frontier/index.js';
 import type { StepDef } from '../step-def.js';
 import { asVertex } from '../helpers/step-elements.js';
@@ -56,10 +56,31 @@ function reachedTraverser(r: KHopResult, at: number, first: readonly Traverser[]
   return withFields(t, { bulk: 1 });
 }
 
+/**
+ * One source and one other target, no simplePath: the BFS's path to the target, found by a
+ * bidirectional search ({@link firstBfsPath}) instead of the whole BFS up to the target's level.
+ */
+function* runToTarget(p: FrontierParams, input: Traverser, source: number, target: number, rt: Runtime): Iterable<Traverser> {
+  const path = yield* paused(firstBfsPath(rt.source, source, target, hopOf(p.hops[0] as FrontierHop), rt));
+  if (path === undefined) return;
+  if (!rt.trackPath) {
+    yield withFields(moveTo(input, rt.vertex(target), false), { bulk: 1 });
+    return;
+  }
+  let t = input;
+  for (let i = 1; i < path.length; i++) t = moveTo(t, rt.vertex(path[i] as number), true);
+  yield withFields(t, { bulk: 1 });
+}
+
 function* runRepeat(p: FrontierParams, inputs: readonly Traverser[], slots: Int32Array, rt: Runtime): Iterable<Traverser> {
   const firstOf = new SlotMap();
   for (let i = 0; i < slots.length; i++) if (slots[i]! >= 0 && !firstOf.has(slots[i]!)) firstOf.set(slots[i]!, i);
   const targets = p.until === undefined ? undefined : targetSlots(p, rt);
+  const [only] = inputs;
+  if (targets?.length === 1 && inputs.length === 1 && only !== undefined && (slots[0] as number) >= 0 && slots[0] !== targets[0] && p.simple === undefined) {
+    yield* runToTarget(p, only, slots[0] as number, targets[0] as number, rt);
+    return;
+  }
   const sources = slots.filter((s) => s >= 0);
   const hop = hopOf(p.hops[0] as FrontierHop);
   const r = yield* paused(kHop(rt.source, sources, { hop, depth: p.depth, excludeSources: p.simple !== undefined, ...(targets === undefined ? {} : { targets }) }, rt));

@@ -1,0 +1,251 @@
+/**
+ * One shortest path by a bidirectional BFS that stops at the first meeting: {@link shortestPath}.
+ * Each round expands the side whose front scans fewer adjacency entries, one source at a time,
+ * and the search ends with the source whose scan reached a vertex the other side had marked.
+ * Stopping there is exact: when the sides last failed to meet, no path was shorter than the two
+ * radii summed, and any vertex the growing side now reaches on the other side closes a path one
+ * longer, the shortest there is (see docs/design-choices.md). Every reached vertex keeps the slot
+ * it was first reached from, so the path is read back from the meeting vertex without a scan.
+ *
+ * On the row fast path the marks, parents and fronts live in pooled arrays ({@link Stamps}):
+ * a query allocates nothing in proportion to the graph. The batched path (filters, skip degree)
+ * runs the same rounds over SlotMaps and per-source scans, so that both give the same path, the
+ * same measure and the same capacity errors.
+ * @module
+ */
+import type { AdjacencySource } from '../../port/index.js';
+import { FRONTIER_PAUSE, Frontier, SlotMap, checkCapacity } from './frontier.js';
+import type { FrontierContext, FrontierOperation } from './frontier.js';
+import { scanHop } from './expand.js';
+import type { HopOptions } from './expand.js';
+import { RowScan, Stamps, rowDegreeSum, rowsOf } from './rows.js';
+import { frontierDegree, hopsOf, meterScan } from './search.js';
+import type { ShortestPathOptions } from './search.js';
+
+/** Adjacency entries a row expansion scans before it returns, so that its caller can tick. */
+const TICK_ENTRIES = 1024;
+const FINDING = 'shortest path';
+
+/** What the rounds share: the meeting vertex once found, and the vertices both sides reached. */
+interface MeetState {
+  meet: number;
+  total: number;
+  readonly capacity: number;
+}
+
+/**
+ * One side of the row search. Its reached vertices sit in its marks' work area in BFS order
+ * (the end it starts from first); the front is entries `begin` to `end`, at depth `depth`.
+ */
+interface RowSide {
+  readonly scan: RowScan;
+  readonly marks: Stamps;
+  readonly parents: Int32Array;
+  depth: number;
+  begin: number;
+  end: number;
+  /** Adjacency entries the next expansion of the front scans. */
+  cost: number;
+}
+
+/**
+ * Expands `side`'s front from entry `k` on, until about {@link TICK_ENTRIES} entries were scanned,
+ * the front ends, or a source's scan met the other side; returns the entry to resume at. A plain
+ * function, so that the JIT optimises it fully.
+ */
+function expandRows(side: RowSide, other: Stamps, k: number, state: MeetState): number {
+  const { offsets: offs, targets: tgts, degreeLimit } = side.scan;
+  const rowCount = offs.length;
+  const marks = side.marks.marks;
+  const base = side.marks.base;
+  const stamp = base + side.depth + 1;
+  const otherMarks = other.marks;
+  const otherBase = other.base;
+  const parents = side.parents;
+  const out = side.marks.work;
+  const slots = out.slots;
+  const end = side.end;
+  let n = out.length;
+  let scanned = 0;
+  for (; k < end && scanned < TICK_ENTRIES && state.meet < 0; k++) {
+    const u = slots[k] as number;
+    const before = n;
+    let left = degreeLimit;
+    for (let r = 0; r < rowCount && left > 0; r++) {
+      const offsets = offs[r] as Int32Array;
+      if (u + 1 >= offsets.length) continue;
+      const start = offsets[u] as number;
+      let stop = offsets[u + 1] as number;
+      if (stop - start > left) stop = start + left;
+      left -= stop - start;
+      scanned += stop - start;
+      const targets = tgts[r] as Int32Array;
+      for (let i = start; i < stop; i++) {
+        const v = targets[i] as number;
+        if ((marks[v] as number) >= base) continue;
+        marks[v] = stamp;
+        parents[v] = u;
+        slots[n++] = v;
+        if (state.meet < 0 && (otherMarks[v] as number) >= otherBase) state.meet = v;
+      }
+    }
+    state.total += n - before;
+    if (n > before && state.capacity >= 0 && state.total > state.capacity) {
+      out.length = n;
+      checkCapacity(state.total, state.capacity, FINDING);
+    }
+  }
+  out.length = n;
+  side.scan.scanned += scanned;
+  return k;
+}
+
+function rowSide(scan: RowScan, marks: Stamps, start: number): RowSide {
+  marks.set(start, 0);
+  marks.work.slots[0] = start;
+  marks.work.length = 1;
+  return { scan, marks, parents: marks.parents, depth: 0, begin: 0, end: 1, cost: rowDegreeSum(scan, Int32Array.of(start)) };
+}
+
+/** The path through `at`: side 0's parents back to the source, then side 1's on to the target. */
+function joinPath(at: number, depthOf: (side: number, slot: number) => number, parentOf: (side: number, slot: number) => number): Int32Array {
+  const ahead = depthOf(0, at);
+  const path = new Int32Array(ahead + depthOf(1, at) + 1);
+  path[ahead] = at;
+  for (let i = ahead, v = at; i > 0; i--) path[i - 1] = v = parentOf(0, v);
+  for (let i = ahead, v = at; i + 1 < path.length; i++) path[i + 1] = v = parentOf(1, v);
+  return path;
+}
+
+function* rowSearch(adjacency: AdjacencySource, ends: readonly [number, number], scans: readonly [RowScan, RowScan], options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array | undefined> {
+  const bound = adjacency.vertexSlotBound();
+  const span = Math.min(options.maxDepth, bound) + 1;
+  const marks = [Stamps.acquire(bound, span), Stamps.acquire(bound, span)] as const;
+  try {
+    const sides = [rowSide(scans[0], marks[0], ends[0]), rowSide(scans[1], marks[1], ends[1])] as const;
+    const state: MeetState = { meet: -1, total: 2, capacity: options.capacity ?? -1 };
+    for (let spent = 0; spent < options.maxDepth; spent++) {
+      const which = sides[0].cost <= sides[1].cost ? 0 : 1;
+      const side = sides[which];
+      if (side.begin === side.end) break;
+      const other = marks[1 - which] as Stamps;
+      const scanned = side.scan.scanned;
+      let k = side.begin;
+      while (k < side.end && state.meet < 0) {
+        k = expandRows(side, other, k, state);
+        if (ctx.tick()) yield FRONTIER_PAUSE;
+      }
+      meterScan(options.meter, k - side.begin, side.scan.scanned - scanned);
+      side.depth++;
+      if (state.meet >= 0) break;
+      side.begin = side.end;
+      side.end = side.marks.work.length;
+      side.cost = rowDegreeSum(side.scan, side.marks.work.slots.subarray(side.begin, side.end));
+    }
+    if (state.meet < 0) return undefined;
+    return joinPath(state.meet, (s, v) => (marks[s] as Stamps).get(v), (s, v) => (sides[s] as RowSide).parents[v] as number);
+  } finally {
+    marks[0].release();
+    marks[1].release();
+  }
+}
+
+/** One side of the batched search: depth and parent of every reached slot, and the front. */
+interface BatchedSide {
+  readonly hop: HopOptions;
+  readonly depths: SlotMap;
+  readonly parents: SlotMap;
+  depth: number;
+  front: Int32Array;
+  cost: number;
+}
+
+function* batchedSearch(adjacency: AdjacencySource, ends: readonly [number, number], hops: readonly [HopOptions, HopOptions], options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array | undefined> {
+  const sides = ends.map((end, i): BatchedSide => {
+    const depths = new SlotMap();
+    depths.set(end, 0);
+    const front = Int32Array.of(end);
+    return { hop: hops[i] as HopOptions, depths, parents: new SlotMap(), depth: 0, front, cost: frontierDegree(adjacency, front, hops[i] as HopOptions, undefined) };
+  }) as [BatchedSide, BatchedSide];
+  const state: MeetState = { meet: -1, total: 2, capacity: options.capacity ?? -1 };
+  const one = new Int32Array(1);
+  for (let spent = 0; spent < options.maxDepth; spent++) {
+    const which = sides[0].cost <= sides[1].cost ? 0 : 1;
+    const side = sides[which];
+    if (side.front.length === 0) break;
+    const other = (sides[1 - which] as BatchedSide).depths;
+    const next = new Frontier();
+    const depth = side.depth + 1;
+    let k = 0;
+    let scanned = 0;
+    for (; k < side.front.length && state.meet < 0; k++) {
+      const u = side.front[k] as number;
+      one[0] = u;
+      scanned += yield* scanHop(adjacency, one, side.hop, ctx, (_k, _edge, v) => {
+        if (side.depths.has(v)) return;
+        side.depths.set(v, depth);
+        side.parents.set(v, u);
+        next.push(v, 1, 0, -1);
+        checkCapacity(++state.total, state.capacity, FINDING);
+        if (state.meet < 0 && other.has(v)) state.meet = v;
+      });
+    }
+    meterScan(options.meter, k, scanned);
+    side.depth = depth;
+    if (state.meet >= 0) break;
+    side.front = next.view();
+    side.cost = frontierDegree(adjacency, side.front, side.hop, undefined);
+  }
+  if (state.meet < 0) return undefined;
+  return joinPath(state.meet, (s, v) => (sides[s] as BatchedSide).depths.get(v), (s, v) => (sides[s] as BatchedSide).parents.get(v));
+}
+
+/**
+ * One shortest path from `source` to `target` (slots, both ends included), found by a
+ * bidirectional BFS that stops at the first meeting; undefined when none is within `maxDepth`.
+ *
+ * @example
+ * ```ts
+ * runFrontier(shortestPath(adjacency, a, b, { hop: { direction: 'BOTH' }, maxDepth: 6 }, NEVER_PAUSE)); // Int32Array [a, x, b]
+ * ```
+ */
+export function* shortestPath(adjacency: AdjacencySource, source: number, target: number, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array | undefined> {
+  if (source === target) return Int32Array.of(source);
+  const hops = hopsOf(options);
+  const rows = [rowsOf(adjacency, hops[0]), rowsOf(adjacency, hops[1])] as const;
+  if (rows[0] === undefined || rows[1] === undefined) return yield* batchedSearch(adjacency, [source, target], hops, options, ctx);
+  return yield* rowSearch(adjacency, [source, target], [new RowScan(rows[0], hops[0]), new RowScan(rows[1], hops[1])], options, ctx);
+}
+
+/**
+ * The edges along a vertex path on the row fast path: for each step, the first edge of the
+ * step's first vertex (in row order, no degree limit) that leads to the next; undefined when
+ * the hop takes the batched path.
+ *
+ * @example
+ * ```ts
+ * pathEdges(adjacency, Int32Array.of(a, x, b), { direction: 'OUT' }); // [edge a→x, edge x→b]
+ * ```
+ */
+export function pathEdges(adjacency: AdjacencySource, path: ArrayLike<number>, hop: HopOptions): number[] | undefined {
+  const rows = rowsOf(adjacency, { ...hop, maxDegree: -1, skipDegree: 0 });
+  if (rows === undefined) return undefined;
+  const out: number[] = [];
+  for (let i = 0; i + 1 < path.length; i++) {
+    const u = path[i] as number;
+    const want = path[i + 1] as number;
+    let found = -1;
+    for (let r = 0; r < rows.length && found < 0; r++) {
+      const { offsets, targets, edges } = rows[r] as (typeof rows)[number];
+      if (u + 1 >= offsets.length) continue;
+      for (let j = offsets[u] as number, end = offsets[u + 1] as number; j < end; j++) {
+        if (targets[j] === want) {
+          found = edges[j] as number;
+          break;
+        }
+      }
+    }
+    out.push(found);
+  }
+  return out;
+}
