@@ -3,7 +3,7 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import type { ElementId } from '../../values/index.js';
+import type { PlainId } from '../../values/index.js';
 import { Frontier, VisitedMarks, checkCapacity, scanHop } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import {
@@ -27,8 +27,8 @@ export interface NeighbourhoodResponse {
   readonly [name: string]: unknown;
   readonly size?: number;
   readonly paths?: PathJson[];
-  readonly vertices?: (ElementId | VertexJson)[];
-  readonly edges?: (ElementId | EdgeJson)[];
+  readonly vertices?: (PlainId | VertexJson)[];
+  readonly edges?: (PlainId | EdgeJson)[];
   /** The GET form's count_only answer. */
   readonly vertices_size?: number;
   readonly measure?: Measure;
@@ -43,7 +43,7 @@ export interface NeighbourhoodResponse {
  * ```
  */
 export interface VertexIdsResponse {
-  readonly vertices?: ElementId[];
+  readonly vertices?: PlainId[];
   readonly vertices_size?: number;
   readonly measure: Measure;
 }
@@ -217,7 +217,7 @@ export function* kneighbor(run: TraverserRun, options: unknown): FrontierOperati
  * const r = runFrontier(egonet(run, { sources: ['1:marko'], steps: { direction: 'OUT' }, maxDepth: 1 }));
  * ```
  */
-export function* egonet(run: TraverserRun, options: unknown): FrontierOperation<NeighbourhoodResponse | { vertices: ElementId[] }> {
+export function* egonet(run: TraverserRun, options: unknown): FrontierOperation<NeighbourhoodResponse | { vertices: PlainId[] }> {
   const o = record(options, 'egonet options');
   const meter = new Meter();
   if (o.steps === undefined) {
