@@ -216,8 +216,14 @@ export class VertexTable {
       if (kind === IdKind.Text || kind === IdKind.Uuid) into[i] = text[slot] as string;
       else if (words === undefined) into[i] = plainId(this.idOf(slot));
       else {
-        const n = (words[2 * slot + 1] as number) * 0x1_0000_0000 + ((words[2 * slot] as number) >>> 0);
-        into[i] = kind === IdKind.Int || Number.isSafeInteger(n) ? n : (this.idNumber[slot] as bigint);
+        const high = words[2 * slot + 1] as number;
+        const low = words[2 * slot] as number;
+        // An id that fits 32 bits is the low word itself, a small integer the array stores unboxed.
+        if ((high === 0 && low >= 0) || (high === -1 && low < 0)) into[i] = low;
+        else {
+          const n = high * 0x1_0000_0000 + (low >>> 0);
+          into[i] = kind === IdKind.Int || Number.isSafeInteger(n) ? n : (this.idNumber[slot] as bigint);
+        }
       }
     }
   }

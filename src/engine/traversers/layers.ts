@@ -41,7 +41,14 @@ interface LayerOptions {
   readonly meter: Meter;
   /** Stop adding to a layer once it holds this many vertices. */
   readonly layerLimit?: number;
+  /**
+   * False: the answer needs no paths, so the row fast path keeps each layer's vertices only (no
+   * predecessor positions, an empty edge frontier). Default true.
+   */
+  readonly paths?: boolean;
 }
+
+const NO_SLOTS = new Int32Array(0);
 
 /**
  * Layer 0 of `sources`.
@@ -112,8 +119,12 @@ function* layersOfRows(run: TraverserRun, sources: ArrayLike<number>, options: L
       const [begin, scanned] = [work.length, scan.scanned];
       yield* reachLevel(scan, level, prev.view(), run.ctx);
       options.meter.edges += scan.scanned - scanned;
-      const vertices = Frontier.wrap(work.slots.slice(begin, work.length), { predecessor: work.from.slice(begin, work.length) });
-      out.push({ vertices, edges: Frontier.wrap(work.edges.slice(begin, work.length)) });
+      const slots = work.slots.slice(begin, work.length);
+      out.push(
+        options.paths === false
+          ? { vertices: Frontier.wrap(slots), edges: Frontier.wrap(NO_SLOTS) }
+          : { vertices: Frontier.wrap(slots, { predecessor: work.from.slice(begin, work.length) }), edges: Frontier.wrap(work.edges.slice(begin, work.length)) },
+      );
     }
     return out;
   } finally {
