@@ -18,8 +18,9 @@ import { plainId, type PlainId } from '../values/index.js';
  * ```
  */
 export function plainVertexIds(source: GraphSource, slots: ArrayLike<number>, options: { readonly into?: PlainId[] } = {}): PlainId[] {
-  // Sized up front: a kout answer may list a million ids, and growing by push copies them over and over.
-  const into = options.into ?? new Array<PlainId>(slots.length);
+  // Sized and filled up front: a kout answer may list a million ids, growing by push copies them
+  // over and over, and a large array left holey is slower to write.
+  const into = options.into ?? new Array<PlainId>(slots.length).fill(0);
   if (source.plainVertexIds !== undefined) source.plainVertexIds(slots, into);
   else for (let i = 0; i < slots.length; i++) into[i] = plainId(source.vertexId(slots[i] as number));
   return into;

@@ -42,8 +42,8 @@ interface LayerOptions {
   /** Stop adding to a layer once it holds this many vertices. */
   readonly layerLimit?: number;
   /**
-   * False: the answer needs no paths, so the row fast path keeps each layer's vertices only (no
-   * predecessor positions, an empty edge frontier). Default true.
+   * False: the answer needs no paths, so the row fast path reads no edge slots and keeps each
+   * layer's vertices only (no predecessor positions, an empty edge frontier). Default true.
    */
   readonly paths?: boolean;
 }
@@ -111,7 +111,7 @@ function* layersOfRows(run: TraverserRun, sources: ArrayLike<number>, options: L
     for (let i = 0; i < sources.length; i++) marks.set(sources[i] as number, 0);
     const scan = new RowScan(rows, options.hop);
     const work = marks.work;
-    const level: RowLevel = { marks, payload: 0, out: work, counted: 0, capacity: options.capacity, finding: options.finding };
+    const level: RowLevel = { marks, payload: 0, out: work, counted: 0, capacity: options.capacity, finding: options.finding, edges: options.paths !== false };
     for (let d = 1; d <= options.depth; d++) {
       const prev = (out[d - 1] as Layer).vertices;
       if (prev.length === 0) break;
