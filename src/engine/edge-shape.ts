@@ -26,16 +26,8 @@ export interface EdgeShape<V, I = ElementId> {
   readonly properties: Readonly<Record<string, V>>;
 }
 
-/**
- * How {@link edgeShape} converts what it reads: each stored property value, and each id (the
- * edge's and its ends').
- *
- * @example
- * ```ts
- * const json: EdgeConversion<unknown, PlainId> = { value: jsonValue, id: plainId };
- * ```
- */
-export interface EdgeConversion<V, I> {
+/** How {@link edgeShape} converts what it reads: each stored property value, and each id (the edge's and its ends'). */
+interface EdgeConversion<V, I> {
   readonly value: (stored: PropertyValue) => V;
   readonly id: (id: ElementId) => I;
 }

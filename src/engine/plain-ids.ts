@@ -1,5 +1,5 @@
 /**
- * Plain ids of slots, for results that list many ids (traverser answers): one call of the
+ * Plain ids of vertex slots, for results that list many ids (traverser answers): one call of the
  * port's optional `plainVertexIds` fills the list from the store's id column, with no
  * TypedNumber, BigInt or Uuid made per id; a source without it is read id by id.
  * @module
@@ -37,17 +37,4 @@ export function plainVertexIds(source: GraphSource, slots: ArrayLike<number>, op
  */
 export function plainVertexId(source: GraphSource, slot: number): PlainId {
   return plainId(source.vertexId(slot));
-}
-
-/**
- * The plain id of one edge slot.
- *
- * @example
- * ```ts
- * declare const source: GraphSource;
- * plainEdgeId(source, 0); // 'S1:marko>1>>S1:vadas'
- * ```
- */
-export function plainEdgeId(source: GraphSource, slot: number): PlainId {
-  return plainId(source.edgeId(slot));
 }
