@@ -137,7 +137,7 @@ export function vertexView(source: GraphSource, at: { readonly slot: number; rea
  * ```
  */
 export function edgeView(source: GraphSource, slot: number): EdgeView {
-  return edgeShape(source, slot, (stored) => stored);
+  return edgeShape(source, slot, { value: (stored) => stored, id: (id) => id });
 }
 
 /**

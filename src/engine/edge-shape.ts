@@ -8,49 +8,55 @@ import type { GraphSource } from '../port/index.js';
 import type { ElementId, PropertyValue } from '../values/index.js';
 
 /**
- * An edge as a plain object, its property values of type `V`.
+ * An edge as a plain object, its property values of type `V` and its ids of type `I`.
  *
  * @example
  * ```ts
  * const e: EdgeShape<PropertyValue> = { id: 'S1:marko>1>>S1:vadas', label: 'knows', type: 'edge', outV: '1:marko', outVLabel: 'person', inV: '1:vadas', inVLabel: 'person', properties: { weight: 0.5 } };
  * ```
  */
-export interface EdgeShape<V> {
-  readonly id: ElementId;
+export interface EdgeShape<V, I = ElementId> {
+  readonly id: I;
   readonly label: string;
   readonly type: 'edge';
-  readonly outV: ElementId;
+  readonly outV: I;
   readonly outVLabel: string;
-  readonly inV: ElementId;
+  readonly inV: I;
   readonly inVLabel: string;
   readonly properties: Readonly<Record<string, V>>;
 }
 
+/** How {@link edgeShape} converts what it reads: each stored property value, and each id (the edge's and its ends'). */
+interface EdgeConversion<V, I> {
+  readonly value: (stored: PropertyValue) => V;
+  readonly id: (id: ElementId) => I;
+}
+
 /**
- * Reads the edge in `slot` as an {@link EdgeShape}, each property value passed through `value`.
+ * Reads the edge in `slot` as an {@link EdgeShape}, values and ids passed through `convert`.
  *
  * @example
  * ```ts
  * declare const source: GraphSource;
- * const stored = edgeShape(source, 0, (v) => v);
- * const json = edgeShape(source, 0, jsonValue);
+ * const stored = edgeShape(source, 0, { value: (v) => v, id: (id) => id });
+ * const json = edgeShape(source, 0, { value: jsonValue, id: plainId });
  * ```
  */
-export function edgeShape<V>(source: GraphSource, slot: number, value: (stored: PropertyValue) => V): EdgeShape<V> {
+export function edgeShape<V, I>(source: GraphSource, slot: number, convert: EdgeConversion<V, I>): EdgeShape<V, I> {
   const properties: Record<string, V> = {};
   for (const key of source.edgePropertyKeys(slot)) {
     const stored = source.edgeProperty(slot, key);
-    if (stored !== undefined) properties[key] = value(stored);
+    if (stored !== undefined) properties[key] = convert.value(stored);
   }
   const out = source.edgeOutVertex(slot);
   const inV = source.edgeInVertex(slot);
   return {
-    id: source.edgeId(slot),
+    id: convert.id(source.edgeId(slot)),
     label: source.edgeLabel(slot),
     type: 'edge',
-    outV: source.vertexId(out),
+    outV: convert.id(source.vertexId(out)),
     outVLabel: source.vertexLabel(out),
-    inV: source.vertexId(inV),
+    inV: convert.id(source.vertexId(inV)),
     inVLabel: source.vertexLabel(inV),
     properties,
   };

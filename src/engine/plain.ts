@@ -21,7 +21,7 @@ import type { GraphSource } from '../port/index.js';
 import { canonicalEnum } from './fluent/fluent-tokens.js';
 import { jsonValue } from './json.js';
 import { QUERY_LIMITS, tooDeep } from './plan/limits.js';
-import { plainNumber, TypedNumber, Uuid, type ElementId } from '../values/index.js';
+import { plainId as plainValueId, plainNumber, TypedNumber, Uuid, type ElementId } from '../values/index.js';
 
 /**
  * How results leave the engine: `plain` JavaScript values (the default), or `java`, the
@@ -65,10 +65,9 @@ export class PlainSet<T = unknown> extends Set<T> {
   }
 }
 
+/** An element's id as a plain value; an element's `id` field is typed ElementId, which a bigint long id does not fit. */
 function plainId(id: ElementId): ElementId {
-  if (id instanceof TypedNumber) return plainNumber(id) as ElementId;
-  if (id instanceof Uuid) return id.text;
-  return id;
+  return plainValueId(id) as ElementId;
 }
 
 /** A vertex with plain id and no properties: the ends of an edge, the owner of a property. */

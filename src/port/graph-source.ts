@@ -7,7 +7,7 @@
  * lifetime of the element. A per-request filter (access control) wraps a GraphSource.
  * @module
  */
-import type { ElementId, PropertyValue } from '../values/index.js';
+import type { ElementId, PlainId, PropertyValue } from '../values/index.js';
 import type { AdjacencySource } from './adjacency.js';
 
 /**
@@ -133,6 +133,13 @@ export interface GraphSource extends AdjacencySource {
   edgeSlot(id: ElementId): number;
   /** External id of a vertex. */
   vertexId(slot: number): ElementId;
+  /**
+   * Plain ids of vertex slots, as the values module's `plainId` of {@link GraphSource.vertexId}
+   * would give them, written to `into[i]` for each `slots[i]` (`into` grows as needed). Optional:
+   * a store fills it straight from its id columns, with no TypedNumber or BigInt per id, for
+   * answers that list a million ids; callers fall back to `vertexId` without it.
+   */
+  plainVertexIds?(slots: ArrayLike<number>, into: PlainId[]): void;
   /** Label of a vertex. */
   vertexLabel(slot: number): string;
   /** External id of an edge. */

@@ -3,7 +3,7 @@
  * with its external id maps.
  * @module
  */
-import { TypedNumber, Uuid, type ElementId } from '../values/index.js';
+import { plainId, TypedNumber, Uuid, type ElementId, type PlainId } from '../values/index.js';
 import { BitSet, growInt32, PropertyColumn } from './columns/index.js';
 import type { DataType } from './schema/schema-types.js';
 
@@ -196,12 +196,46 @@ export class VertexTable {
    * replaced (growth, snapshot load).
    */
   #intId(slot: number): number {
-    if (!LITTLE_ENDIAN) return Number(this.idNumber[slot]!);
+    const words = this.#words();
+    if (words === undefined) return Number(this.idNumber[slot]!);
+    return (words[2 * slot + 1] as number) * 0x1_0000_0000 + ((words[2 * slot] as number) >>> 0);
+  }
+
+  /**
+   * Plain ids of slots into `into` (the port's `plainVertexIds`): number ids and
+   * longs within ±(2^53 - 1) as numbers read from the id words, other longs as bigints, string
+   * and UUID ids as their text.
+   */
+  plainIdsInto(slots: ArrayLike<number>, into: PlainId[]): void {
+    const kinds = this.idKind;
+    const text = this.idText;
+    const words = this.#words();
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i] as number;
+      const kind = kinds[slot] as IdKind;
+      if (kind === IdKind.Text || kind === IdKind.Uuid) into[i] = text[slot] as string;
+      else if (words === undefined) into[i] = plainId(this.idOf(slot));
+      else {
+        const high = words[2 * slot + 1] as number;
+        const low = words[2 * slot] as number;
+        // An id that fits 32 bits is the low word itself, a small integer the array stores unboxed.
+        if ((high === 0 && low >= 0) || (high === -1 && low < 0)) into[i] = low;
+        else {
+          const n = high * 0x1_0000_0000 + (low >>> 0);
+          into[i] = kind === IdKind.Int || Number.isSafeInteger(n) ? n : (this.idNumber[slot] as bigint);
+        }
+      }
+    }
+  }
+
+  /** The id column as 32-bit words (little-endian only), following `idNumber` when it is replaced (growth, snapshot load). */
+  #words(): Int32Array | undefined {
+    if (!LITTLE_ENDIAN) return undefined;
     let words = this.#idWords;
     if (words === undefined || words.buffer !== this.idNumber.buffer || words.byteOffset !== this.idNumber.byteOffset) {
       words = this.#idWords = new Int32Array(this.idNumber.buffer, this.idNumber.byteOffset, this.idNumber.length * 2);
     }
-    return (words[2 * slot + 1] as number) * 0x1_0000_0000 + ((words[2 * slot] as number) >>> 0);
+    return words;
   }
 
   /** Adds a slot's id to the id maps. */

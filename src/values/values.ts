@@ -148,3 +148,30 @@ export type PropertyValue =
  * ```
  */
 export type ElementId = number | string | TypedNumber | Uuid;
+
+/**
+ * An element id as plain results hand it out (see {@link plainId}): a `number`, a `bigint` for a
+ * long outside ±(2^53 - 1), or text (string and UUID ids).
+ *
+ * @example
+ * ```ts
+ * const id: PlainId = 1190507458385149952n;
+ * ```
+ */
+export type PlainId = number | bigint | string;
+
+/**
+ * An element id as a plain value: a long as a `number` (a `bigint` outside ±(2^53 - 1)), a
+ * UUID as its text, a number or string unchanged.
+ *
+ * @example
+ * ```ts
+ * plainId(new TypedNumber('long', 6n));   // 6
+ * plainId(new Uuid('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'));   // 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'
+ * ```
+ */
+export function plainId(id: ElementId): PlainId {
+  if (id instanceof TypedNumber) return plainNumber(id);
+  if (id instanceof Uuid) return id.text;
+  return id;
+}

@@ -5,6 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { TypedNumber } from '../../src/index.js';
 import { testServer } from './helpers.js';
 import type { TestServer } from './helpers.js';
 
@@ -112,3 +113,24 @@ test('GET /openapi.json lists every traverser parameter of notes §5.1 with its 
     assert.equal(rank.alpha.type, 'number');
     assert.equal(rank.with_label.type, 'string');
   }));
+
+test('traverser routes write long ids past 2^53 as decimal text and safe longs as numbers, as before the library answered in plain values', async () => {
+  const server = await testServer();
+  try {
+    const schema = '/graphspaces/DEFAULT/graphs/hugegraph/schema';
+    assert.equal((await server.call('POST', `${schema}/vertexlabels`, { name: 'node', id_strategy: 'CUSTOMIZE_NUMBER' })).status, 201);
+    assert.equal((await server.call('POST', `${schema}/edgelabels`, { name: 'link', source_label: 'node', target_label: 'node' })).status, 201);
+    const graph = server.state.graph('DEFAULT', 'hugegraph');
+    const big = new TypedNumber('long', 2n ** 60n + 1n);
+    await graph.addVertex('node', {}, { id: new TypedNumber('long', 7n) });
+    await graph.addVertex('node', {}, { id: big });
+    await graph.addEdge('link', { out: new TypedNumber('long', 7n), in: big });
+    const r = await server.call('GET', `${G}/kout?source=7&max_depth=1&direction=OUT`);
+    assert.equal(r.status, 200);
+    assert.match(r.text, /^\{"vertices":\["1152921504606846977"\],"measure":/);
+    const path = await server.call('POST', `${G}/kout`, { source: 7, steps: { direction: 'OUT' }, max_depth: 1, with_path: true });
+    assert.deepEqual(path.json.paths, [{ objects: [7, '1152921504606846977'] }]);
+  } finally {
+    await server.close();
+  }
+});

@@ -6,7 +6,8 @@
  */
 import { NEIGHBOUR_BATCH_SIZE } from '../../port/index.js';
 import type { ColumnBatch, ColumnScanOptions, GraphSource, GraphWriter, IndexPredicate, NeighbourBatch, PropertyCardinality, ScanOptions, VertexPropertyRecord } from '../../port/index.js';
-import type { Direction, ElementId, PropertyValue } from '../../values/index.js';
+import type { Direction, ElementId, PlainId, PropertyValue } from '../../values/index.js';
+import { plainVertexIds } from '../plain-ids.js';
 import { ColumnBatchBuffer, scanColumnsBySlots } from './column-batches.js';
 
 /**
@@ -88,6 +89,9 @@ export class FilteredSource implements GraphWriter {
   }
   vertexId(slot: number): ElementId {
     return this.base.vertexId(slot);
+  }
+  plainVertexIds(slots: ArrayLike<number>, into: PlainId[]): void {
+    plainVertexIds(this.base, slots, { into });
   }
   vertexLabel(slot: number): string {
     return this.base.vertexLabel(slot);

@@ -41,7 +41,14 @@ interface LayerOptions {
   readonly meter: Meter;
   /** Stop adding to a layer once it holds this many vertices. */
   readonly layerLimit?: number;
+  /**
+   * False: the answer needs no paths, so the row fast path reads no edge slots and keeps each
+   * layer's vertices only (no predecessor positions, an empty edge frontier). Default true.
+   */
+  readonly paths?: boolean;
 }
+
+const NO_SLOTS = new Int32Array(0);
 
 /**
  * Layer 0 of `sources`.
@@ -104,7 +111,7 @@ function* layersOfRows(run: TraverserRun, sources: ArrayLike<number>, options: L
     for (let i = 0; i < sources.length; i++) marks.set(sources[i] as number, 0);
     const scan = new RowScan(rows, options.hop);
     const work = marks.work;
-    const level: RowLevel = { marks, payload: 0, out: work, counted: 0, capacity: options.capacity, finding: options.finding };
+    const level: RowLevel = { marks, payload: 0, out: work, counted: 0, capacity: options.capacity, finding: options.finding, edges: options.paths !== false };
     for (let d = 1; d <= options.depth; d++) {
       const prev = (out[d - 1] as Layer).vertices;
       if (prev.length === 0) break;
@@ -112,8 +119,12 @@ function* layersOfRows(run: TraverserRun, sources: ArrayLike<number>, options: L
       const [begin, scanned] = [work.length, scan.scanned];
       yield* reachLevel(scan, level, prev.view(), run.ctx);
       options.meter.edges += scan.scanned - scanned;
-      const vertices = Frontier.wrap(work.slots.slice(begin, work.length), { predecessor: work.from.slice(begin, work.length) });
-      out.push({ vertices, edges: Frontier.wrap(work.edges.slice(begin, work.length)) });
+      const slots = work.slots.slice(begin, work.length);
+      out.push(
+        options.paths === false
+          ? { vertices: Frontier.wrap(slots), edges: Frontier.wrap(NO_SLOTS) }
+          : { vertices: Frontier.wrap(slots, { predecessor: work.from.slice(begin, work.length) }), edges: Frontier.wrap(work.edges.slice(begin, work.length)) },
+      );
     }
     return out;
   } finally {

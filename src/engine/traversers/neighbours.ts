@@ -3,7 +3,7 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import type { ElementId } from '../../values/index.js';
+import type { PlainId } from '../../values/index.js';
 import { Frontier, VisitedMarks, checkCapacity, scanHop } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import {
@@ -27,8 +27,8 @@ export interface NeighbourhoodResponse {
   readonly [name: string]: unknown;
   readonly size?: number;
   readonly paths?: PathJson[];
-  readonly vertices?: (ElementId | VertexJson)[];
-  readonly edges?: (ElementId | EdgeJson)[];
+  readonly vertices?: (PlainId | VertexJson)[];
+  readonly edges?: (PlainId | EdgeJson)[];
   /** The GET form's count_only answer. */
   readonly vertices_size?: number;
   readonly measure?: Measure;
@@ -43,7 +43,7 @@ export interface NeighbourhoodResponse {
  * ```
  */
 export interface VertexIdsResponse {
-  readonly vertices?: ElementId[];
+  readonly vertices?: PlainId[];
   readonly vertices_size?: number;
   readonly measure: Measure;
 }
@@ -101,11 +101,13 @@ function* deepLayers(run: TraverserRun, source: number, hop: HopOptions, depth: 
 
 interface Found {
   readonly ls: Layer[];
-  /** The results in order: slot, and the depth and index in its layer that it was found at. */
+  /** The results in order: slot, and (when paths are asked for) the depth and index in its layer that it was found at. */
   readonly slots: Int32Array;
   readonly depths: Int32Array;
   readonly at: Int32Array;
 }
+
+const NONE = new Int32Array(0);
 
 function* neighbourhood(run: TraverserRun, sources: Int32Array, o: Readonly<Record<string, unknown>>, kind: 'kout' | 'kneighbor' | 'egonet', meter: Meter): FrontierOperation<Found> {
   const post = o.steps !== undefined;
@@ -118,9 +120,10 @@ function* neighbourhood(run: TraverserRun, sources: Int32Array, o: Readonly<Reco
   const max = bound(limit);
   const deep = mode(o) === 'deep_first' && sources.length === 1;
   const once = kind !== 'kout' || nearest;
+  const paths = post && flag(o.withPath, 'with path', false);
   const ls = deep
     ? yield* deepLayers(run, sources[0] as number, hop, depth, once, capacity, meter)
-    : yield* layers(run, sources, { hop, depth, nearest: once, capacity, finding: kind, meter });
+    : yield* layers(run, sources, { hop, depth, nearest: once, capacity, finding: kind, meter, paths });
   // Layers of a breadth-first search are distinct across the layers read (one layer for kout,
   // nearest marks for the others); a deep-first walk's may repeat a vertex.
   const taken = deep ? new VisitedMarks() : undefined;
@@ -128,6 +131,7 @@ function* neighbourhood(run: TraverserRun, sources: Int32Array, o: Readonly<Reco
   let total = 0;
   for (let d = from; d <= depth && d < ls.length; d++) total += (ls[d] as Layer).vertices.length;
   const n = Math.min(total, max);
+  if (!paths && !deep) return { ls, slots: layerSlots(ls, from, depth, n), depths: NONE, at: NONE };
   const found = { ls, slots: new Int32Array(n), depths: new Int32Array(n), at: new Int32Array(n) };
   let k = 0;
   for (let d = from; d <= depth && d < ls.length; d++) {
@@ -141,6 +145,20 @@ function* neighbourhood(run: TraverserRun, sources: Int32Array, o: Readonly<Reco
     }
   }
   return { ls, slots: found.slots.subarray(0, k), depths: found.depths.subarray(0, k), at: found.at.subarray(0, k) };
+}
+
+/** The first `n` slots of layers `from` to `depth`, in order: the last layer itself when it is the only one. */
+function layerSlots(ls: readonly Layer[], from: number, depth: number, n: number): Int32Array {
+  if (from === depth) return from < ls.length ? (ls[from] as Layer).vertices.slots.subarray(0, n) : NONE;
+  const out = new Int32Array(n);
+  let k = 0;
+  for (let d = from; d <= depth && d < ls.length && k < n; d++) {
+    const slots = (ls[d] as Layer).vertices.view();
+    const part = slots.length <= n - k ? slots : slots.subarray(0, n - k);
+    out.set(part, k);
+    k += part.length;
+  }
+  return out;
 }
 
 function shape(run: TraverserRun, name: string, found: Found, o: Readonly<Record<string, unknown>>, meter: Meter, extra: readonly number[] = []): NeighbourhoodResponse {
@@ -217,7 +235,7 @@ export function* kneighbor(run: TraverserRun, options: unknown): FrontierOperati
  * const r = runFrontier(egonet(run, { sources: ['1:marko'], steps: { direction: 'OUT' }, maxDepth: 1 }));
  * ```
  */
-export function* egonet(run: TraverserRun, options: unknown): FrontierOperation<NeighbourhoodResponse | { vertices: ElementId[] }> {
+export function* egonet(run: TraverserRun, options: unknown): FrontierOperation<NeighbourhoodResponse | { vertices: PlainId[] }> {
   const o = record(options, 'egonet options');
   const meter = new Meter();
   if (o.steps === undefined) {

@@ -5,7 +5,7 @@
  * @module
  */
 import { TypedNumber } from '../../values/index.js';
-import type { ElementId } from '../../values/index.js';
+import type { PlainId } from '../../values/index.js';
 import { allShortestPaths, dijkstra, pathEdges, scanHop, shortestPath, weightedPathTo } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import type { AdjacencySource } from '../../port/index.js';
@@ -14,6 +14,7 @@ import {
   DEFAULTS, Meter, bound, edgeStep, edgesOut, flag, getHop, ids, maxDepth, positiveOrNoLimit, record, selectVertices, vertexSlot, verticesOut,
 } from './traverser-common.js';
 import type { EdgeJson, Measure, TraverserRun, VertexJson } from './traverser-common.js';
+import { plainVertexId } from '../plain-ids.js';
 
 /**
  * The tail every path response shares: path vertices and edges (ids, or full elements with
@@ -26,8 +27,8 @@ import type { EdgeJson, Measure, TraverserRun, VertexJson } from './traverser-co
  */
 export interface PathsResponse {
   readonly [name: string]: unknown;
-  readonly vertices?: (ElementId | VertexJson)[];
-  readonly edges?: (ElementId | EdgeJson)[];
+  readonly vertices?: (PlainId | VertexJson)[];
+  readonly edges?: (PlainId | EdgeJson)[];
   readonly measure: Measure;
 }
 
@@ -181,13 +182,13 @@ export function* singlesourceshortestpath(run: TraverserRun, options: unknown): 
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
   const limit = bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.pathsLimit));
   const r = yield* dijkstra(counting(run, meter).source, s, { hop, weight, capacity }, run.ctx);
-  const out: Record<string, { weight: number; vertices: ElementId[] }> = {};
+  const out: Record<string, { weight: number; vertices: PlainId[] }> = {};
   const found: Int32Array[] = [];
   for (let i = 1; i < r.settled.length && found.length < limit; i++) {
     const target = r.settled.slots[i] as number;
     const path = weightedPathTo(r, target) as Int32Array;
     found.push(path);
-    out[String(run.source.vertexId(target))] = { weight: r.distance[i] as number, vertices: ids(run.source, path) };
+    out[String(plainVertexId(run.source, target))] = { weight: r.distance[i] as number, vertices: ids(run.source, path) };
   }
   return { paths: out, ...(yield* tail(run, found, hop, o, meter, weight)) };
 }

@@ -7,7 +7,7 @@
  */
 import { ArgumentError } from '../../errors.js';
 import { TypedNumber } from '../../values/index.js';
-import type { ElementId } from '../../values/index.js';
+import type { PlainId } from '../../values/index.js';
 import { SlotMap, checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import { DEFAULTS, Meter, bound, edgeStep, flag, ids, integer, listOf, numberOf, positiveOrNoLimit, record, selectVertices, verticesOut } from './traverser-common.js';
@@ -190,7 +190,7 @@ export function* templatepaths(run: TraverserRun, options: unknown): FrontierOpe
  * runFrontier(customizedcrosspoints(run, { sources: { ids: ['1:marko', '1:josh'] }, pathPatterns: [{ steps: [{ direction: 'BOTH' }] }], withPath: true }));
  * ```
  */
-export function* customizedcrosspoints(run: TraverserRun, options: unknown): FrontierOperation<{ crosspoints: ElementId[]; paths: PathJson[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
+export function* customizedcrosspoints(run: TraverserRun, options: unknown): FrontierOperation<{ crosspoints: PlainId[]; paths: PathJson[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
   const o = record(options, 'customizedcrosspoints options');
   const meter = new Meter();
   const sources = selectVertices(run.source, o.sources, 'sources');

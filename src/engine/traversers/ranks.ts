@@ -3,7 +3,7 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import type { ElementId } from '../../values/index.js';
+import type { ElementId, PlainId } from '../../values/index.js';
 import { checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import {
@@ -11,6 +11,7 @@ import {
   vertexSlot, verticesOut,
 } from './traverser-common.js';
 import type { EdgeJson, Measure, TraverserRun, VertexJson } from './traverser-common.js';
+import { plainVertexId } from '../plain-ids.js';
 import { PathTree, neighbourLists, opposite } from './tree.js';
 import { jsonValue } from '../json.js';
 
@@ -35,9 +36,9 @@ function distinctOf(list: readonly number[] | undefined): number[] {
 
 /** One similar vertex of fusiformsimilarity. */
 interface Similar {
-  readonly id: ElementId;
+  readonly id: PlainId;
   readonly score: number;
-  readonly intermediaries: ElementId[];
+  readonly intermediaries: PlainId[];
 }
 
 /**
@@ -52,7 +53,7 @@ interface Similar {
  * runFrontier(fusiformsimilarity(run, { sources: { ids: ['1:marko'] }, minNeighbors: 1, alpha: 0.5 }));
  * ```
  */
-export function* fusiformsimilarity(run: TraverserRun, options: unknown): FrontierOperation<{ similars: Record<string, Similar[]>; vertices: (ElementId | VertexJson)[]; measure: Measure }> {
+export function* fusiformsimilarity(run: TraverserRun, options: unknown): FrontierOperation<{ similars: Record<string, Similar[]>; vertices: (PlainId | VertexJson)[]; measure: Measure }> {
   const o = record(options, 'fusiformsimilarity options');
   const meter = new Meter();
   const sources = selectVertices(run.source, o.sources, 'sources');
@@ -100,10 +101,10 @@ export function* fusiformsimilarity(run: TraverserRun, options: unknown): Fronti
       const groups = new Set([groupOf(s), ...found.map((x) => groupOf(x.c))]);
       if (groups.size < minGroups) continue;
     }
-    similars[String(run.source.vertexId(s))] = found.map((x) => ({
-      id: run.source.vertexId(x.c),
+    similars[String(plainVertexId(run.source, s))] = found.map((x) => ({
+      id: plainVertexId(run.source, x.c),
       score: x.score,
-      intermediaries: withIntermediary ? x.via.map((v) => run.source.vertexId(v)) : [],
+      intermediaries: withIntermediary ? x.via.map((v) => plainVertexId(run.source, v)) : [],
     }));
     listed.push(s, ...found.map((x) => x.c), ...(withIntermediary ? found.flatMap((x) => x.via) : []));
   }
@@ -112,10 +113,10 @@ export function* fusiformsimilarity(run: TraverserRun, options: unknown): Fronti
 
 /** Rank order of NeighborRankTraverser's layers: rank descending, then id ascending. */
 function byRank(run: TraverserRun): (a: [number, number], b: [number, number]) => number {
-  return (a, b) => b[1] - a[1] || compareIds(run.source.vertexId(a[0]), run.source.vertexId(b[0]));
+  return (a, b) => b[1] - a[1] || compareIds(plainVertexId(run.source, a[0]), plainVertexId(run.source, b[0]));
 }
 
-function compareIds(a: ElementId, b: ElementId): number {
+function compareIds(a: PlainId, b: PlainId): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   const [x, y] = [String(a), String(b)];
   return x < y ? -1 : x > y ? 1 : 0;
@@ -205,7 +206,7 @@ export function* neighborrank(run: TraverserRun, options: unknown): FrontierOper
   return {
     ranks: ranks.map((layer, i) => {
       const sorted = i === 0 ? [...layer] : [...layer].sort(byRank(run)).slice(0, (steps[i - 1] as { top: number }).top);
-      return Object.fromEntries(sorted.map(([v, r]) => [String(run.source.vertexId(v)), r]));
+      return Object.fromEntries(sorted.map(([v, r]) => [String(plainVertexId(run.source, v)), r]));
     }),
   };
 }
@@ -288,7 +289,7 @@ export function* personalrank(run: TraverserRun, options: unknown): FrontierOper
   });
   if (sorted) out.sort((a, b) => b[1] - a[1]);
   if (limit !== Infinity) out = out.slice(0, limit);
-  return Object.fromEntries(out.map(([v, r]) => [String(run.source.vertexId(v)), r]));
+  return Object.fromEntries(out.map(([v, r]) => [String(plainVertexId(run.source, v)), r]));
 }
 
 /** The sort-values part of an edge id (`S<out>>label>sub>sortValues>S<in>`), or '' for another id form. */

@@ -4,10 +4,11 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import type { ElementId } from '../../values/index.js';
+import type { PlainId } from '../../values/index.js';
 import { RowScan, Stamps, checkCapacity, intersect, reachLevel, rowsOf, scanHop } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import { DEFAULTS, Meter, bound, edgeStep, flag, getHop, ids, integer, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
+import { plainVertexId } from '../plain-ids.js';
 import type { Measure, TraverserRun, VertexJson } from './traverser-common.js';
 
 /** Distinct neighbours of one vertex, in adjacency order. */
@@ -47,7 +48,7 @@ function pair(run: TraverserRun, o: Readonly<Record<string, unknown>>): [number,
  * runFrontier(sameneighbors(run, { vertex: '1:marko', other: '1:josh' })); // { same_neighbors: ['1:peter'], measure }
  * ```
  */
-export function* sameneighbors(run: TraverserRun, options: unknown): FrontierOperation<{ same_neighbors: ElementId[]; vertices?: (ElementId | VertexJson)[]; measure: Measure }> {
+export function* sameneighbors(run: TraverserRun, options: unknown): FrontierOperation<{ same_neighbors: PlainId[]; vertices?: (PlainId | VertexJson)[]; measure: Measure }> {
   const o = record(options, 'sameneighbors options');
   const meter = new Meter();
   const hop: HopOptions = o.vertexList === undefined ? getHop(o) : { ...getHop({ ...o, label: undefined }), labels: o.labels === undefined ? [] : (o.labels as string[]) };
@@ -77,13 +78,13 @@ export function* sameneighbors(run: TraverserRun, options: unknown): FrontierOpe
  * runFrontier(sameneighborsbatch(run, { vertexList: [['1:marko', '1:josh']] })); // { same_neighbors: [['1:peter']], measure }
  * ```
  */
-export function* sameneighborsbatch(run: TraverserRun, options: unknown): FrontierOperation<{ same_neighbors: ElementId[][]; measure: Measure }> {
+export function* sameneighborsbatch(run: TraverserRun, options: unknown): FrontierOperation<{ same_neighbors: PlainId[][]; measure: Measure }> {
   const o = record(options, 'sameneighborsbatch options');
   const meter = new Meter();
   const hop = getHop(o);
   const limit = bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.limit));
   if (!Array.isArray(o.vertexList)) throw new ArgumentError('TRAVERSER_ARGUMENT', "The vertex_list can't be null");
-  const out: ElementId[][] = [];
+  const out: PlainId[][] = [];
   for (const p of o.vertexList as unknown[]) {
     if (!Array.isArray(p) || p.length !== 2) throw new ArgumentError('TRAVERSER_ARGUMENT', 'Each entry of vertex_list must hold exactly 2 vertex ids');
     const a = yield* neighbours(run, vertexSlot(run.source, p[0]), hop, meter);
@@ -135,7 +136,7 @@ export function* jaccardsimilarity(run: TraverserRun, options: unknown): Frontie
   }
   scored.sort((x, y) => y[1] - x[1]);
   const out: Record<string, number> = {};
-  for (const [c, score] of top === 0 ? scored : scored.slice(0, top)) out[String(run.source.vertexId(c))] = score;
+  for (const [c, score] of top === 0 ? scored : scored.slice(0, top)) out[String(plainVertexId(run.source, c))] = score;
   return { jaccard_similarity: out, measure: meter.measure() };
 }
 

@@ -5,12 +5,15 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import type { Direction, ElementId, PropertyValue } from '../../values/index.js';
+import { plainId, plainNumber, TypedNumber, Uuid } from '../../values/index.js';
+import type { Direction, PlainId, PropertyValue } from '../../values/index.js';
 import type { GraphSource } from '../../port/index.js';
 import { Predicate } from '../bytecode.js';
 import { predicateTest } from '../exec/predicate.js';
 import type { Test } from '../exec/predicate.js';
-import { jsonValue } from '../json.js';
+import { jsonKey } from '../json.js';
+import { fromPlain } from '../plain.js';
+import { plainVertexIds } from '../plain-ids.js';
 import { edgeShape } from '../edge-shape.js';
 import type { EdgeShape } from '../edge-shape.js';
 import type { FrontierContext, HopOptions } from '../frontier/index.js';
@@ -89,22 +92,22 @@ export class Meter {
  * ```
  */
 export interface VertexJson {
-  readonly id: ElementId;
+  readonly id: PlainId;
   readonly label: string;
   readonly type: 'vertex';
   readonly properties: Readonly<Record<string, unknown>>;
 }
 
 /**
- * An edge as the traversers return it with `withEdge`: the engine's one edge shape, values in
- * their JSON form.
+ * An edge as the traversers return it with `withEdge`: the engine's one edge shape, ids and
+ * values plain, in their JSON form.
  *
  * @example
  * ```ts
  * const e: EdgeJson = { id: 'S1:marko>1>>S1:peter', label: 'knows', type: 'edge', outV: '1:marko', outVLabel: 'person', inV: '1:peter', inVLabel: 'person', properties: {} };
  * ```
  */
-export type EdgeJson = EdgeShape<unknown>;
+export type EdgeJson = EdgeShape<unknown, PlainId>;
 
 /**
  * A path as HugeGraph writes it.
@@ -115,7 +118,30 @@ export type EdgeJson = EdgeShape<unknown>;
  * ```
  */
 export interface PathJson {
-  readonly objects: ElementId[];
+  readonly objects: PlainId[];
+}
+
+/**
+ * A stored value as the traversers return it: numbers plain (a long beyond ±(2^53 - 1) a
+ * bigint), UUIDs as text, maps as objects (keys written as JSON writes them), sets as arrays.
+ *
+ * @example
+ * ```ts
+ * plainJson(new TypedNumber('long', 6n)); // 6
+ * ```
+ */
+function plainJson(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof TypedNumber) return plainNumber(value);
+  if (value instanceof Uuid) return value.text;
+  if (Array.isArray(value)) return value.map(plainJson);
+  if (value instanceof Map) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of value as Map<unknown, unknown>) out[jsonKey(k)] = plainJson(v);
+    return out;
+  }
+  if (value instanceof Set) return [...(value as Set<unknown>)].map(plainJson);
+  return value;
 }
 
 /**
@@ -129,15 +155,17 @@ export interface PathJson {
 function vertexJson(source: GraphSource, slot: number): VertexJson {
   const properties: Record<string, unknown> = {};
   for (const p of source.vertexProperties(slot)) {
-    const value = jsonValue(p.value);
+    const value = plainJson(p.value);
     const had = properties[p.key];
     properties[p.key] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
   }
-  return { id: source.vertexId(slot), label: source.vertexLabel(slot), type: 'vertex', properties };
+  return { id: plainId(source.vertexId(slot)), label: source.vertexLabel(slot), type: 'vertex', properties };
 }
 
+const EDGE_JSON = { value: plainJson, id: plainId } as const;
+
 /**
- * The edge JSON of a slot ({@link edgeShape} with JSON values).
+ * The edge JSON of a slot ({@link edgeShape} with plain ids and values).
  *
  * @example
  * ```ts
@@ -145,50 +173,49 @@ function vertexJson(source: GraphSource, slot: number): VertexJson {
  * ```
  */
 export function edgeJson(source: GraphSource, slot: number): EdgeJson {
-  return edgeShape(source, slot, jsonValue);
+  return edgeShape(source, slot, EDGE_JSON);
 }
 
 /**
- * Vertex ids, or full vertices with `withVertex`, of distinct slots.
+ * Plain vertex ids, or full vertices with `withVertex`, of distinct slots.
  *
  * @example
  * ```ts
  * const result = verticesOut(...args);
  * ```
  */
-export function verticesOut(source: GraphSource, slots: Iterable<number>, withVertex: boolean): (ElementId | VertexJson)[] {
-  const out: (ElementId | VertexJson)[] = [];
-  for (const s of new Set(slots)) out.push(withVertex ? vertexJson(source, s) : source.vertexId(s));
-  return out;
+export function verticesOut(source: GraphSource, slots: Iterable<number>, withVertex: boolean): (PlainId | VertexJson)[] {
+  const distinct = distinctSlots(slots);
+  return withVertex ? distinct.map((s) => vertexJson(source, s)) : plainVertexIds(source, distinct);
 }
 
 /**
- * Edge ids, or full edges with `withEdge`, of distinct slots.
+ * Plain edge ids, or full edges with `withEdge`, of distinct slots.
  *
  * @example
  * ```ts
  * const result = edgesOut(...args);
  * ```
  */
-export function edgesOut(source: GraphSource, slots: Iterable<number>, withEdge: boolean): (ElementId | EdgeJson)[] {
-  const out: (ElementId | EdgeJson)[] = [];
-  for (const s of new Set(slots)) out.push(withEdge ? edgeJson(source, s) : source.edgeId(s));
-  return out;
+export function edgesOut(source: GraphSource, slots: Iterable<number>, withEdge: boolean): (PlainId | EdgeJson)[] {
+  return distinctSlots(slots).map((s) => (withEdge ? edgeJson(source, s) : plainId(source.edgeId(s))));
+}
+
+/** Slots without repeats, in first-seen order. */
+function distinctSlots(slots: Iterable<number>): number[] {
+  return [...new Set(slots)];
 }
 
 /**
- * Ids of slots.
+ * Plain ids of slots, filled from the store's id column in one call (no object per id).
  *
  * @example
  * ```ts
  * const result = ids(...args);
  * ```
  */
-export function ids(source: GraphSource, slots: ArrayLike<number>): ElementId[] {
-  // Sized up front: a kout answer may list a million ids, and growing by push copies them over and over.
-  const out = new Array<ElementId>(slots.length);
-  for (let i = 0; i < slots.length; i++) out[i] = source.vertexId(slots[i] as number);
-  return out;
+export function ids(source: GraphSource, slots: ArrayLike<number>): PlainId[] {
+  return plainVertexIds(source, slots);
 }
 
 function bad(message: string): ArgumentError {
@@ -345,10 +372,11 @@ export function labels(value: unknown, what = 'labels'): string[] {
  */
 export function vertexSlot(source: GraphSource, id: unknown, role = 'source'): number {
   if (id === undefined || id === null) throw bad(`The ${role} vertex id can't be null`);
-  if (typeof id !== 'string' && typeof id !== 'number') {
+  if (typeof id !== 'string' && typeof id !== 'number' && typeof id !== 'bigint') {
     throw new ArgumentError('TRAVERSER_VERTEX_ID', `The vertex id must be formatted as Number/String/UUID, but got '${JSON.stringify(id)}'`);
   }
-  const slot = source.vertexSlot(id);
+  // A bigint is a long id a plain answer handed out; given back, it is that long.
+  const slot = source.vertexSlot(typeof id === 'bigint' ? (fromPlain(id) as TypedNumber) : id);
   if (slot < 0) throw new ArgumentError('TRAVERSER_VERTEX_NOT_FOUND', `The ${role} vertex with id '${id}' does not exist`, { details: { id } });
   return slot;
 }

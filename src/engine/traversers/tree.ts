@@ -10,7 +10,7 @@ import { SlotMap, scanHop } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import { edgesOut, flag, ids, verticesOut } from './traverser-common.js';
 import type { EdgeJson, Meter, PathJson, TraverserRun, VertexJson } from './traverser-common.js';
-import type { ElementId } from '../../values/index.js';
+import type { PlainId } from '../../values/index.js';
 
 /**
  * Partial paths as a tree: node `i` ends at `vertex[i]`, reached through `edge[i]` (-1 for a
@@ -128,7 +128,7 @@ export function pathKey(vertices: readonly number[]): string {
  * const { vertices, edges } = treeTail(run, tree, [5, 9], options);
  * ```
  */
-export function treeTail(run: TraverserRun, tree: PathTree, nodes: readonly number[], o: Readonly<Record<string, unknown>>): { vertices: (ElementId | VertexJson)[]; edges: (ElementId | EdgeJson)[] } {
+export function treeTail(run: TraverserRun, tree: PathTree, nodes: readonly number[], o: Readonly<Record<string, unknown>>): { vertices: (PlainId | VertexJson)[]; edges: (PlainId | EdgeJson)[] } {
   const vertices: number[] = [];
   const edges: number[] = [];
   for (const n of nodes) {

@@ -5,13 +5,14 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import type { ElementId } from '../../values/index.js';
+import type { PlainId } from '../../values/index.js';
 import { SlotMap, checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import {
   DEFAULTS, Meter, bound, edgeStep, flag, getHop, ids, maxDepth, positiveOrNoLimit, record, selectVertices, vertexSlot,
 } from './traverser-common.js';
 import type { Measure, PathJson, TraverserRun } from './traverser-common.js';
+import { plainVertexId } from '../plain-ids.js';
 import { PathTree, neighbourLists, opposite, pathKey, treePath, treeTail } from './tree.js';
 
 /** Phases of a crosspoint walk: still on the source side, or past the crosspoint. */
@@ -134,7 +135,7 @@ export function* paths(run: TraverserRun, options: unknown): FrontierOperation<{
  * runFrontier(crosspoints(run, { source: '1:marko', target: '1:vadas', maxDepth: 5 })); // { crosspoints: [{ crosspoint: '1:peter', objects: [...] }, ...], measure }
  * ```
  */
-export function* crosspoints(run: TraverserRun, options: unknown): FrontierOperation<{ crosspoints: { crosspoint: ElementId; objects: ElementId[] }[]; measure: Measure }> {
+export function* crosspoints(run: TraverserRun, options: unknown): FrontierOperation<{ crosspoints: { crosspoint: PlainId; objects: PlainId[] }[]; measure: Measure }> {
   const o = record(options, 'crosspoints options');
   const meter = new Meter();
   const sources = [vertexSlot(run.source, o.source)];
@@ -142,7 +143,7 @@ export function* crosspoints(run: TraverserRun, options: unknown): FrontierOpera
   const found = yield* between(run, { sources, targets, hop: getHop(o), crosspoints: true, depth: maxDepth(o.maxDepth), ...capacityAndLimit(o) }, meter);
   const out = found.paths.map((p) => {
     const vertices = found.tree.vertices(p);
-    return { crosspoint: run.source.vertexId(vertices[Math.ceil((vertices.length - 1) / 2)] as number), objects: ids(run.source, vertices) };
+    return { crosspoint: plainVertexId(run.source, vertices[Math.ceil((vertices.length - 1) / 2)] as number), objects: ids(run.source, vertices) };
   });
   return { crosspoints: out, measure: meter.measure() };
 }

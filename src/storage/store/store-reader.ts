@@ -4,7 +4,7 @@
  * @module
  */
 import { NEIGHBOUR_BATCH_SIZE, NeighbourBatchBuffer, type ColumnBatch, type ColumnScanOptions, type GraphSource, type IndexPredicate, type NeighbourBatch, type ScanOptions, type VertexPropertyRecord } from '../../port/index.js';
-import { TypedNumber, Uuid, type Direction, type ElementId, type PropertyValue } from '../../values/index.js';
+import { TypedNumber, Uuid, type Direction, type ElementId, type PlainId, type PropertyValue } from '../../values/index.js';
 import { formatEdgeId, formatSortValues, parseEdgeId } from '../ids/index.js';
 import type { PropertySide } from './epochs.js';
 import type { EdgeLabelRecord, VertexLabelRecord } from '../schema/schema-types.js';
@@ -256,6 +256,10 @@ export class StoreReader implements GraphSource {
 
   vertexId(slot: number): ElementId {
     return this.state.vertices.idOf(slot);
+  }
+
+  plainVertexIds(slots: ArrayLike<number>, into: PlainId[]): void {
+    this.state.vertices.plainIdsInto(slots, into);
   }
 
   vertexLabel(slot: number): string {
