@@ -256,10 +256,6 @@ export class GraphLog implements GraphChangeLog {
     const payload = encodeWalRecord(record);
     const appended = this.wal.append(payload);
     this.pending.add(appended);
-    const settle = (): void => {
-      this.pending.delete(appended);
-    };
-    appended.then(settle, settle);
     this.bytesSinceSnapshot += payload.length;
     if (this.bytesSinceSnapshot >= this.options.snapshotEveryBytes && this.running === undefined) {
       setImmediate(() => {
@@ -270,8 +266,11 @@ export class GraphLog implements GraphChangeLog {
       });
     }
     return appended.then(
-      () => undefined,
+      () => {
+        this.pending.delete(appended);
+      },
       (cause: unknown) => {
+        this.pending.delete(appended);
         this.failure = cause;
         throw new StorageError('WAL_WRITE', 'Cannot append to the write-ahead log: the write was not made durable', { cause });
       },

@@ -337,7 +337,7 @@ export class GraphCore {
   async write<T>(fn: (writer: GraphWriter) => T): Promise<T> {
     this.checkOpen();
     requireFunction(fn, 'write function');
-    await this.passGates();
+    if (this.gated()) await this.passGates();
     const { result, log } = this.store.batch(fn, { log: this.log !== undefined });
     if (log !== undefined && this.log !== undefined) await this.log.append({ type: 'data', log });
     return result;
@@ -592,8 +592,13 @@ export class GraphCore {
   }
 
   /** Waits until neither a snapshot nor a Gremlin request's transaction holds writers back. */
+  /** Whether a snapshot gate or a Gremlin transaction's write lock stands before writers now. */
+  private gated(): boolean {
+    return this.log?.gate !== undefined || this.#state.writeLock.held;
+  }
+
   private async passGates(): Promise<void> {
-    while (this.log?.gate !== undefined || this.#state.writeLock.held) {
+    while (this.gated()) {
       await this.passGate();
       await this.#state.writeLock.pass();
     }

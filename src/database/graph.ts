@@ -69,8 +69,8 @@ export class Graph extends GraphReads {
    * ```
    */
   async addVertex(label: string, properties?: Properties, options: { readonly id?: ElementId } = {}): Promise<VertexView> {
-    const [vertex] = await this.addVertices([{ label, properties, id: requireRecord(options, 'vertex options').id as ElementId | undefined }]);
-    return vertex!;
+    const input = vertexInput({ label, properties, id: requireRecord(options, 'vertex options').id });
+    return await this.write((w) => vertexView(w, { slot: addVertexRow(w, input), catalog: this.store.catalog }));
   }
 
   /**

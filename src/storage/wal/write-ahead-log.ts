@@ -283,7 +283,7 @@ export class WriteAheadLog {
         await this.rotate((batch[i] as Pending).lsn);
         continue;
       }
-      await this.file.write(frameRecords(batch.slice(i, j)), active.size);
+      await this.file.write(frameRecords(i === 0 && j === batch.length ? batch : batch.slice(i, j)), active.size);
       await this.file.sync();
       active.size += bytes;
       active.records += j - i;
