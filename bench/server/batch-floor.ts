@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open } from '../../src/index.js';
-import type { EdgeInput, ElementId, VertexInput } from '../../src/index.js';
+import type { EdgeInput, VertexInput } from '../../src/index.js';
 
 const BATCH = 500;
 const PRELOAD = 20_000;
@@ -41,7 +41,7 @@ const edgeBody = (b: number): string =>
 const vertexBody = (b: number): string => JSON.stringify(Array.from({ length: BATCH }, (_, i): VertexInput => ({ label: 'item', properties: { name: `b${b}-${i}`, n: i } })));
 
 /** CPU µs per batch of the whole step and of its JSON.parse alone, after 20 warm-up batches. */
-async function perBatch(bodies: readonly string[], call: (items: unknown) => Promise<ElementId[]>): Promise<{ totalUs: number; parseUs: number }> {
+async function perBatch(bodies: readonly string[], call: (items: unknown) => Promise<readonly unknown[]>): Promise<{ totalUs: number; parseUs: number }> {
   const warm = 20;
   for (let k = 0; k < warm; k++) await call(JSON.parse(bodies[k]!));
   const start = process.cpuUsage();

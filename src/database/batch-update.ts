@@ -11,7 +11,7 @@ import { TypedNumber, Uuid } from '../engine/index.js';
 import type { ElementId, GraphWriter, PropertyValue } from '../engine/index.js';
 import type { SchemaCatalog } from '../storage/index.js';
 import { edgeView, requireEnd, vertexView } from './element-views.js';
-import type { EdgeView, Properties, VertexView } from './element-views.js';
+import type { Properties } from './element-views.js';
 import { describeValue } from './validate.js';
 
 /**
@@ -59,7 +59,7 @@ export interface BatchUpdate<T> {
  */
 export interface VertexInputLike {
   readonly label: string;
-  readonly id?: ElementId;
+  readonly id?: ElementId | bigint;
   readonly properties: Properties;
 }
 
@@ -73,9 +73,9 @@ export interface VertexInputLike {
  */
 export interface EdgeInputLike {
   readonly label: string;
-  readonly out: ElementId;
-  readonly in: ElementId;
-  readonly id?: ElementId;
+  readonly out: ElementId | bigint;
+  readonly in: ElementId | bigint;
+  readonly id?: ElementId | bigint;
   readonly properties: Properties;
   /** Label the stored out vertex must have, when given (checked with `checkVertex`). */
   readonly outLabel?: string;
@@ -176,7 +176,12 @@ function mergeProperties(
 }
 
 /** The slot of the stored vertex an input names: by id, or by its primary-key values. */
-function findVertex(w: GraphWriter, catalog: SchemaCatalog, input: VertexInputLike): number {
+/** A vertex update input after validation: its id in the engine's form. */
+type CheckedVertexLike = VertexInputLike & { readonly id?: ElementId };
+/** An edge update input after validation: its ids in the engine's form. */
+type CheckedEdgeLike = EdgeInputLike & { readonly out: ElementId; readonly in: ElementId; readonly id?: ElementId };
+
+function findVertex(w: GraphWriter, catalog: SchemaCatalog, input: CheckedVertexLike): number {
   if (input.id !== undefined) return w.vertexSlot(input.id);
   const label = catalog.vertexLabel(input.label);
   if (label === undefined || label.idStrategy !== 'PRIMARY_KEY') return -1;
@@ -186,14 +191,14 @@ function findVertex(w: GraphWriter, catalog: SchemaCatalog, input: VertexInputLi
   const candidates = w.lookup('vertex', { label: label.name, key: first, predicate: { op: 'eq', values: [input.properties[first]] } }) ?? w.vertexSlots(label.name);
   for (const slot of candidates) {
     if (w.vertexLabel(slot) !== label.name) continue;
-    const stored = vertexView(w, { slot, catalog });
+    const stored = vertexView(w, { slot, catalog, types: 'java' });
     if (keys.every((k) => sameValue(stored.properties[k], input.properties[k]))) return slot;
   }
   return -1;
 }
 
 /** The slot of the stored edge an input names: by id, or by ends, label and sort values. */
-function findEdge(w: GraphWriter, catalog: SchemaCatalog, input: EdgeInputLike, ends: { readonly out: number; readonly in: number }): number {
+function findEdge(w: GraphWriter, catalog: SchemaCatalog, input: CheckedEdgeLike, ends: { readonly out: number; readonly in: number }): number {
   if (input.id !== undefined) return w.edgeSlot(input.id);
   const sortKeys = catalog.edgeLabel(input.label)?.sortKeys ?? [];
   for (const batch of w.scanNeighbours(Int32Array.of(ends.out), 'OUT', { labels: [input.label] })) {
@@ -213,7 +218,7 @@ function cardinalityOf(catalog: SchemaCatalog, key: string): 'single' | 'list' |
 /** Writes merged values onto a stored vertex: whole properties are replaced. */
 function writeVertexValues(w: GraphWriter, catalog: SchemaCatalog, slot: number, values: Record<string, PropertyValue | undefined>): void {
   const primaryKeys = catalog.vertexLabel(w.vertexLabel(slot))?.primaryKeys ?? [];
-  const stored = vertexView(w, { slot, catalog }).properties;
+  const stored = vertexView(w, { slot, catalog, types: 'java' }).properties;
   for (const [key, value] of Object.entries(values)) {
     if (primaryKeys.includes(key) || sameValue(stored[key], value)) continue;
     if (stored[key] !== undefined) w.removeVertexProperty(slot, key);
@@ -225,46 +230,47 @@ function writeVertexValues(w: GraphWriter, catalog: SchemaCatalog, slot: number,
 }
 
 /**
- * Applies a vertex batch update inside a write and returns the updated (or created) vertices;
- * a missing vertex is skipped when `createIfNotExist` is false.
+ * Applies a vertex batch update inside a write and returns the slots of the updated (or
+ * created) vertices, in input order; a missing vertex is skipped when `createIfNotExist` is false.
  *
  * @example
  * ```ts
- * const views = await graph.write((w) => updateVerticesIn(w, graph.catalog(), { items, strategies: { n: 'SUM' } }));
+ * const slots = await graph.write((w) => updateVerticesIn(w, graph.catalog(), { items, strategies: { n: 'SUM' } }));
  * ```
  */
-export function updateVerticesIn(w: GraphWriter, catalog: SchemaCatalog, update: BatchUpdate<VertexInputLike>): VertexView[] {
+export function updateVerticesIn(w: GraphWriter, catalog: SchemaCatalog, update: BatchUpdate<CheckedVertexLike>): number[] {
   const strategies = update.strategies ?? {};
-  const out: VertexView[] = [];
+  const out: number[] = [];
   for (const input of update.items) {
     const slot = findVertex(w, catalog, input);
     if (slot < 0) {
       if (update.createIfNotExist === false) continue;
       const created = w.addVertex(input.label, { id: input.id, properties: Object.entries(input.properties).filter(([, v]) => v !== null && v !== undefined) });
-      out.push(vertexView(w, { slot: created, catalog }));
+      out.push(created);
       continue;
     }
-    const stored = vertexView(w, { slot, catalog });
+    const stored = vertexView(w, { slot, catalog, types: 'java' });
     writeVertexValues(w, catalog, slot, mergeProperties(stored.properties, input.properties, strategies));
-    out.push(vertexView(w, { slot, catalog }));
+    out.push(slot);
   }
   return out;
 }
 
 /**
- * Applies an edge batch update inside a write and returns the updated (or created) edges. A
+ * Applies an edge batch update inside a write and returns the slots of the updated (or
+ * created) edges. A
  * missing end vertex is a NotFoundError `VERTEX_NOT_FOUND` whatever `checkVertex` says (Quiver
  * stores no edge without its end vertices); `checkVertex` (default true) also checks that the
  * given end labels are the stored ones.
  *
  * @example
  * ```ts
- * const views = await graph.write((w) => updateEdgesIn(w, graph.catalog(), { items, strategies: { weight: 'BIGGER' } }, true));
+ * const slots = await graph.write((w) => updateEdgesIn(w, graph.catalog(), { items, strategies: { weight: 'BIGGER' } }, true));
  * ```
  */
-export function updateEdgesIn(w: GraphWriter, catalog: SchemaCatalog, update: BatchUpdate<EdgeInputLike>, checkVertex: boolean): EdgeView[] {
+export function updateEdgesIn(w: GraphWriter, catalog: SchemaCatalog, update: BatchUpdate<CheckedEdgeLike>, checkVertex: boolean): number[] {
   const strategies = update.strategies ?? {};
-  const out: EdgeView[] = [];
+  const out: number[] = [];
   for (const input of update.items) {
     const outSlot = requireEnd(w, { id: input.out, label: checkVertex ? input.outLabel : undefined, action: 'Cannot update edge' });
     const inSlot = requireEnd(w, { id: input.in, label: checkVertex ? input.inLabel : undefined, action: 'Cannot update edge' });
@@ -273,17 +279,17 @@ export function updateEdgesIn(w: GraphWriter, catalog: SchemaCatalog, update: Ba
     if (slot < 0) {
       if (update.createIfNotExist === false) continue;
       const created = w.addEdge(input.label, ends, { properties: Object.entries(input.properties).filter(([, v]) => v !== null && v !== undefined) });
-      out.push(edgeView(w, created));
+      out.push(created);
       continue;
     }
-    const merged = mergeProperties(edgeView(w, slot).properties, input.properties, strategies);
+    const merged = mergeProperties(edgeView(w, slot, 'java').properties, input.properties, strategies);
     const sortKeys = catalog.edgeLabel(w.edgeLabel(slot))?.sortKeys ?? [];
     for (const [key, value] of Object.entries(merged)) {
       if (sortKeys.includes(key) || sameValue(w.edgeProperty(slot, key), value)) continue;
       if (value === undefined || value === null) w.removeEdgeProperty(slot, key);
       else w.setEdgeProperty(slot, key, value);
     }
-    out.push(edgeView(w, slot));
+    out.push(slot);
   }
   return out;
 }

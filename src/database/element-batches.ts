@@ -7,7 +7,7 @@
  */
 import type { ElementId, GraphWriter, PropertyValue } from '../engine/index.js';
 import { requireEnd, toEntries } from './element-views.js';
-import type { EdgeInput, Properties, VertexInput } from './element-views.js';
+import type { CheckedEdgeInput, CheckedVertexInput, Properties } from './element-views.js';
 
 /**
  * Adds one edge given by vertex ids inside a write, the per-edge path: VERTEX_NOT_FOUND for an
@@ -19,7 +19,7 @@ import type { EdgeInput, Properties, VertexInput } from './element-views.js';
  * await graph.write((w) => addEdgeRow(w, { label: 'knows', out: '1:marko', in: '1:vadas' }));
  * ```
  */
-export function addEdgeRow(w: GraphWriter, e: EdgeInput): number {
+export function addEdgeRow(w: GraphWriter, e: CheckedEdgeInput): number {
   const out = requireEnd(w, { id: e.out, label: e.outLabel, action: 'Cannot create edge' });
   const inV = requireEnd(w, { id: e.in, label: e.inLabel, action: 'Cannot create edge' });
   return w.addEdge(e.label, { out, in: inV }, { id: e.id, properties: toEntries(e.properties) });
@@ -38,7 +38,7 @@ export function addEdgeRow(w: GraphWriter, e: EdgeInput): number {
  * const slots = await graph.write((w) => addEdgeBatch(w, [{ label: 'knows', out: '1:marko', in: '1:vadas', properties: { weight: 0.5 } }]));
  * ```
  */
-export function addEdgeBatch(w: GraphWriter, edges: readonly EdgeInput[]): Int32Array {
+export function addEdgeBatch(w: GraphWriter, edges: readonly CheckedEdgeInput[]): Int32Array {
   const n = edges.length;
   const slots = new Int32Array(n);
   const perEdge = (from: number): Int32Array => {
@@ -74,7 +74,7 @@ export function addEdgeBatch(w: GraphWriter, edges: readonly EdgeInput[]): Int32
  * await graph.write((w) => addVertexRow(w, { label: 'person', properties: { name: 'marko' } }));
  * ```
  */
-export function addVertexRow(w: GraphWriter, v: VertexInput): number {
+export function addVertexRow(w: GraphWriter, v: CheckedVertexInput): number {
   return w.addVertex(v.label, { id: v.id, properties: toEntries(v.properties) });
 }
 
@@ -90,7 +90,7 @@ export function addVertexRow(w: GraphWriter, v: VertexInput): number {
  * const slots = await graph.write((w) => addVertexBatch(w, [{ label: 'person', properties: { name: 'marko' } }]));
  * ```
  */
-export function addVertexBatch(w: GraphWriter, vertices: readonly VertexInput[]): Int32Array {
+export function addVertexBatch(w: GraphWriter, vertices: readonly CheckedVertexInput[]): Int32Array {
   const n = vertices.length;
   if (w.addVerticesBulk === undefined || vertices.some((v) => v.id !== undefined)) {
     return Int32Array.from(vertices, (v) => addVertexRow(w, v));

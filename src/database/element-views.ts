@@ -4,8 +4,8 @@
  * @module
  */
 import { ArgumentError, NotFoundError } from '../errors.js';
-import { edgeShape } from '../engine/index.js';
-import type { EdgeShape, ElementId, GraphSource, PropertyValue } from '../engine/index.js';
+import { edgeShape, plainId, toPlain } from '../engine/index.js';
+import type { EdgeShape, ElementId, GraphSource, PlainId, PropertyValue, ValueTypes } from '../engine/index.js';
 import type { SchemaCatalog } from '../storage/index.js';
 
 /**
@@ -19,14 +19,53 @@ import type { SchemaCatalog } from '../storage/index.js';
 export type Properties = Readonly<Record<string, PropertyValue>>;
 
 /**
- * A vertex as returned by the Graph's read methods.
+ * A property value as the Graph's methods return it by default (see `toPlain`): Java numbers
+ * as `number` (a long beyond ±(2^53 - 1) as `bigint`), UUIDs as text, dates, bytes, lists,
+ * sets and maps as stored.
  *
  * @example
  * ```ts
- * const v: VertexView = { id: '1:marko', label: 'person', type: 'vertex', properties: { name: 'marko' } };
+ * const v: PlainValue = 1190507458385149952n;
+ * ```
+ */
+export type PlainValue =
+  | null
+  | boolean
+  | number
+  | bigint
+  | string
+  | Date
+  | Uint8Array
+  | readonly PlainValue[]
+  | ReadonlySet<PlainValue>
+  | ReadonlyMap<PlainValue, PlainValue>;
+
+/**
+ * A vertex as the Graph's methods return it by default: plain id and property values. A key
+ * of LIST or SET cardinality maps to an array of values.
+ *
+ * @example
+ * ```ts
+ * const v: VertexView = { id: '1:marko', label: 'person', type: 'vertex', properties: { name: 'marko', age: 29 } };
  * ```
  */
 export interface VertexView {
+  readonly id: PlainId;
+  readonly label: string;
+  readonly type: 'vertex';
+  readonly properties: Readonly<Record<string, PlainValue>>;
+}
+
+/**
+ * A vertex as the Graph's methods return it with `{ types: 'java' }`: id and property values
+ * as stored (TypedNumber, Uuid...).
+ *
+ * @example
+ * ```ts
+ * const v: JavaVertexView = { id: new TypedNumber('long', 1n), label: 'person', type: 'vertex', properties: { age: 29 } };
+ * ```
+ */
+export interface JavaVertexView {
   readonly id: ElementId;
   readonly label: string;
   readonly type: 'vertex';
@@ -34,14 +73,45 @@ export interface VertexView {
 }
 
 /**
- * An edge as returned by the Graph's read methods: the engine's edge shape, values as stored.
+ * An edge as the Graph's methods return it by default: the engine's edge shape with plain ids
+ * and property values.
  *
  * @example
  * ```ts
- * const e: EdgeView = { id: 'S1:marko>1>>S1:vadas', label: 'knows', type: 'edge', outV: '1:marko', outVLabel: 'person', inV: '1:vadas', inVLabel: 'person', properties: {} };
+ * const e: EdgeView = { id: 'S1:marko>1>>S1:vadas', label: 'knows', type: 'edge', outV: '1:marko', outVLabel: 'person', inV: '1:vadas', inVLabel: 'person', properties: { weight: 0.5 } };
  * ```
  */
-export type EdgeView = EdgeShape<PropertyValue>;
+export type EdgeView = EdgeShape<PlainValue, PlainId>;
+
+/**
+ * An edge as the Graph's methods return it with `{ types: 'java' }`: ids and values as stored.
+ *
+ * @example
+ * ```ts
+ * const e: JavaEdgeView = { id: 'L1>1>>L2', label: 'knows', type: 'edge', outV: new TypedNumber('long', 1n), outVLabel: 'person', inV: new TypedNumber('long', 2n), inVLabel: 'person', properties: {} };
+ * ```
+ */
+export type JavaEdgeView = EdgeShape<PropertyValue>;
+
+/**
+ * The vertex view of a {@link ValueTypes} choice.
+ *
+ * @example
+ * ```ts
+ * const v: VertexViewOf<'java'> = await graph.getVertex(1, { types: 'java' }) as JavaVertexView;
+ * ```
+ */
+export type VertexViewOf<T extends ValueTypes> = T extends 'java' ? JavaVertexView : VertexView;
+
+/**
+ * The edge view of a {@link ValueTypes} choice.
+ *
+ * @example
+ * ```ts
+ * const e: EdgeViewOf<'plain'> | undefined = await graph.getEdge('L1>1>>L2');
+ * ```
+ */
+export type EdgeViewOf<T extends ValueTypes> = T extends 'java' ? JavaEdgeView : EdgeView;
 
 /**
  * One vertex to add in {@link Graph.addVertices}.
@@ -55,7 +125,7 @@ export interface VertexInput {
   readonly label: string;
   readonly properties?: Properties;
   /** Explicit id, for CUSTOMIZE_* strategies (or AUTOMATIC in RESTORING/MERGING mode). */
-  readonly id?: ElementId;
+  readonly id?: ElementId | bigint;
 }
 
 /**
@@ -68,15 +138,35 @@ export interface VertexInput {
  */
 export interface EdgeInput {
   readonly label: string;
-  readonly out: ElementId;
-  readonly in: ElementId;
+  readonly out: ElementId | bigint;
+  readonly in: ElementId | bigint;
   readonly properties?: Properties;
-  readonly id?: ElementId;
+  readonly id?: ElementId | bigint;
   /** The label the out vertex must have (HugeGraph's `outVLabel`); checked against the stored vertex when given. */
   readonly outLabel?: string;
   /** The label the in vertex must have (HugeGraph's `inVLabel`); checked against the stored vertex when given. */
   readonly inLabel?: string;
 }
+
+/**
+ * A {@link VertexInput} after validation: its id in the engine's form (a bigint made a long).
+ *
+ * @example
+ * ```ts
+ * const input: CheckedVertexInput = { label: 'person', id: new TypedNumber('long', 2n ** 60n) };
+ * ```
+ */
+export type CheckedVertexInput = VertexInput & { readonly id?: ElementId };
+
+/**
+ * An {@link EdgeInput} after validation: its ids in the engine's form.
+ *
+ * @example
+ * ```ts
+ * const input: CheckedEdgeInput = { label: 'knows', out: 1, in: new TypedNumber('long', 2n ** 60n) };
+ * ```
+ */
+export type CheckedEdgeInput = EdgeInput & { readonly out: ElementId; readonly in: ElementId; readonly id?: ElementId };
 
 /**
  * Property entries in the writer's shape. A LIST/SET key's array value is kept as one value;
@@ -103,41 +193,52 @@ function multiValued(catalog: SchemaCatalog, key: string): boolean {
   return record !== undefined && record.cardinality !== 'SINGLE';
 }
 
-/**
- * Reads the vertex in `slot` as a {@link VertexView}.
- *
- * @example
- * ```ts
- * const view = vertexView(store, { slot: 0, catalog: store.catalog });
- * ```
- */
-export function vertexView(source: GraphSource, at: { readonly slot: number; readonly catalog: SchemaCatalog }): VertexView {
-  const properties: Record<string, PropertyValue> = {};
-  let lists: Map<string, PropertyValue[]> | undefined;
-  for (const record of source.vertexProperties(at.slot)) {
-    if (multiValued(at.catalog, record.key)) {
-      lists ??= new Map();
-      const list = lists.get(record.key) ?? [];
-      list.push(record.value);
-      lists.set(record.key, list);
-    } else {
-      properties[record.key] = record.value;
-    }
-  }
-  if (lists !== undefined) for (const [key, values] of lists) properties[key] = values;
-  return { id: source.vertexId(at.slot), label: source.vertexLabel(at.slot), type: 'vertex', properties };
+/** Plain form of one stored property value. */
+function plainValue(value: PropertyValue): PlainValue {
+  return toPlain(value) as PlainValue;
 }
 
 /**
- * Reads the edge in `slot` as an {@link EdgeView}.
+ * Reads the vertex in `slot` as a view of the given {@link ValueTypes}: plain values are made
+ * as the view is read, in one pass.
  *
  * @example
  * ```ts
- * const view = edgeView(store, 0);
+ * const plain = vertexView(store, { slot: 0, catalog: store.catalog, types: 'plain' });
+ * const stored = vertexView(store, { slot: 0, catalog: store.catalog, types: 'java' });
  * ```
  */
-export function edgeView(source: GraphSource, slot: number): EdgeView {
-  return edgeShape(source, slot, { value: (stored) => stored, id: (id) => id });
+export function vertexView<T extends ValueTypes>(source: GraphSource, at: { readonly slot: number; readonly catalog: SchemaCatalog; readonly types: T }): VertexViewOf<T> {
+  const plain = at.types === 'plain';
+  const properties: Record<string, PropertyValue | PlainValue> = {};
+  let lists: Map<string, Array<PropertyValue | PlainValue>> | undefined;
+  for (const record of source.vertexProperties(at.slot)) {
+    const value = plain ? plainValue(record.value) : record.value;
+    if (multiValued(at.catalog, record.key)) {
+      lists ??= new Map();
+      const list = lists.get(record.key) ?? [];
+      list.push(value);
+      lists.set(record.key, list);
+    } else {
+      properties[record.key] = value;
+    }
+  }
+  if (lists !== undefined) for (const [key, values] of lists) properties[key] = values as PropertyValue;
+  const id = source.vertexId(at.slot);
+  return { id: plain ? plainId(id) : id, label: source.vertexLabel(at.slot), type: 'vertex', properties } as VertexViewOf<T>;
+}
+
+/**
+ * Reads the edge in `slot` as a view of the given {@link ValueTypes}.
+ *
+ * @example
+ * ```ts
+ * const plain = edgeView(store, 0, 'plain');
+ * ```
+ */
+export function edgeView<T extends ValueTypes>(source: GraphSource, slot: number, types: T): EdgeViewOf<T> {
+  const view = types === 'plain' ? edgeShape(source, slot, { value: plainValue, id: plainId }) : edgeShape(source, slot, { value: (stored) => stored, id: (id) => id });
+  return view as EdgeViewOf<T>;
 }
 
 /**

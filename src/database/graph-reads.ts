@@ -7,11 +7,11 @@
  */
 import { ArgumentError } from '../errors.js';
 import { elementShards, P, queryElements, readNow } from '../engine/index.js';
-import type { Direction, ElementId, ElementQuery, GraphSource, PropertyValue } from '../engine/index.js';
+import type { Direction, ElementId, ElementQuery, GraphSource, PropertyValue, ValueTypes } from '../engine/index.js';
 import { edgeView, vertexView } from './element-views.js';
-import type { EdgeView, VertexView } from './element-views.js';
+import type { EdgeViewOf, VertexViewOf } from './element-views.js';
 import { GraphCore } from './graph-core.js';
-import { describeValue, optionalNumber, requireElementId, requireList, requireRecord, requireText } from './validate.js';
+import { describeValue, optionalNumber, resultTypes, requireElementId, requireList, requireRecord, requireText } from './validate.js';
 
 /**
  * Property conditions of a query: a plain value means equality, a `P` or `TextP` predicate
@@ -24,6 +24,20 @@ import { describeValue, optionalNumber, requireElementId, requireList, requireRe
  * ```
  */
 export type PropertyQuery = Readonly<Record<string, PropertyValue | P>>;
+
+/**
+ * How a Graph method returns values: `plain` JavaScript values (the default, as
+ * `graph.gremlin()` returns them) or, with `types: 'java'`, the stored Java-typed values
+ * (TypedNumber, Uuid).
+ *
+ * @example
+ * ```ts
+ * const v = await graph.getVertex(1, { types: 'java' });   // v.id is TypedNumber('long', 1n)
+ * ```
+ */
+export interface TypesOption<T extends ValueTypes = ValueTypes> {
+  readonly types?: T;
+}
 
 /**
  * A vertex list query ({@link GraphReads.vertices}).
@@ -52,7 +66,7 @@ export interface VertexQuery {
  */
 export interface EdgeQuery {
   /** Only the edges of this vertex (then `page` may not be used). */
-  readonly vertexId?: ElementId;
+  readonly vertexId?: ElementId | bigint;
   /** With `vertexId`: OUT, IN or BOTH (default); without it, refused with a page and ignored otherwise. */
   readonly direction?: Direction;
   readonly label?: string;
@@ -134,6 +148,7 @@ function conditions(value: unknown, what: string): Array<readonly [string, unkno
     .map(([key, v]) => [key, v instanceof P ? v.predicate : v] as const);
 }
 
+
 function optionalLabel(value: unknown, what: string): string | undefined {
   return value === undefined ? undefined : requireText(value, what);
 }
@@ -148,15 +163,18 @@ function optionalLabel(value: unknown, what: string): string | undefined {
  */
 export class GraphReads extends GraphCore {
   /**
-   * The vertex with this id, or undefined (also when this handle's decorator hides it).
+   * The vertex with this id, or undefined (also when this handle's decorator hides it). The id
+   * may be given as the view hands it out (a plain number, bigint or UUID text) or Java-typed.
    *
    * @example
    * ```ts
    * const v = await graph.getVertex('1:marko');
+   * const java = await graph.getVertex(1, { types: 'java' });   // java.id is TypedNumber('long', 1n)
    * ```
    */
-  async getVertex(id: ElementId): Promise<VertexView | undefined> {
-    const { items } = await this.vertexQuery({ element: 'vertex', ids: [requireElementId(id, 'vertex id')] });
+  async getVertex<T extends ValueTypes = 'plain'>(id: ElementId | bigint, options: TypesOption<T> = {}): Promise<VertexViewOf<T> | undefined> {
+    const types = resultTypes(options);
+    const { items } = await this.vertexQuery({ element: 'vertex', ids: [requireElementId(id, 'vertex id')] }, types);
     return items[0];
   }
 
@@ -168,8 +186,9 @@ export class GraphReads extends GraphCore {
    * const e = await graph.getEdge('S1:marko>1>1>>S1:vadas');
    * ```
    */
-  async getEdge(id: ElementId): Promise<EdgeView | undefined> {
-    const { items } = await this.edgeQuery({ element: 'edge', ids: [requireElementId(id, 'edge id')] });
+  async getEdge<T extends ValueTypes = 'plain'>(id: ElementId | bigint, options: TypesOption<T> = {}): Promise<EdgeViewOf<T> | undefined> {
+    const types = resultTypes(options);
+    const { items } = await this.edgeQuery({ element: 'edge', ids: [requireElementId(id, 'edge id')] }, types);
     return items[0];
   }
 
@@ -186,7 +205,8 @@ export class GraphReads extends GraphCore {
    * const next = await graph.vertices({ label: 'person', properties: { age: P.gte(29) }, limit: 10, page: page! });
    * ```
    */
-  async vertices(query: VertexQuery = {}): Promise<{ vertices: VertexView[]; page: string | null }> {
+  async vertices<T extends ValueTypes = 'plain'>(query: VertexQuery = {}, options: TypesOption<T> = {}): Promise<{ vertices: VertexViewOf<T>[]; page: string | null }> {
+    const types = resultTypes(options);
     const given = requireRecord(query, 'vertex query');
     const { items, next } = await this.vertexQuery({
       element: 'vertex',
@@ -195,7 +215,7 @@ export class GraphReads extends GraphCore {
       limit: optionalNumber(given.limit, 'limit', { min: 0, integer: true }),
       from: given.page === undefined ? undefined : decodePage(given.page, 'vertex'),
       requireIndex: this.requiresIndex,
-    });
+    }, types);
     return { vertices: items, page: encodePage('vertex', next) };
   }
 
@@ -212,7 +232,8 @@ export class GraphReads extends GraphCore {
    * const { edges: heavy, page } = await graph.edges({ label: 'knows', properties: { weight: P.gt(0.5) }, limit: 100, page: '' });
    * ```
    */
-  async edges(query: EdgeQuery = {}): Promise<{ edges: EdgeView[]; page: string | null }> {
+  async edges<T extends ValueTypes = 'plain'>(query: EdgeQuery = {}, options: TypesOption<T> = {}): Promise<{ edges: EdgeViewOf<T>[]; page: string | null }> {
+    const types = resultTypes(options);
     const given = requireRecord(query, 'edge query');
     const vertexId = given.vertexId === undefined ? undefined : requireElementId(given.vertexId, 'edge query vertexId');
     if (given.direction !== undefined && !DIRECTIONS.includes(given.direction as Direction)) {
@@ -235,7 +256,7 @@ export class GraphReads extends GraphCore {
       limit: limit === undefined ? undefined : offset + limit,
       from: paged ? decodePage(given.page, 'edge') : undefined,
       requireIndex: vertexId === undefined && this.requiresIndex,
-    });
+    }, types);
     return { edges: items.slice(offset), page: encodePage('edge', next) };
   }
 
@@ -275,8 +296,9 @@ export class GraphReads extends GraphCore {
  * const { vertices, page } = await graph.scanVertices({ start: shard!.start, end: shard!.end, page: '', pageLimit: 500 });
    * ```
    */
-  async scanVertices(query: ScanQuery): Promise<{ vertices: VertexView[]; page: string | null }> {
-    const { items, next } = await this.vertexQuery(this.scanQuery('vertex', query, 1000));
+  async scanVertices<T extends ValueTypes = 'plain'>(query: ScanQuery, options: TypesOption<T> = {}): Promise<{ vertices: VertexViewOf<T>[]; page: string | null }> {
+    const types = resultTypes(options);
+    const { items, next } = await this.vertexQuery(this.scanQuery('vertex', query, 1000), types);
     return { vertices: items, page: encodePage('vertex', next) };
   }
 
@@ -289,8 +311,9 @@ export class GraphReads extends GraphCore {
  * const { edges } = await graph.scanEdges({ start: shard!.start, end: shard!.end });
    * ```
    */
-  async scanEdges(query: ScanQuery): Promise<{ edges: EdgeView[]; page: string | null }> {
-    const { items, next } = await this.edgeQuery(this.scanQuery('edge', query, 100_000));
+  async scanEdges<T extends ValueTypes = 'plain'>(query: ScanQuery, options: TypesOption<T> = {}): Promise<{ edges: EdgeViewOf<T>[]; page: string | null }> {
+    const types = resultTypes(options);
+    const { items, next } = await this.edgeQuery(this.scanQuery('edge', query, 100_000), types);
     return { edges: items, page: encodePage('edge', next) };
   }
 
@@ -304,7 +327,7 @@ export class GraphReads extends GraphCore {
    * const [marko, vadas] = await graph.vertexSlotsOf(['1:marko', '1:vadas']);
    * ```
    */
-  async vertexSlotsOf(ids: readonly ElementId[]): Promise<Int32Array> {
+  async vertexSlotsOf(ids: readonly (ElementId | bigint)[]): Promise<Int32Array> {
     const wanted = requireList(ids, 'vertex ids').map((id) => requireElementId(id, 'vertex id'));
     return readNow(this.executionContext(), (source) => Int32Array.from(wanted, (id) => source.vertexSlot(id)));
   }
@@ -331,12 +354,12 @@ export class GraphReads extends GraphCore {
     return ranges.map((r) => ({ start: String(r.start), end: String(r.end), length: r.length }));
   }
 
-  private async vertexQuery(query: ElementQuery): Promise<{ items: VertexView[]; next: number | undefined }> {
+  private async vertexQuery<T extends ValueTypes>(query: ElementQuery, types: T): Promise<{ items: VertexViewOf<T>[]; next: number | undefined }> {
     const catalog = this.store.catalog;
-    return queryElements(query, this.executionContext(), (source: GraphSource, slot) => vertexView(source, { slot, catalog }));
+    return queryElements(query, this.executionContext(), (source: GraphSource, slot) => vertexView(source, { slot, catalog, types }));
   }
 
-  private async edgeQuery(query: ElementQuery): Promise<{ items: EdgeView[]; next: number | undefined }> {
-    return queryElements(query, this.executionContext(), edgeView);
+  private async edgeQuery<T extends ValueTypes>(query: ElementQuery, types: T): Promise<{ items: EdgeViewOf<T>[]; next: number | undefined }> {
+    return queryElements(query, this.executionContext(), (source: GraphSource, slot) => edgeView(source, slot, types));
   }
 }

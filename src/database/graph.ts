@@ -4,22 +4,23 @@
  * @module
  */
 import { ArgumentError, UnsupportedError } from '../errors.js';
-import { fromPlain, GraphTraversalSource, resultConverter, runScript } from '../engine/index.js';
-import type { ElementId, GraphWriter, Pacing, PropertyCardinality, PropertyValue, SourceDecorator, ValueTypes } from '../engine/index.js';
+import { fromPlain, GraphTraversalSource, plainId, resultConverter, runScript } from '../engine/index.js';
+import type { ElementId, GraphWriter, Pacing, PlainId, PropertyCardinality, PropertyValue, SourceDecorator, ValueTypes } from '../engine/index.js';
 import { edgeView, requireEdge, requireVertex, toEntries, vertexView } from './element-views.js';
-import type { EdgeInput, EdgeView, Properties, VertexInput, VertexView } from './element-views.js';
+import type { CheckedEdgeInput, CheckedVertexInput, EdgeInput, EdgeViewOf, Properties, VertexInput, VertexViewOf } from './element-views.js';
 import { checkQueryLimits } from './graph-core.js';
 import { addEdgeBatch, addEdgeRow, addVertexBatch, addVertexRow } from './element-batches.js';
 import { UPDATE_STRATEGIES, updateEdgesIn, updateVerticesIn } from './batch-update.js';
 import type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from './batch-update.js';
 import { GraphReads } from './graph-reads.js';
+import type { TypesOption } from './graph-reads.js';
 import { Traversers } from './traverser-api.js';
 import type { QueryLimits } from './graph-core.js';
-import { describeValue, optionalNumber, rejectInvalidDates, optionalProperties, requireElementId, requireFunction, requireList, requireRecord, requireText } from './validate.js';
+import { describeValue, optionalNumber, optionalTypes, resultTypes, rejectInvalidDates, optionalProperties, requireElementId, requireFunction, requireList, requireRecord, requireText } from './validate.js';
 
 const CARDINALITIES: readonly PropertyCardinality[] = ['single', 'list', 'set'];
 
-function vertexInput(value: unknown): VertexInput {
+function vertexInput(value: unknown): CheckedVertexInput {
   const v = requireRecord(value, 'vertex input');
   return {
     label: requireText(v.label, 'vertex label'),
@@ -33,7 +34,7 @@ function bulkEnds(value: unknown, end: string): Int32Array | ElementId[] {
   return requireList(value, `bulk edge ${end} ends`).map((id) => requireElementId(id, `bulk edge ${end} vertex id`));
 }
 
-function edgeInput(value: unknown): EdgeInput {
+function edgeInput(value: unknown): CheckedEdgeInput {
   const e = requireRecord(value, 'edge input');
   return {
     label: requireText(e.label, 'edge label'),
@@ -60,7 +61,8 @@ function edgeInput(value: unknown): EdgeInput {
  */
 export class Graph extends GraphReads {
   /**
-   * Adds a vertex and returns it.
+   * Adds a vertex and returns it, plain (or Java-typed with `types: 'java'`, as every method
+   * returning elements or ids).
    *
    * @example
    * ```ts
@@ -68,9 +70,11 @@ export class Graph extends GraphReads {
    * const w = await graph.addVertex('account', { owner: 'x' }, { id: 42 });
    * ```
    */
-  async addVertex(label: string, properties?: Properties, options: { readonly id?: ElementId } = {}): Promise<VertexView> {
-    const input = vertexInput({ label, properties, id: requireRecord(options, 'vertex options').id });
-    return await this.write((w) => vertexView(w, { slot: addVertexRow(w, input), catalog: this.store.catalog }));
+  async addVertex<T extends ValueTypes = 'plain'>(label: string, properties?: Properties, options: { readonly id?: ElementId | bigint } & TypesOption<T> = {}): Promise<VertexViewOf<T>> {
+    const given = requireRecord(options, 'vertex options');
+    const types = resultTypes(given as TypesOption<T>);
+    const input = vertexInput({ label, properties, id: given.id as ElementId | undefined });
+    return await this.write((w) => this.vertexViews(w, [addVertexRow(w, input)], types)[0]!);
   }
 
   /**
@@ -81,12 +85,10 @@ export class Graph extends GraphReads {
    * await graph.addVertices([{ label: 'person', properties: { name: 'a' } }, { label: 'person', properties: { name: 'b' } }]);
    * ```
    */
-  async addVertices(vertices: readonly VertexInput[]): Promise<VertexView[]> {
+  async addVertices<T extends ValueTypes = 'plain'>(vertices: readonly VertexInput[], options: TypesOption<T> = {}): Promise<VertexViewOf<T>[]> {
+    const types = resultTypes(options);
     const inputs = requireList(vertices, 'vertex batch').map(vertexInput);
-    return this.write((w) => {
-      const slots = inputs.map((v) => addVertexRow(w, v));
-      return slots.map((slot) => vertexView(w, { slot, catalog: this.store.catalog }));
-    });
+    return this.write((w) => this.vertexViews(w, inputs.map((v) => addVertexRow(w, v)), types));
   }
 
   /**
@@ -98,9 +100,10 @@ export class Graph extends GraphReads {
    * const ids = await graph.addVertexIds([{ label: 'person', properties: { name: 'a' } }]);
    * ```
    */
-  async addVertexIds(vertices: readonly VertexInput[]): Promise<ElementId[]> {
+  async addVertexIds<T extends ValueTypes = 'plain'>(vertices: readonly VertexInput[], options: TypesOption<T> = {}): Promise<IdOf<T>[]> {
+    const id = idConverter(resultTypes(options));
     const inputs = requireList(vertices, 'vertex batch').map(vertexInput);
-    return this.write((w) => Array.from(addVertexBatch(w, inputs), (slot) => w.vertexId(slot)));
+    return this.write((w) => Array.from(addVertexBatch(w, inputs), (slot) => id(w.vertexId(slot)) as IdOf<T>));
   }
 
   /**
@@ -111,8 +114,8 @@ export class Graph extends GraphReads {
    * const e = await graph.addEdge('knows', { out: '1:marko', in: '1:vadas', properties: { weight: 0.5 } });
    * ```
    */
-  async addEdge(label: string, edge: Omit<EdgeInput, 'label'>): Promise<EdgeView> {
-    const [added] = await this.addEdges([{ ...(requireRecord(edge, 'edge') as Omit<EdgeInput, 'label'>), label }]);
+  async addEdge<T extends ValueTypes = 'plain'>(label: string, edge: Omit<EdgeInput, 'label'>, options: TypesOption<T> = {}): Promise<EdgeViewOf<T>> {
+    const [added] = await this.addEdges([{ ...(requireRecord(edge, 'edge') as Omit<EdgeInput, 'label'>), label }], options);
     return added!;
   }
 
@@ -124,9 +127,10 @@ export class Graph extends GraphReads {
    * await graph.addEdges([{ label: 'knows', out: 1, in: 2 }, { label: 'knows', out: 2, in: 3 }]);
    * ```
    */
-  async addEdges(edges: readonly EdgeInput[]): Promise<EdgeView[]> {
+  async addEdges<T extends ValueTypes = 'plain'>(edges: readonly EdgeInput[], options: TypesOption<T> = {}): Promise<EdgeViewOf<T>[]> {
+    const types = resultTypes(options);
     const inputs = requireList(edges, 'edge batch').map(edgeInput);
-    return this.write((w) => inputs.map((e) => addEdgeRow(w, e)).map((slot) => edgeView(w, slot)));
+    return this.write((w) => inputs.map((e) => addEdgeRow(w, e)).map((slot) => edgeView(w, slot, types)));
   }
 
   /**
@@ -140,9 +144,10 @@ export class Graph extends GraphReads {
    * const ids = await graph.addEdgeIds([{ label: 'knows', out: 1, in: 2 }]);
    * ```
    */
-  async addEdgeIds(edges: readonly EdgeInput[]): Promise<ElementId[]> {
+  async addEdgeIds<T extends ValueTypes = 'plain'>(edges: readonly EdgeInput[], options: TypesOption<T> = {}): Promise<IdOf<T>[]> {
+    const id = idConverter(resultTypes(options));
     const inputs = requireList(edges, 'edge batch').map(edgeInput);
-    return this.write((w) => Array.from(addEdgeBatch(w, inputs), (slot) => w.edgeId(slot)));
+    return this.write((w) => Array.from(addEdgeBatch(w, inputs), (slot) => id(w.edgeId(slot)) as IdOf<T>));
   }
 
   /**
@@ -158,7 +163,7 @@ export class Graph extends GraphReads {
    * await graph.addEdgesBulk('knows', { out: slots.subarray(0, 1), in: slots.subarray(1) });
    * ```
    */
-  async addEdgesBulk(label: string, ends: { readonly out: Int32Array | readonly ElementId[]; readonly in: Int32Array | readonly ElementId[] }): Promise<number> {
+  async addEdgesBulk(label: string, ends: { readonly out: Int32Array | readonly (ElementId | bigint)[]; readonly in: Int32Array | readonly (ElementId | bigint)[] }): Promise<number> {
     const name = requireText(label, 'edge label');
     const given = requireRecord(ends, 'bulk edge ends');
     const outEnds = bulkEnds(given.out, 'out');
@@ -186,9 +191,14 @@ export class Graph extends GraphReads {
    * const v = await graph.updateVertexProperties('1:marko', { age: 30 });
    * ```
    */
-  async updateVertexProperties(id: ElementId, properties: Properties, options: { readonly cardinality?: PropertyCardinality } = {}): Promise<VertexView> {
+  async updateVertexProperties<T extends ValueTypes = 'plain'>(
+    id: ElementId | bigint,
+    properties: Properties,
+    options: { readonly cardinality?: PropertyCardinality } & TypesOption<T> = {},
+  ): Promise<VertexViewOf<T>> {
     const vertexId = requireElementId(id, 'vertex id');
     const entries = toEntries(optionalProperties(properties ?? null, 'vertex properties'));
+    const types = resultTypes(options);
     const cardinality = requireRecord(options, 'update options').cardinality;
     if (cardinality !== undefined && !CARDINALITIES.includes(cardinality as PropertyCardinality)) {
       throw new ArgumentError('INVALID_ARGUMENT', `Invalid cardinality: expected one of ${CARDINALITIES.join(', ')} but got ${describeValue(cardinality)}`);
@@ -200,7 +210,7 @@ export class Graph extends GraphReads {
         const values = Array.isArray(value) && multi !== undefined && multi !== 'SINGLE' && cardinality === undefined ? (value as PropertyValue[]) : [value];
         for (const item of values) w.setVertexProperty(slot, key, item, { cardinality: cardinality as PropertyCardinality | undefined });
       }
-      return vertexView(w, { slot, catalog: this.store.catalog });
+      return vertexView(w, { slot, catalog: this.store.catalog, types });
     });
   }
 
@@ -213,13 +223,14 @@ export class Graph extends GraphReads {
    * await graph.updateEdgeProperties(edge.id, { weight: 0.9 });
    * ```
    */
-  async updateEdgeProperties(id: ElementId, properties: Properties): Promise<EdgeView> {
+  async updateEdgeProperties<T extends ValueTypes = 'plain'>(id: ElementId | bigint, properties: Properties, options: TypesOption<T> = {}): Promise<EdgeViewOf<T>> {
     const edgeId = requireElementId(id, 'edge id');
     const entries = toEntries(optionalProperties(properties ?? null, 'edge properties'));
+    const types = resultTypes(options);
     return this.write((w) => {
       const slot = requireEdge(w, { id: edgeId, action: 'Cannot update edge' });
       for (const [key, value] of entries) w.setEdgeProperty(slot, key, value);
-      return edgeView(w, slot);
+      return edgeView(w, slot, types);
     });
   }
 
@@ -231,7 +242,7 @@ export class Graph extends GraphReads {
    * await graph.removeVertex('1:marko');
    * ```
    */
-  async removeVertex(id: ElementId): Promise<void> {
+  async removeVertex(id: ElementId | bigint): Promise<void> {
     const vertexId = requireElementId(id, 'vertex id');
     await this.write((w) => w.removeVertex(requireVertex(w, { id: vertexId, action: 'Cannot remove vertex' })));
   }
@@ -245,7 +256,7 @@ export class Graph extends GraphReads {
    * await graph.removeEdge(edge.id);
    * ```
    */
-  async removeEdge(id: ElementId): Promise<void> {
+  async removeEdge(id: ElementId | bigint): Promise<void> {
     const edgeId = requireElementId(id, 'edge id');
     await this.write((w) => w.removeEdge(requireEdge(w, { id: edgeId, action: 'Cannot remove edge' })));
   }
@@ -259,14 +270,15 @@ export class Graph extends GraphReads {
    * const v = await graph.eliminateVertexProperties('1:marko', ['age']);
    * ```
    */
-  async eliminateVertexProperties(id: ElementId, keys: readonly string[]): Promise<VertexView> {
+  async eliminateVertexProperties<T extends ValueTypes = 'plain'>(id: ElementId | bigint, keys: readonly string[], options: TypesOption<T> = {}): Promise<VertexViewOf<T>> {
     const vertexId = requireElementId(id, 'vertex id');
+    const types = resultTypes(options);
     const names = requireList(keys, 'property keys').map((k) => requireText(k, 'property key'));
     return this.write((w) => {
       const slot = requireVertex(w, { id: vertexId, action: 'Cannot update vertex' });
       const present = w.vertexPropertyKeys(slot);
       for (const key of names) if (present.includes(key)) w.removeVertexProperty(slot, key);
-      return vertexView(w, { slot, catalog: this.store.catalog });
+      return vertexView(w, { slot, catalog: this.store.catalog, types });
     });
   }
 
@@ -279,13 +291,14 @@ export class Graph extends GraphReads {
    * await graph.eliminateEdgeProperties(edge.id, ['weight']);
    * ```
    */
-  async eliminateEdgeProperties(id: ElementId, keys: readonly string[]): Promise<EdgeView> {
+  async eliminateEdgeProperties<T extends ValueTypes = 'plain'>(id: ElementId | bigint, keys: readonly string[], options: TypesOption<T> = {}): Promise<EdgeViewOf<T>> {
     const edgeId = requireElementId(id, 'edge id');
+    const types = resultTypes(options);
     const names = requireList(keys, 'property keys').map((k) => requireText(k, 'property key'));
     return this.write((w) => {
       const slot = requireEdge(w, { id: edgeId, action: 'Cannot update edge' });
       for (const key of names) if (w.edgeProperty(slot, key) !== undefined) w.removeEdgeProperty(slot, key);
-      return edgeView(w, slot);
+      return edgeView(w, slot, types);
     });
   }
 
@@ -299,13 +312,14 @@ export class Graph extends GraphReads {
    * await graph.updateVertices({ items: [{ label: 'person', properties: { name: 'marko', visits: 1 } }], strategies: { visits: 'SUM' } });
    * ```
    */
-  async updateVertices(update: BatchUpdate<VertexInputLike>): Promise<VertexView[]> {
+  async updateVertices<T extends ValueTypes = 'plain'>(update: BatchUpdate<VertexInputLike>, options: TypesOption<T> = {}): Promise<VertexViewOf<T>[]> {
+    const types = resultTypes(options);
     const checked = checkBatchUpdate(update, 'vertex');
     const items = checked.items.map((v) => {
       const input = vertexInput(v);
       return { ...input, properties: input.properties ?? {} };
     });
-    return this.write((w) => updateVerticesIn(w, this.store.catalog, { ...checked, items }));
+    return this.write((w) => this.vertexViews(w, updateVerticesIn(w, this.store.catalog, { ...checked, items }), types));
   }
 
   /**
@@ -319,14 +333,20 @@ export class Graph extends GraphReads {
    * await graph.updateEdges({ items: [{ label: 'knows', out: 1, in: 2, properties: { weight: 1 } }], strategies: { weight: 'SUM' } });
    * ```
    */
-  async updateEdges(update: BatchUpdate<EdgeInputLike> & { readonly checkVertex?: boolean }): Promise<EdgeView[]> {
+  async updateEdges<T extends ValueTypes = 'plain'>(update: BatchUpdate<EdgeInputLike> & { readonly checkVertex?: boolean }, options: TypesOption<T> = {}): Promise<EdgeViewOf<T>[]> {
+    const types = resultTypes(options);
     const checked = checkBatchUpdate(update, 'edge');
     const items = checked.items.map((e) => {
       const input = edgeInput(e);
       return { ...input, properties: input.properties ?? {} };
     });
     const checkVertex = requireRecord(update, 'edge update').checkVertex !== false;
-    return this.write((w) => updateEdgesIn(w, this.store.catalog, { ...checked, items }, checkVertex));
+    return this.write((w) => updateEdgesIn(w, this.store.catalog, { ...checked, items }, checkVertex).map((slot) => edgeView(w, slot, types)));
+  }
+
+  /** The views of vertex slots written in a batch. */
+  private vertexViews<T extends ValueTypes>(w: GraphWriter, slots: readonly number[], types: T): VertexViewOf<T>[] {
+    return slots.map((slot) => vertexView(w, { slot, catalog: this.store.catalog, types }));
   }
 
   /**
@@ -379,7 +399,7 @@ export class Graph extends GraphReads {
    */
   traversal(options: { readonly types?: ValueTypes } = {}): GraphTraversalSource {
     this.checkOpen();
-    const types = checkTypes(requireRecord(options, 'traversal options').types, 'traversal');
+    const types = optionalTypes(requireRecord(options, 'traversal options').types, 'traversal');
     return new GraphTraversalSource(() => this.executionContext(), { types });
   }
 
@@ -445,7 +465,7 @@ export class Graph extends GraphReads {
       throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin optimise: expected a boolean but got ${describeValue(given.optimise)}`);
     }
     const optimise = given.optimise !== false;
-    const types = checkTypes(given.types, 'Gremlin');
+    const types = optionalTypes(given.types, 'Gremlin');
     const scope = given.scope === undefined ? undefined : requireScope(given.scope);
     const script = parse(source, { bindings, variables: scope?.variables.keys() });
     const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
@@ -493,14 +513,19 @@ function requireScope(value: unknown): GremlinScope {
   return value;
 }
 
-const VALUE_TYPES: readonly ValueTypes[] = ['plain', 'java'];
+/**
+ * An element id as a Graph method returns it for a {@link ValueTypes} choice: plain (a number,
+ * bigint or text) or as stored.
+ *
+ * @example
+ * ```ts
+ * const ids: IdOf<'plain'>[] = await graph.addVertexIds([{ label: 'person' }]);
+ * ```
+ */
+export type IdOf<T extends ValueTypes> = T extends 'java' ? ElementId : PlainId;
 
-function checkTypes(value: unknown, what: string): ValueTypes {
-  if (value === undefined) return 'plain';
-  if (!VALUE_TYPES.includes(value as ValueTypes)) {
-    throw new ArgumentError('INVALID_ARGUMENT', `Invalid ${what} types: expected 'plain' or 'java' but got ${describeValue(value)}`);
-  }
-  return value as ValueTypes;
+function idConverter(types: ValueTypes): (id: ElementId) => ElementId | PlainId {
+  return types === 'java' ? (id) => id : plainId;
 }
 
 function checkPacing(value: unknown): Pacing | undefined {

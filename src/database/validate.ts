@@ -5,8 +5,8 @@
  * @module
  */
 import { ArgumentError } from '../errors.js';
-import { TypedNumber, Uuid } from '../engine/index.js';
-import type { ElementId, PropertyValue } from '../engine/index.js';
+import { fromPlain, TypedNumber, Uuid } from '../engine/index.js';
+import type { ElementId, PropertyValue, ValueTypes } from '../engine/index.js';
 import type { Properties } from './element-views.js';
 
 const MAX_DEPTH = 64;
@@ -60,8 +60,9 @@ export function requireText(value: unknown, what: string): string {
  */
 export function requireElementId(value: unknown, what: string): ElementId {
   if (typeof value === 'string' || value instanceof TypedNumber || value instanceof Uuid) return value;
+  if (typeof value === 'bigint') return fromPlain(value) as TypedNumber;
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  throw invalid(what, 'a number, string, TypedNumber or Uuid', value);
+  throw invalid(what, 'a number, bigint, string, TypedNumber or Uuid', value);
 }
 
 /**
@@ -202,4 +203,36 @@ export function optionalProperties(value: unknown, what: string): Properties | u
     if (x !== undefined && !isPropertyValue(x, 0, new Set())) throw invalid(`${what} '${key}'`, 'a property value', x);
   }
   return record as Readonly<Record<string, PropertyValue>>;
+}
+
+const VALUE_TYPES: readonly ValueTypes[] = ['plain', 'java'];
+
+/**
+ * The `types` option of a call that returns values ({@link ValueTypes}): `plain` when absent,
+ * else ArgumentError `INVALID_ARGUMENT` for anything but `plain` or `java`.
+ *
+ * @example
+ * ```ts
+ * const types = optionalTypes(options.types, 'Gremlin');   // 'plain'
+ * ```
+ */
+export function optionalTypes(value: unknown, what: string): ValueTypes {
+  if (value === undefined) return 'plain';
+  if (!VALUE_TYPES.includes(value as ValueTypes)) {
+    throw new ArgumentError('INVALID_ARGUMENT', `Invalid ${what} types: expected 'plain' or 'java' but got ${describeValue(value)}`);
+  }
+  return value as ValueTypes;
+}
+
+/**
+ * The checked `types` of a method's options object ({@link optionalTypes}); the type parameter
+ * follows what the caller gave.
+ *
+ * @example
+ * ```ts
+ * const types = resultTypes({ types: 'java' });   // 'java'
+ * ```
+ */
+export function resultTypes<T extends ValueTypes>(options: { readonly types?: T }): T {
+  return optionalTypes(requireRecord(options, 'options').types, 'result') as T;
 }

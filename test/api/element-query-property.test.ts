@@ -54,7 +54,7 @@ test('Graph.vertices with property conditions, paged at any size, returns exactl
             .map((item) => `${item.label}:${item.n}:${item.tag}`);
           const properties = Object.fromEntries(conditions.map((c) => [c.key, c.value]));
           const whole = await graph.vertices({ label, properties });
-          const show = (v: { label: string; properties: PropertyQuery }): string => `${v.label}:${String(v.properties.n)}:${String(v.properties.tag)}`;
+          const show = (v: { label: string; properties: Readonly<Record<string, unknown>> }): string => `${v.label}:${String(v.properties.n)}:${String(v.properties.tag)}`;
           assert.deepEqual(whole.vertices.map(show), expected);
           assert.equal(whole.page, null);
           const paged: string[] = [];

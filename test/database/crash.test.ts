@@ -56,7 +56,7 @@ test('kill -9 at any moment loses no acknowledged batch and never leaves a half 
       const count = graph.source().vertexCount('item');
       assert.ok(count >= (acknowledged + 1) * 100, `round ${round}: ${count} vertices, acknowledged ${(acknowledged + 1) * 100}`);
       assert.equal(count % 100, 0, `round ${round}: batches are atomic`);
-      const found = (await graph.vertices({ label: 'item' })).vertices.map((v) => (v.id as TypedNumber).toNumber()).sort((a, b) => a - b);
+      const found = (await graph.vertices({ label: 'item' })).vertices.map((v) => v.id as number).sort((a, b) => a - b);
       assert.deepEqual(found, Array.from({ length: count }, (_, i) => i));
       assert.equal((await graph.getVertex(count - 1))?.properties.tag, `t${count - 1}`);
       await db.close();

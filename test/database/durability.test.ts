@@ -22,7 +22,7 @@ async function addItems(graph: Graph, from: number, count: number): Promise<void
 }
 
 async function ids(graph: Graph): Promise<number[]> {
-  return (await graph.vertices({ label: 'item' })).vertices.map((v) => (v.id instanceof TypedNumber ? v.id.toNumber() : Number(v.id))).sort((a, b) => a - b);
+  return (await graph.vertices({ label: 'item' })).vertices.map((v) => Number(v.id)).sort((a, b) => a - b);
 }
 
 function range(from: number, to: number): number[] {

@@ -31,6 +31,6 @@ export async function addItems(graph: Graph, from: number, to: number): Promise<
 export async function itemIds(graph: Graph): Promise<number[]> {
   return (await graph
     .vertices({ label: 'item' })).vertices
-    .map((v) => (v.id instanceof TypedNumber ? v.id.toNumber() : Number(v.id)))
+    .map((v) => Number(v.id))
     .sort((a, b) => a - b);
 }
