@@ -15,8 +15,6 @@ import type { Traverser } from './traverser.js';
 
 import { MemoryBudget } from './memory-budget.js';
 import { Pacer } from './pacer.js';
-
-export { checkCancelled } from './pacer.js';
 import { PAUSE, withoutPauses } from './pause.js';
 import { JavaRandom } from './java-random.js';
 import { TypedNumber } from '../../values/index.js';
