@@ -42,7 +42,7 @@ export class Traversers {
   }
 
   #run<N extends TraverserName>(name: N, options: Readonly<Record<string, unknown>>, call: TraverserCallOptions): Promise<Response<N>> {
-    const { timeoutMs } = checkQueryLimits({ timeoutMs: call.timeoutMs } as QueryLimits, 'traverser');
+    const timeoutMs = call.timeoutMs === undefined ? undefined : checkQueryLimits({ timeoutMs: call.timeoutMs } as QueryLimits, 'traverser').timeoutMs;
     const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
     const traverser = TRAVERSERS[name] as (run: Parameters<(typeof TRAVERSERS)[N]>[0], o: unknown) => Generator<never, Response<N>, void>;
     return runTraverser(this.#context({ signal: call.signal, deadline }), (run) => traverser(run, options));

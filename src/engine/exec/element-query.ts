@@ -11,14 +11,13 @@
 import type { Direction, ElementId } from '../../values/index.js';
 import type { GraphSource, IndexPredicate, ReadView } from '../../port/index.js';
 import { noIndexError } from '../../errors.js';
-import { EMPTY_SETTINGS } from '../plan/plan.js';
-import { STEPS } from '../steps/step-registry.js';
 import { indexPredicate } from '../strategies/start-selection.js';
 import type { ExecutionContext } from './execute.js';
 import { openView, readSource } from './execute.js';
 import { predicateTest } from './predicate.js';
 import type { Test } from './predicate.js';
-import { Runtime, checkCancelled } from './runtime.js';
+import { MemoryBudget } from './memory-budget.js';
+import { Pacer, checkCancelled } from './pacer.js';
 
 /**
  * What to read. `ids` alone is a lookup by id (in the order given, each found element once);
@@ -174,30 +173,20 @@ function matcher(source: GraphSource, query: ElementQuery, conditions: ReadonlyA
 }
 
 /**
- * A runtime that only paces and cancels: the time limit, signal, pacing and memory limit of the
- * context, over `source`. Element queries and traversers run their loops on it.
+ * A pacer with the time limit, signal, pacing and memory limit of the context. Element queries
+ * and traversers run their loops on it.
  *
  * @example
  * ```ts
- * const rt = pacer(source, context);   // throws at once when the context is already cancelled
+ * const rt = pacer(context);   // throws at once when the context is already cancelled
  * ```
  */
-export function pacer(source: GraphSource, context: ExecutionContext): Runtime {
+export function pacer(context: ExecutionContext): Pacer {
   checkCancelled(context.signal, context.deadline);
-  return new Runtime({
-    steps: STEPS,
-    source,
-    settings: EMPTY_SETTINGS,
-    trackPath: false,
-    signal: context.signal,
-    deadline: context.deadline,
-    pausable: true,
-    pacing: context.pacing,
-    memoryLimit: context.memoryLimit,
-  });
+  return new Pacer({ signal: context.signal, deadline: context.deadline, pausable: true, pacing: context.pacing, memory: new MemoryBudget(context.memoryLimit) });
 }
 
-async function yieldToLoop(rt: Runtime): Promise<void> {
+async function yieldToLoop(rt: Pacer): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));
   rt.checkCancelled();
   rt.resume();
@@ -277,7 +266,7 @@ export async function queryElements<T>(query: ElementQuery, context: ExecutionCo
     return { items: readNow(context, (source) => lookupIds(source, query, read)), next: undefined };
   }
   return withReadSource(context, async (source) => {
-    const rt = pacer(source, context);
+    const rt = pacer(context);
     const conditions = query.properties ?? [];
     const slots = candidates(source, query, conditions);
     const matches = matcher(source, query, conditions);
@@ -309,7 +298,7 @@ export async function queryElements<T>(query: ElementQuery, context: ExecutionCo
  */
 export async function elementShards(element: 'vertex' | 'edge', splitSize: number, context: ExecutionContext): Promise<SlotRange[]> {
   return withReadSource(context, async (source) => {
-    const rt = pacer(source, context);
+    const rt = pacer(context);
     const shards: SlotRange[] = [];
     let start = 0;
     let length = 0;

@@ -13,6 +13,9 @@ import { planMutates, planRequirements } from './requirements.js';
 import { wrapSource } from './source-filters.js';
 import { PAUSE } from './pause.js';
 import { PAUSED, QueryCursor } from './cursor.js';
+import type { Pacing } from './pacer.js';
+
+export type { Pacing } from './pacer.js';
 
 /**
  * Where and how a plan runs.
@@ -60,22 +63,6 @@ export interface ExecutionContext {
  * ```
  */
 export type SourceDecorator = (source: GraphSource) => GraphSource;
-
-/**
- * How often an async query returns to the event loop: after `sliceMs` milliseconds of work,
- * looked at every `checkEvery` units of work (a unit is about one traverser through one step).
- * The defaults are 8 ms and 256. `{ sliceMs: 0, checkEvery: 1 }` pauses at every unit, which
- * tests use to prove that pausing never changes a result.
- *
- * @example
- * ```ts
- * const pacing: Pacing = { sliceMs: 2, checkEvery: 64 };
- * ```
- */
-export interface Pacing {
-  readonly sliceMs: number;
-  readonly checkEvery: number;
-}
 
 /**
  * Runs a plan and yields its result values (bulk expanded).

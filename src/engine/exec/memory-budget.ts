@@ -18,6 +18,9 @@ const HEAP_CEILING = 0.9;
 /** Heap readings are taken once every this many {@link MemoryBudget.checkHeap} calls. */
 const HEAP_CHECK_EVERY = 16;
 
+/** {@link defaultMemoryLimit}, once read. */
+let defaultLimit: number | undefined;
+
 /**
  * The default limit: half of V8's heap limit, in units.
  *
@@ -27,7 +30,8 @@ const HEAP_CHECK_EVERY = 16;
  * ```
  */
 export function defaultMemoryLimit(): number {
-  return Math.floor(getHeapStatistics().heap_size_limit / 2 / BYTES_PER_UNIT);
+  // V8's heap limit is fixed when the process starts: read once, not on every query.
+  return (defaultLimit ??= Math.floor(getHeapStatistics().heap_size_limit / 2 / BYTES_PER_UNIT));
 }
 
 /**

@@ -3,7 +3,7 @@
  * runner that chains steps into a pull-based pipeline.
  * @module
  */
-import { CancelledError, UnsupportedError } from '../../errors.js';
+import { UnsupportedError } from '../../errors.js';
 import { VertexProperty } from '../elements.js';
 import type { Edge, Vertex } from '../elements.js';
 import { edgeAt, vertexAt } from './element-at.js';
@@ -13,25 +13,12 @@ import type { StepKind } from '../plan/kinds.js';
 import { addLabels } from './traverser.js';
 import type { Traverser } from './traverser.js';
 
-import { BATCH_SIZE } from './batch.js';
 import { MemoryBudget } from './memory-budget.js';
+import { Pacer } from './pacer.js';
 import { PAUSE, withoutPauses } from './pause.js';
 import { JavaRandom } from './java-random.js';
 import { TypedNumber } from '../../values/index.js';
 import { ArgumentError } from '../../errors.js';
-
-/**
- * Throws CancelledError when `signal` fired or `deadline` (epoch ms) passed.
- *
- * @example
- * ```ts
- * checkCancelled(context.signal, context.deadline);
- * ```
- */
-export function checkCancelled(signal: AbortSignal | undefined, deadline: number | undefined): void {
-  if (signal?.aborted === true) throw new CancelledError('CANCELLED', 'Traversal was cancelled');
-  if (deadline !== undefined && Date.now() > deadline) throw new CancelledError('TIMEOUT', 'Traversal exceeded its deadline');
-}
 
 /**
  * Per-step state shared by several runs of one child traversal, keyed by the step's params.
@@ -96,14 +83,9 @@ export class Runtime {
   readonly sideEffects = new Map<string, unknown>();
   /** What the query may hold in memory (traversers, path nodes, side-effect entries). */
   readonly memory: MemoryBudget;
-  readonly #signal: AbortSignal | undefined;
-  readonly #deadline: number | undefined;
   /** Whether an async driver consumes the results, so that steps may yield PAUSE. */
   readonly #pausable: boolean;
-  readonly #sliceMs: number;
-  readonly #checkEvery: number;
-  #sliceEnd = 0;
-  #ticks = 0;
+  readonly #pacer: Pacer;
   #scope: StepScope | undefined;
   /** SeedStrategy's seed, or undefined for unseeded randomness. */
   readonly #seed: bigint | undefined;
@@ -134,38 +116,31 @@ export class Runtime {
     this.trackPath = options.trackPath;
     this.fullPath = options.fullPath ?? options.trackPath;
     this.ioBase = options.ioBase;
-    this.#signal = options.signal;
-    this.#deadline = options.deadline;
     this.#pausable = options.pausable === true;
-    this.#sliceMs = options.pacing?.sliceMs ?? SLICE_MS;
-    this.#checkEvery = options.pacing?.checkEvery ?? BATCH_SIZE;
     this.memory = new MemoryBudget(options.memoryLimit);
-    this.resume();
+    this.#pacer = new Pacer({ signal: options.signal, deadline: options.deadline, pausable: this.#pausable, pacing: options.pacing, memory: this.memory });
     for (const [k, v] of options.settings.sideEffects) this.sideEffects.set(k, v);
     const seed = options.settings.strategies.find((s) => s.name === 'SeedStrategy')?.config.get('seed');
     this.#seed = seed === undefined ? undefined : seedOf(seed);
   }
 
   /**
-   * Counts one unit of work. Every {@link BATCH_SIZE} units (or the pacing's `checkEvery`) it checks cancellation, the deadline
+   * Counts one unit of work. Every 256 units (or the pacing's `checkEvery`) it checks cancellation, the deadline
    * and the heap, and says whether the time slice is over: a step that gets `true` yields
    * {@link PAUSE} (when it declares `pauses`) so that the driver can return to the event loop.
    */
   tick(): boolean {
-    if (++this.#ticks % this.#checkEvery !== 0) return false;
-    this.checkCancelled();
-    this.memory.checkHeap();
-    return this.#pausable && performance.now() >= this.#sliceEnd;
+    return this.#pacer.tick();
   }
 
   /** Starts a new time slice (the driver calls it when it pulls again after a pause). */
   resume(): void {
-    this.#sliceEnd = performance.now() + this.#sliceMs;
+    this.#pacer.resume();
   }
 
   /** Throws CancelledError when the signal fired or the deadline passed. */
   checkCancelled(): void {
-    checkCancelled(this.#signal, this.#deadline);
+    this.#pacer.checkCancelled();
   }
 
   /** The writer, or UnsupportedError when the traversal runs read-only. */
@@ -289,9 +264,6 @@ function runStep<K extends StepKind>(steps: RunnableSteps, step: PlanStep<K>, in
 function* labelStream(input: Iterable<Traverser>, labels: readonly string[]): Iterable<Traverser> {
   for (const t of input) yield t === PAUSE ? t : addLabels(t, labels);
 }
-
-/** Milliseconds of work between two returns to the event loop. */
-const SLICE_MS = 8;
 
 function seedOf(v: unknown): bigint {
   if (typeof v === 'bigint') return v;

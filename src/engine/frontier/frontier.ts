@@ -112,7 +112,7 @@ export class Frontier {
 
   /** A frontier holding `slots` (copied), each with bulk 1 and depth 0 when those are kept. */
   static of(slots: ArrayLike<number>, options: { readonly bulk?: boolean; readonly depth?: boolean; readonly predecessor?: boolean } = {}): Frontier {
-    const f = new Frontier({ ...options, capacityHint: slots.length });
+    const f = new Frontier({ bulk: options.bulk, depth: options.depth, predecessor: options.predecessor, capacityHint: slots.length });
     for (let i = 0; i < slots.length; i++) f.push(slots[i] as number, 1, 0, -1);
     return f;
   }

@@ -343,8 +343,8 @@ export function frontierDegree(adjacency: AdjacencySource, front: Int32Array, ho
  * meet (or `maxDepth` hops are spent), completing the meeting level so that every meeting slot
  * is known. (One path needs less: meet.ts stops at the first meeting.)
  */
-function* meet(adjacency: AdjacencySource, ends: readonly [number, number], options: ShortestPathOptions & { readonly marks: MeetMarks }, ctx: FrontierContext): FrontierOperation<Meet> {
-  const { depths, scans } = options.marks;
+function* meet(adjacency: AdjacencySource, ends: readonly [number, number], options: ShortestPathOptions, marks: MeetMarks, ctx: FrontierContext): FrontierOperation<Meet> {
+  const { depths, scans } = marks;
   const [source, target] = ends;
   depths[0].set(source, 0);
   depths[1].set(target, 0);
@@ -429,7 +429,7 @@ export function* allShortestPaths(adjacency: AdjacencySource, source: number, ta
 export function* completeMeet<R>(adjacency: AdjacencySource, ends: readonly [number, number], options: ShortestPathOptions, ctx: FrontierContext, then: (m: Meet) => FrontierOperation<R>): FrontierOperation<R> {
   const marks = meetMarks(adjacency, hopsOf(options), options.maxDepth);
   try {
-    return yield* then(yield* meet(adjacency, ends, { ...options, marks }, ctx));
+    return yield* then(yield* meet(adjacency, ends, options, marks, ctx));
   } finally {
     marks.release();
   }

@@ -25,7 +25,7 @@ export async function runTraverser<R>(context: ExecutionContext, body: (run: Tra
   const view = openView(context);
   try {
     const source = readSource(context, view);
-    const rt = pacer(source, context);
+    const rt = pacer(context);
     const op = body({ source, ctx: rt });
     for (;;) {
       const r = op.next();

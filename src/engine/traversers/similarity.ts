@@ -33,6 +33,51 @@ function* neighbours(run: TraverserRun, slot: number, hop: HopOptions, meter: Me
   return Int32Array.from(seen);
 }
 
+/** Distinct neighbours of two vertices: how many each has, and the common ones in `a`'s adjacency order. */
+interface Overlap {
+  readonly a: number;
+  readonly b: number;
+  readonly common: Int32Array;
+}
+
+/**
+ * The {@link Overlap} of `a` and `b`. On rows, each row entry is read once: `a`'s neighbours
+ * are stamped in one pooled mark array and `b`'s in another, and the common ones are those of
+ * `a` that `b` stamped; no copy of either neighbourhood is made.
+ */
+function* overlap(run: TraverserRun, a: number, b: number, hop: HopOptions, meter: Meter): FrontierOperation<Overlap> {
+  const rows = rowsOf(run.source, hop);
+  if (rows === undefined) {
+    const na = yield* neighbours(run, a, hop, meter);
+    const nb = yield* neighbours(run, b, hop, meter);
+    return { a: na.length, b: nb.length, common: intersect(na, nb) };
+  }
+  const bound = run.source.vertexSlotBound();
+  const ofA = Stamps.acquire(bound, 1);
+  try {
+    const ofB = Stamps.acquire(bound, 1);
+    try {
+      const scan = new RowScan(rows, hop);
+      for (const [slot, marks] of [[a, ofA], [b, ofB]] as const) {
+        meter.vertices++;
+        yield* reachLevel(scan, { marks, payload: 0, out: marks.work, counted: 0, capacity: -1, finding: 'neighbours', edges: false }, Int32Array.of(slot), run.ctx);
+      }
+      meter.edges += scan.scanned;
+      const reached = ofA.work.slots;
+      const count = ofA.work.length;
+      let shared = 0;
+      for (let i = 0; i < count; i++) if (ofB.has(reached[i] as number)) shared++;
+      const common = new Int32Array(shared);
+      for (let i = 0, n = 0; n < shared; i++) if (ofB.has(reached[i] as number)) common[n++] = reached[i] as number;
+      return { a: count, b: ofB.work.length, common };
+    } finally {
+      ofB.release();
+    }
+  } finally {
+    ofA.release();
+  }
+}
+
 function pair(run: TraverserRun, o: Readonly<Record<string, unknown>>): [number, number] {
   const a = vertexSlot(run.source, o.vertex, 'source');
   const b = vertexSlot(run.source, o.other, 'target');
@@ -60,11 +105,15 @@ export function* sameneighbors(run: TraverserRun, options: unknown): FrontierOpe
     slots = o.vertexList.map((id) => vertexSlot(run.source, id, 'source'));
   }
   let common: Int32Array | undefined;
-  for (const s of slots) {
-    const n = yield* neighbours(run, s, hop, meter);
-    common = common === undefined ? n : intersect(common, n);
+  if (slots.length === 2) common = (yield* overlap(run, slots[0] as number, slots[1] as number, hop, meter)).common;
+  else {
+    for (const s of slots) {
+      const n = yield* neighbours(run, s, hop, meter);
+      common = common === undefined ? n : intersect(common, n);
+    }
   }
-  const same = [...(common as Int32Array)].slice(0, limit === Infinity ? undefined : limit);
+  const all = common as Int32Array;
+  const same = limit < all.length ? all.subarray(0, limit) : all;
   if (o.vertexList === undefined) return { same_neighbors: ids(run.source, same), measure: meter.measure() };
   const withVertex = flag(o.withVertex, 'with vertex', false);
   return { same_neighbors: ids(run.source, same), vertices: verticesOut(run.source, [...slots, ...same], withVertex), measure: meter.measure() };
@@ -87,17 +136,16 @@ export function* sameneighborsbatch(run: TraverserRun, options: unknown): Fronti
   const out: PlainId[][] = [];
   for (const p of o.vertexList as unknown[]) {
     if (!Array.isArray(p) || p.length !== 2) throw new ArgumentError('TRAVERSER_ARGUMENT', 'Each entry of vertex_list must hold exactly 2 vertex ids');
-    const a = yield* neighbours(run, vertexSlot(run.source, p[0]), hop, meter);
-    const b = yield* neighbours(run, vertexSlot(run.source, p[1], 'target'), hop, meter);
-    out.push(ids(run.source, [...intersect(a, b)].slice(0, limit === Infinity ? undefined : limit)));
+    const a = vertexSlot(run.source, p[0]);
+    const { common } = yield* overlap(run, a, vertexSlot(run.source, p[1], 'target'), hop, meter);
+    out.push(ids(run.source, limit < common.length ? common.subarray(0, limit) : common));
   }
   return { same_neighbors: out, measure: meter.measure() };
 }
 
-function jaccard(a: Int32Array, b: Int32Array): number {
-  const common = intersect(a, b).length;
-  const all = a.length + b.length - common;
-  return all === 0 ? 0 : common / all;
+function jaccard({ a, b, common }: Overlap): number {
+  const all = a + b - common.length;
+  return all === 0 ? 0 : common.length / all;
 }
 
 /**
@@ -115,9 +163,7 @@ export function* jaccardsimilarity(run: TraverserRun, options: unknown): Frontie
   const meter = new Meter();
   if (o.step === undefined) {
     const [a, b] = pair(run, o);
-    const na = yield* neighbours(run, a, getHop(o), meter);
-    const nb = yield* neighbours(run, b, getHop(o), meter);
-    return { jaccard_similarity: jaccard(na, nb), measure: meter.measure() };
+    return { jaccard_similarity: jaccard(yield* overlap(run, a, b, getHop(o), meter)), measure: meter.measure() };
   }
   const source = vertexSlot(run.source, o.vertex);
   const hop = edgeStep(run.source, o.step);
@@ -131,7 +177,8 @@ export function* jaccardsimilarity(run: TraverserRun, options: unknown): Frontie
   checkCapacity(candidates.size, capacity, 'jaccard similars');
   const scored: [number, number][] = [];
   for (const c of candidates) {
-    const score = jaccard(mine, yield* neighbours(run, c, hop, meter));
+    const theirs = yield* neighbours(run, c, hop, meter);
+    const score = jaccard({ a: mine.length, b: theirs.length, common: intersect(mine, theirs) });
     scored.push([c, score]);
   }
   scored.sort((x, y) => y[1] - x[1]);
@@ -147,7 +194,7 @@ function* commonScores(run: TraverserRun, options: unknown, what: string, weigh:
   if (a === b) throw new ArgumentError('TRAVERSER_ARGUMENT', "The source and target vertex id can't be same");
   const hop = getHop(o);
   positiveOrNoLimit(o.limit, 'limit', DEFAULTS.limit);
-  const common = intersect(yield* neighbours(run, a, hop, meter), yield* neighbours(run, b, hop, meter));
+  const { common } = yield* overlap(run, a, b, hop, meter);
   let sum = 0;
   for (const c of common) sum += weigh((yield* neighbours(run, c, hop, meter)).length);
   return sum;

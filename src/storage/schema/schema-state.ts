@@ -24,6 +24,8 @@ interface Named {
 export class SchemaTable<R extends Named> {
   private readonly names = new Map<string, R>();
   private readonly ids = new Map<number, R>();
+  /** {@link SchemaTable.all}, until the next change (read paths ask for it on every query). */
+  #sorted: readonly R[] | undefined;
   /** Next id to hand out. */
   next = 1;
 
@@ -39,9 +41,9 @@ export class SchemaTable<R extends Named> {
     return this.ids.get(id);
   }
 
-  /** All records in id order. */
-  all(): R[] {
-    return [...this.ids.values()].sort((a, b) => a.id - b.id);
+  /** All records in id order (one frozen array, shared until the next change). */
+  all(): readonly R[] {
+    return (this.#sorted ??= Object.freeze([...this.ids.values()].sort((a, b) => a.id - b.id)));
   }
 
   /** Adds a new record; the name and the id must be free. */
@@ -52,6 +54,7 @@ export class SchemaTable<R extends Named> {
     const frozen = deepFreeze(record);
     this.names.set(record.name, frozen);
     this.ids.set(record.id, frozen);
+    this.#sorted = undefined;
     this.next = Math.max(this.next, record.id + 1);
   }
 
@@ -68,12 +71,14 @@ export class SchemaTable<R extends Named> {
     const frozen = deepFreeze(record);
     this.names.set(record.name, frozen);
     this.ids.set(record.id, frozen);
+    this.#sorted = undefined;
   }
 
   /** Drops every record and resets the counter. */
   clear(): void {
     this.names.clear();
     this.ids.clear();
+    this.#sorted = undefined;
     this.next = 1;
   }
 
@@ -83,6 +88,7 @@ export class SchemaTable<R extends Named> {
     if (old === undefined) throw inconsistent(`${this.kind} '${name}' does not exist`);
     this.names.delete(name);
     this.ids.delete(old.id);
+    this.#sorted = undefined;
     return old;
   }
 }

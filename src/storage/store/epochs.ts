@@ -69,13 +69,16 @@ export class EpochLog {
   readonly vertexValues: ValueHistory = new Map();
   /** Edge slot → key id → pre-images, oldest first. */
   readonly edgeValues: ValueHistory = new Map();
+  /** Epoch → open views pinning it. The current epoch's entry stays at 0 when its last view goes (the next pin reuses it, a Map delete is dear). */
   readonly #pins = new Map<number, number>();
+  /** Open views over every epoch. */
+  #pinned = 0;
   #batch: Touched | undefined;
   readonly #committed: Touched[] = [];
 
   /** Whether mutations must record pre-images (some view is pinned). */
   get recording(): boolean {
-    return this.#pins.size > 0;
+    return this.#pinned > 0;
   }
 
   /** Whether anything changed after `epoch` that a view of it must look up in the history. */
@@ -87,22 +90,25 @@ export class EpochLog {
   pin(): number {
     const e = this.current;
     this.#pins.set(e, (this.#pins.get(e) ?? 0) + 1);
+    this.#pinned++;
     return e;
   }
 
   /** Pins `epoch` once more for another view of the same state; it must be pinned already. */
   pinAgain(epoch: number): number {
     const n = this.#pins.get(epoch);
-    if (n === undefined) throw new StorageError('READ_VIEW_RELEASED', `Cannot pin epoch ${epoch} again: no read view holds it`);
+    if (n === undefined || n === 0) throw new StorageError('READ_VIEW_RELEASED', `Cannot pin epoch ${epoch} again: no read view holds it`);
     this.#pins.set(epoch, n + 1);
+    this.#pinned++;
     return epoch;
   }
 
   /** Releases one pin of `epoch`, and drops the history no pinned view needs any more. */
   unpin(epoch: number): void {
     const n = this.#pins.get(epoch);
-    if (n === undefined) return;
-    if (n > 1) this.#pins.set(epoch, n - 1);
+    if (n === undefined || n === 0) return;
+    this.#pinned--;
+    if (n > 1 || epoch === this.current) this.#pins.set(epoch, n - 1);
     else this.#pins.delete(epoch);
     this.#prune();
   }
@@ -179,7 +185,10 @@ export class EpochLog {
   /** Drops the history of every committed batch that no pinned view predates. */
   #prune(): void {
     let oldest = Infinity;
-    for (const e of this.#pins.keys()) if (e < oldest) oldest = e;
+    for (const [e, n] of this.#pins) {
+      if (n > 0) oldest = Math.min(oldest, e);
+      else if (e !== this.current) this.#pins.delete(e);
+    }
     let n = 0;
     while (n < this.#committed.length && this.#committed[n]!.epoch <= oldest) this.#forget(this.#committed[n++]!);
     if (n > 0) this.#committed.splice(0, n);

@@ -86,3 +86,27 @@ test('nothing is recorded while no view is pinned, and a rolled-back batch leave
   other.release();
   assert.equal(history(s), 0);
 });
+
+test('views opened and released over and over at one epoch, then past a write: recording stops with the last release and history goes', () => {
+  const s = autoStore();
+  const { result: a } = s.batch((w) => w.addVertex('p', { id: 1, properties: [['name', 'a']] }));
+  const epochs = (s as unknown as { state: StoreState }).state.epochs;
+  for (let i = 0; i < 3; i++) {
+    const view = s.openReadView();
+    assert.equal(epochs.recording, true);
+    view.release();
+    assert.equal(epochs.recording, false, 'no view is open');
+  }
+  const stale = s.openReadView();
+  s.batch((w) => w.setVertexProperty(a, 'name', 'b'));
+  const fresh = s.openReadView();
+  s.batch((w) => w.setVertexProperty(a, 'name', 'c'));
+  stale.release();
+  assert.deepEqual(fresh.source.vertexProperties(a).map((p) => p.value), ['b'], 'the fresh view keeps its epoch after the stale one goes');
+  assert.throws(() => (stale as unknown as { share(now: number): unknown }).share(0), /released/);
+  fresh.release();
+  assert.equal(epochs.recording, false);
+  assert.equal(history(s), 0);
+  s.batch((w) => w.setVertexProperty(a, 'name', 'd'));
+  assert.equal(history(s), 0, 'nothing is recorded once every view is gone');
+});
