@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dt, __ } from '../../../src/index.js';
+import { QuiverError, dt, __ } from '../../../src/index.js';
 import { withSmallGraph } from './small-graph.js';
 
 const sortedStrings = (r: unknown[]): string[] => r.map(String).sort();
@@ -81,6 +81,13 @@ test('dateAdd() and dateDiff() take the exported dt enum in the fluent API', () 
     const [added] = await g.inject(start).dateAdd(dt.hour, 2).toList();
     assert.equal((added as Date).toISOString(), '2023-08-02T02:00:00.000Z');
     assert.deepEqual(await g.inject(start).dateDiff(new Date('2023-08-01T23:00:00Z')).toList(), [3600]);
+  }));
+
+test('dateAdd() with a unit that is neither a DT value nor its name fails with STEP_ARGUMENTS', () =>
+  withSmallGraph(async ({ graph }) => {
+    const g = graph.traversal();
+    const loose = g.inject(new Date(0)) as unknown as { dateAdd(unit: unknown, amount: unknown): { toList(): Promise<unknown[]> } };
+    await assert.rejects(loose.dateAdd(Object.create(null), 1).toList(), (e: unknown) => e instanceof QuiverError && e.code === 'STEP_ARGUMENTS');
   }));
 
 test('PropertiesStep ignores null keys: values(name, null) reads name, values(null) reads nothing', () =>

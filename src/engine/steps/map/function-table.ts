@@ -113,7 +113,7 @@ export const FUNCTIONS: Readonly<Record<string, FunctionSpec>> = {
     scoped: false,
     arity: [2, 2],
     apply: (v, a) => {
-      const unit = a[0] instanceof EnumValue ? a[0].name : String(a[0]);
+      const unit = a[0] instanceof EnumValue ? a[0].name : str(a[0], 'dateAdd');
       return fn.dateAdd(v, { unit: unit as DateUnit, amount: num(a[1], 'dateAdd') });
     },
   },
