@@ -46,15 +46,31 @@ export function jsonKey(key: unknown): string {
  * ```
  */
 export function jsonValue(value: unknown): unknown {
-  if (typeof value === 'bigint') return isSafe(value) ? Number(value) : String(value);
-  if (Array.isArray(value)) return value.map(jsonValue);
+  return jsonContainers(value, bigintJson);
+}
+
+function bigintJson(value: unknown): unknown {
+  return typeof value === 'bigint' ? (isSafe(value) ? Number(value) : String(value)) : value;
+}
+
+/**
+ * The one walk of the JSON forms: lists element by element, maps as objects with string keys
+ * ({@link jsonKey}), sets as arrays, and every other value through `leaf`.
+ *
+ * @example
+ * ```ts
+ * jsonContainers(new Map([['a', new Set([1n])]]), (v) => (typeof v === 'bigint' ? Number(v) : v)); // { a: [1] }
+ * ```
+ */
+export function jsonContainers(value: unknown, leaf: (value: unknown) => unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => jsonContainers(v, leaf));
   if (value instanceof Map) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of value as Map<unknown, unknown>) out[jsonKey(k)] = jsonValue(v);
+    for (const [k, v] of value as Map<unknown, unknown>) out[jsonKey(k)] = jsonContainers(v, leaf);
     return out;
   }
-  if (value instanceof Set) return [...(value as Set<unknown>)].map(jsonValue);
-  return value;
+  if (value instanceof Set) return [...(value as Set<unknown>)].map((v) => jsonContainers(v, leaf));
+  return leaf(value);
 }
 
 /**

@@ -11,7 +11,7 @@ import type { GraphSource } from '../../port/index.js';
 import { Predicate } from '../bytecode.js';
 import { predicateTest } from '../exec/predicate.js';
 import type { Test } from '../exec/predicate.js';
-import { jsonKey } from '../json.js';
+import { jsonContainers } from '../json.js';
 import { fromPlain } from '../plain.js';
 import { plainVertexIds } from '../plain-ids.js';
 import { edgeShape } from '../edge-shape.js';
@@ -131,16 +131,12 @@ export interface PathJson {
  * ```
  */
 function plainJson(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
+  return jsonContainers(value, plainLeaf);
+}
+
+function plainLeaf(value: unknown): unknown {
   if (value instanceof TypedNumber) return plainNumber(value);
   if (value instanceof Uuid) return value.text;
-  if (Array.isArray(value)) return value.map(plainJson);
-  if (value instanceof Map) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of value as Map<unknown, unknown>) out[jsonKey(k)] = plainJson(v);
-    return out;
-  }
-  if (value instanceof Set) return [...(value as Set<unknown>)].map(plainJson);
   return value;
 }
 
