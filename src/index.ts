@@ -111,6 +111,7 @@ export type {
   JavaVertexView,
   PlainValue,
   Properties,
+  PropertiesInput,
   VertexInput,
   VertexView,
   VertexViewOf,

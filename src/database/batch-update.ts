@@ -11,7 +11,7 @@ import { TypedNumber, Uuid } from '../engine/index.js';
 import type { ElementId, GraphWriter, PropertyValue } from '../engine/index.js';
 import type { SchemaCatalog } from '../storage/index.js';
 import { edgeView, requireEnd, vertexView } from './element-views.js';
-import type { Properties } from './element-views.js';
+import type { Properties, PropertiesInput } from './element-views.js';
 import { describeValue } from './validate.js';
 
 /**
@@ -60,7 +60,7 @@ export interface BatchUpdate<T> {
 export interface VertexInputLike {
   readonly label: string;
   readonly id?: ElementId | bigint;
-  readonly properties: Properties;
+  readonly properties: PropertiesInput;
 }
 
 /**
@@ -76,7 +76,7 @@ export interface EdgeInputLike {
   readonly out: ElementId | bigint;
   readonly in: ElementId | bigint;
   readonly id?: ElementId | bigint;
-  readonly properties: Properties;
+  readonly properties: PropertiesInput;
   /** Label the stored out vertex must have, when given (checked with `checkVertex`). */
   readonly outLabel?: string;
   /** Label the stored in vertex must have, when given (checked with `checkVertex`). */
@@ -177,9 +177,9 @@ function mergeProperties(
 
 /** The slot of the stored vertex an input names: by id, or by its primary-key values. */
 /** A vertex update input after validation: its id in the engine's form. */
-type CheckedVertexLike = VertexInputLike & { readonly id?: ElementId };
+type CheckedVertexLike = Omit<VertexInputLike, 'id' | 'properties'> & { readonly id?: ElementId; readonly properties: Properties };
 /** An edge update input after validation: its ids in the engine's form. */
-type CheckedEdgeLike = EdgeInputLike & { readonly out: ElementId; readonly in: ElementId; readonly id?: ElementId };
+type CheckedEdgeLike = Omit<EdgeInputLike, 'out' | 'in' | 'id' | 'properties'> & { readonly out: ElementId; readonly in: ElementId; readonly id?: ElementId; readonly properties: Properties };
 
 function findVertex(w: GraphWriter, catalog: SchemaCatalog, input: CheckedVertexLike): number {
   if (input.id !== undefined) return w.vertexSlot(input.id);

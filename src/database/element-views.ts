@@ -19,6 +19,19 @@ import type { SchemaCatalog } from '../storage/index.js';
 export type Properties = Readonly<Record<string, PropertyValue>>;
 
 /**
+ * Properties as the Graph's write methods take them: stored values ({@link Properties}) or the
+ * plain values its reads return ({@link PlainValue}), so that a long handed out as a `bigint`
+ * can be written back as it came. A `bigint` is stored as a long (a BigInteger beyond the long
+ * range), inside lists, sets and maps too.
+ *
+ * @example
+ * ```ts
+ * const p: PropertiesInput = { name: 'marko', big: 1190507458385149952n };
+ * ```
+ */
+export type PropertiesInput = Readonly<Record<string, PropertyValue | PlainValue>>;
+
+/**
  * A property value as the Graph's methods return it by default (see `toPlain`): Java numbers
  * as `number` (a long beyond ±(2^53 - 1) as `bigint`), UUIDs as text, dates, bytes, lists,
  * sets and maps as stored.
@@ -123,7 +136,7 @@ export type EdgeViewOf<T extends ValueTypes> = T extends 'java' ? JavaEdgeView :
  */
 export interface VertexInput {
   readonly label: string;
-  readonly properties?: Properties;
+  readonly properties?: PropertiesInput;
   /** Explicit id, for CUSTOMIZE_* strategies (or AUTOMATIC in RESTORING/MERGING mode). */
   readonly id?: ElementId | bigint;
 }
@@ -140,7 +153,7 @@ export interface EdgeInput {
   readonly label: string;
   readonly out: ElementId | bigint;
   readonly in: ElementId | bigint;
-  readonly properties?: Properties;
+  readonly properties?: PropertiesInput;
   readonly id?: ElementId | bigint;
   /** The label the out vertex must have (HugeGraph's `outVLabel`); checked against the stored vertex when given. */
   readonly outLabel?: string;
@@ -149,24 +162,24 @@ export interface EdgeInput {
 }
 
 /**
- * A {@link VertexInput} after validation: its id in the engine's form (a bigint made a long).
+ * A {@link VertexInput} after validation: its id and property values in the engine's form (a bigint made a long).
  *
  * @example
  * ```ts
  * const input: CheckedVertexInput = { label: 'person', id: new TypedNumber('long', 2n ** 60n) };
  * ```
  */
-export type CheckedVertexInput = VertexInput & { readonly id?: ElementId };
+export type CheckedVertexInput = Omit<VertexInput, 'id' | 'properties'> & { readonly id?: ElementId; readonly properties?: Properties };
 
 /**
- * An {@link EdgeInput} after validation: its ids in the engine's form.
+ * An {@link EdgeInput} after validation: its ids and property values in the engine's form.
  *
  * @example
  * ```ts
  * const input: CheckedEdgeInput = { label: 'knows', out: 1, in: new TypedNumber('long', 2n ** 60n) };
  * ```
  */
-export type CheckedEdgeInput = EdgeInput & { readonly out: ElementId; readonly in: ElementId; readonly id?: ElementId };
+export type CheckedEdgeInput = Omit<EdgeInput, 'out' | 'in' | 'id' | 'properties'> & { readonly out: ElementId; readonly in: ElementId; readonly id?: ElementId; readonly properties?: Properties };
 
 /**
  * Property entries in the writer's shape. A LIST/SET key's array value is kept as one value;

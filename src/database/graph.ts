@@ -7,7 +7,7 @@ import { ArgumentError, UnsupportedError } from '../errors.js';
 import { fromPlain, GraphTraversalSource, plainId, resultConverter, runScript } from '../engine/index.js';
 import type { ElementId, GraphWriter, Pacing, PlainId, PropertyCardinality, PropertyValue, SourceDecorator, ValueTypes } from '../engine/index.js';
 import { edgeView, requireEdge, requireVertex, toEntries, vertexView } from './element-views.js';
-import type { CheckedEdgeInput, CheckedVertexInput, EdgeInput, EdgeViewOf, Properties, VertexInput, VertexViewOf } from './element-views.js';
+import type { CheckedEdgeInput, CheckedVertexInput, EdgeInput, EdgeViewOf, PropertiesInput, VertexInput, VertexViewOf } from './element-views.js';
 import { checkQueryLimits } from './graph-core.js';
 import { addEdgeBatch, addEdgeRow, addVertexBatch, addVertexRow } from './element-batches.js';
 import { UPDATE_STRATEGIES, updateEdgesIn, updateVerticesIn } from './batch-update.js';
@@ -70,7 +70,7 @@ export class Graph extends GraphReads {
    * const w = await graph.addVertex('account', { owner: 'x' }, { id: 42 });
    * ```
    */
-  async addVertex<T extends ValueTypes = 'plain'>(label: string, properties?: Properties, options: { readonly id?: ElementId | bigint } & TypesOption<T> = {}): Promise<VertexViewOf<T>> {
+  async addVertex<T extends ValueTypes = 'plain'>(label: string, properties?: PropertiesInput, options: { readonly id?: ElementId | bigint } & TypesOption<T> = {}): Promise<VertexViewOf<T>> {
     const given = requireRecord(options, 'vertex options');
     const types = resultTypes(given as TypesOption<T>);
     const input = vertexInput({ label, properties, id: given.id as ElementId | undefined });
@@ -193,7 +193,7 @@ export class Graph extends GraphReads {
    */
   async updateVertexProperties<T extends ValueTypes = 'plain'>(
     id: ElementId | bigint,
-    properties: Properties,
+    properties: PropertiesInput,
     options: { readonly cardinality?: PropertyCardinality } & TypesOption<T> = {},
   ): Promise<VertexViewOf<T>> {
     const vertexId = requireElementId(id, 'vertex id');
@@ -223,7 +223,7 @@ export class Graph extends GraphReads {
    * await graph.updateEdgeProperties(edge.id, { weight: 0.9 });
    * ```
    */
-  async updateEdgeProperties<T extends ValueTypes = 'plain'>(id: ElementId | bigint, properties: Properties, options: TypesOption<T> = {}): Promise<EdgeViewOf<T>> {
+  async updateEdgeProperties<T extends ValueTypes = 'plain'>(id: ElementId | bigint, properties: PropertiesInput, options: TypesOption<T> = {}): Promise<EdgeViewOf<T>> {
     const edgeId = requireElementId(id, 'edge id');
     const entries = toEntries(optionalProperties(properties ?? null, 'edge properties'));
     const types = resultTypes(options);

@@ -21,7 +21,7 @@ export type { EdgeQuery, PropertyQuery, ScanQuery, Shard, TypesOption, VertexQue
 export { storeConfigOf } from './store-setup.js';
 export { GRAPH_CONFIG_KEYS, resolveGraphConfig, validateGraphName } from './config.js';
 export type { GraphConfig, GraphConfigInput } from './config.js';
-export type { EdgeInput, EdgeView, EdgeViewOf, JavaEdgeView, JavaVertexView, PlainValue, Properties, VertexInput, VertexView, VertexViewOf } from './element-views.js';
+export type { EdgeInput, EdgeView, EdgeViewOf, JavaEdgeView, JavaVertexView, PlainValue, Properties, PropertiesInput, VertexInput, VertexView, VertexViewOf } from './element-views.js';
 export type { GraphModes, ReadMode } from './records.js';
 export { checkDataDirectory, describeDropped, repairDataDirectory } from './directory-maintenance.js';
 export type { DirectoryCheck, DirectoryRepair, FileCheck } from './directory-maintenance.js';

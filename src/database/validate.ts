@@ -9,6 +9,7 @@ import { fromPlain, TypedNumber, Uuid } from '../engine/index.js';
 import type { ElementId, PropertyValue, ValueTypes } from '../engine/index.js';
 import type { Properties } from './element-views.js';
 
+
 const MAX_DEPTH = 64;
 
 /**
@@ -150,18 +151,34 @@ export function optionalNumber(
   return value;
 }
 
-function isPropertyValue(value: unknown, depth: number, seen: Set<object>): boolean {
-  if (value === null || typeof value === 'boolean' || typeof value === 'string' || typeof value === 'number') return true;
-  if (value instanceof TypedNumber || value instanceof Uuid || value instanceof Uint8Array) return true;
-  if (value instanceof Date) return !Number.isNaN(value.getTime());
-  if (typeof value !== 'object' || depth > MAX_DEPTH || seen.has(value)) return false;
+/** What {@link propertyValueKind} found: not a property value, one, or one holding a bigint. */
+const NOT_A_VALUE = 0;
+const STORED_VALUE = 1;
+const WITH_BIGINT = 2;
+
+function propertyValueKind(value: unknown, depth: number, seen: Set<object>): number {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string' || typeof value === 'number') return STORED_VALUE;
+  if (typeof value === 'bigint') return WITH_BIGINT;
+  if (value instanceof TypedNumber || value instanceof Uuid || value instanceof Uint8Array) return STORED_VALUE;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? NOT_A_VALUE : STORED_VALUE;
+  if (typeof value !== 'object' || depth > MAX_DEPTH || seen.has(value)) return NOT_A_VALUE;
+  let items: unknown[];
+  if (Array.isArray(value)) items = value;
+  else if (value instanceof Set) items = [...(value as Set<unknown>)];
+  else if (value instanceof Map) items = [...(value as Map<unknown, unknown>)].flat();
+  else return NOT_A_VALUE;
   seen.add(value);
-  let ok = false;
-  if (Array.isArray(value)) ok = value.every((x) => isPropertyValue(x, depth + 1, seen));
-  else if (value instanceof Set) ok = [...(value as Set<unknown>)].every((x) => isPropertyValue(x, depth + 1, seen));
-  else if (value instanceof Map) ok = [...(value as Map<unknown, unknown>)].every(([k, x]) => isPropertyValue(k, depth + 1, seen) && isPropertyValue(x, depth + 1, seen));
+  let kind = STORED_VALUE;
+  for (const x of items) {
+    const found = propertyValueKind(x, depth + 1, seen);
+    if (found === NOT_A_VALUE) {
+      kind = NOT_A_VALUE;
+      break;
+    }
+    if (found === WITH_BIGINT) kind = WITH_BIGINT;
+  }
   seen.delete(value);
-  return ok;
+  return kind;
 }
 
 /**
@@ -185,24 +202,31 @@ export function rejectInvalidDates(value: unknown, what: string): void {
 }
 
 /**
- * The value as a property object (undefined when absent): a non-array object whose values are
- * property values (null, boolean, number, string, TypedNumber, Uuid, Date, Uint8Array, or
- * lists, sets and maps of them, without cycles). Anything else throws ArgumentError
- * `INVALID_ARGUMENT`; whether a value fits its key's type is the store's check.
+ * The value as a property object in the engine's form (undefined when absent): a non-array
+ * object whose values are property values (null, boolean, number, bigint, string, TypedNumber,
+ * Uuid, Date, Uint8Array, or lists, sets and maps of them, without cycles). A `bigint` becomes
+ * a long (see `fromPlain`), so that a value a plain read returned can be written back; the
+ * object is copied only then. Anything else throws ArgumentError `INVALID_ARGUMENT`; whether a
+ * value fits its key's type is the store's check.
  *
  * @example
  * ```ts
- * const properties = optionalProperties(input, 'vertex properties');
+ * const properties = optionalProperties({ big: 2n ** 60n }, 'vertex properties');   // { big: TypedNumber('long', 2n ** 60n) }
  * ```
  */
 export function optionalProperties(value: unknown, what: string): Properties | undefined {
   if (value === undefined) return undefined;
   const record = requireRecord(value, what);
   if (value instanceof Map || value instanceof Set || value instanceof Date || ArrayBuffer.isView(value)) throw invalid(what, 'a plain object', value);
+  let plainInside = false;
   for (const [key, x] of Object.entries(record)) {
-    if (x !== undefined && !isPropertyValue(x, 0, new Set())) throw invalid(`${what} '${key}'`, 'a property value', x);
+    if (x === undefined) continue;
+    const found = propertyValueKind(x, 0, new Set());
+    if (found === NOT_A_VALUE) throw invalid(`${what} '${key}'`, 'a property value', x);
+    plainInside ||= found === WITH_BIGINT;
   }
-  return record as Readonly<Record<string, PropertyValue>>;
+  if (!plainInside) return record as Properties;
+  return Object.fromEntries(Object.entries(record).map(([key, x]) => [key, x === undefined ? x : fromPlain(x)])) as Properties;
 }
 
 const VALUE_TYPES: readonly ValueTypes[] = ['plain', 'java'];

@@ -131,3 +131,36 @@ test("types: 'java' keeps the stored Java types on reads and writes, and both fo
     await close();
   }
 });
+
+test('a plain value read back is written back as it came: longs past 2^53 as bigint, in lists too, on add, update and batch paths', async () => {
+  const db = await open();
+  try {
+    const graph = await db.createGraph('roundtrip');
+    const s = graph.schema();
+    await s.propertyKey('n').asLong().create();
+    await s.propertyKey('ns').asLong().valueList().create();
+    await s.vertexLabel('box').properties('n', 'ns').nullableKeys('n', 'ns').useCustomizeNumberId().create();
+    await s.edgeLabel('to').sourceLabel('box').targetLabel('box').properties('n').nullableKeys('n').create();
+    let next = 1;
+    await fc.assert(
+      fc.asyncProperty(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), fc.array(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), { maxLength: 3 }), async (n, ns) => {
+        const a = await graph.addVertex('box', { n: new TypedNumber('long', n), ns: ns.map((x) => new TypedNumber('long', x)) }, { id: next++ });
+        const read = (await graph.getVertex(a.id))!;
+        const copy = await graph.addVertex('box', read.properties, { id: next++ });
+        assert.deepEqual(copy.properties, read.properties);
+        const [batched] = await graph.addVertices([{ label: 'box', id: next++, properties: read.properties }]);
+        assert.deepEqual(batched!.properties, read.properties);
+        const updated = await graph.updateVertexProperties(copy.id, { n: read.properties.n! });
+        assert.deepEqual(updated.properties.n, read.properties.n);
+        const edge = await graph.addEdge('to', { out: a.id, in: copy.id, properties: { n: read.properties.n! } });
+        assert.deepEqual(edge.properties, { n: read.properties.n });
+        const java = (await graph.getVertex(copy.id, { types: 'java' }))!;
+        assert.deepEqual(java.properties.n, new TypedNumber('long', n));
+      }),
+      { numRuns: 40 },
+    );
+    await assert.rejects(graph.addVertex('box', { n: 2n ** 64n }, { id: next++ }), (e: Error & { code?: string }) => e.code !== undefined);
+  } finally {
+    await db.close();
+  }
+});
