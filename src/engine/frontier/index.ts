@@ -23,5 +23,5 @@ export { firstBfsPath } from './bfs-path.js';
 export type { KHopResult } from './search.js';
 export { SlotHeap, dijkstra, weightedPathTo } from './weighted.js';
 export { countDistinct, intersect, union } from './sets.js';
-export { Reached, RowScan, Stamps, reachLevel, rowsOf } from './rows.js';
+export { Reached, RowScan, Stamps, VisitedBits, reachLevel, rowsOf } from './rows.js';
 export type { RowLevel } from './rows.js';

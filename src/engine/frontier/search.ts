@@ -11,7 +11,7 @@ import { FRONTIER_PAUSE, Frontier, SlotMap, checkCapacity } from './frontier.js'
 import type { FrontierContext, FrontierOperation } from './frontier.js';
 import { distinctFrontier, plainHop, scanHop, scanOptions } from './expand.js';
 import type { HopOptions } from './expand.js';
-import { RowScan, Stamps, reachLevel, rowDegreeSum, rowsOf } from './rows.js';
+import { RowScan, Stamps, VisitedBits, reachLevel, rowDegreeSum, rowsOf } from './rows.js';
 import type { RowLevel } from './rows.js';
 import type { AdjacencyRows } from '../../port/index.js';
 
@@ -135,15 +135,15 @@ export function* kHop(adjacency: AdjacencySource, sources: ArrayLike<number>, op
 }
 
 /**
- * {@link kHop} on the row fast path: one {@link Reached} holds every level, marks are pooled
- * stamps, and predecessors are turned from source indexes into slots after each level.
+ * {@link kHop} on the row fast path: one {@link Reached} holds every level, marks are a pooled
+ * bitmap, and predecessors are turned from source indexes into slots after each level.
  */
 function* kHopRows(adjacency: AdjacencySource, rows: readonly AdjacencyRows[], sources: ArrayLike<number>, options: KHopOptions, ctx: FrontierContext): FrontierOperation<KHopResult> {
   const start = distinctFrontier(sources).view();
-  const marks = Stamps.acquire(adjacency.vertexSlotBound(), 1);
+  const marks = VisitedBits.acquire(adjacency.vertexSlotBound());
   try {
     const exclude = options.excludeSources === true;
-    if (exclude) for (let i = 0; i < start.length; i++) marks.set(start[i] as number, 0);
+    if (exclude) for (let i = 0; i < start.length; i++) marks.set(start[i] as number);
     const targets = options.targets === undefined ? undefined : distinctFrontier(options.targets).view();
     // An excluded source is never reached, so a search with one among its targets runs on.
     const stoppable = targets !== undefined && !(exclude && targets.some((t) => start.includes(t)));

@@ -4,7 +4,7 @@
  * edge it came through, so that paths are rebuilt without per-path objects during the search.
  * @module
  */
-import { Frontier, RowScan, SlotMap, Stamps, VisitedMarks, checkCapacity, reachLevel, rowsOf, scanHop } from '../frontier/index.js';
+import { Frontier, RowScan, SlotMap, VisitedBits, VisitedMarks, checkCapacity, reachLevel, rowsOf, scanHop } from '../frontier/index.js';
 import type { AdjacencyRows } from '../../port/index.js';
 import type { FrontierOperation, HopOptions, RowLevel } from '../frontier/index.js';
 import type { Meter, TraverserRun } from './traverser-common.js';
@@ -101,17 +101,18 @@ export function* layers(run: TraverserRun, sources: ArrayLike<number>, options: 
 }
 
 /**
- * {@link layers} with `nearest` on the row fast path: pooled stamps, and one work area that
+ * {@link layers} with `nearest` on the row fast path: a pooled bitmap of visited slots, and one work area that
  * holds every layer (each vertex is reached once), copied out layer by layer.
  */
 function* layersOfRows(run: TraverserRun, sources: ArrayLike<number>, options: LayerOptions, rows: readonly AdjacencyRows[]): FrontierOperation<Layer[]> {
   const out = [firstLayer(sources)];
-  const marks = Stamps.acquire(run.source.vertexSlotBound(), 1);
+  const marks = VisitedBits.acquire(run.source.vertexSlotBound());
   try {
-    for (let i = 0; i < sources.length; i++) marks.set(sources[i] as number, 0);
+    for (let i = 0; i < sources.length; i++) marks.set(sources[i] as number);
     const scan = new RowScan(rows, options.hop);
     const work = marks.work;
-    const level: RowLevel = { marks, payload: 0, out: work, counted: 0, capacity: options.capacity, finding: options.finding, edges: options.paths !== false };
+    const paths = options.paths !== false;
+    const level: RowLevel = { marks, payload: 0, out: work, counted: 0, capacity: options.capacity, finding: options.finding, edges: paths, from: paths };
     for (let d = 1; d <= options.depth; d++) {
       const prev = (out[d - 1] as Layer).vertices;
       if (prev.length === 0) break;
@@ -121,9 +122,9 @@ function* layersOfRows(run: TraverserRun, sources: ArrayLike<number>, options: L
       options.meter.edges += scan.scanned - scanned;
       const slots = work.slots.slice(begin, work.length);
       out.push(
-        options.paths === false
-          ? { vertices: Frontier.wrap(slots), edges: Frontier.wrap(NO_SLOTS) }
-          : { vertices: Frontier.wrap(slots, { predecessor: work.from.slice(begin, work.length) }), edges: Frontier.wrap(work.edges.slice(begin, work.length)) },
+        paths
+          ? { vertices: Frontier.wrap(slots, { predecessor: work.from.slice(begin, work.length) }), edges: Frontier.wrap(work.edges.slice(begin, work.length)) }
+          : { vertices: Frontier.wrap(slots), edges: Frontier.wrap(NO_SLOTS) },
       );
     }
     return out;

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Direction } from '../../../src/values/index.js';
-import { FRONTIER_PAUSE, NEVER_PAUSE, Reached, Stamps, allShortestPaths, kHop, pathTo, rowsOf, runFrontier, shortestPath } from '../../../src/engine/frontier/index.js';
+import { FRONTIER_PAUSE, NEVER_PAUSE, Reached, Stamps, VisitedBits, allShortestPaths, kHop, pathTo, rowsOf, runFrontier, shortestPath } from '../../../src/engine/frontier/index.js';
 import type { FrontierOperation, HopOptions, KHopResult } from '../../../src/engine/frontier/index.js';
 import type { AdjacencySource } from '../../../src/port/index.js';
 import { GraphStore } from '../../../src/storage/graph-store.js';
@@ -178,6 +178,34 @@ test('Stamps hand out fresh marks on every acquire, never share an array in use,
     s.release();
   }
   assert.ok(arrays.size <= 4, `released arrays serve the next acquires (${arrays.size} arrays)`);
+});
+
+test('VisitedBits are clear at every acquire: a release clears what a search marked, whether it reached few slots, most of them, or failed past its capacity', () => {
+  /** Acquires more bitmaps than the pool holds, so that every pooled one is looked at. */
+  const allClear = (bound: number): boolean => {
+    const held = Array.from({ length: 6 }, () => VisitedBits.acquire(bound));
+    const clear = held.every((b) => b.words.every((w) => w === 0) && b.work.length === 0);
+    for (const b of held) b.release();
+    return clear;
+  };
+  fc.assert(
+    fc.property(randomGraph(60), fc.nat(), fc.integer({ min: -1, max: 30 }), fc.integer({ min: 1, max: 4 }), (rg, pick, capacity, depth) => {
+      const source = loadWithRows(rg);
+      try {
+        runFrontier(kHop(source, [pick % rg.n], { hop: { direction: 'BOTH' }, depth, excludeSources: true, capacity }, NEVER_PAUSE));
+      } catch (e) {
+        assert.ok(e instanceof LimitError && e.code === 'FRONTIER_CAPACITY');
+      }
+      assert.ok(allClear(source.vertexSlotBound()));
+    }),
+    { numRuns: 60 },
+  );
+  const bits = VisitedBits.acquire(5000);
+  bits.set(4999);
+  bits.set(33);
+  assert.deepEqual([bits.has(4999), bits.has(33), bits.has(32), bits.has(0)], [true, true, false, false]);
+  bits.release();
+  assert.ok(allClear(5000), 'the slots set outside the work area are cleared too');
 });
 
 test('Reached grows and keeps its entries when reserve asks for more room than it has', () => {
