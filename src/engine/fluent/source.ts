@@ -5,7 +5,7 @@
  */
 import { Bytecode, StrategySpec } from '../bytecode.js';
 import type { Argument } from '../bytecode.js';
-import { compile } from '../plan/compile.js';
+import { PLAN_CACHE } from '../plan/plan-cache.js';
 import { executeAsync, readSource } from '../exec/execute.js';
 import type { ExecutionContext } from '../exec/execute.js';
 import { GraphTraversal, toArgument } from './graph-traversal.js';
@@ -79,7 +79,7 @@ export class GraphTraversalSource {
 
   #spawn(op: string, args: readonly FluentArg[]): GraphTraversal {
     const runner = (b: Bytecode): TraversalRun => {
-      const plan = compile(b, { strategies: this.optimise });
+      const plan = PLAN_CACHE.compile(b, { strategies: this.optimise });
       const context = this.context();
       const convert = resultConverter(this.types, { source: readSource(context, undefined) });
       return { results: executeAsync(plan, context), settled: context.settled, convert };
