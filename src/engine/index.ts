@@ -12,7 +12,6 @@ export { Subgraph } from './steps/side-effect/subgraph-step.js';
 export { Plan, type PlanStep, type Requirements, type SourceSettings } from './plan/plan.js';
 export type { StepKind } from './plan/kinds.js';
 export { compile, type CompileOptions } from './plan/compile.js';
-export { PLAN_CACHE, PlanCache, type PlanCacheStats } from './plan/plan-cache.js';
 export { QUERY_LIMITS, checkQueryLimits, textTooLong, tooDeep } from './plan/limits.js';
 export { explain, explainBytecode } from './plan/explain.js';
 export { execute, executeAsync, traverse, type ExecutionContext, type Pacing, type SourceDecorator } from './exec/execute.js';

@@ -37,23 +37,6 @@ interface Shape {
 }
 
 /**
- * Counters of a {@link PlanCache}.
- *
- * @example
- * ```ts
- * const { hits, misses, size } = PLAN_CACHE.stats();
- * ```
- */
-export interface PlanCacheStats {
-  /** Lookups answered from the cache, with their own start ids put in. */
-  readonly hits: number;
-  /** Lookups that compiled (uncacheable traversals included). */
-  readonly misses: number;
-  /** Entries held now. */
-  readonly size: number;
-}
-
-/**
  * A bounded cache of compiled plans (least recently used out first).
  *
  * @example
@@ -101,8 +84,8 @@ export class PlanCache {
     return exact === undefined ? this.#add(exactKey, this.#miss(bytecode, options)) : this.#hit(exact.plan);
   }
 
-  /** Hits, misses and size so far. */
-  stats(): PlanCacheStats {
+  /** Hits (lookups answered from the cache), misses (lookups that compiled) and entries held now. */
+  stats(): { readonly hits: number; readonly misses: number; readonly size: number } {
     return { hits: this.#hits, misses: this.#misses, size: this.#entries.size };
   }
 
