@@ -99,7 +99,7 @@ const DEFERRED: Readonly<Record<string, readonly string[]>> = {
   'src/engine/exec/execute.ts': ['cloneSack'],
   'src/engine/exec/memory-budget.ts': ['defaultMemoryLimit'],
   'src/engine/exec/side-effects.ts': ['isAccumulator'],
-  'src/engine/plan/compile.ts': ['CompileOptions', 'resolveArgument'],
+  'src/engine/plan/compile.ts': ['resolveArgument'],
   'src/engine/plan/explain.ts': ['explainBytecode'],
   'src/engine/services/index.ts': ['tinkerServices'],
   'src/engine/services/service-registry.ts': ['DIRECTORY_SERVICE', 'ServiceType'],

@@ -42,23 +42,50 @@ const CST_CACHE_MAX_TEXT = 4096;
  */
 const cstCache = { query: new Map<string, CstNode>(), queryList: new Map<string, CstNode>() };
 
+/**
+ * Scripts of recently parsed texts, keyed by the text and its bindings, for calls without
+ * session variables whose bindings are all strings, numbers, booleans or null: a repeated
+ * request skips the visitors too. A Script is data that running it only reads.
+ */
+const scriptCache = new Map<string, Script>();
+
+/** The cached value of `key`, now the most recently used. */
+function recall<T>(cache: Map<string, T>, key: string): T | undefined {
+  const cached = cache.get(key);
+  if (cached !== undefined) {
+    cache.delete(key);
+    cache.set(key, cached);
+  }
+  return cached;
+}
+
+/** Keeps `value` under `key` unless the text is long, dropping the least recently used entry beyond the bound. */
+function remember<T>(cache: Map<string, T>, text: string, key: string, value: T): void {
+  if (text.length > CST_CACHE_MAX_TEXT) return;
+  cache.set(key, value);
+  if (cache.size > CST_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+}
+
 function parse(text: string, rule: 'query' | 'queryList'): CstNode {
   const cache = cstCache[rule];
-  const cached = cache.get(text);
-  if (cached !== undefined) {
-    cache.delete(text);
-    cache.set(text, cached);
-    return cached;
-  }
+  const cached = recall(cache, text);
+  if (cached !== undefined) return cached;
   const { tokens } = tokenize(text);
   const { cst, errors } = parseTokens(tokens, { rule });
   const error = errors[0];
   if (error !== undefined) throw syntaxError(error, { text, tokens });
-  if (text.length <= CST_CACHE_MAX_TEXT) {
-    cache.set(text, cst);
-    if (cache.size > CST_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-  }
+  remember(cache, text, text, cst);
   return cst;
+}
+
+/** The script cache's key of a text and its bindings, or undefined when a binding is not a plain scalar. */
+function scriptKey(text: string, bindings: ReadonlyMap<string, unknown>): string | undefined {
+  let key = text;
+  for (const [name, value] of bindings) {
+    if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return undefined;
+    key += `\u0000${name}=${typeof value === 'number' ? `n${Object.is(value, -0) ? '-0' : String(value)}` : JSON.stringify(value)}`;
+  }
+  return key;
 }
 
 /**
@@ -88,6 +115,12 @@ export function parseTraversal(text: string, options: ParseOptions = {}): Byteco
  * ```
  */
 export function parseScript(text: string, options: ParseOptions = {}): Script {
-  return visitScript(parse(text, 'queryList'), { bindings: options.bindings ?? NO_BINDINGS, variables: options.variables ?? [] });
+  const bindings = options.bindings ?? NO_BINDINGS;
+  const key = options.variables === undefined ? scriptKey(text, bindings) : undefined;
+  const cached = key === undefined ? undefined : recall(scriptCache, key);
+  if (cached !== undefined) return cached;
+  const script = visitScript(parse(text, 'queryList'), { bindings, variables: options.variables ?? [] });
+  if (key !== undefined) remember(scriptCache, text, key, script);
+  return script;
 }
 

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Bytecode, StrategySpec } from '../../src/engine/bytecode.js';
 import { compile } from '../../src/engine/plan/compile.js';
-import { execute } from '../../src/engine/exec/execute.js';
+import { execute, executeAsync } from '../../src/engine/exec/execute.js';
 import { __ } from '../../src/engine/fluent/graph-traversal.js';
 import { P } from '../../src/engine/fluent/predicates.js';
 import { modern, ReferenceGraph } from './reference-source.js';
@@ -73,4 +73,19 @@ test('sack() carries a value per traverser', async () => {
   const g = source(modern());
   const r = await g.withSack(1).V(1).outE('knows').sack(new (await import('../../src/engine/bytecode.js')).EnumValue('Operator', 'mult')).by('weight').inV().sack().toList();
   assert.deepEqual(r.map(plain), ['0.5d', '1d']);
+});
+
+test('executeAsync ends a query that yields one count as it hands the count out, releasing its read view', async () => {
+  let released = 0;
+  const graph = modern();
+  const context = { source: graph, openReadView: () => ({ source: graph, release: () => void released++ }) };
+  const counted = executeAsync(compile(source(graph).V(1).out().count().bytecode), context);
+  assert.deepEqual(plain((await counted.next()).value), '3l');
+  assert.equal(released, 1);
+  assert.equal((await counted.next()).done, true);
+  const listed = executeAsync(compile(source(graph).V(1).out().bytecode), context);
+  await listed.next();
+  assert.equal(released, 1, 'a query with more results to come keeps its view');
+  await listed.return();
+  assert.equal(released, 2);
 });

@@ -155,3 +155,21 @@ describe('parseScript on a repeated text', () => {
     assert.throws(() => parseScript(text), (e: unknown) => e instanceof PlanError && /Unknown variable 'v'/.test(e.message));
   });
 });
+
+describe('parseScript cache', () => {
+  test('parseScript returns the same Script for a repeated text with equal scalar bindings', () => {
+    const text = 'g.V(x).out().count()';
+    const one = parseScript(text, { bindings: new Map([['x', 1]]) });
+    assert.equal(parseScript(text, { bindings: new Map([['x', 1]]) }), one);
+    assert.notEqual(parseScript(text, { bindings: new Map([['x', '1']]) }), one, 'a string binding is another key than a number');
+    assert.notEqual(parseScript(text, { bindings: new Map([['x', 4]]) }), one);
+    assert.deepEqual(parseScript(text, { bindings: new Map([['x', 4]]) }), parseScript(text.replace('x', '4')));
+  });
+
+  test('parseScript visits afresh when the call names session variables or binds a non-scalar', () => {
+    const text = 'g.V(v).count()';
+    assert.notEqual(parseScript(text, { variables: ['v'] }), parseScript(text, { variables: ['v'] }));
+    const ids = new Map([['v', [1, 2]]]);
+    assert.notEqual(parseScript(text, { bindings: ids }), parseScript(text, { bindings: ids }));
+  });
+});

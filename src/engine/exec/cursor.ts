@@ -50,6 +50,8 @@ export class QueryCursor implements AsyncIterableIterator<unknown> {
   /** Called once when the cursor first hands out a result and stays open (it may be dropped from then on). */
   #watch: ((cursor: QueryCursor) => void) | undefined;
   #closed = false;
+  /** The query yields at most one result: the cursor ends as it hands it out. */
+  readonly #single: boolean;
   /** Closed by its deadline or signal while nobody was pulling: the next pull reports why. */
   #cancelled = false;
 
@@ -58,7 +60,8 @@ export class QueryCursor implements AsyncIterableIterator<unknown> {
    * @param options the query's runtime (for resuming its time slice); the read view it holds,
    *   released when the cursor ends, fails, is returned or thrown into, or when its deadline
    *   passes or its signal aborts (even if nobody pulls it any more); `watch`, called once
-   *   when the cursor first hands out a result and stays open
+   *   when the cursor first hands out a result and stays open; `single`, true when the query
+   *   yields at most one result, so the cursor ends (and releases its view) as it hands it out
    */
   constructor(
     results: Iterable<unknown>,
@@ -68,9 +71,11 @@ export class QueryCursor implements AsyncIterableIterator<unknown> {
       readonly deadline?: number;
       readonly signal?: AbortSignal;
       readonly watch?: (cursor: QueryCursor) => void;
+      readonly single?: boolean;
     } = {},
   ) {
     this.#results = results[Symbol.iterator]();
+    this.#single = options.single === true;
     this.#runtime = options.runtime;
     this.#view = options.view;
     this.#watch = options.watch;
@@ -96,6 +101,11 @@ export class QueryCursor implements AsyncIterableIterator<unknown> {
         }
         if (r.value === PAUSED) await this.#pause();
         else {
+          if (this.#single) {
+            this.#close();
+            this.#results.return?.();
+            return r;
+          }
           if (this.#runtime?.tick() === true) await this.#pause();
           if (this.#watch !== undefined) {
             this.#watch(this);

@@ -147,11 +147,20 @@ export function executeAsync(plan: Plan, context: ExecutionContext): QueryCursor
   try {
     const rt = runtime(plan, context, { source: readSource(context, view), pausable: true });
     const watch = view === undefined ? undefined : (c: QueryCursor): void => abandoned.register(c, view);
-    return new QueryCursor(expand(start(plan, rt)), { runtime: rt, view, deadline: context.deadline, signal: context.signal, watch });
+    return new QueryCursor(expand(start(plan, rt)), { runtime: rt, view, deadline: context.deadline, signal: context.signal, watch, single: atMostOne(plan) });
   } catch (error) {
     view?.release();
     throw error;
   }
+}
+
+/** Whether the plan ends in a global count, which yields exactly one result (once, as `withBulk(false)` keeps a bulk of one). */
+function atMostOne(plan: Plan): boolean {
+  const last = plan.steps[plan.steps.length - 1];
+  if (last === undefined) return false;
+  if (last.kind === 'count') return !last.params.local;
+  if (last.kind === 'frontier') return last.params.result === 'count';
+  return last.kind === 'degreeCount';
 }
 
 function writeAccess(plan: Plan, context: ExecutionContext): ExecutionContext['write'] {

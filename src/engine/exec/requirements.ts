@@ -18,18 +18,13 @@ import type { StepKind } from '../plan/kinds.js';
  */
 export function planRequirements(plan: Plan): Requirements {
   const r = { path: false, labels: false, loops: false, sack: plan.settings.sack !== undefined };
-  const visit = (p: Plan): void => {
-    for (const step of p.steps) {
-      if (step.labels.length > 0) r.labels = true;
-      const own = stepRequirements(step);
-      r.path ||= own.path === true;
-      r.labels ||= own.labels === true;
-      r.loops ||= own.loops === true;
-      r.sack ||= own.sack === true;
-      for (const child of childPlans(step.params)) visit(child);
-    }
-  };
-  visit(plan);
+  for (const step of plan.steps) {
+    const own = stepInfo(step);
+    r.path ||= own.path;
+    r.labels ||= own.labels;
+    r.loops ||= own.loops;
+    r.sack ||= own.sack;
+  }
   return r;
 }
 
@@ -42,9 +37,35 @@ export function planRequirements(plan: Plan): Requirements {
  * ```
  */
 export function planMutates(plan: Plan): boolean {
-  return plan.steps.some(
-    (s) => STEPS[s.kind].mutates === true || childPlans(s.params).some(planMutates),
-  );
+  return plan.steps.some((s) => stepInfo(s).mutates);
+}
+
+/** What a step and its child plans need, and whether they write. */
+interface StepInfo extends Requirements {
+  readonly mutates: boolean;
+}
+
+/**
+ * Step infos, kept per step object: plan steps are immutable, and a cached plan runs many times
+ * (its steps are shared by the plans the cache derives from it).
+ */
+const infos = new WeakMap<PlanStep, StepInfo>();
+
+function stepInfo(step: PlanStep): StepInfo {
+  const known = infos.get(step);
+  if (known !== undefined) return known;
+  const own = stepRequirements(step);
+  const r = { path: own.path === true, labels: step.labels.length > 0 || own.labels === true, loops: own.loops === true, sack: own.sack === true, mutates: STEPS[step.kind].mutates === true };
+  for (const child of childPlans(step.params)) {
+    const c = planRequirements(child);
+    r.path ||= c.path;
+    r.labels ||= c.labels;
+    r.loops ||= c.loops;
+    r.sack ||= c.sack;
+    r.mutates ||= planMutates(child);
+  }
+  infos.set(step, r);
+  return r;
 }
 
 /** What one step declares it needs, from its implementation. */

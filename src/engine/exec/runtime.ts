@@ -89,7 +89,8 @@ export class Runtime {
   #scope: StepScope | undefined;
   /** SeedStrategy's seed, or undefined for unseeded randomness. */
   readonly #seed: bigint | undefined;
-  readonly #randoms = new WeakMap<object, () => number>();
+  /** SeedStrategy's generators per random step, made on first use. */
+  #randoms: Map<object, () => number> | undefined;
 
   constructor(options: {
     /** The step implementations (the step registry). */
@@ -223,6 +224,7 @@ export class Runtime {
   random(owner: object): () => number {
     const seed = this.#seed;
     if (seed === undefined) return Math.random;
+    this.#randoms ??= new Map();
     let r = this.#randoms.get(owner);
     if (r === undefined) {
       const java = new JavaRandom(seed);

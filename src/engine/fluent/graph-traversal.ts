@@ -118,18 +118,13 @@ export class GraphTraversal {
     return peeked === undefined ? this.#results().next() : Promise.resolve(peeked);
   }
 
-  /** Resolves once the writes made so far by this traversal are durable. */
-  async #durable(): Promise<void> {
-    if (this.#settled !== undefined) await this.#settled();
-  }
-
   /** All results, once the traversal's writes are durable. */
   async toList(): Promise<unknown[]> {
     const cursor = this.#results();
     const first = this.#peeked;
     this.#peeked = undefined;
     const rest = await cursor.toArray();
-    await this.#durable();
+    if (this.#settled !== undefined) await this.#settled();
     const all = first === undefined || first.done === true ? rest : [first.value, ...rest];
     return all.map(this.#convert);
   }
@@ -142,7 +137,7 @@ export class GraphTraversal {
   /** The next result, as an iterator result, once the traversal's writes are durable. */
   async next(): Promise<IteratorResult<unknown>> {
     const r = await this.#take();
-    await this.#durable();
+    if (this.#settled !== undefined) await this.#settled();
     return r.done === true ? r : { done: false, value: this.#convert(r.value) };
   }
 
@@ -150,7 +145,7 @@ export class GraphTraversal {
   async hasNext(): Promise<boolean> {
     const r = await this.#take();
     this.#peeked = r;
-    await this.#durable();
+    if (this.#settled !== undefined) await this.#settled();
     return r.done !== true;
   }
 
@@ -159,7 +154,7 @@ export class GraphTraversal {
     this.#peeked = undefined;
     const cursor = this.#results();
     while ((await cursor.next()).done !== true);
-    await this.#durable();
+    if (this.#settled !== undefined) await this.#settled();
   }
 
   /** Stops the traversal early and releases what it reads. */

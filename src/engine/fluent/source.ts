@@ -5,8 +5,9 @@
  */
 import { Bytecode, StrategySpec } from '../bytecode.js';
 import type { Argument } from '../bytecode.js';
-import { compile } from '../plan/compile.js';
+import { PLAN_CACHE } from '../plan/plan-cache.js';
 import { executeAsync, readSource } from '../exec/execute.js';
+import { planMutates } from '../exec/requirements.js';
 import type { ExecutionContext } from '../exec/execute.js';
 import { GraphTraversal, toArgument } from './graph-traversal.js';
 import type { FluentArg, TraversalRun } from './graph-traversal.js';
@@ -79,10 +80,11 @@ export class GraphTraversalSource {
 
   #spawn(op: string, args: readonly FluentArg[]): GraphTraversal {
     const runner = (b: Bytecode): TraversalRun => {
-      const plan = compile(b, { strategies: this.optimise });
+      const plan = PLAN_CACHE.compile(b, { strategies: this.optimise });
       const context = this.context();
       const convert = resultConverter(this.types, { source: readSource(context, undefined) });
-      return { results: executeAsync(plan, context), settled: context.settled, convert };
+      // A read-only run makes nothing durable: its terminals skip the wait.
+      return { results: executeAsync(plan, context), settled: planMutates(plan) ? context.settled : undefined, convert };
     };
     return new GraphTraversal(this.bytecode, runner).step(op, args);
   }

@@ -11,7 +11,7 @@ import type { Script, ScriptExpr, TerminalCall } from '../script.js';
 import { Bytecode, Predicate } from '../bytecode.js';
 import type { Argument, Instruction } from '../bytecode.js';
 import { VariableRef } from '../bytecode.js';
-import { compile } from '../plan/compile.js';
+import { PLAN_CACHE } from '../plan/plan-cache.js';
 import { explain } from '../plan/explain.js';
 import { executeAsync } from '../exec/execute.js';
 import { planMutates } from '../exec/requirements.js';
@@ -73,7 +73,7 @@ function bindBytecode(b: Bytecode, vars: ReadonlyMap<string, unknown>): Bytecode
 }
 
 async function runTraversal(host: ScriptHost, bytecode: Bytecode, terminal: TerminalCall | undefined, vars: ReadonlyMap<string, unknown>): Promise<unknown> {
-  const plan = compile(bindBytecode(bytecode, vars), { strategies: host.optimise !== false });
+  const plan = PLAN_CACHE.compile(bindBytecode(bytecode, vars), { strategies: host.optimise !== false });
   if (terminal?.op === 'explain') return explain(plan);
   if (planMutates(plan)) await host.transaction?.prepareWrite();
   const cursor = executeAsync(plan, host.context());
