@@ -5,7 +5,7 @@
  * each answering the same vertex JSON text as the real route. Every step runs in a child process
  * driven by autocannon from this one, as `bench/server/run.ts` drives `quiver serve`, and
  * reports req/s and the server's CPU microseconds per request.
- * Usage: `node dist/bench/server/floor-ladder.js [--duration 4] [--connections 32] [--only get|post]`.
+ * Usage: `node dist/bench/server/floor-ladder.js [--duration 4] [--connections 32] [--only get|post] [--rate <req/s>]`.
  * @module
  */
 import { spawn } from 'node:child_process';
@@ -86,7 +86,7 @@ async function serve(step: Step): Promise<void> {
   console.log(`listening on ${url}`);
 }
 
-async function measure(step: Step, duration: number, connections: number): Promise<void> {
+async function measure(step: Step, duration: number, connections: number, rate: number): Promise<void> {
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', step], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -106,7 +106,7 @@ async function measure(step: Step, duration: number, connections: number): Promi
       }
     : { method: 'GET', path: '/', headers: { authorization: AUTH }, setupRequest: (req) => ({ ...req, path: `/graphs/hugegraph/graph/vertices/${encodeURIComponent(JSON.stringify(`1:v${counter++ % 20000}`))}` }) };
   const cpu0 = cpuSeconds(child.pid!);
-  const result = await autocannon({ url, connections, duration, requests: [request] });
+  const result = await autocannon({ url, connections, duration, requests: [request], ...(rate > 0 ? { overallRate: rate } : {}) });
   const us = Math.round(((cpuSeconds(child.pid!) - cpu0) * 1e6) / Math.max(1, result.requests.total));
   console.log(`| ${step} | ${Math.round(result.requests.average)} | ${us} | ${result.non2xx + result.errors} |`);
   child.kill('SIGKILL');
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
   const only = flag('only', 'get,post').split(',');
   const steps: Step[] = [...(only.includes('get') ? GET_STEPS : []), ...(only.includes('post') ? POST_STEPS : [])];
   console.log('| step | req/s | server CPU µs/req | non-2xx+errors |\n|---|---|---|---|');
-  for (const step of steps) await measure(step, Number(flag('duration', '4')), Number(flag('connections', '32')));
+  for (const step of steps) await measure(step, Number(flag('duration', '4')), Number(flag('connections', '32')), Number(flag('rate', '0')));
 }
 
 await main();
