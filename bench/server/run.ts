@@ -3,7 +3,10 @@
  * this (second) process. Measures get-by-id req/s with p50/p99, batch insert vertices/s and
  * edges/s (500 per batch), single inserts/s, and a Gremlin round-trip req/s with p99.
  * Options: --duration <s> (default 10), --connections <n> (default 32), --only <names> (a comma
- * list of get, batch-vertices, batch-edges, single, gremlin; default all).
+ * list of get, batch-vertices, batch-edges, single, gremlin; default all), --rate <n> (total
+ * requests per second, default unlimited: the server CPU per request falls as the rate rises,
+ * because more requests share each event-loop turn and group write, so two builds compare
+ * best at one fixed rate that both sustain).
  * @module
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +25,7 @@ function flag(name: string, fallback: number): number {
 
 const duration = flag('duration', 10);
 const connections = flag('connections', 32);
+const rate = flag('rate', 0);
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt < 0 ? undefined : new Set(process.argv[onlyAt + 1]!.split(','));
 
@@ -63,7 +67,7 @@ async function main(): Promise<void> {
     const run = async (name: string, options: { conns: number; request: autocannon.Request; perRequest?: number; key: string }): Promise<void> => {
       if (only !== undefined && !only.has(options.key)) return;
       const cpu0 = cpuSeconds(server.child.pid);
-      const result = await autocannon({ url: server.url, connections: options.conns, duration, requests: [options.request] });
+      const result = await autocannon({ url: server.url, connections: options.conns, duration, requests: [options.request], ...(rate > 0 ? { overallRate: rate } : {}) });
       const figure: Figure = {
         name,
         reqPerSec: Math.round(result.requests.average),

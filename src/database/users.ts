@@ -223,6 +223,13 @@ export interface Identity {
 
 const base64url = (data: Buffer | string): string => Buffer.from(data).toString('base64url');
 
+/** A token whose signature and expiry passed, and the identity last resolved for it from the users document `doc`. */
+interface CheckedToken {
+  readonly userName: unknown;
+  readonly secret: string;
+  resolved?: { readonly doc: UsersDocument; readonly who: Identity };
+}
+
 /**
  * Users and tokens over one durable document.
  *
@@ -235,8 +242,11 @@ const base64url = (data: Buffer | string): string => Buffer.from(data).toString(
  */
 export class UserRegistry {
   private readonly verified = new VerifiedPasswords();
-  /** Tokens whose signature and expiry were checked: token -> claimed user name and the signing secret. */
-  private readonly tokens = new ExpiringMap<{ readonly userName: unknown; readonly secret: string }>(TOKEN_MAX);
+  /**
+   * Tokens whose signature and expiry were checked: token -> claimed user name, the signing
+   * secret, and the identity last resolved for it with the users document it was read from.
+   */
+  private readonly tokens = new ExpiringMap<CheckedToken>(TOKEN_MAX);
 
   constructor(private readonly file: StateFile<UsersDocument>) {}
 
@@ -308,19 +318,24 @@ export class UserRegistry {
    * ```
    */
   checkToken(token: string): Identity | undefined {
-    const secret = this.file.value.token_secret;
+    const doc = this.file.value;
     let remembered = this.tokens.get(token);
-    if (remembered === undefined || remembered.secret !== secret) {
-      remembered = this.verifyToken(token, secret);
+    if (remembered === undefined || remembered.secret !== doc.token_secret) {
+      remembered = this.verifyToken(token, doc.token_secret);
       if (remembered === undefined) return undefined;
     }
+    // The document is replaced on every change, so an identity resolved from this one is current.
+    if (remembered.resolved?.doc === doc) return remembered.resolved.who;
     const userName = remembered.userName;
-    const user = this.file.value.users.find((u) => u.user_name === userName);
-    return user === undefined ? undefined : { user_name: user.user_name, user_id: user.id, admin: user.admin };
+    const user = doc.users.find((u) => u.user_name === userName);
+    if (user === undefined) return undefined;
+    const who: Identity = Object.freeze({ user_name: user.user_name, user_id: user.id, admin: user.admin });
+    remembered.resolved = { doc, who };
+    return who;
   }
 
   /** Checks signature and expiry in full and remembers a valid token until min(TTL, its expiry). */
-  private verifyToken(token: string, secret: string): { readonly userName: unknown; readonly secret: string } | undefined {
+  private verifyToken(token: string, secret: string): CheckedToken | undefined {
     const parts = token.split('.');
     if (parts.length !== 3) return undefined;
     const expected = Buffer.from(this.sign(`${parts[0]}.${parts[1]}`));
@@ -333,7 +348,7 @@ export class UserRegistry {
       return undefined;
     }
     if (typeof claims.exp !== 'number' || claims.exp * 1000 < Date.now()) return undefined;
-    const checked = { userName: claims.user_name, secret };
+    const checked: CheckedToken = { userName: claims.user_name, secret };
     this.tokens.set(token, checked, Math.min(Date.now() + TOKEN_TTL_MS, claims.exp * 1000 + 1));
     return checked;
   }

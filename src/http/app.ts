@@ -46,8 +46,16 @@ const OPEN_PATHS: ReadonlySet<string> = new Set(['/versions', '/openapi.json']);
 const SLOW_REQUEST_MS = 1000;
 const ANONYMOUS_ADMIN: Identity = { user_name: 'admin', user_id: 'admin', admin: true };
 
+function bearer(state: ServerState, token: string): Identity {
+  const who = state.users.checkToken(token);
+  if (who === undefined) throw unauthenticated('AUTHENTICATION_FAILED', 'Authentication failed: invalid or expired token');
+  return who;
+}
+
 function authenticate(state: ServerState, header: string | undefined): Identity {
   if (header === undefined || header === '') throw unauthenticated('AUTHENTICATION_REQUIRED', 'Authentication credentials are required');
+  // The usual form first: one prefix test instead of splitting and lower-casing the scheme.
+  if (header.startsWith('Bearer ')) return bearer(state, header.slice(7).trim());
   const space = header.indexOf(' ');
   const scheme = space < 0 ? header : header.slice(0, space);
   const value = space < 0 ? '' : header.slice(space + 1).trim();
@@ -58,11 +66,7 @@ function authenticate(state: ServerState, header: string | undefined): Identity 
     if (who === undefined) throw unauthenticated('AUTHENTICATION_FAILED', 'Authentication failed: incorrect username or password');
     return who;
   }
-  if (scheme.toLowerCase() === 'bearer') {
-    const who = state.users.checkToken(value);
-    if (who === undefined) throw unauthenticated('AUTHENTICATION_FAILED', 'Authentication failed: invalid or expired token');
-    return who;
-  }
+  if (scheme.toLowerCase() === 'bearer') return bearer(state, value);
   throw unauthenticated('BAD_CREDENTIALS_SYNTAX', 'Only HTTP Basic or Bearer authentication is supported');
 }
 

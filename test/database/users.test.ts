@@ -73,3 +73,17 @@ test('a remembered token is rejected once its user is gone or the signing secret
   await file.save({ ...doc, users: [] });
   assert.equal(users.checkToken(token), undefined, 'the user no longer exists');
 });
+
+test('a remembered token answers the same identity until the users document changes, then reads the changed user', async () => {
+  const { file, users } = await registry();
+  const token = users.issueToken(users.checkPassword('admin', 'secret1')!, 3600);
+  const first = users.checkToken(token);
+  assert.deepEqual(first, { user_name: 'admin', user_id: file.value.users[0]!.id, admin: true });
+  assert.equal(users.checkToken(token), first, 'the resolved identity is reused');
+  assert.ok(Object.isFrozen(first));
+  const doc = file.value;
+  await file.save({ ...doc, users: doc.users.map((u) => ({ ...u, admin: false })) });
+  assert.equal(users.checkToken(token)?.admin, false, 'a changed user is read afresh');
+  await file.save(doc);
+  assert.equal(users.checkToken(token)?.admin, true);
+});

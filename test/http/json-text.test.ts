@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TypedNumber, Uuid } from '../../src/index.js';
-import { restJson, restJsonText } from '../../src/http/routes/graph-data.js';
+import { restJson, restJsonText, vertexJsonText } from '../../src/http/routes/graph-data.js';
+import type { VertexView } from '../../src/index.js';
 
 /** Values as element views carry them: plain JSON mixed with what restJson has to shape. */
 const leaf = fc.oneof(
@@ -38,4 +39,28 @@ test('restJsonText shapes nested dates, typed numbers and UUIDs, and leaves plai
     `{"id":"1:marko","properties":{"born":"1970-01-01 00:00:00.000","big":"1152921504606846976","tags":["${uuid}"],"gone":null}}`,
   );
   assert.equal(restJsonText({ id: 1, label: 'person', properties: { name: 'marko', age: 29, ok: true, none: null } }), '{"id":1,"label":"person","properties":{"name":"marko","age":29,"ok":true,"none":null}}');
+});
+
+/** Any UTF-16 text, lone surrogates and control characters included. */
+const anyText = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 8 });
+const plainLeaf = fc.oneof(anyText, fc.double(), fc.integer(), fc.boolean(), fc.constant(null));
+
+test('vertexJsonText writes the JSON text of restJson for any vertex view', () => {
+  const view = fc.record({
+    id: fc.oneof(anyText, fc.integer(), fc.bigInt()),
+    label: anyText,
+    type: fc.constant('vertex' as const),
+    properties: fc.dictionary(anyText, fc.oneof({ weight: 4, arbitrary: plainLeaf }, { weight: 1, arbitrary: value }), { maxKeys: 5 }),
+  });
+  fc.assert(
+    fc.property(view, (vertex) => {
+      assert.equal(vertexJsonText(vertex as VertexView), JSON.stringify(restJson(vertex)));
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+test('vertexJsonText writes a plain vertex field by field and shapes a dated one', () => {
+  assert.equal(vertexJsonText({ id: 7, label: 'p"q', type: 'vertex', properties: { n: -0, x: Number.NaN, s: 'a\nb' } }), '{"id":7,"label":"p\\"q","type":"vertex","properties":{"n":0,"x":null,"s":"a\\nb"}}');
+  assert.equal(vertexJsonText({ id: '1:a', label: 'item', type: 'vertex', properties: { born: new Date(0) } }), '{"id":"1:a","label":"item","type":"vertex","properties":{"born":"1970-01-01 00:00:00.000"}}');
 });

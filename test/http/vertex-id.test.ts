@@ -35,6 +35,7 @@ test('parseVertexId reads each literal form and refuses the rest as the referenc
     fc.string(),
     fc.string().map((s) => JSON.stringify(s)),
     fc.string().map((s) => `"${s}"`),
+    fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) }).map((s) => `"${s}"`),
     fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
     fc.uuid().map((u) => `U"${u.toUpperCase()}"`),
     fc.uuid().map((u) => `U${u}`),

@@ -6,7 +6,7 @@
  */
 import { ArgumentError, LimitError, P, SchemaError, TypedNumber, Uuid, jsonKey, jsonValue } from '../../index.js';
 import type { FastifyReply } from 'fastify';
-import type { ElementId, Graph, PropertyValue } from '../../index.js';
+import type { ElementId, Graph, PropertyValue, VertexView } from '../../index.js';
 
 /**
  * Most vertices or edges one batch request may carry (HugeGraph's
@@ -79,6 +79,16 @@ function invalidVertexId(text: string): ArgumentError {
   return new ArgumentError('INVALID_VERTEX_ID', `The vertex id must be formatted as Number/String/UUID, but got '${text}'`);
 }
 
+/** True when `text` (quoted, at least 3 characters) is a JSON string literal whose content needs no unescaping: no quote, backslash or control character inside. */
+function plainQuoted(text: string): boolean {
+  if (text.length < 3) return false;
+  for (let i = 1; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c) return false;
+  }
+  return true;
+}
+
 /**
  * A vertex id written as a JSON literal in a path or query string: `123`, `"1:marko"`, or
  * `U"<uuid>"`. Anything else is ArgumentError `INVALID_VERTEX_ID`.
@@ -97,6 +107,7 @@ export function parseVertexId(text: string): ElementId {
     return Number.isSafeInteger(n) ? n : new TypedNumber('long', BigInt(text));
   }
   if (text.length >= 2 && first === 0x22 && text.endsWith('"')) {
+    if (plainQuoted(text)) return text.slice(1, -1);
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -276,6 +287,55 @@ function shapedAlready(value: unknown): boolean {
  */
 export function restJsonText(value: unknown): string {
   return JSON.stringify(shapedAlready(value) ? value : restJson(value));
+}
+
+/** JSON text of a string: quoted as it is unless a character needs escaping (a control character, quote, backslash or surrogate), which JSON.stringify then does. */
+function jsonString(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(text);
+  }
+  return `"${text}"`;
+}
+
+/** JSON text of a JSON leaf value (string, number, boolean, null) as JSON.stringify writes it; undefined for anything else. */
+function jsonLeaf(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return jsonString(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    default:
+      return value === null ? 'null' : undefined;
+  }
+}
+
+/**
+ * The JSON text of a vertex view (`restJsonText(vertex)`), written field by field when its id
+ * and every property value are JSON leaves (the common case) and through {@link restJsonText}
+ * otherwise: about half the cost of walking the view and then stringifying it.
+ *
+ * @example
+ * ```ts
+ * vertexJsonText({ id: '1:marko', label: 'person', type: 'vertex', properties: { age: 29 } });
+ * // '{"id":"1:marko","label":"person","type":"vertex","properties":{"age":29}}'
+ * ```
+ */
+export function vertexJsonText(vertex: VertexView): string {
+  const properties = vertex.properties;
+  const id = typeof vertex.id === 'bigint' ? undefined : jsonLeaf(vertex.id);
+  if (id === undefined || Object.getPrototypeOf(properties) !== Object.prototype || Object.hasOwn(properties, 'toJSON')) return restJsonText(vertex);
+  let out = `{"id":${id},"label":${jsonString(vertex.label)},"type":"vertex","properties":{`;
+  let first = true;
+  for (const key in properties) {
+    const value = Object.hasOwn(properties, key) ? jsonLeaf(properties[key]) : undefined;
+    if (value === undefined) return restJsonText(vertex);
+    out += first ? `${jsonString(key)}:${value}` : `,${jsonString(key)}:${value}`;
+    first = false;
+  }
+  return `${out}}}`;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Properties, UpdateStrategy } from '../../index.js';
 import { unsupportedAction } from '../error-mapper.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText } from './graph-data.js';
+import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, sendJsonText, vertexJsonText } from './graph-data.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 4096 } };
 const PROPERTIES = { type: 'object' } as const;
@@ -84,7 +84,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
         admit(graph, 'write');
         const { label, properties, id } = request.body;
         const vertex = await graph.addVertex(label, properties, id === undefined ? {} : { id: bodyVertexId(id, 'vertex id') });
-        return sendJsonText(reply, 201, restJsonText(vertex));
+        return sendJsonText(reply, 201, vertexJsonText(vertex));
       },
     );
 
@@ -154,7 +154,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
         const id = parseVertexId(request.params.id);
         const vertex = await graph.getVertex(id);
         if (vertex === undefined) throw new NotFoundError('VERTEX_NOT_FOUND', `Vertex '${String(restJson(id))}' does not exist`);
-        return sendJsonText(reply, 200, restJsonText(vertex));
+        return sendJsonText(reply, 200, vertexJsonText(vertex));
       },
     );
 
