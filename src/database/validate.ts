@@ -199,8 +199,10 @@ export function optionalProperties(value: unknown, what: string): Properties | u
   if (value === undefined) return undefined;
   const record = requireRecord(value, what);
   if (value instanceof Map || value instanceof Set || value instanceof Date || ArrayBuffer.isView(value)) throw invalid(what, 'a plain object', value);
-  for (const [key, x] of Object.entries(record)) {
-    if (x !== undefined && !isPropertyValue(x, 0, new Set())) throw invalid(`${what} '${key}'`, 'a property value', x);
+  let seen: Set<object> | undefined;
+  for (const key of Object.keys(record)) {
+    const x = record[key];
+    if (x !== undefined && !isPropertyValue(x, 0, (seen ??= new Set()))) throw invalid(`${what} '${key}'`, 'a property value', x);
   }
   return record as Readonly<Record<string, PropertyValue>>;
 }

@@ -97,7 +97,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
         checkBatchSize('vertices', request.body.length);
         const inputs = request.body.map((v) => ({ label: v.label, properties: v.properties, id: v.id === undefined ? undefined : bodyVertexId(v.id, 'vertex id') }));
         const ids = await graph.addVertexIds(inputs);
-        return reply.code(201).send(ids.map(restJson));
+        return sendJsonText(reply, 201, restJsonText(ids));
       },
     );
 
