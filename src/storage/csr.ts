@@ -196,8 +196,7 @@ export class Csr {
     this.targets = targets;
     this.edges = edges;
     this.csrVertices = n;
-    // The next buffer starts with the room the last one grew to: it fills to the same threshold, so growing it again by doubling would only copy.
-    const next = new WriteBuffer(this.buf.perVertex.length, this.buf.target.length);
+    const next = new WriteBuffer(this.buf.perVertex.length);
     for (let v = 0; v < n; v++) next.perVertex[(v << 1) + 1] = offsets[v + 1]! - offsets[v]!;
     this.buf = next;
     this.tombstones = 0;
@@ -334,17 +333,13 @@ export class Csr {
  */
 export class WriteBuffer {
   perVertex: Int32Array;
-  target: Int32Array;
-  edge: Int32Array;
-  link: Int32Array;
+  target: Int32Array = new Int32Array(16);
+  edge: Int32Array = new Int32Array(16);
+  link: Int32Array = new Int32Array(16);
   length = 0;
 
-  /** A buffer for `perVertexLength / 2` vertices with room for `entries` entries before it grows. */
-  constructor(perVertexLength: number, entries = 16) {
+  constructor(perVertexLength: number) {
     this.perVertex = new Int32Array(perVertexLength);
-    this.target = new Int32Array(entries);
-    this.edge = new Int32Array(entries);
-    this.link = new Int32Array(entries);
   }
 
   /**
