@@ -103,7 +103,7 @@ export class Graph extends GraphReads {
   async addVertexIds<T extends ValueTypes = 'plain'>(vertices: readonly VertexInput[], options: TypesOption<T> = {}): Promise<IdOf<T>[]> {
     const id = idConverter(resultTypes(options));
     const inputs = requireList(vertices, 'vertex batch').map(vertexInput);
-    return this.write((w) => Array.from(addVertexBatch(w, inputs), (slot) => id(w.vertexId(slot)) as IdOf<T>));
+    return this.write((w) => idsOf(addVertexBatch(w, inputs), (slot) => id(w.vertexId(slot)) as IdOf<T>));
   }
 
   /**
@@ -147,7 +147,7 @@ export class Graph extends GraphReads {
   async addEdgeIds<T extends ValueTypes = 'plain'>(edges: readonly EdgeInput[], options: TypesOption<T> = {}): Promise<IdOf<T>[]> {
     const id = idConverter(resultTypes(options));
     const inputs = requireList(edges, 'edge batch').map(edgeInput);
-    return this.write((w) => Array.from(addEdgeBatch(w, inputs), (slot) => id(w.edgeId(slot)) as IdOf<T>));
+    return this.write((w) => idsOf(addEdgeBatch(w, inputs), (slot) => id(w.edgeId(slot)) as IdOf<T>));
   }
 
   /**
@@ -523,6 +523,13 @@ function requireScope(value: unknown): GremlinScope {
  * ```
  */
 export type IdOf<T extends ValueTypes> = T extends 'java' ? ElementId : PlainId;
+
+/** The ids of written slots, in order (a counted loop: `Array.from` with a mapper walks the typed array through its iterator). */
+function idsOf<I>(slots: Int32Array, idOf: (slot: number) => I): I[] {
+  const ids = new Array<I>(slots.length);
+  for (let i = 0; i < slots.length; i++) ids[i] = idOf(slots[i]!);
+  return ids;
+}
 
 function idConverter(types: ValueTypes): (id: ElementId) => ElementId | PlainId {
   return types === 'java' ? (id) => id : plainId;

@@ -91,12 +91,13 @@ export function requireRecord(value: unknown, what: string): Readonly<Record<str
  * ```
  */
 export function readableEntries(value: object, what: string): Readonly<Record<string, unknown>> {
-  for (const key of Object.keys(value)) {
-    try {
-      void (value as Record<string, unknown>)[key];
-    } catch (cause) {
-      throw new ArgumentError('INVALID_ARGUMENT', `Invalid ${what}: reading its property '${key}' failed`, { cause });
-    }
+  // for-in with an own-key test walks the keys Object.keys gives, in the same order, without
+  // building their array (this runs for every element of a batch insert).
+  let key = '';
+  try {
+    for (key in value) if (Object.hasOwn(value, key)) void (value as Record<string, unknown>)[key];
+  } catch (cause) {
+    throw new ArgumentError('INVALID_ARGUMENT', `Invalid ${what}: reading its property '${key}' failed`, { cause });
   }
   return value as Readonly<Record<string, unknown>>;
 }
@@ -219,9 +220,12 @@ export function optionalProperties(value: unknown, what: string): Properties | u
   const record = requireRecord(value, what);
   if (value instanceof Map || value instanceof Set || value instanceof Date || ArrayBuffer.isView(value)) throw invalid(what, 'a plain object', value);
   let plainInside = false;
-  for (const [key, x] of Object.entries(record)) {
+  let seen: Set<object> | undefined;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const x = record[key];
     if (x === undefined) continue;
-    const found = propertyValueKind(x, 0, new Set());
+    const found = propertyValueKind(x, 0, (seen ??= new Set()));
     if (found === NOT_A_VALUE) throw invalid(`${what} '${key}'`, 'a property value', x);
     plainInside ||= found === WITH_BIGINT;
   }

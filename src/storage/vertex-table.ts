@@ -113,6 +113,11 @@ export function idMapKey(id: ElementId): number | string {
   return `L${v}`;
 }
 
+/** An empty string id → slot table: no prototype, so no id (`__proto__`, `constructor`) meets an inherited member. */
+function stringSlots(): Record<string, number> {
+  return Object.create(null) as Record<string, number>;
+}
+
 /** Whether the platform stores a 64-bit integer's low word first (every platform Node runs on in practice). */
 const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 
@@ -138,12 +143,17 @@ export class VertexTable {
   #idWords: Int32Array | undefined;
   private readonly numeric = new Map<number, number>();
   private readonly textual = new Map<string, number>();
-  /** Plain string ids keyed as they are: the lookup builds no prefixed key (the hot path of edge batches). */
-  private readonly strings = new Map<string, number>();
+  /**
+   * Plain string ids keyed as they are: the lookup builds no prefixed key (the hot path of edge
+   * batches). A null-prototype object in dictionary mode, not a Map: a keyed load internalises a
+   * fresh string (one from JSON.parse) once and then compares keys by identity, which measured
+   * 2–3× faster per lookup than `Map.get` on such strings (docs/design-choices.md).
+   */
+  private strings: Record<string, number> = stringSlots();
 
   /** Slot of a live vertex id, or -1. */
   slotOf(id: ElementId): number {
-    if (typeof id === 'string') return this.strings.get(id) ?? -1;
+    if (typeof id === 'string') return this.strings[id] ?? -1;
     const k = idMapKey(id);
     return (typeof k === 'number' ? this.numeric.get(k) : this.textual.get(k)) ?? -1;
   }
@@ -242,7 +252,7 @@ export class VertexTable {
   mapId(slot: number): void {
     const id = this.idOf(slot);
     if (typeof id === 'string') {
-      this.strings.set(id, slot);
+      this.strings[id] = slot;
       return;
     }
     const k = idMapKey(id);
@@ -254,7 +264,7 @@ export class VertexTable {
   unmapId(slot: number): void {
     const id = this.idOf(slot);
     if (typeof id === 'string') {
-      this.strings.delete(id);
+      delete this.strings[id];
       return;
     }
     const k = idMapKey(id);
@@ -266,7 +276,7 @@ export class VertexTable {
   rebuildIdMaps(): void {
     this.numeric.clear();
     this.textual.clear();
-    this.strings.clear();
+    this.strings = stringSlots();
     for (let s = 0; s < this.size; s++) if (this.alive.get(s)) this.mapId(s);
   }
 

@@ -28,6 +28,10 @@ test('formatEdgeId prefixes long and UUID vertex ids and escapes >', () => {
     `L123>5>6>1T>U${UUID}`,
   );
   assert.equal(formatEdgeId({ ...markoKnowsLop, out: 'a>b', in: 7 }), 'Sa`>b>2>2>>L7');
+  assert.equal(formatEdgeId({ ...markoKnowsLop, out: 'a>b', in: 'c>d' }), 'Sa`>b>2>2>>Sc`>d', 'two string ends, both escaped');
+  assert.equal(formatEdgeId({ ...markoKnowsLop, out: 'ab', in: 'c>d' }), 'Sab>2>2>>Sc`>d', 'a string target with a separator');
+  assert.equal(formatEdgeId({ ...markoKnowsLop, in: 'x`' }), 'S1:marko>2>2>>Sx`', 'a trailing backquote ends only the last part');
+  assert.equal(errorOf(() => formatEdgeId({ ...markoKnowsLop, out: 'a`', in: 'b' })).code, 'ID_PART_ESCAPE');
   const sortValues = formatSortValues([{ value: 'x>y', dataType: 'TEXT' }, { value: 20130220, dataType: 'INT' }]);
   assert.equal(formatEdgeId({ ...markoKnowsLop, sortValues }), `S1:marko>2>2>x\`>y!${sortValues.split('!')[1]}>S2:lop`);
   assert.equal(errorOf(() => formatEdgeId({ ...markoKnowsLop, out: 'a`' })).code, 'ID_PART_ESCAPE');

@@ -26,6 +26,20 @@ test('id lookups keep string, number, long and uuid ids apart, through unmap, re
   assert.equal(table.slotOf('L9007199254740993'), 6);
 });
 
+test('string ids that name Object members or look like indexes are ordinary keys of the string id table', () => {
+  const table = new VertexTable();
+  const ids = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', '0', '4294967295', '-1', '01'];
+  for (const id of ids) assert.equal(table.slotOf(id), -1, `absent before: ${id}`);
+  ids.forEach((id) => table.allocate(0, id));
+  ids.forEach((id, i) => assert.equal(table.slotOf(id), i, `slot of ${id}`));
+  assert.equal(table.slotOf(0), -1, 'the number 0 is not the string 0');
+  table.release();
+  assert.equal(table.slotOf('01'), -1, 'released');
+  table.unmapId(0);
+  assert.equal(table.slotOf('__proto__'), -1, 'unmapped');
+  assert.equal(table.slotOf('constructor'), 1);
+});
+
 test('number ids read back exactly across the whole safe range, after growth and after the id column is replaced', () => {
   fc.assert(
     fc.property(fc.array(fc.maxSafeInteger(), { minLength: 1, maxLength: 80 }), (raw) => {

@@ -115,7 +115,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         admit(graph, 'write');
         checkBatchSize('edges', request.body.length);
         const ids = await endsChecked(() => graph.addEdgeIds(request.body.map(edgeInput)), request.query.check_vertex !== false);
-        return reply.code(201).send(ids.map(restJson));
+        return sendJsonText(reply, 201, restJsonText(ids));
       },
     );
 

@@ -8,7 +8,7 @@ import type { Properties, UpdateStrategy } from '../../index.js';
 import { unsupportedAction } from '../error-mapper.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, sendJsonText, vertexJsonText } from './graph-data.js';
+import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, vertexJsonText } from './graph-data.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 4096 } };
 const PROPERTIES = { type: 'object' } as const;
@@ -97,7 +97,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
         checkBatchSize('vertices', request.body.length);
         const inputs = request.body.map((v) => ({ label: v.label, properties: v.properties, id: v.id === undefined ? undefined : bodyVertexId(v.id, 'vertex id') }));
         const ids = await graph.addVertexIds(inputs);
-        return reply.code(201).send(ids.map(restJson));
+        return sendJsonText(reply, 201, restJsonText(ids));
       },
     );
 

@@ -49,6 +49,11 @@ function labelIdOf(text: string): number | undefined {
  * ```
  */
 export function formatEdgeId(parts: EdgeIdParts): string {
+  const { out: o, in: i } = parts;
+  // String ends (PRIMARY_KEY and CUSTOMIZE_STRING ids, the batch-insert case) need no prefixed copies first.
+  if (typeof o === 'string' && typeof i === 'string' && parts.sortValues === '' && !o.includes(IDS_SEPARATOR) && !o.endsWith(ESCAPE) && !i.includes(IDS_SEPARATOR)) {
+    return `S${o}${IDS_SEPARATOR}${parts.labelId}${IDS_SEPARATOR}${parts.subLabelId}${IDS_SEPARATOR}${IDS_SEPARATOR}S${i}`;
+  }
   const out = formatVertexIdForEdge(parts.out);
   const inV = formatVertexIdForEdge(parts.in);
   // The common case (no sort values, no separator or escape in the ends; label ids are digits) needs no escaping: one template.

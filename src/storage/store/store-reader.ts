@@ -244,8 +244,10 @@ export class StoreReader implements GraphSource {
   /** Sort-values text of an edge (empty for labels without sort keys). */
   sortValuesOf(e: number): string {
     const s = this.state;
-    const label = s.catalog.edgeLabelById(s.edges.label[e]!);
-    if (label === undefined || label.sortKeys.length === 0) return '';
+    const labelId = s.edges.label[e]!;
+    if (!s.hasSortKeys(labelId)) return '';
+    const label = s.catalog.edgeLabelById(labelId);
+    if (label === undefined) return '';
     return formatSortValues(
       label.sortKeys.map((k) => {
         const key = s.catalog.propertyKey(k)!;
@@ -268,7 +270,7 @@ export class StoreReader implements GraphSource {
 
   edgeId(slot: number): ElementId {
     const s = this.state;
-    const explicit = s.edgeIds.get(slot);
+    const explicit = s.edgeIds.size === 0 ? undefined : s.edgeIds.get(slot);
     if (explicit !== undefined) return explicit;
     const labelId = s.edges.label[slot]!;
     return formatEdgeId({

@@ -75,6 +75,7 @@ export class StoreState {
   private log: ByteWriter | undefined;
 
   private readonly ttls = { vertex: new Map<number, boolean>(), edge: new Map<number, boolean>() };
+  private readonly sortKeyed = new Map<number, boolean>();
 
   constructor(readonly catalog: SchemaCatalog) {}
 
@@ -86,6 +87,17 @@ export class StoreState {
       const label = kind === 'vertex' ? this.catalog.vertexLabelById(labelId) : this.catalog.edgeLabelById(labelId);
       has = (label?.ttl ?? 0) > 0;
       if (label !== undefined) memo.set(labelId, has);
+    }
+    return has;
+  }
+
+  /** Whether an edge label has sort keys (memoised: a label's sort keys never change and ids are not reused). */
+  hasSortKeys(labelId: number): boolean {
+    let has = this.sortKeyed.get(labelId);
+    if (has === undefined) {
+      const label = this.catalog.edgeLabelById(labelId);
+      has = (label?.sortKeys.length ?? 0) > 0;
+      if (label !== undefined) this.sortKeyed.set(labelId, has);
     }
     return has;
   }
