@@ -54,12 +54,15 @@ function* edgesAlong(run: TraverserRun, path: ArrayLike<number>, hop: HopOptions
 }
 
 function* tail(run: TraverserRun, paths: readonly ArrayLike<number>[], hop: HopOptions, o: Readonly<Record<string, unknown>>, meter: Meter, weight?: (edge: number) => number): FrontierOperation<PathsResponse> {
-  const vertices: number[] = [];
   const edges: number[] = [];
-  for (const p of paths) {
-    vertices.push(...Array.from(p));
-    edges.push(...(yield* edgesAlong(run, p, hop, weight)));
-  }
+  for (const p of paths) for (const e of yield* edgesAlong(run, p, hop, weight)) edges.push(e);
+  return elements(run, paths, edges, o, meter);
+}
+
+/** The tail of paths whose edges are known: `edges` lists every path's edges in turn. */
+function elements(run: TraverserRun, paths: readonly ArrayLike<number>[], edges: readonly number[], o: Readonly<Record<string, unknown>>, meter: Meter): PathsResponse {
+  const vertices: number[] = [];
+  for (const p of paths) for (let i = 0; i < p.length; i++) vertices.push(p[i] as number);
   return {
     vertices: verticesOut(run.source, vertices, flag(o.withVertex, 'with vertex', false)),
     edges: edgesOut(run.source, edges, flag(o.withEdge, 'with edge', false)),
@@ -112,10 +115,9 @@ export function* shortestpath(run: TraverserRun, options: unknown): FrontierOper
   const o = record(options, 'shortestpath options');
   const meter = new Meter();
   const [s, t] = [vertexSlot(run.source, o.source), vertexSlot(run.source, o.target, 'target')];
-  const hop = getHop(o);
-  const path = yield* shortestPath(run.source, s, t, shortestOptions(o, hop, meter), run.ctx);
-  const found = path === undefined ? [] : [path];
-  return { path: path === undefined ? [] : ids(run.source, path), ...(yield* tail(run, found, hop, o, meter)) };
+  const found = yield* shortestPath(run.source, s, t, shortestOptions(o, getHop(o), meter), run.ctx);
+  if (found === undefined) return { path: [], ...elements(run, [], [], o, meter) };
+  return { path: ids(run.source, found.vertices), ...elements(run, [found.vertices], Array.from(found.edges), o, meter) };
 }
 
 /**
@@ -213,11 +215,14 @@ export function* multinodeshortestpath(run: TraverserRun, options: unknown): Fro
   const hop = edgeStep(run.source, o.step);
   const settings = shortestOptions(o, hop, meter, 10);
   const found: Int32Array[] = [];
+  const edges: number[] = [];
   for (let i = 0; i < vertices.length; i++) {
     for (let j = i + 1; j < vertices.length; j++) {
       const p = yield* shortestPath(run.source, vertices[i] as number, vertices[j] as number, settings, run.ctx);
-      if (p !== undefined) found.push(p);
+      if (p === undefined) continue;
+      found.push(p.vertices);
+      for (const e of p.edges) edges.push(e);
     }
   }
-  return { paths: found.map((p) => ({ objects: ids(run.source, p) })), ...(yield* tail(run, found, hop, o, meter)) };
+  return { paths: found.map((p) => ({ objects: ids(run.source, p) })), ...elements(run, found, edges, o, meter) };
 }
