@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { __ } from '../../../src/engine/fluent/graph-traversal.js';
 import { NEVER_PAUSE, TRAVERSERS, runFrontier } from '../../../src/engine/index.js';
+import { shortestPath } from '../../../src/engine/frontier/index.js';
 import type { Direction } from '../../../src/values/index.js';
 import { plain, source } from '../helpers.js';
 import { load, loadWithRows, naiveNeighbours } from './random-graph.js';
@@ -78,6 +79,30 @@ test('shortestpath with a degree limit returns a real path no shorter than the n
       }
     }),
     { numRuns: 300 },
+  );
+});
+
+test('shortestPath returns the edge of every step, over the hop\'s direction and labels, and stops at the naive distance, on the row and batched paths, with and without a degree limit', () => {
+  fc.assert(
+    fc.property(denseGraph(50), fc.constantFrom(...DIRECTIONS), fc.constantFrom(...LABELS), fc.nat(49), fc.nat(49), fc.constantFrom(-1, 1, 2, 1000), fc.boolean(), (rg, direction, labels, a, b, maxDegree, rows) => {
+      const [s, t] = [a % rg.n, b % rg.n];
+      const graph = rows ? loadWithRows(rg) : load(rg);
+      const maxDepth = 12;
+      const found = runFrontier(shortestPath(graph, s, t, { hop: { direction, labels, maxDegree }, maxDepth }, NEVER_PAUSE));
+      const d = distance(rg, s, t, direction, labels);
+      if (maxDegree < 0 || maxDegree === 1000) assert.equal(found === undefined ? undefined : found.vertices.length - 1, d);
+      if (found === undefined) return;
+      const { vertices, edges } = found;
+      assert.ok(d !== undefined && vertices.length - 1 >= d);
+      assert.equal(vertices[0], s);
+      assert.equal(vertices[vertices.length - 1], t);
+      assert.equal(edges.length, vertices.length - 1);
+      for (let i = 0; i < edges.length; i++) {
+        const step = naiveNeighbours(rg, vertices[i] as number, direction, labels).filter(([e]) => e === edges[i]);
+        assert.ok(step.some(([, w]) => w === vertices[i + 1]), `edge ${edges[i]} does not lead from ${vertices[i]} to ${vertices[i + 1]}`);
+      }
+    }),
+    { numRuns: 400 },
   );
 });
 
