@@ -286,34 +286,54 @@ export function* shortestPath(adjacency: AdjacencySource, source: number, target
 }
 
 /**
- * The edges along a vertex path on the row fast path: for each step, the first edge of the
- * step's first vertex (in row order, no degree limit) that leads to the next; undefined when
- * the hop takes the batched path.
+ * The edges along a vertex path: for each step, the first entry leading to the other end in the
+ * rows of whichever end has fewer entries over the hop (the earlier end on a tie), so that a
+ * step through a hub never searches the hub's row. No degree limit applies. On the row fast path
+ * the rows are read directly, else through the port's scans and degrees; both pick the same edge.
  *
  * @example
  * ```ts
- * pathEdges(adjacency, Int32Array.of(a, x, b), { direction: 'OUT' }); // [edge a→x, edge x→b]
+ * runFrontier(pathEdges(adjacency, Int32Array.of(a, x, b), { direction: 'OUT' }, NEVER_PAUSE)); // [edge a→x, edge x→b]
  * ```
  */
-export function pathEdges(adjacency: AdjacencySource, path: ArrayLike<number>, hop: HopOptions): number[] | undefined {
-  const rows = rowsOf(adjacency, { ...hop, maxDegree: -1, skipDegree: 0 });
-  if (rows === undefined) return undefined;
+export function* pathEdges(adjacency: AdjacencySource, path: ArrayLike<number>, hop: HopOptions, ctx: FrontierContext): FrontierOperation<number[]> {
+  const hops = hopsOf({ hop: { ...hop, maxDegree: -1, skipDegree: 0 }, maxDepth: 1 });
+  const rows = rowsOf(adjacency, hops[0]);
+  const back = rows === undefined || hops[0].direction === 'BOTH' ? rows : rowsOf(adjacency, hops[1]);
   const out: number[] = [];
-  for (let i = 0; i + 1 < path.length; i++) {
-    const u = path[i] as number;
-    const want = path[i + 1] as number;
-    let found = -1;
-    for (let r = 0; r < rows.length && found < 0; r++) {
-      const { offsets, targets, edges } = rows[r] as (typeof rows)[number];
-      if (u + 1 >= offsets.length) continue;
-      for (let j = offsets[u] as number, end = offsets[u + 1] as number; j < end; j++) {
-        if (targets[j] === want) {
-          found = edges[j] as number;
-          break;
-        }
-      }
+  if (rows !== undefined && back !== undefined) {
+    const scans = [new RowScan(rows, hops[0]), new RowScan(back, hops[1])] as const;
+    for (let i = 0; i + 1 < path.length; i++) {
+      const [u, w] = [path[i] as number, path[i + 1] as number];
+      out.push(rowDegree(scans[0], u) <= rowDegree(scans[1], w) ? firstEntry(scans[0], u, w) : firstEntry(scans[1], w, u));
     }
+    return out;
+  }
+  // A vertex filter tests the far end, so a filtered hop is looked up from the earlier end only.
+  const either = hop.vertexFilter === undefined;
+  const one = new Int32Array(1);
+  for (let i = 0; i + 1 < path.length; i++) {
+    const [u, w] = [path[i] as number, path[i + 1] as number];
+    const back = either && adjacency.degree(w, hops[1].direction, hop.labels) < adjacency.degree(u, hop.direction, hop.labels);
+    one[0] = back ? w : u;
+    const want = back ? u : w;
+    let found = -1;
+    yield* scanHop(adjacency, one, hops[back ? 1 : 0], ctx, (_k, edge, v) => {
+      if (found < 0 && v === want) found = edge;
+    });
     out.push(found);
   }
   return out;
+}
+
+/** The edge of the first entry of `u`'s rows that leads to `want`, or -1. */
+function firstEntry(scan: RowScan, u: number, want: number): number {
+  const { offsets: offs, targets: tgts, edges: edgs } = scan;
+  for (let r = 0; r < offs.length; r++) {
+    const offsets = offs[r] as Int32Array;
+    if (u + 1 >= offsets.length) continue;
+    const targets = tgts[r] as Int32Array;
+    for (let j = offsets[u] as number, end = offsets[u + 1] as number; j < end; j++) if (targets[j] === want) return (edgs[r] as Int32Array)[j] as number;
+  }
+  return -1;
 }

@@ -32,10 +32,9 @@ export interface PathsResponse {
   readonly measure: Measure;
 }
 
-/** The edges along a vertex path: for each step the lightest (or first) edge the hop follows. */
+/** The edges along a vertex path: for each step the lightest edge the hop follows, or with no weight any one ({@link pathEdges}). */
 function* edgesAlong(run: TraverserRun, path: ArrayLike<number>, hop: HopOptions, weight?: (edge: number) => number): FrontierOperation<number[]> {
-  const first = weight === undefined ? pathEdges(run.source, path, hop) : undefined;
-  if (first !== undefined) return first;
+  if (weight === undefined) return yield* pathEdges(run.source, path, hop, run.ctx);
   const out: number[] = [];
   const one = new Int32Array(1);
   for (let i = 0; i + 1 < path.length; i++) {
@@ -45,7 +44,7 @@ function* edgesAlong(run: TraverserRun, path: ArrayLike<number>, hop: HopOptions
     let bestWeight = Infinity;
     yield* scanHop(run.source, one, { ...hop, maxDegree: -1, skipDegree: 0 }, run.ctx, (_k, edge, v) => {
       if (v !== want) return;
-      const w = weight === undefined ? 0 : weight(edge);
+      const w = weight(edge);
       if (best < 0 || w < bestWeight) [best, bestWeight] = [edge, w];
     });
     out.push(best);

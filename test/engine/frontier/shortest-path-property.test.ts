@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { __ } from '../../../src/engine/fluent/graph-traversal.js';
 import { NEVER_PAUSE, TRAVERSERS, runFrontier } from '../../../src/engine/index.js';
-import { shortestPath } from '../../../src/engine/frontier/index.js';
+import { allShortestPaths, pathEdges, shortestPath } from '../../../src/engine/frontier/index.js';
 import type { Direction } from '../../../src/values/index.js';
 import { plain, source } from '../helpers.js';
 import { load, loadWithRows, naiveNeighbours } from './random-graph.js';
@@ -103,6 +103,25 @@ test('shortestPath returns the edge of every step, over the hop\'s direction and
       }
     }),
     { numRuns: 400 },
+  );
+});
+
+test('pathEdges gives, for every step of every shortest path, an edge of the hop between its ends, the same on the row and batched paths', () => {
+  fc.assert(
+    fc.property(denseGraph(40), fc.constantFrom(...DIRECTIONS), fc.constantFrom(...LABELS), fc.nat(39), fc.nat(39), (rg, direction, labels, a, b) => {
+      const [s, t] = [a % rg.n, b % rg.n];
+      const hop = { direction, labels };
+      const [rows, batched] = [loadWithRows(rg), load(rg)];
+      for (const path of runFrontier(allShortestPaths(rows, s, t, { hop, maxDepth: 8 }, NEVER_PAUSE))) {
+        const edges = runFrontier(pathEdges(rows, path, hop, NEVER_PAUSE));
+        assert.deepEqual(edges, runFrontier(pathEdges(batched, path, hop, NEVER_PAUSE)));
+        assert.equal(edges.length, path.length - 1);
+        for (let i = 0; i < edges.length; i++) {
+          assert.ok(naiveNeighbours(rg, path[i] as number, direction, labels).some(([e, w]) => e === edges[i] && w === path[i + 1]), `edge ${edges[i]} does not lead from ${path[i]} to ${path[i + 1]}`);
+        }
+      }
+    }),
+    { numRuns: 300 },
   );
 });
 
