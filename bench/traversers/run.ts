@@ -187,7 +187,7 @@ async function benchScale(scale: number, timing: { readonly runs: number; readon
 }
 
 function report(scale: number, rows: readonly Row[]): string {
-  const ms = (c: Cell | undefined): string => (c === undefined ? '—' : c.ms.toFixed(1));
+  const ms = (c: Cell | undefined): string => (c === undefined ? '—' : c.ms.toFixed(c.ms < 10 ? 2 : 1));
   const ratio = (c: Cell | undefined, base: Cell): string => (c === undefined ? '—' : `×${(c.ms / base.ms).toFixed(2)}`);
   const eps = (c: Cell): string => (c.scanned > 0 ? `${(c.scanned / (c.ms / 1000) / 1e6).toFixed(1)}` : '—');
   const header = ['query (16×)', 'CSR ms', 'API ms', 'API ×', 'Gremlin ms', 'Gremlin ×', 'graphology ms', 'graphology ×', 'CSR M edges/s', 'API M edges/s'];
