@@ -59,7 +59,7 @@ function* tail(run: TraverserRun, paths: readonly ArrayLike<number>[], hop: HopO
 }
 
 /** The tail of paths whose edges are known: `edges` lists every path's edges in turn. */
-function elements(run: TraverserRun, paths: readonly ArrayLike<number>[], edges: readonly number[], o: Readonly<Record<string, unknown>>, meter: Meter): PathsResponse {
+function elements(run: TraverserRun, paths: readonly ArrayLike<number>[], edges: Iterable<number>, o: Readonly<Record<string, unknown>>, meter: Meter): PathsResponse {
   const vertices: number[] = [];
   for (const p of paths) for (let i = 0; i < p.length; i++) vertices.push(p[i] as number);
   return {
@@ -116,7 +116,7 @@ export function* shortestpath(run: TraverserRun, options: unknown): FrontierOper
   const [s, t] = [vertexSlot(run.source, o.source), vertexSlot(run.source, o.target, 'target')];
   const found = yield* shortestPath(run.source, s, t, shortestOptions(o, getHop(o), meter), run.ctx);
   if (found === undefined) return { path: [], ...elements(run, [], [], o, meter) };
-  return { path: ids(run.source, found.vertices), ...elements(run, [found.vertices], Array.from(found.edges), o, meter) };
+  return { path: ids(run.source, found.vertices), ...elements(run, [found.vertices], found.edges, o, meter) };
 }
 
 /**
