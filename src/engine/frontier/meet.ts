@@ -37,7 +37,7 @@ const FINDING = 'shortest path';
  * const p: ShortestPath = { vertices: Int32Array.of(a, x, b), edges: Int32Array.of(ax, xb) };
  * ```
  */
-export interface ShortestPath {
+interface ShortestPath {
   readonly vertices: Int32Array;
   readonly edges: Int32Array;
 }
