@@ -11,7 +11,9 @@
  * CSR baseline, and traversed edges per second (the API's from its measure block). Fixed seeds;
  * never part of `npm test`.
  *
- * Options: `--scales 16,20`, `--runs N` (repetitions, the median is kept), `--no-graphology`,
+ * Options: `--scales 16,20`, `--runs N` (repetitions, the median is kept), `--warmup MS`
+ * (warm-up passes of each cell for that long before the timed runs, at least one; default 300),
+ * `--no-graphology`,
  * `--queries 'shortest path,jaccard'` (only the rows of those names).
  * @module
  */
@@ -63,9 +65,17 @@ function scanned(r: { readonly measure?: { readonly edge_iterations: number } })
   return r.measure?.edge_iterations ?? 0;
 }
 
-/** Median over `runs` of the time of one pass of `pass` (which returns what it scanned). */
-async function time(runs: number, pass: () => number | Promise<number>): Promise<Cell> {
-  await pass();
+/** Most warm-up passes of one cell. */
+const MAX_WARMUP_PASSES = 2000;
+
+/**
+ * Median over `runs` of the time of one pass of `pass` (which returns what it scanned), after
+ * warm-up passes for `warmupMs` milliseconds (at least one), so that a cell of fast questions is
+ * timed on optimised code, as a long-running server runs it, and a slow cell is not run for long.
+ */
+async function time(runs: number, warmupMs: number, pass: () => number | Promise<number>): Promise<Cell> {
+  const warmEnd = performance.now() + warmupMs;
+  for (let i = 0; i === 0 || (i < MAX_WARMUP_PASSES && performance.now() < warmEnd); i++) await pass();
   const samples: number[] = [];
   let scanned = 0;
   for (let r = 0; r < runs; r++) {
@@ -128,7 +138,7 @@ function questionsOf(graph: Graph, source: GraphSource, slots: Int32Array, bfs: 
   return out;
 }
 
-async function benchScale(scale: number, runs: number, withGraphology: boolean, only: readonly string[] | undefined): Promise<Row[]> {
+async function benchScale(scale: number, timing: { readonly runs: number; readonly warmupMs: number }, withGraphology: boolean, only: readonly string[] | undefined): Promise<Row[]> {
   const rmat = generateRmat({ scale, edgeFactor: 16, seed: 1 });
   const db = await open();
   const graph = await db.createGraph('rmat', { 'vertex.tx_capacity': 20_000, 'edge.tx_capacity': 20_000 });
@@ -162,10 +172,10 @@ async function benchScale(scale: number, runs: number, withGraphology: boolean, 
     const graphology = q.graphology;
     const row: Row = {
       query: q.query,
-      csr: await time(runs, each(q.csr)),
-      api: await time(runs, each(q.api)),
-      ...(gremlin === undefined ? {} : { gremlin: await time(runs, each(gremlin)) }),
-      ...(peer === undefined || graphology === undefined ? {} : { graphology: await time(runs, each((s, t) => graphology(peer, s, t))) }),
+      csr: await time(timing.runs, timing.warmupMs, each(q.csr)),
+      api: await time(timing.runs, timing.warmupMs, each(q.api)),
+      ...(gremlin === undefined ? {} : { gremlin: await time(timing.runs, timing.warmupMs, each(gremlin)) }),
+      ...(peer === undefined || graphology === undefined ? {} : { graphology: await time(timing.runs, timing.warmupMs, each((s, t) => graphology(peer, s, t))) }),
     };
     // Progress on stderr: a scale-20 run takes minutes before its table.
     console.error(`  ${row.query}: CSR ${row.csr.ms.toFixed(1)} ms, API ${row.api.ms.toFixed(1)} ms, Gremlin ${row.gremlin?.ms.toFixed(1) ?? '—'} ms`);
@@ -177,7 +187,7 @@ async function benchScale(scale: number, runs: number, withGraphology: boolean, 
 }
 
 function report(scale: number, rows: readonly Row[]): string {
-  const ms = (c: Cell | undefined): string => (c === undefined ? '—' : c.ms.toFixed(1));
+  const ms = (c: Cell | undefined): string => (c === undefined ? '—' : c.ms.toFixed(c.ms < 10 ? 2 : 1));
   const ratio = (c: Cell | undefined, base: Cell): string => (c === undefined ? '—' : `×${(c.ms / base.ms).toFixed(2)}`);
   const eps = (c: Cell): string => (c.scanned > 0 ? `${(c.scanned / (c.ms / 1000) / 1e6).toFixed(1)}` : '—');
   const header = ['query (16×)', 'CSR ms', 'API ms', 'API ×', 'Gremlin ms', 'Gremlin ×', 'graphology ms', 'graphology ×', 'CSR M edges/s', 'API M edges/s'];
@@ -192,15 +202,16 @@ async function main(): Promise<void> {
   const program = new Command()
     .option('--scales <list>', 'R-MAT scales, comma-separated', '16,20')
     .option('--runs <n>', 'repetitions per cell (median kept)', '3')
+    .option('--warmup <ms>', 'warm-up passes per cell for this long (at least one; 0: one pass)', '300')
     .option('--no-graphology', 'leave the graphology column out')
     .option('--queries <list>', "only these rows, comma-separated (e.g. 'shortest path,jaccard')")
     .parse();
-  const o = program.opts<{ scales: string; runs: string; graphology: boolean; queries?: string }>();
+  const o = program.opts<{ scales: string; runs: string; warmup: string; graphology: boolean; queries?: string }>();
   const only = o.queries?.split(',').map((q) => q.trim());
   const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`load average ${load()} (other work on the machine skews every column)`);
   for (const scale of o.scales.split(',').map(Number)) {
-    const rows = await benchScale(scale, Number(o.runs), o.graphology && scale <= 16, only);
+    const rows = await benchScale(scale, { runs: Number(o.runs), warmupMs: Number(o.warmup) }, o.graphology && scale <= 16, only);
     console.log(report(scale, rows));
     console.log(`load average ${load()}`);
   }

@@ -25,8 +25,8 @@ interface PoolEntry {
   readonly marks: Int32Array;
   top: number;
   readonly work: Reached;
-  /** By slot, the slot a search first reached it from; allocated on first use. */
-  parents?: Int32Array;
+  /** By slot, one number a search keeps per reached slot; allocated on first use. */
+  perSlot?: Int32Array;
   /** One bit per slot, all clear while the entry is in the pool; allocated on first use. */
   bits?: Int32Array;
 }
@@ -104,11 +104,12 @@ export class Stamps {
   }
 
   /**
-   * By slot, a pooled array a search may write each reached slot's parent to; only the entries
-   * it wrote in this query are meaningful (the marks say which).
+   * By slot, a pooled array a search may write one number per reached slot to (a parent, a
+   * position in the work area); only the entries it wrote in this query are meaningful (the
+   * marks say which).
    */
-  get parents(): Int32Array {
-    return (this.#entry.parents ??= new Int32Array(this.marks.length));
+  get perSlot(): Int32Array {
+    return (this.#entry.perSlot ??= new Int32Array(this.marks.length));
   }
 
   /** Gives the arrays back to the pool; neither the marks nor the work area may be used after. */
@@ -261,18 +262,27 @@ export class RowScan {
  * ```
  */
 export function rowDegreeSum(scan: RowScan, sources: Int32Array): number {
-  const { offsets: offs, degreeLimit } = scan;
   let sum = 0;
-  for (let k = 0; k < sources.length; k++) {
-    const u = sources[k] as number;
-    let degree = 0;
-    for (let r = 0; r < offs.length; r++) {
-      const offsets = offs[r] as Int32Array;
-      if (u + 1 < offsets.length) degree += (offsets[u + 1] as number) - (offsets[u] as number);
-    }
-    sum += degree < degreeLimit ? degree : degreeLimit;
-  }
+  for (let k = 0; k < sources.length; k++) sum += rowDegree(scan, sources[k] as number);
   return sum;
+}
+
+/**
+ * The entries a scan of `u` takes: its row lengths summed, up to the scan's degree limit.
+ *
+ * @example
+ * ```ts
+ * rowDegree(new RowScan(rows, { direction: 'OUT', maxDegree: 10 }), 5); // at most 10
+ * ```
+ */
+export function rowDegree(scan: RowScan, u: number): number {
+  const offs = scan.offsets;
+  let degree = 0;
+  for (let r = 0; r < offs.length; r++) {
+    const offsets = offs[r] as Int32Array;
+    if (u + 1 < offsets.length) degree += (offsets[u + 1] as number) - (offsets[u] as number);
+  }
+  return degree < scan.degreeLimit ? degree : scan.degreeLimit;
 }
 
 /**

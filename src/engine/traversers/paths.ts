@@ -32,10 +32,9 @@ export interface PathsResponse {
   readonly measure: Measure;
 }
 
-/** The edges along a vertex path: for each step the lightest (or first) edge the hop follows. */
+/** The edges along a vertex path: for each step the lightest edge the hop follows, or with no weight any one ({@link pathEdges}). */
 function* edgesAlong(run: TraverserRun, path: ArrayLike<number>, hop: HopOptions, weight?: (edge: number) => number): FrontierOperation<number[]> {
-  const first = weight === undefined ? pathEdges(run.source, path, hop) : undefined;
-  if (first !== undefined) return first;
+  if (weight === undefined) return yield* pathEdges(run.source, path, hop, run.ctx);
   const out: number[] = [];
   const one = new Int32Array(1);
   for (let i = 0; i + 1 < path.length; i++) {
@@ -45,7 +44,7 @@ function* edgesAlong(run: TraverserRun, path: ArrayLike<number>, hop: HopOptions
     let bestWeight = Infinity;
     yield* scanHop(run.source, one, { ...hop, maxDegree: -1, skipDegree: 0 }, run.ctx, (_k, edge, v) => {
       if (v !== want) return;
-      const w = weight === undefined ? 0 : weight(edge);
+      const w = weight(edge);
       if (best < 0 || w < bestWeight) [best, bestWeight] = [edge, w];
     });
     out.push(best);
@@ -54,12 +53,15 @@ function* edgesAlong(run: TraverserRun, path: ArrayLike<number>, hop: HopOptions
 }
 
 function* tail(run: TraverserRun, paths: readonly ArrayLike<number>[], hop: HopOptions, o: Readonly<Record<string, unknown>>, meter: Meter, weight?: (edge: number) => number): FrontierOperation<PathsResponse> {
-  const vertices: number[] = [];
   const edges: number[] = [];
-  for (const p of paths) {
-    vertices.push(...Array.from(p));
-    edges.push(...(yield* edgesAlong(run, p, hop, weight)));
-  }
+  for (const p of paths) for (const e of yield* edgesAlong(run, p, hop, weight)) edges.push(e);
+  return elements(run, paths, edges, o, meter);
+}
+
+/** The tail of paths whose edges are known: `edges` lists every path's edges in turn. */
+function elements(run: TraverserRun, paths: readonly ArrayLike<number>[], edges: Iterable<number>, o: Readonly<Record<string, unknown>>, meter: Meter): PathsResponse {
+  const vertices: number[] = [];
+  for (const p of paths) for (let i = 0; i < p.length; i++) vertices.push(p[i] as number);
   return {
     vertices: verticesOut(run.source, vertices, flag(o.withVertex, 'with vertex', false)),
     edges: edgesOut(run.source, edges, flag(o.withEdge, 'with edge', false)),
@@ -112,10 +114,9 @@ export function* shortestpath(run: TraverserRun, options: unknown): FrontierOper
   const o = record(options, 'shortestpath options');
   const meter = new Meter();
   const [s, t] = [vertexSlot(run.source, o.source), vertexSlot(run.source, o.target, 'target')];
-  const hop = getHop(o);
-  const path = yield* shortestPath(run.source, s, t, shortestOptions(o, hop, meter), run.ctx);
-  const found = path === undefined ? [] : [path];
-  return { path: path === undefined ? [] : ids(run.source, path), ...(yield* tail(run, found, hop, o, meter)) };
+  const found = yield* shortestPath(run.source, s, t, shortestOptions(o, getHop(o), meter), run.ctx);
+  if (found === undefined) return { path: [], ...elements(run, [], [], o, meter) };
+  return { path: ids(run.source, found.vertices), ...elements(run, [found.vertices], found.edges, o, meter) };
 }
 
 /**
@@ -213,11 +214,14 @@ export function* multinodeshortestpath(run: TraverserRun, options: unknown): Fro
   const hop = edgeStep(run.source, o.step);
   const settings = shortestOptions(o, hop, meter, 10);
   const found: Int32Array[] = [];
+  const edges: number[] = [];
   for (let i = 0; i < vertices.length; i++) {
     for (let j = i + 1; j < vertices.length; j++) {
       const p = yield* shortestPath(run.source, vertices[i] as number, vertices[j] as number, settings, run.ctx);
-      if (p !== undefined) found.push(p);
+      if (p === undefined) continue;
+      found.push(p.vertices);
+      for (const e of p.edges) edges.push(e);
     }
   }
-  return { paths: found.map((p) => ({ objects: ids(run.source, p) })), ...(yield* tail(run, found, hop, o, meter)) };
+  return { paths: found.map((p) => ({ objects: ids(run.source, p) })), ...elements(run, found, edges, o, meter) };
 }

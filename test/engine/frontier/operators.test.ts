@@ -45,9 +45,12 @@ function distances(rg: RandomGraph, from: number, direction: Direction): Map<num
 
 const OPPOSITE: Record<Direction, Direction> = { OUT: 'IN', IN: 'OUT', BOTH: 'BOTH' };
 
-function isPath(rg: RandomGraph, path: ArrayLike<number>, direction: Direction): boolean {
-  for (let i = 1; i < path.length; i++) if (!naiveNeighbours(rg, path[i - 1] as number, direction).some(([, w]) => w === path[i])) return false;
-  return true;
+/** Whether `path` is a walk in `direction`; with `edges`, each step by its edge of the list. */
+function isPath(rg: RandomGraph, path: ArrayLike<number>, direction: Direction, edges?: ArrayLike<number>): boolean {
+  for (let i = 1; i < path.length; i++) {
+    if (!naiveNeighbours(rg, path[i - 1] as number, direction).some(([e, w]) => w === path[i] && (edges === undefined || e === edges[i - 1]))) return false;
+  }
+  return edges === undefined || edges.length === Math.max(0, path.length - 1);
 }
 
 const hopArb = fc.record({
@@ -91,7 +94,7 @@ test('shortestPath and allShortestPaths find exactly the shortest paths of a nai
         assert.deepEqual(all, []);
         return;
       }
-      assert.ok(one !== undefined && one.length === d + 1 && isPath(rg, one, direction) && one[0] === s && one[d] === t);
+      assert.ok(one !== undefined && one.vertices.length === d + 1 && isPath(rg, one.vertices, direction, one.edges) && one.vertices[0] === s && one.vertices[d] === t);
       // Every path of length d through vertices at the right distances from both ends.
       const expected: string[] = [];
       const stack: number[][] = [[s]];

@@ -127,7 +127,7 @@ test('shortestPath and allShortestPaths on the row fast path equal the batched p
             for (const u of level) for (const [, w] of naiveNeighbours(rg, u, hop.direction)) if (!dist.has(w)) (dist.set(w, d), next.push(w));
             level = next;
           }
-          assert.equal(one === undefined ? undefined : one.length - 1, dist.get(t), name);
+          assert.equal(one === undefined ? undefined : one.vertices.length - 1, dist.get(t), name);
         }
       }
     }),

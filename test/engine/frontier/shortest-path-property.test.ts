@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { __ } from '../../../src/engine/fluent/graph-traversal.js';
 import { NEVER_PAUSE, TRAVERSERS, runFrontier } from '../../../src/engine/index.js';
+import { allShortestPaths, pathEdges, shortestPath } from '../../../src/engine/frontier/index.js';
 import type { Direction } from '../../../src/values/index.js';
 import { plain, source } from '../helpers.js';
 import { load, loadWithRows, naiveNeighbours } from './random-graph.js';
@@ -75,6 +76,49 @@ test('shortestpath with a degree limit returns a real path no shorter than the n
       if (path.length > 0) {
         assert.ok(isPath(rg, path, direction, []), `not a path: ${path.join(',')}`);
         assert.ok(d !== undefined && path.length - 1 >= d);
+      }
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test('shortestPath returns the edge of every step, over the hop\'s direction and labels, and stops at the naive distance, on the row and batched paths, with and without a degree limit', () => {
+  fc.assert(
+    fc.property(denseGraph(50), fc.constantFrom(...DIRECTIONS), fc.constantFrom(...LABELS), fc.nat(49), fc.nat(49), fc.constantFrom(-1, 1, 2, 1000), fc.boolean(), (rg, direction, labels, a, b, maxDegree, rows) => {
+      const [s, t] = [a % rg.n, b % rg.n];
+      const graph = rows ? loadWithRows(rg) : load(rg);
+      const maxDepth = 12;
+      const found = runFrontier(shortestPath(graph, s, t, { hop: { direction, labels, maxDegree }, maxDepth }, NEVER_PAUSE));
+      const d = distance(rg, s, t, direction, labels);
+      if (maxDegree < 0 || maxDegree === 1000) assert.equal(found === undefined ? undefined : found.vertices.length - 1, d !== undefined && d <= maxDepth ? d : undefined);
+      if (found === undefined) return;
+      const { vertices, edges } = found;
+      assert.ok(d !== undefined && vertices.length - 1 >= d && vertices.length - 1 <= maxDepth);
+      assert.equal(vertices[0], s);
+      assert.equal(vertices[vertices.length - 1], t);
+      assert.equal(edges.length, vertices.length - 1);
+      for (let i = 0; i < edges.length; i++) {
+        const step = naiveNeighbours(rg, vertices[i] as number, direction, labels).filter(([e]) => e === edges[i]);
+        assert.ok(step.some(([, w]) => w === vertices[i + 1]), `edge ${edges[i]} does not lead from ${vertices[i]} to ${vertices[i + 1]}`);
+      }
+    }),
+    { numRuns: 400 },
+  );
+});
+
+test('pathEdges gives, for every step of every shortest path, an edge of the hop between its ends, the same on the row and batched paths', () => {
+  fc.assert(
+    fc.property(denseGraph(40), fc.constantFrom(...DIRECTIONS), fc.constantFrom(...LABELS), fc.nat(39), fc.nat(39), (rg, direction, labels, a, b) => {
+      const [s, t] = [a % rg.n, b % rg.n];
+      const hop = { direction, labels };
+      const [rows, batched] = [loadWithRows(rg), load(rg)];
+      for (const path of runFrontier(allShortestPaths(rows, s, t, { hop, maxDepth: 8 }, NEVER_PAUSE))) {
+        const edges = runFrontier(pathEdges(rows, path, hop, NEVER_PAUSE));
+        assert.deepEqual(edges, runFrontier(pathEdges(batched, path, hop, NEVER_PAUSE)));
+        assert.equal(edges.length, path.length - 1);
+        for (let i = 0; i < edges.length; i++) {
+          assert.ok(naiveNeighbours(rg, path[i] as number, direction, labels).some(([e, w]) => e === edges[i] && w === path[i + 1]), `edge ${edges[i]} does not lead from ${path[i]} to ${path[i + 1]}`);
+        }
       }
     }),
     { numRuns: 300 },
