@@ -96,3 +96,23 @@ test('PlanCache keeps at most its capacity, least recently used out first', () =
   cache.compile(g.V().out('b').bytecode);
   assert.deepEqual(cache.stats(), { hits: 2, misses: 4, size: 2 });
 });
+
+test('runs of one cached plan advanced in turn keep their own state: interleaved next() calls give each run its fresh results', async () => {
+  const shapes: readonly ((id: number) => GraphTraversal)[] = [
+    (id) => g.V(id).both().both().dedup().values('name'),
+    (id) => g.V(id).repeat(__.both().dedup()).emit().times(2).path(),
+    (id) => g.V(id).both().order().by('name').limit(2).values('name'),
+  ];
+  for (const shape of shapes) {
+    const expected = await Promise.all([1, 4, 6].map(async (id) => (await shape(id).toList()).map(plain)));
+    const runs = [1, 4, 6].map((id) => ({ traversal: shape(id), got: [] as unknown[] }));
+    for (let round = 0; runs.some((r) => r.got.length < expected[runs.indexOf(r)]!.length); round++) {
+      for (const [i, run] of runs.entries()) {
+        if (run.got.length < expected[i]!.length) run.got.push(plain((await run.traversal.next()).value));
+      }
+      assert.ok(round < 100, 'runs ended');
+    }
+    runs.forEach((run, i) => assert.deepEqual(run.got, expected[i]));
+    for (const run of runs) assert.equal(await run.traversal.hasNext(), false);
+  }
+});
