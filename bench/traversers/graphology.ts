@@ -4,12 +4,9 @@
  * install fails (no network), the graphology column is left out.
  * @module
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RmatGraph } from '../rmat.js';
+import { firstLine, installPeer } from './peer-install.js';
+import type { PeerInstall } from './peer-install.js';
 
 /**
  * The graphology calls the bench makes, on one loaded graph.
@@ -50,11 +47,10 @@ type Bidirectional = (graph: GraphologyGraph, source: string, target: string) =>
  * ```
  */
 export function loadGraphology(rmat: RmatGraph): GraphologyPeer | undefined {
-  const dir = mkdtempSync(join(tmpdir(), 'quiver-graphology-'));
+  let install: PeerInstall | undefined;
   try {
-    writeFileSync(join(dir, 'package.json'), '{"name":"quiver-bench-peer","private":true}');
-    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', 'graphology', 'graphology-traversal', 'graphology-shortest-path'], { cwd: dir, stdio: 'ignore' });
-    const require = createRequire(join(dir, 'package.json'));
+    install = installPeer('graphology', ['graphology', 'graphology-traversal', 'graphology-shortest-path']);
+    const { require } = install;
     const Graph = require('graphology') as new (options: { type: string; multi: boolean }) => GraphologyGraph;
     const { bfsFromNode } = require('graphology-traversal') as { bfsFromNode: BfsFromNode };
     const { bidirectional } = require('graphology-shortest-path/unweighted') as { bidirectional: Bidirectional };
@@ -83,11 +79,11 @@ export function loadGraphology(rmat: RmatGraph): GraphologyPeer | undefined {
         const all = na.size + nb.length - common;
         return all === 0 ? 0 : common / all;
       },
-      dispose: () => rmSync(dir, { recursive: true, force: true }),
+      dispose: install.dispose,
     };
   } catch (e) {
-    console.log(`graphology left out: ${(e as Error).message.split('\n')[0] ?? ''}`);
-    rmSync(dir, { recursive: true, force: true });
+    console.log(`graphology left out: ${firstLine(e)}`);
+    install?.dispose();
     return undefined;
   }
 }

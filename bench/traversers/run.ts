@@ -7,13 +7,16 @@
  * unbounded depth). Gremlin asks `repeat(both().dedup())[.emit()].times(k).count()` and
  * `repeat(both().dedup()).until(hasId(t)).limit(1).path()`, which the frontier strategy
  * compiles to the same operators. At scale 16, graphology installed on the fly as an optional
- * peer answers the same questions. Prints milliseconds for the 16 questions, the ratio to the
+ * peer answers the same questions, and so does Kuzu (the `kuzu` npm package, installed the same
+ * way; Cypher over an in-memory database loaded by COPY FROM, one thread; see kuzu.ts for the
+ * queries) for the kout, kneighbor and shortest path rows — jaccard and full BFS have no faithful
+ * Cypher form there (a recursive pattern needs an upper bound), so their Kuzu cells are '—'. Prints milliseconds for the 16 questions, the ratio to the
  * CSR baseline, and traversed edges per second (the API's from its measure block). Fixed seeds;
  * never part of `npm test`.
  *
  * Options: `--scales 16,20`, `--runs N` (repetitions, the median is kept), `--warmup MS`
  * (warm-up passes of each cell for that long before the timed runs, at least one; default 300),
- * `--no-graphology`,
+ * `--no-graphology`, `--no-kuzu` (leave those peers out; neither is installed above scale 16),
  * `--queries 'shortest path,jaccard'` (only the rows of those names).
  * @module
  */
@@ -31,6 +34,8 @@ import { textTable } from '../gremlin/timing.js';
 import { CsrBfs } from './csr-bfs.js';
 import { loadGraphology } from './graphology.js';
 import type { GraphologyPeer } from './graphology.js';
+import { loadKuzu } from './kuzu.js';
+import type { KuzuPeer } from './kuzu.js';
 
 const QUESTIONS = 16;
 /** Enough rounds for a full BFS of an R-MAT graph through Gremlin's times(). */
@@ -49,6 +54,7 @@ interface Row {
   readonly api: Cell;
   readonly gremlin?: Cell;
   readonly graphology?: Cell;
+  readonly kuzu?: Cell;
 }
 
 /** What the 16 questions of one row ask of each contender. */
@@ -58,6 +64,7 @@ interface Question {
   readonly api: (s: number, t: number) => Promise<number> | number;
   readonly gremlin?: (s: number, t: number) => Promise<unknown>;
   readonly graphology?: (peer: GraphologyPeer, s: number, t: number) => number;
+  readonly kuzu?: (peer: KuzuPeer, s: number, t: number) => number;
 }
 
 /** Edges scanned, from a traverser's measure block. */
@@ -112,6 +119,7 @@ function questionsOf(graph: Graph, source: GraphSource, slots: Int32Array, bfs: 
         api: async (s) => scanned(await api[kind]({ source: s, maxDepth: depth, ...unlimited })),
         gremlin: (s) => (kind === 'kout' ? g.V(s).repeat(__.both().dedup()).times(depth) : g.V(s).repeat(__.both().dedup()).emit().times(depth)).count().next(),
         graphology: (peer, s) => (peer.kHop(s, depth), 0),
+        kuzu: (peer, s) => ((kind === 'kout' ? peer.kOut(s, depth) : peer.kNeighbor(s, depth)), 0),
       });
     }
   }
@@ -121,6 +129,7 @@ function questionsOf(graph: Graph, source: GraphSource, slots: Int32Array, bfs: 
     api: async (s, t) => scanned(await api.shortestpath({ source: s, target: t, maxDepth: FULL_DEPTH, direction: 'BOTH', maxDegree: -1, capacity: -1 })),
     gremlin: (s, t) => g.V(s).repeat(__.both().dedup()).until(__.hasId(t)).limit(1).path().toList(),
     graphology: (peer, s, t) => (peer.shortestPath(s, t), 0),
+    kuzu: (peer, s, t) => (peer.shortestPath(s, t), 0),
   });
   out.push({
     query: 'jaccard',
@@ -138,7 +147,7 @@ function questionsOf(graph: Graph, source: GraphSource, slots: Int32Array, bfs: 
   return out;
 }
 
-async function benchScale(scale: number, timing: { readonly runs: number; readonly warmupMs: number }, withGraphology: boolean, only: readonly string[] | undefined): Promise<Row[]> {
+async function benchScale(scale: number, timing: { readonly runs: number; readonly warmupMs: number }, peers: { readonly graphology: boolean; readonly kuzu: boolean }, only: readonly string[] | undefined): Promise<Row[]> {
   const rmat = generateRmat({ scale, edgeFactor: 16, seed: 1 });
   const db = await open();
   const graph = await db.createGraph('rmat', { 'vertex.tx_capacity': 20_000, 'edge.tx_capacity': 20_000 });
@@ -157,7 +166,8 @@ async function benchScale(scale: number, timing: { readonly runs: number; readon
   csr.build();
   const bfs = new CsrBfs(csr, rmat.vertexCount);
   const { sources, targets } = questions(csr, rmat.vertexCount);
-  const peer: GraphologyPeer | undefined = withGraphology ? loadGraphology(rmat) : undefined;
+  const peer: GraphologyPeer | undefined = peers.graphology ? loadGraphology(rmat) : undefined;
+  const kuzuPeer: KuzuPeer | undefined = peers.kuzu ? loadKuzu(rmat) : undefined;
   const rows: Row[] = [];
   const each = (f: (s: number, t: number) => unknown) => async (): Promise<number> => {
     let n = 0;
@@ -170,18 +180,21 @@ async function benchScale(scale: number, timing: { readonly runs: number; readon
   for (const q of questionsOf(graph, source, slots, bfs).filter((x) => only === undefined || only.includes(x.query))) {
     const gremlin = q.gremlin;
     const graphology = q.graphology;
+    const kuzu = q.kuzu;
     const row: Row = {
       query: q.query,
       csr: await time(timing.runs, timing.warmupMs, each(q.csr)),
       api: await time(timing.runs, timing.warmupMs, each(q.api)),
       ...(gremlin === undefined ? {} : { gremlin: await time(timing.runs, timing.warmupMs, each(gremlin)) }),
       ...(peer === undefined || graphology === undefined ? {} : { graphology: await time(timing.runs, timing.warmupMs, each((s, t) => graphology(peer, s, t))) }),
+      ...(kuzuPeer === undefined || kuzu === undefined ? {} : { kuzu: await time(timing.runs, timing.warmupMs, each((s, t) => kuzu(kuzuPeer, s, t))) }),
     };
     // Progress on stderr: a scale-20 run takes minutes before its table.
-    console.error(`  ${row.query}: CSR ${row.csr.ms.toFixed(1)} ms, API ${row.api.ms.toFixed(1)} ms, Gremlin ${row.gremlin?.ms.toFixed(1) ?? '—'} ms`);
+    console.error(`  ${row.query}: CSR ${row.csr.ms.toFixed(1)} ms, API ${row.api.ms.toFixed(1)} ms, Gremlin ${row.gremlin?.ms.toFixed(1) ?? '—'} ms, Kuzu ${row.kuzu?.ms.toFixed(1) ?? '—'} ms`);
     rows.push(row);
   }
   peer?.dispose();
+  kuzuPeer?.dispose();
   await db.close();
   return rows;
 }
@@ -190,10 +203,10 @@ function report(scale: number, rows: readonly Row[]): string {
   const ms = (c: Cell | undefined): string => (c === undefined ? '—' : c.ms.toFixed(c.ms < 10 ? 2 : 1));
   const ratio = (c: Cell | undefined, base: Cell): string => (c === undefined ? '—' : `×${(c.ms / base.ms).toFixed(2)}`);
   const eps = (c: Cell): string => (c.scanned > 0 ? `${(c.scanned / (c.ms / 1000) / 1e6).toFixed(1)}` : '—');
-  const header = ['query (16×)', 'CSR ms', 'API ms', 'API ×', 'Gremlin ms', 'Gremlin ×', 'graphology ms', 'graphology ×', 'CSR M edges/s', 'API M edges/s'];
+  const header = ['query (16×)', 'CSR ms', 'API ms', 'API ×', 'Gremlin ms', 'Gremlin ×', 'graphology ms', 'graphology ×', 'Kuzu ms', 'Kuzu ×', 'CSR M edges/s', 'API M edges/s'];
   const body = rows.map((r) => [
     r.query, ms(r.csr), ms(r.api), ratio(r.api, r.csr), ms(r.gremlin), ratio(r.gremlin, r.csr),
-    ms(r.graphology), ratio(r.graphology, r.csr), eps(r.csr), eps(r.api),
+    ms(r.graphology), ratio(r.graphology, r.csr), ms(r.kuzu), ratio(r.kuzu, r.csr), eps(r.csr), eps(r.api),
   ]);
   return `R-MAT scale ${scale} (API: graph.traversers; full BFS: the frontier engine's kHop)\n${textTable([header, ...body])}`;
 }
@@ -204,14 +217,15 @@ async function main(): Promise<void> {
     .option('--runs <n>', 'repetitions per cell (median kept)', '3')
     .option('--warmup <ms>', 'warm-up passes per cell for this long (at least one; 0: one pass)', '300')
     .option('--no-graphology', 'leave the graphology column out')
+    .option('--no-kuzu', 'leave the Kuzu column out')
     .option('--queries <list>', "only these rows, comma-separated (e.g. 'shortest path,jaccard')")
     .parse();
-  const o = program.opts<{ scales: string; runs: string; warmup: string; graphology: boolean; queries?: string }>();
+  const o = program.opts<{ scales: string; runs: string; warmup: string; graphology: boolean; kuzu: boolean; queries?: string }>();
   const only = o.queries?.split(',').map((q) => q.trim());
   const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`load average ${load()} (other work on the machine skews every column)`);
   for (const scale of o.scales.split(',').map(Number)) {
-    const rows = await benchScale(scale, { runs: Number(o.runs), warmupMs: Number(o.warmup) }, o.graphology && scale <= 16, only);
+    const rows = await benchScale(scale, { runs: Number(o.runs), warmupMs: Number(o.warmup) }, { graphology: o.graphology && scale <= 16, kuzu: o.kuzu && scale <= 16 }, only);
     console.log(report(scale, rows));
     console.log(`load average ${load()}`);
   }
