@@ -9,7 +9,6 @@ import { fromPlain, TypedNumber, Uuid } from '../engine/index.js';
 import type { ElementId, PropertyValue, ValueTypes } from '../engine/index.js';
 import type { Properties } from './element-views.js';
 
-
 const MAX_DEPTH = 64;
 
 /**

@@ -18,14 +18,16 @@ import type { StepKind } from '../plan/kinds.js';
  */
 export function planRequirements(plan: Plan): Requirements {
   const r = { path: false, labels: false, loops: false, sack: plan.settings.sack !== undefined };
-  for (const step of plan.steps) {
-    const own = stepInfo(step);
-    r.path ||= own.path;
-    r.labels ||= own.labels;
-    r.loops ||= own.loops;
-    r.sack ||= own.sack;
-  }
+  for (const step of plan.steps) addRequirements(r, stepInfo(step));
   return r;
+}
+
+/** Turns on in `into` what `from` requires. */
+function addRequirements(into: { -readonly [K in keyof Requirements]: boolean }, from: Requirements): void {
+  into.path ||= from.path;
+  into.labels ||= from.labels;
+  into.loops ||= from.loops;
+  into.sack ||= from.sack;
 }
 
 /**
@@ -57,12 +59,11 @@ function stepInfo(step: PlanStep): StepInfo {
   const own = stepRequirements(step);
   const r = { path: own.path === true, labels: step.labels.length > 0 || own.labels === true, loops: own.loops === true, sack: own.sack === true, mutates: STEPS[step.kind].mutates === true };
   for (const child of childPlans(step.params)) {
-    const c = planRequirements(child);
-    r.path ||= c.path;
-    r.labels ||= c.labels;
-    r.loops ||= c.loops;
-    r.sack ||= c.sack;
-    r.mutates ||= planMutates(child);
+    for (const s of child.steps) {
+      const c = stepInfo(s);
+      addRequirements(r, c);
+      r.mutates ||= c.mutates;
+    }
   }
   infos.set(step, r);
   return r;

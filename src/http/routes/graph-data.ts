@@ -79,12 +79,14 @@ function invalidVertexId(text: string): ArgumentError {
   return new ArgumentError('INVALID_VERTEX_ID', `The vertex id must be formatted as Number/String/UUID, but got '${text}'`);
 }
 
-/** True when `text` (quoted, at least 3 characters) is a JSON string literal whose content needs no unescaping: no quote, backslash or control character inside. */
-function plainQuoted(text: string): boolean {
-  if (text.length < 3) return false;
-  for (let i = 1; i < text.length - 1; i++) {
+/**
+ * True when `text[start..end)` can stand inside JSON quotes as it is: no control character,
+ * quote, backslash or surrogate (a lone surrogate is what JSON.stringify escapes).
+ */
+function verbatimInJson(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c) return false;
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return false;
   }
   return true;
 }
@@ -107,7 +109,7 @@ export function parseVertexId(text: string): ElementId {
     return Number.isSafeInteger(n) ? n : new TypedNumber('long', BigInt(text));
   }
   if (text.length >= 2 && first === 0x22 && text.endsWith('"')) {
-    if (plainQuoted(text)) return text.slice(1, -1);
+    if (text.length >= 3 && verbatimInJson(text, 1, text.length - 1)) return text.slice(1, -1);
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -289,13 +291,9 @@ export function restJsonText(value: unknown): string {
   return JSON.stringify(shapedAlready(value) ? value : restJson(value));
 }
 
-/** JSON text of a string: quoted as it is unless a character needs escaping (a control character, quote, backslash or surrogate), which JSON.stringify then does. */
+/** JSON text of a string: quoted as it is unless a character needs escaping, which JSON.stringify then does. */
 function jsonString(text: string): string {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(text);
-  }
-  return `"${text}"`;
+  return verbatimInJson(text, 0, text.length) ? `"${text}"` : JSON.stringify(text);
 }
 
 /** JSON text of a JSON leaf value (string, number, boolean, null) as JSON.stringify writes it; undefined for anything else. */
