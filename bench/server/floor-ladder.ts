@@ -5,7 +5,8 @@
  * each answering the same vertex JSON text as the real route. Every step runs in a child process
  * driven by autocannon from this one, as `bench/server/run.ts` drives `quiver serve`, and
  * reports req/s and the server's CPU microseconds per request.
- * Usage: `node dist/bench/server/floor-ladder.js [--duration 4] [--connections 32] [--only get|post] [--rate <req/s>]`.
+ * Usage: `node dist/bench/server/floor-ladder.js [--duration 4] [--connections 32] [--only get|post] [--rate <req/s>]`;
+ * with QUIVER_BENCH_PROFILE=<dir> set, each step's server writes a V8 CPU profile `<step>.cpuprofile` there.
  * @module
  */
 import { spawn } from 'node:child_process';
@@ -87,7 +88,9 @@ async function serve(step: Step): Promise<void> {
 }
 
 async function measure(step: Step, duration: number, connections: number, rate: number): Promise<void> {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', step], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const profile = process.env.QUIVER_BENCH_PROFILE;
+  const nodeArgs = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`, `--cpu-prof-name=${step}.cpuprofile`];
+  const child = spawn(process.execPath, [...nodeArgs, fileURLToPath(import.meta.url), '--serve', step], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -109,12 +112,19 @@ async function measure(step: Step, duration: number, connections: number, rate: 
   const result = await autocannon({ url, connections, duration, requests: [request], ...(rate > 0 ? { overallRate: rate } : {}) });
   const us = Math.round(((cpuSeconds(child.pid!) - cpu0) * 1e6) / Math.max(1, result.requests.total));
   console.log(`| ${step} | ${Math.round(result.requests.average)} | ${us} | ${result.non2xx + result.errors} |`);
-  child.kill('SIGKILL');
+  // SIGINT lets the child exit normally, so that a --cpu-prof profile is written.
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(profile === undefined ? 'SIGKILL' : 'SIGINT');
+  });
 }
 
 async function main(): Promise<void> {
   const serving = process.argv.indexOf('--serve');
-  if (serving >= 0) return serve(process.argv[serving + 1] as Step);
+  if (serving >= 0) {
+    process.once('SIGINT', () => process.exit(0));
+    return serve(process.argv[serving + 1] as Step);
+  }
   const only = flag('only', 'get,post').split(',');
   const steps: Step[] = [...(only.includes('get') ? GET_STEPS : []), ...(only.includes('post') ? POST_STEPS : [])];
   console.log('| step | req/s | server CPU µs/req | non-2xx+errors |\n|---|---|---|---|');

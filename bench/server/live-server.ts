@@ -33,9 +33,12 @@ export const ITEM_SCHEMA = [
   "graph.schema().edgeLabel('link').sourceLabel('item').targetLabel('item').properties('n').nullableKeys('n').ifNotExist().create()",
 ].join('\n');
 
-/** Starts `quiver serve --port 0` on `data` (with `extraArgs` after it, `nodeArgs` before the script) and waits for its URL. */
-export async function startLiveServer(data: string, options: { readonly logLevel?: string; readonly extraArgs?: readonly string[]; readonly nodeArgs?: readonly string[] } = {}): Promise<LiveServer> {
-  const args = [...(options.nodeArgs ?? []), MAIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--data', data, '--log-level', options.logLevel ?? 'warn', ...(options.extraArgs ?? [])];
+/**
+ * Starts `quiver serve --port 0` on `data` (with `extraArgs` after it, `nodeArgs` before the
+ * script, `main` instead of this build's cli/main.js) and waits for its URL.
+ */
+export async function startLiveServer(data: string, options: { readonly logLevel?: string; readonly extraArgs?: readonly string[]; readonly nodeArgs?: readonly string[]; readonly main?: string } = {}): Promise<LiveServer> {
+  const args = [...(options.nodeArgs ?? []), options.main ?? MAIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--data', data, '--log-level', options.logLevel ?? 'warn', ...(options.extraArgs ?? [])];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, QUIVER_ADMIN_PASSWORD: LIVE_PASSWORD },
     stdio: ['ignore', 'pipe', 'pipe'],
