@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { Identity, ServerState } from '../index.js';
 import { mapError, routeNotFound, unauthenticated } from './error-mapper.js';
+import { lazyChildLogger } from './request-logger.js';
 import { ROUTE_GROUPS } from './routes/index.js';
 
 /**
@@ -28,6 +29,8 @@ interface AppOptions {
   readonly auth?: boolean;
   /** Where logs go (default stdout). */
   readonly logStream?: NodeJS.WritableStream;
+  /** A request taking at least this many milliseconds is logged at info (default {@link SLOW_REQUEST_MS}). */
+  readonly slowRequestMs?: number;
 }
 
 /**
@@ -42,7 +45,15 @@ const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** Paths that need no credentials (hugegraph-notes §2.2). */
 const OPEN_PATHS: ReadonlySet<string> = new Set(['/versions', '/openapi.json']);
-/** A request that takes at least this long is logged at info (faster ones only at debug). */
+/**
+ * A request that takes at least this many milliseconds is logged at info by default (faster
+ * ones only at debug).
+ *
+ * @example
+ * ```ts
+ * await buildApp({ state, slowRequestMs: SLOW_REQUEST_MS / 2 });
+ * ```
+ */
 const SLOW_REQUEST_MS = 1000;
 const ANONYMOUS_ADMIN: Identity = { user_name: 'admin', user_id: 'admin', admin: true };
 
@@ -88,6 +99,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     requestIdHeader: 'x-request-id',
     logController: new LogController({ disableRequestLogging: true }),
+    // Request-id children of the logger are made only when a request writes a line.
+    childLoggerFactory: lazyChildLogger,
     return503OnClosing: true,
   });
   app.decorateRequest('identity', null);
@@ -100,11 +113,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const logEveryRequest = app.log.level === 'debug' || app.log.level === 'trace';
   const logSlowRequests = logEveryRequest || app.log.level === 'info';
   // Slow requests are logged at info: above it (warn, error, silent) the hook would only cost time.
+  const slowMs = options.slowRequestMs ?? SLOW_REQUEST_MS;
   if (logSlowRequests) app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
-    if (ms >= SLOW_REQUEST_MS || logEveryRequest) {
+    if (ms >= slowMs || logEveryRequest) {
       const line = { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: ms };
-      if (ms >= SLOW_REQUEST_MS) request.log.info(line, 'slow request');
+      if (ms >= slowMs) request.log.info(line, 'slow request');
       else request.log.debug(line, 'request completed');
     }
     done();

@@ -2,10 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { openServerState } from '../../src/index.js';
+import Fastify from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../../src/http/index.js';
+import { LazyRequestLogger } from '../../src/http/request-logger.js';
 import { BASIC, ADMIN_PASSWORD } from './helpers.js';
 
-async function logLines(level: string): Promise<Array<Record<string, unknown>>> {
+function collector(): { lines: Array<Record<string, unknown>>; logStream: Writable } {
   const lines: Array<Record<string, unknown>> = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -13,11 +16,19 @@ async function logLines(level: string): Promise<Array<Record<string, unknown>>> 
       callback();
     },
   });
+  return { lines, logStream };
+}
+
+async function logLines(level: string, options: { readonly slowRequestMs?: number; readonly requests?: ReadonlyArray<{ url: string; headers: Record<string, string>; status: number }> } = {}): Promise<Array<Record<string, unknown>>> {
+  const { lines, logStream } = collector();
   const { state } = await openServerState({ adminPassword: ADMIN_PASSWORD });
-  const app = await buildApp({ state, logLevel: level, logStream });
+  const app = await buildApp({ state, logLevel: level, logStream, ...(options.slowRequestMs === undefined ? {} : { slowRequestMs: options.slowRequestMs }) });
+  const requests = options.requests ?? [
+    { url: '/graphspaces', headers: { authorization: BASIC }, status: 200 },
+    { url: '/graphspaces/nope', headers: { authorization: BASIC }, status: 404 },
+  ];
   try {
-    assert.equal((await app.inject({ method: 'GET', url: '/graphspaces', headers: { authorization: BASIC } })).statusCode, 200);
-    assert.equal((await app.inject({ method: 'GET', url: '/graphspaces/nope', headers: { authorization: BASIC } })).statusCode, 404);
+    for (const r of requests) assert.equal((await app.inject({ method: 'GET', url: r.url, headers: r.headers })).statusCode, r.status);
   } finally {
     await app.close();
     await state.close();
@@ -37,4 +48,58 @@ test('at debug, every request writes one completion line with method, url, statu
   assert.deepEqual(completed.map((l) => [l.method, l.url, l.statusCode]), [['GET', '/graphspaces', 200], ['GET', '/graphspaces/nope', 404]]);
   assert.ok(completed.every((l) => typeof l.responseTime === 'number'));
   assert.ok(!lines.some((l) => l.msg === 'incoming request'), 'one line per request, not two');
+});
+
+test('a rejected request is logged with the request id its x-request-id header gives', async () => {
+  const lines = await logLines('info', {
+    requests: [
+      { url: '/graphspaces/nope', headers: { authorization: BASIC, 'x-request-id': 'client-42' }, status: 404 },
+      { url: '/graphspaces', headers: { 'x-request-id': 'client-43' }, status: 401 },
+    ],
+  });
+  assert.deepEqual(lines.map((l) => [l.msg, l.reqId, l.status]), [['request rejected', 'client-42', 404], ['request rejected', 'client-43', 401]]);
+});
+
+test('requests without x-request-id get distinct generated ids in their log lines', async () => {
+  const nope = { url: '/graphspaces/nope', headers: { authorization: BASIC }, status: 404 };
+  const lines = await logLines('info', { requests: [nope, nope] });
+  assert.equal(lines.length, 2);
+  assert.equal(typeof lines[0]!.reqId, 'string');
+  assert.notEqual(lines[0]!.reqId, lines[1]!.reqId);
+});
+
+test('at info, a request slower than slowRequestMs writes a slow request line with its request id', async () => {
+  const lines = await logLines('info', { slowRequestMs: 0, requests: [{ url: '/graphspaces', headers: { authorization: BASIC, 'x-request-id': 'slow-1' }, status: 200 }] });
+  assert.deepEqual(lines.map((l) => [l.msg, l.reqId, l.method, l.url, l.statusCode, l.level]), [['slow request', 'slow-1', 'GET', '/graphspaces', 200, 30]]);
+});
+
+test('at warn, neither slow requests nor rejections write a line', async () => {
+  const lines = await logLines('warn', { slowRequestMs: 0 });
+  assert.deepEqual(lines, []);
+});
+
+test('LazyRequestLogger makes its pino child only when it first writes, with the bindings', () => {
+  const { lines, logStream } = collector();
+  const parent = Fastify({ logger: { level: 'info', stream: logStream } }).log;
+  let children = 0;
+  const counted = Object.assign(Object.create(parent) as FastifyBaseLogger, {
+    child: (bindings: Parameters<FastifyBaseLogger['child']>[0], options?: Parameters<FastifyBaseLogger['child']>[1]) => {
+      children++;
+      return parent.child(bindings, options);
+    },
+  });
+  const log = new LazyRequestLogger(counted, { reqId: 'r-1' }, {});
+  assert.equal(log.level, 'info');
+  log.debug('below the level');
+  assert.equal(children, 1, 'the first call makes the child, even below the level');
+  log.info({ status: 404 }, 'request rejected');
+  log.error('failed');
+  assert.equal(children, 1);
+  assert.deepEqual(lines.map((l) => [l.msg, l.reqId, l.level]), [['request rejected', 'r-1', 30], ['failed', 'r-1', 50]]);
+  const untouched = new LazyRequestLogger(counted, { reqId: 'r-2' }, {});
+  assert.equal(untouched.level, 'info');
+  assert.equal(children, 1, 'reading the level makes no child');
+  untouched.child({ part: 'x' }).warn('from a grandchild');
+  assert.deepEqual(lines.at(-1)?.reqId, 'r-2');
+  assert.equal(lines.at(-1)?.part, 'x');
 });
