@@ -7,6 +7,8 @@
  * (/proc/<pid>/task/<pid>/stat: the event loop, without GC helpers and the fsync pool).
  * Usage: `node dist/bench/server/ab.js --only get|single [--env NAME=a,b | --builds dirA,dirB]
  * [--rounds 5] [--duration 3] [--connections 32] [--pipelining 1] [--rate <req/s>] [--log-level info]`.
+ * A build directory is a copy of `dist/` inside the repository (so that node_modules resolve),
+ * with package.json in its parent (the CLI reads its version from there), e.g. `.ab/base`.
  * @module
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -5,8 +5,9 @@
  * each answering the same vertex JSON text as the real route. Every step runs in a child process
  * driven by autocannon from this one, as `bench/server/run.ts` drives `quiver serve`, and
  * reports req/s and the server's CPU microseconds per request.
- * Usage: `node dist/bench/server/floor-ladder.js [--duration 4] [--connections 32] [--only get|post] [--rate <req/s>]`;
- * with QUIVER_BENCH_PROFILE=<dir> set, each step's server writes a V8 CPU profile `<step>.cpuprofile` there.
+ * Usage: `node dist/bench/server/floor-ladder.js [--duration 4] [--connections 32] [--only get|post] [--steps a,b] [--rate <req/s>] [--work <µs>]`;
+ * `--work <µs>` makes every fastify step's handler spin that long first (how the server's kernel
+ * time grows with its JS time); with QUIVER_BENCH_PROFILE=<dir> set, each step's server writes a V8 CPU profile `<step>.cpuprofile` there.
  * @module
  */
 import { spawn } from 'node:child_process';
@@ -48,6 +49,12 @@ function has(step: Step, feature: 'logger' | 'hook' | 'schema' | 'async'): boole
   return list.indexOf(step) >= list.indexOf(step.startsWith('post') ? `post-${feature}` : feature);
 }
 
+/** Spins for `us` microseconds: the JS a real route does beyond the floor, without its allocations. */
+function busy(us: number): void {
+  const until = performance.now() + us / 1000;
+  while (performance.now() < until);
+}
+
 /** Child mode: serves one step on a free port and prints its URL. */
 async function serve(step: Step): Promise<void> {
   if (step === 'http') {
@@ -69,7 +76,9 @@ async function serve(step: Step): Promise<void> {
       done();
     });
   }
+  const work = Number(flag('work', '0'));
   const send = (reply: FastifyReply, status: number, request: FastifyRequest): FastifyReply => {
+    if (work > 0) busy(work);
     const body = request.body as { properties?: { name?: unknown } } | undefined;
     const text = body?.properties?.name === undefined ? VERTEX : VERTEX.replace('"v1"', JSON.stringify(body.properties.name));
     return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(text);
@@ -90,7 +99,7 @@ async function serve(step: Step): Promise<void> {
 async function measure(step: Step, duration: number, connections: number, rate: number): Promise<void> {
   const profile = process.env.QUIVER_BENCH_PROFILE;
   const nodeArgs = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`, `--cpu-prof-name=${step}.cpuprofile`];
-  const child = spawn(process.execPath, [...nodeArgs, fileURLToPath(import.meta.url), '--serve', step], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, fileURLToPath(import.meta.url), '--serve', step, '--work', flag('work', '0')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -126,7 +135,9 @@ async function main(): Promise<void> {
     return serve(process.argv[serving + 1] as Step);
   }
   const only = flag('only', 'get,post').split(',');
-  const steps: Step[] = [...(only.includes('get') ? GET_STEPS : []), ...(only.includes('post') ? POST_STEPS : [])];
+  const stepsAt = process.argv.indexOf('--steps');
+  const all: Step[] = [...(only.includes('get') ? GET_STEPS : []), ...(only.includes('post') ? POST_STEPS : [])];
+  const steps = stepsAt < 0 ? all : all.filter((s) => process.argv[stepsAt + 1]!.split(',').includes(s));
   console.log('| step | req/s | server CPU µs/req | non-2xx+errors |\n|---|---|---|---|');
   for (const step of steps) await measure(step, Number(flag('duration', '4')), Number(flag('connections', '32')), Number(flag('rate', '0')));
 }

@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { Identity, ServerState } from '../index.js';
 import { mapError, routeNotFound, unauthenticated } from './error-mapper.js';
-import { lazyChildLogger } from './request-logger.js';
 import { ROUTE_GROUPS } from './routes/index.js';
 
 /**
@@ -45,15 +44,7 @@ const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** Paths that need no credentials (hugegraph-notes §2.2). */
 const OPEN_PATHS: ReadonlySet<string> = new Set(['/versions', '/openapi.json']);
-/**
- * A request that takes at least this many milliseconds is logged at info by default (faster
- * ones only at debug).
- *
- * @example
- * ```ts
- * await buildApp({ state, slowRequestMs: SLOW_REQUEST_MS / 2 });
- * ```
- */
+/** By default, a request that takes at least this long (ms) is logged at info (faster ones only at debug). */
 const SLOW_REQUEST_MS = 1000;
 const ANONYMOUS_ADMIN: Identity = { user_name: 'admin', user_id: 'admin', admin: true };
 
@@ -99,8 +90,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     requestIdHeader: 'x-request-id',
     logController: new LogController({ disableRequestLogging: true }),
-    // Request-id children of the logger are made only when a request writes a line.
-    childLoggerFactory: lazyChildLogger,
     return503OnClosing: true,
   });
   app.decorateRequest('identity', null);

@@ -2,10 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { openServerState } from '../../src/index.js';
-import Fastify from 'fastify';
-import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../../src/http/index.js';
-import { LazyRequestLogger } from '../../src/http/request-logger.js';
 import { BASIC, ADMIN_PASSWORD } from './helpers.js';
 
 function collector(): { lines: Array<Record<string, unknown>>; logStream: Writable } {
@@ -76,30 +73,4 @@ test('at info, a request slower than slowRequestMs writes a slow request line wi
 test('at warn, neither slow requests nor rejections write a line', async () => {
   const lines = await logLines('warn', { slowRequestMs: 0 });
   assert.deepEqual(lines, []);
-});
-
-test('LazyRequestLogger makes its pino child only when it first writes, with the bindings', () => {
-  const { lines, logStream } = collector();
-  const parent = Fastify({ logger: { level: 'info', stream: logStream } }).log;
-  let children = 0;
-  const counted = Object.assign(Object.create(parent) as FastifyBaseLogger, {
-    child: (bindings: Parameters<FastifyBaseLogger['child']>[0], options?: Parameters<FastifyBaseLogger['child']>[1]) => {
-      children++;
-      return parent.child(bindings, options);
-    },
-  });
-  const log = new LazyRequestLogger(counted, { reqId: 'r-1' }, {});
-  assert.equal(log.level, 'info');
-  log.debug('below the level');
-  assert.equal(children, 1, 'the first call makes the child, even below the level');
-  log.info({ status: 404 }, 'request rejected');
-  log.error('failed');
-  assert.equal(children, 1);
-  assert.deepEqual(lines.map((l) => [l.msg, l.reqId, l.level]), [['request rejected', 'r-1', 30], ['failed', 'r-1', 50]]);
-  const untouched = new LazyRequestLogger(counted, { reqId: 'r-2' }, {});
-  assert.equal(untouched.level, 'info');
-  assert.equal(children, 1, 'reading the level makes no child');
-  untouched.child({ part: 'x' }).warn('from a grandchild');
-  assert.deepEqual(lines.at(-1)?.reqId, 'r-2');
-  assert.equal(lines.at(-1)?.part, 'x');
 });
