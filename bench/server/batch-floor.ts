@@ -4,7 +4,8 @@
  * `Graph.addVertexIds` on a durable graph) plus `JSON.stringify` of the ids, with the bodies and
  * the 20,000 preloaded item vertices of `npm run bench:server`. What the server spends above
  * this is HTTP, routing, validation and the socket.
- * Usage: `node dist/bench/server/batch-floor.js [--batches 200]`.
+ * Usage: `node dist/bench/server/batch-floor.js [--batches 200] [--only edges|vertices]` (`--only`
+ * measures one kind, for a CPU profile of it: `node --cpu-prof dist/bench/server/batch-floor.js --only edges`).
  * @module
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +18,9 @@ const BATCH = 500;
 const PRELOAD = 20_000;
 const at = process.argv.indexOf('--batches');
 const batches = at < 0 ? 200 : Number(process.argv[at + 1]);
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
+if (only !== undefined && only !== 'edges' && only !== 'vertices') throw new Error(`Invalid --only: expected edges or vertices but got ${only}`);
 
 interface RestEdge {
   readonly label: string;
@@ -72,10 +76,11 @@ async function main(): Promise<void> {
       await graph.addVertexIds(Array.from({ length: BATCH }, (_, i) => ({ label: 'item', properties: { name: `v${b * BATCH + i}`, n: i } })));
     }
     const count = batches + 20;
-    const edges = await perBatch(Array.from({ length: count }, (_, b) => edgeBody(b)), (items) =>
+    const skipped = { totalUs: 0, parseUs: 0 };
+    const edges = only === 'vertices' ? skipped : await perBatch(Array.from({ length: count }, (_, b) => edgeBody(b)), (items) =>
       graph.addEdgeIds((items as RestEdge[]).map((e): EdgeInput => ({ label: e.label, out: e.outV, in: e.inV, properties: e.properties, outLabel: e.outVLabel, inLabel: e.inVLabel }))),
     );
-    const vertices = await perBatch(Array.from({ length: count }, (_, b) => vertexBody(b)), (items) => graph.addVertexIds(items as VertexInput[]));
+    const vertices = only === 'edges' ? skipped : await perBatch(Array.from({ length: count }, (_, b) => vertexBody(b)), (items) => graph.addVertexIds(items as VertexInput[]));
     console.log(JSON.stringify({ edgeBatchUs: edges.totalUs, edgeParseUs: edges.parseUs, vertexBatchUs: vertices.totalUs, vertexParseUs: vertices.parseUs }));
   } finally {
     await db.close();

@@ -223,7 +223,8 @@ export function optionalProperties(value: unknown, what: string): Properties | u
   for (const key in record) {
     if (!Object.hasOwn(record, key)) continue;
     const x = record[key];
-    if (x === undefined) continue;
+    // Scalars (every value of a typical batch) are values as they are: no cycle set is made for them.
+    if (x === undefined || x === null || typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') continue;
     const found = propertyValueKind(x, 0, (seen ??= new Set()));
     if (found === NOT_A_VALUE) throw invalid(`${what} '${key}'`, 'a property value', x);
     plainInside ||= found === WITH_BIGINT;
