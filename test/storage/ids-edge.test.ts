@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { outcome } from './outcome.js';
 import { NotFoundError, QuiverError } from '../../src/errors.js';
 import { TypedNumber, Uuid, type ElementId } from '../../src/engine/index.js';
 import { formatEdgeId, formatSortValues, formatVertexIdForEdge, IDS_SEPARATOR, joinEscaped, parseEdgeId, vertexIdKey, type EdgeIdParts } from '../../src/storage/ids/index.js';
@@ -101,13 +102,6 @@ test('formatEdgeId gives the escaped join of its five parts, with ordinary and c
   const labels = fc.oneof(fc.nat(5), fc.nat(), fc.integer({ min: 65_530, max: 65_540 }));
   const reference = (p: EdgeIdParts): string =>
     joinEscaped([formatVertexIdForEdge(p.out), String(p.labelId), String(p.subLabelId), p.sortValues, formatVertexIdForEdge(p.in)], IDS_SEPARATOR);
-  const outcome = (fn: () => string): string => {
-    try {
-      return fn();
-    } catch (error) {
-      return `error ${(error as QuiverError).code}`;
-    }
-  };
   fc.assert(
     fc.property(vertexIds, vertexIds, labels, fc.boolean(), labels, fc.oneof(fc.constant(''), sortValueTexts), (out, target, labelId, child, other, sortValues) => {
       const parts: EdgeIdParts = { out, labelId, subLabelId: child ? other : labelId, sortValues, in: target };

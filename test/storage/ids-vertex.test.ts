@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { outcome } from './outcome.js';
 import { QuiverError } from '../../src/errors.js';
 import { TypedNumber, Uuid, type ElementId } from '../../src/engine/index.js';
 import {
@@ -192,13 +193,6 @@ test('formatPrimaryKeyId gives the escaped join of the label id and the values t
     fc.integer().map((value) => ({ value, dataType: 'INT' as const })),
     fc.array(tricky, { minLength: 1, maxLength: 3 }).map((value) => ({ value, dataType: 'TEXT' as const })),
   );
-  const outcome = (fn: () => string): string => {
-    try {
-      return fn();
-    } catch (error) {
-      return `error ${(error as QuiverError).code}`;
-    }
-  };
   fc.assert(
     fc.property(fc.nat(1000), fc.array(values, { minLength: 1, maxLength: 3 }), (labelId, typed) => {
       const expected = outcome(() => joinEscaped([String(labelId), formatSortValues(typed)], ID_SEPARATOR));
