@@ -10,7 +10,7 @@ import { QuiverError } from '../../errors.js';
 import type { ElementId, PropertyValue } from '../../values/index.js';
 import type { ByteReader } from '../codec.js';
 import { formatPrimaryKeyId } from '../ids/index.js';
-import type { PropertyKeyRecord, VertexLabelRecord } from '../schema/schema-types.js';
+import type { DataType, PropertyKeyRecord, VertexLabelRecord } from '../schema/schema-types.js';
 import type { AutoSchema } from './auto-schema.js';
 import { logColumns, readColumns, type ValueColumn } from './bulk-edges.js';
 import { coerceScalar } from './coerce.js';
@@ -119,9 +119,12 @@ export function vertexColumns(
     const required = at.loading ? record.primaryKeys : [...record.primaryKeys, ...record.properties.filter((k) => !record.nullableKeys.includes(k))];
     for (const name of required) if (column(name)?.values.includes(undefined) !== false) return undefined;
     const keys = record.primaryKeys.map((name) => column(name)!);
+    // One set of typed key values, refilled per vertex (formatPrimaryKeyId keeps none of it).
+    const typed = keys.map((c): { value: PropertyValue; dataType: DataType } => ({ value: null, dataType: c.key.dataType }));
     const seen = new Set<number | string>();
     for (let i = 0; i < n; i++) {
-      const id = at.idOf?.(i) ?? formatPrimaryKeyId(record.id, keys.map((c) => ({ value: c.values[i]!, dataType: c.key.dataType })));
+      for (let k = 0; k < keys.length; k++) typed[k]!.value = keys[k]!.values[i]!;
+      const id = at.idOf?.(i) ?? formatPrimaryKeyId(record.id, typed);
       // Kept by map key: equal long or UUID ids are distinct objects.
       const key = typeof id === 'string' ? id : idMapKey(id);
       if (seen.has(key) || at.state.vertices.slotOf(id) >= 0) return undefined;
