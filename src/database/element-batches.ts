@@ -119,7 +119,7 @@ function labelRun(items: ReadonlyArray<{ readonly label: string; readonly proper
   for (let i = 0; i < m; i++) {
     const properties = items[start + i]!.properties;
     if (properties === undefined) continue;
-    for (const name in properties) if (Object.hasOwn(properties, name)) columns[order.get(name)!]![1][i] = properties[name];
+    for (const name in properties) if (Object.prototype.hasOwnProperty.call(properties, name)) columns[order.get(name)!]![1][i] = properties[name];
   }
   return { end, columns };
 }
@@ -158,7 +158,7 @@ function keepsOrder(properties: Properties | undefined, order: Map<string, numbe
   let last = -1;
   const added: string[] = [];
   for (const name in properties) {
-    if (!Object.hasOwn(properties, name)) continue;
+    if (!Object.prototype.hasOwnProperty.call(properties, name)) continue;
     const at = order.get(name) ?? order.size + added.length;
     if (at <= last) return false;
     if (!order.has(name)) added.push(name);
