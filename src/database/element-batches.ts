@@ -82,8 +82,8 @@ export function addVertexRow(w: GraphWriter, v: CheckedVertexInput): number {
  * Adds a batch of vertices inside a write and returns their slots in input order, with the same
  * result and the same first error as {@link addVertexRow} per vertex. Each run of consecutive vertices
  * of one label goes to the writer as one columnar batch (`addVerticesBulk` with property
- * columns, which itself adds vertex by vertex when the run does not fit its columnar path);
- * batches with given ids and writers without the bulk method take the per-vertex path.
+ * columns and the given ids, which itself adds vertex by vertex when the run does not fit its
+ * columnar path); writers without the bulk method take the per-vertex path.
  *
  * @example
  * ```ts
@@ -92,13 +92,13 @@ export function addVertexRow(w: GraphWriter, v: CheckedVertexInput): number {
  */
 export function addVertexBatch(w: GraphWriter, vertices: readonly CheckedVertexInput[]): Int32Array {
   const n = vertices.length;
-  if (w.addVerticesBulk === undefined || vertices.some((v) => v.id !== undefined)) {
-    return Int32Array.from(vertices, (v) => addVertexRow(w, v));
-  }
+  if (w.addVerticesBulk === undefined) return Int32Array.from(vertices, (v) => addVertexRow(w, v));
   const slots = new Int32Array(n);
   for (let start = 0; start < n; ) {
     const { end, columns } = labelRun(vertices, start);
-    slots.set(w.addVerticesBulk(vertices[start]!.label, end - start, { properties: columns }), start);
+    const run = vertices.slice(start, end);
+    const ids = run.some((v) => v.id !== undefined) ? run.map((v) => v.id) : undefined;
+    slots.set(w.addVerticesBulk(vertices[start]!.label, end - start, { properties: columns, ids }), start);
     start = end;
   }
   return slots;
@@ -119,7 +119,7 @@ function labelRun(items: ReadonlyArray<{ readonly label: string; readonly proper
   for (let i = 0; i < m; i++) {
     const properties = items[start + i]!.properties;
     if (properties === undefined) continue;
-    for (const name in properties) if (Object.hasOwn(properties, name)) columns[order.get(name)!]![1][i] = properties[name];
+    for (const name in properties) if (Object.prototype.hasOwnProperty.call(properties, name)) columns[order.get(name)!]![1][i] = properties[name];
   }
   return { end, columns };
 }
@@ -158,7 +158,7 @@ function keepsOrder(properties: Properties | undefined, order: Map<string, numbe
   let last = -1;
   const added: string[] = [];
   for (const name in properties) {
-    if (!Object.hasOwn(properties, name)) continue;
+    if (!Object.prototype.hasOwnProperty.call(properties, name)) continue;
     const at = order.get(name) ?? order.size + added.length;
     if (at <= last) return false;
     if (!order.has(name)) added.push(name);

@@ -194,7 +194,7 @@ export function toEntries(properties: Properties | undefined): Array<readonly [s
   const entries: Array<readonly [string, PropertyValue]> = [];
   if (properties === undefined) return entries;
   for (const name in properties) {
-    if (!Object.hasOwn(properties, name)) continue;
+    if (!Object.prototype.hasOwnProperty.call(properties, name)) continue;
     const value = properties[name];
     if (value !== undefined) entries.push([name, value]);
   }

@@ -237,16 +237,22 @@ export interface GraphWriter extends GraphSource {
   ): Int32Array;
   /**
    * Adds `count` vertices of one label in one call and returns their slots; the value of vertex
-   * `i` for a property is at index `i` of that property's column (undefined: none). Same rules,
-   * errors and results as {@link GraphWriter.addVertex} for each in order. The store's writer
-   * implements it with a columnar fast path for REST batches.
+   * `i` for a property is at index `i` of that property's column (undefined: none), and its given
+   * id, if any, at index `i` of `ids`. Same rules, errors and results as
+   * {@link GraphWriter.addVertex} for each in order. The store's writer implements it with a
+   * columnar fast path for REST batches.
    *
    * @example
    * ```ts
    * await graph.write((w) => w.addVerticesBulk?.('person', 2, { properties: [['name', ['a', 'b']]] }));
+   * await graph.write((w) => w.addVerticesBulk?.('account', 2, { ids: ['a1', 'a2'] }));
    * ```
    */
-  addVerticesBulk?(label: string, count: number, options?: { readonly properties?: ReadonlyArray<readonly [string, ReadonlyArray<PropertyValue | undefined>]> }): Int32Array;
+  addVerticesBulk?(
+    label: string,
+    count: number,
+    options?: { readonly properties?: ReadonlyArray<readonly [string, ReadonlyArray<PropertyValue | undefined>]>; readonly ids?: ReadonlyArray<ElementId | undefined> },
+  ): Int32Array;
   /** Sets a vertex property; single replaces, list appends, set appends when absent. Returns the new property. */
   setVertexProperty(
     slot: number,

@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { outcome } from './outcome.js';
 import { NotFoundError, QuiverError } from '../../src/errors.js';
 import { TypedNumber, Uuid, type ElementId } from '../../src/engine/index.js';
-import { formatEdgeId, formatSortValues, parseEdgeId, vertexIdKey, type EdgeIdParts } from '../../src/storage/ids/index.js';
+import { formatEdgeId, formatSortValues, formatVertexIdForEdge, IDS_SEPARATOR, joinEscaped, parseEdgeId, vertexIdKey, type EdgeIdParts } from '../../src/storage/ids/index.js';
 
 function errorOf(fn: () => unknown): QuiverError {
   try {
@@ -92,6 +93,22 @@ test('parseEdgeId inverts formatEdgeId for any ids and sort values', () => {
       assert.equal(vertexIdKey(parsed.out), vertexIdKey(out));
       assert.equal(vertexIdKey(parsed.in), vertexIdKey(target));
       assert.deepEqual([parsed.labelId, parsed.subLabelId, parsed.sortValues], [labelId, subLabelId, sortValues]);
+    }),
+    { numRuns: 3000 },
+  );
+});
+
+test('formatEdgeId gives the escaped join of its five parts, with ordinary and child labels and cached middles', () => {
+  const labels = fc.oneof(fc.nat(5), fc.nat(), fc.integer({ min: 65_530, max: 65_540 }));
+  const reference = (p: EdgeIdParts): string =>
+    joinEscaped([formatVertexIdForEdge(p.out), String(p.labelId), String(p.subLabelId), p.sortValues, formatVertexIdForEdge(p.in)], IDS_SEPARATOR);
+  fc.assert(
+    fc.property(vertexIds, vertexIds, labels, fc.boolean(), labels, fc.oneof(fc.constant(''), sortValueTexts), (out, target, labelId, child, other, sortValues) => {
+      const parts: EdgeIdParts = { out, labelId, subLabelId: child ? other : labelId, sortValues, in: target };
+      const expected = outcome(() => reference(parts));
+      // Twice: the first call may fill the middle cache that the second one reads.
+      assert.equal(outcome(() => formatEdgeId(parts)), expected);
+      assert.equal(outcome(() => formatEdgeId(parts)), expected);
     }),
     { numRuns: 3000 },
   );

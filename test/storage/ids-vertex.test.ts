@@ -1,13 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { outcome } from './outcome.js';
 import { QuiverError } from '../../src/errors.js';
 import { TypedNumber, Uuid, type ElementId } from '../../src/engine/index.js';
 import {
   formatPrimaryKeyId,
   formatSortValues,
   formatVertexIdForEdge,
+  ID_SEPARATOR,
   idTextToValue,
+  joinEscaped,
   parsePrimaryKeyId,
   parseVertexIdFromEdge,
   parseVertexIdLiteral,
@@ -182,4 +185,19 @@ test('parseVertexIdFromEdge inverts formatVertexIdForEdge up to the key', () => 
   for (const bad of ['X1', 'L', 'L1.5', 'L9223372036854775808', 'Unope', '']) {
     assert.equal(errorOf(() => parseVertexIdFromEdge(bad)).code, 'PREFIXED_VERTEX_ID', bad);
   }
+});
+
+test('formatPrimaryKeyId gives the escaped join of the label id and the values text for one key and for several', () => {
+  const values = fc.oneof(
+    anyText.map((value) => ({ value, dataType: 'TEXT' as const })),
+    fc.integer().map((value) => ({ value, dataType: 'INT' as const })),
+    fc.array(tricky, { minLength: 1, maxLength: 3 }).map((value) => ({ value, dataType: 'TEXT' as const })),
+  );
+  fc.assert(
+    fc.property(fc.nat(1000), fc.array(values, { minLength: 1, maxLength: 3 }), (labelId, typed) => {
+      const expected = outcome(() => joinEscaped([String(labelId), formatSortValues(typed)], ID_SEPARATOR));
+      assert.equal(outcome(() => formatPrimaryKeyId(labelId, typed)), expected);
+    }),
+    { numRuns: 3000 },
+  );
 });

@@ -38,6 +38,22 @@ function labelIdOf(text: string): number | undefined {
   return Number.isSafeInteger(value) ? value : undefined;
 }
 
+/** The text between the two vertex ids of an edge id without sort values (`>2>2>>S`), kept per label id when the sub-label is the label. */
+const MIDDLES: string[] = [];
+
+/**
+ * `>labelId>subLabelId>>S`: one cached string per ordinary label, so that an edge id is three
+ * concatenations instead of seven, each of which allocates (the batch-insert reply formats one
+ * id per edge; docs/design-choices.md, "Batch write path: per-element cost").
+ */
+function middleOf(labelId: number, subLabelId: number): string {
+  const cached = labelId === subLabelId ? MIDDLES[labelId] : undefined;
+  if (cached !== undefined) return cached;
+  const text = `${IDS_SEPARATOR}${labelId}${IDS_SEPARATOR}${subLabelId}${IDS_SEPARATOR}${IDS_SEPARATOR}S`;
+  if (labelId === subLabelId && Number.isInteger(labelId) && labelId >= 0 && labelId < 1 << 16) MIDDLES[labelId] = text;
+  return text;
+}
+
 /**
  * Writes an edge id in the 5-part source → target form.
  * Fails with ArgumentError `VERTEX_ID_TYPE` for an invalid vertex id, and with
@@ -52,7 +68,7 @@ export function formatEdgeId(parts: EdgeIdParts): string {
   const { out: o, in: i } = parts;
   // String ends (PRIMARY_KEY and CUSTOMIZE_STRING ids, the batch-insert case) need no prefixed copies first.
   if (typeof o === 'string' && typeof i === 'string' && parts.sortValues === '' && !o.includes(IDS_SEPARATOR) && !o.endsWith(ESCAPE) && !i.includes(IDS_SEPARATOR)) {
-    return `S${o}${IDS_SEPARATOR}${parts.labelId}${IDS_SEPARATOR}${parts.subLabelId}${IDS_SEPARATOR}${IDS_SEPARATOR}S${i}`;
+    return `S${o}${middleOf(parts.labelId, parts.subLabelId)}${i}`;
   }
   const out = formatVertexIdForEdge(parts.out);
   const inV = formatVertexIdForEdge(parts.in);

@@ -7,8 +7,8 @@
 import { ArgumentError } from '../../errors.js';
 import { TypedNumber, Uuid, type ElementId } from '../../values/index.js';
 import { LONG_MAX, LONG_MIN } from './sortable.js';
-import { ID_SEPARATOR, joinEscaped, splitEscaped } from './splicing.js';
-import { formatSortValues, splitValues, type TypedValue } from './id-values.js';
+import { ID_SEPARATOR, joinEscaped, NAME_SEPARATOR, splitEscaped } from './splicing.js';
+import { formatSortValues, splitValues, valueToIdText, type TypedValue } from './id-values.js';
 
 const INT_MIN = -2147483648n;
 const INT_MAX = 2147483647n;
@@ -210,6 +210,11 @@ export function formatPrimaryKeyId(labelId: number, values: readonly TypedValue[
   }
   if (values.length === 0) {
     throw new ArgumentError('PRIMARY_KEY_ID_FORMAT', `Cannot build primary key id: vertex label ${labelId} gave no primary key values`);
+  }
+  if (values.length === 1) {
+    // One key (the batch-insert case): with neither separator in its text, both joins are one concatenation.
+    const text = valueToIdText(values[0]!);
+    if (!text.includes(NAME_SEPARATOR) && !text.includes(ID_SEPARATOR)) return `${labelId}${ID_SEPARATOR}${text}`;
   }
   return joinEscaped([String(labelId), formatSortValues(values)], ID_SEPARATOR);
 }

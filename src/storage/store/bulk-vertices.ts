@@ -10,10 +10,11 @@ import { QuiverError } from '../../errors.js';
 import type { ElementId, PropertyValue } from '../../values/index.js';
 import type { ByteReader } from '../codec.js';
 import { formatPrimaryKeyId } from '../ids/index.js';
-import type { PropertyKeyRecord, VertexLabelRecord } from '../schema/schema-types.js';
+import type { DataType, PropertyKeyRecord, VertexLabelRecord } from '../schema/schema-types.js';
 import type { AutoSchema } from './auto-schema.js';
 import { logColumns, readColumns, type ValueColumn } from './bulk-edges.js';
 import { coerceScalar } from './coerce.js';
+import { idMapKey } from '../vertex-table.js';
 import { Op, type StoreState } from './store-state.js';
 
 /**
@@ -79,9 +80,13 @@ export function appendVertices(
  * The ids and the checked, coerced value columns of `count` new vertices of a strict-mode
  * label, or undefined when the batch is not for the columnar path or some vertex breaks a rule
  * (the caller then adds the vertices one by one, which throws the first bad vertex's error or
- * merges a vertex into an existing one). Columnar are PRIMARY_KEY labels without index labels
- * whose keys are all SINGLE, when every vertex has its primary keys (and, unless `loading`, its
- * non-null keys) and its id is new, in the store and in the batch.
+ * merges a vertex into an existing one). Columnar are labels without index labels whose keys
+ * are all SINGLE, when every vertex has its primary keys (and, unless `loading`, its non-null
+ * keys) and its id is new, in the store and in the batch. A PRIMARY_KEY id is made from the key
+ * values; for other id strategies `idOf(i)` gives vertex i's id as addVertex resolves it
+ * (generated for AUTOMATIC, the given one checked and normalised for CUSTOMIZE_*), or throws the
+ * QuiverError addVertex would. It is called once per vertex, in order, after every column check
+ * has passed, so that a batch refused for its values generates no AUTOMATIC id.
  *
  * @example
  * ```ts
@@ -91,9 +96,9 @@ export function appendVertices(
 export function vertexColumns(
   record: VertexLabelRecord,
   properties: ReadonlyArray<readonly [string, ReadonlyArray<PropertyValue | undefined>]>,
-  at: { readonly count: number; readonly auto: AutoSchema; readonly loading: boolean; readonly state: StoreState },
+  at: { readonly count: number; readonly auto: AutoSchema; readonly loading: boolean; readonly state: StoreState; readonly idOf?: ((i: number) => ElementId) | undefined },
 ): { ids: ElementId[]; columns: ValueColumn[] } | undefined {
-  if (record.indexLabels.length > 0 || record.idStrategy !== 'PRIMARY_KEY') return undefined;
+  if (record.indexLabels.length > 0 || (record.idStrategy === 'PRIMARY_KEY') !== (at.idOf === undefined)) return undefined;
   const n = at.count;
   const columns: ValueColumn[] = [];
   const ids: ElementId[] = new Array<ElementId>(n);
@@ -114,11 +119,16 @@ export function vertexColumns(
     const required = at.loading ? record.primaryKeys : [...record.primaryKeys, ...record.properties.filter((k) => !record.nullableKeys.includes(k))];
     for (const name of required) if (column(name)?.values.includes(undefined) !== false) return undefined;
     const keys = record.primaryKeys.map((name) => column(name)!);
-    const seen = new Set<ElementId>();
+    // One set of typed key values, refilled per vertex (formatPrimaryKeyId keeps none of it).
+    const typed = keys.map((c): { value: PropertyValue; dataType: DataType } => ({ value: null, dataType: c.key.dataType }));
+    const seen = new Set<number | string>();
     for (let i = 0; i < n; i++) {
-      const id = formatPrimaryKeyId(record.id, keys.map((c) => ({ value: c.values[i]!, dataType: c.key.dataType })));
-      if (seen.has(id) || at.state.vertices.slotOf(id) >= 0) return undefined;
-      seen.add(id);
+      for (let k = 0; k < keys.length; k++) typed[k]!.value = keys[k]!.values[i]!;
+      const id = at.idOf?.(i) ?? formatPrimaryKeyId(record.id, typed);
+      // Kept by map key: equal long or UUID ids are distinct objects.
+      const key = typeof id === 'string' ? id : idMapKey(id);
+      if (seen.has(key) || at.state.vertices.slotOf(id) >= 0) return undefined;
+      seen.add(key);
       ids[i] = id;
     }
   } catch (error) {

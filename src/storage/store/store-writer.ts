@@ -177,22 +177,28 @@ export class StoreWriter extends StoreReader implements GraphWriter {
 
   /**
    * Adds `count` vertices of one label in one call, with the values of vertex `i` at index `i`
-   * of each property column (undefined or null: no value), and returns their slots. Same rules,
-   * errors and results as calling {@link addVertex} for each in order: a batch that is not
-   * columnar (see vertexColumns: a PRIMARY_KEY label without index labels, new ids) is added
-   * vertex by vertex.
+   * of each property column (undefined or null: no value) and its given id, if any, at index `i`
+   * of `ids`, and returns their slots. Same rules, errors and results as calling
+   * {@link addVertex} for each in order: a batch that is not columnar (see vertexColumns: a label
+   * without index labels, ids that its id strategy takes and that are new) is added vertex by vertex.
    */
-  addVerticesBulk(label: string, count: number, options: { readonly properties?: BulkColumns } = {}): Int32Array {
+  addVerticesBulk(label: string, count: number, options: { readonly properties?: BulkColumns; readonly ids?: ReadonlyArray<ElementId | undefined> } = {}): Int32Array {
     this.check();
     const properties = options.properties ?? [];
     const uneven = properties.find(([, values]) => values.length !== count);
     if (uneven !== undefined) {
       throw new ArgumentError('BULK_LENGTH_MISMATCH', `Cannot add vertices: ${count} vertices but ${uneven[1].length} values of property '${uneven[0]}'`);
     }
+    const given = options.ids;
+    if (given !== undefined && given.length !== count) throw new ArgumentError('BULK_LENGTH_MISMATCH', `Cannot add vertices: ${count} vertices but ${given.length} ids`);
     const record = this.options.config.autoCreate ? undefined : this.state.catalog.vertexLabel(label);
     const fits = record !== undefined && this.vertexWrites + count <= this.options.config.vertexTxCapacity;
-    const batch = fits ? vertexColumns(record, properties, { count, auto: this.auto, loading: this.options.mode() === 'LOADING', state: this.state }) : undefined;
-    if (batch === undefined) return perRow(count, properties, (_i, pairs) => this.addVertex(label, { properties: pairs }));
+    // A PRIMARY_KEY id comes from the values; any other strategy's id is the one addVertex would resolve (generated or given).
+    const idOf = record === undefined || record.idStrategy === 'PRIMARY_KEY' ? undefined : (i: number): ElementId => this.resolveVertexId(record, given?.[i], NO_VALUES);
+    const pkGiven = idOf === undefined && given !== undefined && given.some((id) => id !== undefined);
+    const batch =
+      fits && !pkGiven ? vertexColumns(record, properties, { count, auto: this.auto, loading: this.options.mode() === 'LOADING', state: this.state, idOf }) : undefined;
+    if (batch === undefined) return perRow(count, properties, (i, pairs) => this.addVertex(label, { id: given?.[i], properties: pairs }));
     this.vertexWrites += count;
     return appendVertices(this.state, record!, { ...batch, insertedAt: this.options.now() });
   }
