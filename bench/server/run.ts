@@ -7,7 +7,8 @@
  * requests per second, default unlimited: the server CPU per request falls as the rate rises,
  * because more requests share each event-loop turn and group write, so two builds compare
  * best at one fixed rate that both sustain), --pipelining <n> (requests in flight per connection,
- * default 1 as HugeGraph's clients send them; autocannon's and fastify's own benchmarks use 10).
+ * default 1 as HugeGraph's clients send them; autocannon's and fastify's own benchmarks use 10),
+ * --batch-connections <n> (connections of the two batch measures, default 4).
  * The load generator shares the two cores with the server, so it is kept cheap: gets cycle
  * through 1,024 prebuilt requests for spread ids, and batch bodies are joined from element texts.
  * @module
@@ -41,6 +42,7 @@ const duration = flag('duration', 10);
 const connections = flag('connections', 32);
 const rate = flag('rate', 0);
 const pipelining = flag('pipelining', 1);
+const batchConnections = flag('batch-connections', 4);
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt < 0 ? undefined : new Set(process.argv[onlyAt + 1]!.split(','));
 
@@ -99,7 +101,7 @@ async function main(): Promise<void> {
     await run('get vertex by id', { key: 'get', conns: connections, requests: Array.from({ length: 1024 }, (_, i) => ({ method: 'GET', path: vertexPath((i * 7919) % PRELOAD), headers: { authorization: server.auth } })) });
     await run('batch insert vertices (500)', {
       key: 'batch-vertices',
-      conns: 4,
+      conns: batchConnections,
       perRequest: BATCH,
       requests: [{
         method: 'POST', path: '/graphs/hugegraph/graph/vertices/batch', headers,
@@ -111,7 +113,7 @@ async function main(): Promise<void> {
     });
     await run('batch insert edges (500)', {
       key: 'batch-edges',
-      conns: 4,
+      conns: batchConnections,
       perRequest: BATCH,
       requests: [{
         method: 'POST', path: '/graphs/hugegraph/graph/edges/batch', headers,
