@@ -156,7 +156,7 @@ export function checkGraphSpaceInput(input: Readonly<Record<string, unknown>>, p
   for (const key of Object.keys(input)) {
     if (!SPACE_KEYS.has(key)) throw bad('UNKNOWN_FIELD', `Invalid ${what}: unknown field '${key}'`);
   }
-  if (previous !== undefined && field(input, 'auth') !== undefined) {
+  if (previous !== undefined && field(input, 'auth') !== undefined && field(input, 'auth') !== null) {
     throw bad('IMMUTABLE_FIELD', `Invalid ${what}: 'auth' is fixed at creation and cannot be updated`);
   }
   const name = previous === undefined ? checkTenancyName(required(input, 'name', what), 'graph space') : text(required(input, 'name', what), 'name', what);

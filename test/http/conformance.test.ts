@@ -218,6 +218,13 @@ export const ROWS: readonly Row[] = [
   { rule: 'legacy: clear with the confirm text is 200', method: 'PUT', url: '/graphs/lg', body: { action: 'clear', confirm_message: "I'm sure to delete all data" }, status: 200 },
   { rule: 'legacy: delete with a wrong confirm text is 400', method: 'DELETE', url: '/graphs/lg?confirm_message=no', status: 400, message: /I'm sure to drop the graph/ },
   { rule: 'legacy: delete with the default confirm text is 204', method: 'DELETE', url: `/graphs/lg?confirm_message=${encodeURIComponent("I'm sure to drop the graph")}`, status: 204 },
+  // audit A (issue 9): mismatches found by driving the live server, one row per fixed rule
+  { rule: 'audit: a K8S service with urls null is 201 (null is absent)', method: 'POST', url: `${GS}/services`, body: { ...k8s, name: 'svc6', urls: null, cpu_limit: 1, memory_limit: 1, storage_limit: 1 }, status: 201, fields: { urls: [], route_type: 'NodePort' } },
+  { rule: 'audit: a MANUAL service with route_type and port null is 201', method: 'POST', url: `${GS}/services`, body: { ...manual, name: 'svc7', route_type: null, port: null, memory_limit: 1, storage_limit: null }, status: 201, fields: { route_type: null, port: null, storage_limit: 100 } },
+  { rule: 'audit: a K8S service with port null lacks the port', method: 'POST', url: `${GS}/services`, body: { ...k8s, name: 'svc8', port: null }, status: 400, exception: IAE, message: /'port' is required/ },
+  { rule: 'audit: optional graph space fields may be null', method: 'POST', url: '/graphspaces', body: spaceBody('cs3', { compute_cpu_limit: null, operator_image_path: null, configs: null, auth: null }), status: 201,
+    fields: { compute_cpu_limit: 0, operator_image_path: '', configs: {}, auth: false } },
+  { rule: 'audit: a required graph space field null is missing', method: 'POST', url: '/graphspaces', body: spaceBody('cs4', { description: null }), status: 400, exception: IAE, message: /'description' is required/ },
   // HTTP rules of the issue
   { rule: 'http: an unknown route is 404 in the error body', method: 'GET', url: '/nowhere', status: 404, exception: 'NotFoundException', message: /no route/ },
   { rule: 'http: a wrong content type is 415', method: 'POST', url: '/graphspaces', body: '<space/>', headers: { 'content-type': 'application/xml' }, status: 415 },

@@ -8,13 +8,22 @@ import type { RouteGroup } from './route-common.js';
 
 const SERVICE_CONFIRM = "I'm sure to delete the service";
 
+/**
+ * A field type that also admits JSON null: HugeGraph binds bodies with Jackson, where null is
+ * the same as an absent field, and the library treats it so; without this, fastify's type
+ * coercion would turn null into "", 0 or [""] before the library could see it.
+ */
+function orNull<T extends string>(type: T): { type: readonly [T, 'null'] } {
+  return { type: [type, 'null'] };
+}
+
 const spaceFields = {
-  name: { type: 'string' }, nickname: { type: 'string' }, description: { type: 'string' },
-  cpu_limit: { type: 'integer' }, memory_limit: { type: 'integer' }, storage_limit: { type: 'integer' },
-  compute_cpu_limit: { type: 'integer' }, compute_memory_limit: { type: 'integer' },
-  oltp_namespace: { type: 'string' }, olap_namespace: { type: 'string' }, storage_namespace: { type: 'string' },
-  operator_image_path: { type: 'string' }, internal_algorithm_image_url: { type: 'string' },
-  max_graph_number: { type: 'integer' }, max_role_number: { type: 'integer' }, auth: { type: 'boolean' }, configs: { type: 'object' },
+  name: orNull('string'), nickname: orNull('string'), description: orNull('string'),
+  cpu_limit: orNull('integer'), memory_limit: orNull('integer'), storage_limit: orNull('integer'),
+  compute_cpu_limit: orNull('integer'), compute_memory_limit: orNull('integer'),
+  oltp_namespace: orNull('string'), olap_namespace: orNull('string'), storage_namespace: orNull('string'),
+  operator_image_path: orNull('string'), internal_algorithm_image_url: orNull('string'),
+  max_graph_number: orNull('integer'), max_role_number: orNull('integer'), auth: orNull('boolean'), configs: orNull('object'),
 } as const;
 
 const spaceParams = { type: 'object', properties: { graphspace: nameSchema }, required: ['graphspace'] } as const;
@@ -23,9 +32,9 @@ const serviceParams = { type: 'object', properties: { graphspace: nameSchema, se
 const serviceBody = {
   type: 'object',
   properties: {
-    name: { type: 'string' }, type: { type: 'string' }, description: { type: 'string' }, deployment_type: { type: 'string' },
-    count: { type: 'integer' }, cpu_limit: { type: 'integer' }, memory_limit: { type: 'integer' }, storage_limit: { type: 'integer' },
-    route_type: { type: 'string' }, port: { type: 'integer' }, urls: { type: 'array', items: { type: 'string' } },
+    name: orNull('string'), type: orNull('string'), description: orNull('string'), deployment_type: orNull('string'),
+    count: orNull('integer'), cpu_limit: orNull('integer'), memory_limit: orNull('integer'), storage_limit: orNull('integer'),
+    route_type: orNull('string'), port: orNull('integer'), urls: { type: ['array', 'null'], items: { type: 'string' } },
   },
 } as const;
 
