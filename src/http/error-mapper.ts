@@ -52,6 +52,7 @@ const BY_CODE: Readonly<Record<string, readonly [number, string]>> = {
   RATE_LIMITED: [429, 'class jakarta.ws.rs.WebApplicationException'],
   BAD_REQUEST: [400, 'class jakarta.ws.rs.BadRequestException'],
   DATABASE_CLOSED: [503, 'class jakarta.ws.rs.ServiceUnavailableException'],
+  SCHEMA_IMMUTABLE: [400, `${HUGE}.exception.NotAllowException`],
 };
 
 function causeText(error: Error): string {

@@ -77,6 +77,10 @@ function indexLabelJson(i: IndexLabelRecord, graph?: Graph): Body {
   };
 }
 
+/** Fields of a label that an append or eliminate cannot change (spec Part A §4.4 lists what the update body carries). */
+const VERTEX_STABLE = ['id_strategy', 'primary_keys', 'enable_label_index', 'ttl', 'ttl_start_time'] as const;
+const EDGE_STABLE = ['source_label', 'target_label', 'frequency', 'sort_keys', 'enable_label_index', 'ttl', 'ttl_start_time'] as const;
+
 const userDataSchema = { type: 'object' } as const;
 const names = { type: 'array', items: { type: 'string' } } as const;
 const actionQuery = { type: 'object', properties: { action: { type: 'string' } }, required: ['action'] } as const;
@@ -91,6 +95,11 @@ function list(value: unknown): readonly string[] | undefined {
   return value === undefined || value === null ? undefined : (value as string[]);
 }
 
+/** The fields a client gave: HugeGraph binds bodies with Jackson, where null is an absent field. */
+function given(fields: Body): Body {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
+}
+
 function optionalId(body: Body): { id?: number } {
   return typeof body.id === 'number' && body.id > 0 ? { id: body.id } : {};
 }
@@ -99,6 +108,33 @@ function optionalId(body: Body): { id?: number } {
 function sameName(path: string, body: Body): void {
   if (body.name === undefined) throw new ArgumentError('INVALID_ARGUMENT', `Invalid schema update: the body needs the name '${path}'`);
   if (body.name !== path) throw new ArgumentError('INVALID_ARGUMENT', `Invalid schema update: the body name '${String(body.name)}' differs from '${path}' in the path`);
+}
+
+/** Values a client may send for a field it does not mean to set: HugeGraph's builders read them as absent. */
+const NEUTRAL: Readonly<Record<string, unknown>> = { id_strategy: 'DEFAULT', frequency: 'DEFAULT' };
+
+/** Enum fields, compared without case (and data type string as TEXT); names stay case-sensitive. */
+const ENUMS = new Set(['data_type', 'cardinality', 'aggregate_type', 'write_type', 'id_strategy', 'frequency']);
+
+function normalised(field: string, value: unknown): unknown {
+  if (typeof value !== 'string' || !ENUMS.has(field)) return JSON.stringify(value);
+  const upper = value.toUpperCase();
+  return upper === 'STRING' ? 'TEXT' : upper;
+}
+
+/**
+ * An update body may repeat the fixed fields of the element (clients send whole records back),
+ * but may not change them (spec Part A §7: immutable fields are rejected; HugeGraph answers
+ * NotAllowException). Null, an empty list and the neutral DEFAULT of id_strategy and frequency count
+ * as absent.
+ */
+function checkStable(what: string, body: Body, current: Body, fields: readonly string[]): void {
+  for (const field of fields) {
+    const given = body[field];
+    if (given === undefined || given === null || given === NEUTRAL[field] || (Array.isArray(given) && given.length === 0)) continue;
+    if (normalised(field, given) === normalised(field, current[field])) continue;
+    throw new ArgumentError('SCHEMA_IMMUTABLE', `Invalid ${what} update: '${field}' of '${String(current.name)}' cannot be changed`);
+  }
 }
 
 /**
@@ -178,11 +214,7 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
         const b = unwrap(request.body, 'property_key');
         const existing = catalog(request.params).propertyKey(name);
         if (existing === undefined) throw missing('property key', name);
-        for (const [field, current] of [['data_type', existing.dataType], ['cardinality', existing.cardinality]] as const) {
-          if (b[field] !== undefined && String(b[field]).toUpperCase() !== current && !(field === 'data_type' && String(b[field]).toUpperCase() === 'STRING' && current === 'TEXT')) {
-            throw new ArgumentError('INVALID_ARGUMENT', `Invalid property key update: '${field}' of '${name}' cannot be changed`);
-          }
-        }
+        checkStable('property key', b, propertyKeyJson(existing), ['data_type', 'cardinality', 'aggregate_type', 'write_type']);
         let record: PropertyKeyRecord;
         if (request.query.action === 'update') {
           if (typeof b.name !== 'string') throw new ArgumentError('INVALID_ARGUMENT', 'Invalid property key update: the body needs the new name');
@@ -223,15 +255,15 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
           enableLabelIndex: b.enable_label_index as boolean | undefined, ttl: b.ttl as number | undefined,
           ttlStartTime: (b.ttl_start_time ?? undefined) as string | undefined, userData: b.user_data as UserData | undefined, ...optionalId(b),
         };
-        const defined = Object.fromEntries(Object.entries(common).filter(([, v]) => v !== undefined));
         const options = { ifNotExist: b.check_exist === false };
         const record =
           kind === 'vertex'
-            ? (await ops(request.params).createVertexLabel({ ...defined, ...(b.id_strategy === undefined ? {} : { idStrategy: b.id_strategy }), ...(b.primary_keys === undefined ? {} : { primaryKeys: b.primary_keys }) } as never, options)).record
-            : (await ops(request.params).createEdgeLabel({
-              ...defined, sourceLabel: b.source_label, targetLabel: b.target_label,
-              ...(b.frequency === undefined ? {} : { frequency: b.frequency }), ...(b.sort_keys === undefined ? {} : { sortKeys: b.sort_keys }),
-            } as never, options)).record;
+            ? (await ops(request.params).createVertexLabel(given({ ...common, idStrategy: b.id_strategy, primaryKeys: b.primary_keys }) as never, options)).record
+            : (await ops(request.params).createEdgeLabel(given({
+              ...common, sourceLabel: b.source_label, targetLabel: b.target_label,
+              // DEFAULT (hugegraph-client's initial value) means the default, SINGLE, as in HugeGraph
+              frequency: b.frequency === 'DEFAULT' ? undefined : b.frequency, sortKeys: b.sort_keys,
+            }) as never, options)).record;
         return reply.code(201).send(json(record));
       });
       app.put<{ Params: NameParams; Querystring: { action: string }; Body: Body }>(
@@ -247,7 +279,9 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
           checkAction(request.query.action, ['append', 'eliminate']);
           const b = unwrap(request.body, wrapKey);
           sameName(name, b);
-          if (find(request.params, name) === undefined) throw missing(`${kind} label`, name);
+          const existing = find(request.params, name);
+          if (existing === undefined) throw missing(`${kind} label`, name);
+          checkStable(`${kind} label`, b, json(existing), kind === 'vertex' ? VERTEX_STABLE : EDGE_STABLE);
           if (b.user_data === null || typeof b.user_data !== 'object' || Array.isArray(b.user_data)) {
             throw new ArgumentError('INVALID_ARGUMENT', `Invalid ${kind} label update: user_data is required (a map, {} for none)`);
           }
