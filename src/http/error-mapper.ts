@@ -53,6 +53,7 @@ const BY_CODE: Readonly<Record<string, readonly [number, string]>> = {
   BAD_REQUEST: [400, 'class jakarta.ws.rs.BadRequestException'],
   DATABASE_CLOSED: [503, 'class jakarta.ws.rs.ServiceUnavailableException'],
   SCHEMA_IMMUTABLE: [400, `${HUGE}.exception.NotAllowException`],
+  PROPERTY_KEY_IN_USE: [400, `${HUGE}.exception.NotAllowException`],
 };
 
 function causeText(error: Error): string {

@@ -238,6 +238,8 @@ export const ROWS: readonly Row[] = [
   { rule: 'audit: a property key update cannot change cardinality (NotAllowException)', method: 'PUT', url: `${S}/propertykeys/age?action=append`, body: { name: 'age', cardinality: 'LIST', user_data: {} }, status: 400, exception: 'NotAllowException', message: /cardinality/ },
   { rule: 'audit: frequency DEFAULT creates a SINGLE edge label', method: 'POST', url: `${S}/edgelabels`, body: { name: 'owns', source_label: 'person', target_label: 'thing', frequency: 'DEFAULT' }, status: 201, fields: { frequency: 'SINGLE' } },
   { rule: 'audit: null label fields are absent', method: 'POST', url: `${S}/vertexlabels`, body: { name: 'blank', id_strategy: null, primary_keys: null, properties: null, enable_label_index: null, user_data: null }, status: 201, fields: { id_strategy: 'AUTOMATIC', properties: [], enable_label_index: false } },
+  { rule: 'audit: deleting a property key a label uses is 400 at once, not a failed task', method: 'DELETE', url: `${S}/propertykeys/age`, status: 400, exception: 'NotAllowException', message: /vertex label 'person' is still using it/ },
+  { rule: 'audit: the property key in use is kept', method: 'GET', url: `${S}/propertykeys/age`, status: 200, fields: { name: 'age' } },
   // HTTP rules of the issue
   { rule: 'http: an unknown route is 404 in the error body', method: 'GET', url: '/nowhere', status: 404, exception: 'NotFoundException', message: /no route/ },
   { rule: 'http: a wrong content type is 415', method: 'POST', url: '/graphspaces', body: '<space/>', headers: { 'content-type': 'application/xml' }, status: 415 },

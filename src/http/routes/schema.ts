@@ -237,7 +237,10 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
     });
     app.delete<{ Params: NameParams }>(`${base}/propertykeys/:name`, { schema: { summary: 'Delete a property key (a task)', params: nameParams } }, async (request, reply) => {
       if (catalog(request.params).propertyKey(request.params.name) === undefined) throw missing('property key', request.params.name);
-      const taskId = await removalTask(state, request.params, { kind: 'PropertyKey', remove: (o) => o.removePropertyKey(request.params.name) });
+      // As HugeGraph, a property key goes at once (a key still in use is a 400 here, not a failed
+      // task); the task only records the removal
+      await ops(request.params).removePropertyKey(request.params.name);
+      const taskId = await removalTask(state, request.params, { kind: 'PropertyKey', remove: async () => undefined });
       return reply.code(202).send(isLegacy(request.params) ? { property_key: request.params.name, task_id: taskId } : { task_id: taskId });
     });
 
