@@ -240,6 +240,10 @@ export const ROWS: readonly Row[] = [
   { rule: 'audit: null label fields are absent', method: 'POST', url: `${S}/vertexlabels`, body: { name: 'blank', id_strategy: null, primary_keys: null, properties: null, enable_label_index: null, user_data: null }, status: 201, fields: { id_strategy: 'AUTOMATIC', properties: [], enable_label_index: false } },
   { rule: 'audit: deleting a property key a label uses is 400 at once, not a failed task', method: 'DELETE', url: `${S}/propertykeys/age`, status: 400, exception: 'NotAllowException', message: /vertex label 'person' is still using it/ },
   { rule: 'audit: the property key in use is kept', method: 'GET', url: `${S}/propertykeys/age`, status: 200, fields: { name: 'age' } },
+  { rule: 'audit: DELETE .../clear without the confirm text is 400', method: 'DELETE', url: `${G}/clear`, status: 400, exception: IAE, message: /I'm sure to delete all data/ },
+  { rule: 'audit: DELETE .../clear with the confirm text is 204 and removes the schema too', method: 'DELETE', url: `${G}/clear?confirm_message=${encodeURIComponent("I'm sure to delete all data")}`, status: 204 },
+  { rule: 'audit: the cleared graph has no schema left', method: 'GET', url: `${S}/vertexlabels`, status: 200, fields: { vertexlabels: [] } },
+  { rule: 'audit: legacy DELETE /graphs/{graph}/clear (pyhugegraph) is 204', method: 'DELETE', url: `/graphs/hugegraph/clear?confirm_message=I%27m+sure+to+delete+all+data`, status: 204 },
   // HTTP rules of the issue
   { rule: 'http: an unknown route is 404 in the error body', method: 'GET', url: '/nowhere', status: 404, exception: 'NotFoundException', message: /no route/ },
   { rule: 'http: a wrong content type is 415', method: 'POST', url: '/graphspaces', body: '<space/>', headers: { 'content-type': 'application/xml' }, status: 415 },

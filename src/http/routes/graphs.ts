@@ -5,7 +5,7 @@
  */
 import { ArgumentError } from '../../index.js';
 import type { GraphInfo, ServerState } from '../../index.js';
-import { graphOf, graphParams, spaceOf } from './route-common.js';
+import { graphOf, graphParams, graphPaths, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 
 const CLEAR_CONFIRM = "I'm sure to delete all data";
@@ -48,6 +48,11 @@ function confRecord(state: ServerState, space: string, name: string): Record<str
     store: config.store,
     'pd.peers': '',
   };
+}
+
+/** A destructive request must carry the fixed confirmation text (spec Part A §4.9, §7). */
+function checkConfirm(message: string | undefined, expected: string): void {
+  if (message !== expected) throw new ArgumentError('CONFIRM_MESSAGE', `Please take the message: ${expected}`);
 }
 
 const brief = (info: GraphInfo, legacy: boolean): Record<string, string> => (legacy ? { name: info.name, backend: info.backend } : { name: info.name, backend: info.backend, description: info.description });
@@ -107,7 +112,7 @@ export const graphRoutes: RouteGroup = (app, { state }) => {
       },
     },
     async (request, reply) => {
-      if (request.body.confirm_message !== CLEAR_CONFIRM) throw new ArgumentError('CONFIRM_MESSAGE', `Please take the message: ${CLEAR_CONFIRM}`);
+      checkConfirm(request.body.confirm_message, CLEAR_CONFIRM);
       await state.clearGraph(spaceOf(request.params), request.params.graph, { clearSchema: true });
       return reply.code(200).send();
     },
@@ -117,9 +122,21 @@ export const graphRoutes: RouteGroup = (app, { state }) => {
       path,
       { schema: { summary: 'Delete a graph', params: graphParams(), querystring: { type: 'object', properties: { confirm_message: { type: 'string' } } } } },
       async (request, reply) => {
-        const message = request.query.confirm_message ?? DROP_CONFIRM;
-        if (message !== DROP_CONFIRM) throw new ArgumentError('CONFIRM_MESSAGE', `Please take the message: ${DROP_CONFIRM}`);
+        checkConfirm(request.query.confirm_message ?? DROP_CONFIRM, DROP_CONFIRM);
         await state.dropGraph(spaceOf(request.params), request.params.graph);
+        return reply.code(204).send();
+      },
+    );
+  }
+  // HugeGraph's own clear form, which pyhugegraph and HugeGraph's docs use in both families:
+  // everything goes, schema included; the confirmation text is required
+  for (const path of graphPaths('/clear')) {
+    app.delete<{ Params: GraphParams; Querystring: { confirm_message?: string } }>(
+      path,
+      { schema: { summary: 'Clear a graph, schema included (HugeGraph form)', params: graphParams(), querystring: { type: 'object', properties: { confirm_message: { type: 'string' } } } } },
+      async (request, reply) => {
+        checkConfirm(request.query.confirm_message, CLEAR_CONFIRM);
+        await state.clearGraph(spaceOf(request.params), request.params.graph, { clearSchema: true });
         return reply.code(204).send();
       },
     );
