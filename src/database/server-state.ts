@@ -583,7 +583,7 @@ export class ServerState {
 
   /**
    * Removes every vertex and edge of a graph; with `clearSchema`, the schema too (the graph is
-   * then recreated empty with the same configuration).
+   * then recreated empty with the same configuration). The graph mode and read mode are kept.
    *
    * @example
    * ```ts
@@ -600,9 +600,14 @@ export class ServerState {
     const runtime = this.runtime(space);
     const db = runtime.memory?.hasGraph(name) === true ? runtime.memory : runtime.durable;
     const config = graph.config;
+    const { mode, readMode } = graph;
     await this.taskRegistries.get(`${space}/${name}`)?.close();
     await db.dropGraph(name);
     await db.createGraph(name, config as unknown as GraphConfigInput);
+    // The modes belong to the graph, not to its data: a restore may set RESTORING and then clear
+    const fresh = this.graph(space, name);
+    if (mode !== fresh.mode) await fresh.setMode(mode);
+    if (readMode !== fresh.readMode) await fresh.setReadMode(readMode);
     await this.openTasks(space, name);
   }
 

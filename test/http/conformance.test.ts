@@ -244,6 +244,11 @@ export const ROWS: readonly Row[] = [
   { rule: 'audit: DELETE .../clear with the confirm text is 204 and removes the schema too', method: 'DELETE', url: `${G}/clear?confirm_message=${encodeURIComponent("I'm sure to delete all data")}`, status: 204 },
   { rule: 'audit: the cleared graph has no schema left', method: 'GET', url: `${S}/vertexlabels`, status: 200, fields: { vertexlabels: [] } },
   { rule: 'audit: legacy DELETE /graphs/{graph}/clear (pyhugegraph) is 204', method: 'DELETE', url: `/graphs/hugegraph/clear?confirm_message=I%27m+sure+to+delete+all+data`, status: 204 },
+  { rule: 'audit: set RESTORING before a clear', method: 'PUT', url: `${G}/mode`, body: 'RESTORING', status: 200, fields: { mode: 'RESTORING' } },
+  { rule: 'audit: a clear with the schema keeps the graph mode', method: 'PUT', url: G, body: { action: 'clear', clear_schema: true }, status: 200 },
+  { rule: 'audit: the mode is still RESTORING after the clear', method: 'GET', url: `${G}/mode`, status: 200, fields: { mode: 'RESTORING' } },
+  { rule: 'audit: the read mode is kept by the clear too', method: 'GET', url: `${G}/graph_read_mode`, status: 200, fields: { graph_read_mode: 'ALL' } },
+  { rule: 'audit: back to NONE after the restore', method: 'PUT', url: `${G}/mode`, body: 'NONE', status: 200, fields: { mode: 'NONE' } },
   // HTTP rules of the issue
   { rule: 'http: an unknown route is 404 in the error body', method: 'GET', url: '/nowhere', status: 404, exception: 'NotFoundException', message: /no route/ },
   { rule: 'http: a wrong content type is 415', method: 'POST', url: '/graphspaces', body: '<space/>', headers: { 'content-type': 'application/xml' }, status: 415 },
