@@ -224,8 +224,9 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         admit(graph, 'write');
         const id = request.params.id;
         const stored = await graph.getEdge(id);
+        // HugeGraph's EdgeAPI.delete turns a missing edge (or one of another label) into a 400, as VertexAPI.delete does.
         if (stored === undefined || (request.query.label !== undefined && request.query.label !== stored.label)) {
-          throw new NotFoundError('EDGE_NOT_FOUND', `Edge '${id}' does not exist`);
+          throw new ArgumentError('NO_SUCH_EDGE', `No such edge with id: '${id}'`);
         }
         await graph.removeEdge(id);
         return reply.code(204).send();

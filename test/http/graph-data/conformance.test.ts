@@ -189,7 +189,7 @@ export const ROWS: readonly Row[] = [
   { rule: 'traversers: start and end are required for a scan', method: 'GET', url: `${G}/traversers/vertices/scan?start=0`, status: 400 },
   { rule: 'traversers: a bad shard bound is 400', method: 'GET', url: `${G}/traversers/edges/scan?start=x&end=y`, status: 400 },
   // deletes
-  { rule: 'edge: delete with the wrong label is 404', method: 'DELETE', url: (c) => `${E}/${q(c.e2!)}?label=created`, status: 404 },
+  { rule: 'edge: delete with the wrong label is 400 "No such edge" (EdgeAPI.delete)', method: 'DELETE', url: (c) => `${E}/${q(c.e2!)}?label=created`, status: 400, exception: IAE, message: /^No such edge with id: 'S1:marko>1>1>>S1:josh'$/ },
   { rule: 'edge: delete is 204', method: 'DELETE', url: (c) => `${E}/${q(c.e2!)}?label=knows`, status: 204 },
   { rule: 'edge: a deleted edge is gone', method: 'GET', url: (c) => `${E}/${q(c.e2!)}`, status: 404 },
   { rule: 'vertex: delete of an unknown vertex is 400 (notes §7.3)', method: 'DELETE', url: `${V}/${q('"1:nobody"')}`, status: 400, message: /No such vertex/ },
@@ -254,6 +254,8 @@ export const ROWS: readonly Row[] = [
   { rule: 'index label: the rebuild task is a rebuild_index task ending in success', method: 'GET', url: (c) => `${L}/tasks/${c.rebuildTask}`, until: (j) => j.task_status === 'failed' || j.task_status === 'success',
     status: 200, fields: { task_type: 'rebuild_index', task_status: 'success' } },
   { rule: 'index label: after its rebuild the label reads CREATED', method: 'GET', url: `${G}/schema/indexlabels/personByCity`, status: 200, fields: { status: 'CREATED' } },
+  // Audit of Part B against the live server (issue 9): rules the rows above missed
+  { rule: 'edge: delete of an unknown edge is 400 "No such edge" (EdgeAPI.delete)', method: 'DELETE', url: `${E}/${q('S1:marko>1>1>>S1:nobody')}`, status: 400, exception: IAE, message: /^No such edge with id: 'S1:marko>1>1>>S1:nobody'$/ },
 ];
 
 test('graph data and Gremlin conformance table', async () => {
