@@ -61,8 +61,8 @@ export function listLimit(limit: number | undefined): number {
 }
 
 /**
- * Refuses a batch request above {@link MAX_BATCH} with LimitError `BATCH_TOO_LARGE` (400,
- * HugeGraph's message).
+ * Refuses a batch request above {@link MAX_BATCH} with LimitError `BATCH_TOO_LARGE`, and an
+ * empty one with ArgumentError `EMPTY_BATCH` (both 400, HugeGraph's messages).
  *
  * @example
  * ```ts
@@ -73,6 +73,7 @@ export function checkBatchSize(element: 'vertices' | 'edges', size: number): voi
   if (size > MAX_BATCH) {
     throw new LimitError('BATCH_TOO_LARGE', `Too many ${element} for one time post, the maximum number is '${MAX_BATCH}' but got ${size}`);
   }
+  if (size === 0) throw new ArgumentError('EMPTY_BATCH', `The number of ${element} can't be 0`);
 }
 
 function invalidVertexId(text: string): ArgumentError {

@@ -144,7 +144,7 @@ export const ROWS: readonly Row[] = [
   { rule: 'edge: an unknown action is 415', method: 'PUT', url: (c) => `${E}/${q(c.e1!)}?action=nope`, body: { properties: {} }, status: 415 },
   { rule: 'edge batch: 201 with the ids', method: 'POST', url: `${E}/batch?check_vertex=true`, body: [knows('1:josh', '1:peter', 0.2), knows('1:peter', '1:vadas', 0.9)], status: 201, check: (j) => assert.equal(j.length, 2) },
   { rule: 'edge batch: a missing vertex rejects the whole batch', method: 'POST', url: `${E}/batch`, body: [knows('1:vadas', '1:josh', 0.1), knows('1:josh', '1:nobody', 1)], status: 400 },
-  { rule: 'edge batch: check_vertex must be a boolean', method: 'POST', url: `${E}/batch?check_vertex=maybe`, body: [], status: 400 },
+  { rule: 'edge batch: check_vertex must be a boolean', method: 'POST', url: `${E}/batch?check_vertex=maybe`, body: [knows('1:marko', '1:vadas', 1)], status: 400, message: /check_vertex/ },
   { rule: 'edge batch: more than 2500 is 400', method: 'POST', url: `${E}/batch`, body: Array.from({ length: 2501 }, () => knows('1:marko', '1:vadas', 1)), status: 400, message: /Too many edges/ },
   { rule: 'edge batch update: SUM on a stored edge, create missing ones', method: 'PUT', url: `${E}/batch`,
     body: { edges: [knows('1:marko', '1:vadas', 0.25), knows('1:vadas', '1:peter', 0.3)], update_strategies: { weight: 'SUM' }, check_vertex: true, create_if_not_exist: true },
@@ -256,6 +256,10 @@ export const ROWS: readonly Row[] = [
   { rule: 'index label: after its rebuild the label reads CREATED', method: 'GET', url: `${G}/schema/indexlabels/personByCity`, status: 200, fields: { status: 'CREATED' } },
   // Audit of Part B against the live server (issue 9): rules the rows above missed
   { rule: 'edge: delete of an unknown edge is 400 "No such edge" (EdgeAPI.delete)', method: 'DELETE', url: `${E}/${q('S1:marko>1>1>>S1:nobody')}`, status: 400, exception: IAE, message: /^No such edge with id: 'S1:marko>1>1>>S1:nobody'$/ },
+  { rule: 'vertex batch: an empty batch is 400', method: 'POST', url: `${V}/batch`, body: [], status: 400, exception: IAE, message: /^The number of vertices can't be 0$/ },
+  { rule: 'edge batch: an empty batch is 400', method: 'POST', url: `${L}/graph/edges/batch`, body: [], status: 400, exception: IAE, message: /^The number of edges can't be 0$/ },
+  { rule: 'vertex batch update: an empty batch is 400', method: 'PUT', url: `${V}/batch`, body: { vertices: [], update_strategies: {} }, status: 400, exception: IAE, message: /^The number of vertices can't be 0$/ },
+  { rule: 'edge batch update: an empty batch is 400', method: 'PUT', url: `${E}/batch`, body: { edges: [] }, status: 400, exception: IAE, message: /^The number of edges can't be 0$/ },
 ];
 
 test('graph data and Gremlin conformance table', async () => {
