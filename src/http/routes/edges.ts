@@ -7,7 +7,7 @@ import { ArgumentError, NotFoundError, QuiverError, UnsupportedError } from '../
 import type { Direction, ElementId, Properties, UpdateStrategy } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText } from './graph-data.js';
+import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText } from './graph-data.js';
 import { actionQuery, elementAction } from './vertices.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 8192 } };
@@ -170,6 +170,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         if (q.page !== undefined && properties !== undefined && Object.keys(properties).length > 1) {
           throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: at most one property may be given with page');
         }
+        checkFilterKeys(graph, properties);
         const result = await graph.edges({
           ...(vertexId === undefined ? {} : { vertexId, direction: q.direction ?? 'BOTH' }),
           label: q.label,

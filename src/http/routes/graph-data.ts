@@ -37,6 +37,24 @@ export function checkListLabel(graph: Graph, kind: 'vertex' | 'edge', label: str
 }
 
 /**
+ * Refuses a property filter naming a property key the schema does not hold with HugeGraph's 400
+ * "Undefined property key: 'x'" (SchemaError `UNDEFINED_PROPERTY_KEY`) instead of answering an
+ * empty list.
+ *
+ * @example
+ * ```ts
+ * checkFilterKeys(graph, parsePropertyFilter(request.query.properties));
+ * ```
+ */
+export function checkFilterKeys(graph: Graph, properties: Readonly<Record<string, unknown>> | undefined): void {
+  if (properties === undefined) return;
+  const catalog = graph.catalog();
+  for (const key of Object.keys(properties)) {
+    if (catalog.propertyKey(key) === undefined) throw new SchemaError('UNDEFINED_PROPERTY_KEY', `Undefined property key: '${key}'`);
+  }
+}
+
+/**
  * The `limit` of a vertex or edge list: an integer from 1 to 2^64 (spec Part B §4.1, §8).
  *
  * @example

@@ -8,7 +8,7 @@ import type { Properties, UpdateStrategy } from '../../index.js';
 import { unsupportedAction } from '../error-mapper.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, vertexJsonText } from './graph-data.js';
+import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, vertexJsonText } from './graph-data.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 4096 } };
 const PROPERTIES = { type: 'object' } as const;
@@ -140,7 +140,9 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
           if (label !== undefined || properties !== undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid vertex query: with page, no parameter other than limit is allowed');
         }
         checkListLabel(graph, 'vertex', label);
-        const result = await graph.vertices({ label, properties: parsePropertyFilter(properties), limit: listLimit(limit), ...(page === undefined ? {} : { page }) });
+        const filter = parsePropertyFilter(properties);
+        checkFilterKeys(graph, filter);
+        const result = await graph.vertices({ label, properties: filter, limit: listLimit(limit), ...(page === undefined ? {} : { page }) });
         return page === undefined ? { vertices: restJson(result.vertices) } : { vertices: restJson(result.vertices), page: result.page };
       },
     );

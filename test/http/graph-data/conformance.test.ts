@@ -260,6 +260,8 @@ export const ROWS: readonly Row[] = [
   { rule: 'edge batch: an empty batch is 400', method: 'POST', url: `${L}/graph/edges/batch`, body: [], status: 400, exception: IAE, message: /^The number of edges can't be 0$/ },
   { rule: 'vertex batch update: an empty batch is 400', method: 'PUT', url: `${V}/batch`, body: { vertices: [], update_strategies: {} }, status: 400, exception: IAE, message: /^The number of vertices can't be 0$/ },
   { rule: 'edge batch update: an empty batch is 400', method: 'PUT', url: `${E}/batch`, body: { edges: [] }, status: 400, exception: IAE, message: /^The number of edges can't be 0$/ },
+  { rule: 'vertex list: a filter on an undefined property key is 400, as HugeGraph answers', method: 'GET', url: `${V}?label=person&properties=${q('{"nope":1}')}`, status: 400, exception: IAE, message: /^Undefined property key: 'nope'$/ },
+  { rule: 'edge list: a filter on an undefined property key is 400', method: 'GET', url: `${E}?vertex_id=${q('"1:marko"')}&properties=${q('{"nope":"P.gt(1)"}')}`, status: 400, exception: IAE, message: /^Undefined property key: 'nope'$/ },
 ];
 
 test('graph data and Gremlin conformance table', async () => {
