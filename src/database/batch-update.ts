@@ -9,6 +9,7 @@
 import { ArgumentError } from '../errors.js';
 import { TypedNumber, Uuid } from '../engine/index.js';
 import type { ElementId, GraphWriter, PropertyValue } from '../engine/index.js';
+import { coerceElements, coerceScalar } from '../storage/index.js';
 import type { SchemaCatalog } from '../storage/index.js';
 import { edgeView, requireEnd, vertexView } from './element-views.js';
 import type { Properties, PropertiesInput } from './element-views.js';
@@ -154,23 +155,36 @@ export function mergeByStrategy(strategy: UpdateStrategy, stored: PropertyValue 
 }
 
 /**
+ * A given value in its key's data type (a date text as a Date, a UUID text as a UUID), so that
+ * a strategy compares it with the stored value; the value as it is when the key is undefined
+ * (the write then refuses it).
+ */
+function typedValue(catalog: SchemaCatalog, key: string, value: PropertyValue): PropertyValue {
+  const record = catalog.propertyKey(key);
+  if (record === undefined || value === null) return value;
+  return record.cardinality === 'SINGLE' ? coerceScalar(record, value) : coerceElements(record, value);
+}
+
+/**
  * The stored properties of an element after merging `given` by `strategies`: a property with a
- * strategy is merged, one without takes the new value (null removes it).
+ * strategy is merged, its new value first taken to the key's data type; one without takes the
+ * new value (null removes it).
  *
  * @example
  * ```ts
- * mergeProperties({ n: 1, a: 'x' }, { n: 2 }, { n: 'SUM' }); // { n: 3, a: 'x' }
+ * mergeProperties(catalog, { stored: { n: 1, a: 'x' }, given: { n: 2 } }, { n: 'SUM' }); // { n: 3, a: 'x' }
  * ```
  */
 function mergeProperties(
-  stored: Properties,
-  given: Properties,
+  catalog: SchemaCatalog,
+  values: { readonly stored: Properties; readonly given: Properties },
   strategies: Readonly<Record<string, UpdateStrategy>>,
 ): Record<string, PropertyValue | undefined> {
+  const { stored, given } = values;
   const out: Record<string, PropertyValue | undefined> = { ...stored };
   for (const [key, value] of Object.entries(given)) {
     const strategy = strategies[key];
-    out[key] = strategy === undefined ? value ?? undefined : mergeByStrategy(strategy, stored[key], value);
+    out[key] = strategy === undefined ? value ?? undefined : mergeByStrategy(strategy, stored[key], value === undefined ? value : typedValue(catalog, key, value));
   }
   return out;
 }
@@ -250,7 +264,7 @@ export function updateVerticesIn(w: GraphWriter, catalog: SchemaCatalog, update:
       continue;
     }
     const stored = vertexView(w, { slot, catalog, types: 'java' });
-    writeVertexValues(w, catalog, slot, mergeProperties(stored.properties, input.properties, strategies));
+    writeVertexValues(w, catalog, slot, mergeProperties(catalog, { stored: stored.properties, given: input.properties }, strategies));
     out.push(slot);
   }
   return out;
@@ -282,7 +296,7 @@ export function updateEdgesIn(w: GraphWriter, catalog: SchemaCatalog, update: Ba
       out.push(created);
       continue;
     }
-    const merged = mergeProperties(edgeView(w, slot, 'java').properties, input.properties, strategies);
+    const merged = mergeProperties(catalog, { stored: edgeView(w, slot, 'java').properties, given: input.properties }, strategies);
     const sortKeys = catalog.edgeLabel(w.edgeLabel(slot))?.sortKeys ?? [];
     for (const [key, value] of Object.entries(merged)) {
       if (sortKeys.includes(key) || sameValue(w.edgeProperty(slot, key), value)) continue;
