@@ -122,6 +122,11 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'write');
         checkBatchSize('vertices', request.body.vertices.length);
+        const catalog = graph.catalog();
+        // An AUTOMATIC vertex can never be matched by its properties, so HugeGraph refuses it here instead of creating a new one on every call.
+        if (request.body.vertices.some((v) => catalog.vertexLabel(v.label)?.idStrategy === 'AUTOMATIC')) {
+          throw new ArgumentError('AUTOMATIC_ID_UPDATE', 'Automatic Id strategy is not supported now');
+        }
         const items = request.body.vertices.map((v) => ({ label: v.label, properties: v.properties, id: v.id === undefined ? undefined : bodyVertexId(v.id, 'vertex id') }));
         const vertices = await graph.updateVertices({ items, strategies: request.body.update_strategies, createIfNotExist: request.body.create_if_not_exist !== false });
         return { vertices: restJson(vertices) };

@@ -64,3 +64,16 @@ test('batch update: ELIMINATE and INTERSECTION match UUIDs given as text with st
     await server.close();
   }
 });
+
+test('vertex batch update: an AUTOMATIC vertex label is 400 and creates nothing, as HugeGraph answers', async () => {
+  const server = await auditServer();
+  try {
+    const before = (await server.call('GET', `${G}/graph/vertices?label=event`)).json.vertices.length;
+    const res = await server.call('PUT', `${G}/graph/vertices/batch`, { vertices: [{ label: 'event', properties: { name: 'x' } }], update_strategies: { name: 'OVERRIDE' } });
+    assert.equal(res.status, 400, res.text);
+    assert.deepEqual(res.json, { exception: 'class java.lang.IllegalArgumentException', message: 'Automatic Id strategy is not supported now', cause: '' });
+    assert.equal((await server.call('GET', `${G}/graph/vertices?label=event`)).json.vertices.length, before);
+  } finally {
+    await server.close();
+  }
+});
