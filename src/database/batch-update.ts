@@ -211,15 +211,29 @@ function findVertex(w: GraphWriter, catalog: SchemaCatalog, input: CheckedVertex
   return -1;
 }
 
-/** The slot of the stored edge an input names: by id, or by ends, label and sort values. */
+/**
+ * The slot of the stored edge an input names: by id, or by ends, label and sort values. An id
+ * naming a stored edge whose ends, label or given sort values differ from the input's is
+ * ArgumentError `EDGE_ID_MISMATCH` (HugeGraph's "The ids are different between server and
+ * request body").
+ */
 function findEdge(w: GraphWriter, catalog: SchemaCatalog, input: CheckedEdgeLike, ends: { readonly out: number; readonly in: number }): number {
-  if (input.id !== undefined) return w.edgeSlot(input.id);
   const sortKeys = catalog.edgeLabel(input.label)?.sortKeys ?? [];
+  if (input.id !== undefined) {
+    const slot = w.edgeSlot(input.id);
+    const same = slot < 0 || (w.edgeOutVertex(slot) === ends.out && w.edgeInVertex(slot) === ends.in && w.edgeLabel(slot) === input.label
+      && sortKeys.every((k) => input.properties[k] === undefined || sameValue(w.edgeProperty(slot, k), typedValue(catalog, k, input.properties[k]))));
+    if (!same) {
+      const named = `${String(input.out)} -${input.label}-> ${String(input.in)}`;
+      throw new ArgumentError('EDGE_ID_MISMATCH', `The ids are different between server and request body: edge '${String(input.id)}' is not the edge ${named} of the body`);
+    }
+    return slot;
+  }
   for (const batch of w.scanNeighbours(Int32Array.of(ends.out), 'OUT', { labels: [input.label] })) {
     for (let i = 0; i < batch.length; i++) {
       if (batch.vertices[i] !== ends.in) continue;
       const slot = batch.edges[i]!;
-      if (sortKeys.every((k) => sameValue(w.edgeProperty(slot, k), input.properties[k]))) return slot;
+      if (sortKeys.every((k) => input.properties[k] !== undefined && sameValue(w.edgeProperty(slot, k), typedValue(catalog, k, input.properties[k])))) return slot;
     }
   }
   return -1;

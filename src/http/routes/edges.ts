@@ -195,14 +195,14 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
       },
     );
 
-    app.put<{ Params: IdParams; Querystring: { action?: string }; Body: { properties: Properties } }>(
+    app.put<{ Params: IdParams; Querystring: { action?: string }; Body: { properties: Properties; id?: string } }>(
       `${base}/:id`,
       {
         schema: {
           summary: 'Append or eliminate edge properties',
           params: graphParams(ID_PARAM),
           querystring: actionQuery,
-          body: { type: 'object', properties: { properties: { type: 'object' }, label: LABEL }, required: ['properties'] },
+          body: { type: 'object', properties: { properties: { type: 'object' }, label: LABEL, id: { type: 'string' } }, required: ['properties'] },
         },
       },
       async (request) => {
@@ -210,6 +210,9 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'write');
         const id = request.params.id;
+        if (request.body.id !== undefined && request.body.id !== id) {
+          throw new ArgumentError('EDGE_ID_MISMATCH', `The ids are different between url and request body ('${id}' != '${request.body.id}')`);
+        }
         if ((await graph.getEdge(id)) === undefined) throw new NotFoundError('EDGE_NOT_FOUND', `Edge '${id}' does not exist`);
         const { properties } = request.body;
         const updated = action === 'append' ? await graph.updateEdgeProperties(id, properties) : await graph.eliminateEdgeProperties(id, Object.keys(properties));

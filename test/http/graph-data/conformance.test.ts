@@ -262,6 +262,13 @@ export const ROWS: readonly Row[] = [
   { rule: 'edge batch update: an empty batch is 400', method: 'PUT', url: `${E}/batch`, body: { edges: [] }, status: 400, exception: IAE, message: /^The number of edges can't be 0$/ },
   { rule: 'vertex list: a filter on an undefined property key is 400, as HugeGraph answers', method: 'GET', url: `${V}?label=person&properties=${q('{"nope":1}')}`, status: 400, exception: IAE, message: /^Undefined property key: 'nope'$/ },
   { rule: 'edge list: a filter on an undefined property key is 400', method: 'GET', url: `${E}?vertex_id=${q('"1:marko"')}&properties=${q('{"nope":"P.gt(1)"}')}`, status: 400, exception: IAE, message: /^Undefined property key: 'nope'$/ },
+  { rule: 'edge batch update: an id naming another edge than the body\'s ends is 400', method: 'PUT', url: `${E}/batch`,
+    body: { edges: [{ ...knows('1:marko', '1:josh', 5), id: 'S1:marko>1>1>>S1:vadas' }], update_strategies: { weight: 'SUM' } }, status: 400, exception: IAE, message: /^The ids are different between server and request body/ },
+  { rule: 'edge batch update: ... and changes nothing', method: 'GET', url: `${E}/${q('S1:marko>1>1>>S1:vadas')}`, status: 200, fields: { inV: '1:vadas', properties: { weight: 0.95 } } },
+  { rule: 'edge batch update: an id that names the body\'s edge updates it', method: 'PUT', url: `${E}/batch`,
+    body: { edges: [{ ...knows('1:marko', '1:vadas', 0.05), id: 'S1:marko>1>1>>S1:vadas' }], update_strategies: { weight: 'SUM' } }, status: 200, check: (j) => assert.equal(j.edges[0].properties.weight, 1) },
+  { rule: 'edge: append with a body id other than the URL\'s is 400 (EdgeAPI.update)', method: 'PUT', url: `${E}/${q('S1:marko>1>1>>S1:vadas')}?action=append`, body: { id: 'S1:marko>1>1>>S1:peter', properties: { weight: 3 } }, status: 400, exception: IAE,
+    message: /^The ids are different between url and request body \('S1:marko>1>1>>S1:vadas' != 'S1:marko>1>1>>S1:peter'\)$/ },
 ];
 
 test('graph data and Gremlin conformance table', async () => {
