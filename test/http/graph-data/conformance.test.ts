@@ -269,6 +269,10 @@ export const ROWS: readonly Row[] = [
     body: { edges: [{ ...knows('1:marko', '1:vadas', 0.05), id: 'S1:marko>1>1>>S1:vadas' }], update_strategies: { weight: 'SUM' } }, status: 200, check: (j) => assert.equal(j.edges[0].properties.weight, 1) },
   { rule: 'edge: append with a body id other than the URL\'s is 400 (EdgeAPI.update)', method: 'PUT', url: `${E}/${q('S1:marko>1>1>>S1:vadas')}?action=append`, body: { id: 'S1:marko>1>1>>S1:peter', properties: { weight: 3 } }, status: 400, exception: IAE,
     message: /^The ids are different between url and request body \('S1:marko>1>1>>S1:vadas' != 'S1:marko>1>1>>S1:peter'\)$/ },
+  { rule: 'gremlin: this.binding.\'DEFAULT-hugegraph\' names the graph (notes §6.1)', method: 'POST', url: '/gremlinunzip',
+    body: { gremlin: "this.binding.'DEFAULT-hugegraph'.traversal().V().hasLabel('software').values('name')" }, status: 200, fields: { result: { data: ['lop'], meta: {} } } },
+  { rule: 'gremlin: this.binding."__g_hugegraph" names the traversal source', method: 'GET', url: `/gremlin?gremlin=${q('this.binding."__g_hugegraph".V().hasLabel("software").count()')}`, status: 200, fields: { result: { data: [1], meta: {} } } },
+  { rule: 'gremlin: this.binding of an unknown name is 400', method: 'POST', url: '/gremlinunzip', body: { gremlin: "this.binding.'nograph'.traversal().V()" }, status: 400 },
 ];
 
 test('graph data and Gremlin conformance table', async () => {
