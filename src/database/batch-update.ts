@@ -9,6 +9,7 @@
 import { ArgumentError } from '../errors.js';
 import { TypedNumber, Uuid } from '../engine/index.js';
 import type { ElementId, GraphWriter, PropertyValue } from '../engine/index.js';
+import { coerceElements, coerceScalar } from '../storage/index.js';
 import type { SchemaCatalog } from '../storage/index.js';
 import { edgeView, requireEnd, vertexView } from './element-views.js';
 import type { Properties, PropertiesInput } from './element-views.js';
@@ -154,23 +155,36 @@ export function mergeByStrategy(strategy: UpdateStrategy, stored: PropertyValue 
 }
 
 /**
+ * A given value in its key's data type (a date text as a Date, a UUID text as a UUID), so that
+ * a strategy compares it with the stored value; the value as it is when the key is undefined
+ * (the write then refuses it).
+ */
+function typedValue(catalog: SchemaCatalog, key: string, value: PropertyValue): PropertyValue {
+  const record = catalog.propertyKey(key);
+  if (record === undefined || value === null) return value;
+  return record.cardinality === 'SINGLE' ? coerceScalar(record, value) : coerceElements(record, value);
+}
+
+/**
  * The stored properties of an element after merging `given` by `strategies`: a property with a
- * strategy is merged, one without takes the new value (null removes it).
+ * strategy is merged, its new value first taken to the key's data type; one without takes the
+ * new value (null removes it).
  *
  * @example
  * ```ts
- * mergeProperties({ n: 1, a: 'x' }, { n: 2 }, { n: 'SUM' }); // { n: 3, a: 'x' }
+ * mergeProperties(catalog, { stored: { n: 1, a: 'x' }, given: { n: 2 } }, { n: 'SUM' }); // { n: 3, a: 'x' }
  * ```
  */
 function mergeProperties(
-  stored: Properties,
-  given: Properties,
+  catalog: SchemaCatalog,
+  values: { readonly stored: Properties; readonly given: Properties },
   strategies: Readonly<Record<string, UpdateStrategy>>,
 ): Record<string, PropertyValue | undefined> {
+  const { stored, given } = values;
   const out: Record<string, PropertyValue | undefined> = { ...stored };
   for (const [key, value] of Object.entries(given)) {
     const strategy = strategies[key];
-    out[key] = strategy === undefined ? value ?? undefined : mergeByStrategy(strategy, stored[key], value);
+    out[key] = strategy === undefined ? value ?? undefined : mergeByStrategy(strategy, stored[key], value === undefined ? value : typedValue(catalog, key, value));
   }
   return out;
 }
@@ -197,15 +211,29 @@ function findVertex(w: GraphWriter, catalog: SchemaCatalog, input: CheckedVertex
   return -1;
 }
 
-/** The slot of the stored edge an input names: by id, or by ends, label and sort values. */
+/**
+ * The slot of the stored edge an input names: by id, or by ends, label and sort values. An id
+ * naming a stored edge whose ends, label or given sort values differ from the input's is
+ * ArgumentError `EDGE_ID_MISMATCH` (HugeGraph's "The ids are different between server and
+ * request body").
+ */
 function findEdge(w: GraphWriter, catalog: SchemaCatalog, input: CheckedEdgeLike, ends: { readonly out: number; readonly in: number }): number {
-  if (input.id !== undefined) return w.edgeSlot(input.id);
   const sortKeys = catalog.edgeLabel(input.label)?.sortKeys ?? [];
+  if (input.id !== undefined) {
+    const slot = w.edgeSlot(input.id);
+    const same = slot < 0 || (w.edgeOutVertex(slot) === ends.out && w.edgeInVertex(slot) === ends.in && w.edgeLabel(slot) === input.label
+      && sortKeys.every((k) => input.properties[k] === undefined || sameValue(w.edgeProperty(slot, k), typedValue(catalog, k, input.properties[k]))));
+    if (!same) {
+      const named = `${String(input.out)} -${input.label}-> ${String(input.in)}`;
+      throw new ArgumentError('EDGE_ID_MISMATCH', `The ids are different between server and request body: edge '${String(input.id)}' is not the edge ${named} of the body`);
+    }
+    return slot;
+  }
   for (const batch of w.scanNeighbours(Int32Array.of(ends.out), 'OUT', { labels: [input.label] })) {
     for (let i = 0; i < batch.length; i++) {
       if (batch.vertices[i] !== ends.in) continue;
       const slot = batch.edges[i]!;
-      if (sortKeys.every((k) => sameValue(w.edgeProperty(slot, k), input.properties[k]))) return slot;
+      if (sortKeys.every((k) => input.properties[k] !== undefined && sameValue(w.edgeProperty(slot, k), typedValue(catalog, k, input.properties[k])))) return slot;
     }
   }
   return -1;
@@ -250,7 +278,7 @@ export function updateVerticesIn(w: GraphWriter, catalog: SchemaCatalog, update:
       continue;
     }
     const stored = vertexView(w, { slot, catalog, types: 'java' });
-    writeVertexValues(w, catalog, slot, mergeProperties(stored.properties, input.properties, strategies));
+    writeVertexValues(w, catalog, slot, mergeProperties(catalog, { stored: stored.properties, given: input.properties }, strategies));
     out.push(slot);
   }
   return out;
@@ -282,7 +310,7 @@ export function updateEdgesIn(w: GraphWriter, catalog: SchemaCatalog, update: Ba
       out.push(created);
       continue;
     }
-    const merged = mergeProperties(edgeView(w, slot, 'java').properties, input.properties, strategies);
+    const merged = mergeProperties(catalog, { stored: edgeView(w, slot, 'java').properties, given: input.properties }, strategies);
     const sortKeys = catalog.edgeLabel(w.edgeLabel(slot))?.sortKeys ?? [];
     for (const [key, value] of Object.entries(merged)) {
       if (sortKeys.includes(key) || sameValue(w.edgeProperty(slot, key), value)) continue;

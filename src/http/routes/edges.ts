@@ -7,7 +7,7 @@ import { ArgumentError, NotFoundError, QuiverError, UnsupportedError } from '../
 import type { Direction, ElementId, Properties, UpdateStrategy } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText } from './graph-data.js';
+import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText } from './graph-data.js';
 import { actionQuery, elementAction } from './vertices.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 8192 } };
@@ -170,6 +170,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         if (q.page !== undefined && properties !== undefined && Object.keys(properties).length > 1) {
           throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: at most one property may be given with page');
         }
+        checkFilterKeys(graph, properties);
         const result = await graph.edges({
           ...(vertexId === undefined ? {} : { vertexId, direction: q.direction ?? 'BOTH' }),
           label: q.label,
@@ -194,14 +195,14 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
       },
     );
 
-    app.put<{ Params: IdParams; Querystring: { action?: string }; Body: { properties: Properties } }>(
+    app.put<{ Params: IdParams; Querystring: { action?: string }; Body: { properties: Properties; id?: string } }>(
       `${base}/:id`,
       {
         schema: {
           summary: 'Append or eliminate edge properties',
           params: graphParams(ID_PARAM),
           querystring: actionQuery,
-          body: { type: 'object', properties: { properties: { type: 'object' }, label: LABEL }, required: ['properties'] },
+          body: { type: 'object', properties: { properties: { type: 'object' }, label: LABEL, id: { type: 'string' } }, required: ['properties'] },
         },
       },
       async (request) => {
@@ -209,6 +210,9 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'write');
         const id = request.params.id;
+        if (request.body.id !== undefined && request.body.id !== id) {
+          throw new ArgumentError('EDGE_ID_MISMATCH', `The ids are different between url and request body ('${id}' != '${request.body.id}')`);
+        }
         if ((await graph.getEdge(id)) === undefined) throw new NotFoundError('EDGE_NOT_FOUND', `Edge '${id}' does not exist`);
         const { properties } = request.body;
         const updated = action === 'append' ? await graph.updateEdgeProperties(id, properties) : await graph.eliminateEdgeProperties(id, Object.keys(properties));
@@ -224,8 +228,9 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         admit(graph, 'write');
         const id = request.params.id;
         const stored = await graph.getEdge(id);
+        // HugeGraph's EdgeAPI.delete turns a missing edge (or one of another label) into a 400, as VertexAPI.delete does.
         if (stored === undefined || (request.query.label !== undefined && request.query.label !== stored.label)) {
-          throw new NotFoundError('EDGE_NOT_FOUND', `Edge '${id}' does not exist`);
+          throw new ArgumentError('NO_SUCH_EDGE', `No such edge with id: '${id}'`);
         }
         await graph.removeEdge(id);
         return reply.code(204).send();

@@ -37,6 +37,24 @@ export function checkListLabel(graph: Graph, kind: 'vertex' | 'edge', label: str
 }
 
 /**
+ * Refuses a property filter naming a property key the schema does not hold with HugeGraph's 400
+ * "Undefined property key: 'x'" (SchemaError `UNDEFINED_PROPERTY_KEY`) instead of answering an
+ * empty list.
+ *
+ * @example
+ * ```ts
+ * checkFilterKeys(graph, parsePropertyFilter(request.query.properties));
+ * ```
+ */
+export function checkFilterKeys(graph: Graph, properties: Readonly<Record<string, unknown>> | undefined): void {
+  if (properties === undefined) return;
+  const catalog = graph.catalog();
+  for (const key of Object.keys(properties)) {
+    if (catalog.propertyKey(key) === undefined) throw new SchemaError('UNDEFINED_PROPERTY_KEY', `Undefined property key: '${key}'`);
+  }
+}
+
+/**
  * The `limit` of a vertex or edge list: an integer from 1 to 2^64 (spec Part B §4.1, §8).
  *
  * @example
@@ -61,8 +79,8 @@ export function listLimit(limit: number | undefined): number {
 }
 
 /**
- * Refuses a batch request above {@link MAX_BATCH} with LimitError `BATCH_TOO_LARGE` (400,
- * HugeGraph's message).
+ * Refuses a batch request above {@link MAX_BATCH} with LimitError `BATCH_TOO_LARGE`, and an
+ * empty one with ArgumentError `EMPTY_BATCH` (both 400, HugeGraph's messages).
  *
  * @example
  * ```ts
@@ -73,6 +91,7 @@ export function checkBatchSize(element: 'vertices' | 'edges', size: number): voi
   if (size > MAX_BATCH) {
     throw new LimitError('BATCH_TOO_LARGE', `Too many ${element} for one time post, the maximum number is '${MAX_BATCH}' but got ${size}`);
   }
+  if (size === 0) throw new ArgumentError('EMPTY_BATCH', `The number of ${element} can't be 0`);
 }
 
 function invalidVertexId(text: string): ArgumentError {

@@ -80,9 +80,15 @@ function boundName(state: ServerState, name: string): Bound | undefined {
   return undefined;
 }
 
-/** Identifiers of a script outside string literals and member accesses, with their offsets. */
-function identifiers(script: string): Array<{ readonly name: string; readonly at: number }> {
-  const out: Array<{ name: string; at: number }> = [];
+/** `this.binding.'<name>'` (or with double quotes): Groovy's lookup of a binding whose name is no identifier, such as `DEFAULT-hugegraph` (hugegraph-notes §6.1). */
+const BINDING_LOOKUP = /^this\s*\.\s*binding\s*\.\s*(?:'([^'\\]+)'|"([^"\\$]+)")/;
+
+/**
+ * Identifiers of a script outside string literals and member accesses, with their offsets and
+ * lengths; `this.binding.'<name>'` counts as the identifier `<name>` over its whole text.
+ */
+function identifiers(script: string): Array<{ readonly name: string; readonly at: number; readonly length: number }> {
+  const out: Array<{ name: string; at: number; length: number }> = [];
   let i = 0;
   while (i < script.length) {
     const ch = script[i]!;
@@ -98,7 +104,12 @@ function identifiers(script: string): Array<{ readonly name: string; readonly at
       while (i < script.length && /[\w$]/.test(script[i]!)) i++;
       let before = start - 1;
       while (before >= 0 && /\s/.test(script[before]!)) before--;
-      if (before < 0 || script[before] !== '.') out.push({ name: script.slice(start, i), at: start });
+      if (before >= 0 && script[before] === '.') continue;
+      const lookup = script.slice(start, i) === 'this' ? BINDING_LOOKUP.exec(script.slice(start)) : null;
+      if (lookup !== null) {
+        out.push({ name: lookup[1] ?? lookup[2]!, at: start, length: lookup[0].length });
+        i = start + lookup[0].length;
+      } else out.push({ name: script.slice(start, i), at: start, length: i - start });
       continue;
     }
     i++;
@@ -127,12 +138,12 @@ function resolveScript(state: ServerState, request: GremlinRequest, fixed?: Grap
   for (const bound of aliases.values()) choose(bound);
   let script = '';
   let last = 0;
-  for (const { name, at } of identifiers(request.gremlin)) {
+  for (const { name, at, length } of identifiers(request.gremlin)) {
     const bound = aliases.get(name) ?? (name === 'graph' || name === 'g' ? undefined : boundName(state, name));
     if (bound === undefined) continue;
     choose(bound);
     script += request.gremlin.slice(last, at) + (bound.traversal ? 'g' : 'graph');
-    last = at + name.length;
+    last = at + length;
   }
   script += request.gremlin.slice(last);
   const chosen: { space: string; graph: string } = target ?? { space: DEFAULT_SPACE, graph: 'hugegraph' };

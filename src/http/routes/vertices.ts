@@ -8,7 +8,7 @@ import type { Properties, UpdateStrategy } from '../../index.js';
 import { unsupportedAction } from '../error-mapper.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, vertexJsonText } from './graph-data.js';
+import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, vertexJsonText } from './graph-data.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 4096 } };
 const PROPERTIES = { type: 'object' } as const;
@@ -122,6 +122,11 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'write');
         checkBatchSize('vertices', request.body.vertices.length);
+        const catalog = graph.catalog();
+        // An AUTOMATIC vertex can never be matched by its properties, so HugeGraph refuses it here instead of creating a new one on every call.
+        if (request.body.vertices.some((v) => catalog.vertexLabel(v.label)?.idStrategy === 'AUTOMATIC')) {
+          throw new ArgumentError('AUTOMATIC_ID_UPDATE', 'Automatic Id strategy is not supported now');
+        }
         const items = request.body.vertices.map((v) => ({ label: v.label, properties: v.properties, id: v.id === undefined ? undefined : bodyVertexId(v.id, 'vertex id') }));
         const vertices = await graph.updateVertices({ items, strategies: request.body.update_strategies, createIfNotExist: request.body.create_if_not_exist !== false });
         return { vertices: restJson(vertices) };
@@ -140,7 +145,9 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
           if (label !== undefined || properties !== undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid vertex query: with page, no parameter other than limit is allowed');
         }
         checkListLabel(graph, 'vertex', label);
-        const result = await graph.vertices({ label, properties: parsePropertyFilter(properties), limit: listLimit(limit), ...(page === undefined ? {} : { page }) });
+        const filter = parsePropertyFilter(properties);
+        checkFilterKeys(graph, filter);
+        const result = await graph.vertices({ label, properties: filter, limit: listLimit(limit), ...(page === undefined ? {} : { page }) });
         return page === undefined ? { vertices: restJson(result.vertices) } : { vertices: restJson(result.vertices), page: result.page };
       },
     );

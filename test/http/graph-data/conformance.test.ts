@@ -144,7 +144,7 @@ export const ROWS: readonly Row[] = [
   { rule: 'edge: an unknown action is 415', method: 'PUT', url: (c) => `${E}/${q(c.e1!)}?action=nope`, body: { properties: {} }, status: 415 },
   { rule: 'edge batch: 201 with the ids', method: 'POST', url: `${E}/batch?check_vertex=true`, body: [knows('1:josh', '1:peter', 0.2), knows('1:peter', '1:vadas', 0.9)], status: 201, check: (j) => assert.equal(j.length, 2) },
   { rule: 'edge batch: a missing vertex rejects the whole batch', method: 'POST', url: `${E}/batch`, body: [knows('1:vadas', '1:josh', 0.1), knows('1:josh', '1:nobody', 1)], status: 400 },
-  { rule: 'edge batch: check_vertex must be a boolean', method: 'POST', url: `${E}/batch?check_vertex=maybe`, body: [], status: 400 },
+  { rule: 'edge batch: check_vertex must be a boolean', method: 'POST', url: `${E}/batch?check_vertex=maybe`, body: [knows('1:marko', '1:vadas', 1)], status: 400, message: /check_vertex/ },
   { rule: 'edge batch: more than 2500 is 400', method: 'POST', url: `${E}/batch`, body: Array.from({ length: 2501 }, () => knows('1:marko', '1:vadas', 1)), status: 400, message: /Too many edges/ },
   { rule: 'edge batch update: SUM on a stored edge, create missing ones', method: 'PUT', url: `${E}/batch`,
     body: { edges: [knows('1:marko', '1:vadas', 0.25), knows('1:vadas', '1:peter', 0.3)], update_strategies: { weight: 'SUM' }, check_vertex: true, create_if_not_exist: true },
@@ -189,7 +189,7 @@ export const ROWS: readonly Row[] = [
   { rule: 'traversers: start and end are required for a scan', method: 'GET', url: `${G}/traversers/vertices/scan?start=0`, status: 400 },
   { rule: 'traversers: a bad shard bound is 400', method: 'GET', url: `${G}/traversers/edges/scan?start=x&end=y`, status: 400 },
   // deletes
-  { rule: 'edge: delete with the wrong label is 404', method: 'DELETE', url: (c) => `${E}/${q(c.e2!)}?label=created`, status: 404 },
+  { rule: 'edge: delete with the wrong label is 400 "No such edge" (EdgeAPI.delete)', method: 'DELETE', url: (c) => `${E}/${q(c.e2!)}?label=created`, status: 400, exception: IAE, message: /^No such edge with id: 'S1:marko>1>1>>S1:josh'$/ },
   { rule: 'edge: delete is 204', method: 'DELETE', url: (c) => `${E}/${q(c.e2!)}?label=knows`, status: 204 },
   { rule: 'edge: a deleted edge is gone', method: 'GET', url: (c) => `${E}/${q(c.e2!)}`, status: 404 },
   { rule: 'vertex: delete of an unknown vertex is 400 (notes §7.3)', method: 'DELETE', url: `${V}/${q('"1:nobody"')}`, status: 400, message: /No such vertex/ },
@@ -254,6 +254,25 @@ export const ROWS: readonly Row[] = [
   { rule: 'index label: the rebuild task is a rebuild_index task ending in success', method: 'GET', url: (c) => `${L}/tasks/${c.rebuildTask}`, until: (j) => j.task_status === 'failed' || j.task_status === 'success',
     status: 200, fields: { task_type: 'rebuild_index', task_status: 'success' } },
   { rule: 'index label: after its rebuild the label reads CREATED', method: 'GET', url: `${G}/schema/indexlabels/personByCity`, status: 200, fields: { status: 'CREATED' } },
+  // Audit of Part B against the live server (issue 9): rules the rows above missed
+  { rule: 'edge: delete of an unknown edge is 400 "No such edge" (EdgeAPI.delete)', method: 'DELETE', url: `${E}/${q('S1:marko>1>1>>S1:nobody')}`, status: 400, exception: IAE, message: /^No such edge with id: 'S1:marko>1>1>>S1:nobody'$/ },
+  { rule: 'vertex batch: an empty batch is 400', method: 'POST', url: `${V}/batch`, body: [], status: 400, exception: IAE, message: /^The number of vertices can't be 0$/ },
+  { rule: 'edge batch: an empty batch is 400', method: 'POST', url: `${L}/graph/edges/batch`, body: [], status: 400, exception: IAE, message: /^The number of edges can't be 0$/ },
+  { rule: 'vertex batch update: an empty batch is 400', method: 'PUT', url: `${V}/batch`, body: { vertices: [], update_strategies: {} }, status: 400, exception: IAE, message: /^The number of vertices can't be 0$/ },
+  { rule: 'edge batch update: an empty batch is 400', method: 'PUT', url: `${E}/batch`, body: { edges: [] }, status: 400, exception: IAE, message: /^The number of edges can't be 0$/ },
+  { rule: 'vertex list: a filter on an undefined property key is 400, as HugeGraph answers', method: 'GET', url: `${V}?label=person&properties=${q('{"nope":1}')}`, status: 400, exception: IAE, message: /^Undefined property key: 'nope'$/ },
+  { rule: 'edge list: a filter on an undefined property key is 400', method: 'GET', url: `${E}?vertex_id=${q('"1:marko"')}&properties=${q('{"nope":"P.gt(1)"}')}`, status: 400, exception: IAE, message: /^Undefined property key: 'nope'$/ },
+  { rule: 'edge batch update: an id naming another edge than the body\'s ends is 400', method: 'PUT', url: `${E}/batch`,
+    body: { edges: [{ ...knows('1:marko', '1:josh', 5), id: 'S1:marko>1>1>>S1:vadas' }], update_strategies: { weight: 'SUM' } }, status: 400, exception: IAE, message: /^The ids are different between server and request body/ },
+  { rule: 'edge batch update: ... and changes nothing', method: 'GET', url: `${E}/${q('S1:marko>1>1>>S1:vadas')}`, status: 200, fields: { inV: '1:vadas', properties: { weight: 0.95 } } },
+  { rule: 'edge batch update: an id that names the body\'s edge updates it', method: 'PUT', url: `${E}/batch`,
+    body: { edges: [{ ...knows('1:marko', '1:vadas', 0.05), id: 'S1:marko>1>1>>S1:vadas' }], update_strategies: { weight: 'SUM' } }, status: 200, check: (j) => assert.equal(j.edges[0].properties.weight, 1) },
+  { rule: 'edge: append with a body id other than the URL\'s is 400 (EdgeAPI.update)', method: 'PUT', url: `${E}/${q('S1:marko>1>1>>S1:vadas')}?action=append`, body: { id: 'S1:marko>1>1>>S1:peter', properties: { weight: 3 } }, status: 400, exception: IAE,
+    message: /^The ids are different between url and request body \('S1:marko>1>1>>S1:vadas' != 'S1:marko>1>1>>S1:peter'\)$/ },
+  { rule: 'gremlin: this.binding.\'DEFAULT-hugegraph\' names the graph (notes §6.1)', method: 'POST', url: '/gremlinunzip',
+    body: { gremlin: "this.binding.'DEFAULT-hugegraph'.traversal().V().hasLabel('software').values('name')" }, status: 200, fields: { result: { data: ['lop'], meta: {} } } },
+  { rule: 'gremlin: this.binding."__g_hugegraph" names the traversal source', method: 'GET', url: `/gremlin?gremlin=${q('this.binding."__g_hugegraph".V().hasLabel("software").count()')}`, status: 200, fields: { result: { data: [1], meta: {} } } },
+  { rule: 'gremlin: this.binding of an unknown name is 400', method: 'POST', url: '/gremlinunzip', body: { gremlin: "this.binding.'nograph'.traversal().V()" }, status: 400 },
 ];
 
 test('graph data and Gremlin conformance table', async () => {
