@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { Identity, ServerState } from '../index.js';
 import { mapError, routeNotFound, unauthenticated } from './error-mapper.js';
+import { jsonText } from './json-text.js';
 import { ROUTE_GROUPS } from './routes/index.js';
 
 /**
@@ -93,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
   app.decorateRequest('identity', null);
+  // Replies hold longs beyond 2^53 as bigints, which HugeGraph writes as exact JSON numbers.
+  app.setReplySerializer((payload) => jsonText(payload));
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = mapError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');

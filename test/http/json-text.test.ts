@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TypedNumber, Uuid } from '../../src/index.js';
 import { restJson, restJsonText, vertexJsonText } from '../../src/http/routes/graph-data.js';
+import { bigJsonText, jsonText } from '../../src/http/json-text.js';
 import type { VertexView } from '../../src/index.js';
 
 /** Values as element views carry them: plain JSON mixed with what restJson has to shape. */
@@ -26,7 +27,7 @@ const value = fc.letrec((tie) => ({
 test('restJsonText writes the JSON text of restJson for any element-like value', () => {
   fc.assert(
     fc.property(fc.record({ id: fc.oneof(fc.string(), fc.integer()), label: fc.string(), properties: fc.dictionary(fc.string({ maxLength: 6 }), value, { maxKeys: 5 }) }), (element) => {
-      assert.equal(restJsonText(element), JSON.stringify(restJson(element)));
+      assert.equal(restJsonText(element), jsonText(restJson(element)));
     }),
     { numRuns: 500 },
   );
@@ -36,7 +37,7 @@ test('restJsonText shapes nested dates, typed numbers and UUIDs, and leaves plai
   const uuid = '0a1b2c3d-0000-4000-8000-000000000001';
   assert.equal(
     restJsonText({ id: '1:marko', properties: { born: new Date(0), big: new TypedNumber('long', 2n ** 60n), tags: [new Uuid(uuid)], gone: undefined } }),
-    `{"id":"1:marko","properties":{"born":"1970-01-01 00:00:00.000","big":"1152921504606846976","tags":["${uuid}"],"gone":null}}`,
+    `{"id":"1:marko","properties":{"born":"1970-01-01 00:00:00.000","big":1152921504606846976,"tags":["${uuid}"],"gone":null}}`,
   );
   assert.equal(restJsonText({ id: 1, label: 'person', properties: { name: 'marko', age: 29, ok: true, none: null } }), '{"id":1,"label":"person","properties":{"name":"marko","age":29,"ok":true,"none":null}}');
 });
@@ -54,7 +55,7 @@ test('vertexJsonText writes the JSON text of restJson for any vertex view', () =
   });
   fc.assert(
     fc.property(view, (vertex) => {
-      assert.equal(vertexJsonText(vertex as VertexView), JSON.stringify(restJson(vertex)));
+      assert.equal(vertexJsonText(vertex as VertexView), jsonText(restJson(vertex)));
     }),
     { numRuns: 2000 },
   );
@@ -63,4 +64,57 @@ test('vertexJsonText writes the JSON text of restJson for any vertex view', () =
 test('vertexJsonText writes a plain vertex field by field and shapes a dated one', () => {
   assert.equal(vertexJsonText({ id: 7, label: 'p"q', type: 'vertex', properties: { n: -0, x: Number.NaN, s: 'a\nb' } }), '{"id":7,"label":"p\\"q","type":"vertex","properties":{"n":0,"x":null,"s":"a\\nb"}}');
   assert.equal(vertexJsonText({ id: '1:a', label: 'item', type: 'vertex', properties: { born: new Date(0) } }), '{"id":"1:a","label":"item","type":"vertex","properties":{"born":"1970-01-01 00:00:00.000"}}');
+});
+
+/** Any JSON.stringify input made of plain values: JSON values, undefined members, non-finite numbers, -0 and toJSON objects. */
+const stringifiable = fc.letrec((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    anyText,
+    fc.double(),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.date({ noInvalidDate: true }),
+    fc.array(tie('node'), { maxLength: 4 }),
+    fc.dictionary(anyText, tie('node'), { maxKeys: 4 }),
+  ),
+})).node;
+
+test('the bigint-aware writer writes what JSON.stringify writes for any value without bigints', () => {
+  fc.assert(
+    fc.property(stringifiable, (v) => {
+      assert.equal(bigJsonText(v), JSON.stringify(v));
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+/** Reference reader: every integer literal of the text (outside strings) as a bigint, read by wrapping it before JSON.parse. */
+function parseIntegersExact(text: string): unknown {
+  const wrapped = text.replace(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g, (token) => (/^-?\d+$/.test(token) ? `{"$big":"${token}"}` : token));
+  return JSON.parse(wrapped, (_key, v: unknown) => (v !== null && typeof v === 'object' && '$big' in v ? BigInt((v as { $big: string }).$big) : v));
+}
+
+/** `value` with every integral number as a bigint, as {@link parseIntegersExact} reads it back. */
+function integersExact(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value) : value;
+  if (Array.isArray(value)) return value.map(integersExact);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, integersExact(v)]));
+  return value;
+}
+
+test('jsonText writes bigints as exact JSON numbers that read back to the same integers', () => {
+  const big = fc.oneof(fc.bigInt(), fc.bigInt({ min: 2n ** 53n, max: 2n ** 64n }), fc.bigInt({ min: -(2n ** 64n), max: -(2n ** 53n) }));
+  const withBig = fc.letrec((tie) => ({
+    node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, big, anyText, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(anyText.filter((k) => k !== '$big'), tie('node'), { maxKeys: 4 })),
+  })).node;
+  fc.assert(
+    fc.property(withBig, (v) => {
+      assert.deepEqual(parseIntegersExact(jsonText(v)), integersExact(v));
+    }),
+    { numRuns: 2000 },
+  );
+  assert.equal(jsonText({ id: 1190728523124310016n, ids: [-(2n ** 63n), 5n], gone: undefined }), '{"id":1190728523124310016,"ids":[-9223372036854775808,5]}');
 });

@@ -4,7 +4,8 @@
  * 2.4), the batch size limits, the per-graph rate limits, and element records as JSON.
  * @module
  */
-import { ArgumentError, LimitError, P, SchemaError, TypedNumber, Uuid, jsonKey, jsonValue } from '../../index.js';
+import { ArgumentError, Edge, LimitError, P, Path, Property, SchemaError, Tree, TypedNumber, Uuid, Vertex, VertexProperty, jsonKey } from '../../index.js';
+import { jsonText } from '../json-text.js';
 import type { FastifyReply } from 'fastify';
 import type { ElementId, Graph, PropertyValue, VertexView } from '../../index.js';
 
@@ -307,7 +308,7 @@ function shapedAlready(value: unknown): boolean {
  * ```
  */
 export function restJsonText(value: unknown): string {
-  return JSON.stringify(shapedAlready(value) ? value : restJson(value));
+  return shapedAlready(value) ? JSON.stringify(value) : jsonText(restJson(value));
 }
 
 /** JSON text of a string: quoted as it is unless a character needs escaping, which JSON.stringify then does. */
@@ -368,21 +369,60 @@ export function sendJsonText(reply: FastifyReply, status: number, text: string):
   return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(text);
 }
 
+/** A long as HugeGraph writes it: a number, kept as a bigint (written as exact digits by {@link jsonText}) when a double cannot hold it. */
+function longJson(value: bigint): number | bigint {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value;
+}
+
 /**
- * A library value as the JSON HugeGraph writes: dates as text, typed numbers as numbers (text
- * when not safe), UUIDs as text, maps as objects and sets as arrays, records field by field.
+ * The Gremlin elements, paths and trees in HugeGraph's /gremlin shapes (the same fields as their
+ * own `toJSON()`), with long ids and values kept exact for {@link jsonText}; undefined for any
+ * other value.
+ */
+function gremlinJson(value: object): unknown {
+  if (value instanceof Vertex) {
+    const properties: Record<string, unknown> = {};
+    for (const [key, list] of Object.entries(value.properties ?? {})) {
+      properties[key] = list.length === 1 ? restJson(list[0]!.value) : list.map((p) => restJson(p.value));
+    }
+    return { id: restJson(value.id), label: value.label, type: 'vertex', properties };
+  }
+  if (value instanceof Edge) {
+    const properties: Record<string, unknown> = {};
+    for (const [key, p] of Object.entries(value.properties ?? {})) properties[key] = restJson(p.value);
+    const { outV, inV } = value;
+    return { id: restJson(value.id), label: value.label, type: 'edge', outV: restJson(outV.id), outVLabel: outV.label, inV: restJson(inV.id), inVLabel: inV.label, properties };
+  }
+  if (value instanceof VertexProperty) {
+    const properties: Record<string, unknown> = {};
+    for (const [key, meta] of value.meta) properties[key] = restJson(meta);
+    return { id: restJson(value.id), label: value.key, value: restJson(value.value), properties };
+  }
+  if (value instanceof Property) return { key: value.key, value: restJson(value.value) };
+  if (value instanceof Path) return { labels: value.labels.map((set) => [...set]), objects: value.objects.map(restJson) };
+  if (value instanceof Tree) return [...value.entries()].map(([node, subtree]) => ({ key: restJson(node), value: restJson(subtree) }));
+  return undefined;
+}
+
+/**
+ * A library value as the JSON HugeGraph writes: dates as text, longs and typed numbers as
+ * numbers (a long beyond ±(2^53 - 1) as a bigint, which {@link jsonText} writes as exact digits),
+ * UUIDs as text, maps as objects and sets as arrays, elements, paths and trees in HugeGraph's
+ * /gremlin shapes, records field by field.
  *
  * @example
  * ```ts
  * restJson({ id: 1, properties: { born: new Date(0) } }); // { id: 1, properties: { born: '1970-01-01 00:00:00.000' } }
- * restJson(vertex); // its toJSON(), HugeGraph's vertex shape
+ * restJson(2n ** 60n); // 1152921504606846976n
+ * restJson(vertex); // HugeGraph's vertex shape
  * ```
  */
 export function restJson(value: unknown): unknown {
   if (value === null || value === undefined) return value ?? null;
-  if (typeof value !== 'object') return typeof value === 'bigint' ? jsonValue(value) : value;
+  if (typeof value !== 'object') return typeof value === 'bigint' ? longJson(value) : value;
   if (value instanceof Date) return formatDate(value);
-  if (value instanceof TypedNumber) return value.toJSON();
+  if (value instanceof TypedNumber) return typeof value.value === 'bigint' ? longJson(value.value) : value.toJSON();
   if (value instanceof Uuid) return value.text;
   if (Array.isArray(value)) return value.map(restJson);
   if (value instanceof Map) {
@@ -392,6 +432,8 @@ export function restJson(value: unknown): unknown {
   }
   if (value instanceof Set) return [...(value as Set<unknown>)].map(restJson);
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  const gremlin = gremlinJson(value);
+  if (gremlin !== undefined) return gremlin;
   const custom = (value as { readonly toJSON?: unknown }).toJSON;
   if (typeof custom === 'function') return restJson((custom as () => unknown).call(value));
   const out: Record<string, unknown> = {};

@@ -11,12 +11,13 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
-import { ArgumentError, DEFAULT_SPACE, QuiverError } from '../../index.js';
+import { ArgumentError, DEFAULT_SPACE, QuiverError, jsonReplacer } from '../../index.js';
 import type { Graph, ServerState } from '../../index.js';
 import { mapError } from '../error-mapper.js';
 import { graphOf, graphParams, graphPaths, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import { admit, restJson } from './graph-data.js';
+import { jsonText } from '../json-text.js';
 
 const gzipAsync = promisify(gzip);
 
@@ -253,7 +254,7 @@ export const gremlinRoutes: RouteGroup = (app, { state }) => {
     }
     const accepts = String(request.headers['accept-encoding'] ?? '');
     if (!/\bgzip\b/.test(accepts)) return result;
-    const zipped = await gzipAsync(Buffer.from(JSON.stringify(result)));
+    const zipped = await gzipAsync(Buffer.from(jsonText(result)));
     return reply.header('content-encoding', 'gzip').header('content-type', 'application/json; charset=utf-8').send(zipped);
   });
 
@@ -279,7 +280,8 @@ export const gremlinRoutes: RouteGroup = (app, { state }) => {
         const firstLine = Buffer.from(body.gremlin.split('\n')[0] ?? '').subarray(0, 256).toString('utf8');
         const taskId = await state.tasks(spaceOf(request.params), request.params.graph).submit(
           { type: 'gremlin', name: firstLine, callable: 'org.apache.hugegraph.job.GremlinJob', input: JSON.stringify(body) },
-          async ({ signal }) => restJson(await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal })),
+          // The task registry stores its result with JSON.stringify: a long beyond 2^53 stays its decimal text there.
+          async ({ signal }) => JSON.parse(JSON.stringify(restJson(await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal })), jsonReplacer)) as unknown,
         );
         return reply.code(201).send({ task_id: taskId });
       },

@@ -7,7 +7,8 @@
  * parameters are typed by its schema in traverser-schemas.ts.
  * @module
  */
-import { ArgumentError, jsonReplacer } from '../../index.js';
+import { ArgumentError } from '../../index.js';
+import { jsonText } from '../json-text.js';
 import type { Graph } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
@@ -104,25 +105,6 @@ function bodyOptions(body: unknown): unknown {
   return Object.fromEntries(Object.entries(body).map(([k, v]) => [camel(k), k === 'properties' ? v : bodyOptions(v)]));
 }
 
-/**
- * The JSON of a traverser answer. The library hands a long id beyond ±(2^53 - 1) out as a
- * bigint, which HugeGraph's JSON writes as its decimal text; the replacer that does so runs
- * only for an answer that holds one (plain JSON.stringify refuses a bigint with a TypeError).
- *
- * @example
- * ```ts
- * answerJson({ vertices: [1, 2n ** 60n] }); // '{"vertices":[1,"1152921504606846976"]}'
- * ```
- */
-function answerJson(answer: unknown): string {
-  try {
-    return JSON.stringify(answer);
-  } catch (e) {
-    if (!(e instanceof TypeError)) throw e;
-    return JSON.stringify(answer, jsonReplacer);
-  }
-}
-
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
@@ -139,7 +121,7 @@ export const traverserRoutes: RouteGroup = (app, { state }) => {
       app.get<{ Params: GraphParams; Querystring: Record<string, QueryValue | QueryValue[]> }>(
         `${base}/${name}`,
         { schema: { summary: `Traverser ${name} (query parameters)`, params: graphParams(), querystring: traverserQuerySchema(name) } },
-        async (request, reply) => reply.type(JSON_TYPE).send(answerJson(await graphOf(state, request.params).traversers[name](queryOptions(request.query)))),
+        async (request, reply) => reply.type(JSON_TYPE).send(jsonText(await graphOf(state, request.params).traversers[name](queryOptions(request.query)))),
       );
     }
     for (const name of POST_FORMS) {
@@ -149,7 +131,7 @@ export const traverserRoutes: RouteGroup = (app, { state }) => {
         async (request, reply) => {
           const options = bodyOptions(request.body) as Record<string, unknown>;
           if (NEEDS_STEPS.has(name) && options.steps === undefined) throw new ArgumentError('TRAVERSER_ARGUMENT', "The steps parameter can't be null");
-          return reply.type(JSON_TYPE).send(answerJson(await graphOf(state, request.params).traversers[name](options)));
+          return reply.type(JSON_TYPE).send(jsonText(await graphOf(state, request.params).traversers[name](options)));
         },
       );
     }
