@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { Identity, ServerState } from '../index.js';
 import { mapError, routeNotFound, unauthenticated } from './error-mapper.js';
-import { jsonText } from './json-text.js';
+import { randomUUID } from 'node:crypto';
+import { BIGINT_KEYWORD, jsonText, markLongs, unmarkLongs } from './json-text.js';
 import { ROUTE_GROUPS } from './routes/index.js';
 
 /**
@@ -74,6 +75,25 @@ function authenticate(state: ServerState, header: string | undefined): Identity 
 }
 
 /**
+ * Replaces fastify's JSON body parser by one that reads integer literals beyond 2^53 as exact
+ * bigints (HugeGraph clients send AUTOMATIC ids as JSON numbers). A body without a run of 16
+ * digits goes straight to the default parser; otherwise such literals are marked as strings
+ * with a per-request random marker, the default parser (with its poisoning checks and errors)
+ * reads the marked text, and the marks become bigints.
+ */
+function exactLongBodies(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    const marker = `long:${randomUUID()}:`;
+    const marked = markLongs(text, marker);
+    if (marked === undefined) return parse(request, text, done);
+    return parse(request, marked, (error, value) => (error ? done(error) : done(null, unmarkLongs(value, marker))));
+  });
+}
+
+/**
  * The fastify app with every route, ready for `inject` or `listen`.
  *
  * @example
@@ -88,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info', ...(options.logStream === undefined ? {} : { stream: options.logStream }) },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, keywords: [BIGINT_KEYWORD] } },
     requestIdHeader: 'x-request-id',
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
@@ -96,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('identity', null);
   // Replies hold longs beyond 2^53 as bigints, which HugeGraph writes as exact JSON numbers.
   app.setReplySerializer((payload) => jsonText(payload));
+  exactLongBodies(app);
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = mapError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');

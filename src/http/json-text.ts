@@ -71,3 +71,79 @@ function writeJson(input: unknown, key: string): string | undefined {
   }
   return `{${members.join(',')}}`;
 }
+
+/** A run of 16 or more digits: the only text in which an integer literal beyond 2^53 can hide. */
+const LONG_DIGITS = /\d{16}/;
+
+/**
+ * The body text with every integer literal outside strings that a double cannot hold exactly
+ * replaced by a string literal `"<marker><digits>"`; undefined when there is none (or when the
+ * text needs no marking at all: no run of 16 digits). The scan only tracks strings and number
+ * tokens, so malformed JSON is left for JSON.parse to refuse.
+ *
+ * @example
+ * ```ts
+ * markLongs('{"outV":1190728523124310016}', '#'); // '{"outV":"#1190728523124310016"}'
+ * markLongs('{"id":"1190728523124310016"}', '#'); // undefined
+ * ```
+ */
+export function markLongs(text: string, marker: string): string | undefined {
+  if (!LONG_DIGITS.test(text)) return undefined;
+  let out = '';
+  let copied = 0;
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      i++;
+      while (i < text.length && text.charCodeAt(i) !== 0x22) i += text.charCodeAt(i) === 0x5c /* \ */ ? 2 : 1;
+      i++;
+    } else if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
+      const token = /-?\d*(\.\d*)?([eE][+-]?\d*)?/y;
+      token.lastIndex = i;
+      const match = token.exec(text)!;
+      const end = i + Math.max(match[0].length, 1);
+      const literal = text.slice(i, end);
+      if (match[1] === undefined && match[2] === undefined && /^-?\d{16,}$/.test(literal) && !Number.isSafeInteger(Number(literal))) {
+        out += `${text.slice(copied, i)}"${marker}${literal}"`;
+        copied = end;
+      }
+      i = end;
+    } else {
+      i++;
+    }
+  }
+  return copied === 0 ? undefined : out + text.slice(copied);
+}
+
+/**
+ * `value` (parsed from {@link markLongs}' text) with every string `<marker><digits>` turned
+ * back into the bigint of its digits, in place in arrays and objects.
+ *
+ * @example
+ * ```ts
+ * unmarkLongs({ outV: '#1190728523124310016' }, '#'); // { outV: 1190728523124310016n }
+ * ```
+ */
+export function unmarkLongs(value: unknown, marker: string): unknown {
+  if (typeof value === 'string') return value.startsWith(marker) ? BigInt(value.slice(marker.length)) : value;
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) record[key] = unmarkLongs(record[key], marker);
+  return value;
+}
+
+/**
+ * An ajv keyword (`"x-bigint": true`) that accepts a bigint: a long beyond 2^53 read from a
+ * request body by {@link markLongs}, where a schema accepts integers.
+ *
+ * @example
+ * ```ts
+ * const vertexId = { anyOf: [{ type: 'string' }, { type: 'integer' }, { 'x-bigint': true }] };
+ * ```
+ */
+export const BIGINT_KEYWORD = {
+  keyword: 'x-bigint',
+  schemaType: 'boolean',
+  validate: (accepts: boolean, data: unknown): boolean => !accepts || typeof data === 'bigint',
+} as const;

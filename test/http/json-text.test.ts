@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TypedNumber, Uuid } from '../../src/index.js';
 import { restJson, restJsonText, vertexJsonText } from '../../src/http/routes/graph-data.js';
-import { bigJsonText, jsonText } from '../../src/http/json-text.js';
+import { bigJsonText, jsonText, markLongs, unmarkLongs } from '../../src/http/json-text.js';
 import type { VertexView } from '../../src/index.js';
 
 /** Values as element views carry them: plain JSON mixed with what restJson has to shape. */
@@ -97,19 +97,22 @@ function parseIntegersExact(text: string): unknown {
   return JSON.parse(wrapped, (_key, v: unknown) => (v !== null && typeof v === 'object' && '$big' in v ? BigInt((v as { $big: string }).$big) : v));
 }
 
-/** `value` with every integral number as a bigint, as {@link parseIntegersExact} reads it back. */
+/** `value` with every number that JSON writes as an integer literal as the bigint of that literal, as {@link parseIntegersExact} reads it back. */
 function integersExact(value: unknown): unknown {
-  if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value) : value;
+  if (typeof value === 'number') return /^-?\d+$/.test(JSON.stringify(value)) ? BigInt(JSON.stringify(value)) : value;
   if (Array.isArray(value)) return value.map(integersExact);
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, integersExact(v)]));
   return value;
 }
 
+const big = fc.oneof(fc.bigInt(), fc.bigInt({ min: 2n ** 53n, max: 2n ** 64n }), fc.bigInt({ min: -(2n ** 64n), max: -(2n ** 53n) }));
+/** Text holding long digit runs next to quotes and backslashes, which the body scan must leave alone. */
+const digitText = fc.tuple(anyText, fc.bigInt({ min: 10n ** 15n, max: 10n ** 20n }), fc.constantFrom('"', '\\', '\\"', '')).map(([t, n, q]) => `${q}${n}${t}${q}`);
+const withBig = fc.letrec((tie) => ({
+  node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, big, anyText, digitText, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(fc.oneof(anyText, digitText).filter((k) => k !== '$big'), tie('node'), { maxKeys: 4 })),
+})).node;
+
 test('jsonText writes bigints as exact JSON numbers that read back to the same integers', () => {
-  const big = fc.oneof(fc.bigInt(), fc.bigInt({ min: 2n ** 53n, max: 2n ** 64n }), fc.bigInt({ min: -(2n ** 64n), max: -(2n ** 53n) }));
-  const withBig = fc.letrec((tie) => ({
-    node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, big, anyText, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(anyText.filter((k) => k !== '$big'), tie('node'), { maxKeys: 4 })),
-  })).node;
   fc.assert(
     fc.property(withBig, (v) => {
       assert.deepEqual(parseIntegersExact(jsonText(v)), integersExact(v));
@@ -117,4 +120,20 @@ test('jsonText writes bigints as exact JSON numbers that read back to the same i
     { numRuns: 2000 },
   );
   assert.equal(jsonText({ id: 1190728523124310016n, ids: [-(2n ** 63n), 5n], gone: undefined }), '{"id":1190728523124310016,"ids":[-9223372036854775808,5]}');
+});
+
+test('request bodies: marked long literals read back as the exact integers the text holds, strings unchanged', () => {
+  const marker = 'long:test:';
+  fc.assert(
+    fc.property(withBig, fc.constantFrom('', ' ', '\n  '), (v, space) => {
+      const text = space === '' ? jsonText(v) : (bigJsonText(v) ?? 'null').replace(/,/g, `,${space}`);
+      const marked = markLongs(text, marker);
+      const read = marked === undefined ? JSON.parse(text) : unmarkLongs(JSON.parse(marked), marker);
+      assert.deepEqual(integersExact(read), parseIntegersExact(text));
+      if (marked === undefined) assert.deepEqual(read, JSON.parse(text));
+    }),
+    { numRuns: 2000 },
+  );
+  assert.equal(markLongs('{"outV":1190728523124310016,"n":9007199254740991,"s":"12345678901234567890"}', '#'), '{"outV":"#1190728523124310016","n":9007199254740991,"s":"12345678901234567890"}');
+  assert.equal(markLongs('[1.2345678901234567890,1e12345678901234567]', '#'), undefined);
 });

@@ -7,17 +7,16 @@ import { ArgumentError, NotFoundError, QuiverError, UnsupportedError } from '../
 import type { Direction, ElementId, Properties, UpdateStrategy } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText } from './graph-data.js';
+import { BODY_VERTEX_ID, LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText } from './graph-data.js';
 import { actionQuery, elementAction } from './vertices.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 8192 } };
 const LABEL = { type: 'string', minLength: 1, maxLength: 256 } as const;
-const VERTEX_ID = { anyOf: [{ type: 'string' }, { type: 'integer' }] } as const;
 const STRATEGY = { type: 'string', enum: ['SUM', 'BIGGER', 'SMALLER', 'UNION', 'INTERSECTION', 'APPEND', 'ELIMINATE', 'OVERRIDE'] } as const;
 
 const edgeBody = {
   type: 'object',
-  properties: { label: LABEL, outV: VERTEX_ID, inV: VERTEX_ID, outVLabel: LABEL, inVLabel: LABEL, properties: { type: 'object' }, id: { type: 'string' } },
+  properties: { label: LABEL, outV: BODY_VERTEX_ID, inV: BODY_VERTEX_ID, outVLabel: LABEL, inVLabel: LABEL, properties: { type: 'object' }, id: { type: 'string' } },
   required: ['label', 'outV', 'inV', 'outVLabel', 'inVLabel'],
 } as const;
 
@@ -39,8 +38,8 @@ const listQuery = {
 
 interface EdgeBody {
   readonly label: string;
-  readonly outV: string | number;
-  readonly inV: string | number;
+  readonly outV: string | number | bigint;
+  readonly inV: string | number | bigint;
   readonly outVLabel: string;
   readonly inVLabel: string;
   readonly properties?: Properties;

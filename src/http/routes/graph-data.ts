@@ -80,6 +80,17 @@ export function listLimit(limit: number | undefined): number {
 }
 
 /**
+ * The schema of a vertex id in a request body: text, or an integer (a long beyond 2^53 arrives
+ * as a bigint, which the `x-bigint` keyword accepts).
+ *
+ * @example
+ * ```ts
+ * const body = { type: 'object', properties: { outV: BODY_VERTEX_ID, inV: BODY_VERTEX_ID } };
+ * ```
+ */
+export const BODY_VERTEX_ID = { anyOf: [{ type: 'string' }, { type: 'integer' }, { 'x-bigint': true }] } as const;
+
+/**
  * Refuses a batch request above {@link MAX_BATCH} with LimitError `BATCH_TOO_LARGE`, and an
  * empty one with ArgumentError `EMPTY_BATCH` (both 400, HugeGraph's messages).
  *
@@ -152,6 +163,7 @@ export function parseVertexId(text: string): ElementId {
 export function bodyVertexId(value: unknown, what: string): ElementId {
   if (typeof value === 'string' && value !== '') return value;
   if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'bigint') return new TypedNumber('long', value);
   throw new ArgumentError('INVALID_VERTEX_ID', `The ${what} must be formatted as Number/String/UUID, but got '${String(value)}'`);
 }
 

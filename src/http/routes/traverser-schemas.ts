@@ -21,7 +21,7 @@ const list = (items: Schema, description: string): Schema => ({ type: 'array', i
 /** A vertex id in a query string: a JSON literal (`"1:marko"`, `123`, `U"<uuid>"`), hugegraph-notes §7.3. */
 const QUERY_ID = (role: string): Schema => text(`${role} vertex id as a JSON literal: "1:marko", 123 or U"<uuid>" (required)`);
 /** A vertex id in a body: a JSON string or number. */
-const BODY_ID: Schema = { anyOf: [{ type: 'string' }, { type: 'integer' }], description: 'vertex id' };
+const BODY_ID: Schema = { anyOf: [{ type: 'string' }, { type: 'integer' }, { 'x-bigint': true }], description: 'vertex id' };
 const PROPERTIES: Schema = { type: 'object', description: 'property filter: name → value or "P.<predicate>(..)" text', additionalProperties: true };
 
 const DIRECTION = text('OUT, IN or BOTH (default BOTH)');

@@ -8,7 +8,7 @@ import type { Properties, UpdateStrategy } from '../../index.js';
 import { unsupportedAction } from '../error-mapper.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, vertexJsonText } from './graph-data.js';
+import { BODY_VERTEX_ID, LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, vertexJsonText } from './graph-data.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 4096 } };
 const PROPERTIES = { type: 'object' } as const;
@@ -17,7 +17,7 @@ const STRATEGY = { type: 'string', enum: ['SUM', 'BIGGER', 'SMALLER', 'UNION', '
 
 const vertexBody = {
   type: 'object',
-  properties: { label: LABEL, properties: PROPERTIES, id: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
+  properties: { label: LABEL, properties: PROPERTIES, id: BODY_VERTEX_ID },
   required: ['label', 'properties'],
 } as const;
 
@@ -46,7 +46,7 @@ const listQuery = {
 interface VertexBody {
   readonly label: string;
   readonly properties: Properties;
-  readonly id?: string | number;
+  readonly id?: string | number | bigint;
 }
 
 interface IdParams extends GraphParams {
@@ -110,7 +110,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
           body: {
             type: 'object',
             properties: {
-              vertices: { type: 'array', items: { type: 'object', properties: { label: LABEL, type: { type: 'string' }, properties: PROPERTIES, id: { anyOf: [{ type: 'string' }, { type: 'integer' }] } }, required: ['label', 'properties'] } },
+              vertices: { type: 'array', items: { type: 'object', properties: { label: LABEL, type: { type: 'string' }, properties: PROPERTIES, id: BODY_VERTEX_ID }, required: ['label', 'properties'] } },
               update_strategies: { type: 'object', additionalProperties: STRATEGY },
               create_if_not_exist: { type: 'boolean' },
             },

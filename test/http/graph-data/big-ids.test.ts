@@ -92,3 +92,34 @@ test('AUTOMATIC ids: Gremlin results write ids, vertices and edges with exact JS
     await server.close();
   }
 });
+
+test('AUTOMATIC ids: bodies carry ids and LONG values past 2^53 as exact JSON numbers (edge ends, batch edges, properties)', async () => {
+  const server = await autoServer();
+  try {
+    const a = await server.graph.addVertex('auto', { name: 'a' });
+    const b = await server.graph.addVertex('auto', { name: 'b' });
+    const serial = 2n ** 62n + 3n;
+    const body = `{"label":"links","outV":${a.id},"inV":${b.id},"outVLabel":"auto","inVLabel":"auto","properties":{"serial":${serial}}}`;
+    const created = await server.call('POST', `${G}/graph/edges`, body);
+    assert.equal(created.status, 201, created.text);
+    assert.deepEqual(bigLiterals(created.text, 'outV'), [a.id]);
+    assert.deepEqual(bigLiterals(created.text, 'inV'), [b.id]);
+    assert.deepEqual(bigLiterals(created.text, 'serial'), [serial]);
+    const stored = await server.graph.gremlin("g.E().hasLabel('links').values('serial')");
+    assert.deepEqual(stored, [serial]);
+    const batch = await server.call('POST', `${G}/graph/edges/batch`, `[{"label":"links","outV":${b.id},"inV":${a.id},"outVLabel":"auto","inVLabel":"auto","properties":{}}]`);
+    assert.equal(batch.status, 201, batch.text);
+    assert.deepEqual(await server.graph.gremlin(`g.V(${b.id}L).out('links').id()`), [a.id]);
+    const vertex = await server.call('POST', `${G}/graph/vertices`, `{"label":"auto","properties":{"name":"1234567890123456789 in text","serial":-${serial}}}`);
+    assert.equal(vertex.status, 201, vertex.text);
+    assert.deepEqual(bigLiterals(vertex.text, 'serial'), [-serial]);
+    assert.match(vertex.text, /"name":"1234567890123456789 in text"/);
+    const unknown = await server.call('POST', `${G}/graph/edges`, body.replace(String(a.id), '9007199254740993'));
+    assert.equal(unknown.status, 400, unknown.text);
+    assert.match(unknown.json.message, /9007199254740993/);
+    const broken = await server.call('POST', `${G}/graph/edges`, body.slice(0, -1));
+    assert.equal(broken.status, 400, broken.text);
+  } finally {
+    await server.close();
+  }
+});
