@@ -117,6 +117,9 @@ test('AUTOMATIC ids: bodies carry ids and LONG values past 2^53 as exact JSON nu
     const unknown = await server.call('POST', `${G}/graph/edges`, body.replace(String(a.id), '9007199254740993'));
     assert.equal(unknown.status, 400, unknown.text);
     assert.match(unknown.json.message, /9007199254740993/);
+    const kout = await server.call('POST', `${G}/traversers/kout`, `{"source":${a.id},"steps":{"direction":"OUT"},"max_depth":1}`);
+    assert.equal(kout.status, 200, kout.text);
+    assert.match(kout.text, new RegExp(`"vertices":\\[${b.id}\\]`));
     const broken = await server.call('POST', `${G}/graph/edges`, body.slice(0, -1));
     assert.equal(broken.status, 400, broken.text);
   } finally {
