@@ -104,7 +104,7 @@ export function markLongs(text: string, marker: string): string | undefined {
       const match = token.exec(text)!;
       const end = i + Math.max(match[0].length, 1);
       const literal = text.slice(i, end);
-      if (match[1] === undefined && match[2] === undefined && /^-?\d{16,}$/.test(literal) && !Number.isSafeInteger(Number(literal))) {
+      if (match[1] === undefined && match[2] === undefined && /^-?[1-9]\d{15,}$/.test(literal) && !Number.isSafeInteger(Number(literal))) {
         out += `${text.slice(copied, i)}"${marker}${literal}"`;
         copied = end;
       }

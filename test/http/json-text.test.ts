@@ -136,4 +136,7 @@ test('request bodies: marked long literals read back as the exact integers the t
   );
   assert.equal(markLongs('{"outV":1190728523124310016,"n":9007199254740991,"s":"12345678901234567890"}', '#'), '{"outV":"#1190728523124310016","n":9007199254740991,"s":"12345678901234567890"}');
   assert.equal(markLongs('[1.2345678901234567890,1e12345678901234567]', '#'), undefined);
+  // A leading zero is not JSON: left as it is, so that JSON.parse still refuses the body.
+  assert.equal(markLongs('[01190728523124310016]', '#'), undefined);
+  assert.throws(() => JSON.parse('[01190728523124310016]'), SyntaxError);
 });
