@@ -178,8 +178,15 @@ export class TaskRegistry {
    * declare const work: TaskWork;
    * const id = await tasks.submit({ type: 'rebuild_index', name: 'personByAge', callable: 'RebuildIndexJob' }, work);
    * ```
+   *
+   * `resultText` writes the work's result as the record's `task_result` text (default
+   * JSON.stringify; the REST Gremlin job passes a writer that keeps longs beyond 2^53 exact).
    */
-  async submit(what: { readonly type: string; readonly name: string; readonly callable: string; readonly input?: string; readonly description?: string }, work: TaskWork): Promise<number> {
+  async submit(
+    what: { readonly type: string; readonly name: string; readonly callable: string; readonly input?: string; readonly description?: string },
+    work: TaskWork,
+    resultText: (result: unknown) => string = (result) => JSON.stringify(result),
+  ): Promise<number> {
     const id = this.nextId++;
     const now = Date.now();
     const record: TaskRecord = {
@@ -190,21 +197,21 @@ export class TaskRegistry {
     this.records.set(id, record);
     await this.persist();
     const controller = new AbortController();
-    const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.execute(id, work, controller.signal));
+    const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.execute(id, { work, resultText }, controller.signal));
     this.running.set(id, { controller, done });
     void done.finally(() => this.running.delete(id));
     return id;
   }
 
-  private async execute(id: number, work: TaskWork, signal: AbortSignal): Promise<void> {
+  private async execute(id: number, task: { readonly work: TaskWork; readonly resultText: (result: unknown) => string }, signal: AbortSignal): Promise<void> {
     if (signal.aborted) {
       await this.update(id, { task_status: 'cancelled' });
       return;
     }
     await this.update(id, { task_status: 'running' });
     try {
-      const result = await work({ signal, progress: (n) => this.touch(id, { task_progress: n }) });
-      await this.update(id, { task_status: signal.aborted ? 'cancelled' : 'success', task_result: JSON.stringify(result ?? null) });
+      const result = await task.work({ signal, progress: (n) => this.touch(id, { task_progress: n }) });
+      await this.update(id, { task_status: signal.aborted ? 'cancelled' : 'success', task_result: task.resultText(result ?? null) });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await this.update(id, { task_status: signal.aborted ? 'cancelled' : 'failed', task_result: message });

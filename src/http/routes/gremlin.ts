@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
-import { ArgumentError, DEFAULT_SPACE, QuiverError, jsonReplacer } from '../../index.js';
+import { ArgumentError, DEFAULT_SPACE, QuiverError } from '../../index.js';
 import type { Graph, ServerState } from '../../index.js';
 import { mapError } from '../error-mapper.js';
 import { graphOf, graphParams, graphPaths, spaceOf } from './route-common.js';
@@ -280,8 +280,9 @@ export const gremlinRoutes: RouteGroup = (app, { state }) => {
         const firstLine = Buffer.from(body.gremlin.split('\n')[0] ?? '').subarray(0, 256).toString('utf8');
         const taskId = await state.tasks(spaceOf(request.params), request.params.graph).submit(
           { type: 'gremlin', name: firstLine, callable: 'org.apache.hugegraph.job.GremlinJob', input: JSON.stringify(body) },
-          // The task registry stores its result with JSON.stringify: a long beyond 2^53 stays its decimal text there.
-          async ({ signal }) => JSON.parse(JSON.stringify(restJson(await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal })), jsonReplacer)) as unknown,
+          async ({ signal }) => restJson(await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal })),
+          // task_result keeps a long beyond 2^53 as its exact digits, as the synchronous reply does
+          jsonText,
         );
         return reply.code(201).send({ task_id: taskId });
       },

@@ -126,3 +126,21 @@ test('AUTOMATIC ids: bodies carry ids and LONG values past 2^53 as exact JSON nu
     await server.close();
   }
 });
+
+test('the asynchronous Gremlin job keeps AUTOMATIC ids exact in its task_result text', async () => {
+  const server = await autoServer();
+  try {
+    const a = await server.graph.addVertex('auto', { name: 'a' });
+    const submitted = await server.call('POST', `${G}/jobs/gremlin`, { gremlin: "g.V().hasLabel('auto').id()", bindings: {}, language: 'gremlin-groovy', aliases: {} });
+    assert.equal(submitted.status, 201, submitted.text);
+    let task: { task_status?: string; task_result?: string } = {};
+    for (let i = 0; i < 200 && task.task_status !== 'success' && task.task_status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      task = (await server.call('GET', `${G}/tasks/${String(submitted.json.task_id)}`)).json;
+    }
+    assert.equal(task.task_status, 'success', JSON.stringify(task));
+    assert.equal(task.task_result, `[${String(a.id)}]`);
+  } finally {
+    await server.close();
+  }
+});
