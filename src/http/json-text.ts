@@ -6,6 +6,7 @@
  * value or a body holds one: everything else goes through the native JSON functions.
  * @module
  */
+import { randomUUID } from 'node:crypto';
 
 /**
  * The JSON text of `value`: what JSON.stringify writes, except that a bigint is written as its
@@ -147,3 +148,18 @@ export const BIGINT_KEYWORD = {
   schemaType: 'boolean',
   validate: (accepts: boolean, data: unknown): boolean => !accepts || typeof data === 'bigint',
 } as const;
+
+/**
+ * JSON.parse that reads integer literals a double cannot hold as exact bigints (through
+ * {@link markLongs} with a fresh marker); throws JSON.parse's SyntaxError on bad text.
+ *
+ * @example
+ * ```ts
+ * parseExact('{"id":1190728523124310016}'); // { id: 1190728523124310016n }
+ * ```
+ */
+export function parseExact(text: string): unknown {
+  const marker = `long:${randomUUID()}:`;
+  const marked = markLongs(text, marker);
+  return marked === undefined ? JSON.parse(text) : unmarkLongs(JSON.parse(marked), marker);
+}

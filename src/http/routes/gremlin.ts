@@ -17,7 +17,7 @@ import { mapError } from '../error-mapper.js';
 import { graphOf, graphParams, graphPaths, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import { admit, restJson } from './graph-data.js';
-import { jsonText } from '../json-text.js';
+import { jsonText, parseExact } from '../json-text.js';
 
 const gzipAsync = promisify(gzip);
 
@@ -151,13 +151,14 @@ function resolveScript(state: ServerState, request: GremlinRequest, fixed?: Grap
   return { graph: state.graph(chosen.space, chosen.graph), script };
 }
 
-function checkRequest(request: GremlinRequest): Map<string, string | number> {
+/** Binding values: strings and numbers, a number beyond 2^53 (an AUTOMATIC id sent as JSON) read exactly as a bigint. */
+function checkRequest(request: GremlinRequest): Map<string, string | number | bigint> {
   const language = request.language ?? LANGUAGE;
   if (language !== LANGUAGE) throw new ArgumentError('GREMLIN_LANGUAGE', `Invalid Gremlin language: expected '${LANGUAGE}' but got '${language}'`);
-  const bindings = new Map<string, string | number>();
+  const bindings = new Map<string, string | number | bigint>();
   for (const [name, value] of Object.entries(request.bindings ?? {})) {
-    if (typeof value !== 'string' && (typeof value !== 'number' || !Number.isFinite(value))) {
-      throw new ArgumentError('GREMLIN_BINDING', `Invalid binding '${name}': values must be strings or numbers but got ${JSON.stringify(value)}`);
+    if (typeof value !== 'string' && typeof value !== 'bigint' && (typeof value !== 'number' || !Number.isFinite(value))) {
+      throw new ArgumentError('GREMLIN_BINDING', `Invalid binding '${name}': values must be strings or numbers but got ${jsonText(value)}`);
     }
     bindings.set(name, value);
   }
@@ -207,7 +208,7 @@ function jsonObjectParam(query: Readonly<Record<string, string>>, name: 'binding
   if (text === undefined) return {};
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseExact(text);
   } catch {
     value = undefined;
   }

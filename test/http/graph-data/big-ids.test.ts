@@ -144,3 +144,22 @@ test('the asynchronous Gremlin job keeps AUTOMATIC ids exact in its task_result 
     await server.close();
   }
 });
+
+test('Gremlin bindings take an AUTOMATIC id as an exact JSON number, in POST bodies and GET query text', async () => {
+  const server = await autoServer();
+  try {
+    const a = await server.graph.addVertex('auto', { name: 'a' });
+    const posted = await server.call('POST', '/gremlin', `{"gremlin":"g.V(id).values('name')","bindings":{"id":${String(a.id)}},"aliases":{"g":"__g_hugegraph"}}`);
+    assert.equal(posted.status, 200, posted.text);
+    assert.deepEqual(posted.json.result.data, ['a']);
+    const query = new URLSearchParams({ gremlin: "hugegraph.traversal().V(id).values('name')", bindings: `{"id":${String(a.id)}}` });
+    const got = await server.call('GET', `/gremlin?${query.toString()}`);
+    assert.equal(got.status, 200, got.text);
+    assert.deepEqual(got.json.result.data, ['a']);
+    const listed = await server.call('POST', '/gremlin', `{"gremlin":"g.V()","bindings":{"ids":[${String(a.id)}]},"aliases":{"g":"__g_hugegraph"}}`);
+    assert.equal(listed.status, 400, listed.text);
+    assert.match(listed.json.message, new RegExp(`Invalid binding 'ids'.*\\[${String(a.id)}\\]`));
+  } finally {
+    await server.close();
+  }
+});
