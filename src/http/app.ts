@@ -8,8 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { Identity, ServerState } from '../index.js';
 import { mapError, routeNotFound, unauthenticated } from './error-mapper.js';
-import { randomUUID } from 'node:crypto';
-import { BIGINT_KEYWORD, jsonText, markLongs, unmarkLongs } from './json-text.js';
+import { BIGINT_KEYWORD, exactLongsText, jsonText } from './json-text.js';
 import { ROUTE_GROUPS } from './routes/index.js';
 
 /**
@@ -86,10 +85,9 @@ function exactLongBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
-    const marker = `long:${randomUUID()}:`;
-    const marked = markLongs(text, marker);
-    if (marked === undefined) return parse(request, text, done);
-    return parse(request, marked, (error, value) => (error ? done(error) : done(null, unmarkLongs(value, marker))));
+    const exact = exactLongsText(text);
+    if (exact === undefined) return parse(request, text, done);
+    return parse(request, exact.text, (error, value) => (error ? done(error) : done(null, exact.restore(value))));
   });
 }
 

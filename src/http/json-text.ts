@@ -43,32 +43,74 @@ export function bigJsonText(value: unknown): string | undefined {
   return writeJson(value, '');
 }
 
+/**
+ * True when `text[start..end)` can stand inside JSON quotes as it is: no control character,
+ * quote, backslash or surrogate (a lone surrogate is what JSON.stringify escapes).
+ *
+ * @example
+ * ```ts
+ * verbatimInJson('"1:marko"', 1, 8); // true
+ * verbatimInJson('a"b', 0, 3); // false
+ * ```
+ */
+export function verbatimInJson(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return false;
+  }
+  return true;
+}
+
+/**
+ * JSON text of a string: quoted as it is unless a character needs escaping, which
+ * JSON.stringify then does.
+ *
+ * @example
+ * ```ts
+ * jsonString('marko'); // '"marko"'
+ * ```
+ */
+export function jsonString(text: string): string {
+  return verbatimInJson(text, 0, text.length) ? `"${text}"` : JSON.stringify(text);
+}
+
+/**
+ * JSON text of a JSON leaf value (string, number, boolean, null) as JSON.stringify writes it;
+ * undefined for anything else.
+ *
+ * @example
+ * ```ts
+ * jsonLeaf(29); // '29'
+ * jsonLeaf(Number.NaN); // 'null'
+ * jsonLeaf({}); // undefined
+ * ```
+ */
+export function jsonLeaf(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return jsonString(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    default:
+      return value === null ? 'null' : undefined;
+  }
+}
+
 /** JSON text of `value` under `key` as JSON.stringify writes it, bigints as digits; undefined where JSON.stringify omits the value. */
 function writeJson(input: unknown, key: string): string | undefined {
   let value = input;
   if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
     value = (value as { toJSON(key: string): unknown }).toJSON(key);
   }
-  switch (typeof value) {
-    case 'bigint':
-      return value.toString();
-    case 'string':
-      return JSON.stringify(value);
-    case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'object':
-      break;
-    default:
-      return undefined;
-  }
-  if (value === null) return 'null';
+  if (typeof value === 'bigint') return value.toString();
+  if (value === null || typeof value !== 'object') return jsonLeaf(value);
   if (Array.isArray(value)) return `[${value.map((item: unknown, i) => writeJson(item, String(i)) ?? 'null').join(',')}]`;
   const members: string[] = [];
   for (const [k, v] of Object.entries(value as object)) {
     const text = writeJson(v, k);
-    if (text !== undefined) members.push(`${JSON.stringify(k)}:${text}`);
+    if (text !== undefined) members.push(`${jsonString(k)}:${text}`);
   }
   return `{${members.join(',')}}`;
 }
@@ -151,7 +193,7 @@ export const BIGINT_KEYWORD = {
 
 /**
  * JSON.parse that reads integer literals a double cannot hold as exact bigints (through
- * {@link markLongs} with a fresh marker); throws JSON.parse's SyntaxError on bad text.
+ * {@link exactLongsText}); throws JSON.parse's SyntaxError on bad text.
  *
  * @example
  * ```ts
@@ -159,7 +201,25 @@ export const BIGINT_KEYWORD = {
  * ```
  */
 export function parseExact(text: string): unknown {
+  const exact = exactLongsText(text);
+  return exact === undefined ? JSON.parse(text) : exact.restore(JSON.parse(exact.text));
+}
+
+/**
+ * A JSON text prepared for an exact read: its long literals marked with a fresh random marker
+ * (made only for a text with a run of 16 digits), and `restore`, which turns the marks of the
+ * parsed value back into bigints; undefined when the text holds no such literal and is read as
+ * it is.
+ *
+ * @example
+ * ```ts
+ * const exact = exactLongsText('{"id":1190728523124310016}');
+ * exact?.restore(JSON.parse(exact.text)); // { id: 1190728523124310016n }
+ * ```
+ */
+export function exactLongsText(text: string): { readonly text: string; restore(value: unknown): unknown } | undefined {
+  if (!LONG_DIGITS.test(text)) return undefined;
   const marker = `long:${randomUUID()}:`;
   const marked = markLongs(text, marker);
-  return marked === undefined ? JSON.parse(text) : unmarkLongs(JSON.parse(marked), marker);
+  return marked === undefined ? undefined : { text: marked, restore: (value) => unmarkLongs(value, marker) };
 }

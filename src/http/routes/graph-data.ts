@@ -5,7 +5,7 @@
  * @module
  */
 import { ArgumentError, Edge, LimitError, P, Path, Property, SchemaError, Tree, TypedNumber, Uuid, Vertex, VertexProperty, jsonKey } from '../../index.js';
-import { jsonText } from '../json-text.js';
+import { jsonLeaf, jsonString, jsonText, verbatimInJson } from '../json-text.js';
 import type { FastifyReply } from 'fastify';
 import type { ElementId, Graph, PropertyValue, VertexView } from '../../index.js';
 
@@ -108,18 +108,6 @@ export function checkBatchSize(element: 'vertices' | 'edges', size: number): voi
 
 function invalidVertexId(text: string): ArgumentError {
   return new ArgumentError('INVALID_VERTEX_ID', `The vertex id must be formatted as Number/String/UUID, but got '${text}'`);
-}
-
-/**
- * True when `text[start..end)` can stand inside JSON quotes as it is: no control character,
- * quote, backslash or surrogate (a lone surrogate is what JSON.stringify escapes).
- */
-function verbatimInJson(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return false;
-  }
-  return true;
 }
 
 /**
@@ -321,25 +309,6 @@ function shapedAlready(value: unknown): boolean {
  */
 export function restJsonText(value: unknown): string {
   return shapedAlready(value) ? JSON.stringify(value) : jsonText(restJson(value));
-}
-
-/** JSON text of a string: quoted as it is unless a character needs escaping, which JSON.stringify then does. */
-function jsonString(text: string): string {
-  return verbatimInJson(text, 0, text.length) ? `"${text}"` : JSON.stringify(text);
-}
-
-/** JSON text of a JSON leaf value (string, number, boolean, null) as JSON.stringify writes it; undefined for anything else. */
-function jsonLeaf(value: unknown): string | undefined {
-  switch (typeof value) {
-    case 'string':
-      return jsonString(value);
-    case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
-    case 'boolean':
-      return value ? 'true' : 'false';
-    default:
-      return value === null ? 'null' : undefined;
-  }
 }
 
 /**
