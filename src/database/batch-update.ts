@@ -260,6 +260,10 @@ function writeVertexValues(w: GraphWriter, catalog: SchemaCatalog, slot: number,
 /**
  * Applies a vertex batch update inside a write and returns the slots of the updated (or
  * created) vertices, in input order; a missing vertex is skipped when `createIfNotExist` is false.
+ * A batch naming a vertex label of id strategy AUTOMATIC is refused whole, before any write, with
+ * ArgumentError `AUTOMATIC_ID_UPDATE` ("Automatic Id strategy is not supported now", as
+ * HugeGraph): such a vertex has no id or key values to be matched by, so it would be created anew
+ * on every call.
  *
  * @example
  * ```ts
@@ -267,6 +271,11 @@ function writeVertexValues(w: GraphWriter, catalog: SchemaCatalog, slot: number,
  * ```
  */
 export function updateVerticesIn(w: GraphWriter, catalog: SchemaCatalog, update: BatchUpdate<CheckedVertexLike>): number[] {
+  const automatic = update.items.find((input) => catalog.vertexLabel(input.label)?.idStrategy === 'AUTOMATIC');
+  if (automatic !== undefined) {
+    // An AUTOMATIC vertex cannot be matched by its properties: each call would create another one, so HugeGraph refuses it.
+    throw new ArgumentError('AUTOMATIC_ID_UPDATE', 'Automatic Id strategy is not supported now', { details: { label: automatic.label } });
+  }
   const strategies = update.strategies ?? {};
   const out: number[] = [];
   for (const input of update.items) {

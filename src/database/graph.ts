@@ -305,7 +305,8 @@ export class Graph extends GraphReads {
   /**
    * Batch update of vertices with update strategies (spec Part B 2.5), in one atomic write: a
    * vertex is matched by id or primary-key values; a missing one is created unless
-   * `createIfNotExist` is false.
+   * `createIfNotExist` is false. A vertex label of id strategy AUTOMATIC cannot be matched, so a
+   * batch naming one is refused whole with ArgumentError `AUTOMATIC_ID_UPDATE` and writes nothing.
    *
    * @example
    * ```ts

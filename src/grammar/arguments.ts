@@ -292,7 +292,7 @@ function nameValue(root: IToken, context: ArgumentContext): Argument {
  */
 function undefinedName(root: IToken, context: ArgumentContext): Error {
   const at = tokenPosition(root);
-  if (context.groovy === true) return new PlanError('UNKNOWN_VARIABLE', `Unknown variable '${root.image}' at line ${at.line}, column ${at.column}`);
+  if (context.groovy === true) return new PlanError('UNKNOWN_VARIABLE', `Unknown variable '${root.image}' at line ${at.line}, column ${at.column}`, { details: { name: root.image } });
   return new GremlinSyntaxError(`Variable '${root.image}' is not defined`, at);
 }
 

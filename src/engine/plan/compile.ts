@@ -270,7 +270,7 @@ function sackMerge(arg: Argument | undefined): string | undefined {
  */
 export function resolveArgument(a: Argument): Argument {
   if (a instanceof VertexRef) return new Vertex(a.id, a.label, -1) as unknown as Argument;
-  if (a instanceof VariableRef) throw new PlanError('UNKNOWN_VARIABLE', `Unknown variable '${a.name}'`);
+  if (a instanceof VariableRef) throw new PlanError('UNKNOWN_VARIABLE', `Unknown variable '${a.name}'`, { details: { name: a.name } });
   if (Array.isArray(a)) return (a as readonly Argument[]).map(resolveArgument);
   return a;
 }

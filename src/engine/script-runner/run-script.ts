@@ -55,7 +55,7 @@ const SOURCE_METHODS: MethodTable<SourceRef> = {
 
 function bind(a: Argument, vars: ReadonlyMap<string, unknown>): Argument {
   if (a instanceof VariableRef) {
-    if (!vars.has(a.name)) throw new PlanError('UNKNOWN_VARIABLE', `Unknown variable '${a.name}'`);
+    if (!vars.has(a.name)) throw new PlanError('UNKNOWN_VARIABLE', `Unknown variable '${a.name}'`, { details: { name: a.name } });
     const v = vars.get(a.name);
     if (v instanceof TraversalValue) return (v.results.length === 1 ? v.results[0] : v.results) as Argument;
     return v as Argument;
@@ -131,7 +131,7 @@ async function evaluate(host: ScriptHost, vars: Map<string, unknown>, expr: Scri
       return expr.value;
     case 'variable':
       if (!vars.has(expr.name)) {
-        throw new PlanError('UNKNOWN_VARIABLE', `Unknown variable '${expr.name}' at line ${expr.position.line}, column ${expr.position.column}`);
+        throw new PlanError('UNKNOWN_VARIABLE', `Unknown variable '${expr.name}' at line ${expr.position.line}, column ${expr.position.column}`, { details: { name: expr.name } });
       }
       return plainValue(vars.get(expr.name));
     case 'list':
@@ -144,7 +144,7 @@ async function evaluate(host: ScriptHost, vars: Map<string, unknown>, expr: Scri
     case 'traversal': {
       const source = vars.get(expr.source);
       if (!(source instanceof SourceRef || source instanceof GraphRef)) {
-        throw new PlanError('UNKNOWN_VARIABLE', `Unknown traversal source '${expr.source}' at line ${expr.position.line}, column ${expr.position.column}`);
+        throw new PlanError('UNKNOWN_VARIABLE', `Unknown traversal source '${expr.source}' at line ${expr.position.line}, column ${expr.position.column}`, { details: { name: expr.source } });
       }
       return runTraversal(host, expr.bytecode, expr.terminal, vars);
     }

@@ -3,12 +3,13 @@
  * append/eliminate, delete, batch create with check_vertex and batch update with strategies.
  * @module
  */
-import { ArgumentError, NotFoundError, QuiverError, UnsupportedError } from '../../index.js';
-import type { Direction, ElementId, Properties, UpdateStrategy } from '../../index.js';
+import { ArgumentError, QuiverError, UnsupportedError } from '../../index.js';
+import type { ElementId, Properties, UpdateStrategy } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import { BODY_VERTEX_ID, LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText } from './graph-data.js';
 import { actionQuery, elementAction } from './vertices.js';
+import { checkBodyLabel, checkNoNullValues, edgeNotFound, listDirection, noSuchEdge } from './element-checks.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 8192 } };
 const LABEL = { type: 'string', minLength: 1, maxLength: 256 } as const;
@@ -26,7 +27,7 @@ const listQuery = {
   type: 'object',
   properties: {
     vertex_id: { type: 'string', minLength: 1 },
-    direction: { type: 'string', enum: ['OUT', 'IN', 'BOTH'] },
+    direction: { type: 'string' },
     label: LABEL,
     properties: { type: 'string' },
     offset: { type: 'integer', minimum: 0 },
@@ -52,7 +53,7 @@ interface IdParams extends GraphParams {
 
 interface ListQuery {
   readonly vertex_id?: string;
-  readonly direction?: Direction;
+  readonly direction?: string;
   readonly label?: string;
   readonly properties?: string;
   readonly offset?: number;
@@ -100,6 +101,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
       async (request, reply) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'write');
+        checkNoNullValues('edge', request.body);
         const { label, ...rest } = edgeInput(request.body);
         const edge = await endsChecked(() => graph.addEdge(label, rest));
         return sendJsonText(reply, 201, restJsonText(edge));
@@ -112,6 +114,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
       async (request, reply) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'write');
+        for (const edge of request.body) checkNoNullValues('edge', edge);
         checkBatchSize('edges', request.body.length);
         const ids = await endsChecked(() => graph.addEdgeIds(request.body.map(edgeInput)), request.query.check_vertex !== false);
         return sendJsonText(reply, 201, restJsonText(ids));
@@ -159,10 +162,11 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         admit(graph, 'read');
         const q = request.query;
         const vertexId = q.vertex_id === undefined ? undefined : parseVertexId(q.vertex_id);
+        const direction = listDirection(q.direction);
         if (q.page !== undefined) {
           if (vertexId !== undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: page cannot be used with vertex_id');
           if ((q.offset ?? 0) !== 0) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: offset must be absent or 0 with page');
-          if (q.direction !== undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: direction cannot be used with page and without vertex_id');
+          if (q.direction !== undefined && q.direction !== '') throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: direction cannot be used with page and without vertex_id');
         }
         checkListLabel(graph, 'edge', q.label);
         const properties = parsePropertyFilter(q.properties);
@@ -171,7 +175,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         }
         checkFilterKeys(graph, properties);
         const result = await graph.edges({
-          ...(vertexId === undefined ? {} : { vertexId, direction: q.direction ?? 'BOTH' }),
+          ...(vertexId === undefined ? {} : { vertexId, direction }),
           label: q.label,
           properties,
           offset: q.offset ?? 0,
@@ -189,12 +193,12 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'read');
         const edge = await graph.getEdge(request.params.id);
-        if (edge === undefined) throw new NotFoundError('EDGE_NOT_FOUND', `Edge '${request.params.id}' does not exist`);
+        if (edge === undefined) throw edgeNotFound(request.params.id);
         return sendJsonText(reply, 200, restJsonText(edge));
       },
     );
 
-    app.put<{ Params: IdParams; Querystring: { action?: string }; Body: { properties: Properties; id?: string } }>(
+    app.put<{ Params: IdParams; Querystring: { action?: string }; Body: { properties: Properties; label?: string; id?: string } }>(
       `${base}/:id`,
       {
         schema: {
@@ -205,14 +209,17 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         },
       },
       async (request) => {
-        const action = elementAction(request.query.action);
-        const graph = graphOf(state, request.params);
-        admit(graph, 'write');
+        checkNoNullValues('edge', request.body);
         const id = request.params.id;
         if (request.body.id !== undefined && request.body.id !== id) {
           throw new ArgumentError('EDGE_ID_MISMATCH', `The ids are different between url and request body ('${id}' != '${request.body.id}')`);
         }
-        if ((await graph.getEdge(id)) === undefined) throw new NotFoundError('EDGE_NOT_FOUND', `Edge '${id}' does not exist`);
+        const action = elementAction(request.query.action);
+        const graph = graphOf(state, request.params);
+        admit(graph, 'write');
+        const stored = await graph.getEdge(id);
+        if (stored === undefined) throw edgeNotFound(id);
+        checkBodyLabel('edge', { id, stored: stored.label, given: request.body.label });
         const { properties } = request.body;
         const updated = action === 'append' ? await graph.updateEdgeProperties(id, properties) : await graph.eliminateEdgeProperties(id, Object.keys(properties));
         return restJson(updated);
@@ -228,9 +235,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         const id = request.params.id;
         const stored = await graph.getEdge(id);
         // HugeGraph's EdgeAPI.delete turns a missing edge (or one of another label) into a 400, as VertexAPI.delete does.
-        if (stored === undefined || (request.query.label !== undefined && request.query.label !== stored.label)) {
-          throw new ArgumentError('NO_SUCH_EDGE', `No such edge with id: '${id}'`);
-        }
+        if (stored === undefined || (request.query.label !== undefined && request.query.label !== stored.label)) throw noSuchEdge(id);
         await graph.removeEdge(id);
         return reply.code(204).send();
       },

@@ -7,6 +7,7 @@ import type { EdgeView, ElementId, Graph, VertexView } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import { admit, parseVertexId, restJson } from './graph-data.js';
+import { checkEdgeIdFormat } from './element-checks.js';
 
 const idsQuery = {
   type: 'object',
@@ -85,7 +86,11 @@ export const elementTraverserRoutes: RouteGroup = (app, { state }) => {
     vertices: restJson(await byIds<VertexView>(q.ids.map(parseVertexId), (id) => graph.getVertex(id))),
   }));
   element<{ ids: string[] }>('edges', 'Edges by ids', idsQuery, async (graph, q) => ({
-    edges: restJson(await byIds<EdgeView>(q.ids.map(edgeIdText), (id) => graph.getEdge(id))),
+    edges: restJson(await byIds<EdgeView>(q.ids.map(edgeIdText), async (id) => {
+      const edge = await graph.getEdge(id);
+      checkEdgeIdFormat(String(id), edge !== undefined);
+      return edge;
+    })),
   }));
   element<{ split_size: number }>('vertices/shards', 'Shards of the vertices for a full scan', shardsQuery, async (graph, q) => ({ shards: await graph.vertexShards(q.split_size) }));
   element<{ split_size: number }>('edges/shards', 'Shards of the edges for a full scan', shardsQuery, async (graph, q) => ({ shards: await graph.edgeShards(q.split_size) }));

@@ -174,7 +174,16 @@ function timeoutOf(graph: Graph): number {
 function gremlinException(error: QuiverError | undefined, mapped: string): string {
   if (error?.kind === 'cancelled') return 'java.util.concurrent.TimeoutException';
   if (error?.kind === 'syntax') return 'org.codehaus.groovy.control.MultipleCompilationErrorsException';
+  if (error?.code === 'UNKNOWN_VARIABLE') return MISSING_PROPERTY;
   return mapped.replace(/^class /, '');
+}
+
+/** Groovy's exception for a name no binding or variable defines, with its message (`Script1` is the script's class). */
+const MISSING_PROPERTY = 'groovy.lang.MissingPropertyException';
+
+function gremlinMessage(error: QuiverError | undefined, mapped: string): string {
+  const name = error?.code === 'UNKNOWN_VARIABLE' ? error.details['name'] : undefined;
+  return typeof name === 'string' ? `No such property: ${name} for class: Script1` : mapped;
 }
 
 async function sendError(reply: FastifyReply, error: unknown): Promise<FastifyReply> {
@@ -182,7 +191,7 @@ async function sendError(reply: FastifyReply, error: unknown): Promise<FastifyRe
   const quiver = error instanceof QuiverError ? error : undefined;
   const exception = gremlinException(quiver, body.exception);
   const code = quiver?.kind === 'cancelled' ? 400 : status;
-  return reply.code(code).header('content-type', 'application/json; charset=utf-8').send({ exception, message: body.message, cause: `[${exception}]` });
+  return reply.code(code).header('content-type', 'application/json; charset=utf-8').send({ exception, message: gremlinMessage(quiver, body.message), cause: `[${exception}]` });
 }
 
 async function evaluate(state: ServerState, request: GremlinRequest, reply: FastifyReply): Promise<unknown> {

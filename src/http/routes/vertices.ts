@@ -8,6 +8,7 @@ import type { Properties, UpdateStrategy } from '../../index.js';
 import { unsupportedAction } from '../error-mapper.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
+import { checkBodyLabel, checkNoNullValues } from './element-checks.js';
 import { BODY_VERTEX_ID, LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, vertexJsonText } from './graph-data.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 4096 } };
@@ -82,6 +83,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
       async (request, reply) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'write');
+        checkNoNullValues('vertex', request.body);
         const { label, properties, id } = request.body;
         const vertex = await graph.addVertex(label, properties, id === undefined ? {} : { id: bodyVertexId(id, 'vertex id') });
         return sendJsonText(reply, 201, vertexJsonText(vertex));
@@ -94,6 +96,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
       async (request, reply) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'write');
+        for (const vertex of request.body) checkNoNullValues('vertex', vertex);
         checkBatchSize('vertices', request.body.length);
         const inputs = request.body.map((v) => ({ label: v.label, properties: v.properties, id: v.id === undefined ? undefined : bodyVertexId(v.id, 'vertex id') }));
         const ids = await graph.addVertexIds(inputs);
@@ -122,11 +125,6 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'write');
         checkBatchSize('vertices', request.body.vertices.length);
-        const catalog = graph.catalog();
-        // An AUTOMATIC vertex can never be matched by its properties, so HugeGraph refuses it here instead of creating a new one on every call.
-        if (request.body.vertices.some((v) => catalog.vertexLabel(v.label)?.idStrategy === 'AUTOMATIC')) {
-          throw new ArgumentError('AUTOMATIC_ID_UPDATE', 'Automatic Id strategy is not supported now');
-        }
         const items = request.body.vertices.map((v) => ({ label: v.label, properties: v.properties, id: v.id === undefined ? undefined : bodyVertexId(v.id, 'vertex id') }));
         const vertices = await graph.updateVertices({ items, strategies: request.body.update_strategies, createIfNotExist: request.body.create_if_not_exist !== false });
         return { vertices: restJson(vertices) };
@@ -165,10 +163,11 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
       },
     );
 
-    app.put<{ Params: IdParams; Querystring: { action?: string }; Body: { label?: string; properties: Properties } }>(
+    app.put<{ Params: IdParams; Querystring: { action?: string }; Body: { label?: string; properties: Properties; id?: unknown } }>(
       `${base}/:id`,
       { schema: { summary: 'Append or eliminate vertex properties', params: graphParams(ID_PARAM), querystring: actionQuery, body: updateBody } },
       async (request) => {
+        checkNoNullValues('vertex', request.body);
         const action = elementAction(request.query.action);
         const graph = graphOf(state, request.params);
         admit(graph, 'write');
@@ -176,9 +175,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
         const stored = await graph.getVertex(id);
         if (stored === undefined) throw new NotFoundError('VERTEX_NOT_FOUND', `Vertex '${String(restJson(id))}' does not exist`);
         const { label, properties } = request.body;
-        if (label !== undefined && label !== stored.label) {
-          throw new ArgumentError('VERTEX_LABEL_MISMATCH', `The label of vertex '${String(restJson(id))}' is '${stored.label}' but the request names '${label}'`);
-        }
+        checkBodyLabel('vertex', { id: String(restJson(id)), stored: stored.label, given: label });
         const updated = action === 'append' ? await graph.updateVertexProperties(id, properties) : await graph.eliminateVertexProperties(id, Object.keys(properties));
         return restJson(updated);
       },

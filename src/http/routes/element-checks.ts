@@ -1,0 +1,119 @@
+/**
+ * Checks of vertex and edge requests that HugeGraph's VertexAPI and EdgeAPI make before they
+ * touch the graph, with their statuses and messages: null property values in a body, the label a
+ * PUT body names, the `direction` of the edge list, and malformed edge ids (hugegraph-notes §7.2).
+ * @module
+ */
+import { ArgumentError, NotFoundError, QuiverError, parseEdgeId } from '../../index.js';
+import type { Direction } from '../../index.js';
+
+/**
+ * Refuses a body whose properties hold a null value with HugeGraph's 400 "Not allowed to set
+ * value of property 'k' to null for vertex 'id'" (ArgumentError `NULL_PROPERTY_VALUE`; the id is
+ * the body's, `null` when it carries none, as JsonVertex/JsonEdge.checkUpdate print it). Used by
+ * create, batch create, append and eliminate; batch updates give null a meaning (spec Part B 2.5).
+ *
+ * @example
+ * ```ts
+ * checkNoNullValues('vertex', request.body);
+ * ```
+ */
+export function checkNoNullValues(element: 'vertex' | 'edge', body: { readonly properties?: Readonly<Record<string, unknown>>; readonly id?: unknown }): void {
+  const properties = body.properties;
+  // for-in, not Object.entries: batch create runs this per element, and it allocates nothing.
+  for (const key in properties) {
+    if (properties[key] === null) {
+      const id = body.id === undefined || body.id === null ? 'null' : String(body.id);
+      throw new ArgumentError('NULL_PROPERTY_VALUE', `Not allowed to set value of property '${key}' to null for ${element} '${id}'`);
+    }
+  }
+}
+
+/**
+ * Refuses an append/eliminate body naming a label other than the stored element's, with
+ * ArgumentError `VERTEX_LABEL_MISMATCH` or `EDGE_LABEL_MISMATCH` (400). A body without a label
+ * passes, as in HugeGraph (docs/design-choices.md, "Labels in element PUT bodies").
+ *
+ * @example
+ * ```ts
+ * checkBodyLabel('edge', { id, stored: edge.label, given: request.body.label });
+ * ```
+ */
+export function checkBodyLabel(element: 'vertex' | 'edge', labels: { readonly id: string; readonly stored: string; readonly given: string | undefined }): void {
+  const { id, stored, given } = labels;
+  if (given === undefined || given === stored) return;
+  throw new ArgumentError(element === 'vertex' ? 'VERTEX_LABEL_MISMATCH' : 'EDGE_LABEL_MISMATCH', `The label of ${element} '${id}' is '${stored}' but the request names '${given}'`);
+}
+
+/**
+ * The `direction` query parameter of the edge list: absent or empty is BOTH, otherwise exactly
+ * OUT, IN or BOTH, else HugeGraph's 400 "Direction value must be in [OUT, IN, BOTH], but got 'x'"
+ * (ArgumentError `INVALID_DIRECTION`).
+ *
+ * @example
+ * ```ts
+ * listDirection('OUT'); // 'OUT'
+ * listDirection(undefined); // 'BOTH'
+ * ```
+ */
+export function listDirection(text: string | undefined): Direction {
+  if (text === undefined || text === '') return 'BOTH';
+  if (text === 'OUT' || text === 'IN' || text === 'BOTH') return text;
+  throw new ArgumentError('INVALID_DIRECTION', `Direction value must be in [OUT, IN, BOTH], but got '${text}'`);
+}
+
+/**
+ * Why an edge id names no edge: the NotFoundError `EDGE_ID_FORMAT` of a malformed id ("Edge id
+ * must be formatted as 5~6 parts, but got N parts: 'x'"), else NotFoundError `EDGE_NOT_FOUND`
+ * "Edge 'x' does not exist". Both are 404.
+ *
+ * @example
+ * ```ts
+ * if (edge === undefined) throw edgeNotFound(id);
+ * ```
+ */
+export function edgeNotFound(id: string): QuiverError {
+  return malformedEdgeId(id) ?? new NotFoundError('EDGE_NOT_FOUND', `Edge '${id}' does not exist`);
+}
+
+/**
+ * The error of a DELETE of an edge that is absent (or of another label): HugeGraph's 400 "No such
+ * edge with id: 'x'" (ArgumentError `NO_SUCH_EDGE`), which for a malformed id goes on with the
+ * NotFoundException of the id, as EdgeAPI.delete prints it.
+ *
+ * @example
+ * ```ts
+ * if (stored === undefined) throw noSuchEdge(id);
+ * ```
+ */
+export function noSuchEdge(id: string): ArgumentError {
+  const malformed = malformedEdgeId(id);
+  const detail = malformed === undefined ? '' : `, org.apache.hugegraph.exception.NotFoundException: ${malformed.message}`;
+  return new ArgumentError('NO_SUCH_EDGE', `No such edge with id: '${id}'${detail}`, malformed === undefined ? {} : { cause: malformed });
+}
+
+/**
+ * Refuses, among edge ids looked up together (`/traversers/edges?ids=`), a malformed one that
+ * names no edge, with its NotFoundError `EDGE_ID_FORMAT` (404), as HugeGraph parses every id
+ * before it reads.
+ *
+ * @example
+ * ```ts
+ * checkEdgeIdFormat(id, found !== undefined);
+ * ```
+ */
+export function checkEdgeIdFormat(id: string, found: boolean): void {
+  const malformed = found ? undefined : malformedEdgeId(id);
+  if (malformed !== undefined) throw malformed;
+}
+
+/** The parse error of an edge id not in the 5- or 6-part form, or undefined for a well-formed one. */
+function malformedEdgeId(id: string): QuiverError | undefined {
+  try {
+    parseEdgeId(id);
+    return undefined;
+  } catch (error) {
+    if (error instanceof QuiverError && error.code === 'EDGE_ID_FORMAT') return error;
+    throw error;
+  }
+}
