@@ -78,13 +78,16 @@ function authenticate(state: ServerState, header: string | undefined): Identity 
  * bigints (HugeGraph clients send AUTOMATIC ids as JSON numbers). A body without a run of 16
  * digits goes straight to the default parser; otherwise such literals are marked as strings
  * with a per-request random marker, the default parser (with its poisoning checks and errors)
- * reads the marked text, and the marks become bigints.
+ * reads the marked text, and the marks become bigints. An empty body sent to a route that
+ * takes none (a DELETE, a task cancel) is no body at all: pyhugegraph sends
+ * `Content-Type: application/json` on every request, with or without a body.
  */
 function exactLongBodies(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
+    if (text === '' && request.routeOptions.schema?.body === undefined) return done(null, undefined);
     const exact = exactLongsText(text);
     if (exact === undefined) return parse(request, text, done);
     return parse(request, exact.text, (error, value) => (error ? done(error) : done(null, exact.restore(value))));
@@ -106,6 +109,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info', ...(options.logStream === undefined ? {} : { stream: options.logStream }) },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    // `/schema/propertykeys/age/?action=append` is `/schema/propertykeys/age?action=append`, as in
+    // HugeGraph (pyhugegraph sends the first form).
+    routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, keywords: [BIGINT_KEYWORD] } },
     requestIdHeader: 'x-request-id',
     logController: new LogController({ disableRequestLogging: true }),

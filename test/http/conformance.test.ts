@@ -151,6 +151,7 @@ export const ROWS: readonly Row[] = [
   { rule: 'schema: a clashing property key is 400', method: 'POST', url: `${S}/propertykeys`, body: { name: 'age', data_type: 'TEXT' }, status: 400 },
   { rule: 'schema: property key update action must be append, eliminate or update (415)', method: 'PUT', url: `${S}/propertykeys/age?action=drop`, body: { name: 'age' }, status: 415, exception: 'NotSupportedException' },
   { rule: 'schema: property key append adds user_data (202)', method: 'PUT', url: `${S}/propertykeys/age?action=append`, body: { name: 'age', user_data: { min: 0 } }, status: 202 },
+  { rule: 'http: a trailing slash before the query names the same route (pyhugegraph)', method: 'PUT', url: `${S}/propertykeys/age/?action=append`, body: { name: 'age', user_data: { max: 200 } }, status: 202, fields: { name: 'age' } },
   { rule: 'schema: property key data_type cannot change', method: 'PUT', url: `${S}/propertykeys/age?action=append`, body: { name: 'age', data_type: 'TEXT', user_data: {} }, status: 400, message: /cannot be changed/ },
   { rule: 'schema: property key update renames', method: 'PUT', url: `${S}/propertykeys/city?action=update`, body: { name: 'town' }, status: 202, fields: { name: 'town' } },
   { rule: 'schema: property key read', method: 'GET', url: `${S}/propertykeys/age`, status: 200, fields: { name: 'age', data_type: 'INT' } },
@@ -198,7 +199,9 @@ export const ROWS: readonly Row[] = [
   { rule: 'task: an unknown task is 404', method: 'GET', url: `${G}/tasks/999`, status: 404, message: /Can't find task with id '999'/ },
   { rule: 'task: cancel needs action cancel (415)', method: 'PUT', url: `${G}/tasks/1?action=stop`, status: 415 },
   { rule: 'task: a completed task cannot be cancelled', method: 'PUT', url: `${G}/tasks/1?action=cancel`, status: 400, message: /completed or cancelling/ },
-  { rule: 'task: a completed task is deleted with 204', method: 'DELETE', url: `${G}/tasks/1`, status: 204 },
+  { rule: 'http: an empty JSON body on a route that takes none is no body (pyhugegraph cancel)', method: 'PUT', url: `${G}/tasks/1?action=cancel`, body: '', headers: { 'content-type': 'application/json' }, status: 400, message: /completed or cancelling/ },
+  { rule: 'http: an empty JSON body on a DELETE is no body (pyhugegraph)', method: 'DELETE', url: `${G}/tasks/1`, body: '', headers: { 'content-type': 'application/json' }, status: 204 },
+  { rule: 'task: a deleted task is gone', method: 'DELETE', url: `${G}/tasks/1`, status: 404 },
   { rule: 'task: a non-numeric id is 400', method: 'GET', url: `${G}/tasks/abc`, status: 400 },
   // graph clear and delete
   { rule: 'graph: clear keeping the schema is 200', method: 'PUT', url: G, body: { action: 'clear', clear_schema: false }, status: 200 },

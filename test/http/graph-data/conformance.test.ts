@@ -195,6 +195,9 @@ export const ROWS: readonly Row[] = [
   { rule: 'vertex: delete of an unknown vertex is 400 (notes §7.3)', method: 'DELETE', url: `${V}/${q('"1:nobody"')}`, status: 400, message: /No such vertex/ },
   { rule: 'vertex: delete with another label is 400', method: 'DELETE', url: `${V}/${q('"1:ripple2"')}?label=software`, status: 400 },
   { rule: 'vertex: delete is 204', method: 'DELETE', url: `${L}/graph/vertices/${q('"1:ripple2"')}?label=person`, status: 204 },
+  { rule: 'vertex: a vertex to delete the way pyhugegraph does', method: 'POST', url: V, body: person('pyone'), status: 201, fields: { id: '1:pyone' } },
+  { rule: 'vertex: DELETE with Content-Type application/json and an empty body is 204 (pyhugegraph)', method: 'DELETE', url: `${V}/${q('"1:pyone"')}`, body: '', status: 204 },
+  { rule: 'vertex: a trailing slash before the query names the same route (pyhugegraph)', method: 'GET', url: `${V}/${q('"1:pyone"')}/`, status: 404, exception: NF, message: /does not exist/ },
   // §4.5 Gremlin and notes §6
   { rule: 'gremlin: GET runs a script with the result object', method: 'GET', url: `/gremlin?gremlin=${q("hugegraph.traversal().V().hasLabel('person').count()")}`, status: 200,
     check: (j) => { assert.deepEqual(j.result.data, [4]); assert.deepEqual(j.status, { message: '', code: 200, attributes: {} }); assert.equal(typeof j.requestId, 'string'); assert.deepEqual(j.result.meta, {}); } },
