@@ -97,7 +97,7 @@ function exactLongBodies(app: FastifyInstance): void {
 /**
  * Decodes request bodies sent with `Content-Encoding: gzip` or `deflate` (hugegraph-client
  * gzips every batch body) before any parser reads them. The body limit applies to the decoded
- * bytes, a body that does not decode is a 400, and another encoding is a 415.
+ * bytes, a body that does not decode, and another encoding, are a 400.
  */
 function decodedBodies(app: FastifyInstance): void {
   app.addHook('preParsing', (request, _reply, payload, done) => {

@@ -155,7 +155,15 @@ export function bodyVertexId(value: unknown, what: string): ElementId {
   throw new ArgumentError('INVALID_VERTEX_ID', `The ${what} must be formatted as Number/String/UUID, but got '${String(value)}'`);
 }
 
-/** The schema of a vertex's own optional body id: as {@link BODY_VERTEX_ID}, or null for none (Jackson writes an unset id as null). */
+/**
+ * The schema of a vertex's own optional body id: as {@link BODY_VERTEX_ID}, or null for none
+ * (Jackson writes an unset id as null).
+ *
+ * @example
+ * ```ts
+ * const vertexBody = { type: 'object', properties: { id: OPTIONAL_BODY_VERTEX_ID } };
+ * ```
+ */
 export const OPTIONAL_BODY_VERTEX_ID = { anyOf: [{ type: 'null' }, ...BODY_VERTEX_ID.anyOf] } as const;
 
 /**
