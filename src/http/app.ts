@@ -6,6 +6,9 @@
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
+import { createGunzip, createInflate } from 'node:zlib';
+import type { Transform } from 'node:stream';
+import { UnsupportedError } from '../index.js';
 import type { Identity, ServerState } from '../index.js';
 import { mapError, routeNotFound, unauthenticated } from './error-mapper.js';
 import { BIGINT_KEYWORD, exactLongsText, jsonText } from './json-text.js';
@@ -95,6 +98,27 @@ function exactLongBodies(app: FastifyInstance): void {
 }
 
 /**
+ * Decodes request bodies sent with `Content-Encoding: gzip` or `deflate` (hugegraph-client
+ * gzips every batch body) before any parser reads them. The body limit applies to the decoded
+ * bytes, a body that does not decode, and another encoding, are a 400.
+ */
+function decodedBodies(app: FastifyInstance): void {
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding === undefined || encoding === '' || encoding === 'identity') return done(null, payload);
+    if (encoding !== 'gzip' && encoding !== 'deflate') {
+      return done(new UnsupportedError('UNSUPPORTED_CONTENT_ENCODING', `Unsupported content encoding: '${encoding}' (gzip, deflate and identity are accepted)`), payload);
+    }
+    const decoded: Transform & { receivedEncodedLength?: number } = encoding === 'gzip' ? createGunzip() : createInflate();
+    decoded.receivedEncodedLength = 0;
+    payload.on('data', (chunk: Buffer) => (decoded.receivedEncodedLength = (decoded.receivedEncodedLength ?? 0) + chunk.length));
+    payload.on('error', (error) => decoded.destroy(error));
+    decoded.on('error', (error: Error & { statusCode?: number }) => (error.statusCode ??= 400));
+    done(null, payload.pipe(decoded));
+  });
+}
+
+/**
  * The fastify app with every route, ready for `inject` or `listen`.
  *
  * @example
@@ -121,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Replies hold longs beyond 2^53 as bigints, which HugeGraph writes as exact JSON numbers.
   app.setReplySerializer((payload) => jsonText(payload));
   exactLongBodies(app);
+  decodedBodies(app);
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = mapError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');

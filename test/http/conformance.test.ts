@@ -156,6 +156,7 @@ export const ROWS: readonly Row[] = [
   { rule: 'schema: property key update renames', method: 'PUT', url: `${S}/propertykeys/city?action=update`, body: { name: 'town' }, status: 202, fields: { name: 'town' } },
   { rule: 'schema: property key read', method: 'GET', url: `${S}/propertykeys/age`, status: 200, fields: { name: 'age', data_type: 'INT' } },
   { rule: 'schema: property key list', method: 'GET', url: `${S}/propertykeys`, status: 200, keys: ['propertykeys'] },
+  { rule: 'schema: property key list filtered by names (hugegraph-client list(names))', method: 'GET', url: `${S}/propertykeys?names=nope`, status: 200, fields: { propertykeys: [] } },
   { rule: 'schema: an unknown property key is 404', method: 'GET', url: `${S}/propertykeys/nope`, status: 404, exception: NF },
   { rule: 'schema: property key delete is 202 with task_id', method: 'DELETE', url: `${S}/propertykeys/town`, status: 202, keys: ['task_id'] },
   { rule: 'schema: vertex label create is 201, DEFAULT resolves to PRIMARY_KEY', method: 'POST', url: `${S}/vertexlabels`, body: { name: 'person', properties: ['name', 'age'], primary_keys: ['name'], nullable_keys: ['age'] }, status: 201,

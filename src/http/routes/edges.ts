@@ -33,6 +33,8 @@ const listQuery = {
     offset: { type: 'integer', minimum: 0 },
     limit: LIST_LIMIT,
     page: { type: 'string' },
+    // HugeGraph's default, which hugegraph-client sends on every list: accepted as absent.
+    keep_start_p: { type: 'boolean', enum: [false], description: 'only false (the default): predicates in properties are always parsed' },
   },
   additionalProperties: false,
 } as const;

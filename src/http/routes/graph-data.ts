@@ -155,6 +155,31 @@ export function bodyVertexId(value: unknown, what: string): ElementId {
   throw new ArgumentError('INVALID_VERTEX_ID', `The ${what} must be formatted as Number/String/UUID, but got '${String(value)}'`);
 }
 
+/**
+ * The schema of a vertex's own optional body id: as {@link BODY_VERTEX_ID}, or null for none
+ * (Jackson writes an unset id as null).
+ *
+ * @example
+ * ```ts
+ * const vertexBody = { type: 'object', properties: { id: OPTIONAL_BODY_VERTEX_ID } };
+ * ```
+ */
+export const OPTIONAL_BODY_VERTEX_ID = { anyOf: [{ type: 'null' }, ...BODY_VERTEX_ID.anyOf] } as const;
+
+/**
+ * A vertex's own id in a create or update body: absent or null (hugegraph-client sends
+ * `"id": null` for a vertex without one) is undefined, else as {@link bodyVertexId}.
+ *
+ * @example
+ * ```ts
+ * optionalBodyVertexId(null); // undefined
+ * optionalBodyVertexId(7); // 7
+ * ```
+ */
+export function optionalBodyVertexId(value: unknown): ElementId | undefined {
+  return value === undefined || value === null ? undefined : bodyVertexId(value, 'vertex id');
+}
+
 const PREDICATES: ReadonlySet<string> = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'between', 'inside', 'outside', 'within', 'without', 'textContains', 'containing']);
 
 function splitArguments(text: string): string[] {

@@ -83,6 +83,19 @@ const EDGE_STABLE = ['source_label', 'target_label', 'frequency', 'sort_keys', '
 
 const userDataSchema = { type: 'object' } as const;
 const names = { type: 'array', items: { type: 'string' } } as const;
+
+/** The `names` filter of a schema list (`?names=a&names=b`, hugegraph-client's list(names)). */
+const namesQuery = { type: 'object', properties: { names }, additionalProperties: false } as const;
+
+interface NamesQuery {
+  readonly names?: string[];
+}
+
+/** The records a list answers: all, or those named in `names`. */
+function named<R extends { readonly name: string }>(all: readonly R[], query: NamesQuery): readonly R[] {
+  const wanted = query.names;
+  return wanted === undefined ? all : all.filter((r) => wanted.includes(r.name));
+}
 const actionQuery = { type: 'object', properties: { action: { type: 'string' } }, required: ['action'] } as const;
 
 /** Unwraps a legacy body `{property_key: {...}, task_id}` (and the like) to the record fields. */
@@ -227,8 +240,8 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
         return reply.code(202).send(propertyKeyJson(record));
       },
     );
-    app.get<{ Params: GraphParams }>(`${base}/propertykeys`, { schema: { summary: 'List property keys', params: graphParams() } }, async (request) => ({
-      propertykeys: catalog(request.params).propertyKeys().map(propertyKeyJson),
+    app.get<{ Params: GraphParams; Querystring: NamesQuery }>(`${base}/propertykeys`, { schema: { summary: 'List property keys', params: graphParams(), querystring: namesQuery } }, async (request) => ({
+      propertykeys: named(catalog(request.params).propertyKeys(), request.query).map(propertyKeyJson),
     }));
     app.get<{ Params: NameParams }>(`${base}/propertykeys/:name`, { schema: { summary: 'Read a property key', params: nameParams } }, async (request) => {
       const record = catalog(request.params).propertyKey(request.params.name);
@@ -302,8 +315,8 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
           return json(record);
         },
       );
-      app.get<{ Params: GraphParams }>(`${base}/${plural}`, { schema: { summary: `List ${kind} labels`, params: graphParams() } }, async (request) => ({
-        [plural]: (kind === 'vertex' ? catalog(request.params).vertexLabels() : catalog(request.params).edgeLabels()).map(json),
+      app.get<{ Params: GraphParams; Querystring: NamesQuery }>(`${base}/${plural}`, { schema: { summary: `List ${kind} labels`, params: graphParams(), querystring: namesQuery } }, async (request) => ({
+        [plural]: named<VertexLabelRecord | EdgeLabelRecord>(kind === 'vertex' ? catalog(request.params).vertexLabels() : catalog(request.params).edgeLabels(), request.query).map(json),
       }));
       app.get<{ Params: NameParams }>(`${base}/${plural}/:name`, { schema: { summary: `Read a ${kind} label`, params: nameParams } }, async (request) => {
         const record = find(request.params, request.params.name);
@@ -337,14 +350,10 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
       const taskId = await indexBuildTask(state, request.params, [record.name], false);
       return reply.code(202).send({ index_label: indexLabelJson(record, graph), task_id: taskId });
     });
-    app.get<{ Params: GraphParams; Querystring: { names?: string[] } }>(
+    app.get<{ Params: GraphParams; Querystring: NamesQuery }>(
       `${base}/indexlabels`,
-      { schema: { summary: 'List index labels', params: graphParams(), querystring: { type: 'object', properties: { names: names } } } },
-      async (request) => {
-        const all = catalog(request.params).indexLabels();
-        const wanted = request.query.names;
-        return { indexlabels: (wanted === undefined ? all : all.filter((i) => wanted.includes(i.name))).map((i) => indexLabelJson(i, graphOf(state, request.params))) };
-      },
+      { schema: { summary: 'List index labels', params: graphParams(), querystring: namesQuery } },
+      async (request) => ({ indexlabels: named(catalog(request.params).indexLabels(), request.query).map((i) => indexLabelJson(i, graphOf(state, request.params))) }),
     );
     app.get<{ Params: NameParams }>(`${base}/indexlabels/:name`, { schema: { summary: 'Read an index label', params: nameParams } }, async (request) => {
       const record = catalog(request.params).indexLabel(request.params.name);

@@ -9,7 +9,7 @@ import { unsupportedAction } from '../error-mapper.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import { checkBodyLabel, checkNoNullValues } from './element-checks.js';
-import { BODY_VERTEX_ID, LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, vertexJsonText } from './graph-data.js';
+import { LIST_LIMIT, OPTIONAL_BODY_VERTEX_ID, admit, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, optionalBodyVertexId, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, vertexJsonText } from './graph-data.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 4096 } };
 const PROPERTIES = { type: 'object' } as const;
@@ -18,7 +18,7 @@ const STRATEGY = { type: 'string', enum: ['SUM', 'BIGGER', 'SMALLER', 'UNION', '
 
 const vertexBody = {
   type: 'object',
-  properties: { label: LABEL, properties: PROPERTIES, id: BODY_VERTEX_ID },
+  properties: { label: LABEL, properties: PROPERTIES, id: OPTIONAL_BODY_VERTEX_ID },
   required: ['label', 'properties'],
 } as const;
 
@@ -40,14 +40,22 @@ export const actionQuery = { type: 'object', properties: { action: { type: 'stri
 
 const listQuery = {
   type: 'object',
-  properties: { label: LABEL, properties: { type: 'string' }, limit: LIST_LIMIT, page: { type: 'string' } },
+  properties: {
+    label: LABEL,
+    properties: { type: 'string' },
+    limit: LIST_LIMIT,
+    page: { type: 'string' },
+    // HugeGraph's defaults, which hugegraph-client sends on every list (also with page): accepted as absent.
+    keep_start_p: { type: 'boolean', enum: [false], description: 'only false (the default): predicates in properties are always parsed' },
+    offset: { type: 'integer', enum: [0], description: 'only 0 (the default): use page to walk a long list' },
+  },
   additionalProperties: false,
 } as const;
 
 interface VertexBody {
   readonly label: string;
   readonly properties: Properties;
-  readonly id?: string | number | bigint;
+  readonly id?: string | number | bigint | null;
 }
 
 interface IdParams extends GraphParams {
@@ -85,7 +93,8 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
         admit(graph, 'write');
         checkNoNullValues('vertex', request.body);
         const { label, properties, id } = request.body;
-        const vertex = await graph.addVertex(label, properties, id === undefined ? {} : { id: bodyVertexId(id, 'vertex id') });
+        const own = optionalBodyVertexId(id);
+        const vertex = await graph.addVertex(label, properties, own === undefined ? {} : { id: own });
         return sendJsonText(reply, 201, vertexJsonText(vertex));
       },
     );
@@ -98,7 +107,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
         admit(graph, 'write');
         for (const vertex of request.body) checkNoNullValues('vertex', vertex);
         checkBatchSize('vertices', request.body.length);
-        const inputs = request.body.map((v) => ({ label: v.label, properties: v.properties, id: v.id === undefined ? undefined : bodyVertexId(v.id, 'vertex id') }));
+        const inputs = request.body.map((v) => ({ label: v.label, properties: v.properties, id: optionalBodyVertexId(v.id) }));
         const ids = await graph.addVertexIds(inputs);
         return sendJsonText(reply, 201, restJsonText(ids));
       },
@@ -113,7 +122,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
           body: {
             type: 'object',
             properties: {
-              vertices: { type: 'array', items: { type: 'object', properties: { label: LABEL, type: { type: 'string' }, properties: PROPERTIES, id: BODY_VERTEX_ID }, required: ['label', 'properties'] } },
+              vertices: { type: 'array', items: { type: 'object', properties: { label: LABEL, type: { type: 'string' }, properties: PROPERTIES, id: OPTIONAL_BODY_VERTEX_ID }, required: ['label', 'properties'] } },
               update_strategies: { type: 'object', additionalProperties: STRATEGY },
               create_if_not_exist: { type: 'boolean' },
             },
@@ -125,7 +134,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'write');
         checkBatchSize('vertices', request.body.vertices.length);
-        const items = request.body.vertices.map((v) => ({ label: v.label, properties: v.properties, id: v.id === undefined ? undefined : bodyVertexId(v.id, 'vertex id') }));
+        const items = request.body.vertices.map((v) => ({ label: v.label, properties: v.properties, id: optionalBodyVertexId(v.id) }));
         const vertices = await graph.updateVertices({ items, strategies: request.body.update_strategies, createIfNotExist: request.body.create_if_not_exist !== false });
         return { vertices: restJson(vertices) };
       },
