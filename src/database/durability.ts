@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StorageError } from '../errors.js';
 import { inspectSnapshots, note, WriteAheadLog, writeSnapshot } from '../storage/index.js';
-import type { DamageNote, RecoveryBounds, SnapshotFile } from '../storage/index.js';
+import type { DamageNote, RecoveryBounds, SnapshotFile, StoreCapture } from '../storage/index.js';
 import { decodeModes, decodeWalRecord, encodeWalRecord, MODES_SECTION } from './records.js';
 import type { GraphModes, WalRecord } from './records.js';
 
@@ -120,8 +120,8 @@ interface GraphLogOptions {
  * ```
  */
 export interface GraphChangeLog {
-  /** Gives the log the function that encodes the current state for a snapshot. */
-  attach(capture: () => Map<string, Uint8Array>): void;
+  /** Gives the log the function that captures the current state for a snapshot (as views of the store's arrays, or with `copy` as copies). */
+  attach(capture: (options: { readonly copy: boolean }) => StoreCapture): void;
   /** While a snapshot is captured, a promise writers await before changing the graph. */
   readonly gate: Promise<void> | undefined;
   /** Appends one record, in the tick of the change it describes; resolves once it is durable. */
@@ -149,7 +149,7 @@ export interface GraphChangeLog {
 export class GraphLog implements GraphChangeLog {
   private readonly pending = new Set<Promise<bigint>>();
   private readonly holds = new Set<Promise<void>>();
-  private capture: (() => Map<string, Uint8Array>) | undefined;
+  private capture: ((options: { readonly copy: boolean }) => StoreCapture) | undefined;
   private bytesSinceSnapshot = 0;
   private running: Promise<void> | undefined;
   private gatePromise: Promise<void> | undefined;
@@ -220,10 +220,10 @@ export class GraphLog implements GraphChangeLog {
    *
    * @example
    * ```ts
-   * log.attach(() => new Map([...store.encodeSnapshot(), [MODES_SECTION, encodeModes(modes)]]));
+   * log.attach(({ copy }) => store.captureSnapshot({ copy }));
    * ```
    */
-  attach(capture: () => Map<string, Uint8Array>): void {
+  attach(capture: (options: { readonly copy: boolean }) => StoreCapture): void {
     this.capture = capture;
   }
 
@@ -297,8 +297,12 @@ export class GraphLog implements GraphChangeLog {
   /**
    * Writes a snapshot of the current state and drops the WAL records the previous snapshot
    * covers (the log after it is kept, so a damaged newest snapshot can still be recovered from
-   * the previous one). Writers are held only while in-flight appends finish and the state is
-   * encoded.
+   * the previous one). The state is captured without copying its large arrays, and writers are
+   * held while in-flight appends finish and until the captured bytes are on disk; readers go on
+   * meanwhile, since the event loop only waits for the small encodings and the checksums. Should
+   * a writer that cannot wait (a synchronous traversal write) change the state during the write,
+   * that file is dropped and the snapshot is taken again from copies, with writers let through
+   * as soon as the copies are made.
    *
    * @example
    * ```ts
@@ -315,26 +319,35 @@ export class GraphLog implements GraphChangeLog {
   private async takeSnapshot(): Promise<void> {
     const capture = this.capture;
     if (capture === undefined) throw new StorageError('SNAPSHOT_WRITE', 'Cannot write a snapshot: the graph is not attached');
-    let release = (): void => undefined;
+    let open = (): void => undefined;
     this.gatePromise = new Promise<void>((resolve) => {
-      release = resolve;
+      open = resolve;
     });
-    let lsn: bigint;
-    let sections: Map<string, Uint8Array>;
-    try {
-      while (this.pending.size > 0 || this.holds.size > 0) await Promise.allSettled([...this.pending, ...this.holds]);
-      if (this.failure !== undefined) throw new StorageError('GRAPH_FAILED', 'Cannot write a snapshot: an earlier write-ahead log write failed', { cause: this.failure });
-      lsn = this.wal.lastLsn;
-      sections = capture();
-      this.bytesSinceSnapshot = 0;
-    } finally {
+    const lift = (): void => {
       this.gatePromise = undefined;
-      release();
+      open();
+    };
+    let written: bigint | undefined;
+    try {
+      for (let copy = false; written === undefined; copy = true) {
+        while (this.pending.size > 0 || this.holds.size > 0) await Promise.allSettled([...this.pending, ...this.holds]);
+        if (this.failure !== undefined) throw new StorageError('GRAPH_FAILED', 'Cannot write a snapshot: an earlier write-ahead log write failed', { cause: this.failure });
+        const lsn = this.wal.lastLsn;
+        const taken = capture({ copy });
+        try {
+          this.bytesSinceSnapshot = 0;
+          if (lsn > 0n && lsn === this.newestSnapshotLsn) return;
+          if (copy) lift();
+          if (await writeSnapshot(this.snapshotDir, { lsn, sections: taken.sections }, () => taken.intact)) written = lsn;
+        } finally {
+          taken.release();
+        }
+      }
+    } finally {
+      lift();
     }
-    if (lsn > 0n && lsn === this.newestSnapshotLsn) return;
-    await writeSnapshot(this.snapshotDir, { lsn, sections });
     const previous = this.newestSnapshotLsn;
-    this.newestSnapshotLsn = lsn;
+    this.newestSnapshotLsn = written;
     await this.wal.truncateBefore(previous + 1n);
   }
 

@@ -154,10 +154,10 @@ export class GraphCore {
       return;
     }
     this.#state = { limits: parts.limits ?? {}, closed: false, unsynced: new Set(), writeLock: new WriteLock(), sweepTimer: undefined };
-    this.log?.attach(() => {
-      const sections = this.store.encodeSnapshot();
-      sections.set(MODES_SECTION, encodeModes(this.modes));
-      return sections;
+    this.log?.attach(({ copy }) => {
+      const capture = this.store.captureSnapshot({ copy });
+      capture.sections.set(MODES_SECTION, [encodeModes(this.modes)]);
+      return capture;
     });
     const period = parts.ttlSweepMs ?? 60_000;
     if (period > 0) {

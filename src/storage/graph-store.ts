@@ -15,7 +15,7 @@ import type { GraphMode } from './schema/schema-types.js';
 import { replayLog } from './store/replay.js';
 import { EpochReader } from './store/epoch-reader.js';
 import { StoreReader } from './store/store-reader.js';
-import { decodeState, encodeState } from './store/store-snapshot.js';
+import { decodeState, encodeStateParts } from './store/store-snapshot.js';
 import { StoreState } from './store/store-state.js';
 import { StoreWriter, type StoreConfig } from './store/store-writer.js';
 
@@ -37,6 +37,26 @@ export interface GraphStoreOptions {
 }
 
 /**
+ * A capture of a store for a snapshot ({@link GraphStore.captureSnapshot}): its sections as
+ * parts, whether they still hold the captured state, and the end of the capture.
+ *
+ * @example
+ * ```ts
+ * const capture = store.captureSnapshot();
+ * capture.intact; // true until the store changes
+ * capture.release();
+ * ```
+ */
+export interface StoreCapture {
+  /** Section name to parts; a section's bytes are its parts concatenated. */
+  readonly sections: Map<string, Uint8Array[]>;
+  /** False once the store has changed since the capture (never for a copied one). */
+  readonly intact: boolean;
+  /** Ends the capture: the store stops telling it about changes. */
+  release(): void;
+}
+
+/**
  * The columnar store of one graph.
  *
  * @example
@@ -50,6 +70,8 @@ export class GraphStore extends StoreReader {
   private readonly options: GraphStoreOptions;
   private readonly snowflake = new Snowflake();
   private inBatch = false;
+  /** Watches of captures whose views are still out, each told once when the store changes. */
+  private readonly captures = new Set<() => void>();
   private inTransaction = false;
   /** The state before the open transaction's first change, which other queries read meanwhile. */
   private transactionBase: EpochReader | undefined;
@@ -118,6 +140,7 @@ export class GraphStore extends StoreReader {
   /** Runs `fn` (synchronous) as one batch of the open transaction; on a throw the whole transaction is rolled back. */
   transactionBatch<T>(fn: (w: GraphWriter) => T): T {
     if (!this.inTransaction) throw new ArgumentError('NO_TRANSACTION', 'Cannot run a transaction batch: no transaction is open');
+    this.changing();
     const writer = this.writer();
     try {
       const result = fn(writer);
@@ -145,6 +168,7 @@ export class GraphStore extends StoreReader {
   /** Undoes every change of the open transaction, newest first (a no-op when none is open). */
   rollbackTransaction(): void {
     if (!this.inTransaction) return;
+    this.changing();
     this.inTransaction = false;
     this.inBatch = false;
     this.state.rollback();
@@ -302,10 +326,54 @@ export class GraphStore extends StoreReader {
     return removed;
   }
 
-  /** Merges every adjacency write buffer into its CSR and trims the edge table (done before snapshots). */
+  /** Merges every adjacency write buffer into its CSR and trims the edge table. */
   compact(): void {
+    this.changing();
     this.state.mergeAdjacency(true);
     this.state.edges.trim();
+  }
+
+  /**
+   * Captures the store for a snapshot, in the time it takes to merge the adjacency write buffers
+   * and encode the small structures: large typed arrays are not copied but handed out as views
+   * (with `copy`, as copies). Such views hold the captured state only until the store next
+   * changes; from then on the capture reads `intact === false`, and bytes written from it may
+   * mix states. Writers that can wait should be held back until the capture is written and
+   * released; a writer that cannot wait makes the capture unusable, never the store.
+   *
+   * @example
+   * ```ts
+   * const capture = store.captureSnapshot();
+   * const kept = await writeSnapshot(dir, { lsn, sections: capture.sections }, () => capture.intact);
+   * capture.release();
+   * ```
+   */
+  captureSnapshot(options: { readonly copy?: boolean } = {}): StoreCapture {
+    this.state.mergeAdjacency(true);
+    const sections = encodeStateParts(this.state, { copy: options.copy === true });
+    const copied = options.copy === true;
+    let intact = true;
+    const watch = (): void => {
+      intact = false;
+    };
+    if (!copied) this.captures.add(watch);
+    return {
+      sections,
+      get intact(): boolean {
+        return intact;
+      },
+      release: () => {
+        this.captures.delete(watch);
+      },
+    };
+  }
+
+  /** Encodes the store as named columnar sections (the catalog included), each one buffer. */
+  encodeSnapshot(): Map<string, Uint8Array> {
+    this.compact();
+    const sections = new Map<string, Uint8Array>();
+    for (const [name, parts] of encodeStateParts(this.state, { copy: false })) sections.set(name, Buffer.concat(parts));
+    return sections;
   }
 
   /**
@@ -326,12 +394,6 @@ export class GraphStore extends StoreReader {
     for (const a of s.adjacency.values()) edgeBytes += a.out.byteLength() + a.in.byteLength();
     for (const f of et.pairs.values()) edgeBytes += f.byteLength();
     return { vertexBytes, edgeBytes };
-  }
-
-  /** Encodes the store as named columnar sections (the catalog included). */
-  encodeSnapshot(): Map<string, Uint8Array> {
-    this.compact();
-    return encodeState(this.state);
   }
 
   /**
@@ -364,7 +426,15 @@ export class GraphStore extends StoreReader {
     return new StoreWriter(this.state, { config: this.options.config, mode: this.options.mode, now: this.options.now!, snowflake: this.snowflake });
   }
 
+  /** Tells the captures handed out by {@link captureSnapshot} that the store is about to change. */
+  private changing(): void {
+    if (this.captures.size === 0) return;
+    for (const watch of this.captures) watch();
+    this.captures.clear();
+  }
+
   private enter(): void {
+    this.changing();
     if (this.inBatch) throw new ArgumentError('NESTED_BATCH', 'Cannot start a batch: another batch is running on this store');
     this.inBatch = true;
   }

@@ -6,7 +6,7 @@ import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
 import { StorageError } from '../../errors.js';
 import { replaceFileDurably, syncDirectory, writeFully } from '../wal/file-system.js';
-import { decodeSnapshot, encodeSnapshot, type Snapshot } from './snapshot-format.js';
+import { decodeSnapshot, encodeSnapshot, type SectionBytes, type Snapshot } from './snapshot-format.js';
 
 const SNAPSHOT_NAME = /^snapshot-(\d{20})\.qsnap(\.tmp)?$/;
 const KEEP = 2;
@@ -26,24 +26,32 @@ export function snapshotName(lsn: bigint): string {
 /**
  * Writes a snapshot durably: to `<name>.tmp` with one gathered write (section bytes are not
  * copied), fsync, rename into place, fsync the directory. Afterwards deletes all but the two
- * newest snapshots, and older leftover `.tmp` files.
+ * newest snapshots, and older leftover `.tmp` files. When `keep` is given and answers false
+ * once the bytes are written (the sections were views of memory that changed meanwhile), the
+ * temporary file is removed instead and nothing else changes. Resolves with whether the
+ * snapshot was put in place.
  *
  * @example
  * ```ts
  * await writeSnapshot('/data/graph', { lsn: wal.lastLsn, sections: store.encodeSnapshot() });
  * ```
  */
-export async function writeSnapshot(dir: string, snapshot: { lsn: bigint; sections: ReadonlyMap<string, Uint8Array> }): Promise<void> {
+export async function writeSnapshot(
+  dir: string,
+  snapshot: { lsn: bigint; sections: ReadonlyMap<string, SectionBytes> },
+  keep?: () => boolean,
+): Promise<boolean> {
   const final = join(dir, snapshotName(snapshot.lsn));
+  let written: boolean;
   try {
     await fsp.mkdir(dir, { recursive: true });
-    await replaceFileDurably(final, (handle) =>
-      writeFully((bufs, pos) => handle.writev(bufs, pos), encodeSnapshot(snapshot.lsn, snapshot.sections), { position: 0 }),
-    );
+    const buffers = encodeSnapshot(snapshot.lsn, snapshot.sections);
+    written = await replaceFileDurably(final, (handle) => writeFully((bufs, pos) => handle.writev(bufs, pos), buffers, { position: 0 }), keep);
   } catch (cause) {
     throw new StorageError('SNAPSHOT_WRITE', `Cannot write snapshot '${final}': ${message(cause)}`, { cause });
   }
-  await pruneSnapshots(dir, snapshot.lsn);
+  if (written) await pruneSnapshots(dir, snapshot.lsn);
+  return written;
 }
 
 /**

@@ -37,6 +37,17 @@ export interface Snapshot {
 }
 
 /**
+ * The bytes of one snapshot section: one buffer, or parts whose concatenation is the section
+ * (a store capture hands out views of its arrays as parts, so that nothing is copied).
+ *
+ * @example
+ * ```ts
+ * const section: SectionBytes = [header, new Uint8Array(column.buffer)];
+ * ```
+ */
+export type SectionBytes = Uint8Array | readonly Uint8Array[];
+
+/**
  * The buffers that make up a snapshot file, in order: headers are small new buffers, section
  * bytes are passed through uncopied, ready for one writev.
  *
@@ -45,7 +56,7 @@ export interface Snapshot {
  * await handle.writev(encodeSnapshot(42n, sections));
  * ```
  */
-export function encodeSnapshot(lsn: bigint, sections: ReadonlyMap<string, Uint8Array>): Uint8Array[] {
+export function encodeSnapshot(lsn: bigint, sections: ReadonlyMap<string, SectionBytes>): Uint8Array[] {
   const header = Buffer.alloc(FILE_HEADER_BYTES);
   MAGIC.copy(header, 0);
   header.writeUInt32LE(SNAPSHOT_VERSION, 4);
@@ -53,14 +64,21 @@ export function encodeSnapshot(lsn: bigint, sections: ReadonlyMap<string, Uint8A
   header.writeUInt32LE(sections.size, 16);
   header.writeUInt32LE(crc32(header.subarray(0, 20)), 20);
   const out: Uint8Array[] = [header];
-  for (const [name, bytes] of sections) {
+  for (const [name, section] of sections) {
+    const parts = section instanceof Uint8Array ? [section] : section;
     const nameBytes = Buffer.from(name, 'utf8');
+    let length = 0;
+    let crc = crc32(nameBytes);
+    for (const part of parts) {
+      length += part.byteLength;
+      crc = crc32(part, crc);
+    }
     const sectionHeader = Buffer.alloc(4 + nameBytes.length + 12);
     sectionHeader.writeUInt32LE(nameBytes.length, 0);
     nameBytes.copy(sectionHeader, 4);
-    sectionHeader.writeBigUInt64LE(BigInt(bytes.byteLength), 4 + nameBytes.length);
-    sectionHeader.writeUInt32LE(crc32(bytes, crc32(nameBytes)), 12 + nameBytes.length);
-    out.push(sectionHeader, bytes);
+    sectionHeader.writeBigUInt64LE(BigInt(length), 4 + nameBytes.length);
+    sectionHeader.writeUInt32LE(crc, 12 + nameBytes.length);
+    out.push(sectionHeader, ...parts);
   }
   return out;
 }

@@ -15,8 +15,34 @@ import type { StoreState } from './store-state.js';
 
 type Typed = Int32Array | Float64Array | BigInt64Array | Uint8Array | Uint16Array | Uint32Array;
 
-function put(w: ByteWriter, a: Typed, length = a.length): void {
-  w.bytes(new Uint8Array(a.buffer, a.byteOffset, length * a.BYTES_PER_ELEMENT));
+/** Arrays from this size on become parts of their own instead of being copied into a run. */
+const PART_MIN_BYTES = 64 * 1024;
+
+/**
+ * The bytes of one section as parts: runs written by `w`, and each large typed array (after its
+ * length, as `ByteWriter.bytes` frames it) as a view of the array itself, or as a copy of it.
+ */
+class SectionParts {
+  readonly w = new ByteWriter();
+  private readonly parts: Uint8Array[] = [];
+
+  constructor(private readonly copy: boolean) {}
+
+  /** Writes `length` elements of `a` (all by default) prefixed with their byte length. */
+  array(a: Typed, length = a.length): void {
+    const bytes = new Uint8Array(a.buffer, a.byteOffset, length * a.BYTES_PER_ELEMENT);
+    if (bytes.byteLength < PART_MIN_BYTES) {
+      this.w.bytes(bytes);
+      return;
+    }
+    this.w.varUint(bytes.byteLength);
+    this.parts.push(this.w.finish(), this.copy ? bytes.slice() : bytes);
+  }
+
+  finish(): Uint8Array[] {
+    this.parts.push(this.w.finish());
+    return this.parts;
+  }
 }
 
 function take<T extends Typed>(r: ByteReader, make: (b: ArrayBuffer) => T): T {
@@ -35,13 +61,14 @@ function withCapacity<T extends Typed>(a: T, make: (n: number) => T): T {
   return out;
 }
 
-function writeTable(w: ByteWriter, t: LabelTable): void {
+function writeTable(p: SectionParts, t: LabelTable): void {
+  const w = p.w;
   w.varUint(t.labelId);
   w.varUint(t.rowCount);
   w.varUint(t.live);
-  put(w, t.rows, t.rowCount);
+  p.array(t.rows, t.rowCount);
   w.u8(t.insertedAt === undefined ? 0 : 1);
-  if (t.insertedAt !== undefined) put(w, t.insertedAt);
+  if (t.insertedAt !== undefined) p.array(t.insertedAt);
   w.varUint(t.columns.size);
   for (const [keyId, c] of t.columns) {
     const raw = c.raw();
@@ -49,8 +76,8 @@ function writeTable(w: ByteWriter, t: LabelTable): void {
     w.string(c.dataType);
     w.u8(c.multi ? 1 : 0);
     w.u8(raw.data === undefined ? 0 : 1);
-    if (raw.data !== undefined) put(w, raw.data);
-    put(w, raw.present);
+    if (raw.data !== undefined) p.array(raw.data);
+    p.array(raw.present);
     w.varUint(raw.side.size);
     for (const [row, v] of raw.side) {
       w.varUint(row);
@@ -89,28 +116,31 @@ function readTable(r: ByteReader): LabelTable {
 }
 
 /**
- * Encodes a (merged) state into named sections.
+ * Encodes a (merged) state into named sections, each as parts whose concatenation is the
+ * section's bytes. Large typed arrays are parts of their own: views of the state's arrays (which
+ * stay valid only until the state next changes), or with `copy` copies of them.
  *
  * @example
  * ```ts
- * const sections = encodeState(state);
+ * const sections = encodeStateParts(state, { copy: true });
  * ```
  */
-export function encodeState(s: StoreState): Map<string, Uint8Array> {
-  const sections = new Map<string, Uint8Array>();
-  sections.set('schema', new TextEncoder().encode(JSON.stringify(s.catalog.toJSON())));
-  const v = new ByteWriter();
+export function encodeStateParts(s: StoreState, options: { readonly copy: boolean }): Map<string, Uint8Array[]> {
+  const sections = new Map<string, Uint8Array[]>();
+  sections.set('schema', [new TextEncoder().encode(JSON.stringify(s.catalog.toJSON()))]);
+  const vp = new SectionParts(options.copy);
+  const v = vp.w;
   const vt = s.vertices;
   v.varUint(vt.size);
   v.varUint(s.nextAutoId);
-  put(v, vt.labelOf, vt.size);
-  put(v, vt.rowOf, vt.size);
-  put(v, vt.idKind, vt.size);
-  put(v, vt.idNumber, vt.size);
-  put(v, vt.alive.toWords());
+  vp.array(vt.labelOf, vt.size);
+  vp.array(vt.rowOf, vt.size);
+  vp.array(vt.idKind, vt.size);
+  vp.array(vt.idNumber, vt.size);
+  vp.array(vt.alive.toWords());
   for (let i = 0; i < vt.size; i++) v.string(vt.idText[i] ?? '');
   v.varUint(s.vertexTables.size);
-  for (const t of s.vertexTables.values()) writeTable(v, t);
+  for (const t of s.vertexTables.values()) writeTable(vp, t);
   v.varUint(s.propertySides.size);
   for (const [slot, keys] of s.propertySides) {
     v.varUint(slot);
@@ -129,18 +159,19 @@ export function encodeState(s: StoreState): Map<string, Uint8Array> {
       });
     }
   }
-  sections.set('vertices', v.finish());
-  const e = new ByteWriter();
+  sections.set('vertices', vp.finish());
+  const ep = new SectionParts(options.copy);
+  const e = ep.w;
   const et = s.edges;
   e.varUint(et.size);
-  put(e, et.label, et.size);
-  put(e, et.out, et.size);
-  put(e, et.in, et.size);
-  put(e, et.alive.toWords());
+  ep.array(et.label, et.size);
+  ep.array(et.out, et.size);
+  ep.array(et.in, et.size);
+  ep.array(et.alive.toWords());
   e.u8(et.rowOf === undefined ? 0 : 1);
-  if (et.rowOf !== undefined) put(e, et.rowOf, Math.min(et.size, et.rowOf.length));
+  if (et.rowOf !== undefined) ep.array(et.rowOf, Math.min(et.size, et.rowOf.length));
   e.varUint(et.tables.size);
-  for (const t of et.tables.values()) writeTable(e, t);
+  for (const t of et.tables.values()) writeTable(ep, t);
   e.varUint(s.edgeIds.size);
   for (const [slot, id] of s.edgeIds) {
     e.varUint(slot);
@@ -150,9 +181,9 @@ export function encodeState(s: StoreState): Map<string, Uint8Array> {
   for (const [labelId, adj] of s.adjacency) {
     e.varUint(labelId);
     for (const c of [adj.out, adj.in]) {
-      put(e, c.offsets);
-      put(e, c.targets);
-      put(e, c.edges);
+      ep.array(c.offsets);
+      ep.array(c.targets);
+      ep.array(c.edges);
     }
   }
   e.varUint(et.counts.size);
@@ -161,7 +192,7 @@ export function encodeState(s: StoreState): Map<string, Uint8Array> {
     e.varUint(n);
   }
   e.varUint(0);
-  sections.set('edges', e.finish());
+  sections.set('edges', ep.finish());
   return sections;
 }
 

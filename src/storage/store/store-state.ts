@@ -147,11 +147,12 @@ export class StoreState {
     this.stepMark = 0;
   }
 
-  /** Merges adjacency buffers: all of them when `force`, else those past their threshold. */
+  /** Merges adjacency buffers: every one not yet compact when `force`, else those past their threshold. */
   mergeAdjacency(force: boolean): void {
     for (const adj of this.adjacency.values()) {
-      if (force || adj.out.needsMerge()) this.mergeCsr(adj.out, 'out');
-      if (force || adj.in.needsMerge()) this.mergeCsr(adj.in, 'in');
+      for (const csr of [adj.out, adj.in]) {
+        if (force ? !csr.isCompact() : csr.needsMerge()) this.mergeCsr(csr, csr === adj.out ? 'out' : 'in');
+      }
     }
   }
 

@@ -141,15 +141,17 @@ export async function syncDirectory(dir: string): Promise<void> {
 /**
  * Replaces the file at `path` durably: `write` fills `<path>.tmp`, which is fsynced, renamed
  * over `path`, and its directory fsynced. A crash leaves either the old file or the new one,
- * never a half-written one. On failure the temporary file is removed and the error rethrown.
- * Config files and snapshots both use it.
+ * never a half-written one. When `keep` is given and answers false after the write and fsync,
+ * the temporary file is removed and `path` is left alone. Resolves with whether `path` was
+ * replaced. On failure the temporary file is removed and the error rethrown. Config files and
+ * snapshots both use it.
  *
  * @example
  * ```ts
  * await replaceFileDurably('/data/graphs/g/config.json', (handle) => handle.writeFile('{}'));
  * ```
  */
-export async function replaceFileDurably(path: string, write: (handle: fsp.FileHandle) => Promise<unknown>): Promise<void> {
+export async function replaceFileDurably(path: string, write: (handle: fsp.FileHandle) => Promise<unknown>, keep?: () => boolean): Promise<boolean> {
   const tmp = `${path}.tmp`;
   try {
     const handle = await fsp.open(tmp, 'w');
@@ -159,8 +161,13 @@ export async function replaceFileDurably(path: string, write: (handle: fsp.FileH
     } finally {
       await handle.close();
     }
+    if (keep !== undefined && !keep()) {
+      await fsp.rm(tmp, { force: true });
+      return false;
+    }
     await fsp.rename(tmp, path);
     await syncDirectory(dirname(path));
+    return true;
   } catch (error) {
     await fsp.rm(tmp, { force: true }).catch(() => undefined);
     throw error;
