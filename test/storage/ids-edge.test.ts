@@ -50,11 +50,16 @@ test('parseEdgeId normalises the 6-part directed form to out then in', () => {
   assert.deepEqual(parseEdgeId('S2:lop>140>2>2>>S1:marko'), markoKnowsLop);
 });
 
+test('parseEdgeId reads the documented 4-part form with the label as its sub-label', () => {
+  assert.deepEqual(parseEdgeId('S1:marko>2>>S2:lop'), markoKnowsLop);
+  assert.deepEqual(parseEdgeId('S1:marko>1>20130220>S1:josh'), { out: '1:marko', labelId: 1, subLabelId: 1, sortValues: '20130220', in: '1:josh' });
+});
+
 test('parseEdgeId fails with the HugeGraph messages', () => {
-  const count = errorOf(() => parseEdgeId('S1:marko>2>>S2:lop'));
+  const count = errorOf(() => parseEdgeId('S1:marko>2>S2:lop'));
   assert.ok(count instanceof NotFoundError);
   assert.equal(count.code, 'EDGE_ID_FORMAT');
-  assert.equal(count.message, "Edge id must be formatted as 5~6 parts, but got 4 parts: 'S1:marko>2>>S2:lop'");
+  assert.equal(count.message, "Edge id must be formatted as 5~6 parts, but got 3 parts: 'S1:marko>2>S2:lop'");
   assert.equal(errorOf(() => parseEdgeId('abc')).message, "Edge id must be formatted as 5~6 parts, but got 1 parts: 'abc'");
   for (const bad of ['X1>2>2>>S2', 'S1>x>2>>S2', 'S1>2>2.5>>S2', 'S1>B>2>2>>S2', 'L1a>2>2>>S2', `S1>2>2>>Ubad`]) {
     const error = errorOf(() => parseEdgeId(bad));

@@ -80,7 +80,9 @@ export function formatEdgeId(parts: EdgeIdParts): string {
 }
 
 /**
- * Reads an edge id in the 5-part or the directed 6-part form, normalised to source → target.
+ * Reads an edge id in the 5-part or the directed 6-part form, or in the 4-part form of Part B
+ * §2.1 and HugeGraph's documentation (`S1:peter>1>>S2:lop`, no sub-label: it is the label),
+ * normalised to source → target.
  * Fails with NotFoundError `EDGE_ID_FORMAT`: "Edge id must be formatted as 5~6 parts, but got
  * N parts: 'x'" for a wrong part count, "Invalid format of edge id 'x'" for a bad part.
  *
@@ -88,11 +90,12 @@ export function formatEdgeId(parts: EdgeIdParts): string {
  * ```ts
  * parseEdgeId('S1:marko>2>2>>S2:lop');   // { out: '1:marko', labelId: 2, subLabelId: 2, sortValues: '', in: '2:lop' }
  * parseEdgeId('S2:lop>I>2>2>>S1:marko'); // the same edge, read from its target
+ * parseEdgeId('S1:marko>2>>S2:lop');     // the same edge, in the documented 4-part form
  * ```
  */
 export function parseEdgeId(text: string): EdgeIdParts {
   const parts = splitEscaped(text, IDS_SEPARATOR);
-  if (parts.length !== 5 && parts.length !== 6) {
+  if (parts.length < 4 || parts.length > 6) {
     throw new NotFoundError(
       'EDGE_ID_FORMAT',
       `Edge id must be formatted as 5~6 parts, but got ${parts.length} parts: '${text}'`,
@@ -114,6 +117,11 @@ export function parseEdgeId(text: string): EdgeIdParts {
     }
     return value;
   };
+  if (parts.length === 4) {
+    const [out = '', labelText = '', sortValues = '', target = ''] = parts;
+    const labelId = label(labelText);
+    return { out: vertex(out), labelId, subLabelId: labelId, sortValues, in: vertex(target) };
+  }
   if (parts.length === 5) {
     const [out = '', labelText = '', subText = '', sortValues = '', target = ''] = parts;
     return { out: vertex(out), labelId: label(labelText), subLabelId: label(subText), sortValues, in: vertex(target) };

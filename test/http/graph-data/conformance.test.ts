@@ -319,6 +319,7 @@ export const ROWS: readonly Row[] = [
   { rule: 'edge list: an empty direction is BOTH', method: 'GET', url: `${E}?vertex_id=${q('"1:vadas"')}&direction=`, status: 200, check: (j) => assert.equal(j.edges.length, 3) },
   // malformed edge ids: EdgeId.parse's NotFoundException
   { rule: 'edge: GET of an id not of 5~6 parts is 404 (EdgeId.parse)', method: 'GET', url: `${E}/xyz`, status: 404, exception: NF, message: /^Edge id must be formatted as 5~6 parts, but got 1 parts: 'xyz'$/ },
+  { rule: 'edge: GET of the 4-part id of Part B §2.1 and HugeGraph\'s docs finds the edge', method: 'GET', url: `${E}/${q('S1:marko>1>>S1:vadas')}`, status: 200, fields: { id: 'S1:marko>1>1>>S1:vadas', label: 'knows' } },
   { rule: 'edge: GET of a 5-part id with a bad label part is 404 "Invalid format of edge id"', method: 'GET', url: `${E}/${q('S1:marko>x>1>>S1:vadas')}`, status: 404, exception: NF, message: /^Invalid format of edge id 'S1:marko>x>1>>S1:vadas'$/ },
   { rule: 'edge: PUT of a malformed id is 404', method: 'PUT', url: `${L}/graph/edges/${q('a>b')}?action=append`, body: { properties: { weight: 1 } }, status: 404, exception: NF, message: /^Edge id must be formatted as 5~6 parts, but got 2 parts: 'a>b'$/ },
   { rule: 'edge: DELETE of a malformed id is 400 "No such edge" with the parse failure (EdgeAPI.delete)', method: 'DELETE', url: `${E}/xyz`, status: 400, exception: IAE,
