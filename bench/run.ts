@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: Graph500 R-MAT graphs (scale 16 and 20, edge factor 16, seed 1) loaded
  * through the library API and into a hand-written typed-array CSR baseline. Reports insert
- * rates, bytes per edge (RSS and heap delta after gc), snapshot write time and reopen time,
+ * rates, bytes per edge (RSS and heap delta after gc), snapshot write time, the longest time a
+ * snapshot kept the event loop from other work (`snapshot stall ms`) and reopen time,
  * prints a table and writes bench/results.json. Reopen is timed in a fresh process (bench/reopen.ts).
  *
  * The library is measured twice in memory: `library` adds one edge per `GraphWriter.addEdge`
@@ -100,6 +101,26 @@ function benchBaseline(rmat: RmatGraph): Record<string, number> {
   return { edgesPerSec: rmat.edgeCount / (ms / 1000), bytesPerEdgeRss: bytes.rss, bytesPerEdgeHeap: bytes.heap, bytesPerEdgeArrays: csr.byteLength / rmat.edgeCount };
 }
 
+/**
+ * Runs `work` while a 1 ms interval timer watches the event loop; `longest()` is the longest
+ * time between two of its ticks (or from the start to the first), in ms: how long `work` kept
+ * every other task waiting.
+ */
+function longestGap(work: () => Promise<unknown>): { done: Promise<void>; longest: () => number } {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 1);
+  const done = work().then(() => undefined).finally(() => {
+    longest = Math.max(longest, performance.now() - last);
+    clearInterval(timer);
+  });
+  return { done, longest: () => longest };
+}
+
 async function benchDurable(rmat: RmatGraph): Promise<Record<string, number>> {
   const dir = mkdtempSync(join(tmpdir(), 'quiver-bench-'));
   try {
@@ -108,14 +129,16 @@ async function benchDurable(rmat: RmatGraph): Promise<Record<string, number>> {
     await defineSchema(graph);
     const { edgeMs } = await loadGraphBulk(graph, rmat);
     const start = performance.now();
-    await graph.snapshot();
+    const stall = longestGap(() => graph.snapshot());
+    await stall.done;
     const snapshotMs = performance.now() - start;
+    const snapshotStallMs = stall.longest();
     await db.close();
     const bytesOnDisk = diskBytes(dir);
     const child = execFileSync(process.execPath, [fileURLToPath(new URL('./reopen.js', import.meta.url)), dir], { encoding: 'utf8' });
     const { ms: reopenMs, edges } = JSON.parse(child) as { ms: number; edges: number };
     if (edges !== rmat.edgeCount) throw new Error(`Reopened graph has ${edges} edges, expected ${rmat.edgeCount}`);
-    return { durableBulkEdgesPerSec: rmat.edgeCount / (edgeMs / 1000), snapshotMs, reopenMs, bytesOnDisk };
+    return { durableBulkEdgesPerSec: rmat.edgeCount / (edgeMs / 1000), snapshotMs, snapshotStallMs, reopenMs, bytesOnDisk };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -141,7 +164,7 @@ function fmt(n: unknown, digits = 0): string {
 
 function table(results: readonly Record<string, unknown>[]): string {
   const rows = [
-    ['scale', 'edges', 'quiver edges/s', 'bulk edges/s', 'baseline edges/s', 'quiver B/edge rss|heap', 'bulk B/edge rss|heap', 'baseline B/edge rss|heap', 'durable bulk edges/s', 'snapshot ms', 'reopen ms'],
+    ['scale', 'edges', 'quiver edges/s', 'bulk edges/s', 'baseline edges/s', 'quiver B/edge rss|heap', 'bulk B/edge rss|heap', 'baseline B/edge rss|heap', 'durable bulk edges/s', 'snapshot ms', 'snapshot stall ms', 'reopen ms'],
   ];
   for (const r of results) {
     const lib = r.library as Record<string, number>;
@@ -152,7 +175,7 @@ function table(results: readonly Record<string, unknown>[]): string {
       String(r.scale), fmt(r.edges), fmt(lib.edgesPerSec), fmt(bulk.edgesPerSec), fmt(base.edgesPerSec),
       `${fmt(lib.bytesPerEdgeRss, 1)} | ${fmt(lib.bytesPerEdgeHeap, 1)}`, `${fmt(bulk.bytesPerEdgeRss, 1)} | ${fmt(bulk.bytesPerEdgeHeap, 1)}`,
       `${fmt(base.bytesPerEdgeRss, 1)} | ${fmt(base.bytesPerEdgeHeap, 1)}`,
-      fmt(dur.durableBulkEdgesPerSec), fmt(dur.snapshotMs), fmt(dur.reopenMs),
+      fmt(dur.durableBulkEdgesPerSec), fmt(dur.snapshotMs), fmt(dur.snapshotStallMs), fmt(dur.reopenMs),
     ]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));

@@ -94,6 +94,19 @@ export class Csr {
     return i < this.buf.perVertex.length ? this.buf.perVertex[i]! : 0;
   }
 
+  /** Whether any entry died since the last merge (so the merged arrays may hold dead edges). */
+  hasTombstones(): boolean {
+    return this.tombstones > 0;
+  }
+
+  /**
+   * The edge slots of the buffered entries, in insertion order, as a view of the buffer: what
+   * {@link add} calls (with each edge's ends) rebuild on top of {@link fromArrays}.
+   */
+  bufferedEdges(): Int32Array {
+    return this.buf.edge.subarray(0, this.buf.length);
+  }
+
   /** Whether the merged arrays hold exactly the live entries: nothing buffered, nothing tombstoned. */
   isCompact(): boolean {
     return this.buf.length === 0 && this.tombstones === 0;

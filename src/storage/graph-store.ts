@@ -334,8 +334,9 @@ export class GraphStore extends StoreReader {
   }
 
   /**
-   * Captures the store for a snapshot, in the time it takes to merge the adjacency write buffers
-   * and encode the small structures: large typed arrays are not copied but handed out as views
+   * Captures the store for a snapshot, in the time it takes to encode the small structures (and
+   * to merge the adjacencies that hold dead entries; buffered entries are stored as they are):
+   * large typed arrays are not copied but handed out as views
    * (with `copy`, as copies). Such views hold the captured state only until the store next
    * changes; from then on the capture reads `intact === false`, and bytes written from it may
    * mix states. Writers that can wait should be held back until the capture is written and
@@ -349,7 +350,7 @@ export class GraphStore extends StoreReader {
    * ```
    */
   captureSnapshot(options: { readonly copy?: boolean } = {}): StoreCapture {
-    this.state.mergeAdjacency(true);
+    this.state.mergeTombstoned();
     const sections = encodeStateParts(this.state, { copy: options.copy === true });
     const copied = options.copy === true;
     let intact = true;

@@ -192,6 +192,13 @@ export function encodeStateParts(s: StoreState, options: { readonly copy: boolea
     e.varUint(n);
   }
   e.varUint(0);
+  // Buffered adjacency entries, as edge slots in insertion order (a capture does not merge them).
+  e.varUint(s.adjacency.size);
+  for (const [labelId, adj] of s.adjacency) {
+    e.varUint(labelId);
+    ep.array(adj.out.bufferedEdges());
+    ep.array(adj.in.bufferedEdges());
+  }
   sections.set('edges', ep.finish());
   return sections;
 }
@@ -276,5 +283,15 @@ export function decodeState(s: StoreState, sections: ReadonlyMap<string, Uint8Ar
     e.varUint();
     i32(e);
     take(e, (b) => new Uint8Array(b));
+  }
+  // Snapshots written before captures stopped merging end here; later ones list buffered entries.
+  if (e.done) return;
+  for (let n = e.varUint(); n > 0; n--) {
+    const adj = s.adjacency.get(e.varUint());
+    const out = i32(e);
+    const inn = i32(e);
+    if (adj === undefined) throw new StorageError('SNAPSHOT_SECTION', 'Cannot decode snapshot: buffered adjacency entries of an edge label without adjacency');
+    for (const slot of out) adj.out.add(et.out[slot]!, et.in[slot]!, slot);
+    for (const slot of inn) adj.in.add(et.in[slot]!, et.out[slot]!, slot);
   }
 }

@@ -156,6 +156,17 @@ export class StoreState {
     }
   }
 
+  /**
+   * Merges the adjacencies that hold tombstones, so that every merged entry left is live and a
+   * snapshot can store the merged arrays and the buffered edges as they are.
+   */
+  mergeTombstoned(): void {
+    for (const adj of this.adjacency.values()) {
+      if (adj.out.hasTombstones()) this.mergeCsr(adj.out, 'out');
+      if (adj.in.hasTombstones()) this.mergeCsr(adj.in, 'in');
+    }
+  }
+
   /** Merges one label's adjacency in one direction, its entries' far ends read from the edge table. */
   private mergeCsr(csr: Csr, direction: 'out' | 'in'): void {
     csr.merge(this.vertices.size, this.edges.alive, direction === 'out' ? this.edges.out : this.edges.in);
