@@ -195,6 +195,12 @@ schema.indexLabel("knowsByWeight").onE("knows").by("weight").range().ifNotExist(
     status(r, 200);
     fields(r.json?.path, { weight: 2, vertices: ['1:marko', '1:josh', '2:ripple'] }, 'path');
     check(same(r.json?.vertices, [V.marko, V.josh, V.ripple]), 'vertices marko, josh, ripple in full', r.json?.vertices);
+    // The doc's weight="weight" keeps its quotes, so it names no property and every edge weighs
+    // 1.0: that is why the doc's answer holds. Unquoted, the weights count (0.4 + 0.4 + 1.0).
+    setup('3.2.10 with weight=weight unquoted');
+    const weighted = await send(server.url, 'GET', '/graphs/hugegraph/traversers/weightedshortestpath?source="1:marko"&target="2:ripple"&weight=weight');
+    fields(weighted.json?.path, { vertices: ['1:marko', '2:lop', '1:josh', '2:ripple'] }, 'path');
+    check(Math.abs(Number(weighted.json?.path?.weight) - 1.8) < 1e-9, 'path weight 1.8', weighted.json?.path);
 
     r = await ex('traverser 3.2.11 singlesourceshortestpath', 'GET', '/graphs/hugegraph/traversers/singlesourceshortestpath?source="1:marko"&with_vertex=true');
     status(r, 200);

@@ -12,7 +12,7 @@
  *
  * Pages covered: other (versions), graphspace, graphs (6.1 to 6.3), propertykey, vertexlabel,
  * edgelabel, indexlabel, rebuild, schema, vertex, edge.
- * Not yet run here: traverser.md, gremlin.md and task.md (to do).
+ * traverser.md, gremlin.md and task.md run in doc-examples-traversers.test.ts.
  * Pages left out because the server does not serve them yet: auth.md (access-control issue),
  * metrics.md, variable.md, cypher.md, rank.md and the computer/OLAP pages. Graph snapshots and
  * compaction (graphs.md 6.4, 6.5) are not in the spec either.
