@@ -549,7 +549,8 @@ export function getHop(options: Readonly<Record<string, unknown>>): HopOptions {
 
 /**
  * A HugeGraph vertices selector (`sources`, `targets`, `vertices`): `ids` XOR `label` and/or
- * `properties`. No vertex → "No source vertices provided"-style error.
+ * `properties`; an empty `ids` list counts as none (HugeGraph's doc writes `"ids": []` beside a
+ * label). No vertex → "No source vertices provided"-style error.
  *
  * @example
  * ```ts
@@ -559,7 +560,7 @@ export function getHop(options: Readonly<Record<string, unknown>>): HopOptions {
 export function selectVertices(source: GraphSource, value: unknown, role: string): Int32Array {
   const sel = record(value, role);
   const found: number[] = [];
-  if (sel.ids !== undefined && sel.ids !== null) {
+  if (sel.ids !== undefined && sel.ids !== null && !(Array.isArray(sel.ids) && sel.ids.length === 0)) {
     if (sel.label !== undefined || sel.properties !== undefined) throw bad(`Invalid ${role}: give ids, or label and properties, not both`);
     if (!Array.isArray(sel.ids)) throw bad(`Invalid ${role}: ids must be a list`);
     for (const id of sel.ids) found.push(vertexSlot(source, id, role === 'targets' ? 'target' : 'source'));
