@@ -298,7 +298,7 @@ export class GraphLog implements GraphChangeLog {
    * Writes a snapshot of the current state and drops the WAL records the previous snapshot
    * covers (the log after it is kept, so a damaged newest snapshot can still be recovered from
    * the previous one). The state is captured without copying its large arrays, and writers are
-   * held while in-flight appends finish and until the captured bytes are on disk; readers go on
+   * held while in-flight appends finish and until the captured bytes are written; readers go on
    * meanwhile, since the event loop only waits for the small encodings and the checksums. Should
    * a writer that cannot wait (a synchronous traversal write) change the state during the write,
    * that file is dropped and the snapshot is taken again from copies, with writers let through
@@ -338,7 +338,12 @@ export class GraphLog implements GraphChangeLog {
           this.bytesSinceSnapshot = 0;
           if (lsn > 0n && lsn === this.newestSnapshotLsn) return;
           if (copy) lift();
-          if (await writeSnapshot(this.snapshotDir, { lsn, sections: taken.sections }, () => taken.intact)) written = lsn;
+          // Once the bytes are written, writers may change the arrays again: the fsync and rename need only the file.
+          const keep = (): boolean => {
+            if (taken.intact) lift();
+            return taken.intact;
+          };
+          if (await writeSnapshot(this.snapshotDir, { lsn, sections: taken.sections }, keep)) written = lsn;
         } finally {
           taken.release();
         }

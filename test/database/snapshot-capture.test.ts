@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open } from '../../src/index.js';
@@ -61,18 +61,24 @@ test('a synchronous write while a snapshot is written makes it start over, at th
   }
 });
 
-test('writers that can wait are held until the snapshot is on disk, and then go on', async () => {
+test('writers that can wait are held until the snapshot bytes are written, and then go on', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'quiver-capture-'));
   try {
     const db = await open({ path: dir });
     const graph = await db.createGraph('g', { 'vertex.tx_capacity': 100_000, 'edge.tx_capacity': 100_000 });
     await itemGraph(graph);
     await graph.addVertex('item', { n: -1 }, { id: -1 });
-    const order: string[] = [];
-    const snapshot = graph.snapshot().then(() => order.push('snapshot'));
-    const write = graph.addVertex('item', { n: -2 }, { id: -2 }).then(() => order.push('write'));
+    const snapshots = join(dir, 'graphs', 'g', 'snapshots');
+    const sizes = (): Map<string, number> => new Map(readdirSync(snapshots).map((name) => [name.replace(/\.tmp$/, ''), statSync(join(snapshots, name)).size]));
+    let seenByWriter = new Map<string, number>();
+    const snapshot = graph.snapshot();
+    const write = graph.addVertex('item', { n: -2 }, { id: -2 }).then(() => {
+      seenByWriter = sizes();
+    });
     await Promise.all([snapshot, write]);
-    assert.deepEqual(order, ['snapshot', 'write']);
+    const lsn = newestSnapshotLsn(dir);
+    const name = `snapshot-${lsn.toString().padStart(20, '0')}.qsnap`;
+    assert.equal(seenByWriter.get(name), statSync(join(snapshots, name)).size, 'when the held write went through, the snapshot file held all its bytes');
     assert.equal(graph.source().vertexCount('item'), ITEMS + 2);
     await db.close();
   } finally {

@@ -26,10 +26,11 @@ export function snapshotName(lsn: bigint): string {
 /**
  * Writes a snapshot durably: to `<name>.tmp` with one gathered write (section bytes are not
  * copied), fsync, rename into place, fsync the directory. Afterwards deletes all but the two
- * newest snapshots, and older leftover `.tmp` files. When `keep` is given and answers false
- * once the bytes are written (the sections were views of memory that changed meanwhile), the
- * temporary file is removed instead and nothing else changes. Resolves with whether the
- * snapshot was put in place.
+ * newest snapshots, and older leftover `.tmp` files. When `keep` is given, it is asked as soon
+ * as the bytes are written (before the fsync: from then on the sections' memory may change);
+ * if it answers false (the sections were views of memory that changed meanwhile), the temporary
+ * file is removed instead and nothing else changes. Resolves with whether the snapshot was put
+ * in place.
  *
  * @example
  * ```ts

@@ -141,10 +141,10 @@ export async function syncDirectory(dir: string): Promise<void> {
 /**
  * Replaces the file at `path` durably: `write` fills `<path>.tmp`, which is fsynced, renamed
  * over `path`, and its directory fsynced. A crash leaves either the old file or the new one,
- * never a half-written one. When `keep` is given and answers false after the write and fsync,
- * the temporary file is removed and `path` is left alone. Resolves with whether `path` was
- * replaced. On failure the temporary file is removed and the error rethrown. Config files and
- * snapshots both use it.
+ * never a half-written one. When `keep` is given, it is asked once `write` has finished (before
+ * the fsync); if it answers false, the temporary file is removed and `path` is left alone.
+ * Resolves with whether `path` was replaced. On failure the temporary file is removed and the
+ * error rethrown. Config files and snapshots both use it.
  *
  * @example
  * ```ts
@@ -155,13 +155,15 @@ export async function replaceFileDurably(path: string, write: (handle: fsp.FileH
   const tmp = `${path}.tmp`;
   try {
     const handle = await fsp.open(tmp, 'w');
+    let kept = true;
     try {
       await write(handle);
-      await handle.sync();
+      kept = keep === undefined || keep();
+      if (kept) await handle.sync();
     } finally {
       await handle.close();
     }
-    if (keep !== undefined && !keep()) {
+    if (!kept) {
       await fsp.rm(tmp, { force: true });
       return false;
     }
