@@ -10,9 +10,22 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open } from '../../src/index.js';
-import type { Graph } from '../../src/index.js';
+import type { Database, Graph } from '../../src/index.js';
 
 const ITEMS = 20_000;
+
+/** Runs `fn` on a durable database in a fresh directory holding graph `g` with the item graph, removing the directory after. */
+async function withItemGraph(fn: (dir: string, db: Database, graph: Graph) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'quiver-capture-'));
+  try {
+    const db = await open({ path: dir });
+    const graph = await db.createGraph('g', { 'vertex.tx_capacity': 100_000, 'edge.tx_capacity': 100_000 });
+    await itemGraph(graph);
+    await fn(dir, db, graph);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 async function itemGraph(graph: Graph): Promise<void> {
   await graph.schema().propertyKey('n').asInt().ifNotExist().create();
@@ -33,11 +46,7 @@ function newestSnapshotLsn(dir: string): bigint {
 }
 
 test('a synchronous write while a snapshot is written makes it start over, at the LSN that includes the write', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'quiver-capture-'));
-  try {
-    let db = await open({ path: dir });
-    const graph = await db.createGraph('g', { 'vertex.tx_capacity': 100_000, 'edge.tx_capacity': 100_000 });
-    await itemGraph(graph);
+  await withItemGraph(async (dir, db, graph) => {
     await graph.snapshot();
     const before = newestSnapshotLsn(dir);
     await graph.addVertex('item', { n: -1 }, { id: -1 });
@@ -49,24 +58,18 @@ test('a synchronous write while a snapshot is written makes it start over, at th
     await graph.sync();
     assert.equal(newestSnapshotLsn(dir), before + 2n, 'the snapshot covers the synchronous write (its first try, at the LSN before it, was dropped)');
     await db.close();
-    db = await open({ path: dir });
-    const again = db.graph('g');
+    const reopened = await open({ path: dir });
+    const again = reopened.graph('g');
     assert.equal(again.source().vertexCount('item'), ITEMS + 3);
     assert.equal(again.source().edgeCount('next'), ITEMS - 1);
     assert.deepEqual((await again.vertices({ label: 'item', limit: 3 })).vertices.map((v) => v.id), [0, 1, 2]);
     assert.equal((await again.getVertex(-2))?.properties.n, -2);
-    await db.close();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+    await reopened.close();
+  });
 });
 
 test('writers that can wait are held until the snapshot bytes are written, and then go on', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'quiver-capture-'));
-  try {
-    const db = await open({ path: dir });
-    const graph = await db.createGraph('g', { 'vertex.tx_capacity': 100_000, 'edge.tx_capacity': 100_000 });
-    await itemGraph(graph);
+  await withItemGraph(async (dir, db, graph) => {
     await graph.addVertex('item', { n: -1 }, { id: -1 });
     const snapshots = join(dir, 'graphs', 'g', 'snapshots');
     const sizes = (): Map<string, number> => new Map(readdirSync(snapshots).map((name) => [name.replace(/\.tmp$/, ''), statSync(join(snapshots, name)).size]));
@@ -81,7 +84,5 @@ test('writers that can wait are held until the snapshot bytes are written, and t
     assert.equal(seenByWriter.get(name), statSync(join(snapshots, name)).size, 'when the held write went through, the snapshot file held all its bytes');
     assert.equal(graph.source().vertexCount('item'), ITEMS + 2);
     await db.close();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

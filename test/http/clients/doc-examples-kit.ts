@@ -5,9 +5,8 @@
  * @module
  */
 import assert from 'node:assert/strict';
-import { request as httpRequest } from 'node:http';
-import { gunzipSync } from 'node:zlib';
 import { LIVE_PASSWORD } from '../../../bench/server/live-server.js';
+import { wireRequest } from './wire.js';
 
 /** A reply: status, body text, and the body parsed as JSON (undefined when it is not JSON). */
 export interface Reply {
@@ -22,32 +21,18 @@ const BASIC = `Basic ${Buffer.from(`admin:${LIVE_PASSWORD}`).toString('base64')}
  * One request as curl sends it: the path goes out byte for byte (node:http refuses only
  * characters above U+00FF, which curl would send as raw UTF-8; those are percent-encoded).
  */
-export function send(base: string, method: string, path: string, body?: string, contentType = 'application/json'): Promise<Reply> {
-  const u = new URL(base);
+export async function send(base: string, method: string, path: string, body?: string, contentType = 'application/json'): Promise<Reply> {
+  const headers: Record<string, string> = { Authorization: BASIC, Accept: '*/*' };
+  if (body !== undefined) headers['Content-Type'] = contentType;
   const wire = path.replace(/[^\u0000-\u00ff]/gu, (c) => encodeURIComponent(c));
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { Authorization: BASIC, Accept: '*/*' };
-    if (body !== undefined) headers['Content-Type'] = contentType;
-    const req = httpRequest({ host: u.hostname, port: u.port, path: wire, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        let buf = Buffer.concat(chunks);
-        if (res.headers['content-encoding'] === 'gzip') buf = gunzipSync(buf);
-        const text = buf.toString('utf8');
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, text, json });
-      });
-    });
-    req.on('error', reject);
-    if (body !== undefined) req.write(body);
-    req.end();
-  });
+  const reply = await wireRequest(base, { method, path: wire, headers, ...(body === undefined ? {} : { body }) });
+  let json: unknown;
+  try {
+    json = JSON.parse(reply.text);
+  } catch {
+    json = undefined;
+  }
+  return { status: reply.status, text: reply.text, json };
 }
 
 /** The items as sorted JSON texts, so that order does not count. */

@@ -16,12 +16,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { request as httpRequest } from 'node:http';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LIVE_PASSWORD, startLiveServer } from '../../../bench/server/live-server.js';
+import { wireRequest } from './wire.js';
 
 interface Reply {
   readonly status: number;
@@ -38,44 +38,29 @@ interface Send {
 
 /** One request as the client's OkHttp stack sends it: Basic auth interceptor, Accept-Encoding gzip (transparent), okhttp User-Agent. */
 function javaClient(base: string): (method: string, path: string, send?: Send) => Promise<Reply> {
-  const url = new URL(base);
   const authorization = `Basic ${Buffer.from(`admin:${LIVE_PASSWORD}`).toString('base64')}`;
-  return (method, path, send = {}) =>
-    new Promise<Reply>((resolve, reject) => {
-      const headers: Record<string, string> = { Authorization: authorization, 'Accept-Encoding': 'gzip', 'User-Agent': 'okhttp/4.12.0', Connection: 'Keep-Alive' };
-      let payload: Buffer | undefined;
-      if (method === 'POST' || method === 'PUT') {
-        const contentType = send.contentType ?? 'application/json';
-        const text = send.body === undefined ? '{}' : typeof send.body === 'string' ? send.body : JSON.stringify(send.body);
-        headers['Content-Type'] = contentType;
-        payload = Buffer.from(text);
-        if (send.gzip === true) {
-          headers['Content-Encoding'] = 'gzip';
-          payload = gzipSync(payload);
-        } else headers['Content-Length'] = String(payload.length);
-      }
-      const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          let raw = Buffer.concat(chunks);
-          if (res.headers['content-encoding'] === 'gzip') raw = gunzipSync(raw);
-          const text = raw.toString('utf8');
-          let json: unknown;
-          try {
-            json = text === '' ? undefined : JSON.parse(text);
-          } catch {
-            json = text;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, json });
-        });
-      });
-      req.on('error', reject);
-      if (payload !== undefined && send.gzip === true) {
-        req.write(payload.subarray(0, 10));
-        req.end(payload.subarray(10));
-      } else req.end(payload);
-    });
+  return async (method, path, send = {}) => {
+    const headers: Record<string, string> = { Authorization: authorization, 'Accept-Encoding': 'gzip', 'User-Agent': 'okhttp/4.12.0', Connection: 'Keep-Alive' };
+    let body: Buffer | Buffer[] | undefined;
+    if (method === 'POST' || method === 'PUT') {
+      const text = send.body === undefined ? '{}' : typeof send.body === 'string' ? send.body : JSON.stringify(send.body);
+      headers['Content-Type'] = send.contentType ?? 'application/json';
+      body = Buffer.from(text);
+      if (send.gzip === true) {
+        headers['Content-Encoding'] = 'gzip';
+        const zipped = gzipSync(body);
+        body = [zipped.subarray(0, 10), zipped.subarray(10)];
+      } else headers['Content-Length'] = String(body.length);
+    }
+    const reply = await wireRequest(base, { method, path, headers, ...(body === undefined ? {} : { body }) });
+    let json: unknown;
+    try {
+      json = reply.text === '' ? undefined : JSON.parse(reply.text);
+    } catch {
+      json = reply.text;
+    }
+    return { status: reply.status, headers: reply.headers, json };
+  };
 }
 
 /** The client's formatVertexId: the id as JSON text, then as one path segment. */

@@ -16,12 +16,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync, inflateSync } from 'node:zlib';
 import { LIVE_PASSWORD, startLiveServer } from '../../../bench/server/live-server.js';
+import { wireRequest, type WireReply } from './wire.js';
 
 /** Characters requests' requote_uri leaves as they are; every other one is percent-encoded. */
 const URI_SAFE = /[A-Za-z0-9\-._~!#$%&'()*+,/:;=?@[\]]/;
@@ -42,29 +41,8 @@ function dumps(value: unknown): string {
   return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-interface Raw {
-  readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly text: string;
-}
-
-function send(url: string, method: string, headers: Record<string, string>, body?: string): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const u = new URL(url);
-    const req = httpRequest({ host: u.hostname, port: u.port, path: url.slice(url.indexOf('/', 'http://'.length)), method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        let buf = Buffer.concat(chunks);
-        if (res.headers['content-encoding'] === 'gzip') buf = gunzipSync(buf);
-        else if (res.headers['content-encoding'] === 'deflate') buf = inflateSync(buf);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: buf.toString('utf8') });
-      });
-    });
-    req.on('error', reject);
-    if (body !== undefined) req.write(body);
-    req.end();
-  });
+function send(url: string, method: string, headers: Record<string, string>, body?: string): Promise<WireReply> {
+  return wireRequest(url, { method, path: url.slice(url.indexOf('/', 'http://'.length)), headers, ...(body === undefined ? {} : { body }) });
 }
 
 /** What the client raises: NotFoundError (404), "Server Exception: ..." (400), or HTTPError. */
@@ -86,7 +64,7 @@ interface Options {
 /** HGraphConfig + HGraphSession + ResponseValidation of pyhugegraph, request for request. */
 class PySession {
   readonly gsSupported: boolean;
-  last: Raw | undefined;
+  last: WireReply | undefined;
   private constructor(readonly url: string, readonly graph: string, private readonly auth: string, readonly graphspace: string | undefined) {
     this.gsSupported = graphspace !== undefined;
   }
