@@ -336,11 +336,11 @@ export class GraphStore extends StoreReader {
   /**
    * Captures the store for a snapshot, in the time it takes to encode the small structures (and
    * to merge the adjacencies that hold dead entries; buffered entries are stored as they are):
-   * large typed arrays are not copied but handed out as views
-   * (with `copy`, as copies). Such views hold the captured state only until the store next
-   * changes; from then on the capture reads `intact === false`, and bytes written from it may
-   * mix states. Writers that can wait should be held back until the capture is written and
-   * released; a writer that cannot wait makes the capture unusable, never the store.
+   * large typed arrays are not copied but handed out as views (with `copy`, as copies). Views
+   * hold the captured state only until the store next changes; from then on the capture reads
+   * `intact === false`, and bytes written from it may mix states. Writers that can wait should
+   * be held back until the capture is written and released; a writer that cannot wait makes the
+   * capture unusable, never the store.
    *
    * @example
    * ```ts
@@ -350,14 +350,14 @@ export class GraphStore extends StoreReader {
    * ```
    */
   captureSnapshot(options: { readonly copy?: boolean } = {}): StoreCapture {
+    const copy = options.copy === true;
     this.state.mergeTombstoned();
-    const sections = encodeStateParts(this.state, { copy: options.copy === true });
-    const copied = options.copy === true;
+    const sections = encodeStateParts(this.state, { copy });
     let intact = true;
     const watch = (): void => {
       intact = false;
     };
-    if (!copied) this.captures.add(watch);
+    if (!copy) this.captures.add(watch);
     return {
       sections,
       get intact(): boolean {
