@@ -46,7 +46,7 @@ export async function writeSnapshot(
   let written: boolean;
   try {
     await fsp.mkdir(dir, { recursive: true });
-    const buffers = encodeSnapshot(snapshot.lsn, snapshot.sections);
+    const buffers = await encodeSnapshot(snapshot.lsn, snapshot.sections);
     written = await replaceFileDurably(final, (handle) => writeFully((bufs, pos) => handle.writev(bufs, pos), buffers, { position: 0 }), keep);
   } catch (cause) {
     throw new StorageError('SNAPSHOT_WRITE', `Cannot write snapshot '${final}': ${message(cause)}`, { cause });

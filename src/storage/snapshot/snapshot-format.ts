@@ -47,16 +47,21 @@ export interface Snapshot {
  */
 export type SectionBytes = Uint8Array | readonly Uint8Array[];
 
+/** Bytes checksummed between two returns to the event loop while a snapshot is encoded. */
+const CHECKSUM_SLICE = 8 * 1024 * 1024;
+
 /**
  * The buffers that make up a snapshot file, in order: headers are small new buffers, section
- * bytes are passed through uncopied, ready for one writev.
+ * bytes are passed through uncopied, ready for one writev. The checksums are computed in slices
+ * of 8 MiB with a return to the event loop between them, so that a large snapshot does not hold
+ * up other work.
  *
  * @example
  * ```ts
- * await handle.writev(encodeSnapshot(42n, sections));
+ * await handle.writev(await encodeSnapshot(42n, sections));
  * ```
  */
-export function encodeSnapshot(lsn: bigint, sections: ReadonlyMap<string, SectionBytes>): Uint8Array[] {
+export async function encodeSnapshot(lsn: bigint, sections: ReadonlyMap<string, SectionBytes>): Promise<Uint8Array[]> {
   const header = Buffer.alloc(FILE_HEADER_BYTES);
   MAGIC.copy(header, 0);
   header.writeUInt32LE(SNAPSHOT_VERSION, 4);
@@ -64,6 +69,7 @@ export function encodeSnapshot(lsn: bigint, sections: ReadonlyMap<string, Sectio
   header.writeUInt32LE(sections.size, 16);
   header.writeUInt32LE(crc32(header.subarray(0, 20)), 20);
   const out: Uint8Array[] = [header];
+  let sinceYield = 0;
   for (const [name, section] of sections) {
     const parts = section instanceof Uint8Array ? [section] : section;
     const nameBytes = Buffer.from(name, 'utf8');
@@ -71,7 +77,15 @@ export function encodeSnapshot(lsn: bigint, sections: ReadonlyMap<string, Sectio
     let crc = crc32(nameBytes);
     for (const part of parts) {
       length += part.byteLength;
-      crc = crc32(part, crc);
+      for (let at = 0; at < part.byteLength; at += CHECKSUM_SLICE) {
+        const slice = part.subarray(at, at + CHECKSUM_SLICE);
+        crc = crc32(slice, crc);
+        sinceYield += slice.byteLength;
+        if (sinceYield >= CHECKSUM_SLICE) {
+          sinceYield = 0;
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+      }
     }
     const sectionHeader = Buffer.alloc(4 + nameBytes.length + 12);
     sectionHeader.writeUInt32LE(nameBytes.length, 0);

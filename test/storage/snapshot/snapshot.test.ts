@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { tempDir } from '../wal/helpers.js';
 import * as fc from 'fast-check';
 import { readLatestSnapshot, snapshotName, writeSnapshot } from '../../../src/storage/snapshot/index.js';
+import { decodeSnapshot, encodeSnapshot } from '../../../src/storage/snapshot/snapshot-format.js';
 
 
 function sectionsOf(entries: [string, number[]][]): Map<string, Uint8Array> {
@@ -102,4 +103,22 @@ test('readLatestSnapshot returns large sections as views into one buffer', async
   assert.equal(a.buffer, b.buffer);
   assert.ok(Buffer.from(a).equals(Buffer.from(big)));
   assert.equal(fs.statSync(join(dir, snapshotName(1n))).size, 24 + 3 + 16 + big.length + 5 + 16 + 2);
+});
+
+test('encodeSnapshot returns to the event loop between 8 MiB slices of checksums, and the file reads back the same', async () => {
+  const big = new Uint8Array(20 * 1024 * 1024).map((_, i) => i % 251);
+  const sections = new Map<string, Uint8Array | Uint8Array[]>([['big', [big.subarray(0, 5), big.subarray(5)]], ['small', Uint8Array.from([1, 2, 3])]]);
+  let turns = 0;
+  const count = (): void => {
+    turns++;
+    if (turns < 100) setImmediate(count);
+  };
+  setImmediate(count);
+  const buffers = await encodeSnapshot(7n, sections);
+  assert.ok(turns >= 2, `the event loop ran ${turns} times while 20 MiB were checksummed`);
+  const decoded = decodeSnapshot(Buffer.concat(buffers));
+  assert.ok(!('problem' in decoded));
+  assert.equal(decoded.lsn, 7n);
+  assert.ok(Buffer.from(decoded.sections.get('big')!).equals(Buffer.from(big)));
+  assert.deepEqual([...decoded.sections.get('small')!], [1, 2, 3]);
 });
