@@ -299,7 +299,7 @@ export class GraphLog implements GraphChangeLog {
    * covers (the log after it is kept, so a damaged newest snapshot can still be recovered from
    * the previous one). The state is captured without copying its large arrays, and writers are
    * held while in-flight appends finish and until the captured bytes are written; readers go on
-   * meanwhile, since the event loop only waits for the small encodings and the checksums. Should
+   * meanwhile: the event loop waits only for the small encodings (checksums go in slices). Should
    * a writer that cannot wait (a synchronous traversal write) change the state during the write,
    * that file is dropped and the snapshot is taken again from copies, with writers let through
    * as soon as the copies are made.
