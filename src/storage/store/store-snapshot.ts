@@ -55,8 +55,10 @@ function take<T extends Typed>(r: ByteReader, make: (b: ArrayBuffer) => T): T {
 const i32 = (r: ByteReader): Int32Array => take(r, (b) => new Int32Array(b));
 const u32 = (r: ByteReader): Uint32Array => take(r, (b) => new Uint32Array(b));
 
+/** `a` itself when it holds at least 16 elements (it is already a copy of its own), else a copy grown to 16. */
 function withCapacity<T extends Typed>(a: T, make: (n: number) => T): T {
-  const out = make(Math.max(16, a.length));
+  if (a.length >= 16) return a;
+  const out = make(16);
   (out as Int32Array).set(a as unknown as Int32Array);
   return out;
 }
