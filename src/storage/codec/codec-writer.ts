@@ -101,6 +101,12 @@ export class ByteWriter {
 
   /** Writes a UTF-8 string prefixed with its byte length. */
   string(s: string): void {
+    if (s.length === 0) {
+      // The empty string is its zero length alone (a snapshot writes one per vertex of number id).
+      this.reserve(1);
+      this.buf[this.pos++] = 0;
+      return;
+    }
     const size = Buffer.byteLength(s, 'utf8');
     this.varUint(size);
     this.reserve(size);
