@@ -34,7 +34,7 @@ const listQuery = {
     limit: LIST_LIMIT,
     page: { type: 'string' },
     // HugeGraph's default, which hugegraph-client sends on every list: accepted as absent.
-    keep_start_p: { type: 'boolean', enum: [false], description: 'only false (the default): predicates in properties are always parsed' },
+    keep_start_p: { type: 'boolean', description: 'true: a properties value starting with P. is an exact text, not a predicate' },
   },
   additionalProperties: false,
 } as const;
@@ -58,6 +58,7 @@ interface ListQuery {
   readonly direction?: string;
   readonly label?: string;
   readonly properties?: string;
+  readonly keep_start_p?: boolean;
   readonly offset?: number;
   readonly limit?: number;
   readonly page?: string;
@@ -171,7 +172,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
           if (q.direction !== undefined && q.direction !== '') throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: direction cannot be used with page and without vertex_id');
         }
         checkListLabel(graph, 'edge', q.label);
-        const properties = parsePropertyFilter(q.properties);
+        const properties = parsePropertyFilter(q.properties, { keepStartP: q.keep_start_p === true });
         if (q.page !== undefined && properties !== undefined && Object.keys(properties).length > 1) {
           throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: at most one property may be given with page');
         }

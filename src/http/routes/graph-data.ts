@@ -213,8 +213,8 @@ function argumentValue(text: string): PropertyValue {
   return text;
 }
 
-function filterValue(key: string, value: unknown): unknown {
-  if (typeof value === 'string') {
+function filterValue(key: string, value: unknown, keepStartP: boolean): unknown {
+  if (typeof value === 'string' && !keepStartP) {
     const m = /^P\.(\w+)\(([\s\S]*)\)$/.exec(value.trim());
     if (m === null) return value;
     const op = m[1]!;
@@ -227,21 +227,23 @@ function filterValue(key: string, value: unknown): unknown {
     const build = (P as unknown as Readonly<Record<string, (...a: unknown[]) => unknown>>)[op]!;
     return build.apply(P, args);
   }
-  if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (Array.isArray(value)) return value;
   throw new ArgumentError('INVALID_PROPERTY_FILTER', `Invalid property filter for '${key}': expected a value or a P expression`);
 }
 
 /**
  * The `properties` query parameter (a JSON object text of exact values and P expressions) as
- * the library's property query; undefined when absent.
+ * the library's property query; undefined when absent. With `keepStartP` (HugeGraph's
+ * `keep_start_p=true`) a text starting with `P.` is an exact value, not a predicate.
  *
  * @example
  * ```ts
  * parsePropertyFilter('{"age":"P.gt(29)","name":"marko"}'); // { age: P.gt(29), name: 'marko' }
+ * parsePropertyFilter('{"note":"P.gt(29)"}', { keepStartP: true }); // { note: 'P.gt(29)' }
  * ```
  */
-export function parsePropertyFilter(text: string | undefined): Record<string, never> | undefined {
+export function parsePropertyFilter(text: string | undefined, options: { readonly keepStartP?: boolean } = {}): Record<string, never> | undefined {
   if (text === undefined) return undefined;
   let parsed: unknown;
   try {
@@ -253,7 +255,7 @@ export function parsePropertyFilter(text: string | undefined): Record<string, ne
     throw new ArgumentError('INVALID_PROPERTY_FILTER', `Invalid properties: expected a JSON object but got '${text}'`);
   }
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) out[key] = filterValue(key, value);
+  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) out[key] = filterValue(key, value, options.keepStartP === true);
   return out as Record<string, never>;
 }
 

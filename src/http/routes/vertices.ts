@@ -46,7 +46,7 @@ const listQuery = {
     limit: LIST_LIMIT,
     page: { type: 'string' },
     // HugeGraph's defaults, which hugegraph-client sends on every list (also with page): accepted as absent.
-    keep_start_p: { type: 'boolean', enum: [false], description: 'only false (the default): predicates in properties are always parsed' },
+    keep_start_p: { type: 'boolean', description: 'true: a properties value starting with P. is an exact text, not a predicate' },
     offset: { type: 'integer', enum: [0], description: 'only 0 (the default): use page to walk a long list' },
   },
   additionalProperties: false,
@@ -140,7 +140,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
       },
     );
 
-    app.get<{ Params: GraphParams; Querystring: { label?: string; properties?: string; limit?: number; page?: string } }>(
+    app.get<{ Params: GraphParams; Querystring: { label?: string; properties?: string; keep_start_p?: boolean; limit?: number; page?: string } }>(
       base,
       { schema: { summary: 'List vertices by label and property filters, with pages', params: graphParams(), querystring: listQuery } },
       async (request) => {
@@ -152,7 +152,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
           if (label !== undefined || properties !== undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid vertex query: with page, no parameter other than limit is allowed');
         }
         checkListLabel(graph, 'vertex', label);
-        const filter = parsePropertyFilter(properties);
+        const filter = parsePropertyFilter(properties, { keepStartP: request.query.keep_start_p === true });
         checkFilterKeys(graph, filter);
         const result = await graph.vertices({ label, properties: filter, limit: listLimit(limit), ...(page === undefined ? {} : { page }) });
         return page === undefined ? { vertices: restJson(result.vertices) } : { vertices: restJson(result.vertices), page: result.page };
