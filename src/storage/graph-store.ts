@@ -329,7 +329,7 @@ export class GraphStore extends StoreReader {
   /** Merges every adjacency write buffer into its CSR and trims the edge table. */
   compact(): void {
     this.changing();
-    this.state.mergeAdjacency(true);
+    this.state.mergeAdjacency('all');
     this.state.edges.trim();
   }
 
@@ -351,7 +351,7 @@ export class GraphStore extends StoreReader {
    */
   captureSnapshot(options: { readonly copy?: boolean } = {}): StoreCapture {
     const copy = options.copy === true;
-    this.state.mergeTombstoned();
+    this.state.mergeAdjacency('tombstoned');
     const sections = encodeStateParts(this.state, { copy });
     let intact = true;
     const watch = (): void => {

@@ -33,7 +33,6 @@ const listQuery = {
     offset: { type: 'integer', minimum: 0 },
     limit: LIST_LIMIT,
     page: { type: 'string' },
-    // HugeGraph's default, which hugegraph-client sends on every list: accepted as absent.
     keep_start_p: { type: 'boolean', description: 'true: a properties value starting with P. is an exact text, not a predicate' },
   },
   additionalProperties: false,

@@ -45,7 +45,7 @@ const listQuery = {
     properties: { type: 'string' },
     limit: LIST_LIMIT,
     page: { type: 'string' },
-    // HugeGraph's defaults, which hugegraph-client sends on every list (also with page): accepted as absent.
+    // hugegraph-client sends both on every list (also with page); offset=0 counts as absent.
     keep_start_p: { type: 'boolean', description: 'true: a properties value starting with P. is an exact text, not a predicate' },
     offset: { type: 'integer', enum: [0], description: 'only 0 (the default): use page to walk a long list' },
   },

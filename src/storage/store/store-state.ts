@@ -127,7 +127,7 @@ export class StoreState {
     this.undo = [];
     this.log = undefined;
     this.epochs.commit(changed);
-    this.mergeAdjacency(false);
+    this.mergeAdjacency('due');
     return changed ? bytes : undefined;
   }
 
@@ -147,23 +147,15 @@ export class StoreState {
     this.stepMark = 0;
   }
 
-  /** Merges adjacency buffers: every one not yet compact when `force`, else those past their threshold. */
-  mergeAdjacency(force: boolean): void {
-    for (const adj of this.adjacency.values()) {
-      for (const csr of [adj.out, adj.in]) {
-        if (force ? !csr.isCompact() : csr.needsMerge()) this.mergeCsr(csr, csr === adj.out ? 'out' : 'in');
-      }
-    }
-  }
-
   /**
-   * Merges the adjacencies that hold tombstones, so that every merged entry left is live and a
-   * snapshot can store the merged arrays and the buffered edges as they are.
+   * Merges adjacency buffers: those past their threshold (`due`, after every batch), every one
+   * not yet compact (`all`), or those holding tombstones (`tombstoned`: then every merged entry
+   * left is live, and a snapshot can store the merged arrays and the buffered edges as they are).
    */
-  mergeTombstoned(): void {
+  mergeAdjacency(which: 'due' | 'all' | 'tombstoned'): void {
     for (const adj of this.adjacency.values()) {
-      if (adj.out.hasTombstones()) this.mergeCsr(adj.out, 'out');
-      if (adj.in.hasTombstones()) this.mergeCsr(adj.in, 'in');
+      if (mergeWanted(adj.out, which)) this.mergeCsr(adj.out, 'out');
+      if (mergeWanted(adj.in, which)) this.mergeCsr(adj.in, 'in');
     }
   }
 
@@ -582,4 +574,10 @@ function writeSide(log: ByteWriter, side: PropertySide | undefined): void {
       log.value(v);
     }
   });
+}
+
+/** Whether {@link StoreState.mergeAdjacency} merges `csr` for `which`. */
+function mergeWanted(csr: Csr, which: 'due' | 'all' | 'tombstoned'): boolean {
+  if (which === 'due') return csr.needsMerge();
+  return which === 'all' ? !csr.isCompact() : csr.hasTombstones();
 }
