@@ -429,7 +429,7 @@ export class Graph extends GraphReads {
       readonly timeoutMs?: number;
       /** Most traversers, path nodes and collection entries the query may hold. */
       readonly memoryLimit?: number;
-      /** How often the query returns to the event loop (default every 8 ms of work). */
+      /** How often the query returns to the event loop (default every 4 ms of work). */
       readonly pacing?: Pacing;
       /** Overrides the database's io() base directory for this call. */
       readonly ioBase?: string;

@@ -7,6 +7,7 @@
 import { CancelledError } from '../../errors.js';
 import type { ReadView } from '../../port/index.js';
 import type { Runtime } from './runtime.js';
+import { breather } from './turns.js';
 
 /**
  * The value the expanded result stream yields in place of a PAUSE marker.
@@ -17,18 +18,6 @@ import type { Runtime } from './runtime.js';
  * ```
  */
 export const PAUSED: unique symbol = Symbol('paused');
-
-/**
- * Resolves after the event loop has run pending I/O callbacks, timers and signals once.
- *
- * @example
- * ```ts
- * await breather();
- * ```
- */
-export function breather(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
 
 /**
  * An open query: its results, pulled asynchronously. Iterate it with `for await`, or take

@@ -18,6 +18,7 @@ import { predicateTest } from './predicate.js';
 import type { Test } from './predicate.js';
 import { MemoryBudget } from './memory-budget.js';
 import { Pacer, checkCancelled } from './pacer.js';
+import { breather } from './turns.js';
 
 /**
  * What to read. `ids` alone is a lookup by id (in the order given, each found element once);
@@ -187,7 +188,7 @@ export function pacer(context: ExecutionContext): Pacer {
 }
 
 async function yieldToLoop(rt: Pacer): Promise<void> {
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  await breather();
   rt.checkCancelled();
   rt.resume();
 }

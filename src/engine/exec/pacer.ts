@@ -10,12 +10,12 @@ import { BATCH_SIZE } from './batch.js';
 import type { MemoryBudget } from './memory-budget.js';
 
 /** Milliseconds of work between two returns to the event loop. */
-const SLICE_MS = 8;
+const SLICE_MS = 4;
 
 /**
  * How often an async query returns to the event loop: after `sliceMs` milliseconds of work,
  * looked at every `checkEvery` units of work (a unit is about one traverser through one step).
- * The defaults are 8 ms and 256. `{ sliceMs: 0, checkEvery: 1 }` pauses at every unit, which
+ * The defaults are 4 ms and 256. `{ sliceMs: 0, checkEvery: 1 }` pauses at every unit, which
  * tests use to prove that pausing never changes a result.
  *
  * @example

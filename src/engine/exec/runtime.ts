@@ -105,7 +105,7 @@ export class Runtime {
     ioBase?: string;
     /** True when an async driver pulls the results and returns to the event loop on PAUSE. */
     pausable?: boolean;
-    /** Time slice and check interval of a pausable runtime; default 8 ms, checked every 256 units. */
+    /** Time slice and check interval of a pausable runtime; default 4 ms, checked every 256 units. */
     pacing?: { readonly sliceMs: number; readonly checkEvery: number };
     /** Most units the query may hold; see {@link MemoryBudget}. */
     memoryLimit?: number;

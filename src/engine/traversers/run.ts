@@ -8,7 +8,7 @@
 import { FRONTIER_PAUSE } from '../frontier/index.js';
 import type { FrontierOperation } from '../frontier/index.js';
 import { pacer } from '../exec/element-query.js';
-import { breather } from '../exec/cursor.js';
+import { breather } from '../exec/turns.js';
 import { openView, readSource } from '../exec/execute.js';
 import type { ExecutionContext } from '../exec/execute.js';
 import type { TraverserRun } from './traverser-common.js';

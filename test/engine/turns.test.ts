@@ -1,0 +1,102 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { open } from '../../src/index.js';
+import type { Database, Graph } from '../../src/index.js';
+import { breather } from '../../src/engine/exec/turns.js';
+import { queryElements } from '../../src/engine/index.js';
+import { TRAVERSERS, runTraverser } from '../../src/engine/traversers/index.js';
+
+/** Counts turns of the event loop (one per check phase) until `stop` is called. */
+function turnCounter(): { readonly now: () => number; readonly stop: () => void } {
+  let turns = 0;
+  let running = true;
+  const tick = (): void => {
+    turns++;
+    if (running) setImmediate(tick);
+  };
+  setImmediate(tick);
+  return {
+    now: () => turns,
+    stop: () => {
+      running = false;
+    },
+  };
+}
+
+test('waiting queries are resumed one per turn of the event loop, in the order they paused', async () => {
+  const counter = turnCounter();
+  const resumed: Array<{ who: string; turn: number }> = [];
+  const wait = async (who: string): Promise<void> => {
+    await breather();
+    resumed.push({ who, turn: counter.now() });
+  };
+  await Promise.all([wait('a'), wait('b'), wait('c')]);
+  counter.stop();
+  assert.deepEqual(
+    resumed.map((r) => r.who),
+    ['a', 'b', 'c'],
+  );
+  assert.ok(resumed[1]!.turn > resumed[0]!.turn, `b resumed on turn ${resumed[1]!.turn}, a on ${resumed[0]!.turn}`);
+  assert.ok(resumed[2]!.turn > resumed[1]!.turn, `c resumed on turn ${resumed[2]!.turn}, b on ${resumed[1]!.turn}`);
+});
+
+test('a query that pauses again waits behind the queries that paused before it (round robin)', async () => {
+  const order: string[] = [];
+  const run = async (who: string, slices: number): Promise<void> => {
+    for (let i = 0; i < slices; i++) {
+      await breather();
+      order.push(who);
+    }
+  };
+  await Promise.all([run('a', 3), run('b', 3)]);
+  assert.deepEqual(order, ['a', 'b', 'a', 'b', 'a', 'b']);
+});
+
+/** A fresh graph holding a chain of 300 vertices (ids 1..300, edges i -> i + 1). */
+async function chainGraph(): Promise<{ db: Database; graph: Graph }> {
+  const db = await open();
+  const graph = await db.createGraph('g', { 'schema.auto_create': true });
+  await graph.gremlin("g.inject(1).repeat(addV('p')).times(300).iterate()");
+  await graph.gremlin("g.V().as('a').map(id().math('_ + 1')).as('n').V().where(id().as('n')).addE('next').from('a').iterate()");
+  assert.deepEqual(await graph.gremlin('g.E().count()'), [299]);
+  return { db, graph };
+}
+
+/** Turns of the event loop while `runs` run together. */
+async function turnsOf(...runs: Array<() => Promise<unknown>>): Promise<number> {
+  const counter = turnCounter();
+  await Promise.all(runs.map((run) => run()));
+  counter.stop();
+  return counter.now();
+}
+
+const PAUSE_OFTEN = { sliceMs: 0, checkEvery: 1 };
+
+test('two long queries running at once take turns: the event loop turns about twice as often as for one', async () => {
+  const { db, graph } = await chainGraph();
+  const results: unknown[] = [];
+  const query = async (): Promise<void> => {
+    results.push(await graph.gremlin('g.V().V().count()', { pacing: PAUSE_OFTEN }));
+  };
+  const one = await turnsOf(query);
+  const two = await turnsOf(query, query);
+  assert.deepEqual(results, [[90_000], [90_000], [90_000]]);
+  assert.ok(one > 300, `one query paused on ${one} turns`);
+  assert.ok(two >= 1.8 * one, `two queries ran in ${two} turns, one in ${one}`);
+  await db.close();
+});
+
+test('element queries and traversers take turns with Gremlin queries', async () => {
+  const { db, graph } = await chainGraph();
+  const gremlin = (): Promise<unknown> => graph.gremlin('g.V().V().count()', { pacing: PAUSE_OFTEN });
+  const scan = (): Promise<unknown> => queryElements({ element: 'vertex' }, graph.executionContext({ pacing: PAUSE_OFTEN }), (_source, slot) => slot);
+  const kout = (): Promise<unknown> =>
+    runTraverser(graph.executionContext({ pacing: PAUSE_OFTEN }), (run) => TRAVERSERS.kout(run, { source: 1, maxDepth: 250, direction: 'OUT' }));
+  const alone = { gremlin: await turnsOf(gremlin), scan: await turnsOf(scan), kout: await turnsOf(kout) };
+  assert.ok(alone.scan >= 250 && alone.kout >= 250, `the scan paused on ${alone.scan} turns, the traverser on ${alone.kout}`);
+  const withScan = await turnsOf(gremlin, scan);
+  const withKout = await turnsOf(gremlin, kout);
+  assert.ok(withScan >= 0.9 * (alone.gremlin + alone.scan), `Gremlin and scan together ${withScan} turns, alone ${alone.gremlin} + ${alone.scan}`);
+  assert.ok(withKout >= 0.9 * (alone.gremlin + alone.kout), `Gremlin and traverser together ${withKout} turns, alone ${alone.gremlin} + ${alone.kout}`);
+  await db.close();
+});
