@@ -177,6 +177,8 @@ export {
   ReservedKeysVerificationStrategy,
   VertexProgramRestrictionStrategy,
   FilteredSource,
+  breather,
+  mapInTurns,
 } from './engine/index.js';
 export type {
   ValueTypes,

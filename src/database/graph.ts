@@ -4,8 +4,8 @@
  * @module
  */
 import { ArgumentError, UnsupportedError } from '../errors.js';
-import { fromPlain, GraphTraversalSource, plainId, resultConverter, runScript } from '../engine/index.js';
-import type { ElementId, GraphWriter, Pacing, PlainId, PropertyCardinality, PropertyValue, SourceDecorator, ValueTypes } from '../engine/index.js';
+import { fromPlain, GraphTraversalSource, mapInTurns, plainId, resultConverter, runScript } from '../engine/index.js';
+import type { ElementId, GraphWriter, Pacing, PlainId, PropertyCardinality, PropertyValue, ReadView, SourceDecorator, ValueTypes } from '../engine/index.js';
 import { edgeView, requireEdge, requireVertex, toEntries, vertexView } from './element-views.js';
 import type { CheckedEdgeInput, CheckedVertexInput, EdgeInput, EdgeViewOf, PropertiesInput, VertexInput, VertexViewOf } from './element-views.js';
 import { checkQueryLimits } from './graph-core.js';
@@ -471,12 +471,23 @@ export class Graph extends GraphReads {
     const script = parse(source, { bindings, variables: scope?.variables.keys() });
     const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
     const tx = this.requestTransaction();
+    let results: unknown[];
+    // The views the script's reads ran on stay pinned until its results are converted: the
+    // results are converted from the state the last statement read, in slices, so a large
+    // result neither stalls other work nor shows writes made since it was read.
+    const views: ReadView[] = [];
+    let view: ReadView | undefined;
     try {
-      const results = await runScript(script, {
+      results = await runScript(script, {
         context: () => ({
           ...this.executionContext({ signal, deadline, ioBase, memoryLimit, pacing }),
           write: tx.write,
-          openReadView: () => (tx.writing ? this.store.openOwnReadView() : this.store.openReadView()),
+          openReadView: () => {
+            if (tx.writing) return this.store.openOwnReadView();
+            const pinned = this.store.openReadView();
+            views.push(pinned);
+            return { source: pinned.source, release: () => undefined };
+          },
         }),
         schema: () => this.requestSchema(tx),
         bindings,
@@ -484,11 +495,21 @@ export class Graph extends GraphReads {
         transaction: tx,
         ...(scope === undefined ? {} : { scope: scope.variables }),
       });
+      const wrote = tx.writing;
       await tx.commit();
-      return results.map(resultConverter(types, { source: this.source() }));
+      // A script that wrote is read back as committed, while it still holds the graph's transaction.
+      if (types === 'plain') view = wrote || views.length === 0 ? this.store.openReadView() : views.pop();
     } finally {
+      for (const pinned of views) pinned.release();
       tx.release();
       await this.sync();
+    }
+    if (view === undefined) return results;
+    try {
+      const source = this.decorate === undefined ? view.source : this.decorate(view.source);
+      return await mapInTurns(results, resultConverter(types, { source }), signal);
+    } finally {
+      view.release();
     }
   }
 }

@@ -18,6 +18,7 @@ export { execute, executeAsync, traverse, type ExecutionContext, type Pacing, ty
 export { queryElements, elementShards, readNow, type ElementQuery } from './exec/element-query.js';
 export { FilteredSource, type ViewFilters } from './exec/filtered-source.js';
 export { QueryCursor } from './exec/cursor.js';
+export { breather, mapInTurns, SLICE_MS } from './exec/turns.js';
 export { defaultMemoryLimit } from './exec/memory-budget.js';
 export type { Traverser } from './exec/traverser.js';
 export { STRATEGIES } from './strategies/list.js';

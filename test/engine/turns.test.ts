@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { open } from '../../src/index.js';
 import type { Database, Graph } from '../../src/index.js';
-import { breather } from '../../src/engine/exec/turns.js';
+import { breather, mapInTurns } from '../../src/engine/exec/turns.js';
+import { CancelledError } from '../../src/index.js';
 import { queryElements } from '../../src/engine/index.js';
 import { TRAVERSERS, runTraverser } from '../../src/engine/traversers/index.js';
 
@@ -98,5 +99,62 @@ test('element queries and traversers take turns with Gremlin queries', async () 
   const withKout = await turnsOf(gremlin, kout);
   assert.ok(withScan >= 0.9 * (alone.gremlin + alone.scan), `Gremlin and scan together ${withScan} turns, alone ${alone.gremlin} + ${alone.scan}`);
   assert.ok(withKout >= 0.9 * (alone.gremlin + alone.kout), `Gremlin and traverser together ${withKout} turns, alone ${alone.gremlin} + ${alone.kout}`);
+  await db.close();
+});
+
+/** Spins for `ms` milliseconds (work that takes time without yielding). */
+function spin(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+}
+
+test('mapInTurns maps in order and returns to the event loop between slices of work', async () => {
+  const counter = turnCounter();
+  const out = await mapInTurns(
+    Array.from({ length: 640 }, (_, i) => i),
+    (i) => {
+      spin(0.05);
+      return i * 2;
+    },
+  );
+  counter.stop();
+  assert.deepEqual(out, Array.from({ length: 640 }, (_, i) => i * 2));
+  assert.ok(counter.now() >= 3, `32 ms of work took ${counter.now()} turns of the event loop`);
+});
+
+test('mapInTurns stops with CancelledError at the end of a slice once its signal fired', async () => {
+  const controller = new AbortController();
+  let mapped = 0;
+  const work = mapInTurns(Array.from({ length: 100_000 }, (_, i) => i), () => {
+    mapped++;
+    spin(0.01);
+  }, controller.signal);
+  setImmediate(() => controller.abort());
+  await assert.rejects(work, (e: unknown) => e instanceof CancelledError && e.code === 'CANCELLED');
+  assert.ok(mapped < 100_000, `mapped ${mapped} items`);
+});
+
+test('a large Gremlin result is converted from the state the query read, while writes go on', async () => {
+  const db = await open();
+  const graph = await db.createGraph('g', { 'schema.auto_create': true, 'vertex.tx_capacity': 100_000 });
+  await graph.write((w) => {
+    for (let n = 0; n < 20_000; n++) w.addVertex('item', { properties: [['name', `i${n}`], ['n', n]] });
+  });
+  let dropped = false;
+  const read = graph.gremlin('g.V()');
+  const drop = (async () => {
+    while (!dropped) {
+      await breather();
+      if ((await graph.gremlin('g.V().count()'))[0] === 20_000) {
+        await graph.gremlin('g.V().drop()');
+        dropped = true;
+      }
+    }
+  })();
+  const vertices = (await read) as Array<{ properties: Record<string, unknown> }>;
+  await drop;
+  assert.equal(vertices.length, 20_000);
+  assert.ok(vertices.every((v) => v.properties['name'] !== undefined), 'every vertex has the properties it had when the query read it');
+  assert.deepEqual(await graph.gremlin('g.V().count()'), [0]);
   await db.close();
 });

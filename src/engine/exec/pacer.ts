@@ -8,9 +8,8 @@
 import { CancelledError } from '../../errors.js';
 import { BATCH_SIZE } from './batch.js';
 import type { MemoryBudget } from './memory-budget.js';
+import { SLICE_MS } from './turns.js';
 
-/** Milliseconds of work between two returns to the event loop. */
-const SLICE_MS = 4;
 
 /**
  * How often an async query returns to the event loop: after `sliceMs` milliseconds of work,

@@ -6,6 +6,18 @@
  * per running query.
  * @module
  */
+import { CancelledError } from '../../errors.js';
+
+/**
+ * Milliseconds of work between two returns to the event loop: the default slice of a query
+ * ({@link Pacing}) and of {@link mapInTurns}.
+ *
+ * @example
+ * ```ts
+ * const end = performance.now() + SLICE_MS;
+ * ```
+ */
+export const SLICE_MS = 4;
 
 const waiting: Array<() => void> = [];
 let scheduled = false;
@@ -24,10 +36,9 @@ function turn(): void {
  *
  * @example
  * ```ts
- * if (pacer.tick()) {
+ * for (const chunk of [[1, 2], [3, 4]]) {
+ *   console.log(chunk);
  *   await breather();
- *   pacer.checkCancelled();
- *   pacer.resume();
  * }
  * ```
  */
@@ -39,4 +50,28 @@ export function breather(): Promise<void> {
       setImmediate(turn);
     }
   });
+}
+
+/**
+ * `items.map(fn)` in time slices of {@link SLICE_MS}, waiting for a turn of the event loop
+ * ({@link breather}) between slices, so that shaping a large result never stalls other work.
+ * When `signal` fires, the work stops at the end of the slice with CancelledError `CANCELLED`.
+ *
+ * @example
+ * ```ts
+ * const texts = await mapInTurns([{ a: 1 }, { b: 2 }], (r) => JSON.stringify(r));
+ * ```
+ */
+export async function mapInTurns<T, R>(items: readonly T[], fn: (item: T) => R, signal?: AbortSignal): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let end = performance.now() + SLICE_MS;
+  for (let i = 0; i < items.length; i++) {
+    out[i] = fn(items[i] as T);
+    if ((i & 63) === 63 && performance.now() >= end) {
+      await breather();
+      if (signal?.aborted === true) throw new CancelledError('CANCELLED', 'Traversal was cancelled');
+      end = performance.now() + SLICE_MS;
+    }
+  }
+  return out;
 }
