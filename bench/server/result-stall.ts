@@ -2,8 +2,10 @@
  * How long a large Gremlin result keeps other requests waiting: a live `quiver serve` child with
  * `--vertices` item vertices (default 100,000), then each query of `--queries` (a `|`-separated
  * list) sent to POST /gremlin with `Accept-Encoding: gzip` while a probe sends GET /versions
- * every 5 ms. Prints, per query, its round trip, reply bytes and the slowest probe.
- * Usage: `node dist/bench/server/result-stall.js [--vertices 100000] [--queries "g.V()|g.V().valueMap()"]`
+ * every 5 ms; a query that starts with `/` is a REST path of DEFAULT/hugegraph sent as a GET
+ * instead (`/graph/vertices?limit=100000`). Prints, per query, its round trip, reply bytes
+ * (decoded) and the slowest probe.
+ * Usage: `node dist/bench/server/result-stall.js [--vertices 100000] [--queries "g.V()|/graph/vertices?limit=100000"]`
  * @module
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +21,7 @@ function option(name: string, fallback: string): string {
 
 const vertices = Number(option('vertices', '100000'));
 if (!Number.isSafeInteger(vertices) || vertices < 500 || vertices % 500 !== 0) throw new Error(`Invalid --vertices: expected a multiple of 500 but got ${option('vertices', '')}`);
-const queries = option('queries', "g.V()|g.V().valueMap()|g.V().values('name')|g.V().limit(5)").split('|');
+const queries = option('queries', "g.V()|g.V().valueMap()|g.V().values('name')|g.V().limit(5)|/graph/vertices?limit=100000").split('|');
 
 const dir = mkdtempSync(join(tmpdir(), 'quiver-result-stall-'));
 const server = await startLiveServer(dir);
@@ -43,11 +45,13 @@ try {
       }
     })();
     const start = performance.now();
-    const res = await fetch(`${server.url}/gremlin`, {
-      method: 'POST',
-      headers: { authorization: server.auth, 'content-type': 'application/json', 'accept-encoding': 'gzip' },
-      body: JSON.stringify({ gremlin }),
-    });
+    const res = gremlin.startsWith('/')
+      ? await fetch(`${server.url}/graphspaces/DEFAULT/graphs/hugegraph${gremlin}`, { headers: { authorization: server.auth } })
+      : await fetch(`${server.url}/gremlin`, {
+          method: 'POST',
+          headers: { authorization: server.auth, 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+          body: JSON.stringify({ gremlin }),
+        });
     const bytes = (await res.arrayBuffer()).byteLength;
     const ms = performance.now() - start;
     probing = false;

@@ -7,7 +7,7 @@ import { ArgumentError, QuiverError, UnsupportedError } from '../../index.js';
 import type { ElementId, Properties, UpdateStrategy } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { BODY_VERTEX_ID, LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText } from './graph-data.js';
+import { BODY_VERTEX_ID, LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, sendPage } from './graph-data.js';
 import { actionQuery, elementAction } from './vertices.js';
 import { checkBodyLabel, checkNoNullValues, edgeNotFound, listDirection, noSuchEdge } from './element-checks.js';
 
@@ -159,7 +159,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
     app.get<{ Params: GraphParams; Querystring: ListQuery }>(
       base,
       { schema: { summary: 'List edges of a vertex or by label and property filters, with pages', params: graphParams(), querystring: listQuery } },
-      async (request) => {
+      async (request, reply) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'read');
         const q = request.query;
@@ -184,7 +184,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
           limit: listLimit(q.limit),
           ...(q.page === undefined ? {} : { page: q.page }),
         });
-        return q.page === undefined ? { edges: restJson(result.edges) } : { edges: restJson(result.edges), page: result.page };
+        return sendPage(reply, 'edges', result.edges, { paged: q.page !== undefined, next: result.page });
       },
     );
 

@@ -6,7 +6,8 @@
 import type { EdgeView, ElementId, Graph, VertexView } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { admit, parseVertexId, restJson } from './graph-data.js';
+import type { FastifyReply } from 'fastify';
+import { admit, parseVertexId, restJson, sendPage } from './graph-data.js';
 import { checkEdgeIdFormat } from './element-checks.js';
 
 const idsQuery = {
@@ -73,12 +74,12 @@ function scanOf(q: ScanParams): { start: string; end: string; page?: string; pag
  * ```
  */
 export const elementTraverserRoutes: RouteGroup = (app, { state }) => {
-  const element = <Q>(suffix: string, summary: string, querystring: object, run: (graph: Graph, query: Q) => Promise<unknown>): void => {
+  const element = <Q>(suffix: string, summary: string, querystring: object, run: (graph: Graph, query: Q, reply: FastifyReply) => Promise<unknown>): void => {
     for (const path of graphPaths(`/traversers/${suffix}`)) {
-      app.get<{ Params: GraphParams; Querystring: Q }>(path, { schema: { summary, params: graphParams(), querystring } }, async (request) => {
+      app.get<{ Params: GraphParams; Querystring: Q }>(path, { schema: { summary, params: graphParams(), querystring } }, async (request, reply) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'read');
-        return run(graph, request.query as Q);
+        return run(graph, request.query as Q, reply);
       });
     }
   };
@@ -94,12 +95,12 @@ export const elementTraverserRoutes: RouteGroup = (app, { state }) => {
   }));
   element<{ split_size: number }>('vertices/shards', 'Shards of the vertices for a full scan', shardsQuery, async (graph, q) => ({ shards: await graph.vertexShards(q.split_size) }));
   element<{ split_size: number }>('edges/shards', 'Shards of the edges for a full scan', shardsQuery, async (graph, q) => ({ shards: await graph.edgeShards(q.split_size) }));
-  element<ScanParams>('vertices/scan', 'The vertices of one shard', scanQuery, async (graph, q) => {
+  element<ScanParams>('vertices/scan', 'The vertices of one shard', scanQuery, async (graph, q, reply) => {
     const { vertices, page } = await graph.scanVertices(scanOf(q));
-    return q.page === undefined ? { vertices: restJson(vertices) } : { vertices: restJson(vertices), page };
+    return sendPage(reply, 'vertices', vertices, { paged: q.page !== undefined, next: page });
   });
-  element<ScanParams>('edges/scan', 'The edges of one shard', scanQuery, async (graph, q) => {
+  element<ScanParams>('edges/scan', 'The edges of one shard', scanQuery, async (graph, q, reply) => {
     const { edges, page } = await graph.scanEdges(scanOf(q));
-    return q.page === undefined ? { edges: restJson(edges) } : { edges: restJson(edges), page };
+    return sendPage(reply, 'edges', edges, { paged: q.page !== undefined, next: page });
   });
 };

@@ -8,19 +8,15 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
-import { Readable } from 'node:stream';
-import { createGzip, gzip } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
-import { ArgumentError, DEFAULT_SPACE, QuiverError, breather, mapInTurns } from '../../index.js';
+import { ArgumentError, DEFAULT_SPACE, QuiverError } from '../../index.js';
 import type { Graph, ServerState } from '../../index.js';
 import { mapError } from '../error-mapper.js';
 import { graphOf, graphParams, graphPaths, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { admit, restJsonText } from './graph-data.js';
+import { admit, itemTexts, sendTexts } from './graph-data.js';
 import { jsonText, parseExact } from '../json-text.js';
 
-const gzipAsync = promisify(gzip);
 
 /**
  * Default `evaluationTimeout` of a Gremlin request in milliseconds (gremlin-server.yaml's).
@@ -195,48 +191,11 @@ async function sendError(reply: FastifyReply, error: unknown): Promise<FastifyRe
   return reply.code(code).header('content-type', 'application/json; charset=utf-8').send({ exception, message: gremlinMessage(quiver, body.message), cause: `[${exception}]` });
 }
 
-/**
- * The JSON texts of a Gremlin result's items in HugeGraph's shapes, made in time slices that take
- * turns with other work (a result of many elements never stalls the event loop).
- */
-function resultTexts(data: readonly unknown[], signal?: AbortSignal): Promise<string[]> {
-  return mapInTurns(data, restJsonText, signal);
-}
-
-/** Item texts joined per piece of a streamed reply (a result of more is streamed). */
-const STREAM_GROUP = 1024;
-
-/** The pieces of a /gremlin reply: its head, the item texts joined a group at a time with a turn of the event loop between groups, its tail. */
-async function* replyPieces(items: readonly string[]): AsyncGenerator<string> {
-  yield replyHead();
-  for (let i = 0; i < items.length; i += STREAM_GROUP) {
-    if (i > 0) await breather();
-    yield (i > 0 ? ',' : '') + items.slice(i, i + STREAM_GROUP).join(',');
-  }
-  yield REPLY_TAIL;
-}
-
 function replyHead(): string {
   return `{"requestId":"${randomUUID()}","status":{"message":"","code":200,"attributes":{}},"result":{"data":[`;
 }
 
 const REPLY_TAIL = '],"meta":{}}}';
-
-/**
- * Sends the /gremlin reply of `items`, gzip-compressed when `gzipped`. A result of up to
- * {@link STREAM_GROUP} items is one text; a larger one is streamed in pieces, so that neither
- * its text nor its bytes are made in one step that would stall the event loop.
- */
-async function sendReply(reply: FastifyReply, items: readonly string[], gzipped: boolean): Promise<FastifyReply> {
-  void reply.code(200).header('content-type', 'application/json; charset=utf-8');
-  if (gzipped) void reply.header('content-encoding', 'gzip');
-  if (items.length > STREAM_GROUP) {
-    const pieces = Readable.from(replyPieces(items));
-    return reply.send(gzipped ? pieces.pipe(createGzip()) : pieces);
-  }
-  const text = replyHead() + items.join(',') + REPLY_TAIL;
-  return reply.send(gzipped ? await gzipAsync(Buffer.from(text)) : text);
-}
 
 async function evaluate(state: ServerState, request: GremlinRequest, reply: FastifyReply): Promise<string[]> {
   const bindings = checkRequest(request);
@@ -249,7 +208,7 @@ async function evaluate(state: ServerState, request: GremlinRequest, reply: Fast
   reply.raw.once('close', onClose);
   try {
     const data = await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal: controller.signal, timeoutMs: timeoutOf(graph) });
-    return await resultTexts(data, controller.signal);
+    return await itemTexts(data, controller.signal);
   } finally {
     reply.raw.off('close', onClose);
   }
@@ -293,7 +252,7 @@ function fromQuery(query: Readonly<Record<string, string>>): GremlinRequest {
 export const gremlinRoutes: RouteGroup = (app, { state }) => {
   app.get<{ Querystring: Record<string, string> }>('/gremlin', { schema: { summary: 'Run a Gremlin script given in the query string', querystring: getQuery } }, async (request, reply) => {
     try {
-      return await sendReply(reply, await evaluate(state, fromQuery(request.query), reply), false);
+      return await sendTexts(reply, replyHead(), await evaluate(state, fromQuery(request.query), reply), REPLY_TAIL);
     } catch (error) {
       return sendError(reply, error);
     }
@@ -306,12 +265,12 @@ export const gremlinRoutes: RouteGroup = (app, { state }) => {
     } catch (error) {
       return sendError(reply, error);
     }
-    return sendReply(reply, items, /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')));
+    return sendTexts(reply, replyHead(), items, REPLY_TAIL, { gzip: /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) });
   });
 
   app.post<{ Body: GremlinRequest }>('/gremlinunzip', { schema: { summary: 'Run a Gremlin script (uncompressed response)', body: requestBody } }, async (request, reply) => {
     try {
-      return await sendReply(reply, await evaluate(state, request.body, reply), false);
+      return await sendTexts(reply, replyHead(), await evaluate(state, request.body, reply), REPLY_TAIL);
     } catch (error) {
       return sendError(reply, error);
     }
@@ -331,7 +290,7 @@ export const gremlinRoutes: RouteGroup = (app, { state }) => {
         const firstLine = Buffer.from(body.gremlin.split('\n')[0] ?? '').subarray(0, 256).toString('utf8');
         const taskId = await state.tasks(spaceOf(request.params), request.params.graph).submit(
           { type: 'gremlin', name: firstLine, callable: 'org.apache.hugegraph.job.GremlinJob', input: JSON.stringify(body) },
-          async ({ signal }) => resultTexts(await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal }), signal),
+          async ({ signal }) => itemTexts(await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal }), signal),
           // task_result keeps a long beyond 2^53 as its exact digits, as the synchronous reply does
           (items) => `[${(items as string[]).join(',')}]`,
         );

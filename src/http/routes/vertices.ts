@@ -9,7 +9,7 @@ import { unsupportedAction } from '../error-mapper.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import { checkBodyLabel, checkNoNullValues } from './element-checks.js';
-import { LIST_LIMIT, OPTIONAL_BODY_VERTEX_ID, admit, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, optionalBodyVertexId, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, vertexJsonText } from './graph-data.js';
+import { LIST_LIMIT, OPTIONAL_BODY_VERTEX_ID, admit, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, optionalBodyVertexId, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, sendPage, vertexJsonText } from './graph-data.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 4096 } };
 const PROPERTIES = { type: 'object' } as const;
@@ -143,7 +143,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
     app.get<{ Params: GraphParams; Querystring: { label?: string; properties?: string; keep_start_p?: boolean; limit?: number; page?: string } }>(
       base,
       { schema: { summary: 'List vertices by label and property filters, with pages', params: graphParams(), querystring: listQuery } },
-      async (request) => {
+      async (request, reply) => {
         const graph = graphOf(state, request.params);
         admit(graph, 'read');
         const { label, properties, limit, page } = request.query;
@@ -155,7 +155,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
         const filter = parsePropertyFilter(properties, { keepStartP: request.query.keep_start_p === true });
         checkFilterKeys(graph, filter);
         const result = await graph.vertices({ label, properties: filter, limit: listLimit(limit), ...(page === undefined ? {} : { page }) });
-        return page === undefined ? { vertices: restJson(result.vertices) } : { vertices: restJson(result.vertices), page: result.page };
+        return sendPage(reply, 'vertices', result.vertices, { paged: page !== undefined, next: result.page });
       },
     );
 

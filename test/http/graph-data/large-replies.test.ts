@@ -63,3 +63,37 @@ test('the asynchronous Gremlin job writes a large result as one JSON array', asy
     await server.close();
   }
 });
+
+test('vertex and edge lists and shard scans of thousands of elements are streamed and read as one page', async () => {
+  const server = await itemServer();
+  try {
+    const G = '/graphspaces/DEFAULT/graphs/hugegraph';
+    const s = server.graph.schema();
+    await s.edgeLabel('next').sourceLabel('item').targetLabel('item').ifNotExist().create();
+    const ids = (await server.graph.gremlin("g.V().hasLabel('item').order().by('n').id()")) as string[];
+    await server.graph.addEdgeIds(Array.from({ length: COUNT - 1 }, (_, n) => ({ label: 'next', out: ids[n]!, in: ids[n + 1]! })));
+    const list = await server.call('GET', `${G}/graph/vertices?limit=${COUNT * 2}`);
+    assert.equal(list.status, 200);
+    assert.equal(list.headers['content-length'], undefined, 'a large list is streamed');
+    assert.deepEqual(((list.json as { vertices: Array<{ properties: { name: string } }> }).vertices.map((v) => v.properties.name)).sort(), EXPECTED);
+    assert.equal(Object.hasOwn(list.json as object, 'page'), false);
+    const paged = await server.call('GET', `${G}/graph/vertices?limit=${COUNT * 2}&page=`);
+    assert.equal((paged.json as { vertices: unknown[] }).vertices.length, COUNT);
+    assert.equal((paged.json as { page: unknown }).page, null, 'the last page says there is no next one');
+    const edges = await server.call('GET', `${G}/graph/edges?label=next&limit=${COUNT * 2}`);
+    assert.equal(edges.headers['content-length'], undefined);
+    assert.equal((edges.json as { edges: unknown[] }).edges.length, COUNT - 1);
+    const shards = (await server.call('GET', `${G}/traversers/vertices/shards?split_size=1048576`)).json as { shards: Array<{ start: string; end: string }> };
+    let scanned = 0;
+    for (const shard of shards.shards) {
+      const scan = await server.call('GET', `${G}/traversers/vertices/scan?start=${encodeURIComponent(shard.start)}&end=${encodeURIComponent(shard.end)}`);
+      assert.equal(scan.status, 200, scan.text);
+      scanned += (scan.json as { vertices: unknown[] }).vertices.length;
+    }
+    assert.equal(scanned, COUNT);
+    const small = await server.call('GET', `${G}/graph/vertices?limit=10`);
+    assert.equal(small.headers['content-length'], String(small.raw.length), 'a small page keeps its length');
+  } finally {
+    await server.close();
+  }
+});
