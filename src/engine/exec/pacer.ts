@@ -10,7 +10,6 @@ import { BATCH_SIZE } from './batch.js';
 import type { MemoryBudget } from './memory-budget.js';
 import { SLICE_MS } from './turns.js';
 
-
 /**
  * How often an async query returns to the event loop: after `sliceMs` milliseconds of work,
  * looked at every `checkEvery` units of work (a unit is about one traverser through one step).

@@ -4,7 +4,7 @@
  * 2.4), the batch size limits, the per-graph rate limits, and element records as JSON.
  * @module
  */
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import { promisify } from 'node:util';
 import { createGzip, gzip } from 'node:zlib';
 import { ArgumentError, Edge, LimitError, P, Path, Property, SchemaError, Tree, TypedNumber, Uuid, Vertex, VertexProperty, breather, jsonKey, mapInTurns } from '../../index.js';
@@ -426,7 +426,11 @@ export async function sendTexts(reply: FastifyReply, head: string, texts: readon
   if (options.gzip === true) void reply.header('content-encoding', 'gzip');
   if (texts.length > STREAM_GROUP) {
     const pieces = Readable.from(replyPieces(head, texts, tail));
-    return reply.send(options.gzip === true ? pieces.pipe(createGzip()) : pieces);
+    if (options.gzip !== true) return reply.send(pieces);
+    // pipeline, not pipe: when the client goes away and the reply destroys the gzip stream, the pieces end too.
+    const zipped = createGzip();
+    pipeline(pieces, zipped, () => undefined);
+    return reply.send(zipped);
   }
   const text = head + texts.join(',') + tail;
   return reply.send(options.gzip === true ? await gzipAsync(Buffer.from(text)) : text);
