@@ -17,7 +17,6 @@ import type { GraphParams, RouteGroup } from './route-common.js';
 import { admit, itemTexts, sendTexts } from './graph-data.js';
 import { jsonText, parseExact } from '../json-text.js';
 
-
 /**
  * Default `evaluationTimeout` of a Gremlin request in milliseconds (gremlin-server.yaml's).
  *
@@ -191,6 +190,7 @@ async function sendError(reply: FastifyReply, error: unknown): Promise<FastifyRe
   return reply.code(code).header('content-type', 'application/json; charset=utf-8').send({ exception, message: gremlinMessage(quiver, body.message), cause: `[${exception}]` });
 }
 
+/** The head of a /gremlin reply, up to the opening of its `data` array. */
 function replyHead(): string {
   return `{"requestId":"${randomUUID()}","status":{"message":"","code":200,"attributes":{}},"result":{"data":[`;
 }
