@@ -82,7 +82,7 @@ export type {
 export { mergeByStrategy, removeLabelElements, UPDATE_STRATEGIES } from './database/index.js';
 export type { ChunkedRemoval } from './database/index.js';
 export type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from './database/index.js';
-export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphCore, GraphReads, GremlinScope, Traversers, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
+export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GremlinScope, Traversers, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
 export type {
   OpenOptions,
   RecoveryWarning,
@@ -94,6 +94,13 @@ export type {
   DroppedPart,
   GraphServices,
   GraphParts,
+  ContextOptions,
+  HandleContext,
+  IndexBuild,
+  GraphAdministration,
+  GremlinOptions,
+  ElementReads,
+  ElementWrites,
   EdgeQuery,
   PropertyQuery,
   ScanQuery,

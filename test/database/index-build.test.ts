@@ -23,7 +23,7 @@ async function namesOlderThan(graph: Graph, age: number): Promise<string[]> {
   return vertices.map((v) => String(v.properties.name)).sort();
 }
 
-test('GraphCore.buildIndex builds a deferred index in chunks, unused by queries until done, and right despite writes between chunks', async () => {
+test('graph.buildIndex builds a deferred index in chunks, unused by queries until done, and right despite writes between chunks', async () => {
   await fc.assert(
     fc.asyncProperty(
       fc.integer({ min: 0, max: 60 }),
@@ -73,7 +73,7 @@ test('GraphCore.buildIndex builds a deferred index in chunks, unused by queries 
   );
 });
 
-test('GraphCore.buildIndex stops on abort and leaves the index unused until a later build finishes it', async () => {
+test('graph.buildIndex stops on abort and leaves the index unused until a later build finishes it', async () => {
   const { graph, close } = await people(200, (i) => i);
   await graph.schemaOperations({ deferIndexBuild: true }).createIndexLabel({ name: 'byAge', baseType: 'VERTEX_LABEL', baseValue: 'person', fields: ['age'], indexType: 'RANGE' });
   const controller = new AbortController();
@@ -90,7 +90,7 @@ async function uniqueAges(graph: Graph): Promise<void> {
   await graph.schemaOperations({ deferIndexBuild: true }).createIndexLabel({ name: 'uniqueAge', baseType: 'VERTEX_LABEL', baseValue: 'person', fields: ['age'], indexType: 'UNIQUE' });
 }
 
-test('GraphCore.buildIndex of a UNIQUE index fails with UNIQUE_CONFLICT when a write during the build duplicates an element not yet visited, and leaves the index INVALID', async () => {
+test('graph.buildIndex of a UNIQUE index fails with UNIQUE_CONFLICT when a write during the build duplicates an element not yet visited, and leaves the index INVALID', async () => {
   const { graph, close } = await people(100, (i) => i);
   await uniqueAges(graph);
   assert.equal(graph.indexStatus('uniqueAge'), 'CREATING');
@@ -119,7 +119,7 @@ test('GraphCore.buildIndex of a UNIQUE index fails with UNIQUE_CONFLICT when a w
   await close();
 });
 
-test('GraphCore.buildIndex of a UNIQUE index refuses a write that duplicates an element already visited', async () => {
+test('graph.buildIndex of a UNIQUE index refuses a write that duplicates an element already visited', async () => {
   const { graph, close } = await people(100, (i) => i);
   await uniqueAges(graph);
   const refused: string[] = [];

@@ -5,7 +5,7 @@
  * @module
  */
 import { SchemaCatalog } from '../../storage/index.js';
-import type { GraphCore } from './graph-core.js';
+import type { Graph } from './graph.js';
 
 /**
  * How a chunked removal runs: `chunk` elements per write (default 1000), a `signal` checked
@@ -36,7 +36,7 @@ export interface ChunkedRemoval {
  * await graph.schemaOperations().removeVertexLabel('person');
  * ```
  */
-export async function removeLabelElements(graph: GraphCore, label: { readonly kind: 'vertex' | 'edge'; readonly name: string }, options: ChunkedRemoval = {}): Promise<number> {
+export async function removeLabelElements(graph: Graph, label: { readonly kind: 'vertex' | 'edge'; readonly name: string }, options: ChunkedRemoval = {}): Promise<number> {
   const chunk = Math.max(1, options.chunk ?? 1000);
   const vertex = label.kind === 'vertex';
   const probe = SchemaCatalog.fromJSON(graph.catalog().toJSON());

@@ -7,8 +7,8 @@
  */
 import { runTraverser, TRAVERSERS } from '../../engine/index.js';
 import type { ExecutionContext, TraverserName } from '../../engine/index.js';
-import { checkQueryLimits } from './graph-core.js';
-import type { QueryLimits } from './graph-core.js';
+import { checkQueryLimits } from './graph-state.js';
+import type { QueryLimits } from './graph-state.js';
 
 /**
  * How one traverser call runs: a signal to cancel it, a time limit in milliseconds (0: none;

@@ -12,7 +12,7 @@ import { ArgumentError, ConflictError, LimitError, NotFoundError, StorageError }
 import { Database } from '../database.js';
 import type { OpenOptions } from '../database.js';
 import type { Graph } from '../graph/graph.js';
-import type { GraphServices } from '../graph/graph-core.js';
+import type { GraphServices } from '../graph/graph-state.js';
 import type { GraphConfigInput } from '../graph/config.js';
 import { validateGraphName } from '../graph/config.js';
 import { describeValue } from '../graph/validate.js';

@@ -11,7 +11,7 @@ import { ArgumentError, ConflictError } from '../../errors.js';
 import { lockDirectory } from '../../storage/index.js';
 import type { OpenOptions } from '../database.js';
 import type { Graph } from '../graph/graph.js';
-import type { GraphServices } from '../graph/graph-core.js';
+import type { GraphServices } from '../graph/graph-state.js';
 import { prepareDirectory } from '../durability/data-dir.js';
 import { StateFile } from '../durability/state-file.js';
 import { checkGraphSpaceInput, DEFAULT_SPACE, formatTimestamp } from './tenancy.js';

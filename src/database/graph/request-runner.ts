@@ -1,0 +1,172 @@
+/**
+ * The request runner of a graph handle: runs a Gremlin-Groovy script as one request that owns
+ * its transaction, the read views its statements pinned, its time limit and cancellation, and
+ * converts its results in turns from the state its last statement read.
+ * @module
+ */
+import { ArgumentError, UnsupportedError } from '../../errors.js';
+import { fromPlain, GraphTraversalSource, mapInTurns, resultConverter, runScript } from '../../engine/index.js';
+import type { Pacing, ReadView, ValueTypes } from '../../engine/index.js';
+import { checkQueryLimits } from './graph-state.js';
+import type { GraphHandle, QueryLimits } from './graph-state.js';
+import type { SchemaAdmin } from './schema-admin.js';
+import { describeValue, optionalNumber, optionalTypes, rejectInvalidDates, requireRecord, requireText } from './validate.js';
+
+/**
+ * The variables of a Gremlin session (see the `scope` option of {@link GremlinOptions}): what
+ * `x = ...` assigned in earlier calls, kept as engine values until the scope is dropped.
+ *
+ * @example
+ * ```ts
+ * const scope = new GremlinScope();
+ * await graph.gremlin("marko = graph.addVertex(T.label, 'person', 'name', 'marko')", { scope });
+ * await graph.gremlin("marko.value('name')", { scope });   // ['marko']
+ * ```
+ */
+export class GremlinScope {
+  /** Variable name → value. */
+  readonly variables = new Map<string, unknown>();
+}
+
+/**
+ * How one Gremlin request runs (`graph.gremlin(text, options)`).
+ *
+ * @example
+ * ```ts
+ * const options: GremlinOptions = { bindings: { id: '1:marko' }, timeoutMs: 5_000 };
+ * ```
+ */
+export interface GremlinOptions {
+  readonly bindings?: Readonly<Record<string, unknown>>;
+  readonly signal?: AbortSignal;
+  /** Time limit in milliseconds; 0 means none; default the graph's {@link QueryLimits}. */
+  readonly timeoutMs?: number;
+  /** Most traversers, path nodes and collection entries the query may hold. */
+  readonly memoryLimit?: number;
+  /** How often the query returns to the event loop (default every 4 ms of work). */
+  readonly pacing?: Pacing;
+  /** Overrides the database's io() base directory for this call. */
+  readonly ioBase?: string;
+  /** Set false to run without the optimisation strategies (results must not change). */
+  readonly optimise?: boolean;
+  /** `plain` JavaScript values (default) or the engine's `java`-typed values. */
+  readonly types?: ValueTypes;
+  /**
+   * Variables kept across calls, as a Gremlin Console session keeps them: pass the same
+   * (initially empty) `GremlinScope` to each call; a script sees the variables earlier calls
+   * assigned, and its own assignments are kept when it succeeds.
+   */
+  readonly scope?: GremlinScope;
+}
+
+function requireScope(value: unknown): GremlinScope {
+  if (!(value instanceof GremlinScope)) throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin scope: expected a GremlinScope but got ${describeValue(value)}`);
+  return value;
+}
+
+function checkPacing(value: unknown): Pacing | undefined {
+  if (value === undefined) return undefined;
+  const given = requireRecord(value, 'Gremlin pacing');
+  const sliceMs = optionalNumber(given.sliceMs, 'Gremlin pacing sliceMs', { min: 0 });
+  const checkEvery = optionalNumber(given.checkEvery, 'Gremlin pacing checkEvery', { min: 1, integer: true });
+  if (sliceMs === undefined || checkEvery === undefined) {
+    throw new ArgumentError('INVALID_ARGUMENT', 'Invalid Gremlin pacing: expected { sliceMs, checkEvery }');
+  }
+  return { sliceMs, checkEvery };
+}
+
+/**
+ * Runs the requests of one graph handle.
+ *
+ * @example
+ * ```ts
+ * declare const handle: GraphHandle;
+ * declare const schema: SchemaAdmin;
+ * const [count] = await new RequestRunner(handle, schema).gremlin('g.V().count()');
+ * ```
+ */
+export class RequestRunner {
+  constructor(
+    private readonly handle: GraphHandle,
+    private readonly schema: SchemaAdmin,
+  ) {}
+
+  /** The fluent traversal source over the handle. */
+  traversal(options: { readonly types?: ValueTypes } = {}): GraphTraversalSource {
+    this.handle.state.checkOpen();
+    const types = optionalTypes(requireRecord(options, 'traversal options').types, 'traversal');
+    return new GraphTraversalSource(() => this.handle.executionContext(), { types });
+  }
+
+  /** Runs a Gremlin-Groovy script as one request and resolves with the value of its last statement as a list. */
+  async gremlin(text: string, options: GremlinOptions = {}): Promise<unknown[]> {
+    const { handle } = this;
+    const state = handle.state;
+    state.checkOpen();
+    const parse = state.services.parseScript;
+    if (parse === undefined) throw new UnsupportedError('GREMLIN_UNAVAILABLE', 'Cannot run Gremlin: this database was opened without a Gremlin parser');
+    const source = requireText(text, 'Gremlin script');
+    const given = requireRecord(options, 'Gremlin options');
+    const bindings = new Map(Object.entries(requireRecord(given.bindings, 'Gremlin bindings')).map(([k, v]) => [k, fromPlain(v)]));
+    for (const [name, value] of bindings) rejectInvalidDates(value, `Gremlin binding '${name}'`);
+    if (given.signal !== undefined && !(given.signal instanceof AbortSignal)) {
+      throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin signal: expected an AbortSignal but got ${describeValue(given.signal)}`);
+    }
+    const signal = given.signal;
+    const { timeoutMs, memoryLimit } = checkQueryLimits({ timeoutMs: given.timeoutMs, memoryLimit: given.memoryLimit } as QueryLimits, 'Gremlin');
+    const pacing = checkPacing(given.pacing);
+    if (given.ioBase !== undefined && (typeof given.ioBase !== 'string' || given.ioBase === '')) {
+      throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin ioBase: expected a non-empty directory path but got ${describeValue(given.ioBase)}`);
+    }
+    const ioBase = given.ioBase as string | undefined;
+    if (given.optimise !== undefined && typeof given.optimise !== 'boolean') {
+      throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin optimise: expected a boolean but got ${describeValue(given.optimise)}`);
+    }
+    const optimise = given.optimise !== false;
+    const types = optionalTypes(given.types, 'Gremlin');
+    const scope = given.scope === undefined ? undefined : requireScope(given.scope);
+    const script = parse(source, { bindings, variables: scope?.variables.keys() });
+    const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
+    const store = state.store;
+    const tx = state.requestTransaction();
+    let results: unknown[];
+    // The views the script's reads ran on stay pinned until its results are converted: the
+    // results are converted from the state the last statement read, in slices, so a large
+    // result neither stalls other work nor shows writes made since it was read.
+    const views: ReadView[] = [];
+    let view: ReadView | undefined;
+    try {
+      results = await runScript(script, {
+        context: () => ({
+          ...handle.executionContext({ signal, deadline, ioBase, memoryLimit, pacing }),
+          write: tx.write,
+          openReadView: () => {
+            if (tx.writing) return store.openOwnReadView();
+            const pinned = store.openReadView();
+            views.push(pinned);
+            return { source: pinned.source, release: () => undefined };
+          },
+        }),
+        schema: () => this.schema.requestBuilder(tx),
+        bindings,
+        optimise,
+        transaction: tx,
+        ...(scope === undefined ? {} : { scope: scope.variables }),
+      });
+      const wrote = tx.writing;
+      await tx.commit();
+      // A script that wrote is read back as committed, while it still holds the graph's transaction.
+      if (types === 'plain') view = wrote || views.length === 0 ? store.openReadView() : views.pop();
+    } finally {
+      for (const pinned of views) pinned.release();
+      tx.release();
+      await state.sync();
+    }
+    if (view === undefined) return results;
+    try {
+      return await mapInTurns(results, resultConverter(types, { source: handle.decorated(view.source) }), signal);
+    } finally {
+      view.release();
+    }
+  }
+}
