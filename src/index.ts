@@ -64,6 +64,8 @@ export type {
   ServerStateOptions,
   GraphBackend,
   GraphInfo,
+  GremlinText,
+  ParsedGremlin,
   GraphSpaceRecord,
   GraphSpaceSettings,
   ServiceRecord,
@@ -99,6 +101,7 @@ export type {
   IndexBuild,
   GraphAdministration,
   GremlinOptions,
+  GremlinRequest,
   ElementReads,
   ElementWrites,
   EdgeQuery,
@@ -144,6 +147,9 @@ export type { ErrorKind, QuiverErrorOptions } from './errors.js';
 export {
   TypedNumber,
   Uuid,
+  Bytecode,
+  Predicate,
+  VariableRef,
   GraphTraversalSource,
   GraphTraversal,
   __,
@@ -216,6 +222,10 @@ export type {
   QueryCursor,
   VerificationOptions,
   Script,
+  GraphNameKind,
+  Argument,
+  ArgumentObject,
+  Instruction,
 } from './engine/index.js';
 export {
   SchemaBuilder,

@@ -135,11 +135,15 @@ export interface Instruction {
 /**
  * A whole traversal: source instructions (`withSack`, `withStrategies`...) and step
  * instructions, starting with a spawn step (`V`, `E`, `addV`, `inject`...) for a root
- * traversal, or with any step for an anonymous one.
+ * traversal, or with any step for an anonymous one. Gremlin text and the fluent API build it
+ * (`graph.traversal().V().bytecode`), and `graph.gremlin(bytecode)` runs a root traversal as
+ * one request, as a Gremlin Server runs a bytecode request; a {@link VariableRef} argument
+ * takes the value of the request binding of its name.
  *
  * @example
  * ```ts
  * const b = new Bytecode([], [{ op: 'V', args: [] }, { op: 'out', args: ['knows'] }]);
+ * const friends = await graph.gremlin(b.addStep('values', 'name'));
  * ```
  */
 export class Bytecode {

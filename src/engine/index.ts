@@ -24,7 +24,7 @@ export type { Traverser } from './exec/traverser.js';
 export { STRATEGIES } from './strategies/list.js';
 export type { Strategy } from './strategies/strategy.js';
 export { GraphTraversal, __, type FluentArg, type TraversalRunner, type TraversalRun } from './fluent/graph-traversal.js';
-export { GraphTraversalSource, type TraversalContext, type TraversalSourceOptions } from './fluent/source.js';
+export { GraphTraversalSource, startTraversal, type TraversalContext, type TraversalSourceOptions } from './fluent/source.js';
 export { formatValue } from './semantics/index.js';
 export { P, TextP } from './fluent/predicates.js';
 export { EdgeLabelVerificationStrategy, ReservedKeysVerificationStrategy, VertexProgramRestrictionStrategy, type VerificationOptions } from './fluent/strategies.js';

@@ -69,6 +69,17 @@ export type ScriptStatement =
   | { readonly kind: 'expression'; readonly expr: ScriptExpr };
 
 /**
+ * What a name bound by the request stands for: the graph (`hugegraph`, as `graph`) or its
+ * traversal source (`__g_hugegraph`, as `g`).
+ *
+ * @example
+ * ```ts
+ * const kind: GraphNameKind = 'traversal';
+ * ```
+ */
+export type GraphNameKind = 'graph' | 'traversal';
+
+/**
  * A whole script. The value of the last statement is the script's result.
  *
  * @example
@@ -78,4 +89,9 @@ export type ScriptStatement =
  */
 export interface Script {
   readonly statements: readonly ScriptStatement[];
+  /**
+   * Names besides `graph` and `g` that the script uses for the graph or its traversal source
+   * (a server's graph names and aliases, given to the parser); the script host binds them.
+   */
+  readonly graphNames?: ReadonlyMap<string, GraphNameKind>;
 }

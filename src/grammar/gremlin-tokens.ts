@@ -16,6 +16,23 @@ import { createToken, Lexer, type CustomPatternMatcherReturn, type TokenType } f
  */
 export const Identifier = createToken({ name: 'Identifier', pattern: /[A-Za-z_$][A-Za-z0-9_$]*/, label: 'a name' });
 
+/**
+ * `this.binding.'<name>'` (or with double quotes): Groovy's lookup of a binding whose name is
+ * no identifier, such as `DEFAULT-hugegraph` (hugegraph-notes §6.1). The lexer hands it on as
+ * the {@link Identifier} `<name>`.
+ *
+ * @example
+ * ```ts
+ * tokenize("this.binding.'DEFAULT-hugegraph'").tokens[0].image; // 'DEFAULT-hugegraph'
+ * ```
+ */
+export const BindingLookup = createToken({
+  name: 'BindingLookup',
+  pattern: /this\s*\.\s*binding\s*\.\s*(?:'[^'\\\n]+'|"[^"\\$\n]+")/,
+  line_breaks: true,
+  label: "this.binding.'name'",
+});
+
 function keyword(name: string, word: string): TokenType {
   return createToken({ name, pattern: new RegExp(word), longer_alt: Identifier, label: `'${word}'` });
 }
@@ -234,6 +251,7 @@ export const allTokens: TokenType[] = [
   AnonTraversalRoot,
   New,
   Def,
+  BindingLookup,
   BooleanLiteral,
   NullLiteral,
   NaNLiteral,

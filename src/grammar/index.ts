@@ -4,7 +4,7 @@
  * @module
  */
 import type { CstNode } from 'chevrotain';
-import type { Bytecode, Script } from '../engine/index.js';
+import type { Bytecode, GraphNameKind, Script } from '../engine/index.js';
 import type { ArgumentContext } from './arguments.js';
 import { tokenize } from './lexer.js';
 import { parseTokens } from './parser.js';
@@ -27,6 +27,11 @@ interface ParseOptions {
   readonly bindings?: ReadonlyMap<string, unknown>;
   /** Names a script may use as variables defined before it (a console session's variables). */
   readonly variables?: Iterable<string>;
+  /**
+   * What a name that nothing else defines stands for: the graph, its traversal source, or
+   * nothing (a server's graph names and aliases). The script lists the names it used.
+   */
+  readonly graphNames?: (name: string) => GraphNameKind | undefined;
 }
 
 const NO_BINDINGS: ReadonlyMap<string, unknown> = new Map();
@@ -106,6 +111,7 @@ export function parseTraversal(text: string, options: ParseOptions = {}): Byteco
 /**
  * Parses a Gremlin-Groovy script (the subset HugeGraph users send to /gremlin) into a Script.
  * Closures, Java classes and any other Groovy are refused with a GremlinSyntaxError.
+ * `this.binding.'<name>'` stands for the binding, variable or graph name `<name>`.
  *
  * @throws GremlinSyntaxError with line, column and what was expected.
  * @example
@@ -116,10 +122,10 @@ export function parseTraversal(text: string, options: ParseOptions = {}): Byteco
  */
 export function parseScript(text: string, options: ParseOptions = {}): Script {
   const bindings = options.bindings ?? NO_BINDINGS;
-  const key = options.variables === undefined ? scriptKey(text, bindings) : undefined;
+  const key = options.variables === undefined && options.graphNames === undefined ? scriptKey(text, bindings) : undefined;
   const cached = key === undefined ? undefined : recall(scriptCache, key);
   if (cached !== undefined) return cached;
-  const script = visitScript(parse(text, 'queryList'), { bindings, variables: options.variables ?? [] });
+  const script = visitScript(parse(text, 'queryList'), { bindings, variables: options.variables ?? [], ...(options.graphNames === undefined ? {} : { graphNames: options.graphNames }) });
   if (key !== undefined) remember(scriptCache, text, key, script);
   return script;
 }

@@ -7,7 +7,7 @@
 import { Lexer, type IToken } from 'chevrotain';
 import { GremlinSyntaxError } from '../errors.js';
 import { QUERY_LIMITS, textTooLong, tooDeep } from '../engine/index.js';
-import { allTokens, Arrow, At, LBrace, LBrack, LParen, RBrace, RBrack, RParen } from './gremlin-tokens.js';
+import { allTokens, Arrow, At, BindingLookup, Identifier, LBrace, LBrack, LParen, RBrace, RBrack, RParen } from './gremlin-tokens.js';
 
 const gremlinLexer = new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false });
 
@@ -46,7 +46,14 @@ export function tokenize(text: string): TokenizedText {
     throw new GremlinSyntaxError(`Unexpected character ${quoteImage(found)}: ${describeBadText(found)}`, position);
   }
   rejectGroovyOnly(result.tokens);
-  return { tokens: result.tokens };
+  return { tokens: result.tokens.map(bindingName) };
+}
+
+/** A `this.binding.'<name>'` token as the identifier `<name>`; any other token as it is. */
+function bindingName(token: IToken): IToken {
+  if (token.tokenType !== BindingLookup) return token;
+  const quote = token.image.search(/['"]/);
+  return { ...token, image: token.image.slice(quote + 1, -1), tokenType: Identifier, tokenTypeIdx: Identifier.tokenTypeIdx! };
 }
 
 function describeBadText(found: string): string {

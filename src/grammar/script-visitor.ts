@@ -6,7 +6,7 @@
  */
 import type { CstNode, IToken } from 'chevrotain';
 import { GremlinSyntaxError } from '../errors.js';
-import type { Instruction, Script, ScriptExpr, ScriptStatement, SourcePosition } from '../engine/index.js';
+import type { GraphNameKind, Instruction, Script, ScriptExpr, ScriptStatement, SourcePosition } from '../engine/index.js';
 import { mapKey, readChain, visitChain, visitGenericLiteral, type ArgumentContext, type MethodCall } from './arguments.js';
 import { bounds, firstNode, nodes, singleToken, tokens } from './cst.js';
 import { tokenPosition } from './lexer.js';
@@ -25,12 +25,25 @@ const PREDEFINED = ['g', 'graph'];
 class ScriptVisitor {
   private readonly variables = new Set<string>(PREDEFINED);
   private readonly sources = new Map<string, SourceAlias>([['g', { source: 'g', instructions: [] }]]);
+  /** The names the resolver bound, with what they stand for. */
+  readonly graphNames = new Map<string, GraphNameKind>();
 
   constructor(
     private readonly bindings: ReadonlyMap<string, unknown>,
     variables: Iterable<string>,
+    private readonly resolve: ((name: string) => GraphNameKind | undefined) | undefined,
   ) {
     for (const name of variables) this.variables.add(name);
+  }
+
+  /** Binds a name that nothing defines to the graph or its traversal source, when the resolver knows it. */
+  private bindGraphName(name: string): void {
+    if (this.resolve === undefined || this.variables.has(name) || this.bindings.has(name)) return;
+    const kind = this.resolve(name);
+    if (kind === undefined) return;
+    this.graphNames.set(name, kind);
+    this.variables.add(name);
+    if (kind === 'traversal') this.sources.set(name, { source: name, instructions: [] });
   }
 
   private get context(): ArgumentContext {
@@ -63,6 +76,7 @@ class ScriptVisitor {
   private traversalStart(chain: CstNode): { alias: SourceAlias; calls: MethodCall[]; position: SourcePosition } | undefined {
     const { root, rootArgs, calls } = readChain(chain);
     if (rootArgs !== undefined) return undefined;
+    if (root.tokenType.name === 'Identifier') this.bindGraphName(root.image);
     const position = tokenPosition(root);
     const alias = root.tokenType.name === 'TraversalRoot' || root.tokenType.name === 'Identifier' ? this.sources.get(root.image) : undefined;
     if (alias !== undefined) return { alias, calls, position };
@@ -167,7 +181,8 @@ function isValueFunction(name: string): boolean {
 
 /**
  * Visits a `queryList` node into a Script, checking that statements on one line are
- * separated by `;`.
+ * separated by `;`. `graphNames` tells which other names stand for the graph or its traversal
+ * source (a server's graph names and aliases); the script lists those it uses.
  *
  * @throws GremlinSyntaxError for anything outside the Groovy subset.
  * @example
@@ -175,8 +190,11 @@ function isValueFunction(name: string): boolean {
  * const script = visitScript(cst, { bindings: new Map() });
  * ```
  */
-export function visitScript(cst: CstNode, options: { bindings: ReadonlyMap<string, unknown>; variables?: Iterable<string> }): Script {
-  const visitor = new ScriptVisitor(options.bindings, options.variables ?? []);
+export function visitScript(
+  cst: CstNode,
+  options: { bindings: ReadonlyMap<string, unknown>; variables?: Iterable<string>; graphNames?: (name: string) => GraphNameKind | undefined },
+): Script {
+  const visitor = new ScriptVisitor(options.bindings, options.variables ?? [], options.graphNames);
   const statementNodes = nodes(cst, 'statement');
   const semicolons = tokens(cst, 'Semi');
   const statements: ScriptStatement[] = [];
@@ -192,5 +210,5 @@ export function visitScript(cst: CstNode, options: { bindings: ReadonlyMap<strin
     statements.push(visitor.statement(node));
     previousEnd = last;
   }
-  return { statements };
+  return visitor.graphNames.size === 0 ? { statements } : { statements, graphNames: visitor.graphNames };
 }

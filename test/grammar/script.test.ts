@@ -173,3 +173,29 @@ describe('parseScript cache', () => {
     assert.notEqual(parseScript(text, { bindings: ids }), parseScript(text, { bindings: ids }));
   });
 });
+
+describe('parseScript binds the names a resolver knows', () => {
+  const resolver = (name: string): 'graph' | 'traversal' | undefined => (name === 'hugegraph' || name === 'DEFAULT-hugegraph' ? 'graph' : name === '__g_hugegraph' ? 'traversal' : undefined);
+  test('graph names and traversal sources become variables, listed in the script', () => {
+    const script = parseScript("hugegraph.traversal().V().count()\n__g_hugegraph.V().has('name', 'hugegraph')\nhugegraph.addVertex(T.label, 'person')", { graphNames: resolver });
+    assert.deepEqual(script.statements.map((s) => strip(exprOf(s))), [
+      { traversal: 'hugegraph', steps: ['V', 'count'], terminal: undefined },
+      { traversal: '__g_hugegraph', steps: ['V', 'has'], terminal: undefined },
+      { call: 'addVertex', target: { variable: 'hugegraph' }, args: [{ literal: new EnumValue('T', 'label') }, { literal: 'person' }] },
+    ]);
+    assert.deepEqual([...(script.graphNames ?? [])], [['hugegraph', 'graph'], ['__g_hugegraph', 'traversal']]);
+  });
+  test("this.binding.'<name>' is the name, in either quotes and with spaces", () => {
+    const script = parseScript("this.binding.'DEFAULT-hugegraph'.traversal().V()\nthis . binding . \"__g_hugegraph\".E()", { graphNames: resolver });
+    assert.deepEqual(script.statements.map((s) => strip(exprOf(s))), [
+      { traversal: 'DEFAULT-hugegraph', steps: ['V'], terminal: undefined },
+      { traversal: '__g_hugegraph', steps: ['E'], terminal: undefined },
+    ]);
+    assert.deepEqual(strip(exprOf(parseScript("x = 1; this.binding.'x'").statements[1]!)), { variable: 'x' });
+  });
+  test('a variable or binding of the same name wins, and without a resolver the name is unknown', () => {
+    assert.equal(parseScript('hugegraph = g; hugegraph.V()', { graphNames: resolver }).graphNames, undefined);
+    assert.equal(parseScript('hugegraph.V()', { graphNames: resolver, bindings: new Map([['hugegraph', 1]]) }).graphNames, undefined);
+    assert.throws(() => parseScript('hugegraph.traversal().V()'), (e: unknown) => e instanceof PlanError && e.code === 'UNKNOWN_VARIABLE');
+  });
+});

@@ -7,7 +7,7 @@
  * @module
  */
 import { ArgumentError, ConflictError, StorageError } from '../../errors.js';
-import type { GraphSource, GraphWriter, Pacing, Script, SourceDecorator } from '../../engine/index.js';
+import type { GraphNameKind, GraphSource, GraphWriter, Pacing, Script, SourceDecorator } from '../../engine/index.js';
 import type { GraphMode, GraphStore } from '../../storage/index.js';
 import type { GraphConfig } from './config.js';
 import type { GraphChangeLog } from '../durability/durability.js';
@@ -70,7 +70,10 @@ export interface QueryLimits {
  * ```
  */
 export interface GraphServices {
-  readonly parseScript?: (text: string, options?: { readonly bindings?: ReadonlyMap<string, unknown>; readonly variables?: Iterable<string> }) => Script;
+  readonly parseScript?: (
+    text: string,
+    options?: { readonly bindings?: ReadonlyMap<string, unknown>; readonly variables?: Iterable<string>; readonly graphNames?: (name: string) => GraphNameKind | undefined },
+  ) => Script;
 }
 
 /**

@@ -5,7 +5,7 @@
  * of the handle goes through.
  * @module
  */
-import type { ElementId, GraphSource, GraphTraversalSource, GraphWriter, PropertyCardinality, SourceDecorator, ValueTypes } from '../../engine/index.js';
+import type { Bytecode, ElementId, GraphSource, GraphTraversalSource, GraphWriter, PropertyCardinality, SourceDecorator, ValueTypes } from '../../engine/index.js';
 import type { GraphMode, SchemaCatalog } from '../../storage/index.js';
 import type { GraphConfig } from './config.js';
 import type { ReadMode } from '../durability/records.js';
@@ -21,7 +21,7 @@ import type { GraphAdministration } from './admin-api.js';
 import { SchemaAdmin } from './schema-admin.js';
 import type { IndexBuild } from './schema-admin.js';
 import { RequestRunner } from './request-runner.js';
-import type { GremlinOptions } from './request-runner.js';
+import type { GremlinOptions, GremlinRequest } from './request-runner.js';
 import type { SchemaBuilder, SchemaOperations } from './schema/index.js';
 import { Traversers } from './traverser-api.js';
 import { requireFunction } from './validate.js';
@@ -371,22 +371,25 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
   }
 
   /**
-   * Runs a Gremlin-Groovy script (the subset HugeGraph's /gremlin accepts) and resolves with the
-   * value of its last statement as a list, once every write it made is durable. The request is
-   * one transaction: its writes commit together when it ends (one WAL record), and a failing
-   * statement undoes every write of the request; `g.tx().commit()` and `g.tx().rollback()`
-   * commit or discard the writes so far. Results are
-   * plain JavaScript values (numbers, strings, Map, Set, elements with `properties`);
-   * `types: 'java'` returns the engine's Java-typed values instead (TypedNumber, Uuid).
+   * Runs a Gremlin request and resolves with the value of its last statement as a list, once
+   * every write it made is durable. The request is Gremlin-Groovy text (the subset HugeGraph's
+   * /gremlin accepts), a script parsed from it, or a traversal's {@link Bytecode} (run as
+   * `g.<bytecode>.toList()`). It is one transaction: its writes commit together when it ends
+   * (one WAL record), and a failing statement undoes every write of the request;
+   * `g.tx().commit()` and `g.tx().rollback()` commit or discard the writes so far. Results are
+   * plain JavaScript values (numbers, strings, Map, Set, elements with `properties`), converted
+   * in turns from the state the last statement read; `types: 'java'` returns the engine's
+   * Java-typed values instead (TypedNumber, Uuid).
    *
    * @example
    * ```ts
    * const [count] = await graph.gremlin("g.V().hasLabel('person').count()");   // 6
    * const [long] = await graph.gremlin('g.V().count()', { types: 'java' });   // TypedNumber('long', 6n)
    * const ages = await graph.gremlin('g.V(id).values("age")', { bindings: { id: '1:marko' } });
+   * const names = await graph.gremlin(graph.traversal().V().values('name').bytecode);
    * ```
    */
-  gremlin(text: string, options: GremlinOptions = {}): Promise<unknown[]> {
-    return this.#runner.gremlin(text, options);
+  gremlin(request: GremlinRequest, options: GremlinOptions = {}): Promise<unknown[]> {
+    return this.#runner.gremlin(request, options);
   }
 }

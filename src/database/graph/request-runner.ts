@@ -1,14 +1,16 @@
 /**
- * The request runner of a graph handle: runs a Gremlin-Groovy script as one request that owns
- * its transaction, the read views its statements pinned, its time limit and cancellation, and
- * converts its results in turns from the state its last statement read.
+ * The request runner of a graph handle, the one way Gremlin runs on a graph: `graph.gremlin()`
+ * (text, a parsed script or bytecode), the fluent terminals, the server's /gremlin and its
+ * asynchronous Gremlin jobs. A request owns its transaction, the read views its statements
+ * pinned, its time limit and cancellation, and converts its results in turns from the state
+ * its last statement read.
  * @module
  */
 import { ArgumentError, UnsupportedError } from '../../errors.js';
-import { fromPlain, GraphTraversalSource, mapInTurns, resultConverter, runScript } from '../../engine/index.js';
-import type { Pacing, ReadView, ValueTypes } from '../../engine/index.js';
+import { Bytecode, fromPlain, GraphTraversalSource, mapInTurns, resultConverter, runScript, startTraversal } from '../../engine/index.js';
+import type { Pacing, ReadView, Script, TraversalRun, ValueTypes } from '../../engine/index.js';
 import { checkQueryLimits } from './graph-state.js';
-import type { GraphHandle, QueryLimits } from './graph-state.js';
+import type { GraphHandle, GraphServices, QueryLimits } from './graph-state.js';
 import type { SchemaAdmin } from './schema-admin.js';
 import { describeValue, optionalNumber, optionalTypes, rejectInvalidDates, requireRecord, requireText } from './validate.js';
 
@@ -29,7 +31,7 @@ export class GremlinScope {
 }
 
 /**
- * How one Gremlin request runs (`graph.gremlin(text, options)`).
+ * How one Gremlin request runs (`graph.gremlin(request, options)`).
  *
  * @example
  * ```ts
@@ -57,6 +59,42 @@ export interface GremlinOptions {
    * assigned, and its own assignments are kept when it succeeds.
    */
   readonly scope?: GremlinScope;
+}
+
+/**
+ * A Gremlin request as the runner takes it: Gremlin-Groovy text, a script parsed from it (as a
+ * server parses a request once, with its graph names bound), or a traversal's bytecode (run
+ * as `g.<bytecode>.toList()`).
+ *
+ * @example
+ * ```ts
+ * const request: GremlinRequest = graph.traversal().V().count().bytecode;
+ * const [count] = await graph.gremlin(request);
+ * ```
+ */
+export type GremlinRequest = string | Script | Bytecode;
+
+/**
+ * Request bindings as engine values (a bigint as a long, a Date as a date...), checked.
+ *
+ * @example
+ * ```ts
+ * const bindings = gremlinBindings({ id: '1:marko' });
+ * ```
+ */
+export function gremlinBindings(value: unknown): Map<string, unknown> {
+  const bindings = new Map(Object.entries(requireRecord(value, 'Gremlin bindings')).map(([k, v]) => [k, fromPlain(v)]));
+  for (const [name, bound] of bindings) rejectInvalidDates(bound, `Gremlin binding '${name}'`);
+  return bindings;
+}
+
+/** The script of a request that is no text (bytecode as a one-traversal script, a parsed script as it is), or undefined. */
+function scriptOf(request: unknown): Script | undefined {
+  if (request instanceof Bytecode) {
+    return { statements: [{ kind: 'expression', expr: { kind: 'traversal', source: 'g', bytecode: request, position: { line: 1, column: 1 } } }] };
+  }
+  const parsed = request !== null && typeof request === 'object' && Array.isArray((request as Partial<Script>).statements);
+  return parsed ? (request as Script) : undefined;
 }
 
 function requireScope(value: unknown): GremlinScope {
@@ -91,24 +129,30 @@ export class RequestRunner {
     private readonly schema: SchemaAdmin,
   ) {}
 
-  /** The fluent traversal source over the handle. */
+  /** The fluent traversal source over the handle, whose terminals start their traversals here ({@link RequestRunner.start}). */
   traversal(options: { readonly types?: ValueTypes } = {}): GraphTraversalSource {
     this.handle.state.checkOpen();
     const types = optionalTypes(requireRecord(options, 'traversal options').types, 'traversal');
-    return new GraphTraversalSource(() => this.handle.executionContext(), { types });
+    return new GraphTraversalSource(() => this.handle.executionContext(), { types, runner: (bytecode, run) => this.start(bytecode, run) });
   }
 
-  /** Runs a Gremlin-Groovy script as one request and resolves with the value of its last statement as a list. */
-  async gremlin(text: string, options: GremlinOptions = {}): Promise<unknown[]> {
+  /**
+   * Starts a fluent traversal: under the graph's time limit, through the handle's decorator,
+   * writing in one atomic batch; a read-only one keeps the view it read until its terminal has
+   * converted its results.
+   */
+  start(bytecode: Bytecode, options: { readonly optimise: boolean; readonly types: ValueTypes }): TraversalRun {
+    return startTraversal(bytecode, this.handle.executionContext(), options);
+  }
+
+  /** Runs a Gremlin request and resolves with the value of its last statement as a list. */
+  async gremlin(request: GremlinRequest, options: GremlinOptions = {}): Promise<unknown[]> {
     const { handle } = this;
     const state = handle.state;
     state.checkOpen();
-    const parse = state.services.parseScript;
-    if (parse === undefined) throw new UnsupportedError('GREMLIN_UNAVAILABLE', 'Cannot run Gremlin: this database was opened without a Gremlin parser');
-    const source = requireText(text, 'Gremlin script');
+    const ready = scriptOf(request) ?? { parse: this.parser(), text: requireText(request, 'Gremlin script') };
     const given = requireRecord(options, 'Gremlin options');
-    const bindings = new Map(Object.entries(requireRecord(given.bindings, 'Gremlin bindings')).map(([k, v]) => [k, fromPlain(v)]));
-    for (const [name, value] of bindings) rejectInvalidDates(value, `Gremlin binding '${name}'`);
+    const bindings = gremlinBindings(given.bindings);
     if (given.signal !== undefined && !(given.signal instanceof AbortSignal)) {
       throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin signal: expected an AbortSignal but got ${describeValue(given.signal)}`);
     }
@@ -125,7 +169,7 @@ export class RequestRunner {
     const optimise = given.optimise !== false;
     const types = optionalTypes(given.types, 'Gremlin');
     const scope = given.scope === undefined ? undefined : requireScope(given.scope);
-    const script = parse(source, { bindings, variables: scope?.variables.keys() });
+    const script = 'statements' in ready ? ready : ready.parse(ready.text, { bindings, variables: scope?.variables.keys() });
     const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
     const store = state.store;
     const tx = state.requestTransaction();
@@ -168,5 +212,11 @@ export class RequestRunner {
     } finally {
       view.release();
     }
+  }
+
+  private parser(): NonNullable<GraphServices['parseScript']> {
+    const parse = this.handle.state.services.parseScript;
+    if (parse === undefined) throw new UnsupportedError('GREMLIN_UNAVAILABLE', 'Cannot run Gremlin: this database was opened without a Gremlin parser');
+    return parse;
   }
 }

@@ -26,6 +26,8 @@ import type { SpacesDocument } from './graph-spaces.js';
 import { ServiceRegistry } from './space-services.js';
 import type { ServicesDocument } from './space-services.js';
 import { GraphTasks } from './graph-tasks.js';
+import { parseGremlin } from './gremlin-names.js';
+import type { GremlinText, ParsedGremlin } from './gremlin-names.js';
 
 /**
  * Options of {@link ServerState.open}: the database options applied to every graph, plus the
@@ -71,6 +73,7 @@ export class ServerState {
     /** Users and tokens. */
     readonly users: UserRegistry,
     private readonly lock: { release(): Promise<void> } | undefined,
+    private readonly services: GraphServices,
   ) {}
 
   /**
@@ -101,7 +104,7 @@ export class ServerState {
       const usage = { graphs: (space: string) => graphs.graphNames(space).length, services: (space: string) => serviceRegistry.usage(space) };
       const spaces = new GraphSpaces(await file<SpacesDocument>('spaces.json', { initialised: false, spaces: [] }), requireSpace, usage);
       const users = new UserRegistry(await file<UsersDocument>('users.json', { token_secret: '', users: [] }));
-      state = new ServerState(path, spaces, serviceRegistry, graphs, tasks, users, lock);
+      state = new ServerState(path, spaces, serviceRegistry, graphs, tasks, users, lock, services);
       const generatedPassword = await state.initialise(options.adminPassword);
       return generatedPassword === undefined ? { state } : { state, generatedPassword };
     } catch (error) {
@@ -366,6 +369,23 @@ export class ServerState {
    */
   async clearGraph(space: string, name: string, options: { readonly clearSchema: boolean }): Promise<void> {
     await this.graphs.clearGraph(space, name, options);
+  }
+
+  /**
+   * Parses a Gremlin request once and finds the graph it runs on: `fixed`, else the one graph
+   * its script and aliases name (`hugegraph`, `__g_hugegraph`, `this.binding.'DEFAULT-hugegraph'`,
+   * bound as the graph and its traversal source), else DEFAULT/hugegraph.
+   *
+   * @example
+   * ```ts
+   * declare const state: ServerState;
+   * const { space, graph, script } = state.parseGremlin({ gremlin: '__g_hugegraph.V().count()' });
+   * const [count] = await state.graph(space, graph).gremlin(script);
+   * ```
+   */
+  parseGremlin(request: GremlinText, fixed?: { readonly space: string; readonly graph: string }): ParsedGremlin {
+    this.graphs.checkOpen();
+    return parseGremlin(this, this.services, request, fixed);
   }
 
   /**

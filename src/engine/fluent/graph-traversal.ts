@@ -10,6 +10,7 @@ import { QUERY_LIMITS, tooDeep } from '../plan/limits.js';
 import { PlanError } from '../../errors.js';
 import type { QueryCursor } from '../exec/cursor.js';
 import { fromPlain } from '../plain.js';
+import { mapInTurns } from '../exec/turns.js';
 
 /**
  * Anything a fluent step accepts: bytecode arguments, nested traversals and fluent predicates.
@@ -36,7 +37,12 @@ export interface TraversalRun {
   readonly settled?: () => Promise<void>;
   /** Turns each engine result into what the terminals hand out (plain values); identity when absent. */
   readonly convert?: (value: unknown) => unknown;
+  /** Releases what the run keeps for converting its results; called once its terminal ends or the traversal is closed. */
+  readonly release?: () => void;
 }
+
+/** Runs of traversals dropped part way (after a `next()` with more to come): released when collected. */
+const abandoned = new FinalizationRegistry<() => void>((release) => release());
 
 /**
  * Runs a traversal's bytecode; supplied by the traversal source.
@@ -84,6 +90,8 @@ export class GraphTraversal {
   #peeked: IteratorResult<unknown> | undefined;
   #settled: (() => Promise<void>) | undefined;
   #convert: (value: unknown) => unknown = (v) => v;
+  #release: (() => void) | undefined;
+  #watched = false;
 
   constructor(bytecode: Bytecode, runner?: TraversalRunner) {
     this.#bytecode = bytecode;
@@ -107,9 +115,26 @@ export class GraphTraversal {
       const run = this.#runner(this.#bytecode);
       this.#cursor = run.results;
       this.#settled = run.settled;
+      this.#release = run.release;
       if (run.convert !== undefined) this.#convert = run.convert;
     }
     return this.#cursor;
+  }
+
+  /** Lets go of what the run keeps for conversion (at most once). */
+  #end(): void {
+    const release = this.#release;
+    this.#release = undefined;
+    if (release === undefined) return;
+    if (this.#watched) abandoned.unregister(this);
+    release();
+  }
+
+  /** After a result with more to come: the run is released when this traversal is dropped unfinished. */
+  #watch(): void {
+    if (this.#watched || this.#release === undefined) return;
+    this.#watched = true;
+    abandoned.register(this, this.#release, this);
   }
 
   #take(): Promise<IteratorResult<unknown>> {
@@ -118,15 +143,19 @@ export class GraphTraversal {
     return peeked === undefined ? this.#results().next() : Promise.resolve(peeked);
   }
 
-  /** All results, once the traversal's writes are durable. */
+  /** All results, once the traversal's writes are durable, converted in turns. */
   async toList(): Promise<unknown[]> {
-    const cursor = this.#results();
-    const first = this.#peeked;
-    this.#peeked = undefined;
-    const rest = await cursor.toArray();
-    if (this.#settled !== undefined) await this.#settled();
-    const all = first === undefined || first.done === true ? rest : [first.value, ...rest];
-    return all.map(this.#convert);
+    try {
+      const cursor = this.#results();
+      const first = this.#peeked;
+      this.#peeked = undefined;
+      const rest = await cursor.toArray();
+      if (this.#settled !== undefined) await this.#settled();
+      const all = first === undefined || first.done === true ? rest : [first.value, ...rest];
+      return await mapInTurns(all, this.#convert);
+    } finally {
+      this.#end();
+    }
   }
 
   /** All results in a Set (JS identity; values are not deduplicated by Java equality). */
@@ -136,31 +165,56 @@ export class GraphTraversal {
 
   /** The next result, as an iterator result, once the traversal's writes are durable. */
   async next(): Promise<IteratorResult<unknown>> {
-    const r = await this.#take();
-    if (this.#settled !== undefined) await this.#settled();
-    return r.done === true ? r : { done: false, value: this.#convert(r.value) };
+    try {
+      const r = await this.#take();
+      if (this.#settled !== undefined) await this.#settled();
+      if (r.done === true) {
+        this.#end();
+        return r;
+      }
+      this.#watch();
+      return { done: false, value: this.#convert(r.value) };
+    } catch (error) {
+      this.#end();
+      throw error;
+    }
   }
 
   /** Whether another result exists (it is buffered for next()), once the traversal's writes are durable. */
   async hasNext(): Promise<boolean> {
-    const r = await this.#take();
-    this.#peeked = r;
-    if (this.#settled !== undefined) await this.#settled();
-    return r.done !== true;
+    try {
+      const r = await this.#take();
+      this.#peeked = r;
+      if (this.#settled !== undefined) await this.#settled();
+      if (r.done === true) this.#end();
+      else this.#watch();
+      return r.done !== true;
+    } catch (error) {
+      this.#end();
+      throw error;
+    }
   }
 
   /** Runs the traversal for its side effects, discards the results and resolves once its writes are durable. */
   async iterate(): Promise<void> {
     this.#peeked = undefined;
-    const cursor = this.#results();
-    while ((await cursor.next()).done !== true);
-    if (this.#settled !== undefined) await this.#settled();
+    try {
+      const cursor = this.#results();
+      while ((await cursor.next()).done !== true);
+      if (this.#settled !== undefined) await this.#settled();
+    } finally {
+      this.#end();
+    }
   }
 
   /** Stops the traversal early and releases what it reads. */
   async close(): Promise<void> {
     this.#peeked = undefined;
-    await this.#cursor?.return();
+    try {
+      await this.#cursor?.return();
+    } finally {
+      this.#end();
+    }
   }
 
   /** `V()` */ V(...args: FluentArg[]): this { return this.step('V', args); }

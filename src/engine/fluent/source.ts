@@ -6,9 +6,10 @@
 import { Bytecode, StrategySpec } from '../bytecode.js';
 import type { Argument } from '../bytecode.js';
 import { PLAN_CACHE } from '../plan/plan-cache.js';
-import { executeAsync, readSource } from '../exec/execute.js';
+import { executeAsync, openView, readSource } from '../exec/execute.js';
 import { planMutates } from '../exec/requirements.js';
 import type { ExecutionContext } from '../exec/execute.js';
+import type { ReadView } from '../../port/index.js';
 import { GraphTraversal, toArgument } from './graph-traversal.js';
 import type { FluentArg, TraversalRun } from './graph-traversal.js';
 import { resultConverter, type ValueTypes } from '../plain.js';
@@ -28,6 +29,11 @@ export interface TraversalSourceOptions {
   readonly optimise?: boolean;
   /** `plain` JavaScript results (default) or the engine's `java`-typed values. */
   readonly types?: ValueTypes;
+  /**
+   * Starts the traversals spawned from this source (a graph's request runner); default
+   * {@link startTraversal} on `context()`.
+   */
+  readonly runner?: (bytecode: Bytecode, options: { readonly optimise: boolean; readonly types: ValueTypes }) => TraversalRun;
 }
 
 /**
@@ -58,6 +64,7 @@ export interface TraversalContext extends ExecutionContext {
 export class GraphTraversalSource {
   /** Source instructions collected so far. */
   readonly bytecode: Bytecode;
+  readonly #runner: TraversalSourceOptions['runner'];
   /** False runs without optimisation strategies. */
   readonly optimise: boolean;
   /** How results leave the terminals: `plain` (default) or `java`. */
@@ -71,21 +78,18 @@ export class GraphTraversalSource {
     this.bytecode = options.bytecode ?? new Bytecode([], []);
     this.optimise = options.optimise ?? true;
     this.types = options.types ?? 'plain';
+    this.#runner = options.runner;
   }
 
   #with(op: string, args: readonly FluentArg[]): GraphTraversalSource {
     const bytecode = this.bytecode.addSource(op, ...args.map((x) => toArgument(x)));
-    return new GraphTraversalSource(this.context, { bytecode, optimise: this.optimise, types: this.types });
+    return new GraphTraversalSource(this.context, { bytecode, optimise: this.optimise, types: this.types, runner: this.#runner });
   }
 
   #spawn(op: string, args: readonly FluentArg[]): GraphTraversal {
-    const runner = (b: Bytecode): TraversalRun => {
-      const plan = PLAN_CACHE.compile(b, { strategies: this.optimise });
-      const context = this.context();
-      const convert = resultConverter(this.types, { source: readSource(context, undefined) });
-      // A read-only run makes nothing durable: its terminals skip the wait.
-      return { results: executeAsync(plan, context), settled: planMutates(plan) ? context.settled : undefined, convert };
-    };
+    const options = { optimise: this.optimise, types: this.types };
+    const given = this.#runner;
+    const runner = given === undefined ? (b: Bytecode): TraversalRun => startTraversal(b, this.context(), options) : (b: Bytecode): TraversalRun => given(b, options);
     return new GraphTraversal(this.bytecode, runner).step(op, args);
   }
 
@@ -125,4 +129,49 @@ export class GraphTraversalSource {
   /** `mergeV(map)` */ mergeV(...args: FluentArg[]): GraphTraversal { return this.#spawn('mergeV', args); }
   /** `mergeE(map)` */ mergeE(...args: FluentArg[]): GraphTraversal { return this.#spawn('mergeE', args); }
   /** `call(service)` */ call(...args: FluentArg[]): GraphTraversal { return this.#spawn('call', args); }
+}
+
+/**
+ * Starts a traversal's bytecode on a context: compiled through the plan cache and run as an
+ * async cursor. A traversal that writes runs in its atomic batch and its results are converted
+ * from the graph after it; a read-only one reads the view it opens at its start, and its
+ * results are converted from that same view, which the run keeps until its terminal ends
+ * (`release`).
+ *
+ * @example
+ * ```ts
+ * declare const context: TraversalContext;
+ * const run = startTraversal(__.V().count().bytecode, context, { optimise: true, types: 'plain' });
+ * ```
+ */
+export function startTraversal(bytecode: Bytecode, context: TraversalContext, options: { readonly optimise: boolean; readonly types: ValueTypes }): TraversalRun {
+  const plan = PLAN_CACHE.compile(bytecode, { strategies: options.optimise });
+  if (planMutates(plan)) {
+    const convert = resultConverter(options.types, { source: readSource(context, undefined) });
+    return { results: executeAsync(plan, context), settled: context.settled, convert };
+  }
+  const view = openView(context);
+  if (view === undefined) return { results: executeAsync(plan, context), convert: resultConverter(options.types, { source: readSource(context, undefined) }) };
+  const [cursorView, release] = heldTwice(view);
+  try {
+    const results = executeAsync(plan, { ...context, openReadView: () => cursorView });
+    return { results, convert: resultConverter(options.types, { source: readSource(context, view) }), release };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** A view shared by a cursor and the conversion of its results: released once both let go (each at most once). */
+function heldTwice(view: ReadView): [ReadView, () => void] {
+  let holders = 2;
+  const holder = (): (() => void) => {
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      if (--holders === 0) view.release();
+    };
+  };
+  return [{ source: view.source, release: holder() }, holder()];
 }

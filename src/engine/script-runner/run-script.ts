@@ -176,7 +176,8 @@ function finish(v: unknown): unknown[] {
 
 /**
  * Runs a script and resolves with the value of its last statement as a list (a traversal's
- * results, or the single value of any other expression).
+ * results, or the single value of any other expression). `graph` and `g`, and the names the
+ * script lists in `graphNames`, are bound to the host's graph and its traversal source.
  *
  * @example
  * ```ts
@@ -188,6 +189,7 @@ export async function runScript(script: Script, host: ScriptHost): Promise<unkno
     ['graph', new GraphRef()],
     ['g', new SourceRef()],
   ]);
+  for (const [name, kind] of script.graphNames ?? []) vars.set(name, kind === 'graph' ? new GraphRef() : new SourceRef());
   for (const [k, v] of host.scope ?? []) vars.set(k, v);
   for (const [k, v] of host.bindings ?? []) vars.set(k, v);
   const assigned = new Map<string, unknown>();

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { ArgumentError, DEFAULT_SPACE, QuiverError } from '../../index.js';
+import { ArgumentError, QuiverError } from '../../index.js';
 import type { Graph, ServerState } from '../../index.js';
 import { mapError } from '../error-mapper.js';
 import { graphOf, graphParams, graphPaths, spaceOf } from './route-common.js';
@@ -28,7 +28,6 @@ import { jsonText, parseExact } from '../json-text.js';
 const EVALUATION_TIMEOUT_MS = 30_000;
 
 const LANGUAGE = 'gremlin-groovy';
-const TRAVERSAL_PREFIX = '__g_';
 
 interface GremlinRequest {
   readonly gremlin: string;
@@ -55,97 +54,6 @@ const getQuery = {
   required: ['gremlin'],
   additionalProperties: false,
 } as const;
-
-/** A graph a script names: the graph itself, or its traversal source. */
-interface Bound {
-  readonly space: string;
-  readonly graph: string;
-  readonly traversal: boolean;
-}
-
-/** The graph or traversal a variable name stands for, or undefined. */
-function boundName(state: ServerState, name: string): Bound | undefined {
-  const traversal = name.startsWith(TRAVERSAL_PREFIX);
-  const graphName = traversal ? name.slice(TRAVERSAL_PREFIX.length) : name;
-  const candidates: Array<readonly [string, string]> = [[DEFAULT_SPACE, graphName]];
-  const dash = graphName.indexOf('-');
-  if (dash > 0) candidates.unshift([graphName.slice(0, dash), graphName.slice(dash + 1)]);
-  for (const [space, graph] of candidates) {
-    if (!state.spaceNames().includes(space)) continue;
-    if (state.graphNames(space).includes(graph)) return { space, graph, traversal };
-  }
-  return undefined;
-}
-
-/** `this.binding.'<name>'` (or with double quotes): Groovy's lookup of a binding whose name is no identifier, such as `DEFAULT-hugegraph` (hugegraph-notes §6.1). */
-const BINDING_LOOKUP = /^this\s*\.\s*binding\s*\.\s*(?:'([^'\\]+)'|"([^"\\$]+)")/;
-
-/**
- * Identifiers of a script outside string literals and member accesses, with their offsets and
- * lengths; `this.binding.'<name>'` counts as the identifier `<name>` over its whole text.
- */
-function identifiers(script: string): Array<{ readonly name: string; readonly at: number; readonly length: number }> {
-  const out: Array<{ name: string; at: number; length: number }> = [];
-  let i = 0;
-  while (i < script.length) {
-    const ch = script[i]!;
-    if (ch === '"' || ch === "'") {
-      const quote = ch;
-      i++;
-      while (i < script.length && script[i] !== quote) i += script[i] === '\\' ? 2 : 1;
-      i++;
-      continue;
-    }
-    if (/[A-Za-z_$]/.test(ch)) {
-      const start = i;
-      while (i < script.length && /[\w$]/.test(script[i]!)) i++;
-      let before = start - 1;
-      while (before >= 0 && /\s/.test(script[before]!)) before--;
-      if (before >= 0 && script[before] === '.') continue;
-      const lookup = script.slice(start, i) === 'this' ? BINDING_LOOKUP.exec(script.slice(start)) : null;
-      if (lookup !== null) {
-        out.push({ name: lookup[1] ?? lookup[2]!, at: start, length: lookup[0].length });
-        i = start + lookup[0].length;
-      } else out.push({ name: script.slice(start, i), at: start, length: i - start });
-      continue;
-    }
-    i++;
-  }
-  return out;
-}
-
-/**
- * The graph a Gremlin request runs on and its script with graph names and aliases replaced by
- * `graph` and `g`. A request names at most one graph; with none, it runs on DEFAULT/hugegraph.
- */
-function resolveScript(state: ServerState, request: GremlinRequest, fixed?: GraphParams): { graph: Graph; script: string } {
-  const aliases = new Map<string, Bound>();
-  for (const [alias, target] of Object.entries(request.aliases ?? {})) {
-    const bound = boundName(state, target);
-    if (bound === undefined) throw new ArgumentError('GREMLIN_ALIAS', `Invalid alias '${alias}': no graph or traversal source named '${target}'`);
-    aliases.set(alias, bound);
-  }
-  let target: { space: string; graph: string } | undefined = fixed === undefined ? undefined : { space: spaceOf(fixed), graph: fixed.graph };
-  const choose = (bound: Bound): void => {
-    if (target !== undefined && (target.space !== bound.space || target.graph !== bound.graph)) {
-      throw new ArgumentError('GREMLIN_GRAPHS', `Invalid Gremlin request: one request may use one graph, but it names '${target.space}-${target.graph}' and '${bound.space}-${bound.graph}'`);
-    }
-    target = { space: bound.space, graph: bound.graph };
-  };
-  for (const bound of aliases.values()) choose(bound);
-  let script = '';
-  let last = 0;
-  for (const { name, at, length } of identifiers(request.gremlin)) {
-    const bound = aliases.get(name) ?? (name === 'graph' || name === 'g' ? undefined : boundName(state, name));
-    if (bound === undefined) continue;
-    choose(bound);
-    script += request.gremlin.slice(last, at) + (bound.traversal ? 'g' : 'graph');
-    last = at + length;
-  }
-  script += request.gremlin.slice(last);
-  const chosen: { space: string; graph: string } = target ?? { space: DEFAULT_SPACE, graph: 'hugegraph' };
-  return { graph: state.graph(chosen.space, chosen.graph), script };
-}
 
 /** Binding values: strings and numbers, a number beyond 2^53 (an AUTOMATIC id sent as JSON) read exactly as a bigint. */
 function checkRequest(request: GremlinRequest): Map<string, string | number | bigint> {
@@ -199,7 +107,8 @@ const REPLY_TAIL = '],"meta":{}}}';
 
 async function evaluate(state: ServerState, request: GremlinRequest, reply: FastifyReply): Promise<string[]> {
   const bindings = checkRequest(request);
-  const { graph, script } = resolveScript(state, request);
+  const parsed = state.parseGremlin(request);
+  const graph = state.graph(parsed.space, parsed.graph);
   admit(graph, 'read');
   const controller = new AbortController();
   const onClose = (): void => {
@@ -207,7 +116,7 @@ async function evaluate(state: ServerState, request: GremlinRequest, reply: Fast
   };
   reply.raw.once('close', onClose);
   try {
-    const data = await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal: controller.signal, timeoutMs: timeoutOf(graph) });
+    const data = await graph.gremlin(parsed.script, { bindings: Object.fromEntries(bindings), signal: controller.signal, timeoutMs: timeoutOf(graph) });
     return await itemTexts(data, controller.signal);
   } finally {
     reply.raw.off('close', onClose);
@@ -286,11 +195,13 @@ export const gremlinRoutes: RouteGroup = (app, { state }) => {
         const bindings = checkRequest(body);
         const target = graphOf(state, request.params);
         admit(target, 'write');
-        const { graph, script } = resolveScript(state, body, request.params);
         const firstLine = Buffer.from(body.gremlin.split('\n')[0] ?? '').subarray(0, 256).toString('utf8');
         const taskId = await state.tasks(spaceOf(request.params), request.params.graph).submit(
           { type: 'gremlin', name: firstLine, callable: 'org.apache.hugegraph.job.GremlinJob', input: JSON.stringify(body) },
-          async ({ signal }) => itemTexts(await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal }), signal),
+          async ({ signal }) => {
+            const { script } = state.parseGremlin(body, { space: spaceOf(request.params), graph: request.params.graph });
+            return itemTexts(await target.gremlin(script, { bindings: Object.fromEntries(bindings), signal }), signal);
+          },
           // task_result keeps a long beyond 2^53 as its exact digits, as the synchronous reply does
           (items) => `[${(items as string[]).join(',')}]`,
         );
