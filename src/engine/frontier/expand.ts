@@ -197,7 +197,7 @@ export function* expand(adjacency: AdjacencySource, from: Frontier, options: Exp
     if (positions !== undefined) {
       const at = positions.get(vertex);
       if (at >= 0) {
-        if (bulk !== undefined) (next.bulk as Float64Array)[at] += bulk[k] as number;
+        if (bulk !== undefined) (next.bulk as Float64Array)[at]! += bulk[k] as number;
         return;
       }
       positions.set(vertex, next.length);
@@ -225,7 +225,7 @@ export function distinctFrontier(slots: ArrayLike<number>, options: { readonly b
     const s = slots[i] as number;
     const p = at.get(s);
     if (p >= 0) {
-      if (bulks !== undefined) (f.bulk as Float64Array)[p] += bulks[i] as number;
+      if (bulks !== undefined) (f.bulk as Float64Array)[p]! += bulks[i] as number;
       continue;
     }
     at.set(s, f.length);

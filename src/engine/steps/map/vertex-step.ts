@@ -68,13 +68,13 @@ function neighbours(rt: Runtime, p: VertexParams, slots: Int32Array): Grouped {
   }
   // A stable counting sort by source keeps each source's neighbours in scan order.
   const offsets = new Int32Array(unique.length + 1);
-  for (let i = 0; i < n; i++) offsets[(owner[i] as number) + 1]++;
-  for (let u = 0; u < unique.length; u++) offsets[u + 1] += offsets[u] as number;
+  for (let i = 0; i < n; i++) offsets[(owner[i] as number) + 1]!++;
+  for (let u = 0; u < unique.length; u++) offsets[u + 1]! += offsets[u] as number;
   const next = offsets.slice(0, unique.length);
   const sortedEdges = new Int32Array(n);
   const sortedVertices = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    const at = next[owner[i] as number]++ as number;
+    const at = next[owner[i] as number]!++;
     sortedEdges[at] = edges[i] as number;
     sortedVertices[at] = vertices[i] as number;
   }
