@@ -14,8 +14,8 @@
  *   names and may use top-level `await`;
  * - 'quiverdb' resolves to src/index.ts;
  * - the first line imports from 'quiverdb' every public name the block does not declare or
- *   import itself (except `process`, which would hide node's global), so an example may name
- *   `P`, `Graph` or `SchemaBuilder` without importing it;
+ *   import itself (except `process`, which would hide node's global; a type-only name with
+ *   `type`), so an example may name `P`, `Graph` or `SchemaBuilder` without importing it;
  * - {@link AMBIENT} declares the context every example may assume: `db` (an open Database),
  *   `graph` (one of its graphs) and `g` (its traversal source). Anything else an example uses
  *   it declares itself, with `declare const name: Type;` as its first line.
@@ -102,6 +102,19 @@ function compilerOptions(): ts.CompilerOptions {
   return { ...parsed.options, noEmit: true, declaration: false, sourceMap: false };
 }
 
+/**
+ * Whether an export is only a type: a type, or a value exported with `export type` somewhere
+ * along its chain of re-exports. verbatimModuleSyntax wants such names imported with `type`.
+ */
+function typeOnly(checker: ts.TypeChecker, symbol: ts.Symbol): boolean {
+  let s: ts.Symbol | undefined = symbol;
+  while (s !== undefined && (s.flags & ts.SymbolFlags.Alias) !== 0) {
+    if (s.declarations?.some(ts.isTypeOnlyImportOrExportDeclaration) === true) return true;
+    s = checker.getImmediateAliasedSymbol(s);
+  }
+  return s === undefined || (s.flags & ts.SymbolFlags.Value) === 0;
+}
+
 /** Declarations that a public export names: the declaration itself and its public class or interface members. */
 function withMembers(decl: ts.Declaration): ts.Node[] {
   const hidden = ts.ModifierFlags.Private | ts.ModifierFlags.Protected;
@@ -180,13 +193,13 @@ export function checkExamples(extra: readonly ExampleBlock[]): { errors: string[
     }
   }
   blocks.push(...extra);
-  const publicNames = exported.map((s) => s.name).filter((n) => !NOT_IMPLICIT.has(n));
+  const publicNames = exported.filter((s) => !NOT_IMPLICIT.has(s.name)).map((s) => ({ name: s.name, spec: typeOnly(checker, s) ? `type ${s.name}` : s.name }));
 
   const dir = join(root, 'doc-examples');
   const files = new Map<string, { text: string; block: ExampleBlock }>();
   blocks.forEach((block, i) => {
     const own = declaredNames(block.code);
-    const implicit = publicNames.filter((n) => !own.has(n));
+    const implicit = publicNames.filter((n) => !own.has(n.name)).map((n) => n.spec);
     const text = `import { ${implicit.join(', ')} } from 'quiverdb';\n${block.code}\nexport {};\n`;
     files.set(join(dir, `example-${i}.mts`), { text, block });
   });
