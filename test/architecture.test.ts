@@ -219,7 +219,7 @@ test('layerViolations flags storage importing the engine even for types, and a l
     { from: 'port/graph-source.ts', to: 'engine/index.ts', typeOnly: true },
     { from: 'port/graph-source.ts', to: 'values/index.ts', typeOnly: true },
     { from: 'storage/store/store-reader.ts', to: 'port/index.ts', typeOnly: true },
-    { from: 'engine/exec/runtime.ts', to: 'port/index.ts', typeOnly: true },
+    { from: 'engine/runtime/runtime.ts', to: 'port/index.ts', typeOnly: true },
   ]);
   assert.deepEqual(problems, [
     'storage/store/store-reader.ts (storage) may not import engine/index.ts (engine)',

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Bytecode, StrategySpec } from '../../src/engine/bytecode.js';
-import { compile } from '../../src/engine/plan/compile.js';
-import { execute, executeAsync } from '../../src/engine/exec/execute.js';
+import { compile } from '../../src/engine/compiler/compile.js';
+import { execute, executeAsync } from '../../src/engine/run/execute.js';
 import { __ } from '../../src/engine/fluent/graph-traversal.js';
 import { P } from '../../src/engine/fluent/predicates.js';
 import { modern, ReferenceGraph } from './reference-source.js';

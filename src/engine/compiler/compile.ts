@@ -7,18 +7,18 @@
 import { Bytecode, StrategySpec } from '../bytecode.js';
 import type { Argument, Instruction } from '../bytecode.js';
 import { PlanError, UnsupportedError } from '../../errors.js';
-import { Plan, EMPTY_SETTINGS } from './plan.js';
-import type { PlanStep, SackSpec, SourceSettings } from './plan.js';
+import { Plan, EMPTY_SETTINGS } from '../plan/plan.js';
+import type { PlanStep, SackSpec, SourceSettings } from '../plan/plan.js';
 import { STEPS } from '../steps/step-registry.js';
 import type { StepDef, CompileContext, Modulation } from '../steps/step-def.js';
-import type { StepKind } from './kinds.js';
+import type { StepKind } from '../plan/kinds.js';
 import { describeArg, strings } from '../steps/args.js';
 import { applyStrategies, checkStrategyName, verifyPlan } from '../strategies/index.js';
 import { foldProperty, foldTokens } from '../steps/side-effect/fold-properties.js';
 import { VariableRef, VertexRef } from '../bytecode.js';
 import { Vertex } from '../elements.js';
 import { checkQueryLimits } from './limits.js';
-import type { TraversalFilterParams } from './params/filter.js';
+import type { TraversalFilterParams } from '../plan/params/filter.js';
 
 const BY_OP = new Map<string, StepKind>();
 for (const def of Object.values(STEPS)) for (const op of def.ops) BY_OP.set(op, def.kind);

@@ -10,15 +10,15 @@ import { VertexProperty } from '../elements.js';
 import type { GraphSource, VertexPropertyRecord } from '../../port/index.js';
 import type { Plan, SourceSettings } from '../plan/plan.js';
 import { EMPTY_SETTINGS } from '../plan/plan.js';
-import { compileChild } from '../plan/compile.js';
+import { compileChild } from '../compiler/compile.js';
 import { isEqual } from '../semantics/index.js';
 import type { PropertyValue } from '../../values/index.js';
-import { Runtime } from './runtime.js';
+import { Runtime } from '../runtime/runtime.js';
 import { STEPS } from '../steps/step-registry.js';
 import { FilteredSource } from './filtered-source.js';
 import type { ViewFilters } from './filtered-source.js';
-import { edgeAt, vertexAt } from './element-at.js';
-import { fresh } from './traverser.js';
+import { edgeAt, vertexAt } from '../runtime/element-at.js';
+import { fresh } from '../runtime/traverser.js';
 
 function childPlan(name: string, key: string, v: unknown): Plan | undefined {
   if (v === undefined || v === null) return undefined;
