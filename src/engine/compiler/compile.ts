@@ -224,7 +224,7 @@ function compileSource(instructions: readonly Instruction[]): SourceSettings {
         for (const s of ins.args) {
           if (!(s instanceof StrategySpec)) throw new PlanError('STEP_ARGUMENTS', `Invalid withStrategies(): ${describeArg(s)} is not a strategy`);
           checkStrategyName(s.name, 'withStrategies');
-          strategies.push({ name: s.name, config: s.config });
+          strategies.push({ name: s.name, config: s.name === 'SubgraphStrategy' ? withChildPlans(s.config) : s.config });
         }
         break;
       case 'withoutStrategies':
@@ -245,6 +245,15 @@ function compileSource(instructions: readonly Instruction[]): SourceSettings {
     }
   }
   return { sideEffects, reducers, sack, oneBulk, withPath, options: opts, strategies, without };
+}
+
+/**
+ * A strategy's configuration with its traversals compiled, as withSideEffect() and withSack()
+ * keep theirs: SubgraphStrategy's filters run for every element a query reads, and are compiled
+ * once here rather than each time the plan runs.
+ */
+function withChildPlans(config: ReadonlyMap<string, unknown>): ReadonlyMap<string, unknown> {
+  return new Map([...config].map(([key, value]) => [key, value instanceof Bytecode ? compileChild(value) : value]));
 }
 
 function operatorName(arg: Argument, step: string): string {
