@@ -10,23 +10,23 @@
 import { availableParallelism, totalmem } from 'node:os';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ArgumentError, ConflictError, LimitError, NotFoundError, StorageError } from '../errors.js';
-import { lockDirectory } from '../storage/index.js';
-import { Database } from './database.js';
-import type { OpenOptions } from './database.js';
-import type { Graph } from './graph.js';
-import type { GraphServices } from './graph-core.js';
-import type { GraphConfigInput } from './config.js';
-import { validateGraphName } from './config.js';
-import { prepareDirectory } from './data-dir.js';
-import { StateFile } from './state-file.js';
+import { ArgumentError, ConflictError, LimitError, NotFoundError, StorageError } from '../../errors.js';
+import { lockDirectory } from '../../storage/index.js';
+import { Database } from '../database.js';
+import type { OpenOptions } from '../database.js';
+import type { Graph } from '../graph/graph.js';
+import type { GraphServices } from '../graph/graph-core.js';
+import type { GraphConfigInput } from '../graph/config.js';
+import { validateGraphName } from '../graph/config.js';
+import { prepareDirectory } from '../durability/data-dir.js';
+import { StateFile } from '../durability/state-file.js';
 import { checkGraphSpaceInput, checkServiceInput, DEFAULT_SPACE, formatTimestamp } from './tenancy.js';
 import type { GraphSpaceRecord, GraphSpaceSettings, ServiceRecord } from './tenancy.js';
 import { TaskRegistry } from './task-registry.js';
 import type { TasksDocument } from './task-registry.js';
 import { UserRegistry } from './users.js';
 import type { UsersDocument } from './users.js';
-import { describeValue } from './validate.js';
+import { describeValue } from '../graph/validate.js';
 
 /**
  * Options of {@link ServerState.open}: the database options applied to every graph, plus the
