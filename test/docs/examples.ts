@@ -82,7 +82,9 @@ function compilerOptions(): ts.CompilerOptions {
   const root = repoRoot();
   const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-  return { ...parsed.options, noEmit: true, declaration: false, sourceMap: false };
+  // A block's implicit import names types and values alike, as a user's import may: the
+  // project's verbatimModuleSyntax rule is for src, not for the examples' wrapping.
+  return { ...parsed.options, noEmit: true, declaration: false, sourceMap: false, verbatimModuleSyntax: false };
 }
 
 /** Declarations that a public export names: the declaration itself and its public class or interface members. */
