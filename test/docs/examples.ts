@@ -82,8 +82,8 @@ function compilerOptions(): ts.CompilerOptions {
   const root = repoRoot();
   const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-  // A block's implicit import names types and values alike, as a user's import may: the
-  // project's verbatimModuleSyntax rule is for src, not for the examples' wrapping.
+  // Each snippet gets one implicit value import of every public name, types included, which
+  // verbatimModuleSyntax would reject; the snippets are what a user writes, not project modules.
   return { ...parsed.options, noEmit: true, declaration: false, sourceMap: false, verbatimModuleSyntax: false };
 }
 
