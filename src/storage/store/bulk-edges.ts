@@ -10,7 +10,8 @@ import type { PropertyValue } from '../../values/index.js';
 import type { ByteReader, ByteWriter } from '../codec.js';
 import type { EdgeLabelRecord, PropertyKeyRecord } from '../schema/schema-types.js';
 import { LabelTable } from '../vertex-table.js';
-import { Op, type StoreState } from './store-state.js';
+import { Op } from './batch-log.js';
+import type { StoreState } from './store-state.js';
 
 /**
  * One property of a columnar edge or vertex batch: its key and one already coerced value per
