@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { catalogOperations, groovyString, SchemaBuilder, schemaToGroovy } from '../../../src/database/schema/index.js';
+import { catalogOperations, groovyString, SchemaBuilder, schemaToGroovy } from '../../../src/database/graph/schema/index.js';
 import { SchemaCatalog } from '../../../src/storage/schema/index.js';
 import type { SchemaSnapshot } from '../../../src/storage/schema/index.js';
 import { modernCatalog } from '../../storage/schema/helpers.js';
