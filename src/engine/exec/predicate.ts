@@ -89,6 +89,9 @@ function build(p: Predicate): Test {
       const values = operands(p);
       return (v) => !values.some((x) => isEqual(v, x));
     }
+    case 'contains':
+      // HugeGraph's P.contains: the value, or an element of a list or set value, equals the operand.
+      return (v) => (Array.isArray(v) ? (v as unknown[]) : v instanceof Set ? [...(v as Set<unknown>)] : [v]).some((x) => isEqual(x, a));
     case 'not': {
       const inner = predicateTest(a);
       return (v) => !inner(v);

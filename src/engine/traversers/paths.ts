@@ -210,8 +210,8 @@ export function* singlesourceshortestpath(run: TraverserRun, options: unknown): 
 export function* multinodeshortestpath(run: TraverserRun, options: unknown): FrontierOperation<PathsResponse> {
   const o = record(options, 'multinodeshortestpath options');
   const meter = new Meter();
-  const vertices = selectVertices(run.source, o.vertices, 'vertices');
-  const hop = edgeStep(run.source, o.step);
+  const vertices = selectVertices(run, o.vertices, 'vertices');
+  const hop = edgeStep(run, o.step);
   const settings = shortestOptions(o, hop, meter, 10);
   const found: Int32Array[] = [];
   const edges: number[] = [];

@@ -56,7 +56,7 @@ interface Similar {
 export function* fusiformsimilarity(run: TraverserRun, options: unknown): FrontierOperation<{ similars: Record<string, Similar[]>; vertices: (PlainId | VertexJson)[]; measure: Measure }> {
   const o = record(options, 'fusiformsimilarity options');
   const meter = new Meter();
-  const sources = selectVertices(run.source, o.sources, 'sources');
+  const sources = selectVertices(run, o.sources, 'sources');
   const hop = getHop(o);
   const back: HopOptions = { ...hop, direction: opposite(hop.direction) };
   const minNeighbors = integer(o.minNeighbors, 'min neighbors', 0);
@@ -144,7 +144,7 @@ export function* neighborrank(run: TraverserRun, options: unknown): FrontierOper
   const o = record(options, 'neighborrank options');
   const meter = new Meter();
   const source = vertexSlot(run.source, o.source);
-  const steps = listOf(o.steps, 'steps').map((s) => ({ hop: edgeStep(run.source, s), top: integer(s.top, 'top', 10) }));
+  const steps = listOf(o.steps, 'steps').map((s) => ({ hop: edgeStep(run, s), top: integer(s.top, 'top', 10) }));
   if (steps.length === 0) throw bad("The steps can't be empty");
   if (steps.length > 5000) throw bad(`The steps length must be <= 5000, but got: ${steps.length}`);
   for (const s of steps) if (s.top <= 0 || s.top > 1000) throw bad(`The top of each layer must be in (0, 1000], but got: ${s.top}`);

@@ -166,7 +166,7 @@ export function* jaccardsimilarity(run: TraverserRun, options: unknown): Frontie
     return { jaccard_similarity: jaccard(yield* overlap(run, a, b, getHop(o), meter)), measure: meter.measure() };
   }
   const source = vertexSlot(run.source, o.vertex);
-  const hop = edgeStep(run.source, o.step);
+  const hop = edgeStep(run, o.step);
   const top = integer(o.top, 'top', 100);
   if (top < 0) throw new ArgumentError('TRAVERSER_ARGUMENT', `The top must be >= 0, but got: ${top}`);
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);

@@ -6,10 +6,11 @@
  */
 import { ArgumentError } from '../../errors.js';
 import { plainId, plainNumber, TypedNumber, Uuid } from '../../values/index.js';
-import type { Direction, PlainId, PropertyValue } from '../../values/index.js';
+import type { Direction, PlainId } from '../../values/index.js';
 import type { GraphSource } from '../../port/index.js';
-import { Predicate } from '../bytecode.js';
 import { predicateTest } from '../exec/predicate.js';
+import { propertyCondition } from '../semantics/index.js';
+import type { KeyDataType } from '../semantics/index.js';
 import type { Test } from '../exec/predicate.js';
 import { jsonContainers } from '../json.js';
 import { fromPlain } from '../plain.js';
@@ -38,17 +39,19 @@ const NO_LIMIT = -1;
 export const DEFAULTS = { maxDegree: 10000, skipDegree: 0, capacity: 10_000_000, limit: 10_000_000, pathsLimit: 10 } as const;
 
 /**
- * Where a traverser runs: the graph (a read view's source) and the context it pauses through,
- * which also checks cancellation and the deadline.
+ * Where a traverser runs: the graph (a read view's source), the context it pauses through,
+ * which also checks cancellation and the deadline, and the data type of a property key
+ * (property filter values are converted to it; absent, or undefined for a key: kept as written).
  *
  * @example
  * ```ts
- * const run: TraverserRun = { source: view.source, ctx: NEVER_PAUSE };
+ * const run: TraverserRun = { source: view.source, ctx: NEVER_PAUSE, keyType: (key) => (key === 'age' ? 'INT' : undefined) };
  * ```
  */
 export interface TraverserRun {
   readonly source: GraphSource;
   readonly ctx: FrontierContext;
+  readonly keyType?: (key: string) => KeyDataType | undefined;
 }
 
 /**
@@ -395,66 +398,13 @@ function degrees(options: Readonly<Record<string, unknown>>, fallback: { readonl
   return { maxDegree, skipDegree };
 }
 
-const PREDICATE_TEXT = /^P\.([a-zA-Z]+)\((.*)\)$/s;
-const P_OPS = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'between', 'inside', 'outside', 'within', 'without']);
-
-function literal(text: string): PropertyValue {
-  const t = text.trim();
-  try {
-    return JSON.parse(t) as PropertyValue;
-  } catch {
-    return t.length >= 2 && t.startsWith("'") && t.endsWith("'") ? t.slice(1, -1) : t;
-  }
-}
-
 /**
- * A test for one property filter value: a plain value matches by equality; a string
- * `"P.op(args)"` is HugeGraph's predicate text (eq, neq, lt, lte, gt, gte, between, inside,
- * outside, within, without, textcontains, contains), run by the engine's predicate machinery.
- *
- * @example
- * ```ts
- * propertyTest('P.gt(5)')(6); // true
- * ```
+ * Tests of a `properties` object ({} or absent: none): a value means equality, a text
+ * `"P.op(values)"` is HugeGraph's predicate ({@link propertyCondition}), each converted to the
+ * key's data type.
  */
-function propertyTest(value: unknown): Test {
-  if (typeof value !== 'string') return predicateTest(value);
-  const m = PREDICATE_TEXT.exec(value.trim());
-  if (m === null) return predicateTest(value);
-  const op = m[1] as string;
-  const body = (m[2] as string).trim();
-  const args = body === '' ? [] : splitArgs(body).map(literal);
-  if (op === 'textcontains' || op === 'contains') return predicateTest(new Predicate('TextP', 'containing', [args[0] ?? '']));
-  if (!P_OPS.has(op)) throw new ArgumentError('TRAVERSER_PREDICATE', `Invalid property predicate '${value}': unknown operator P.${op}`);
-  const single = op !== 'within' && op !== 'without' && op !== 'between' && op !== 'inside' && op !== 'outside';
-  if (single && args.length !== 1) throw new ArgumentError('TRAVERSER_PREDICATE', `Invalid property predicate '${value}': P.${op} takes one value`);
-  return predicateTest(new Predicate('P', op, args));
-}
-
-function splitArgs(body: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let quote = '';
-  let start = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i] as string;
-    if (quote !== '') {
-      if (c === quote && body[i - 1] !== '\\') quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '[' || c === '(') depth++;
-    else if (c === ']' || c === ')') depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(body.slice(start, i));
-      start = i + 1;
-    }
-  }
-  out.push(body.slice(start));
-  return out;
-}
-
-/** Tests of a `properties` object ({} or absent: none). */
-function propertyTests(value: unknown): [string, Test][] {
-  return Object.entries(record(value, 'properties')).map(([k, v]) => [k, propertyTest(v)]);
+function propertyTests(run: TraverserRun, value: unknown): [string, Test][] {
+  return Object.entries(record(value, 'properties')).map(([k, v]) => [k, predicateTest(propertyCondition(v, { name: k, dataType: run.keyType?.(k) }))]);
 }
 
 function edgeMatches(source: GraphSource, tests: readonly [string, Test][]): (edge: number) => boolean {
@@ -476,9 +426,10 @@ function vertexMatches(source: GraphSource, label: string | undefined, tests: re
  * const result = edgeStep(...args);
  * ```
  */
-export function edgeStep(source: GraphSource, value: unknown, fallback: { readonly maxDegree?: number; readonly skipDegree?: number } = {}): HopOptions {
+export function edgeStep(run: TraverserRun, value: unknown, fallback: { readonly maxDegree?: number; readonly skipDegree?: number } = {}): HopOptions {
+  const { source } = run;
   const step = record(value, 'step');
-  const tests = propertyTests(step.properties);
+  const tests = propertyTests(run, step.properties);
   return {
     direction: direction(step.direction),
     labels: labels(step.labels ?? step.label),
@@ -496,11 +447,12 @@ export function edgeStep(source: GraphSource, value: unknown, fallback: { readon
  * const result = veSteps(...args);
  * ```
  */
-export function veSteps(source: GraphSource, value: unknown): HopOptions {
+export function veSteps(run: TraverserRun, value: unknown): HopOptions {
+  const { source } = run;
   if (value === undefined || value === null) throw bad("The steps parameter can't be null");
   const step = record(value, 'steps');
-  const edgeSteps = listOf(step.edgeSteps, 'edgeSteps').map((s) => ({ label: labelOf(s.label), tests: propertyTests(s.properties) }));
-  const vertexSteps = listOf(step.vertexSteps, 'vertexSteps').map((s) => vertexMatches(source, labelOf(s.label), propertyTests(s.properties)));
+  const edgeSteps = listOf(step.edgeSteps, 'edgeSteps').map((s) => ({ label: labelOf(s.label), tests: propertyTests(run, s.properties) }));
+  const vertexSteps = listOf(step.vertexSteps, 'vertexSteps').map((s) => vertexMatches(source, labelOf(s.label), propertyTests(run, s.properties)));
   const anyLabel = edgeSteps.length === 0 || edgeSteps.some((s) => s.label === undefined);
   const filtered = edgeSteps.some((s) => s.tests.length > 0);
   const edgeFilter = filtered
@@ -557,7 +509,8 @@ export function getHop(options: Readonly<Record<string, unknown>>): HopOptions {
  * const result = selectVertices(...args);
  * ```
  */
-export function selectVertices(source: GraphSource, value: unknown, role: string): Int32Array {
+export function selectVertices(run: TraverserRun, value: unknown, role: string): Int32Array {
+  const { source } = run;
   const sel = record(value, role);
   const found: number[] = [];
   if (sel.ids !== undefined && sel.ids !== null && !(Array.isArray(sel.ids) && sel.ids.length === 0)) {
@@ -566,7 +519,7 @@ export function selectVertices(source: GraphSource, value: unknown, role: string
     for (const id of sel.ids) found.push(vertexSlot(source, id, role === 'targets' ? 'target' : 'source'));
   } else if (sel.label !== undefined || sel.properties !== undefined) {
     const label = labelOf(sel.label);
-    const match = vertexMatches(source, undefined, propertyTests(sel.properties));
+    const match = vertexMatches(source, undefined, propertyTests(run, sel.properties));
     for (const slot of source.vertexSlots(label)) if (match(slot)) found.push(slot);
   }
   if (found.length === 0) throw bad(`No ${role === 'targets' ? 'target' : 'source'} vertices provided`);
