@@ -150,8 +150,9 @@ function blob(value: unknown): Uint8Array | undefined {
   return Uint8Array.from({ length: (value.length - 2) / 2 }, (_, i) => parseInt(value.slice(2 + 2 * i, 4 + 2 * i), 16));
 }
 
-/** A value of an OBJECT key or of a key the schema does not hold: any value but null and plain objects. */
+/** A value of an OBJECT key or of a key the schema does not hold: any value but plain objects, and null only inside a list. */
 function anyValue(value: unknown, depth: number): PropertyValue | undefined {
+  if (value === null) return depth > 0 ? null : undefined;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'bigint') return new TypedNumber(inRange(value, -(2n ** 63n), 2n ** 63n - 1n) === undefined ? 'biginteger' : 'long', value);
   if (Array.isArray(value)) {
@@ -174,7 +175,7 @@ function anyValue(value: unknown, depth: number): PropertyValue | undefined {
  * UUID from its text, BLOB from `0x` hex text); undefined when it does not convert (a
  * number out of the type's range or with a fraction for an integer type, text for a number,
  * null). Without a data type (a key the schema does not hold) and for OBJECT, any value but
- * null and plain objects is kept as it is.
+ * null (inside a list it is kept) and plain objects is kept as it is.
  *
  * @example
  * ```ts
