@@ -18,7 +18,15 @@ import type { PropertyValue } from '../../values/index.js';
  */
 export type KeyDataType = 'BOOLEAN' | 'BYTE' | 'INT' | 'LONG' | 'FLOAT' | 'DOUBLE' | 'TEXT' | 'DATE' | 'UUID' | 'BLOB' | 'OBJECT';
 
-/** A value as the scanner reads it: JSON's scalars (an integer beyond ±(2^53 - 1) a bigint) and lists. */
+/**
+ * A value as the scanner reads it: JSON's scalars (an integer beyond ±(2^53 - 1) a bigint) and
+ * lists.
+ *
+ * @example
+ * ```ts
+ * const v: Literal = ['a,b', 9007199254740993n, [true, null]];
+ * ```
+ */
 export type Literal = null | boolean | number | bigint | string | readonly Literal[];
 
 /** Lists nest at most this deep, in a predicate's values and in a filter value alike. */
