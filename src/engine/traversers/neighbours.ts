@@ -7,9 +7,9 @@ import type { PlainId } from '../../values/index.js';
 import { Frontier, VisitedMarks, checkCapacity, scanHop } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import {
-  DEFAULTS, Meter, bound, checkCapacityOverLimit, edgeStep, edgesOut, flag, getHop, ids, integer, listOf, maxDepth, positiveOrNoLimit, record,
-  selectVertices, vertexSlot, verticesOut, veSteps,
+  DEFAULTS, Meter, bound, checkCapacityOverLimit, edgesOut, flag, ids, integer, maxDepth, positiveOrNoLimit, record, vertexSlot, verticesOut,
 } from './traverser-common.js';
+import { edgeStep, getHop, listOf, selectVertices, veSteps } from './traverser-steps.js';
 import type { EdgeJson, Measure, PathJson, TraverserRun, VertexJson } from './traverser-common.js';
 import { layerPath, layers } from './layers.js';
 import type { Layer } from './layers.js';

@@ -10,9 +10,8 @@ import { allShortestPaths, dijkstra, pathEdges, scanHop, shortestPath, weightedP
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import type { AdjacencySource } from '../../port/index.js';
 import { ArgumentError } from '../../errors.js';
-import {
-  DEFAULTS, Meter, bound, edgeStep, edgesOut, flag, getHop, ids, maxDepth, positiveOrNoLimit, record, selectVertices, vertexSlot, verticesOut,
-} from './traverser-common.js';
+import { DEFAULTS, Meter, bound, edgesOut, flag, ids, maxDepth, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
+import { edgeStep, getHop, selectVertices } from './traverser-steps.js';
 import type { EdgeJson, Measure, TraverserRun, VertexJson } from './traverser-common.js';
 import { plainVertexId } from '../plain-ids.js';
 

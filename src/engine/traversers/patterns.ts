@@ -10,7 +10,8 @@ import { TypedNumber } from '../../values/index.js';
 import type { PlainId } from '../../values/index.js';
 import { SlotMap, checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
-import { DEFAULTS, Meter, bound, edgeStep, flag, ids, integer, listOf, numberOf, positiveOrNoLimit, record, selectVertices, verticesOut } from './traverser-common.js';
+import { DEFAULTS, Meter, bound, flag, ids, integer, numberOf, positiveOrNoLimit, record, verticesOut } from './traverser-common.js';
+import { edgeStep, listOf, selectVertices } from './traverser-steps.js';
 import type { Measure, PathJson, TraverserRun } from './traverser-common.js';
 import { PathTree, neighbourLists, pathKey, treePath, treeTail } from './tree.js';
 

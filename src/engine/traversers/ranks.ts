@@ -6,10 +6,8 @@ import { ArgumentError } from '../../errors.js';
 import type { ElementId, PlainId } from '../../values/index.js';
 import { checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
-import {
-  DEFAULTS, Meter, bound, direction, edgeJson, edgeStep, flag, getHop, integer, labels, listOf, numberOf, positiveOrNoLimit, record, selectVertices,
-  vertexSlot, verticesOut,
-} from './traverser-common.js';
+import { DEFAULTS, Meter, bound, direction, edgeJson, flag, integer, labels, numberOf, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
+import { edgeStep, getHop, listOf, selectVertices } from './traverser-steps.js';
 import type { EdgeJson, Measure, TraverserRun, VertexJson } from './traverser-common.js';
 import { plainVertexId } from '../plain-ids.js';
 import { PathTree, neighbourLists, opposite } from './tree.js';

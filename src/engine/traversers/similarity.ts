@@ -7,7 +7,8 @@ import { ArgumentError } from '../../errors.js';
 import type { PlainId } from '../../values/index.js';
 import { RowScan, Stamps, checkCapacity, intersect, reachLevel, rowsOf, scanHop } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
-import { DEFAULTS, Meter, bound, edgeStep, flag, getHop, ids, integer, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
+import { DEFAULTS, Meter, bound, flag, ids, integer, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
+import { edgeStep, getHop } from './traverser-steps.js';
 import { plainVertexId } from '../plain-ids.js';
 import type { Measure, TraverserRun, VertexJson } from './traverser-common.js';
 

@@ -8,9 +8,8 @@ import { ArgumentError } from '../../errors.js';
 import type { PlainId } from '../../values/index.js';
 import { SlotMap, checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
-import {
-  DEFAULTS, Meter, bound, edgeStep, flag, getHop, ids, maxDepth, positiveOrNoLimit, record, selectVertices, vertexSlot,
-} from './traverser-common.js';
+import { DEFAULTS, Meter, bound, flag, ids, maxDepth, positiveOrNoLimit, record, vertexSlot } from './traverser-common.js';
+import { edgeStep, getHop, selectVertices } from './traverser-steps.js';
 import type { Measure, PathJson, TraverserRun } from './traverser-common.js';
 import { plainVertexId } from '../plain-ids.js';
 import { PathTree, neighbourLists, opposite, pathKey, treePath, treeTail } from './tree.js';
