@@ -12,21 +12,15 @@ function notAnObject(text: string): ArgumentError {
 }
 
 /**
- * The `properties` query parameter as the library's property query; undefined when absent. A
- * text that is not a JSON object is ArgumentError `INVALID_PROPERTY_FILTER`, a key the schema
- * does not hold SchemaError `UNDEFINED_PROPERTY_KEY` (HugeGraph's "Undefined property key:
- * 'x'"), and a predicate text or value that the key's data type does not take an ArgumentError
- * `PREDICATE_*` (all 400). With `keepStartP` (HugeGraph's `keep_start_p=true`) a text starting
- * with `P.` is an exact value, not a predicate.
+ * The `properties` query parameter as a JSON object (its values not read yet); undefined when
+ * absent. Any other text is ArgumentError `INVALID_PROPERTY_FILTER` (400).
  *
  * @example
  * ```ts
- * declare const graph: Graph;
- * parsePropertyFilter(graph, '{"age":"P.gt(29)","name":"marko"}'); // { age: P.gt(29), name: 'marko' }
- * parsePropertyFilter(graph, '{"name":"P.gt(29)"}', { keepStartP: true }); // { name: 'P.gt(29)' }
+ * parsePropertyFilter('{"age":"P.gt(29)","name":"marko"}'); // { age: 'P.gt(29)', name: 'marko' }
  * ```
  */
-export function parsePropertyFilter(graph: Graph, text: string | undefined, options: { readonly keepStartP?: boolean } = {}): PropertyQuery | undefined {
+export function parsePropertyFilter(text: string | undefined): Readonly<Record<string, unknown>> | undefined {
   if (text === undefined) return undefined;
   let parsed: unknown;
   try {
@@ -35,8 +29,28 @@ export function parsePropertyFilter(graph: Graph, text: string | undefined, opti
     throw notAnObject(text);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw notAnObject(text);
+  return parsed as Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A parsed `properties` filter as the library's property query: each value read with the
+ * engine's parser of HugeGraph's predicate text and converted to its key's data type. A key the
+ * schema does not hold is SchemaError `UNDEFINED_PROPERTY_KEY` (HugeGraph's "Undefined property
+ * key: 'x'"), a predicate text or value the key's data type does not take an ArgumentError
+ * `PREDICATE_*` (all 400). With `keepStartP` (HugeGraph's `keep_start_p=true`) a text starting
+ * with `P.` is an exact value, not a predicate.
+ *
+ * @example
+ * ```ts
+ * declare const graph: Graph;
+ * propertyQuery(graph, { age: 'P.gt(29)', name: 'marko' }); // { age: P.gt(29), name: 'marko' }
+ * propertyQuery(graph, { name: 'P.gt(29)' }, { keepStartP: true }); // { name: 'P.gt(29)' }
+ * ```
+ */
+export function propertyQuery(graph: Graph, filter: Readonly<Record<string, unknown>> | undefined, options: { readonly keepStartP?: boolean } = {}): PropertyQuery | undefined {
+  if (filter === undefined) return undefined;
   const catalog = graph.catalog();
-  const entries = Object.entries(parsed);
+  const entries = Object.entries(filter);
   for (const [key] of entries) {
     if (catalog.propertyKey(key) === undefined) throw new SchemaError('UNDEFINED_PROPERTY_KEY', `Undefined property key: '${key}'`);
   }
