@@ -15,6 +15,8 @@ import type { HasCondition, HasParams } from '../plan/params/filter.js';
 const INDEX_OPS: Readonly<Record<string, IndexPredicate['op']>> = {
   eq: 'eq', neq: 'neq', lt: 'lt', lte: 'lte', gt: 'gt', gte: 'gte', between: 'between', inside: 'inside',
   outside: 'outside', within: 'within', without: 'without', containing: 'textcontains',
+  // HugeGraph's P.contains: a secondary index holds each element of a list or set value.
+  contains: 'eq',
 };
 
 /**

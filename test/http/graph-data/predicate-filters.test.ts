@@ -18,8 +18,9 @@ async function withPeople(body: (server: DataServer) => Promise<void>): Promise<
   const server = await dataServer();
   try {
     await server.graph.schema().indexLabel('personByCityText').onV('person').by('city').search().ifNotExist().create();
-    const people = [['marko', 29, 'Beijing'], ['vadas', 27, 'Hongkong'], ['josh', 32, 'Beijing'], ['peter', 35, 'Shanghai'], ['li', 40, 'Hong, Kong']] as const;
-    const vertices = people.map(([name, age, city]) => ({ label: 'person', properties: { name, age, city } }));
+    await server.graph.schema().indexLabel('personByTags').onV('person').by('tags').secondary().ifNotExist().create();
+    const people = [['marko', 29, 'Beijing', ['a', 'b']], ['vadas', 27, 'Hongkong', ['b']], ['josh', 32, 'Beijing', []], ['peter', 35, 'Shanghai', ['c']], ['li', 40, 'Hong, Kong', ['a, b']]] as const;
+    const vertices = people.map(([name, age, city, tags]) => ({ label: 'person', properties: { name, age, city, ...(tags.length === 0 ? {} : { tags }) } }));
     assert.equal((await server.call('POST', `${G}/graph/vertices/batch`, vertices)).status, 201);
     const knows = [['marko', 'vadas', 0.5], ['marko', 'josh', 1.0], ['josh', 'peter', 0.4]] as const;
     const edges = knows.map(([from, to, weight]) => ({ label: 'knows', outV: `1:${from}`, inV: `1:${to}`, outVLabel: 'person', inVLabel: 'person', properties: { weight } }));
@@ -86,6 +87,11 @@ test('the list predicates select by the key\'s type: ranges on INT and DOUBLE, e
     assert.deepEqual(names((await list(server, { age: 'P.outside(28, 35)' })).json), ['li', 'vadas']);
     assert.deepEqual(names((await list(server, { age: 'P.lte(29)', city: 'Beijing' })).json), ['marko']);
     assert.deepEqual(names((await list(server, { age: 29 })).json), ['marko']);
+    assert.deepEqual(names((await list(server, { tags: 'P.contains("b")' })).json), ['marko', 'vadas']);
+    assert.deepEqual(names((await list(server, { tags: 'P.contains("a, b")' })).json), ['li']);
+    const notText = await list(server, { tags: 'P.contains(1)' });
+    assert.equal(notText.status, 400);
+    assert.match(notText.json.message, /1 is not a value of type TEXT$/);
     const heavy = await list(server, { weight: 'P.gte(0.5)' }, `${G}/graph/edges?label=knows&`);
     assert.equal(heavy.status, 200, JSON.stringify(heavy.json));
     assert.equal(heavy.json.edges.length, 2);
