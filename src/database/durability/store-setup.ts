@@ -1,0 +1,43 @@
+/**
+ * How a graph's store is set up from its configuration and brought up to date from its log.
+ * @module
+ */
+import type { GraphMode, GraphStore, StoreConfig } from '../../storage/index.js';
+import type { GraphConfig } from '../graph/config.js';
+import type { ReadMode, WalRecord } from './records.js';
+
+/**
+ * Store options derived from a graph configuration.
+ *
+ * @example
+ * ```ts
+ * const storeConfig = storeConfigOf(resolveGraphConfig('g'));
+ * ```
+ */
+export function storeConfigOf(config: GraphConfig): StoreConfig {
+  return {
+    autoCreate: config['schema.auto_create'],
+    vertexTxCapacity: config['vertex.tx_capacity'],
+    edgeTxCapacity: config['edge.tx_capacity'],
+    checkCustomizedIdExist: config['vertex.check_customized_id_exist'],
+  };
+}
+
+/**
+ * Re-applies one recovered WAL record to a store (used by recovery, in log order).
+ *
+ * @example
+ * ```ts
+ * for (const record of recovered.records) applyRecord(store, { record, modes });
+ * ```
+ */
+export function applyRecord(store: GraphStore, at: { readonly record: WalRecord; readonly modes: { mode: GraphMode; readMode: ReadMode } }): void {
+  const { record, modes } = at;
+  if (record.type === 'data') store.replay(record.log);
+  else if (record.type === 'schema') store.applySchemaChange(record.change);
+  else if (record.type === 'expire') store.expire(record.now);
+  else {
+    modes.mode = record.modes.mode;
+    modes.readMode = record.modes.readMode;
+  }
+}

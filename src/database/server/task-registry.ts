@@ -1,0 +1,347 @@
+/**
+ * Asynchronous tasks of one graph (hugegraph-notes §3): schema removals, index builds and
+ * later Gremlin jobs run as tasks whose status and progress can be watched. Records are
+ * durable; a task that was not finished when the server stopped reads as failed after restart.
+ * @module
+ */
+import { ArgumentError, NotFoundError } from '../../errors.js';
+import type { StateFile } from '../durability/state-file.js';
+
+/**
+ * Status of a task (lower-case, as HugeGraph writes them).
+ *
+ * @example
+ * ```ts
+ * const s: TaskStatus = 'running';
+ * ```
+ */
+export type TaskStatus = 'new' | 'queued' | 'running' | 'success' | 'cancelling' | 'cancelled' | 'failed';
+
+/**
+ * Every status, in lifecycle order.
+ *
+ * @example
+ * ```ts
+ * TASK_STATUSES.includes('running'); // true
+ * ```
+ */
+export const TASK_STATUSES: readonly TaskStatus[] = ['new', 'queued', 'running', 'success', 'cancelling', 'cancelled', 'failed'];
+const COMPLETED: ReadonlySet<TaskStatus> = new Set<TaskStatus>(['success', 'cancelled', 'failed']);
+
+/**
+ * A task record in HugeGraph's field names.
+ *
+ * @example
+ * ```ts
+ * declare const task: TaskRecord; console.log(task.task_status, task.task_progress);
+ * ```
+ */
+export interface TaskRecord {
+  readonly id: number;
+  readonly task_type: string;
+  readonly task_name: string;
+  readonly task_status: TaskStatus;
+  readonly task_progress: number;
+  readonly task_create: number;
+  readonly task_update: number;
+  readonly task_retries: number;
+  readonly task_server: string;
+  readonly task_callable: string;
+  readonly task_input: string;
+  readonly task_result?: string;
+  readonly task_description?: string;
+}
+
+/**
+ * A task as listed: without callable, input and result.
+ *
+ * @example
+ * ```ts
+ * declare const task: TaskBrief; console.log(task.id);
+ * ```
+ */
+export type TaskBrief = Omit<TaskRecord, 'task_callable' | 'task_input' | 'task_result'>;
+
+/**
+ * The tasks document of one graph.
+ *
+ * @example
+ * ```ts
+ * const doc: TasksDocument = { next_id: 1, tasks: [] };
+ * ```
+ */
+export interface TasksDocument {
+  readonly next_id: number;
+  readonly tasks: readonly TaskRecord[];
+}
+
+/**
+ * What a running task can do: report progress and see cancellation.
+ *
+ * @example
+ * ```ts
+ * const work: TaskWork = async ({ progress, signal }) => { signal.throwIfAborted(); progress(1); return { removed: 1 }; };
+ * ```
+ */
+export interface TaskContext {
+  progress(done: number): void;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * The work of a task; what it resolves to is stored as JSON in task_result.
+ *
+ * @example
+ * ```ts
+ * const work: TaskWork = async () => ({ ok: true });
+ * ```
+ */
+export type TaskWork = (context: TaskContext) => Promise<unknown>;
+
+/**
+ * A page of tasks: `page` is the token of the next page, or null after the last.
+ *
+ * @example
+ * ```ts
+ * declare const registry: TaskRegistry;
+ * const { tasks, page } = registry.list({ limit: 10, page: '' });
+ * ```
+ */
+export interface TaskPage {
+  readonly tasks: readonly TaskBrief[];
+  readonly page?: string | null;
+}
+
+/**
+ * Text stored as the result of a task the server stopped while it ran.
+ *
+ * @example
+ * ```ts
+ * declare const task: TaskRecord;
+ * if (task.task_result === INTERRUPTED_RESULT) console.log('interrupted');
+ * ```
+ */
+export const INTERRUPTED_RESULT = 'Task interrupted: the server stopped while the task was running';
+
+/**
+ * The tasks of one graph over one durable document.
+ *
+ * @example
+ * ```ts
+ * declare const file: StateFile<TasksDocument>;
+ * const tasks = await TaskRegistry.open(file, 'server-1');
+ * const id = await tasks.submit({ type: 'remove_schema', name: 'person', callable: 'VertexLabelRemoveJob' }, async () => ({}));
+ * ```
+ */
+export class TaskRegistry {
+  private readonly running = new Map<number, { controller: AbortController; done: Promise<void> }>();
+  private readonly records = new Map<number, TaskRecord>();
+  private nextId: number;
+  private closed = false;
+
+  private constructor(
+    private readonly file: StateFile<TasksDocument>,
+    private readonly server: string,
+  ) {
+    this.nextId = file.value.next_id;
+    for (const task of file.value.tasks) this.records.set(task.id, task);
+  }
+
+  /**
+   * Loads the tasks of a graph; unfinished ones become failed with {@link INTERRUPTED_RESULT}.
+   *
+   * @example
+   * ```ts
+   * declare const file: StateFile<TasksDocument>;
+   * const tasks = await TaskRegistry.open(file, 'server-1');
+   * ```
+   */
+  static async open(file: StateFile<TasksDocument>, server: string): Promise<TaskRegistry> {
+    const registry = new TaskRegistry(file, server);
+    let changed = false;
+    for (const task of registry.records.values()) {
+      if (COMPLETED.has(task.task_status)) continue;
+      registry.records.set(task.id, { ...task, task_status: 'failed', task_result: INTERRUPTED_RESULT, task_update: Date.now() });
+      changed = true;
+    }
+    if (changed) await registry.persist();
+    return registry;
+  }
+
+  /**
+   * Records a new task and starts it on the next turn of the event loop; resolves with its id
+   * once the record is durable.
+   *
+   * @example
+   * ```ts
+   * declare const tasks: TaskRegistry;
+   * declare const work: TaskWork;
+   * const id = await tasks.submit({ type: 'rebuild_index', name: 'personByAge', callable: 'RebuildIndexJob' }, work);
+   * ```
+   *
+   * `resultText` writes the work's result as the record's `task_result` text (default
+   * JSON.stringify; the REST Gremlin job passes a writer that keeps longs beyond 2^53 exact).
+   */
+  async submit(
+    what: { readonly type: string; readonly name: string; readonly callable: string; readonly input?: string; readonly description?: string },
+    work: TaskWork,
+    resultText: (result: unknown) => string = (result) => JSON.stringify(result),
+  ): Promise<number> {
+    const id = this.nextId++;
+    const now = Date.now();
+    const record: TaskRecord = {
+      id, task_type: what.type, task_name: what.name, task_status: 'queued', task_progress: 0, task_create: now, task_update: now,
+      task_retries: 0, task_server: this.server, task_callable: what.callable, task_input: what.input ?? '',
+      ...(what.description === undefined ? {} : { task_description: what.description }),
+    };
+    this.records.set(id, record);
+    await this.persist();
+    const controller = new AbortController();
+    const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.execute(id, { work, resultText }, controller.signal));
+    this.running.set(id, { controller, done });
+    void done.finally(() => this.running.delete(id));
+    return id;
+  }
+
+  private async execute(id: number, task: { readonly work: TaskWork; readonly resultText: (result: unknown) => string }, signal: AbortSignal): Promise<void> {
+    if (signal.aborted) {
+      await this.update(id, { task_status: 'cancelled' });
+      return;
+    }
+    await this.update(id, { task_status: 'running' });
+    try {
+      const result = await task.work({ signal, progress: (n) => this.touch(id, { task_progress: n }) });
+      await this.update(id, { task_status: signal.aborted ? 'cancelled' : 'success', task_result: task.resultText(result ?? null) });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await this.update(id, { task_status: signal.aborted ? 'cancelled' : 'failed', task_result: message });
+    }
+  }
+
+  private touch(id: number, change: Partial<TaskRecord>): void {
+    const task = this.records.get(id);
+    if (task !== undefined) this.records.set(id, { ...task, ...change, task_update: Date.now() });
+  }
+
+  private async update(id: number, change: Partial<TaskRecord>): Promise<void> {
+    this.touch(id, change);
+    await this.persist();
+  }
+
+  private persist(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return this.file.save({ next_id: this.nextId, tasks: [...this.records.values()] });
+  }
+
+  /**
+   * The full record of a task; NotFoundError `TASK_NOT_FOUND` when there is none.
+   *
+   * @example
+   * ```ts
+   * declare const tasks: TaskRegistry;
+   * const task = tasks.get(1);
+   * ```
+   */
+  get(id: number): TaskRecord {
+    const task = this.records.get(id);
+    if (task === undefined) throw new NotFoundError('TASK_NOT_FOUND', `Can't find task with id '${id}'`);
+    return task;
+  }
+
+  /**
+   * Lists tasks (brief records, without callable, input and result), newest last. With `ids`,
+   * `status` and `page` are refused and `limit` is ignored. `limit` -1 means all.
+   *
+   * @example
+   * ```ts
+   * declare const tasks: TaskRegistry;
+   * tasks.list({ status: 'success', limit: 10 });
+   * ```
+   */
+  list(query: { readonly status?: string; readonly ids?: readonly number[]; readonly limit?: number; readonly page?: string }): TaskPage {
+    if (query.ids !== undefined && query.ids.length > 0) {
+      if (query.status !== undefined) throw new ArgumentError('INVALID_TASK_QUERY', 'Invalid task query: not support status when query task by ids');
+      if (query.page !== undefined) throw new ArgumentError('INVALID_TASK_QUERY', 'Invalid task query: not support page when query task by ids');
+      return { tasks: query.ids.flatMap((id) => { const t = this.records.get(id); return t === undefined ? [] : [brief(t)]; }) };
+    }
+    let status: TaskStatus | undefined;
+    if (query.status !== undefined) {
+      const lower = query.status.toLowerCase();
+      if (!(TASK_STATUSES as readonly string[]).includes(lower)) {
+        throw new ArgumentError('INVALID_TASK_STATUS', `Status value must be in [${TASK_STATUSES.join(', ')}], but got '${query.status}'`);
+      }
+      status = lower as TaskStatus;
+    }
+    const limit = query.limit ?? 100;
+    if (!Number.isSafeInteger(limit) || limit < -1) throw new ArgumentError('INVALID_TASK_QUERY', `Invalid task query: limit must be -1 or >= 0 but got ${limit}`);
+    let all = [...this.records.values()].sort((a, b) => a.id - b.id).filter((t) => status === undefined || t.task_status === status);
+    if (query.page === undefined) return { tasks: (limit === -1 ? all : all.slice(0, limit)).map(brief) };
+    const after = query.page === '' ? 0 : Number(Buffer.from(query.page, 'base64url').toString('utf8'));
+    if (!Number.isSafeInteger(after) || after < 0) throw new ArgumentError('INVALID_PAGE', `Invalid page token '${query.page}'`);
+    all = all.filter((t) => t.id > after);
+    const taken = limit === -1 ? all : all.slice(0, limit);
+    const last = taken[taken.length - 1];
+    const page = taken.length < all.length && last !== undefined ? Buffer.from(String(last.id)).toString('base64url') : null;
+    return { tasks: taken.map(brief), page };
+  }
+
+  /**
+   * Deletes a task record (not its work). An unfinished task needs `force`.
+   *
+   * @example
+   * ```ts
+   * declare const tasks: TaskRegistry;
+   * await tasks.delete(1, { force: false });
+   * ```
+   */
+  async delete(id: number, options: { readonly force: boolean }): Promise<void> {
+    const task = this.get(id);
+    if (!COMPLETED.has(task.task_status) && !options.force) {
+      throw new ArgumentError('TASK_INCOMPLETE', `Can't delete incomplete task '${id}' in status ${task.task_status}`);
+    }
+    this.running.get(id)?.controller.abort();
+    this.records.delete(id);
+    await this.persist();
+  }
+
+  /**
+   * Asks a task to stop: its status becomes cancelling, then cancelled when its work ends.
+   *
+   * @example
+   * ```ts
+   * declare const tasks: TaskRegistry;
+   * const record = await tasks.cancel(1);
+   * ```
+   */
+  async cancel(id: number): Promise<TaskRecord> {
+    const task = this.get(id);
+    if (COMPLETED.has(task.task_status) || task.task_status === 'cancelling') {
+      throw new ArgumentError('TASK_NOT_CANCELLABLE', `Can't cancel task '${id}' which is completed or cancelling`);
+    }
+    await this.update(id, { task_status: 'cancelling' });
+    this.running.get(id)?.controller.abort();
+    return this.get(id);
+  }
+
+  /**
+   * Stops recording and cancels the running tasks, waiting for their work to end. Their records
+   * stay as last saved, so after a restart they read as failed ({@link INTERRUPTED_RESULT}).
+   *
+   * @example
+   * ```ts
+   * declare const tasks: TaskRegistry;
+   * await tasks.close();
+   * ```
+   */
+  async close(): Promise<void> {
+    await this.file.flush();
+    this.closed = true;
+    for (const run of this.running.values()) run.controller.abort();
+    await Promise.all([...this.running.values()].map((r) => r.done));
+  }
+}
+
+function brief(task: TaskRecord): TaskBrief {
+  const { task_callable: _c, task_input: _i, task_result: _r, ...rest } = task;
+  return rest;
+}
