@@ -25,7 +25,7 @@ export { STRATEGIES } from './strategies/list.js';
 export type { Strategy } from './strategies/strategy.js';
 export { GraphTraversal, __, type FluentArg, type TraversalRunner, type TraversalRun } from './fluent/graph-traversal.js';
 export { GraphTraversalSource, type TraversalContext, type TraversalSourceOptions } from './fluent/source.js';
-export { formatValue } from './semantics/index.js';
+export { formatValue, parsePredicateText, propertyCondition, type FilterKey, type KeyDataType } from './semantics/index.js';
 export { P, TextP } from './fluent/predicates.js';
 export { EdgeLabelVerificationStrategy, ReservedKeysVerificationStrategy, VertexProgramRestrictionStrategy, type VerificationOptions } from './fluent/strategies.js';
 export { t, order, scope, column, direction, cardinality, pop, operator, barrier, merge, pick, dt, GType, withOptions, canonicalEnum, type EnumOf } from './fluent/fluent-tokens.js';

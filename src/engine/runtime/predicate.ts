@@ -91,6 +91,9 @@ function build(p: Predicate): Test {
       const values = operands(p);
       return (v) => !values.some((x) => isEqual(v, x));
     }
+    case 'contains':
+      // HugeGraph's P.contains: the value, or an element of a list or set value, equals the operand.
+      return (v) => (Array.isArray(v) ? (v as unknown[]) : v instanceof Set ? [...(v as Set<unknown>)] : [v]).some((x) => isEqual(x, a));
     case 'not': {
       const inner = predicateTest(a);
       return (v) => !inner(v);
@@ -135,6 +138,8 @@ function build(p: Predicate): Test {
 const INDEX_OPS: Readonly<Record<string, IndexPredicate['op']>> = {
   eq: 'eq', neq: 'neq', lt: 'lt', lte: 'lte', gt: 'gt', gte: 'gte', between: 'between', inside: 'inside',
   outside: 'outside', within: 'within', without: 'without', containing: 'textcontains',
+  // HugeGraph's P.contains: a secondary index holds each element of a list or set value.
+  contains: 'eq',
 };
 
 /**

@@ -7,9 +7,9 @@ import type { PlainId } from '../../values/index.js';
 import { Frontier, VisitedMarks, checkCapacity, scanHop } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import {
-  DEFAULTS, Meter, bound, checkCapacityOverLimit, edgeStep, edgesOut, flag, getHop, ids, integer, listOf, maxDepth, positiveOrNoLimit, record,
-  selectVertices, vertexSlot, verticesOut, veSteps,
+  DEFAULTS, Meter, bound, checkCapacityOverLimit, edgesOut, flag, ids, integer, maxDepth, positiveOrNoLimit, record, vertexSlot, verticesOut,
 } from './traverser-common.js';
+import { edgeStep, getHop, listOf, selectVertices, veSteps } from './traverser-steps.js';
 import type { EdgeJson, Measure, PathJson, TraverserRun, VertexJson } from './traverser-common.js';
 import { layerPath, layers } from './layers.js';
 import type { Layer } from './layers.js';
@@ -111,7 +111,7 @@ const NONE = new Int32Array(0);
 
 function* neighbourhood(run: TraverserRun, sources: Int32Array, o: Readonly<Record<string, unknown>>, kind: 'kout' | 'kneighbor' | 'egonet', meter: Meter): FrontierOperation<Found> {
   const post = o.steps !== undefined;
-  const hop = post ? veSteps(run.source, o.steps) : getHop(o);
+  const hop = post ? veSteps(run, o.steps) : getHop(o);
   const depth = maxDepth(o.maxDepth);
   const nearest = flag(o.nearest, 'nearest', true);
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
@@ -244,7 +244,7 @@ export function* egonet(run: TraverserRun, options: unknown): FrontierOperation<
     const r = getShape(run, found, o, meter, [source]);
     return { vertices: r.vertices ?? [] };
   }
-  const sources = selectVertices(run.source, Array.isArray(o.sources) ? { ids: o.sources } : o.sources, 'sources');
+  const sources = selectVertices(run, Array.isArray(o.sources) ? { ids: o.sources } : o.sources, 'sources');
   const found = yield* neighbourhood(run, sources, o, 'egonet', meter);
   const { measure: _measure, ...rest } = shape(run, 'egonet', found, o, meter, [...sources]);
   return rest;
@@ -266,7 +266,7 @@ export function* egonet(run: TraverserRun, options: unknown): FrontierOperation<
 export function* count(run: TraverserRun, options: unknown): FrontierOperation<{ count: number }> {
   const o = record(options, 'count options');
   const source = vertexSlot(run.source, o.source);
-  const steps = listOf(o.steps, 'steps').map((s) => edgeStep(run.source, s, { maxDegree: DEFAULTS.maxDegree, skipDegree: 100_000 }));
+  const steps = listOf(o.steps, 'steps').map((s) => edgeStep(run, s, { maxDegree: DEFAULTS.maxDegree, skipDegree: 100_000 }));
   if (steps.length === 0) throw new ArgumentError('TRAVERSER_ARGUMENT', "The steps can't be empty");
   const containsTraversed = flag(o.containsTraversed, 'contains traversed', false);
   const dedupSize = integer(o.dedupSize, 'dedup size', 1_000_000);

@@ -10,9 +10,8 @@ import { allShortestPaths, dijkstra, pathEdges, scanHop, shortestPath, weightedP
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import type { AdjacencySource } from '../../port/index.js';
 import { ArgumentError } from '../../errors.js';
-import {
-  DEFAULTS, Meter, bound, edgeStep, edgesOut, flag, getHop, ids, maxDepth, positiveOrNoLimit, record, selectVertices, vertexSlot, verticesOut,
-} from './traverser-common.js';
+import { DEFAULTS, Meter, bound, edgesOut, flag, ids, maxDepth, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
+import { edgeStep, getHop, selectVertices } from './traverser-steps.js';
 import type { EdgeJson, Measure, TraverserRun, VertexJson } from './traverser-common.js';
 import { plainVertexId } from '../plain-ids.js';
 
@@ -210,8 +209,8 @@ export function* singlesourceshortestpath(run: TraverserRun, options: unknown): 
 export function* multinodeshortestpath(run: TraverserRun, options: unknown): FrontierOperation<PathsResponse> {
   const o = record(options, 'multinodeshortestpath options');
   const meter = new Meter();
-  const vertices = selectVertices(run.source, o.vertices, 'vertices');
-  const hop = edgeStep(run.source, o.step);
+  const vertices = selectVertices(run, o.vertices, 'vertices');
+  const hop = edgeStep(run, o.step);
   const settings = shortestOptions(o, hop, meter, 10);
   const found: Int32Array[] = [];
   const edges: number[] = [];

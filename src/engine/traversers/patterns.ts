@@ -10,7 +10,8 @@ import { TypedNumber } from '../../values/index.js';
 import type { PlainId } from '../../values/index.js';
 import { SlotMap, checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
-import { DEFAULTS, Meter, bound, edgeStep, flag, ids, integer, listOf, numberOf, positiveOrNoLimit, record, selectVertices, verticesOut } from './traverser-common.js';
+import { DEFAULTS, Meter, bound, flag, ids, integer, numberOf, positiveOrNoLimit, record, verticesOut } from './traverser-common.js';
+import { edgeStep, listOf, selectVertices } from './traverser-steps.js';
 import type { Measure, PathJson, TraverserRun } from './traverser-common.js';
 import { PathTree, neighbourLists, pathKey, treePath, treeTail } from './tree.js';
 
@@ -57,9 +58,9 @@ function sampleOf<T>(items: T[], size: number): T[] {
 export function* customizedpaths(run: TraverserRun, options: unknown): FrontierOperation<{ paths: WeightedPath[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
   const o = record(options, 'customizedpaths options');
   const meter = new Meter();
-  const sources = selectVertices(run.source, o.sources, 'sources');
+  const sources = selectVertices(run, o.sources, 'sources');
   const plan = steps(o).map((s) => ({
-    hop: edgeStep(run.source, s),
+    hop: edgeStep(run, s),
     weightBy: s.weightBy === undefined || s.weightBy === null ? undefined : String(s.weightBy),
     defaultWeight: numberOf(s.defaultWeight, 'default weight', 0),
     sample: integer(s.sample, 'sample', 100),
@@ -131,9 +132,9 @@ export function* customizedpaths(run: TraverserRun, options: unknown): FrontierO
 export function* templatepaths(run: TraverserRun, options: unknown): FrontierOperation<{ paths: PathJson[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
   const o = record(options, 'templatepaths options');
   const meter = new Meter();
-  const sources = selectVertices(run.source, o.sources, 'sources');
-  const targets = selectVertices(run.source, o.targets, 'targets');
-  const plan = steps(o).map((s) => ({ hop: edgeStep(run.source, s), maxTimes: integer(s.maxTimes, 'max times', 1) }));
+  const sources = selectVertices(run, o.sources, 'sources');
+  const targets = selectVertices(run, o.targets, 'targets');
+  const plan = steps(o).map((s) => ({ hop: edgeStep(run, s), maxTimes: integer(s.maxTimes, 'max times', 1) }));
   for (const s of plan) if (s.maxTimes < 1) throw bad(`The max times must be >= 1, but got: ${s.maxTimes}`);
   const withRing = flag(o.withRing, 'with ring', false);
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
@@ -193,8 +194,8 @@ export function* templatepaths(run: TraverserRun, options: unknown): FrontierOpe
 export function* customizedcrosspoints(run: TraverserRun, options: unknown): FrontierOperation<{ crosspoints: PlainId[]; paths: PathJson[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
   const o = record(options, 'customizedcrosspoints options');
   const meter = new Meter();
-  const sources = selectVertices(run.source, o.sources, 'sources');
-  const patterns = listOf(o.pathPatterns, 'path patterns').map((p) => steps(p).map((s) => edgeStep(run.source, s)));
+  const sources = selectVertices(run, o.sources, 'sources');
+  const patterns = listOf(o.pathPatterns, 'path patterns').map((p) => steps(p).map((s) => edgeStep(run, s)));
   if (patterns.length === 0) throw bad("The path patterns can't be empty");
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
   const limit = bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.pathsLimit));

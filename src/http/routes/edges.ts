@@ -7,7 +7,8 @@ import { ArgumentError, QuiverError, UnsupportedError } from '../../index.js';
 import type { ElementId, Properties, UpdateStrategy } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { BODY_VERTEX_ID, LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, sendPage } from './graph-data.js';
+import { BODY_VERTEX_ID, LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkListLabel, listLimit, parseVertexId, restJson, restJsonText, sendJsonText, sendPage } from './graph-data.js';
+import { parsePropertyFilter, propertyQuery } from './property-filters.js';
 import { actionQuery, elementAction } from './vertices.js';
 import { checkBodyLabel, checkNoNullValues, edgeNotFound, listDirection, noSuchEdge } from './element-checks.js';
 
@@ -171,11 +172,11 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
           if (q.direction !== undefined && q.direction !== '') throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: direction cannot be used with page and without vertex_id');
         }
         checkListLabel(graph, 'edge', q.label);
-        const properties = parsePropertyFilter(q.properties, { keepStartP: q.keep_start_p === true });
-        if (q.page !== undefined && properties !== undefined && Object.keys(properties).length > 1) {
+        const filter = parsePropertyFilter(q.properties);
+        if (q.page !== undefined && filter !== undefined && Object.keys(filter).length > 1) {
           throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: at most one property may be given with page');
         }
-        checkFilterKeys(graph, properties);
+        const properties = propertyQuery(graph, filter, { keepStartP: q.keep_start_p === true });
         const result = await graph.edges({
           ...(vertexId === undefined ? {} : { vertexId, direction }),
           label: q.label,

@@ -1,16 +1,16 @@
 /**
  * What the graph-data route groups (vertices, edges, element traversers, Gremlin) share: ids in
- * their JSON path form (hugegraph-notes 7.3), property filters with P expressions (spec Part B
- * 2.4), the batch size limits, the per-graph rate limits, and element records as JSON.
+ * their JSON path form (hugegraph-notes 7.3), the batch size limits, the per-graph rate limits,
+ * and element records as JSON (property filters: property-filters.ts).
  * @module
  */
 import { Readable, pipeline } from 'node:stream';
 import { promisify } from 'node:util';
 import { createGzip, gzip } from 'node:zlib';
-import { ArgumentError, Edge, LimitError, P, Path, Property, SchemaError, Tree, TypedNumber, Uuid, Vertex, VertexProperty, breather, jsonKey, mapInTurns } from '../../index.js';
+import { ArgumentError, Edge, LimitError, Path, Property, SchemaError, Tree, TypedNumber, Uuid, Vertex, VertexProperty, breather, jsonKey, mapInTurns } from '../../index.js';
 import { jsonLeaf, jsonString, jsonText, verbatimInJson } from '../json-text.js';
 import type { FastifyReply } from 'fastify';
-import type { ElementId, Graph, PropertyValue, VertexView } from '../../index.js';
+import type { ElementId, Graph, VertexView } from '../../index.js';
 
 /**
  * Most vertices or edges one batch request may carry (HugeGraph's
@@ -38,24 +38,6 @@ export function checkListLabel(graph: Graph, kind: 'vertex' | 'edge', label: str
   const catalog = graph.catalog();
   if ((kind === 'vertex' ? catalog.vertexLabel(label) : catalog.edgeLabel(label)) !== undefined) return;
   throw new SchemaError(kind === 'vertex' ? 'UNDEFINED_VERTEX_LABEL' : 'UNDEFINED_EDGE_LABEL', `Undefined ${kind} label: '${label}'`);
-}
-
-/**
- * Refuses a property filter naming a property key the schema does not hold with HugeGraph's 400
- * "Undefined property key: 'x'" (SchemaError `UNDEFINED_PROPERTY_KEY`) instead of answering an
- * empty list.
- *
- * @example
- * ```ts
- * checkFilterKeys(graph, parsePropertyFilter(request.query.properties));
- * ```
- */
-export function checkFilterKeys(graph: Graph, properties: Readonly<Record<string, unknown>> | undefined): void {
-  if (properties === undefined) return;
-  const catalog = graph.catalog();
-  for (const key of Object.keys(properties)) {
-    if (catalog.propertyKey(key) === undefined) throw new SchemaError('UNDEFINED_PROPERTY_KEY', `Undefined property key: '${key}'`);
-  }
 }
 
 /**
@@ -181,85 +163,6 @@ export const OPTIONAL_BODY_VERTEX_ID = { anyOf: [{ type: 'null' }, ...BODY_VERTE
  */
 export function optionalBodyVertexId(value: unknown): ElementId | undefined {
   return value === undefined || value === null ? undefined : bodyVertexId(value, 'vertex id');
-}
-
-const PREDICATES: ReadonlySet<string> = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'between', 'inside', 'outside', 'within', 'without', 'textContains', 'containing']);
-
-function splitArguments(text: string): string[] {
-  const out: string[] = [];
-  let current = '';
-  let quote: string | undefined;
-  for (const ch of text) {
-    if (quote !== undefined) {
-      current += ch;
-      if (ch === quote) quote = undefined;
-    } else if (ch === '"' || ch === "'") {
-      quote = ch;
-      current += ch;
-    } else if (ch === ',') {
-      out.push(current.trim());
-      current = '';
-    } else current += ch;
-  }
-  if (current.trim() !== '' || out.length > 0) out.push(current.trim());
-  return out;
-}
-
-function argumentValue(text: string): PropertyValue {
-  if (text.startsWith("'") && text.endsWith("'") && text.length >= 2) return text.slice(1, -1);
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'string' || typeof parsed === 'number' || typeof parsed === 'boolean') return parsed;
-  } catch {
-    // not a JSON literal: the bare text is the value
-  }
-  return text;
-}
-
-function filterValue(key: string, value: unknown, keepStartP: boolean): unknown {
-  if (typeof value === 'string' && !keepStartP) {
-    const m = /^P\.(\w+)\(([\s\S]*)\)$/.exec(value.trim());
-    if (m === null) return value;
-    const op = m[1]!;
-    if (!PREDICATES.has(op)) throw new ArgumentError('INVALID_PROPERTY_FILTER', `Invalid property filter for '${key}': unknown predicate P.${op}`);
-    const args = splitArguments(m[2]!).map(argumentValue);
-    const expected = op === 'within' || op === 'without' ? undefined : op === 'between' || op === 'inside' || op === 'outside' ? 2 : 1;
-    if ((expected !== undefined && args.length !== expected) || args.length === 0) {
-      throw new ArgumentError('INVALID_PROPERTY_FILTER', `Invalid property filter for '${key}': P.${op} takes ${expected ?? 'at least one'} value(s) but got ${args.length}`);
-    }
-    const build = (P as unknown as Readonly<Record<string, (...a: unknown[]) => unknown>>)[op]!;
-    return build.apply(P, args);
-  }
-  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (Array.isArray(value)) return value;
-  throw new ArgumentError('INVALID_PROPERTY_FILTER', `Invalid property filter for '${key}': expected a value or a P expression`);
-}
-
-/**
- * The `properties` query parameter (a JSON object text of exact values and P expressions) as
- * the library's property query; undefined when absent. With `keepStartP` (HugeGraph's
- * `keep_start_p=true`) a text starting with `P.` is an exact value, not a predicate.
- *
- * @example
- * ```ts
- * parsePropertyFilter('{"age":"P.gt(29)","name":"marko"}'); // { age: P.gt(29), name: 'marko' }
- * parsePropertyFilter('{"note":"P.gt(29)"}', { keepStartP: true }); // { note: 'P.gt(29)' }
- * ```
- */
-export function parsePropertyFilter(text: string | undefined, options: { readonly keepStartP?: boolean } = {}): Record<string, never> | undefined {
-  if (text === undefined) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new ArgumentError('INVALID_PROPERTY_FILTER', `Invalid properties: expected a JSON object but got '${text}'`);
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new ArgumentError('INVALID_PROPERTY_FILTER', `Invalid properties: expected a JSON object but got '${text}'`);
-  }
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) out[key] = filterValue(key, value, options.keepStartP === true);
-  return out as Record<string, never>;
 }
 
 const windows = new WeakMap<Graph, { second: number; read: number; write: number }>();

@@ -9,7 +9,8 @@ import { unsupportedAction } from '../error-mapper.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import { checkBodyLabel, checkNoNullValues } from './element-checks.js';
-import { LIST_LIMIT, OPTIONAL_BODY_VERTEX_ID, admit, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, optionalBodyVertexId, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, sendPage, vertexJsonText } from './graph-data.js';
+import { LIST_LIMIT, OPTIONAL_BODY_VERTEX_ID, admit, checkBatchSize, checkListLabel, listLimit, optionalBodyVertexId, parseVertexId, restJson, restJsonText, sendJsonText, sendPage, vertexJsonText } from './graph-data.js';
+import { parsePropertyFilter, propertyQuery } from './property-filters.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 4096 } };
 const PROPERTIES = { type: 'object' } as const;
@@ -152,8 +153,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
           if (label !== undefined || properties !== undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid vertex query: with page, no parameter other than limit is allowed');
         }
         checkListLabel(graph, 'vertex', label);
-        const filter = parsePropertyFilter(properties, { keepStartP: request.query.keep_start_p === true });
-        checkFilterKeys(graph, filter);
+        const filter = propertyQuery(graph, parsePropertyFilter(properties), { keepStartP: request.query.keep_start_p === true });
         const result = await graph.vertices({ label, properties: filter, limit: listLimit(limit), ...(page === undefined ? {} : { page }) });
         return sendPage(reply, 'vertices', result.vertices, { paged: page !== undefined, next: result.page });
       },
