@@ -1,6 +1,7 @@
 /**
  * Builds the REST server (fastify 5) over a {@link ServerState} without listening: error
- * mapping, authentication, content types, the body size limit, OpenAPI, and every route group.
+ * mapping, content types, the body size limit, OpenAPI, the auth plugin, and every route group,
+ * those that touch a graph inside the graph-scope plugin (plugins/).
  * @module
  */
 import Fastify, { LogController } from 'fastify';
