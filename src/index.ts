@@ -171,6 +171,7 @@ export {
   jsonValue,
   jsonKey,
   jsonReplacer,
+  HUGEGRAPH_JSON,
   QUERY_LIMITS,
   StrategySpec,
   EdgeLabelVerificationStrategy,
@@ -182,6 +183,9 @@ export {
 } from './engine/index.js';
 export type {
   ValueTypes,
+  JsonOptions,
+  LongJson,
+  DateJson,
   EnumOf,
   VertexProperties,
   EdgeProperties,

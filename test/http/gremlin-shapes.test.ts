@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { restJson } from '../../src/http/routes/graph-data.js';
+import { restJson } from '../../src/http/json-text.js';
 import { openModern } from '../api/modern-graph.js';
 
 /** What the element's own `toJSON()` gives, shaped for REST: the form /gremlin wrote before the REST layer shaped elements itself. */

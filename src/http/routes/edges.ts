@@ -7,7 +7,8 @@ import { ArgumentError, QuiverError, UnsupportedError } from '../../index.js';
 import type { ElementId, Properties, UpdateStrategy } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { BODY_VERTEX_ID, LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, sendPage } from './graph-data.js';
+import { BODY_VERTEX_ID, LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, sendJsonText, sendPage } from './graph-data.js';
+import { restJson, restJsonText } from '../json-text.js';
 import { actionQuery, elementAction } from './vertices.js';
 import { checkBodyLabel, checkNoNullValues, edgeNotFound, listDirection, noSuchEdge } from './element-checks.js';
 

@@ -7,7 +7,8 @@ import type { EdgeView, ElementId, Graph, VertexView } from '../../index.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import type { FastifyReply } from 'fastify';
-import { admit, parseVertexId, restJson, sendPage } from './graph-data.js';
+import { admit, parseVertexId, sendPage } from './graph-data.js';
+import { restJson } from '../json-text.js';
 import { checkEdgeIdFormat } from './element-checks.js';
 
 const idsQuery = {

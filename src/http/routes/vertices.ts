@@ -9,7 +9,8 @@ import { unsupportedAction } from '../error-mapper.js';
 import { graphOf, graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import { checkBodyLabel, checkNoNullValues } from './element-checks.js';
-import { LIST_LIMIT, OPTIONAL_BODY_VERTEX_ID, admit, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, optionalBodyVertexId, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, sendPage, vertexJsonText } from './graph-data.js';
+import { LIST_LIMIT, OPTIONAL_BODY_VERTEX_ID, admit, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, optionalBodyVertexId, parsePropertyFilter, parseVertexId, sendJsonText, sendPage } from './graph-data.js';
+import { restJson, restJsonText, vertexJsonText } from '../json-text.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 4096 } };
 const PROPERTIES = { type: 'object' } as const;
