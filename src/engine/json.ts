@@ -336,6 +336,47 @@ export function pathJson(path: { readonly labels: ReadonlyArray<ReadonlySet<stri
   return { labels: path.labels.map((set) => [...set]), objects: path.objects.map((o) => shaper.value(o)) };
 }
 
+/**
+ * A user data value of a script (schema `userdata`, a map argument) as JSON data.
+ *
+ * @example
+ * ```ts
+ * const j: JsonData = { owner: 'ops', tags: ['a', 'b'] };
+ * ```
+ */
+export type JsonData = null | string | number | boolean | readonly JsonData[] | { readonly [key: string]: JsonData };
+
+/**
+ * A script's user data value as {@link JsonData}: null, text, booleans, finite numbers (a typed
+ * number as its JavaScript number), lists, and maps with text keys; undefined when it holds
+ * anything else (a date, an element, a non-text key), which is not user data.
+ *
+ * @example
+ * ```ts
+ * dataJson(new Map([['owner', 'ops']])); // { owner: 'ops' }
+ * dataJson(new Date(0));                 // undefined
+ * ```
+ */
+export function dataJson(value: unknown): JsonData | undefined {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (value instanceof TypedNumber) return dataJson(value.toNumber());
+  if (Array.isArray(value)) {
+    const items = (value as unknown[]).map(dataJson);
+    return items.every((i) => i !== undefined) ? (items as JsonData[]) : undefined;
+  }
+  if (value instanceof Map) {
+    const out: Record<string, JsonData> = {};
+    for (const [k, v] of value as Map<unknown, unknown>) {
+      const j = dataJson(v);
+      if (typeof k !== 'string' || j === undefined) return undefined;
+      Object.defineProperty(out, k, { value: j, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  }
+  return undefined;
+}
+
 const shapers = new Map<string, JsonShaper>();
 
 /**
