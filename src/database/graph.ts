@@ -411,13 +411,15 @@ export class Graph extends GraphReads {
    * statement undoes every write of the request; `g.tx().commit()` and `g.tx().rollback()`
    * commit or discard the writes so far. Results are
    * plain JavaScript values (numbers, strings, Map, Set, elements with `properties`);
-   * `types: 'java'` returns the engine's Java-typed values instead (TypedNumber, Uuid).
+   * `types: 'java'` returns the engine's Java-typed values instead (TypedNumber, Uuid), and
+   * `json` their JSON values in the one result shape (`jsonValue`, what `toJSON()` writes).
    *
    * @example
    * ```ts
    * const [count] = await graph.gremlin("g.V().hasLabel('person').count()");   // 6
    * const [long] = await graph.gremlin('g.V().count()', { types: 'java' });   // TypedNumber('long', 6n)
    * const ages = await graph.gremlin('g.V(id).values("age")', { bindings: { id: '1:marko' } });
+   * const [vertex] = await graph.gremlin("g.V('1:marko')", { json: { dates: 'epoch' } });   // { id, label, type, properties }
    * ```
    */
   async gremlin(
@@ -437,7 +439,7 @@ export class Graph extends GraphReads {
       readonly optimise?: boolean;
       /** `plain` JavaScript values (default) or the engine's `java`-typed values. */
       readonly types?: ValueTypes;
-      /** Results as their JSON values (`jsonValue`, in these modes) instead of `types`: converted once, as they leave. */
+      /** Results as their JSON values (`jsonValue` in these modes; not with `types`), converted once as they leave. */
       readonly json?: JsonOptions;
       /**
        * Variables kept across calls, as a Gremlin Console session keeps them: pass the same
@@ -470,6 +472,7 @@ export class Graph extends GraphReads {
     const optimise = given.optimise !== false;
     const types = optionalTypes(given.types, 'Gremlin');
     const json = given.json === undefined ? undefined : jsonOptions(given.json);
+    if (json !== undefined && given.types !== undefined) throw new ArgumentError('INVALID_ARGUMENT', "Invalid Gremlin options: 'json' and 'types' exclude each other");
     const scope = given.scope === undefined ? undefined : requireScope(given.scope);
     const script = parse(source, { bindings, variables: scope?.variables.keys() });
     const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
