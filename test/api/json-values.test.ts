@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ArgumentError, HUGEGRAPH_JSON, jsonValue, PlainMap, TypedNumber, Uuid, type JsonOptions } from '../../src/index.js';
-import { openModern } from './modern-graph.js';
+import { openModern, RESULT_KIND_QUERIES } from './modern-graph.js';
 
 const MODES: readonly JsonOptions[] = [{}, HUGEGRAPH_JSON, { longs: 'number', dates: 'epoch' }, { longs: 'string', dates: 'hugegraph' }];
 
@@ -34,20 +34,7 @@ test('jsonValue refuses unknown modes with ArgumentError INVALID_ARGUMENT', () =
 test("graph.gremlin's json results are jsonValue of its plain results, for every result kind and mode", async () => {
   const { db, graph } = await openModern();
   try {
-    const queries = [
-      'g.V()',
-      'g.E()',
-      'g.V().properties()',
-      'g.E().properties()',
-      "g.V().out('created').path()",
-      "g.V().as('a').out().as('b').path().by('name')",
-      'g.V().out().out().tree()',
-      'g.V(1).outE().inV().path()',
-      'g.V().group().by(label)',
-      'g.V().valueMap(true)',
-      'g.V().count()',
-      'g.inject(9007199254740993L, 1.5d, 2.50m)',
-    ];
+    const queries = [...RESULT_KIND_QUERIES, 'g.V().valueMap(true)', 'g.V().count()', 'g.inject(9007199254740993L, 1.5d, 2.50m)'];
     for (const mode of MODES) {
       for (const query of queries) {
         const plain = await graph.gremlin(query);
