@@ -175,8 +175,9 @@ export function jsonKey(key: unknown): string {
 }
 
 /**
- * The one walk of the JSON forms: lists element by element, maps as objects with string keys
- * ({@link jsonKey}), sets as arrays, and every other value through `leaf`.
+ * The containers of a value in their JSON forms, its leaves left to `leaf`: lists element by
+ * element, maps as objects with string keys ({@link jsonKey}), sets as arrays (the traversers'
+ * plain JSON, which keeps its leaves' own forms; {@link jsonValue} shapes the leaves too).
  *
  * @example
  * ```ts
@@ -261,7 +262,8 @@ export interface JsonProperty {
  *
  * @example
  * ```ts
- * vertexJson({ id: 1, label: 'person' }, jsonShaper(jsonOptions()), { properties: [{ key: 'name', value: 'marko' }] });
+ * declare const shaper: JsonShaper;   // e.g. the one of the library's options
+ * vertexJson({ id: 1, label: 'person' }, shaper, { properties: [{ key: 'name', value: 'marko' }] });
  * // { id: 1, label: 'person', type: 'vertex', properties: { name: 'marko' } }
  * ```
  */
@@ -294,8 +296,9 @@ export function vertexJson(
  *
  * @example
  * ```ts
+ * declare const shaper: JsonShaper;   // e.g. the one of the library's options
  * const ends = { outV: { id: 1, label: 'person' }, inV: { id: 2, label: 'person' } };
- * edgeJson({ id: 7, label: 'knows', ...ends }, jsonShaper(jsonOptions()), { properties: [{ key: 'weight', value: 0.5 }] });
+ * edgeJson({ id: 7, label: 'knows', ...ends }, shaper, { properties: [{ key: 'weight', value: 0.5 }] });
  * ```
  */
 export function edgeJson(
@@ -314,7 +317,8 @@ export function edgeJson(
  *
  * @example
  * ```ts
- * vertexPropertyJson({ id: 0, key: 'name', value: 'marko', meta: new Map() }, jsonShaper(jsonOptions()));
+ * declare const shaper: JsonShaper;   // e.g. the one of the library's options
+ * vertexPropertyJson({ id: 0, key: 'name', value: 'marko', meta: new Map() }, shaper);
  * // { id: 0, label: 'name', value: 'marko', properties: {} }
  * ```
  */
@@ -329,7 +333,8 @@ export function vertexPropertyJson(property: { readonly id: unknown; readonly ke
  *
  * @example
  * ```ts
- * pathJson({ labels: [new Set(['a'])], objects: ['marko'] }, jsonShaper(jsonOptions())); // { labels: [['a']], objects: ['marko'] }
+ * declare const shaper: JsonShaper;   // e.g. the one of the library's options
+ * pathJson({ labels: [new Set(['a'])], objects: ['marko'] }, shaper); // { labels: [['a']], objects: ['marko'] }
  * ```
  */
 export function pathJson(path: { readonly labels: ReadonlyArray<ReadonlySet<string>>; readonly objects: readonly unknown[] }, shaper: JsonShaper): Record<string, unknown> {
