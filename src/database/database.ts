@@ -7,19 +7,19 @@ import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ArgumentError, ConflictError, NotFoundError, StorageError } from '../errors.js';
 import { GraphStore, lockDirectory, replaceFileDurably, SchemaCatalog, syncDirectory } from '../storage/index.js';
-import { prepareDirectory } from './data-dir.js';
+import { prepareDirectory } from './durability/data-dir.js';
 import type { GraphMode } from '../storage/index.js';
-import { readGraphConfig, resolveGraphConfig, validateGraphName } from './config.js';
-import type { GraphConfig, GraphConfigInput } from './config.js';
-import { GraphLog } from './durability.js';
-import type { GraphRecovery } from './durability.js';
+import { readGraphConfig, resolveGraphConfig, validateGraphName } from './graph/config.js';
+import type { GraphConfig, GraphConfigInput } from './graph/config.js';
+import { GraphLog } from './durability/durability.js';
+import type { GraphRecovery } from './durability/durability.js';
 import type { DamageNote } from '../storage/index.js';
-import { Graph } from './graph.js';
-import { checkQueryLimits } from './graph-core.js';
-import type { GraphServices, QueryLimits } from './graph-core.js';
-import { applyRecord, storeConfigOf } from './store-setup.js';
-import type { ReadMode } from './records.js';
-import { describeValue, optionalNumber, requireRecord, requireText } from './validate.js';
+import { Graph } from './graph/graph.js';
+import { checkQueryLimits } from './graph/graph-core.js';
+import type { GraphServices, QueryLimits } from './graph/graph-core.js';
+import { applyRecord, storeConfigOf } from './durability/store-setup.js';
+import type { ReadMode } from './durability/records.js';
+import { describeValue, optionalNumber, requireRecord, requireText } from './graph/validate.js';
 
 /**
  * Options of {@link open}.

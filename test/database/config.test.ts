@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
 import fc from 'fast-check';
 import { ArgumentError, UnsupportedError } from '../../src/errors.js';
-import { GRAPH_CONFIG_KEYS, resolveGraphConfig, validateGraphName } from '../../src/database/config.js';
-import type { GraphConfigInput } from '../../src/database/config.js';
+import { GRAPH_CONFIG_KEYS, resolveGraphConfig, validateGraphName } from '../../src/database/graph/config.js';
+import type { GraphConfigInput } from '../../src/database/graph/config.js';
 
 const INT_MAX = 2 ** 31 - 1;
 

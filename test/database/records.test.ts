@@ -2,9 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { QuiverError, TypedNumber, Uuid } from '../../src/index.js';
-import { decodeModes, decodeWalRecord, encodeModes, encodeWalRecord } from '../../src/database/records.js';
-import type { WalRecord } from '../../src/database/records.js';
-import { toEntries } from '../../src/database/element-views.js';
+import { decodeModes, decodeWalRecord, encodeModes, encodeWalRecord } from '../../src/database/durability/records.js';
+import type { WalRecord } from '../../src/database/durability/records.js';
+import { toEntries } from '../../src/database/graph/element-views.js';
 
 test('encodeWalRecord and decodeWalRecord round-trip every record type', () => {
   const records: WalRecord[] = [

@@ -99,7 +99,9 @@ function compilerOptions(): ts.CompilerOptions {
   const root = repoRoot();
   const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-  return { ...parsed.options, noEmit: true, declaration: false, sourceMap: false };
+  // Each snippet gets one implicit value import of every public name, types included, which
+  // verbatimModuleSyntax would reject; the snippets are what a user writes, not project modules.
+  return { ...parsed.options, noEmit: true, declaration: false, sourceMap: false, verbatimModuleSyntax: false };
 }
 
 /** Declarations that a public export names: the declaration itself and its public class or interface members. */

@@ -7,7 +7,7 @@ import { runScript } from '../../src/engine/script-runner/run-script.js';
 import type { ScriptHost } from '../../src/engine/script-runner/host.js';
 import { Vertex } from '../../src/engine/elements.js';
 import { TypedNumber, VariableRef } from '../../src/engine/index.js';
-import { catalogOperations, SchemaBuilder } from '../../src/database/schema/index.js';
+import { catalogOperations, SchemaBuilder } from '../../src/database/graph/schema/index.js';
 import { SchemaCatalog } from '../../src/storage/schema/index.js';
 import type { GraphWriter } from '../../src/port/index.js';
 import { ReferenceGraph, modern } from './reference-source.js';

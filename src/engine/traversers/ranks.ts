@@ -30,7 +30,7 @@ function alphaOf(value: unknown, fallback?: number): number {
 /** Distinct neighbours of a list from {@link neighbourLists}, in order. */
 function distinctOf(list: readonly number[] | undefined): number[] {
   const out = new Set<number>();
-  for (let i = 1; i < (list?.length ?? 0); i += 2) out.add((list as number[])[i] as number);
+  for (let i = 1; i < (list?.length ?? 0); i += 2) out.add((list as number[])[i]!);
   return [...out];
 }
 
@@ -166,7 +166,7 @@ export function* neighborrank(run: TraverserRun, options: unknown): FrontierOper
       const earlier = new Map<number, Set<number>>();
       const fresh: number[] = [];
       for (let i = 0; i < list.length; i += 2) {
-        const w = list[i + 1] as number;
+        const w = list[i + 1]!;
         if (sources.has(w)) {
           sameLayer.add(w);
           continue;
@@ -179,7 +179,7 @@ export function* neighborrank(run: TraverserRun, options: unknown): FrontierOper
         }
         for (const n of nodes) {
           if (tree.contains(n, w)) continue;
-          const child = tree.push(w, list[i] as number, n, 0);
+          const child = tree.push(w, list[i]!, n, 0);
           fresh.push(child);
           (next.get(w) ?? next.set(w, []).get(w) as number[]).push(child);
           checkCapacity(++access, capacity, 'neighbor rank');
@@ -196,7 +196,7 @@ export function* neighborrank(run: TraverserRun, options: unknown): FrontierOper
     const layer = new Map<number, number>();
     for (const a of opened) {
       for (const n of a.nodes) {
-        const w = tree.vertex[n] as number;
+        const w = tree.vertex[n]!;
         layer.set(w, (layer.get(w) ?? 0) + ((last.get(a.vertex) ?? 0) * alpha) / a.degree);
       }
     }
@@ -267,7 +267,7 @@ export function* personalrank(run: TraverserRun, options: unknown): FrontierOper
         }
         const incr = (rank * alpha) / (list.length / 2);
         for (let i = 1; i < list.length; i += 2) {
-          const w = list[i] as number;
+          const w = list[i]!;
           reached[dir === 'OUT' ? 'IN' : 'OUT'].push(w);
           next.set(w, (next.get(w) ?? 0) + incr);
         }
@@ -322,7 +322,7 @@ export function* edgeexist(run: TraverserRun, options: unknown): FrontierOperati
   const edges: EdgeJson[] = [];
   for (let i = 0; i < list.length && edges.length < limit; i += 2) {
     if (list[i + 1] !== target) continue;
-    const edge = list[i] as number;
+    const edge = list[i]!;
     if (sortValues === '' || sortValuesOf(run.source.edgeId(edge)) === sortValues) edges.push(edgeJson(run.source, edge));
   }
   return { edges };

@@ -66,9 +66,9 @@ function* overlap(run: TraverserRun, a: number, b: number, hop: HopOptions, mete
       const reached = ofA.work.slots;
       const count = ofA.work.length;
       let shared = 0;
-      for (let i = 0; i < count; i++) if (ofB.has(reached[i] as number)) shared++;
+      for (let i = 0; i < count; i++) if (ofB.has(reached[i]!)) shared++;
       const common = new Int32Array(shared);
-      for (let i = 0, n = 0; n < shared; i++) if (ofB.has(reached[i] as number)) common[n++] = reached[i] as number;
+      for (let i = 0, n = 0; n < shared; i++) if (ofB.has(reached[i]!)) common[n++] = reached[i]!;
       return { a: count, b: ofB.work.length, common };
     } finally {
       ofB.release();
@@ -105,7 +105,7 @@ export function* sameneighbors(run: TraverserRun, options: unknown): FrontierOpe
     slots = o.vertexList.map((id) => vertexSlot(run.source, id, 'source'));
   }
   let common: Int32Array | undefined;
-  if (slots.length === 2) common = (yield* overlap(run, slots[0] as number, slots[1] as number, hop, meter)).common;
+  if (slots.length === 2) common = (yield* overlap(run, slots[0]!, slots[1]!, hop, meter)).common;
   else {
     for (const s of slots) {
       const n = yield* neighbours(run, s, hop, meter);

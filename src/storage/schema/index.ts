@@ -1,7 +1,7 @@
 /**
  * The schema catalog of a graph: records, validation rules, JSON-serialisable changes and the
  * one list of its mutators. The fluent builder and the Groovy export are API and presentation
- * code, in src/database/schema.
+ * code, in src/database/graph/schema.
  * @module
  */
 export * from './schema-types.js';

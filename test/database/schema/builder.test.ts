@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { NotFoundError, QuiverError } from '../../../src/errors.js';
-import { SchemaBuilder, schemaOperations, type SchemaOperations } from '../../../src/database/schema/index.js';
+import { SchemaBuilder, schemaOperations, type SchemaOperations } from '../../../src/database/graph/schema/index.js';
 import { SchemaCatalog, type SchemaChange } from '../../../src/storage/schema/index.js';
 import { newCatalog } from '../../storage/schema/helpers.js';
 

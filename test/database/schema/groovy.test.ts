@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { catalogOperations, groovyString, SchemaBuilder, schemaToGroovy } from '../../../src/database/schema/index.js';
+import { catalogOperations, groovyString, SchemaBuilder, schemaToGroovy } from '../../../src/database/graph/schema/index.js';
 import { SchemaCatalog } from '../../../src/storage/schema/index.js';
 import type { SchemaSnapshot } from '../../../src/storage/schema/index.js';
 import { modernCatalog } from '../../storage/schema/helpers.js';
@@ -56,7 +56,7 @@ async function runScript(script: string, schema: SchemaBuilder): Promise<void> {
     let target: unknown = schema;
     for (const call of calls.slice(2)) {
       const fn = (target as Record<string, (...a: Arg[]) => unknown>)[call.method];
-      assert.equal(typeof fn, 'function', `unknown builder method ${call.method}`);
+      assert.ok(typeof fn === 'function', `unknown builder method ${call.method}`);
       target = await fn.apply(target, [...call.args]);
     }
   }

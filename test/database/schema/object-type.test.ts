@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { catalogOperations, SchemaBuilder, schemaToGroovy } from '../../../src/database/schema/index.js';
+import { catalogOperations, SchemaBuilder, schemaToGroovy } from '../../../src/database/graph/schema/index.js';
 import { parseDataType, type SchemaCatalog } from '../../../src/storage/schema/index.js';
 import { newCatalog, throwsCode } from '../../storage/schema/helpers.js';
 

@@ -56,7 +56,7 @@ export const ROWS: readonly Row[] = [
   { rule: 'vertex: a body of another content type is 415', method: 'POST', url: V, body: 'label=person', headers: { 'content-type': 'application/xml' }, status: 415 },
   { rule: 'vertex: get by a JSON string id', method: 'GET', url: (c) => `${V}/${q(JSON.stringify(c.marko))}`, status: 200, fields: { label: 'person', properties: { name: 'marko', age: 29, city: 'Beijing' } } },
   { rule: 'vertex: get in the legacy family', method: 'GET', url: (c) => `${L}/graph/vertices/${q(JSON.stringify(c.vadas))}`, status: 200, fields: { label: 'person' } },
-  { rule: 'vertex: an unquoted string id is 400', method: 'GET', url: (c) => `${V}/${q(c.marko)}`, status: 400, exception: IAE, message: /formatted as Number\/String\/UUID/ },
+  { rule: 'vertex: an unquoted string id is 400', method: 'GET', url: (c) => `${V}/${q(c.marko!)}`, status: 400, exception: IAE, message: /formatted as Number\/String\/UUID/ },
   { rule: 'vertex: an unknown id is 404', method: 'GET', url: `${V}/${q('"1:nobody"')}`, status: 404, exception: NF, message: /does not exist/ },
   { rule: 'vertex: an unknown graph is 404', method: 'GET', url: `/graphs/nograph/graph/vertices/${q('"1:x"')}`, status: 404, exception: NF },
   // update (append / eliminate)

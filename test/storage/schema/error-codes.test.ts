@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 /** The schema catalog (storage) and the fluent builders (database) that throw schema errors. */
-const sourceDirs = [join(root, 'src/storage/schema'), join(root, 'src/database/schema')];
+const sourceDirs = [join(root, 'src/storage/schema'), join(root, 'src/database/graph/schema')];
 
 function codesInSource(): Set<string> {
   const codes = new Set<string>();

@@ -64,7 +64,7 @@ class Totals {
       }
       this.#last = k;
     }
-    this.counts[k] = (this.counts[k] as number) + bulk;
+    this.counts[k] = this.counts[k]! + bulk;
   }
 }
 
@@ -108,7 +108,7 @@ function* run(p: ColumnScanParams, input: Iterable<Traverser>, rt: Runtime): Ite
   else if (p.result === 'distinctValues') {
     rt.memory.release(totals.distinct.size);
     yield fresh(long(totals.distinct.size), rt.trackPath);
-  } else yield fresh(new Map(totals.labels.map((l, k) => [l, long(totals.counts[k] as number)])), rt.trackPath);
+  } else yield fresh(new Map(totals.labels.map((l, k) => [l, long(totals.counts[k]!)])), rt.trackPath);
 }
 
 /**

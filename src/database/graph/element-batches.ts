@@ -5,7 +5,7 @@
  * `GraphWriter.addVerticesBulk`.
  * @module
  */
-import type { ElementId, GraphWriter, PropertyValue } from '../engine/index.js';
+import type { ElementId, GraphWriter, PropertyValue } from '../../engine/index.js';
 import { requireEnd, toEntries } from './element-views.js';
 import type { CheckedEdgeInput, CheckedVertexInput, Properties } from './element-views.js';
 

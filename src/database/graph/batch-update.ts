@@ -6,11 +6,11 @@
  * The whole batch is one atomic write.
  * @module
  */
-import { ArgumentError } from '../errors.js';
-import { TypedNumber, Uuid } from '../engine/index.js';
-import type { ElementId, GraphWriter, PropertyValue } from '../engine/index.js';
-import { coerceElements, coerceScalar } from '../storage/index.js';
-import type { SchemaCatalog } from '../storage/index.js';
+import { ArgumentError } from '../../errors.js';
+import { TypedNumber, Uuid } from '../../engine/index.js';
+import type { ElementId, GraphWriter, PropertyValue } from '../../engine/index.js';
+import { coerceElements, coerceScalar } from '../../storage/index.js';
+import type { SchemaCatalog } from '../../storage/index.js';
 import { edgeView, requireEnd, vertexView } from './element-views.js';
 import type { Properties, PropertiesInput } from './element-views.js';
 import { describeValue } from './validate.js';

@@ -7,7 +7,7 @@
  */
 import * as nodeCrypto from 'node:crypto';
 import { createHmac, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-import type { StateFile } from './state-file.js';
+import type { StateFile } from '../durability/state-file.js';
 
 /**
  * A stored user: the password only as a hash.

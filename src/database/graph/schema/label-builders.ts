@@ -2,9 +2,9 @@
  * Fluent builders of vertex and edge labels, in the style of HugeGraph's Groovy schema API.
  * @module
  */
-import { ArgumentError, UnsupportedError } from '../../errors.js';
-import { notFoundError } from '../../storage/index.js';
-import type { EdgeLabelRecord, IdStrategy, RemovedSchema, VertexLabelRecord } from '../../storage/index.js';
+import { ArgumentError, UnsupportedError } from '../../../errors.js';
+import { notFoundError } from '../../../storage/index.js';
+import type { EdgeLabelRecord, IdStrategy, RemovedSchema, VertexLabelRecord } from '../../../storage/index.js';
 import { ElementBuilder } from './element-builder.js';
 
 /**

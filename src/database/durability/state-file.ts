@@ -6,8 +6,8 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { StorageError } from '../errors.js';
-import { replaceFileDurably } from '../storage/index.js';
+import { StorageError } from '../../errors.js';
+import { replaceFileDurably } from '../../storage/index.js';
 
 /**
  * One durable JSON document.

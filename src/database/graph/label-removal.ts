@@ -4,7 +4,7 @@
  * writes of other requests go on, progress can be watched and a cancel stops it between chunks.
  * @module
  */
-import { SchemaCatalog } from '../storage/index.js';
+import { SchemaCatalog } from '../../storage/index.js';
 import type { GraphCore } from './graph-core.js';
 
 /**

@@ -3,9 +3,9 @@
  * batch methods returning plain objects.
  * @module
  */
-import { ArgumentError, UnsupportedError } from '../errors.js';
-import { fromPlain, GraphTraversalSource, jsonOptions, mapInTurns, plainId, resultConverter, runScript } from '../engine/index.js';
-import type { ElementId, GraphWriter, Pacing, JsonOptions, PlainId, PropertyCardinality, PropertyValue, ReadView, SourceDecorator, ValueTypes } from '../engine/index.js';
+import { ArgumentError, UnsupportedError } from '../../errors.js';
+import { fromPlain, GraphTraversalSource, jsonOptions, mapInTurns, plainId, resultConverter, runScript } from '../../engine/index.js';
+import type { ElementId, GraphWriter, JsonOptions, Pacing, PlainId, PropertyCardinality, PropertyValue, ReadView, SourceDecorator, ValueTypes } from '../../engine/index.js';
 import { edgeView, requireEdge, requireVertex, toEntries, vertexView } from './element-views.js';
 import type { CheckedEdgeInput, CheckedVertexInput, EdgeInput, EdgeViewOf, PropertiesInput, VertexInput, VertexViewOf } from './element-views.js';
 import { checkQueryLimits } from './graph-core.js';

@@ -5,9 +5,9 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { StorageError } from '../errors.js';
-import { inspectSnapshots, note, WriteAheadLog, writeSnapshot } from '../storage/index.js';
-import type { DamageNote, RecoveryBounds, SnapshotFile, StoreCapture } from '../storage/index.js';
+import { StorageError } from '../../errors.js';
+import { inspectSnapshots, note, WriteAheadLog, writeSnapshot } from '../../storage/index.js';
+import type { DamageNote, RecoveryBounds, SnapshotFile, StoreCapture } from '../../storage/index.js';
 import { decodeModes, decodeWalRecord, encodeWalRecord, MODES_SECTION } from './records.js';
 import type { GraphModes, WalRecord } from './records.js';
 

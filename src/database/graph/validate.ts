@@ -4,9 +4,9 @@
  * ArgumentError `INVALID_ARGUMENT` before any state is touched.
  * @module
  */
-import { ArgumentError } from '../errors.js';
-import { fromPlain, TypedNumber, Uuid } from '../engine/index.js';
-import type { ElementId, PropertyValue, ValueTypes } from '../engine/index.js';
+import { ArgumentError } from '../../errors.js';
+import { fromPlain, TypedNumber, Uuid } from '../../engine/index.js';
+import type { ElementId, PropertyValue, ValueTypes } from '../../engine/index.js';
 import type { Properties } from './element-views.js';
 
 const MAX_DEPTH = 64;

@@ -4,15 +4,15 @@
  * applied to memory and logged in the same tick, and resolves once the log is fsynced.
  * @module
  */
-import { ArgumentError, ConflictError, NotFoundError, StorageError, UnsupportedError } from '../errors.js';
-import type { GraphSource, GraphWriter, Pacing, Script, SourceDecorator } from '../engine/index.js';
-import { SchemaCatalog } from '../storage/index.js';
-import type { GraphMode, GraphStore, SchemaChange } from '../storage/index.js';
+import { ArgumentError, ConflictError, NotFoundError, StorageError, UnsupportedError } from '../../errors.js';
+import type { GraphSource, GraphWriter, Pacing, Script, SourceDecorator } from '../../engine/index.js';
+import { SchemaCatalog } from '../../storage/index.js';
+import type { GraphMode, GraphStore, SchemaChange } from '../../storage/index.js';
 import type { GraphConfig } from './config.js';
-import type { GraphChangeLog } from './durability.js';
-import { encodeModes, MODES_SECTION } from './records.js';
+import type { GraphChangeLog } from '../durability/durability.js';
+import { encodeModes, MODES_SECTION } from '../durability/records.js';
 import { RequestTransaction, WriteLock } from './request-transaction.js';
-import type { GraphModes, ReadMode } from './records.js';
+import type { GraphModes, ReadMode } from '../durability/records.js';
 import { SchemaBuilder, schemaOperations } from './schema/index.js';
 import type { SchemaOperations } from './schema/index.js';
 import { describeValue, optionalNumber, requireFunction, requireRecord } from './validate.js';

@@ -6,8 +6,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { ArgumentError, StorageError, UnsupportedError } from '../errors.js';
-import { compileRegex } from '../engine/index.js';
+import { ArgumentError, StorageError, UnsupportedError } from '../../errors.js';
+import { compileRegex } from '../../engine/index.js';
 import { describeValue, readableEntries } from './validate.js';
 
 /**

@@ -3,9 +3,9 @@
  * schema API, plus its getters.
  * @module
  */
-import { ArgumentError } from '../../errors.js';
-import { notFoundError } from '../../storage/index.js';
-import type { CardinalityInput, DataTypeInput, EdgeLabelRecord, IndexLabelRecord, IndexType, PropertyKeyRecord, RemovedSchema, SchemaCatalog, VertexLabelRecord } from '../../storage/index.js';
+import { ArgumentError } from '../../../errors.js';
+import { notFoundError } from '../../../storage/index.js';
+import type { CardinalityInput, DataTypeInput, EdgeLabelRecord, IndexLabelRecord, IndexType, PropertyKeyRecord, RemovedSchema, SchemaCatalog, VertexLabelRecord } from '../../../storage/index.js';
 import { ElementBuilder } from './element-builder.js';
 import { EdgeLabelBuilder, VertexLabelBuilder } from './label-builders.js';
 import type { SchemaOperations } from './schema-operations.js';

@@ -3,8 +3,8 @@
  * HugeGraph-style guard against setting a field twice.
  * @module
  */
-import { ArgumentError } from '../../errors.js';
-import type { SchemaCatalog, UserData } from '../../storage/index.js';
+import { ArgumentError } from '../../../errors.js';
+import type { SchemaCatalog, UserData } from '../../../storage/index.js';
 import type { SchemaOperations } from './schema-operations.js';
 
 /**

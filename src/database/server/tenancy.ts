@@ -3,9 +3,9 @@
  * rule. Records use the spec's own field names, since they are the REST shapes.
  * @module
  */
-import { ArgumentError } from '../errors.js';
-import { formatDate } from '../engine/index.js';
-import { describeValue } from './validate.js';
+import { ArgumentError } from '../../errors.js';
+import { formatDate } from '../../engine/index.js';
+import { describeValue } from '../graph/validate.js';
 
 /**
  * A graph space as stored and returned (spec Part A 2.1, plus creator and timestamps).

@@ -4,10 +4,10 @@
  * A {@link WriteLock} keeps other writers out while a request may write.
  * @module
  */
-import { ConflictError } from '../errors.js';
-import type { GraphWriter, ScriptTransaction } from '../engine/index.js';
-import type { GraphStore } from '../storage/index.js';
-import type { GraphChangeLog } from './durability.js';
+import { ConflictError } from '../../errors.js';
+import type { GraphWriter, ScriptTransaction } from '../../engine/index.js';
+import type { GraphStore } from '../../storage/index.js';
+import type { GraphChangeLog } from '../durability/durability.js';
 
 /**
  * The graph's write lock, held by at most one request transaction at a time. Writers that can

@@ -3,8 +3,8 @@
  * list of mutators (`SCHEMA_MUTATORS` in the storage layer), and the one way to implement them.
  * @module
  */
-import { SCHEMA_MUTATORS } from '../../storage/index.js';
-import type { SchemaCatalog, SchemaChange, SchemaMutator } from '../../storage/index.js';
+import { SCHEMA_MUTATORS } from '../../../storage/index.js';
+import type { SchemaCatalog, SchemaChange, SchemaMutator } from '../../../storage/index.js';
 
 /**
  * Async versions of the `SchemaCatalog` mutators, with the same names and arguments; each

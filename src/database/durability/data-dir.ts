@@ -7,7 +7,7 @@
  */
 import { access, constants, mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { ArgumentError } from '../errors.js';
+import { ArgumentError } from '../../errors.js';
 
 function unusable(path: string, detail: string, cause?: unknown): ArgumentError {
   return new ArgumentError('DATABASE_PATH', `Cannot use database path '${path}': ${detail}`, { cause, details: { path } });

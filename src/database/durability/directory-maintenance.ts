@@ -6,10 +6,10 @@
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ArgumentError, QuiverError } from '../errors.js';
-import { describeDamage, examineLog, inspectSnapshots, lockDirectory, repairLog } from '../storage/index.js';
-import type { DamageNote, DroppedPart, SnapshotFile } from '../storage/index.js';
-import { readGraphConfig } from './config.js';
+import { ArgumentError, QuiverError } from '../../errors.js';
+import { describeDamage, examineLog, inspectSnapshots, lockDirectory, repairLog } from '../../storage/index.js';
+import type { DamageNote, DroppedPart, SnapshotFile } from '../../storage/index.js';
+import { readGraphConfig } from '../graph/config.js';
 import { snapshotBounds, snapshotDamage } from './durability.js';
 
 /**

@@ -3,8 +3,8 @@
  * in the order property keys, vertex labels, edge labels, index labels.
  * @module
  */
-import { CREATE_TIME_KEY, isRangeIndex } from '../../storage/index.js';
-import type { DataType, EdgeLabelRecord, IdStrategy, IndexLabelRecord, PropertyKeyRecord, SchemaCatalog, UserData, VertexLabelRecord } from '../../storage/index.js';
+import { CREATE_TIME_KEY, isRangeIndex } from '../../../storage/index.js';
+import type { DataType, EdgeLabelRecord, IdStrategy, IndexLabelRecord, PropertyKeyRecord, SchemaCatalog, UserData, VertexLabelRecord } from '../../../storage/index.js';
 
 const DATA_TYPE_METHODS: Readonly<Record<DataType, string>> = {
   BOOLEAN: 'asBoolean', BYTE: 'asByte', INT: 'asInt', LONG: 'asLong', FLOAT: 'asFloat', DOUBLE: 'asDouble',

@@ -5,9 +5,9 @@
  * under the graph's time limit.
  * @module
  */
-import { ArgumentError } from '../errors.js';
-import { elementShards, P, queryElements, readNow } from '../engine/index.js';
-import type { Direction, ElementId, ElementQuery, GraphSource, PropertyValue, ValueTypes } from '../engine/index.js';
+import { ArgumentError } from '../../errors.js';
+import { elementShards, P, queryElements, readNow } from '../../engine/index.js';
+import type { Direction, ElementId, ElementQuery, GraphSource, PropertyValue, ValueTypes } from '../../engine/index.js';
 import { edgeView, vertexView } from './element-views.js';
 import type { EdgeViewOf, VertexViewOf } from './element-views.js';
 import { GraphCore } from './graph-core.js';

@@ -4,8 +4,8 @@
  * durable; a task that was not finished when the server stopped reads as failed after restart.
  * @module
  */
-import { ArgumentError, NotFoundError } from '../errors.js';
-import type { StateFile } from './state-file.js';
+import { ArgumentError, NotFoundError } from '../../errors.js';
+import type { StateFile } from '../durability/state-file.js';
 
 /**
  * Status of a task (lower-case, as HugeGraph writes them).

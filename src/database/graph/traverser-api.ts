@@ -5,8 +5,8 @@
  * and `signal`.
  * @module
  */
-import { runTraverser, TRAVERSERS } from '../engine/index.js';
-import type { ExecutionContext, TraverserName } from '../engine/index.js';
+import { runTraverser, TRAVERSERS } from '../../engine/index.js';
+import type { ExecutionContext, TraverserName } from '../../engine/index.js';
 import { checkQueryLimits } from './graph-core.js';
 import type { QueryLimits } from './graph-core.js';
 

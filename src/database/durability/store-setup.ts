@@ -2,8 +2,8 @@
  * How a graph's store is set up from its configuration and brought up to date from its log.
  * @module
  */
-import type { GraphMode, GraphStore, StoreConfig } from '../storage/index.js';
-import type { GraphConfig } from './config.js';
+import type { GraphMode, GraphStore, StoreConfig } from '../../storage/index.js';
+import type { GraphConfig } from '../graph/config.js';
 import type { ReadMode, WalRecord } from './records.js';
 
 /**

@@ -4,9 +4,9 @@
  * or a TTL sweep (the sweep's clock, so replay expires exactly what the sweep expired).
  * @module
  */
-import { StorageError } from '../errors.js';
-import type { SchemaChange } from '../storage/index.js';
-import type { GraphMode } from '../storage/index.js';
+import { StorageError } from '../../errors.js';
+import type { SchemaChange } from '../../storage/index.js';
+import type { GraphMode } from '../../storage/index.js';
 
 /**
  * Read mode of a graph (Part A §3): OLTP properties only, or OLAP ones too.

@@ -3,10 +3,10 @@
  * input shapes of the Graph's CRUD methods.
  * @module
  */
-import { ArgumentError, NotFoundError } from '../errors.js';
-import { edgeShape, plainId, toPlain } from '../engine/index.js';
-import type { EdgeShape, ElementId, GraphSource, PlainId, PropertyValue, ValueTypes } from '../engine/index.js';
-import type { SchemaCatalog } from '../storage/index.js';
+import { ArgumentError, NotFoundError } from '../../errors.js';
+import { edgeShape, plainId, toPlain } from '../../engine/index.js';
+import type { EdgeShape, ElementId, GraphSource, PlainId, PropertyValue, ValueTypes } from '../../engine/index.js';
+import type { SchemaCatalog } from '../../storage/index.js';
 
 /**
  * Properties as a plain object. A key of LIST or SET cardinality maps to an array of values.
