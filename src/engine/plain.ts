@@ -24,7 +24,7 @@ import type { EdgeProperties, VertexProperties } from './elements.js';
 import type { GraphSource, VertexPropertyRecord } from '../port/index.js';
 import { canonicalEnum } from './fluent/fluent-tokens.js';
 import { edgeJson, jsonValue, shapeJson, vertexJson, type JsonOptions, type JsonShaper } from './json.js';
-import { QUERY_LIMITS, tooDeep } from './plan/limits.js';
+import { QUERY_LIMITS, tooDeep } from './compiler/limits.js';
 import { plainId as plainValueId, plainNumber, TypedNumber, Uuid, type ElementId, type PropertyValue } from '../values/index.js';
 
 /**

@@ -7,10 +7,10 @@
  */
 import { FRONTIER_PAUSE } from '../frontier/index.js';
 import type { FrontierOperation } from '../frontier/index.js';
-import { pacer } from '../exec/element-query.js';
-import { breather } from '../exec/turns.js';
-import { openView, readSource } from '../exec/execute.js';
-import type { ExecutionContext } from '../exec/execute.js';
+import { pacer } from '../run/element-query.js';
+import { breather } from '../runtime/turns.js';
+import { openView, readSource } from '../run/execute.js';
+import type { ExecutionContext } from '../run/execute.js';
 import type { TraverserRun } from './traverser-common.js';
 
 /**
