@@ -148,7 +148,6 @@ export {
   TypedNumber,
   Uuid,
   Bytecode,
-  Predicate,
   VariableRef,
   GraphTraversalSource,
   GraphTraversal,
@@ -163,6 +162,9 @@ export {
   Tree,
   Subgraph,
   formatValue,
+  parsePredicateText,
+  propertyCondition,
+  Predicate,
   EnumValue,
   t,
   order,
@@ -184,6 +186,7 @@ export {
   jsonValue,
   jsonKey,
   jsonReplacer,
+  HUGEGRAPH_JSON,
   QUERY_LIMITS,
   StrategySpec,
   EdgeLabelVerificationStrategy,
@@ -195,6 +198,9 @@ export {
 } from './engine/index.js';
 export type {
   ValueTypes,
+  JsonOptions,
+  LongJson,
+  DateJson,
   EnumOf,
   VertexProperties,
   EdgeProperties,
@@ -226,6 +232,8 @@ export type {
   Argument,
   ArgumentObject,
   Instruction,
+  FilterKey,
+  KeyDataType,
 } from './engine/index.js';
 export {
   SchemaBuilder,

@@ -22,7 +22,7 @@ export function plainVertexIds(source: GraphSource, slots: ArrayLike<number>, op
   // over and over, and a large array left holey is slower to write.
   const into = options.into ?? new Array<PlainId>(slots.length).fill(0);
   if (source.plainVertexIds !== undefined) source.plainVertexIds(slots, into);
-  else for (let i = 0; i < slots.length; i++) into[i] = plainId(source.vertexId(slots[i] as number));
+  else for (let i = 0; i < slots.length; i++) into[i] = plainId(source.vertexId(slots[i]!));
   return into;
 }
 

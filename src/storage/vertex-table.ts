@@ -208,7 +208,7 @@ export class VertexTable {
   #intId(slot: number): number {
     const words = this.#words();
     if (words === undefined) return Number(this.idNumber[slot]!);
-    return (words[2 * slot + 1] as number) * 0x1_0000_0000 + ((words[2 * slot] as number) >>> 0);
+    return words[2 * slot + 1]! * 0x1_0000_0000 + (words[2 * slot]! >>> 0);
   }
 
   /**
@@ -221,13 +221,13 @@ export class VertexTable {
     const text = this.idText;
     const words = this.#words();
     for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i] as number;
+      const slot = slots[i]!;
       const kind = kinds[slot] as IdKind;
       if (kind === IdKind.Text || kind === IdKind.Uuid) into[i] = text[slot] as string;
       else if (words === undefined) into[i] = plainId(this.idOf(slot));
       else {
-        const high = words[2 * slot + 1] as number;
-        const low = words[2 * slot] as number;
+        const high = words[2 * slot + 1]!;
+        const low = words[2 * slot]!;
         // An id that fits 32 bits is the low word itself, a small integer the array stores unboxed.
         if ((high === 0 && low >= 0) || (high === -1 && low < 0)) into[i] = low;
         else {

@@ -349,7 +349,7 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
    */
   get traversers(): Traversers {
     this.#state.checkOpen();
-    return new Traversers((o) => this.#handle.executionContext(o));
+    return new Traversers((o) => this.#handle.executionContext(o), (key) => this.#state.store.catalog.propertyKey(key)?.dataType);
   }
 
   /**
@@ -379,7 +379,8 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
    * `g.tx().commit()` and `g.tx().rollback()` commit or discard the writes so far. Results are
    * plain JavaScript values (numbers, strings, Map, Set, elements with `properties`), converted
    * in turns from the state the last statement read; `types: 'java'` returns the engine's
-   * Java-typed values instead (TypedNumber, Uuid).
+   * Java-typed values instead (TypedNumber, Uuid), and `json` their JSON values in the one
+   * result shape (`jsonValue`, what `toJSON()` writes).
    *
    * @example
    * ```ts
@@ -387,6 +388,7 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
    * const [long] = await graph.gremlin('g.V().count()', { types: 'java' });   // TypedNumber('long', 6n)
    * const ages = await graph.gremlin('g.V(id).values("age")', { bindings: { id: '1:marko' } });
    * const names = await graph.gremlin(graph.traversal().V().values('name').bytecode);
+   * const [vertex] = await graph.gremlin("g.V('1:marko')", { json: { dates: 'epoch' } });   // { id, label, type, properties }
    * ```
    */
   gremlin(request: GremlinRequest, options: GremlinOptions = {}): Promise<unknown[]> {

@@ -7,8 +7,8 @@
  * @module
  */
 import { ArgumentError, UnsupportedError } from '../../errors.js';
-import { Bytecode, fromPlain, GraphTraversalSource, mapInTurns, resultConverter, runScript, startTraversal } from '../../engine/index.js';
-import type { Pacing, ReadView, Script, TraversalRun, ValueTypes } from '../../engine/index.js';
+import { Bytecode, fromPlain, GraphTraversalSource, jsonOptions, mapInTurns, resultConverter, runScript, startTraversal } from '../../engine/index.js';
+import type { JsonOptions, Pacing, ReadView, Script, TraversalRun, ValueTypes } from '../../engine/index.js';
 import { checkQueryLimits } from './graph-state.js';
 import type { GraphHandle, GraphServices, QueryLimits } from './graph-state.js';
 import type { SchemaAdmin } from './schema-admin.js';
@@ -53,6 +53,8 @@ export interface GremlinOptions {
   readonly optimise?: boolean;
   /** `plain` JavaScript values (default) or the engine's `java`-typed values. */
   readonly types?: ValueTypes;
+  /** Results as their JSON values (`jsonValue` in these modes; not with `types`), converted once as they leave. */
+  readonly json?: JsonOptions;
   /**
    * Variables kept across calls, as a Gremlin Console session keeps them: pass the same
    * (initially empty) `GremlinScope` to each call; a script sees the variables earlier calls
@@ -168,6 +170,8 @@ export class RequestRunner {
     }
     const optimise = given.optimise !== false;
     const types = optionalTypes(given.types, 'Gremlin');
+    const json = given.json === undefined ? undefined : jsonOptions(given.json);
+    if (json !== undefined && given.types !== undefined) throw new ArgumentError('INVALID_ARGUMENT', "Invalid Gremlin options: 'json' and 'types' exclude each other");
     const scope = given.scope === undefined ? undefined : requireScope(given.scope);
     const script = 'statements' in ready ? ready : ready.parse(ready.text, { bindings, variables: scope?.variables.keys() });
     const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
@@ -200,7 +204,7 @@ export class RequestRunner {
       const wrote = tx.writing;
       await tx.commit();
       // A script that wrote is read back as committed, while it still holds the graph's transaction.
-      if (types === 'plain') view = wrote || views.length === 0 ? store.openReadView() : views.pop();
+      if (types === 'plain' || json !== undefined) view = wrote || views.length === 0 ? store.openReadView() : views.pop();
     } finally {
       for (const pinned of views) pinned.release();
       tx.release();
@@ -208,7 +212,7 @@ export class RequestRunner {
     }
     if (view === undefined) return results;
     try {
-      return await mapInTurns(results, resultConverter(types, { source: handle.decorated(view.source) }), signal);
+      return await mapInTurns(results, resultConverter(types, { source: handle.decorated(view.source), json }), signal);
     } finally {
       view.release();
     }

@@ -6,7 +6,7 @@
  * @module
  */
 import { runTraverser, TRAVERSERS } from '../../engine/index.js';
-import type { ExecutionContext, TraverserName } from '../../engine/index.js';
+import type { ExecutionContext, KeyDataType, TraverserName } from '../../engine/index.js';
 import { checkQueryLimits } from './graph-state.js';
 import type { QueryLimits } from './graph-state.js';
 
@@ -36,16 +36,19 @@ type Response<N extends TraverserName> = ReturnType<(typeof TRAVERSERS)[N]> exte
  */
 export class Traversers {
   readonly #context: (options: { readonly signal?: AbortSignal; readonly deadline?: number }) => ExecutionContext;
+  readonly #keyType: (key: string) => KeyDataType | undefined;
 
-  constructor(context: (options: { readonly signal?: AbortSignal; readonly deadline?: number }) => ExecutionContext) {
+  /** `keyType` is the schema's data type of a property key, to which property filter values are converted. */
+  constructor(context: (options: { readonly signal?: AbortSignal; readonly deadline?: number }) => ExecutionContext, keyType: (key: string) => KeyDataType | undefined) {
     this.#context = context;
+    this.#keyType = keyType;
   }
 
   #run<N extends TraverserName>(name: N, options: Readonly<Record<string, unknown>>, call: TraverserCallOptions): Promise<Response<N>> {
     const timeoutMs = call.timeoutMs === undefined ? undefined : checkQueryLimits({ timeoutMs: call.timeoutMs } as QueryLimits, 'traverser').timeoutMs;
     const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
     const traverser = TRAVERSERS[name] as (run: Parameters<(typeof TRAVERSERS)[N]>[0], o: unknown) => Generator<never, Response<N>, void>;
-    return runTraverser(this.#context({ signal: call.signal, deadline }), (run) => traverser(run, options));
+    return runTraverser(this.#context({ signal: call.signal, deadline }), (run) => traverser(run, options), { keyType: this.#keyType });
   }
 
   /** kout: vertices exactly `maxDepth` hops away (GET form; with `steps`, the POST form). */

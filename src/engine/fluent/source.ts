@@ -5,10 +5,10 @@
  */
 import { Bytecode, StrategySpec } from '../bytecode.js';
 import type { Argument } from '../bytecode.js';
-import { PLAN_CACHE } from '../plan/plan-cache.js';
-import { executeAsync, openView, readSource } from '../exec/execute.js';
-import { planMutates } from '../exec/requirements.js';
-import type { ExecutionContext } from '../exec/execute.js';
+import { PLAN_CACHE } from '../compiler/plan-cache.js';
+import { executeAsync, openView, readSource } from '../run/execute.js';
+import { planMutates } from '../run/requirements.js';
+import type { ExecutionContext } from '../run/execute.js';
 import type { ReadView } from '../../port/index.js';
 import { GraphTraversal, toArgument } from './graph-traversal.js';
 import type { FluentArg, TraversalRun } from './graph-traversal.js';

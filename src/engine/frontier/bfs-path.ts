@@ -57,7 +57,7 @@ function* firstToMeet(adjacency: AdjacencySource, m: Meet, hop: HopOptions, ends
     const depth = stack.length;
     let found = -1;
     while (found < 0 && top.next < top.list.length) {
-      const w = top.list[top.next++] as number;
+      const w = top.list[top.next++]!;
       if (ahead.get(w) !== depth || dead.has(w)) continue;
       if (depth < ends.middle || behind.get(w) === ends.rest) found = w;
     }
@@ -86,7 +86,7 @@ export function* firstBfsPath(adjacency: AdjacencySource, source: number, target
   return yield* completeMeet(adjacency, [source, target], options, ctx, function* (m) {
     if (m.meets.length === 0) return undefined;
     const [ahead, behind] = m.depths;
-    let at = m.meets[0] as number;
+    let at = m.meets[0]!;
     for (const v of m.meets) if (ahead.get(v) + behind.get(v) < ahead.get(at) + behind.get(at)) at = v;
     const middle = ahead.get(at);
     const rest = behind.get(at);
@@ -95,7 +95,7 @@ export function* firstBfsPath(adjacency: AdjacencySource, source: number, target
       const path = middle === 0 ? [source] : yield* firstToMeet(adjacency, m, hop, { source, middle, rest }, stamps ?? new SlotMap(), ctx);
       // From the meeting vertex on, any neighbour one side-1 depth nearer the target is on a shortest path: take the first.
       for (let left = rest; left > 0; left--) {
-        const list = yield* neighbourList(adjacency, path[path.length - 1] as number, hop, m.scans?.[0], ctx);
+        const list = yield* neighbourList(adjacency, path[path.length - 1]!, hop, m.scans?.[0], ctx);
         path.push(list.find((w) => behind.get(w) === left - 1) as number);
       }
       return Int32Array.from(path);

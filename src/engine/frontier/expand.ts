@@ -122,8 +122,8 @@ export function* scanHop(
   const endRun = (): void => {
     if (skip === 0 || taken >= skip) return;
     for (let i = 0, n = Math.min(taken, maxDegree); i < n; i++) {
-      const vertex = heldVertices[i] as number;
-      if (vertexFilter === undefined || vertexFilter(vertex)) visit(k, heldEdges[i] as number, vertex);
+      const vertex = heldVertices[i]!;
+      if (vertexFilter === undefined || vertexFilter(vertex)) visit(k, heldEdges[i]!, vertex);
     }
   };
   let scanned = 0;
@@ -132,20 +132,20 @@ export function* scanHop(
     const length = batch.length;
     scanned += length;
     for (let j = 0; j < length; j++) {
-      const i = selection === undefined ? j : (selection[j] as number);
-      const s = from[i] as number;
+      const i = selection === undefined ? j : selection[j]!;
+      const s = from[i]!;
       if (s !== current) {
         endRun();
         while (k < sources.length - 1 && sources[++k] !== s);
         current = s;
         taken = 0;
       }
-      const edge = edges[i] as number;
+      const edge = edges[i]!;
       if (edgeFilter !== undefined && !edgeFilter(edge)) continue;
       if (skip > 0) {
         if (taken < heldEdges.length) {
           heldEdges[taken] = edge;
-          heldVertices[taken] = vertices[i] as number;
+          heldVertices[taken] = vertices[i]!;
         } else if (taken < skip) {
           const e = new Int32Array(Math.min(skip, heldEdges.length * 2));
           const v = new Int32Array(e.length);
@@ -154,14 +154,14 @@ export function* scanHop(
           heldEdges = e;
           heldVertices = v;
           heldEdges[taken] = edge;
-          heldVertices[taken] = vertices[i] as number;
+          heldVertices[taken] = vertices[i]!;
         }
         taken++;
         continue;
       }
       if (taken >= maxDegree) continue;
       taken++;
-      const vertex = vertices[i] as number;
+      const vertex = vertices[i]!;
       if (vertexFilter === undefined || vertexFilter(vertex)) visit(k, edge, vertex);
     }
     if (ctx.tick()) yield FRONTIER_PAUSE;
@@ -197,12 +197,12 @@ export function* expand(adjacency: AdjacencySource, from: Frontier, options: Exp
     if (positions !== undefined) {
       const at = positions.get(vertex);
       if (at >= 0) {
-        if (bulk !== undefined) (next.bulk as Float64Array)[at] += bulk[k] as number;
+        if (bulk !== undefined) (next.bulk as Float64Array)[at]! += bulk[k]!;
         return;
       }
       positions.set(vertex, next.length);
     } else if (!(visited as VisitedMarks).mark(vertex)) return;
-    next.push(vertex, bulk === undefined ? 1 : (bulk[k] as number), depth, sources[k] as number);
+    next.push(vertex, bulk === undefined ? 1 : bulk[k]!, depth, sources[k]!);
     checkCapacity(next.length, capacity, finding);
   });
   return next;
@@ -222,14 +222,14 @@ export function distinctFrontier(slots: ArrayLike<number>, options: { readonly b
   const f = new Frontier({ bulk: bulks !== undefined, predecessor: options.predecessor, depth: options.depth, capacityHint: slots.length });
   const at = new SlotMap();
   for (let i = 0; i < slots.length; i++) {
-    const s = slots[i] as number;
+    const s = slots[i]!;
     const p = at.get(s);
     if (p >= 0) {
-      if (bulks !== undefined) (f.bulk as Float64Array)[p] += bulks[i] as number;
+      if (bulks !== undefined) (f.bulk as Float64Array)[p]! += bulks[i]!;
       continue;
     }
     at.set(s, f.length);
-    f.push(s, bulks === undefined ? 1 : (bulks[i] as number), 0, -1);
+    f.push(s, bulks === undefined ? 1 : bulks[i]!, 0, -1);
   }
   return f;
 }

@@ -113,7 +113,7 @@ export class Frontier {
   /** A frontier holding `slots` (copied), each with bulk 1 and depth 0 when those are kept. */
   static of(slots: ArrayLike<number>, options: { readonly bulk?: boolean; readonly depth?: boolean; readonly predecessor?: boolean } = {}): Frontier {
     const f = new Frontier({ bulk: options.bulk, depth: options.depth, predecessor: options.predecessor, capacityHint: slots.length });
-    for (let i = 0; i < slots.length; i++) f.push(slots[i] as number, 1, 0, -1);
+    for (let i = 0; i < slots.length; i++) f.push(slots[i]!, 1, 0, -1);
     return f;
   }
 
@@ -147,7 +147,7 @@ export class Frontier {
   total(): number {
     if (this.bulk === undefined) return this.length;
     let sum = 0;
-    for (let i = 0; i < this.length; i++) sum += this.bulk[i] as number;
+    for (let i = 0; i < this.length; i++) sum += this.bulk[i]!;
     return sum;
   }
 
@@ -209,12 +209,12 @@ export class SlotMap {
     if (keys === undefined) {
       const dense = this.#dense;
       const at = slot << 1;
-      return at < dense.length && dense[at] === this.#epoch ? (dense[at + 1] as number) : -1;
+      return at < dense.length && dense[at] === this.#epoch ? dense[at + 1]! : -1;
     }
     const mask = keys.length - 1;
     for (let i = Math.imul(slot, 0x9e3779b1) & mask; ; i = (i + 1) & mask) {
-      const k = keys[i] as number;
-      if (k === slot) return this.#hashValues[i] as number;
+      const k = keys[i]!;
+      if (k === slot) return this.#hashValues[i]!;
       if (k === -1) return -1;
     }
   }
@@ -283,13 +283,13 @@ export class SlotMap {
       for (const k of keys) if (k > max) max = k;
       this.#keys = undefined;
       this.#growDense(max + 1);
-      for (let i = 0; i < keys.length; i++) if (keys[i] !== -1) this.set(keys[i] as number, values[i] as number);
+      for (let i = 0; i < keys.length; i++) if (keys[i] !== -1) this.set(keys[i]!, values[i]!);
       return;
     }
     this.#keys = new Int32Array(keys.length * 2).fill(-1);
     this.#hashValues = new Int32Array(keys.length * 2);
     this.#size = 0;
-    for (let i = 0; i < keys.length; i++) if (keys[i] !== -1) this.set(keys[i] as number, values[i] as number);
+    for (let i = 0; i < keys.length; i++) if (keys[i] !== -1) this.set(keys[i]!, values[i]!);
   }
 
   /** Room for slots below `n` in dense mode. */

@@ -88,14 +88,14 @@ function expandRows(side: RowSide, other: Stamps, k: number, state: MeetState): 
   let scanned = 0;
   let meet = -1;
   for (; k < end && scanned < TICK_ENTRIES && meet < 0; k++) {
-    const u = slots[k] as number;
+    const u = slots[k]!;
     const before = n;
     let left = degreeLimit;
     for (let r = 0; r < rowCount && left > 0; r++) {
       const offsets = offs[r] as Int32Array;
       if (u + 1 >= offsets.length) continue;
-      const start = offsets[u] as number;
-      let stop = offsets[u + 1] as number;
+      const start = offsets[u]!;
+      let stop = offsets[u + 1]!;
       if (stop - start > left) stop = start + left;
       left -= stop - start;
       scanned += stop - start;
@@ -103,15 +103,15 @@ function expandRows(side: RowSide, other: Stamps, k: number, state: MeetState): 
       const targets = tgts[r] as Int32Array;
       const edges = edgs[r] as Int32Array;
       for (let i = start; i < stop; i++) {
-        const v = targets[i] as number;
-        if ((marks[v] as number) >= base) continue;
+        const v = targets[i]!;
+        if (marks[v]! >= base) continue;
         marks[v] = stamp;
         position[v] = n;
         slots[n] = v;
         from[n] = k;
-        through[n] = edges[i] as number;
+        through[n] = edges[i]!;
         n++;
-        if ((otherMarks[v] as number) >= otherBase) {
+        if (otherMarks[v]! >= otherBase) {
           meet = v;
           break;
         }
@@ -197,9 +197,9 @@ function* rowSearch(adjacency: AdjacencySource, ends: readonly [number, number],
       depth: (s, v) => (marks[s] as Stamps).get(v),
       parent: (s, v) => {
         const work = (marks[s] as Stamps).work;
-        return work.slots[work.from[(sides[s] as RowSide).position[v] as number] as number] as number;
+        return work.slots[work.from[(sides[s] as RowSide).position[v]!]!]!;
       },
-      edge: (s, v) => (marks[s] as Stamps).work.edges[(sides[s] as RowSide).position[v] as number] as number,
+      edge: (s, v) => (marks[s] as Stamps).work.edges[(sides[s] as RowSide).position[v]!]!,
     });
   } finally {
     marks[0].release();
@@ -237,7 +237,7 @@ function* batchedSearch(adjacency: AdjacencySource, ends: readonly [number, numb
     let k = 0;
     let scanned = 0;
     for (; k < side.front.length && state.meet < 0; k++) {
-      const u = side.front[k] as number;
+      const u = side.front[k]!;
       one[0] = u;
       // Past the meeting the source's scan runs on (it counts as scanned) but reaches nothing.
       scanned += yield* scanHop(adjacency, one, side.hop, ctx, (_k, edge, v) => {
@@ -304,7 +304,7 @@ export function* pathEdges(adjacency: AdjacencySource, path: ArrayLike<number>, 
   if (rows !== undefined && back !== undefined) {
     const scans = [new RowScan(rows, hops[0]), new RowScan(back, hops[1])] as const;
     for (let i = 0; i + 1 < path.length; i++) {
-      const [u, w] = [path[i] as number, path[i + 1] as number];
+      const [u, w] = [path[i]!, path[i + 1]!];
       out.push(rowDegree(scans[0], u) <= rowDegree(scans[1], w) ? firstEntry(scans[0], u, w) : firstEntry(scans[1], w, u));
     }
     return out;
@@ -313,7 +313,7 @@ export function* pathEdges(adjacency: AdjacencySource, path: ArrayLike<number>, 
   const either = hop.vertexFilter === undefined;
   const one = new Int32Array(1);
   for (let i = 0; i + 1 < path.length; i++) {
-    const [u, w] = [path[i] as number, path[i + 1] as number];
+    const [u, w] = [path[i]!, path[i + 1]!];
     const back = either && adjacency.degree(w, hops[1].direction, hop.labels) < adjacency.degree(u, hop.direction, hop.labels);
     one[0] = back ? w : u;
     const want = back ? u : w;
@@ -333,7 +333,7 @@ function firstEntry(scan: RowScan, u: number, want: number): number {
     const offsets = offs[r] as Int32Array;
     if (u + 1 >= offsets.length) continue;
     const targets = tgts[r] as Int32Array;
-    for (let j = offsets[u] as number, end = offsets[u + 1] as number; j < end; j++) if (targets[j] === want) return (edgs[r] as Int32Array)[j] as number;
+    for (let j = offsets[u]!, end = offsets[u + 1]!; j < end; j++) if (targets[j] === want) return (edgs[r] as Int32Array)[j]!;
   }
   return -1;
 }

@@ -89,13 +89,13 @@ export class Stamps {
 
   /** The payload of a slot, or -1 when it is not marked. */
   get(slot: number): number {
-    const m = this.marks[slot] as number;
+    const m = this.marks[slot]!;
     return m >= this.base ? m - this.base : -1;
   }
 
   /** Whether the slot is marked. */
   has(slot: number): boolean {
-    return (this.marks[slot] as number) >= this.base;
+    return this.marks[slot]! >= this.base;
   }
 
   /** Marks the slot with a payload below the span. */
@@ -152,12 +152,12 @@ export class VisitedBits {
 
   /** Whether the slot is marked. */
   has(slot: number): boolean {
-    return ((this.words[slot >>> 5] as number) & (1 << (slot & 31))) !== 0;
+    return (this.words[slot >>> 5]! & (1 << (slot & 31))) !== 0;
   }
 
   /** Marks the slot. */
   set(slot: number): void {
-    this.words[slot >>> 5] = (this.words[slot >>> 5] as number) | (1 << (slot & 31));
+    this.words[slot >>> 5] = this.words[slot >>> 5]! | (1 << (slot & 31));
     this.#set.push(slot);
   }
 
@@ -168,7 +168,7 @@ export class VisitedBits {
     if (work.length + this.#set.length > words.length >>> 3) words.fill(0);
     else {
       const slots = work.slots;
-      for (let i = 0; i < work.length; i++) words[(slots[i] as number) >>> 5] = 0;
+      for (let i = 0; i < work.length; i++) words[slots[i]! >>> 5] = 0;
       for (const slot of this.#set) words[slot >>> 5] = 0;
     }
     giveEntry(this.#entry);
@@ -263,7 +263,7 @@ export class RowScan {
  */
 export function rowDegreeSum(scan: RowScan, sources: Int32Array): number {
   let sum = 0;
-  for (let k = 0; k < sources.length; k++) sum += rowDegree(scan, sources[k] as number);
+  for (let k = 0; k < sources.length; k++) sum += rowDegree(scan, sources[k]!);
   return sum;
 }
 
@@ -280,7 +280,7 @@ export function rowDegree(scan: RowScan, u: number): number {
   let degree = 0;
   for (let r = 0; r < offs.length; r++) {
     const offsets = offs[r] as Int32Array;
-    if (u + 1 < offsets.length) degree += (offsets[u + 1] as number) - (offsets[u] as number);
+    if (u + 1 < offsets.length) degree += offsets[u + 1]! - offsets[u]!;
   }
   return degree < scan.degreeLimit ? degree : scan.degreeLimit;
 }
@@ -342,27 +342,27 @@ function reachRows(scan: RowScan, level: RowLevel, sources: Int32Array, k: numbe
   let { slots, from, edges: through } = out;
   let scanned = 0;
   for (; k < sources.length && scanned < TICK_ENTRIES; k++) {
-    const u = sources[k] as number;
+    const u = sources[k]!;
     let left = degreeLimit;
     for (let r = 0; r < rowCount && left > 0; r++) {
       const offsets = offs[r] as Int32Array;
       if (u + 1 >= offsets.length) continue;
-      const start = offsets[u] as number;
-      let end = offsets[u + 1] as number;
+      const start = offsets[u]!;
+      let end = offsets[u + 1]!;
       if (end - start > left) end = start + left;
       left -= end - start;
       scanned += end - start;
       const targets = tgts[r] as Int32Array;
       const edges = edgs[r] as Int32Array;
       for (let i = start; i < end; i++) {
-        const v = targets[i] as number;
+        const v = targets[i]!;
         if (bitwise) {
-          const word = marks[v >>> 5] as number;
+          const word = marks[v >>> 5]!;
           const bit = 1 << (v & 31);
           if ((word & bit) !== 0) continue;
           marks[v >>> 5] = word | bit;
         } else {
-          if ((marks[v] as number) >= base) continue;
+          if (marks[v]! >= base) continue;
           marks[v] = stamp;
         }
         if (n === slots.length) {
@@ -372,7 +372,7 @@ function reachRows(scan: RowScan, level: RowLevel, sources: Int32Array, k: numbe
         }
         slots[n] = v;
         if (keepFrom) from[n] = k;
-        if (keepEdges) through[n] = edges[i] as number;
+        if (keepEdges) through[n] = edges[i]!;
         n++;
         if (meet !== undefined && meet.other.has(v) && (meet.all || meet.meets.length === 0)) meet.meets.push(v);
       }

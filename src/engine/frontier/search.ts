@@ -86,10 +86,10 @@ export function* kHop(adjacency: AdjacencySource, sources: ArrayLike<number>, op
   // One map answers both "seen?" and "where?": a reached slot maps to its position + 1, an
   // excluded source to 0.
   const seen = new SlotMap();
-  if (options.excludeSources === true) for (let i = 0; i < start.length; i++) seen.set(start[i] as number, 0);
+  if (options.excludeSources === true) for (let i = 0; i < start.length; i++) seen.set(start[i]!, 0);
   const targets = options.targets;
   const targetMarks = new SlotMap();
-  if (targets !== undefined) for (let i = 0; i < targets.length; i++) targetMarks.set(targets[i] as number, 0);
+  if (targets !== undefined) for (let i = 0; i < targets.length; i++) targetMarks.set(targets[i]!, 0);
   let missing = targets === undefined ? -1 : distinctFrontier(targets).length;
   const capacity = options.capacity === undefined || options.capacity < 0 ? Infinity : options.capacity;
   const levels = [0];
@@ -113,13 +113,13 @@ export function* kHop(adjacency: AdjacencySource, sources: ArrayLike<number>, op
   const reachAll = (batch: NeighbourBatch): void => {
     const { sources: by, vertices, selection } = batch;
     const n = batch.length;
-    if (selection === undefined) for (let i = 0; i < n; i++) reach(vertices[i] as number, by[i] as number);
-    else for (let i = 0; i < n; i++) reach(vertices[selection[i] as number] as number, by[selection[i] as number] as number);
+    if (selection === undefined) for (let i = 0; i < n; i++) reach(vertices[i]!, by[i]!);
+    else for (let i = 0; i < n; i++) reach(vertices[selection[i]!]!, by[selection[i]!]!);
   };
   for (let depth = 1; depth <= options.depth && from.length > 0 && missing !== 0; depth++) {
     level = depth;
     const sourcesOfLevel = from;
-    if (!plain) edgesScanned += yield* scanHop(adjacency, sourcesOfLevel, hop, ctx, (k, _edge, vertex) => reach(vertex, sourcesOfLevel[k] as number));
+    if (!plain) edgesScanned += yield* scanHop(adjacency, sourcesOfLevel, hop, ctx, (k, _edge, vertex) => reach(vertex, sourcesOfLevel[k]!));
     else {
       for (const batch of adjacency.scanNeighbours(sourcesOfLevel, hop.direction, scan)) {
         edgesScanned += batch.length;
@@ -143,7 +143,7 @@ function* kHopRows(adjacency: AdjacencySource, rows: readonly AdjacencyRows[], s
   const marks = VisitedBits.acquire(adjacency.vertexSlotBound());
   try {
     const exclude = options.excludeSources === true;
-    if (exclude) for (let i = 0; i < start.length; i++) marks.set(start[i] as number);
+    if (exclude) for (let i = 0; i < start.length; i++) marks.set(start[i]!);
     const targets = options.targets === undefined ? undefined : distinctFrontier(options.targets).view();
     // An excluded source is never reached, so a search with one among its targets runs on.
     const stoppable = targets !== undefined && !(exclude && targets.some((t) => start.includes(t)));
@@ -155,7 +155,7 @@ function* kHopRows(adjacency: AdjacencySource, rows: readonly AdjacencyRows[], s
     let from = start;
     for (let depth = 1; depth <= options.depth && from.length > 0 && !(stoppable && targets.every((t) => marks.has(t))); depth++) {
       yield* reachLevel(scan, level, from, ctx);
-      const begin = levels[depth - 1] as number;
+      const begin = levels[depth - 1]!;
       const end = out.length;
       if (end > at.length) {
         const grown = new Int32Array(Math.max(end, at.length * 2));
@@ -164,11 +164,11 @@ function* kHopRows(adjacency: AdjacencySource, rows: readonly AdjacencyRows[], s
       }
       const by = out.from;
       // Entries of depth 2 and more came from the previous level, whose position is its index plus the level's start.
-      const before = depth === 1 ? -1 : (levels[depth - 2] as number);
+      const before = depth === 1 ? -1 : levels[depth - 2]!;
       for (let i = begin; i < end; i++) {
-        const k = by[i] as number;
+        const k = by[i]!;
         at[i] = before < 0 ? -1 : before + k;
-        by[i] = from[k] as number;
+        by[i] = from[k]!;
       }
       levels.push(end);
       from = out.slots.subarray(begin, end);
@@ -182,7 +182,7 @@ function* kHopRows(adjacency: AdjacencySource, rows: readonly AdjacencyRows[], s
     const position = (slot: number): number => {
       if (positions === undefined) {
         positions = new SlotMap();
-        for (let i = 0; i < n; i++) positions.set(reached.slots[i] as number, i);
+        for (let i = 0; i < n; i++) positions.set(reached.slots[i]!, i);
       }
       return positions.get(slot);
     };
@@ -204,13 +204,13 @@ function* kHopRows(adjacency: AdjacencySource, rows: readonly AdjacencyRows[], s
  */
 export function pathTo(result: KHopResult, at: number): Int32Array {
   const { reached, position, predecessorAt } = result;
-  const depth = (reached.depth as Int32Array)[at] as number;
+  const depth = (reached.depth as Int32Array)[at]!;
   const path = new Int32Array(depth + 1);
   for (let d = depth; d >= 1; d--) {
-    path[d] = reached.slots[at] as number;
-    const p = (reached.predecessor as Int32Array)[at] as number;
+    path[d] = reached.slots[at]!;
+    const p = (reached.predecessor as Int32Array)[at]!;
     if (d === 1) path[0] = p;
-    else at = predecessorAt === undefined ? position(p) : (predecessorAt[at] as number);
+    else at = predecessorAt === undefined ? position(p) : predecessorAt[at]!;
   }
   return path;
 }
@@ -334,7 +334,7 @@ export function frontierDegree(adjacency: AdjacencySource, front: Int32Array, ho
   if (scan !== undefined) return rowDegreeSum(scan, front);
   const limit = hop.maxDegree === undefined || hop.maxDegree < 0 ? Infinity : hop.maxDegree;
   let sum = 0;
-  for (let k = 0; k < front.length; k++) sum += Math.min(adjacency.degree(front[k] as number, hop.direction, hop.labels), limit);
+  for (let k = 0; k < front.length; k++) sum += Math.min(adjacency.degree(front[k]!, hop.direction, hop.labels), limit);
   return sum;
 }
 
@@ -453,7 +453,7 @@ function* everyPath(adjacency: AdjacencySource, m: Meet, options: ShortestPathOp
       let ps = cache[side]!.get(top.slot);
       if (ps === undefined) cache[side]!.set(top.slot, (ps = yield* parents(adjacency, top.slot, side, m, options, ctx)));
       if (top.next >= ps.length) stack.pop();
-      else stack.push({ slot: ps[top.next++] as number, next: 0 });
+      else stack.push({ slot: ps[top.next++]!, next: 0 });
     }
     return out;
   };

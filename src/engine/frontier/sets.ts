@@ -16,7 +16,7 @@ import { VisitedMarks } from './frontier.js';
 export function countDistinct(slots: ArrayLike<number>): number {
   const seen = new VisitedMarks();
   let n = 0;
-  for (let i = 0; i < slots.length; i++) if (seen.mark(slots[i] as number)) n++;
+  for (let i = 0; i < slots.length; i++) if (seen.mark(slots[i]!)) n++;
   return n;
 }
 
@@ -31,11 +31,11 @@ export function countDistinct(slots: ArrayLike<number>): number {
  */
 export function intersect(a: ArrayLike<number>, b: ArrayLike<number>): Int32Array {
   const inB = new VisitedMarks();
-  for (let i = 0; i < b.length; i++) inB.mark(b[i] as number);
+  for (let i = 0; i < b.length; i++) inB.mark(b[i]!);
   const taken = new VisitedMarks();
   const out: number[] = [];
   for (let i = 0; i < a.length; i++) {
-    const s = a[i] as number;
+    const s = a[i]!;
     if (inB.has(s) && taken.mark(s)) out.push(s);
   }
   return Int32Array.from(out);
@@ -54,7 +54,7 @@ export function union(a: ArrayLike<number>, b: ArrayLike<number>): Int32Array {
   const out: number[] = [];
   for (const arr of [a, b]) {
     for (let i = 0; i < arr.length; i++) {
-      const s = arr[i] as number;
+      const s = arr[i]!;
       if (taken.mark(s)) out.push(s);
     }
   }

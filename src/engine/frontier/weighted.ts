@@ -47,9 +47,9 @@ export class SlotHeap {
     let i = this.#size++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if ((keys[parent] as number) <= key) break;
-      keys[i] = keys[parent] as number;
-      slots[i] = slots[parent] as number;
+      if (keys[parent]! <= key) break;
+      keys[i] = keys[parent]!;
+      slots[i] = slots[parent]!;
       i = parent;
     }
     keys[i] = key;
@@ -61,19 +61,19 @@ export class SlotHeap {
     if (this.#size === 0) return -1;
     const keys = this.#keys;
     const slots = this.#slots;
-    const top = slots[0] as number;
-    this.lastKey = keys[0] as number;
+    const top = slots[0]!;
+    this.lastKey = keys[0]!;
     const n = --this.#size;
-    const key = keys[n] as number;
-    const slot = slots[n] as number;
+    const key = keys[n]!;
+    const slot = slots[n]!;
     let i = 0;
     for (;;) {
       let child = 2 * i + 1;
       if (child >= n) break;
-      if (child + 1 < n && (keys[child + 1] as number) < (keys[child] as number)) child++;
-      if ((keys[child] as number) >= key) break;
-      keys[i] = keys[child] as number;
-      slots[i] = slots[child] as number;
+      if (child + 1 < n && keys[child + 1]! < keys[child]!) child++;
+      if (keys[child]! >= key) break;
+      keys[i] = keys[child]!;
+      slots[i] = slots[child]!;
       i = child;
     }
     keys[i] = key;
@@ -162,7 +162,7 @@ export function* dijkstra(adjacency: AdjacencySource, source: number, options: D
   while (heap.size > 0) {
     const u = heap.pop();
     const d = heap.lastKey;
-    if (positions.has(u) || d > (best[tentative.get(u)] as number)) continue;
+    if (positions.has(u) || d > best[tentative.get(u)]!) continue;
     positions.set(u, settled.length);
     if (settled.length === distance.length) {
       const grown = new Float64Array(distance.length * 2);
@@ -170,14 +170,14 @@ export function* dijkstra(adjacency: AdjacencySource, source: number, options: D
       distance = grown;
     }
     distance[settled.length] = d;
-    settled.push(u, 1, 0, via[tentative.get(u)] as number);
+    settled.push(u, 1, 0, via[tentative.get(u)]!);
     if (u === options.target) break;
     from[0] = u;
     yield* scanHop(adjacency, from, options.hop, ctx, (_k, edge, vertex) => {
       if (positions.has(vertex)) return;
       const nd = d + options.weight(edge);
       const i = at(vertex);
-      if (nd < (best[i] as number)) {
+      if (nd < best[i]!) {
         best[i] = nd;
         via[i] = u;
         heap.push(nd, vertex);
@@ -199,9 +199,9 @@ export function* dijkstra(adjacency: AdjacencySource, source: number, options: D
 export function weightedPathTo(result: DijkstraResult, target: number): Int32Array | undefined {
   const out: number[] = [];
   for (let at = result.positions.get(target); at >= 0; ) {
-    const slot = result.settled.slots[at] as number;
+    const slot = result.settled.slots[at]!;
     out.push(slot);
-    const p = (result.settled.predecessor as Int32Array)[at] as number;
+    const p = (result.settled.predecessor as Int32Array)[at]!;
     at = p < 0 ? -1 : result.positions.get(p);
   }
   return out.length === 0 ? undefined : Int32Array.from(out.reverse());

@@ -77,14 +77,14 @@ export function* layers(run: TraverserRun, sources: ArrayLike<number>, options: 
   if (rows !== undefined) return yield* layersOfRows(run, sources, options, rows);
   const out = [firstLayer(sources)];
   const global = new VisitedMarks();
-  for (let i = 0; i < sources.length; i++) global.mark(sources[i] as number);
+  for (let i = 0; i < sources.length; i++) global.mark(sources[i]!);
   const layerLimit = options.layerLimit ?? Infinity;
   let total = 0;
   for (let d = 1; d <= options.depth; d++) {
     const prev = (out[d - 1] as Layer).vertices;
     if (prev.length === 0) break;
     const seen = options.nearest ? global : new SlotMap();
-    if (!options.nearest) for (let i = 0; i < sources.length; i++) seen.set(sources[i] as number, 0);
+    if (!options.nearest) for (let i = 0; i < sources.length; i++) seen.set(sources[i]!, 0);
     const vertices = new Frontier({ predecessor: true });
     const edges = new Frontier();
     options.meter.vertices += prev.length;
@@ -108,7 +108,7 @@ function* layersOfRows(run: TraverserRun, sources: ArrayLike<number>, options: L
   const out = [firstLayer(sources)];
   const marks = VisitedBits.acquire(run.source.vertexSlotBound());
   try {
-    for (let i = 0; i < sources.length; i++) marks.set(sources[i] as number);
+    for (let i = 0; i < sources.length; i++) marks.set(sources[i]!);
     const scan = new RowScan(rows, options.hop);
     const work = marks.work;
     const paths = options.paths !== false;
@@ -146,9 +146,9 @@ export function layerPath(ls: readonly Layer[], depth: number, i: number): { ver
   const edges: number[] = [];
   for (let d = depth, at = i; d >= 0; d--) {
     const layer = ls[d] as Layer;
-    vertices.push(layer.vertices.slots[at] as number);
-    if (d > 0) edges.push(layer.edges.slots[at] as number);
-    at = (layer.vertices.predecessor as Int32Array)[at] as number;
+    vertices.push(layer.vertices.slots[at]!);
+    if (d > 0) edges.push(layer.edges.slots[at]!);
+    at = (layer.vertices.predecessor as Int32Array)[at]!;
   }
   return { vertices: vertices.reverse(), edges: edges.reverse() };
 }

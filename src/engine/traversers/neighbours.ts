@@ -7,9 +7,9 @@ import type { PlainId } from '../../values/index.js';
 import { Frontier, VisitedMarks, checkCapacity, scanHop } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import {
-  DEFAULTS, Meter, bound, checkCapacityOverLimit, edgeStep, edgesOut, flag, getHop, ids, integer, listOf, maxDepth, positiveOrNoLimit, record,
-  selectVertices, vertexSlot, verticesOut, veSteps,
+  DEFAULTS, Meter, bound, checkCapacityOverLimit, edgesOut, flag, ids, integer, maxDepth, positiveOrNoLimit, record, vertexSlot, verticesOut,
 } from './traverser-common.js';
+import { edgeStep, getHop, listOf, selectVertices, veSteps } from './traverser-steps.js';
 import type { EdgeJson, Measure, PathJson, TraverserRun, VertexJson } from './traverser-common.js';
 import { layerPath, layers } from './layers.js';
 import type { Layer } from './layers.js';
@@ -62,7 +62,7 @@ function onPath(ls: readonly Layer[], d: number, at: number, vertex: number): bo
   for (let depth = d, i = at; depth >= 0; depth--) {
     const layer = (ls[depth] as Layer).vertices;
     if (layer.slots[i] === vertex) return true;
-    i = (layer.predecessor as Int32Array)[i] as number;
+    i = (layer.predecessor as Int32Array)[i]!;
   }
   return false;
 }
@@ -83,7 +83,7 @@ function* deepLayers(run: TraverserRun, source: number, hop: HopOptions, depth: 
   while (stack.length > 0) {
     const [d, at] = stack.pop() as [number, number];
     if (d === depth) continue;
-    one[0] = (ls[d] as Layer).vertices.slots[at] as number;
+    one[0] = (ls[d] as Layer).vertices.slots[at]!;
     meter.vertices++;
     const next = ls[d + 1] as Layer;
     const pushed: [number, number][] = [];
@@ -111,7 +111,7 @@ const NONE = new Int32Array(0);
 
 function* neighbourhood(run: TraverserRun, sources: Int32Array, o: Readonly<Record<string, unknown>>, kind: 'kout' | 'kneighbor' | 'egonet', meter: Meter): FrontierOperation<Found> {
   const post = o.steps !== undefined;
-  const hop = post ? veSteps(run.source, o.steps) : getHop(o);
+  const hop = post ? veSteps(run, o.steps) : getHop(o);
   const depth = maxDepth(o.maxDepth);
   const nearest = flag(o.nearest, 'nearest', true);
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
@@ -122,7 +122,7 @@ function* neighbourhood(run: TraverserRun, sources: Int32Array, o: Readonly<Reco
   const once = kind !== 'kout' || nearest;
   const paths = post && flag(o.withPath, 'with path', false);
   const ls = deep
-    ? yield* deepLayers(run, sources[0] as number, hop, depth, once, capacity, meter)
+    ? yield* deepLayers(run, sources[0]!, hop, depth, once, capacity, meter)
     : yield* layers(run, sources, { hop, depth, nearest: once, capacity, finding: kind, meter, paths });
   // Layers of a breadth-first search are distinct across the layers read (one layer for kout,
   // nearest marks for the others); a deep-first walk's may repeat a vertex.
@@ -137,7 +137,7 @@ function* neighbourhood(run: TraverserRun, sources: Int32Array, o: Readonly<Reco
   for (let d = from; d <= depth && d < ls.length; d++) {
     const layer = (ls[d] as Layer).vertices;
     for (let i = 0; i < layer.length && k < n; i++) {
-      const v = layer.slots[i] as number;
+      const v = layer.slots[i]!;
       if (taken !== undefined && !taken.mark(v)) continue;
       found.slots[k] = v;
       found.depths[k] = d;
@@ -176,7 +176,7 @@ function shape(run: TraverserRun, name: string, found: Found, o: Readonly<Record
   const pathEdges: number[] = [];
   if (withPath) {
     for (let k = 0; k < found.slots.length; k++) {
-      const p = layerPath(found.ls, found.depths[k] as number, found.at[k] as number);
+      const p = layerPath(found.ls, found.depths[k]!, found.at[k]!);
       paths.push({ objects: ids(run.source, p.vertices) });
       pathVertices.push(...p.vertices);
       pathEdges.push(...p.edges);
@@ -244,7 +244,7 @@ export function* egonet(run: TraverserRun, options: unknown): FrontierOperation<
     const r = getShape(run, found, o, meter, [source]);
     return { vertices: r.vertices ?? [] };
   }
-  const sources = selectVertices(run.source, Array.isArray(o.sources) ? { ids: o.sources } : o.sources, 'sources');
+  const sources = selectVertices(run, Array.isArray(o.sources) ? { ids: o.sources } : o.sources, 'sources');
   const found = yield* neighbourhood(run, sources, o, 'egonet', meter);
   const { measure: _measure, ...rest } = shape(run, 'egonet', found, o, meter, [...sources]);
   return rest;
@@ -266,7 +266,7 @@ export function* egonet(run: TraverserRun, options: unknown): FrontierOperation<
 export function* count(run: TraverserRun, options: unknown): FrontierOperation<{ count: number }> {
   const o = record(options, 'count options');
   const source = vertexSlot(run.source, o.source);
-  const steps = listOf(o.steps, 'steps').map((s) => edgeStep(run.source, s, { maxDegree: DEFAULTS.maxDegree, skipDegree: 100_000 }));
+  const steps = listOf(o.steps, 'steps').map((s) => edgeStep(run, s, { maxDegree: DEFAULTS.maxDegree, skipDegree: 100_000 }));
   if (steps.length === 0) throw new ArgumentError('TRAVERSER_ARGUMENT', "The steps can't be empty");
   const containsTraversed = flag(o.containsTraversed, 'contains traversed', false);
   const dedupSize = integer(o.dedupSize, 'dedup size', 1_000_000);
@@ -304,7 +304,7 @@ export function* count(run: TraverserRun, options: unknown): FrontierOperation<{
       stack.pop();
       continue;
     }
-    const w = top.list[top.at++] as number;
+    const w = top.list[top.at++]!;
     if (dedup(w)) continue;
     const next = yield* targets(w, steps[stack.length] as HopOptions);
     if (stack.length === last) n += next.length;

@@ -10,9 +10,8 @@ import { allShortestPaths, dijkstra, pathEdges, scanHop, shortestPath, weightedP
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import type { AdjacencySource } from '../../port/index.js';
 import { ArgumentError } from '../../errors.js';
-import {
-  DEFAULTS, Meter, bound, edgeStep, edgesOut, flag, getHop, ids, maxDepth, positiveOrNoLimit, record, selectVertices, vertexSlot, verticesOut,
-} from './traverser-common.js';
+import { DEFAULTS, Meter, bound, edgesOut, flag, ids, maxDepth, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
+import { edgeStep, getHop, selectVertices } from './traverser-steps.js';
 import type { EdgeJson, Measure, TraverserRun, VertexJson } from './traverser-common.js';
 import { plainVertexId } from '../plain-ids.js';
 
@@ -38,8 +37,8 @@ function* edgesAlong(run: TraverserRun, path: ArrayLike<number>, hop: HopOptions
   const out: number[] = [];
   const one = new Int32Array(1);
   for (let i = 0; i + 1 < path.length; i++) {
-    one[0] = path[i] as number;
-    const want = path[i + 1] as number;
+    one[0] = path[i]!;
+    const want = path[i + 1]!;
     let best = -1;
     let bestWeight = Infinity;
     yield* scanHop(run.source, one, { ...hop, maxDegree: -1, skipDegree: 0 }, run.ctx, (_k, edge, v) => {
@@ -61,7 +60,7 @@ function* tail(run: TraverserRun, paths: readonly ArrayLike<number>[], hop: HopO
 /** The tail of paths whose edges are known: `edges` lists every path's edges in turn. */
 function elements(run: TraverserRun, paths: readonly ArrayLike<number>[], edges: Iterable<number>, o: Readonly<Record<string, unknown>>, meter: Meter): PathsResponse {
   const vertices: number[] = [];
-  for (const p of paths) for (let i = 0; i < p.length; i++) vertices.push(p[i] as number);
+  for (const p of paths) for (let i = 0; i < p.length; i++) vertices.push(p[i]!);
   return {
     vertices: verticesOut(run.source, vertices, flag(o.withVertex, 'with vertex', false)),
     edges: edgesOut(run.source, edges, flag(o.withEdge, 'with edge', false)),
@@ -166,7 +165,7 @@ export function* weightedshortestpath(run: TraverserRun, options: unknown): Fron
   const r = yield* dijkstra(counting(run, meter).source, s, { hop, weight, target: t, capacity }, run.ctx);
   const path = weightedPathTo(r, t);
   if (path === undefined) return { path: {}, ...(yield* tail(run, [], hop, o, meter)) };
-  return { path: { weight: r.distance[r.positions.get(t)] as number, vertices: ids(run.source, path) }, ...(yield* tail(run, [path], hop, o, meter, weight)) };
+  return { path: { weight: r.distance[r.positions.get(t)]!, vertices: ids(run.source, path) }, ...(yield* tail(run, [path], hop, o, meter, weight)) };
 }
 
 /**
@@ -190,10 +189,10 @@ export function* singlesourceshortestpath(run: TraverserRun, options: unknown): 
   const out: Record<string, { weight: number; vertices: PlainId[] }> = {};
   const found: Int32Array[] = [];
   for (let i = 1; i < r.settled.length && found.length < limit; i++) {
-    const target = r.settled.slots[i] as number;
+    const target = r.settled.slots[i]!;
     const path = weightedPathTo(r, target) as Int32Array;
     found.push(path);
-    out[String(plainVertexId(run.source, target))] = { weight: r.distance[i] as number, vertices: ids(run.source, path) };
+    out[String(plainVertexId(run.source, target))] = { weight: r.distance[i]!, vertices: ids(run.source, path) };
   }
   return { paths: out, ...(yield* tail(run, found, hop, o, meter, weight)) };
 }
@@ -210,14 +209,14 @@ export function* singlesourceshortestpath(run: TraverserRun, options: unknown): 
 export function* multinodeshortestpath(run: TraverserRun, options: unknown): FrontierOperation<PathsResponse> {
   const o = record(options, 'multinodeshortestpath options');
   const meter = new Meter();
-  const vertices = selectVertices(run.source, o.vertices, 'vertices');
-  const hop = edgeStep(run.source, o.step);
+  const vertices = selectVertices(run, o.vertices, 'vertices');
+  const hop = edgeStep(run, o.step);
   const settings = shortestOptions(o, hop, meter, 10);
   const found: Int32Array[] = [];
   const edges: number[] = [];
   for (let i = 0; i < vertices.length; i++) {
     for (let j = i + 1; j < vertices.length; j++) {
-      const p = yield* shortestPath(run.source, vertices[i] as number, vertices[j] as number, settings, run.ctx);
+      const p = yield* shortestPath(run.source, vertices[i]!, vertices[j]!, settings, run.ctx);
       if (p === undefined) continue;
       found.push(p.vertices);
       for (const e of p.edges) edges.push(e);

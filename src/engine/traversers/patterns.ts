@@ -10,7 +10,8 @@ import { TypedNumber } from '../../values/index.js';
 import type { PlainId } from '../../values/index.js';
 import { SlotMap, checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
-import { DEFAULTS, Meter, bound, edgeStep, flag, ids, integer, listOf, numberOf, positiveOrNoLimit, record, selectVertices, verticesOut } from './traverser-common.js';
+import { DEFAULTS, Meter, bound, flag, ids, integer, numberOf, positiveOrNoLimit, record, verticesOut } from './traverser-common.js';
+import { edgeStep, listOf, selectVertices } from './traverser-steps.js';
 import type { Measure, PathJson, TraverserRun } from './traverser-common.js';
 import { PathTree, neighbourLists, pathKey, treePath, treeTail } from './tree.js';
 
@@ -35,7 +36,7 @@ function sampleOf<T>(items: T[], size: number): T[] {
   const picks = Array.from(items.keys());
   for (let i = 0; i < size; i++) {
     const j = i + Math.floor(Math.random() * (picks.length - i));
-    [picks[i], picks[j]] = [picks[j] as number, picks[i] as number];
+    [picks[i], picks[j]] = [picks[j]!, picks[i]!];
   }
   return picks.slice(0, size).sort((x, y) => x - y).map((i) => items[i] as T);
 }
@@ -57,9 +58,9 @@ function sampleOf<T>(items: T[], size: number): T[] {
 export function* customizedpaths(run: TraverserRun, options: unknown): FrontierOperation<{ paths: WeightedPath[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
   const o = record(options, 'customizedpaths options');
   const meter = new Meter();
-  const sources = selectVertices(run.source, o.sources, 'sources');
+  const sources = selectVertices(run, o.sources, 'sources');
   const plan = steps(o).map((s) => ({
-    hop: edgeStep(run.source, s),
+    hop: edgeStep(run, s),
     weightBy: s.weightBy === undefined || s.weightBy === null ? undefined : String(s.weightBy),
     defaultWeight: numberOf(s.defaultWeight, 'default weight', 0),
     sample: integer(s.sample, 'sample', 100),
@@ -82,7 +83,7 @@ export function* customizedpaths(run: TraverserRun, options: unknown): FrontierO
       return typeof n === 'number' && Number.isFinite(n) ? n : step.defaultWeight;
     };
     const byVertex = new Map<number, number[]>();
-    for (const n of layer) (byVertex.get(tree.vertex[n] as number) ?? byVertex.set(tree.vertex[n] as number, []).get(tree.vertex[n] as number) as number[]).push(n);
+    for (const n of layer) (byVertex.get(tree.vertex[n]!) ?? byVertex.set(tree.vertex[n]!, []).get(tree.vertex[n]!) as number[]).push(n);
     const lists = yield* neighbourLists(run, byVertex.keys(), step.hop, meter);
     const next: number[] = [];
     const lastStep = index === plan.length - 1;
@@ -91,9 +92,9 @@ export function* customizedpaths(run: TraverserRun, options: unknown): FrontierO
       let opened: number[] = [];
       for (let i = 0; i < list.length; i += 2) {
         for (const n of nodes) {
-          if (tree.contains(n, list[i + 1] as number)) continue;
-          opened.push(tree.push(list[i + 1] as number, list[i] as number, n, 0));
-          if (sorted) weights[tree.size - 1] = weigh(list[i] as number);
+          if (tree.contains(n, list[i + 1]!)) continue;
+          opened.push(tree.push(list[i + 1]!, list[i]!, n, 0));
+          if (sorted) weights[tree.size - 1] = weigh(list[i]!);
           checkCapacity(++access, capacity, 'customized paths');
         }
       }
@@ -107,7 +108,7 @@ export function* customizedpaths(run: TraverserRun, options: unknown): FrontierO
   }
   const weightsOf = (node: number): number[] => {
     const out: number[] = [];
-    for (let at = node; (tree.parent[at] as number) >= 0; at = tree.parent[at] as number) out.push(weights[at] as number);
+    for (let at = node; tree.parent[at]! >= 0; at = tree.parent[at]!) out.push(weights[at]!);
     return out.reverse();
   };
   const total = (node: number): number => weightsOf(node).reduce((a, b) => a + b, 0);
@@ -131,9 +132,9 @@ export function* customizedpaths(run: TraverserRun, options: unknown): FrontierO
 export function* templatepaths(run: TraverserRun, options: unknown): FrontierOperation<{ paths: PathJson[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
   const o = record(options, 'templatepaths options');
   const meter = new Meter();
-  const sources = selectVertices(run.source, o.sources, 'sources');
-  const targets = selectVertices(run.source, o.targets, 'targets');
-  const plan = steps(o).map((s) => ({ hop: edgeStep(run.source, s), maxTimes: integer(s.maxTimes, 'max times', 1) }));
+  const sources = selectVertices(run, o.sources, 'sources');
+  const targets = selectVertices(run, o.targets, 'targets');
+  const plan = steps(o).map((s) => ({ hop: edgeStep(run, s), maxTimes: integer(s.maxTimes, 'max times', 1) }));
   for (const s of plan) if (s.maxTimes < 1) throw bad(`The max times must be >= 1, but got: ${s.maxTimes}`);
   const withRing = flag(o.withRing, 'with ring', false);
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
@@ -148,22 +149,22 @@ export function* templatepaths(run: TraverserRun, options: unknown): FrontierOpe
   while (layer.length > 0 && found.size < limit) {
     const byStep = new Map<number, number[]>();
     for (const n of layer) {
-      const [step, times] = [Math.floor((tree.tag[n] as number) / TIMES), (tree.tag[n] as number) % TIMES];
+      const [step, times] = [Math.floor(tree.tag[n]! / TIMES), tree.tag[n]! % TIMES];
       if (times < (plan[step] as { maxTimes: number }).maxTimes) (byStep.get(step) ?? byStep.set(step, []).get(step) as number[]).push(n);
       if (times >= 1 && step + 1 < plan.length) (byStep.get(step + 1) ?? byStep.set(step + 1, []).get(step + 1) as number[]).push(n);
     }
     const next: number[] = [];
     for (const [step, nodes] of byStep) {
-      const lists = yield* neighbourLists(run, nodes.map((n) => tree.vertex[n] as number), (plan[step] as { hop: HopOptions }).hop, meter);
+      const lists = yield* neighbourLists(run, nodes.map((n) => tree.vertex[n]!), (plan[step] as { hop: HopOptions }).hop, meter);
       for (const n of nodes) {
-        const tag = Math.floor((tree.tag[n] as number) / TIMES) === step ? (tree.tag[n] as number) + 1 : step * TIMES + 1;
-        const list = lists.get(tree.vertex[n] as number) ?? [];
+        const tag = Math.floor(tree.tag[n]! / TIMES) === step ? tree.tag[n]! + 1 : step * TIMES + 1;
+        const list = lists.get(tree.vertex[n]!) ?? [];
         const reached = new Set<number>();
         for (let i = 0; i < list.length; i += 2) {
-          const w = list[i + 1] as number;
+          const w = list[i + 1]!;
           if (reached.has(w) || (!withRing && tree.contains(n, w))) continue;
           reached.add(w);
-          const child = tree.push(w, list[i] as number, n, tag);
+          const child = tree.push(w, list[i]!, n, tag);
           checkCapacity(tree.size, capacity, 'template paths');
           next.push(child);
           if (step === plan.length - 1 && isTarget.has(w)) {
@@ -193,8 +194,8 @@ export function* templatepaths(run: TraverserRun, options: unknown): FrontierOpe
 export function* customizedcrosspoints(run: TraverserRun, options: unknown): FrontierOperation<{ crosspoints: PlainId[]; paths: PathJson[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
   const o = record(options, 'customizedcrosspoints options');
   const meter = new Meter();
-  const sources = selectVertices(run.source, o.sources, 'sources');
-  const patterns = listOf(o.pathPatterns, 'path patterns').map((p) => steps(p).map((s) => edgeStep(run.source, s)));
+  const sources = selectVertices(run, o.sources, 'sources');
+  const patterns = listOf(o.pathPatterns, 'path patterns').map((p) => steps(p).map((s) => edgeStep(run, s)));
   if (patterns.length === 0) throw bad("The path patterns can't be empty");
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
   const limit = bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.pathsLimit));
@@ -204,13 +205,13 @@ export function* customizedcrosspoints(run: TraverserRun, options: unknown): Fro
   for (const pattern of patterns) {
     let layer = Array.from(sources, (s) => tree.push(s, -1, -1, 0));
     for (const hop of pattern) {
-      const lists = yield* neighbourLists(run, layer.map((n) => tree.vertex[n] as number), hop, meter);
+      const lists = yield* neighbourLists(run, layer.map((n) => tree.vertex[n]!), hop, meter);
       const next: number[] = [];
       for (const n of layer) {
-        const list = lists.get(tree.vertex[n] as number) ?? [];
+        const list = lists.get(tree.vertex[n]!) ?? [];
         for (let i = 0; i < list.length; i += 2) {
-          if (tree.contains(n, list[i + 1] as number)) continue;
-          next.push(tree.push(list[i + 1] as number, list[i] as number, n, 0));
+          if (tree.contains(n, list[i + 1]!)) continue;
+          next.push(tree.push(list[i + 1]!, list[i]!, n, 0));
           checkCapacity(tree.size, capacity, 'crosspoints');
         }
       }
@@ -219,9 +220,9 @@ export function* customizedcrosspoints(run: TraverserRun, options: unknown): Fro
     ends.push(layer);
   }
   const all = ends.flat();
-  const rootOf = (n: number): number => tree.vertices(n)[0] as number;
+  const rootOf = (n: number): number => tree.vertices(n)[0]!;
   const bySource = new Map<number, Set<number>>(Array.from(sources, (s) => [s, new Set<number>()]));
-  for (const n of all) (bySource.get(rootOf(n)) as Set<number>).add(tree.vertex[n] as number);
+  for (const n of all) (bySource.get(rootOf(n)) as Set<number>).add(tree.vertex[n]!);
   const sets = [...bySource.values()];
   const points = sets.some((e) => e.size === 0) ? [] : [...(sets[0] as Set<number>)].filter((v) => sets.every((e) => e.has(v))).slice(0, limit === Infinity ? undefined : limit);
   const chosen = new Set(points);
@@ -229,7 +230,7 @@ export function* customizedcrosspoints(run: TraverserRun, options: unknown): Fro
   const pathNodes = withPath
     ? all.filter((n) => {
         const key = pathKey(tree.vertices(n));
-        if (!chosen.has(tree.vertex[n] as number) || seen.has(key)) return false;
+        if (!chosen.has(tree.vertex[n]!) || seen.has(key)) return false;
         seen.add(key);
         return true;
       })

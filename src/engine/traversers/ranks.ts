@@ -6,10 +6,8 @@ import { ArgumentError } from '../../errors.js';
 import type { ElementId, PlainId } from '../../values/index.js';
 import { checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
-import {
-  DEFAULTS, Meter, bound, direction, edgeJson, edgeStep, flag, getHop, integer, labels, listOf, numberOf, positiveOrNoLimit, record, selectVertices,
-  vertexSlot, verticesOut,
-} from './traverser-common.js';
+import { DEFAULTS, Meter, bound, direction, edgeJson, flag, integer, labels, numberOf, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
+import { edgeStep, getHop, listOf, selectVertices } from './traverser-steps.js';
 import type { EdgeJson, Measure, TraverserRun, VertexJson } from './traverser-common.js';
 import { plainVertexId } from '../plain-ids.js';
 import { PathTree, neighbourLists, opposite } from './tree.js';
@@ -30,7 +28,7 @@ function alphaOf(value: unknown, fallback?: number): number {
 /** Distinct neighbours of a list from {@link neighbourLists}, in order. */
 function distinctOf(list: readonly number[] | undefined): number[] {
   const out = new Set<number>();
-  for (let i = 1; i < (list?.length ?? 0); i += 2) out.add((list as number[])[i] as number);
+  for (let i = 1; i < (list?.length ?? 0); i += 2) out.add((list as number[])[i]!);
   return [...out];
 }
 
@@ -56,7 +54,7 @@ interface Similar {
 export function* fusiformsimilarity(run: TraverserRun, options: unknown): FrontierOperation<{ similars: Record<string, Similar[]>; vertices: (PlainId | VertexJson)[]; measure: Measure }> {
   const o = record(options, 'fusiformsimilarity options');
   const meter = new Meter();
-  const sources = selectVertices(run.source, o.sources, 'sources');
+  const sources = selectVertices(run, o.sources, 'sources');
   const hop = getHop(o);
   const back: HopOptions = { ...hop, direction: opposite(hop.direction) };
   const minNeighbors = integer(o.minNeighbors, 'min neighbors', 0);
@@ -144,7 +142,7 @@ export function* neighborrank(run: TraverserRun, options: unknown): FrontierOper
   const o = record(options, 'neighborrank options');
   const meter = new Meter();
   const source = vertexSlot(run.source, o.source);
-  const steps = listOf(o.steps, 'steps').map((s) => ({ hop: edgeStep(run.source, s), top: integer(s.top, 'top', 10) }));
+  const steps = listOf(o.steps, 'steps').map((s) => ({ hop: edgeStep(run, s), top: integer(s.top, 'top', 10) }));
   if (steps.length === 0) throw bad("The steps can't be empty");
   if (steps.length > 5000) throw bad(`The steps length must be <= 5000, but got: ${steps.length}`);
   for (const s of steps) if (s.top <= 0 || s.top > 1000) throw bad(`The top of each layer must be in (0, 1000], but got: ${s.top}`);
@@ -166,7 +164,7 @@ export function* neighborrank(run: TraverserRun, options: unknown): FrontierOper
       const earlier = new Map<number, Set<number>>();
       const fresh: number[] = [];
       for (let i = 0; i < list.length; i += 2) {
-        const w = list[i + 1] as number;
+        const w = list[i + 1]!;
         if (sources.has(w)) {
           sameLayer.add(w);
           continue;
@@ -179,7 +177,7 @@ export function* neighborrank(run: TraverserRun, options: unknown): FrontierOper
         }
         for (const n of nodes) {
           if (tree.contains(n, w)) continue;
-          const child = tree.push(w, list[i] as number, n, 0);
+          const child = tree.push(w, list[i]!, n, 0);
           fresh.push(child);
           (next.get(w) ?? next.set(w, []).get(w) as number[]).push(child);
           checkCapacity(++access, capacity, 'neighbor rank');
@@ -196,7 +194,7 @@ export function* neighborrank(run: TraverserRun, options: unknown): FrontierOper
     const layer = new Map<number, number>();
     for (const a of opened) {
       for (const n of a.nodes) {
-        const w = tree.vertex[n] as number;
+        const w = tree.vertex[n]!;
         layer.set(w, (layer.get(w) ?? 0) + ((last.get(a.vertex) ?? 0) * alpha) / a.degree);
       }
     }
@@ -267,7 +265,7 @@ export function* personalrank(run: TraverserRun, options: unknown): FrontierOper
         }
         const incr = (rank * alpha) / (list.length / 2);
         for (let i = 1; i < list.length; i += 2) {
-          const w = list[i] as number;
+          const w = list[i]!;
           reached[dir === 'OUT' ? 'IN' : 'OUT'].push(w);
           next.set(w, (next.get(w) ?? 0) + incr);
         }
@@ -322,7 +320,7 @@ export function* edgeexist(run: TraverserRun, options: unknown): FrontierOperati
   const edges: EdgeJson[] = [];
   for (let i = 0; i < list.length && edges.length < limit; i += 2) {
     if (list[i + 1] !== target) continue;
-    const edge = list[i] as number;
+    const edge = list[i]!;
     if (sortValues === '' || sortValuesOf(run.source.edgeId(edge)) === sortValues) edges.push(edgeJson(run.source, edge));
   }
   return { edges };

@@ -7,7 +7,8 @@ import { ArgumentError } from '../../errors.js';
 import type { PlainId } from '../../values/index.js';
 import { RowScan, Stamps, checkCapacity, intersect, reachLevel, rowsOf, scanHop } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
-import { DEFAULTS, Meter, bound, edgeStep, flag, getHop, ids, integer, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
+import { DEFAULTS, Meter, bound, flag, ids, integer, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
+import { edgeStep, getHop } from './traverser-steps.js';
 import { plainVertexId } from '../plain-ids.js';
 import type { Measure, TraverserRun, VertexJson } from './traverser-common.js';
 
@@ -66,9 +67,9 @@ function* overlap(run: TraverserRun, a: number, b: number, hop: HopOptions, mete
       const reached = ofA.work.slots;
       const count = ofA.work.length;
       let shared = 0;
-      for (let i = 0; i < count; i++) if (ofB.has(reached[i] as number)) shared++;
+      for (let i = 0; i < count; i++) if (ofB.has(reached[i]!)) shared++;
       const common = new Int32Array(shared);
-      for (let i = 0, n = 0; n < shared; i++) if (ofB.has(reached[i] as number)) common[n++] = reached[i] as number;
+      for (let i = 0, n = 0; n < shared; i++) if (ofB.has(reached[i]!)) common[n++] = reached[i]!;
       return { a: count, b: ofB.work.length, common };
     } finally {
       ofB.release();
@@ -105,7 +106,7 @@ export function* sameneighbors(run: TraverserRun, options: unknown): FrontierOpe
     slots = o.vertexList.map((id) => vertexSlot(run.source, id, 'source'));
   }
   let common: Int32Array | undefined;
-  if (slots.length === 2) common = (yield* overlap(run, slots[0] as number, slots[1] as number, hop, meter)).common;
+  if (slots.length === 2) common = (yield* overlap(run, slots[0]!, slots[1]!, hop, meter)).common;
   else {
     for (const s of slots) {
       const n = yield* neighbours(run, s, hop, meter);
@@ -166,7 +167,7 @@ export function* jaccardsimilarity(run: TraverserRun, options: unknown): Frontie
     return { jaccard_similarity: jaccard(yield* overlap(run, a, b, getHop(o), meter)), measure: meter.measure() };
   }
   const source = vertexSlot(run.source, o.vertex);
-  const hop = edgeStep(run.source, o.step);
+  const hop = edgeStep(run, o.step);
   const top = integer(o.top, 'top', 100);
   if (top < 0) throw new ArgumentError('TRAVERSER_ARGUMENT', `The top must be >= 0, but got: ${top}`);
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);

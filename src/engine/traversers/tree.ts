@@ -45,7 +45,7 @@ export class PathTree {
     this.vertex[i] = vertex;
     this.edge[i] = edge;
     this.parent[i] = parent;
-    this.length[i] = parent < 0 ? 0 : (this.length[parent] as number) + 1;
+    this.length[i] = parent < 0 ? 0 : this.length[parent]! + 1;
     this.tag[i] = tag;
     this.size = i + 1;
     return i;
@@ -53,21 +53,21 @@ export class PathTree {
 
   /** Whether `vertex` is on the path ending at `node`. */
   contains(node: number, vertex: number): boolean {
-    for (let at = node; at >= 0; at = this.parent[at] as number) if (this.vertex[at] === vertex) return true;
+    for (let at = node; at >= 0; at = this.parent[at]!) if (this.vertex[at] === vertex) return true;
     return false;
   }
 
   /** The vertex slots of the path ending at `node`, root first. */
   vertices(node: number): number[] {
     const out: number[] = [];
-    for (let at = node; at >= 0; at = this.parent[at] as number) out.push(this.vertex[at] as number);
+    for (let at = node; at >= 0; at = this.parent[at]!) out.push(this.vertex[at]!);
     return out.reverse();
   }
 
   /** The edge slots of the path ending at `node`, root first. */
   edges(node: number): number[] {
     const out: number[] = [];
-    for (let at = node; (this.parent[at] as number) >= 0; at = this.parent[at] as number) out.push(this.edge[at] as number);
+    for (let at = node; this.parent[at]! >= 0; at = this.parent[at]!) out.push(this.edge[at]!);
     return out.reverse();
   }
 }
@@ -90,7 +90,7 @@ export function* neighbourLists(run: TraverserRun, slots: Iterable<number>, hop:
   const sources = Int32Array.from(distinct);
   meter.vertices += sources.length;
   meter.edges += yield* scanHop(run.source, sources, hop, run.ctx, (k, edge, vertex) => {
-    (lists.get(sources[k] as number) as number[]).push(edge, vertex);
+    (lists.get(sources[k]!) as number[]).push(edge, vertex);
   });
   return lists;
 }

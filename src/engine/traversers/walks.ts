@@ -8,9 +8,8 @@ import { ArgumentError } from '../../errors.js';
 import type { PlainId } from '../../values/index.js';
 import { SlotMap, checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
-import {
-  DEFAULTS, Meter, bound, edgeStep, flag, getHop, ids, maxDepth, positiveOrNoLimit, record, selectVertices, vertexSlot,
-} from './traverser-common.js';
+import { DEFAULTS, Meter, bound, flag, ids, maxDepth, positiveOrNoLimit, record, vertexSlot } from './traverser-common.js';
+import { edgeStep, getHop, selectVertices } from './traverser-steps.js';
 import type { Measure, PathJson, TraverserRun } from './traverser-common.js';
 import { plainVertexId } from '../plain-ids.js';
 import { PathTree, neighbourLists, opposite, pathKey, treePath, treeTail } from './tree.js';
@@ -39,8 +38,8 @@ interface Found {
 /** The deepest source-side node of the path ending at `node`: its position is the crosspoint. */
 function crosspointAt(tree: PathTree, node: number): number {
   let at = node;
-  while ((tree.tag[at] as number) !== SOURCE_SIDE) at = tree.parent[at] as number;
-  return tree.length[at] as number;
+  while (tree.tag[at] !== SOURCE_SIDE) at = tree.parent[at]!;
+  return tree.length[at]!;
 }
 
 /**
@@ -52,24 +51,24 @@ function crosspointAt(tree: PathTree, node: number): number {
 function* between(run: TraverserRun, b: Between, meter: Meter): FrontierOperation<Found> {
   const tree = new PathTree();
   const isTarget = new SlotMap();
-  for (let i = 0; i < b.targets.length; i++) isTarget.set(b.targets[i] as number, 0);
+  for (let i = 0; i < b.targets.length; i++) isTarget.set(b.targets[i]!, 0);
   const turning = b.crosspoints && b.hop.direction !== 'BOTH';
   const back: HopOptions = { ...b.hop, direction: opposite(b.hop.direction) };
   const found = new Map<string, number>();
   let layer: number[] = [];
-  for (let i = 0; i < b.sources.length; i++) layer.push(tree.push(b.sources[i] as number, -1, -1, SOURCE_SIDE));
+  for (let i = 0; i < b.sources.length; i++) layer.push(tree.push(b.sources[i]!, -1, -1, SOURCE_SIDE));
   for (let d = 1; d <= b.depth && layer.length > 0 && found.size < b.limit; d++) {
-    const vertices = layer.map((n) => tree.vertex[n] as number);
-    const forward = yield* neighbourLists(run, layer.filter((n) => tree.tag[n] === SOURCE_SIDE).map((n) => tree.vertex[n] as number), b.hop, meter);
+    const vertices = layer.map((n) => tree.vertex[n]!);
+    const forward = yield* neighbourLists(run, layer.filter((n) => tree.tag[n] === SOURCE_SIDE).map((n) => tree.vertex[n]!), b.hop, meter);
     const backward = turning ? yield* neighbourLists(run, vertices, back, meter) : undefined;
     const next: number[] = [];
     const extend = (node: number, list: readonly number[], tag: number): void => {
       const reached = new Set<number>();
       for (let i = 0; i < list.length; i += 2) {
-        const w = list[i + 1] as number;
+        const w = list[i + 1]!;
         if (reached.has(w) || tree.contains(node, w)) continue;
         reached.add(w);
-        const child = tree.push(w, list[i] as number, node, tag);
+        const child = tree.push(w, list[i]!, node, tag);
         checkCapacity(tree.size, b.capacity, 'paths');
         if (!isTarget.has(w)) {
           next.push(child);
@@ -82,7 +81,7 @@ function* between(run: TraverserRun, b: Between, meter: Meter): FrontierOperatio
       }
     };
     for (const n of layer) {
-      const v = tree.vertex[n] as number;
+      const v = tree.vertex[n]!;
       if (tree.tag[n] === SOURCE_SIDE) extend(n, forward.get(v) ?? [], SOURCE_SIDE);
       if (backward !== undefined) extend(n, backward.get(v) ?? [], TARGET_SIDE);
     }
@@ -112,9 +111,9 @@ export function* paths(run: TraverserRun, options: unknown): FrontierOperation<{
   const o = record(options, 'paths options');
   const meter = new Meter();
   const post = o.sources !== undefined;
-  const sources = post ? selectVertices(run.source, o.sources, 'sources') : [vertexSlot(run.source, o.source)];
-  const targets = post ? selectVertices(run.source, o.targets, 'targets') : [vertexSlot(run.source, o.target, 'target')];
-  const hop = post ? edgeStep(run.source, o.step) : getHop(o);
+  const sources = post ? selectVertices(run, o.sources, 'sources') : [vertexSlot(run.source, o.source)];
+  const targets = post ? selectVertices(run, o.targets, 'targets') : [vertexSlot(run.source, o.target, 'target')];
+  const hop = post ? edgeStep(run, o.step) : getHop(o);
   const depth = maxDepth(o.maxDepth);
   if (post) {
     if (depth > 5000) throw new ArgumentError('TRAVERSER_ARGUMENT', `The max depth parameter must be in [1, 5000], but got: ${depth}`);
@@ -143,7 +142,7 @@ export function* crosspoints(run: TraverserRun, options: unknown): FrontierOpera
   const found = yield* between(run, { sources, targets, hop: getHop(o), crosspoints: true, depth: maxDepth(o.maxDepth), ...capacityAndLimit(o) }, meter);
   const out = found.paths.map((p) => {
     const vertices = found.tree.vertices(p);
-    return { crosspoint: plainVertexId(run.source, vertices[Math.ceil((vertices.length - 1) / 2)] as number), objects: ids(run.source, vertices) };
+    return { crosspoint: plainVertexId(run.source, vertices[Math.ceil((vertices.length - 1) / 2)]!), objects: ids(run.source, vertices) };
   });
   return { crosspoints: out, measure: meter.measure() };
 }
@@ -185,20 +184,20 @@ function* subgraph(run: TraverserRun, o: Readonly<Record<string, unknown>>, s: S
   };
   let layer = [tree.push(source, -1, -1, 0)];
   for (let d = 1; d <= depth && layer.length > 0 && found.size < limit; d++) {
-    const lists = yield* neighbourLists(run, layer.map((n) => tree.vertex[n] as number), hop, meter);
+    const lists = yield* neighbourLists(run, layer.map((n) => tree.vertex[n]!), hop, meter);
     const next: number[] = [];
     for (const n of layer) {
       if (found.size >= limit) break;
-      const list = lists.get(tree.vertex[n] as number) ?? [];
+      const list = lists.get(tree.vertex[n]!) ?? [];
       if (list.length === 0 && !s.rings) add(n);
-      const parent = tree.parent[n] as number;
+      const parent = tree.parent[n]!;
       const reached = new Set<number>();
       for (let i = 0; i < list.length; i += 2) {
-        const w = list[i + 1] as number;
+        const w = list[i + 1]!;
         if (reached.has(w)) continue;
         reached.add(w);
         if (!tree.contains(n, w)) {
-          next.push(tree.push(w, list[i] as number, n, 0));
+          next.push(tree.push(w, list[i]!, n, 0));
           checkCapacity(tree.size, capacity, s.rings ? 'rings' : 'rays');
           continue;
         }
@@ -208,8 +207,8 @@ function* subgraph(run: TraverserRun, o: Readonly<Record<string, unknown>>, s: S
           continue;
         }
         if (s.sourceInRing && w !== source) continue;
-        if (back && !bothWays(run, tree.vertex[n] as number, list, w)) continue;
-        add(tree.push(w, list[i] as number, n, 0));
+        if (back && !bothWays(run, tree.vertex[n]!, list, w)) continue;
+        add(tree.push(w, list[i]!, n, 0));
       }
     }
     layer = next;
@@ -224,7 +223,7 @@ function bothWays(run: TraverserRun, vertex: number, list: readonly number[], w:
   let into = false;
   for (let i = 0; i < list.length; i += 2) {
     if (list[i + 1] !== w) continue;
-    if (run.source.edgeOutVertex(list[i] as number) === vertex) out = true;
+    if (run.source.edgeOutVertex(list[i]!) === vertex) out = true;
     else into = true;
   }
   return out && into;

@@ -8,14 +8,14 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
-import { ArgumentError, QuiverError } from '../../index.js';
-import type { Graph, ServerState } from '../../index.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ArgumentError, HUGEGRAPH_JSON, QuiverError, mapInTurns } from '../../index.js';
+import type { Graph, Script, ServerState } from '../../index.js';
 import { mapError } from '../error-mapper.js';
-import { graphOf, graphParams, graphPaths, spaceOf } from './route-common.js';
-import type { GraphParams, RouteGroup } from './route-common.js';
-import { admit, itemTexts, sendTexts } from './graph-data.js';
 import { jsonText, parseExact } from '../json-text.js';
+import { sendTexts } from '../replies.js';
+import { graphParams, graphPaths, spaceOf } from './route-common.js';
+import type { GraphParams, RouteGroup } from './route-common.js';
 
 /**
  * Default `evaluationTimeout` of a Gremlin request in milliseconds (gremlin-server.yaml's).
@@ -54,6 +54,17 @@ const getQuery = {
   required: ['gremlin'],
   additionalProperties: false,
 } as const;
+
+/**
+ * The graph a /gremlin request runs on, for the request's identity: the server parses the text
+ * once, binding the graph names and aliases it uses as the graph and its traversal source, and
+ * the graph they name is brought into the request's scope by the graph-scope plugin
+ * (`request.scopeGraph`); with the parsed script.
+ */
+function scriptGraph(state: ServerState, request: FastifyRequest, body: GremlinRequest): { graph: Graph; script: Script } {
+  const parsed = state.parseGremlin(body);
+  return { graph: request.scopeGraph(parsed.space, parsed.graph, 'read'), script: parsed.script };
+}
 
 /** Binding values: strings and numbers, a number beyond 2^53 (an AUTOMATIC id sent as JSON) read exactly as a bigint. */
 function checkRequest(request: GremlinRequest): Map<string, string | number | bigint> {
@@ -105,19 +116,25 @@ function replyHead(): string {
 
 const REPLY_TAIL = '],"meta":{}}}';
 
-async function evaluate(state: ServerState, request: GremlinRequest, reply: FastifyReply): Promise<string[]> {
-  const bindings = checkRequest(request);
-  const parsed = state.parseGremlin(request);
-  const graph = state.graph(parsed.space, parsed.graph);
-  admit(graph, 'read');
+/**
+ * The JSON texts of a script's results, which `graph.gremlin` converted to HugeGraph's JSON
+ * values (its `json` option) as it handed them out: written as they are, in time slices.
+ */
+function dataTexts(data: readonly unknown[], signal: AbortSignal): Promise<string[]> {
+  return mapInTurns(data, jsonText, signal);
+}
+
+async function evaluate(state: ServerState, request: FastifyRequest, body: GremlinRequest, reply: FastifyReply): Promise<string[]> {
+  const bindings = checkRequest(body);
+  const { graph, script } = scriptGraph(state, request, body);
   const controller = new AbortController();
   const onClose = (): void => {
     if (!reply.raw.writableFinished) controller.abort();
   };
   reply.raw.once('close', onClose);
   try {
-    const data = await graph.gremlin(parsed.script, { bindings: Object.fromEntries(bindings), signal: controller.signal, timeoutMs: timeoutOf(graph) });
-    return await itemTexts(data, controller.signal);
+    const data = await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal: controller.signal, timeoutMs: timeoutOf(graph), json: HUGEGRAPH_JSON });
+    return await dataTexts(data, controller.signal);
   } finally {
     reply.raw.off('close', onClose);
   }
@@ -161,7 +178,7 @@ function fromQuery(query: Readonly<Record<string, string>>): GremlinRequest {
 export const gremlinRoutes: RouteGroup = (app, { state }) => {
   app.get<{ Querystring: Record<string, string> }>('/gremlin', { schema: { summary: 'Run a Gremlin script given in the query string', querystring: getQuery } }, async (request, reply) => {
     try {
-      return await sendTexts(reply, replyHead(), await evaluate(state, fromQuery(request.query), reply), REPLY_TAIL);
+      return await sendTexts(reply, replyHead(), await evaluate(state, request, fromQuery(request.query), reply), REPLY_TAIL);
     } catch (error) {
       return sendError(reply, error);
     }
@@ -170,7 +187,7 @@ export const gremlinRoutes: RouteGroup = (app, { state }) => {
   app.post<{ Body: GremlinRequest }>('/gremlin', { schema: { summary: 'Run a Gremlin script (gzip response when accepted)', body: requestBody } }, async (request, reply) => {
     let items: string[];
     try {
-      items = await evaluate(state, request.body, reply);
+      items = await evaluate(state, request, request.body, reply);
     } catch (error) {
       return sendError(reply, error);
     }
@@ -179,7 +196,7 @@ export const gremlinRoutes: RouteGroup = (app, { state }) => {
 
   app.post<{ Body: GremlinRequest }>('/gremlinunzip', { schema: { summary: 'Run a Gremlin script (uncompressed response)', body: requestBody } }, async (request, reply) => {
     try {
-      return await sendTexts(reply, replyHead(), await evaluate(state, request.body, reply), REPLY_TAIL);
+      return await sendTexts(reply, replyHead(), await evaluate(state, request, request.body, reply), REPLY_TAIL);
     } catch (error) {
       return sendError(reply, error);
     }
@@ -193,14 +210,15 @@ export const gremlinRoutes: RouteGroup = (app, { state }) => {
         const body = request.body;
         if (Object.keys(body.aliases ?? {}).length > 0) throw new ArgumentError('GREMLIN_ALIAS', 'Invalid Gremlin job: aliases are not supported by the asynchronous form');
         const bindings = checkRequest(body);
-        const target = graphOf(state, request.params);
-        admit(target, 'write');
+        // the graph-scope plugin brought the path's graph into scope; the script may name only that one
+        const graph = request.graph;
+        const path = { space: spaceOf(request.params), graph: request.params.graph };
         const firstLine = Buffer.from(body.gremlin.split('\n')[0] ?? '').subarray(0, 256).toString('utf8');
-        const taskId = await state.tasks(spaceOf(request.params), request.params.graph).submit(
+        const taskId = await state.tasks(path.space, path.graph).submit(
           { type: 'gremlin', name: firstLine, callable: 'org.apache.hugegraph.job.GremlinJob', input: JSON.stringify(body) },
           async ({ signal }) => {
-            const { script } = state.parseGremlin(body, { space: spaceOf(request.params), graph: request.params.graph });
-            return itemTexts(await target.gremlin(script, { bindings: Object.fromEntries(bindings), signal }), signal);
+            const { script } = state.parseGremlin(body, path);
+            return dataTexts(await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal, json: HUGEGRAPH_JSON }), signal);
           },
           // task_result keeps a long beyond 2^53 as its exact digits, as the synchronous reply does
           (items) => `[${(items as string[]).join(',')}]`,

@@ -10,7 +10,7 @@
 import { ArgumentError } from '../../index.js';
 import { jsonText } from '../json-text.js';
 import type { Graph } from '../../index.js';
-import { graphOf, graphParams, graphPaths } from './route-common.js';
+import { graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import { traverserBodySchema, traverserQuerySchema } from './traverser-schemas.js';
 
@@ -115,23 +115,23 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * traverserRoutes(app, { state });
  * ```
  */
-export const traverserRoutes: RouteGroup = (app, { state }) => {
+export const traverserRoutes: RouteGroup = (app) => {
   for (const base of graphPaths('/traversers')) {
     for (const name of GET_FORMS) {
       app.get<{ Params: GraphParams; Querystring: Record<string, QueryValue | QueryValue[]> }>(
         `${base}/${name}`,
         { schema: { summary: `Traverser ${name} (query parameters)`, params: graphParams(), querystring: traverserQuerySchema(name) } },
-        async (request, reply) => reply.type(JSON_TYPE).send(jsonText(await graphOf(state, request.params).traversers[name](queryOptions(request.query)))),
+        async (request, reply) => reply.type(JSON_TYPE).send(jsonText(await request.graph.traversers[name](queryOptions(request.query)))),
       );
     }
     for (const name of POST_FORMS) {
       app.post<{ Params: GraphParams; Body: Record<string, unknown> }>(
         `${base}/${name}`,
-        { schema: { summary: `Traverser ${name} (JSON body)`, params: graphParams(), body: traverserBodySchema(name) } },
+        { schema: { summary: `Traverser ${name} (JSON body)`, params: graphParams(), body: traverserBodySchema(name) }, config: { graphAccess: 'read' } },
         async (request, reply) => {
           const options = bodyOptions(request.body) as Record<string, unknown>;
           if (NEEDS_STEPS.has(name) && options.steps === undefined) throw new ArgumentError('TRAVERSER_ARGUMENT', "The steps parameter can't be null");
-          return reply.type(JSON_TYPE).send(jsonText(await graphOf(state, request.params).traversers[name](options)));
+          return reply.type(JSON_TYPE).send(jsonText(await request.graph.traversers[name](options)));
         },
       );
     }

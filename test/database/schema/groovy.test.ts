@@ -56,7 +56,7 @@ async function runScript(script: string, schema: SchemaBuilder): Promise<void> {
     let target: unknown = schema;
     for (const call of calls.slice(2)) {
       const fn = (target as Record<string, (...a: Arg[]) => unknown>)[call.method];
-      assert.equal(typeof fn, 'function', `unknown builder method ${call.method}`);
+      assert.ok(typeof fn === 'function', `unknown builder method ${call.method}`);
       target = await fn.apply(target, [...call.args]);
     }
   }

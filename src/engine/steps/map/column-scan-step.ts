@@ -7,13 +7,13 @@
 import { PlanError } from '../../../errors.js';
 import type { ColumnBatch } from '../../../port/index.js';
 import type { PropertyValue } from '../../../values/index.js';
-import { columnBatchesOf } from '../../exec/column-batches.js';
-import { predicateTest } from '../../exec/predicate.js';
-import type { Test } from '../../exec/predicate.js';
-import { fresh } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
-import { PAUSE } from '../../exec/pause.js';
+import { columnBatchesOf } from '../../runtime/column-batches.js';
+import { predicateTest } from '../../runtime/predicate.js';
+import type { Test } from '../../runtime/predicate.js';
+import { fresh } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { PAUSE } from '../../runtime/pause.js';
 import { valueKey } from '../../semantics/index.js';
 import type { StepDef } from '../step-def.js';
 import { describeArg } from '../args.js';
@@ -64,7 +64,7 @@ class Totals {
       }
       this.#last = k;
     }
-    this.counts[k] = (this.counts[k] as number) + bulk;
+    this.counts[k] = this.counts[k]! + bulk;
   }
 }
 
@@ -108,7 +108,7 @@ function* run(p: ColumnScanParams, input: Iterable<Traverser>, rt: Runtime): Ite
   else if (p.result === 'distinctValues') {
     rt.memory.release(totals.distinct.size);
     yield fresh(long(totals.distinct.size), rt.trackPath);
-  } else yield fresh(new Map(totals.labels.map((l, k) => [l, long(totals.counts[k] as number)])), rt.trackPath);
+  } else yield fresh(new Map(totals.labels.map((l, k) => [l, long(totals.counts[k]!)])), rt.trackPath);
 }
 
 /**

@@ -7,10 +7,10 @@
 import { PlanError } from '../../../errors.js';
 import type { ParamsOf } from '../../plan/plan.js';
 import type { FrontierHop } from '../../plan/params/branch.js';
-import { fresh, moveTo, withFields } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
-import { PAUSE } from '../../exec/pause.js';
+import { fresh, moveTo, withFields } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { PAUSE } from '../../runtime/pause.js';
 import { Vertex } from '../../elements.js';
 import { Frontier, SlotMap, distinctFrontier, expand, firstBfsPath, kHop, pathTo } from '../../frontier/index.js';
 import type { FrontierOperation, HopOptions, KHopResult } from '../../frontier/index.js';
@@ -48,11 +48,11 @@ function targetSlots(p: FrontierParams, rt: Runtime): Int32Array {
 
 /** The traverser for reached entry `at`: moved from the first input on its source, path rebuilt when tracked. */
 function reachedTraverser(r: KHopResult, at: number, first: readonly Traverser[], firstOf: SlotMap, rt: Runtime): Traverser {
-  const slot = r.reached.slots[at] as number;
+  const slot = r.reached.slots[at]!;
   if (!rt.trackPath) return withFields(moveTo(first[0] as Traverser, rt.vertex(slot), false), { bulk: 1 });
   const path = pathTo(r, at);
-  let t = first[firstOf.get(path[0] as number)] as Traverser;
-  for (let i = 1; i < path.length; i++) t = moveTo(t, rt.vertex(path[i] as number), true);
+  let t = first[firstOf.get(path[0]!)] as Traverser;
+  for (let i = 1; i < path.length; i++) t = moveTo(t, rt.vertex(path[i]!), true);
   return withFields(t, { bulk: 1 });
 }
 
@@ -68,7 +68,7 @@ function* runToTarget(p: FrontierParams, input: Traverser, source: number, targe
     return;
   }
   let t = input;
-  for (let i = 1; i < path.length; i++) t = moveTo(t, rt.vertex(path[i] as number), true);
+  for (let i = 1; i < path.length; i++) t = moveTo(t, rt.vertex(path[i]!), true);
   yield withFields(t, { bulk: 1 });
 }
 
@@ -77,8 +77,8 @@ function* runRepeat(p: FrontierParams, inputs: readonly Traverser[], slots: Int3
   for (let i = 0; i < slots.length; i++) if (slots[i]! >= 0 && !firstOf.has(slots[i]!)) firstOf.set(slots[i]!, i);
   const targets = p.until === undefined ? undefined : targetSlots(p, rt);
   const [only] = inputs;
-  if (targets?.length === 1 && inputs.length === 1 && only !== undefined && (slots[0] as number) >= 0 && slots[0] !== targets[0] && p.simple === undefined) {
-    yield* runToTarget(p, only, slots[0] as number, targets[0] as number, rt);
+  if (targets?.length === 1 && inputs.length === 1 && only !== undefined && slots[0]! >= 0 && slots[0] !== targets[0] && p.simple === undefined) {
+    yield* runToTarget(p, only, slots[0]!, targets[0]!, rt);
     return;
   }
   const sources = slots.filter((s) => s >= 0);
@@ -90,13 +90,13 @@ function* runRepeat(p: FrontierParams, inputs: readonly Traverser[], slots: Int3
     if (targets !== undefined) {
       const wanted = new SlotMap();
       for (const t of targets) wanted.set(t, 0);
-      for (let at = 0; at < n; at++) if (wanted.has(r.reached.slots[at] as number)) yield reachedTraverser(r, at, inputs, firstOf, rt);
+      for (let at = 0; at < n; at++) if (wanted.has(r.reached.slots[at]!)) yield reachedTraverser(r, at, inputs, firstOf, rt);
       return;
     }
     // Entries emitted: every level with emit(), else the last one (when it was reached).
     const reachedLast = r.levels.length > p.depth;
-    const from = p.emit ? 0 : reachedLast ? (r.levels[p.depth - 1] as number) : n;
-    const to = p.emit ? n : reachedLast ? (r.levels[p.depth] as number) : n;
+    const from = p.emit ? 0 : reachedLast ? r.levels[p.depth - 1]! : n;
+    const to = p.emit ? n : reachedLast ? r.levels[p.depth]! : n;
     if (p.result === 'count') {
       yield fresh(long(to - from), rt.trackPath);
       return;
@@ -125,7 +125,7 @@ function* runChain(p: FrontierParams, inputs: readonly Traverser[], slots: Int32
   try {
     for (let i = 0; i < f.length; i++) {
       if (rt.tick()) yield PAUSE;
-      yield withFields(moveTo(kept[0] as Traverser, rt.vertex(f.slots[i] as number), false), { bulk: 1 });
+      yield withFields(moveTo(kept[0] as Traverser, rt.vertex(f.slots[i]!), false), { bulk: 1 });
     }
   } finally {
     rt.memory.release(f.length);

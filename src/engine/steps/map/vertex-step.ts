@@ -6,11 +6,11 @@
 import { ArgumentError } from '../../../errors.js';
 import { Vertex } from '../../elements.js';
 import type { Direction } from '../../../values/index.js';
-import { moveTo } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import { BATCH_SIZE } from '../../exec/batch.js';
-import { PAUSE } from '../../exec/pause.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { moveTo } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import { BATCH_SIZE } from '../../runtime/batch.js';
+import { PAUSE } from '../../runtime/pause.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { strings } from '../args.js';
 import type { VertexParams } from '../../plan/params/map.js';
@@ -60,23 +60,23 @@ function neighbours(rt: Runtime, p: VertexParams, slots: Int32Array): Grouped {
     vertices = grow(vertices, n + nb.length);
     const sel = nb.selection;
     for (let i = 0; i < nb.length; i++, n++) {
-      const at = sel === undefined ? i : (sel[i] as number);
-      owner[n] = index.get(nb.sources[at] as number) as number;
-      edges[n] = nb.edges[at] as number;
-      vertices[n] = nb.vertices[at] as number;
+      const at = sel === undefined ? i : sel[i]!;
+      owner[n] = index.get(nb.sources[at]!) as number;
+      edges[n] = nb.edges[at]!;
+      vertices[n] = nb.vertices[at]!;
     }
   }
   // A stable counting sort by source keeps each source's neighbours in scan order.
   const offsets = new Int32Array(unique.length + 1);
-  for (let i = 0; i < n; i++) offsets[(owner[i] as number) + 1]++;
-  for (let u = 0; u < unique.length; u++) offsets[u + 1] += offsets[u] as number;
+  for (let i = 0; i < n; i++) offsets[owner[i]! + 1]!++;
+  for (let u = 0; u < unique.length; u++) offsets[u + 1]! += offsets[u]!;
   const next = offsets.slice(0, unique.length);
   const sortedEdges = new Int32Array(n);
   const sortedVertices = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    const at = next[owner[i] as number]++ as number;
-    sortedEdges[at] = edges[i] as number;
-    sortedVertices[at] = vertices[i] as number;
+    const at = next[owner[i]!]!++;
+    sortedEdges[at] = edges[i]!;
+    sortedVertices[at] = vertices[i]!;
   }
   return { index, offsets, edges: sortedEdges, vertices: sortedVertices };
 }
@@ -92,12 +92,12 @@ function* run(p: VertexParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
     });
     const found = neighbours(rt, p, slots);
     for (let k = 0; k < batch.length; k++) {
-      const u = found.index.get(slots[k] as number);
+      const u = found.index.get(slots[k]!);
       if (u === undefined) continue;
       const t = batch[k] as Traverser;
-      for (let i = found.offsets[u] as number, end = found.offsets[u + 1] as number; i < end; i++) {
+      for (let i = found.offsets[u]!, end = found.offsets[u + 1]!; i < end; i++) {
         if (rt.tick()) yield PAUSE;
-        yield moveTo(t, p.returns === 'vertex' ? rt.vertex(found.vertices[i] as number) : rt.edge(found.edges[i] as number), rt.trackPath);
+        yield moveTo(t, p.returns === 'vertex' ? rt.vertex(found.vertices[i]!) : rt.edge(found.edges[i]!), rt.trackPath);
       }
     }
     batch = [];

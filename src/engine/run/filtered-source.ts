@@ -8,7 +8,7 @@ import { NEIGHBOUR_BATCH_SIZE } from '../../port/index.js';
 import type { ColumnBatch, ColumnScanOptions, GraphSource, GraphWriter, IndexPredicate, NeighbourBatch, PropertyCardinality, ScanOptions, VertexPropertyRecord } from '../../port/index.js';
 import type { Direction, ElementId, PlainId, PropertyValue } from '../../values/index.js';
 import { plainVertexIds } from '../plain-ids.js';
-import { ColumnBatchBuffer, scanColumnsBySlots } from './column-batches.js';
+import { ColumnBatchBuffer, scanColumnsBySlots } from '../runtime/column-batches.js';
 
 /**
  * The filters of a view. Absent filters let everything through.
@@ -96,6 +96,9 @@ export class FilteredSource implements GraphWriter {
   vertexLabel(slot: number): string {
     return this.base.vertexLabel(slot);
   }
+  multiValuedKey(key: string): boolean {
+    return this.base.multiValuedKey?.(key) ?? false;
+  }
   edgeId(slot: number): ElementId {
     return this.base.edgeId(slot);
   }
@@ -132,7 +135,7 @@ export class FilteredSource implements GraphWriter {
     for (const b of this.base.scanColumns(element, hidden ? { labels: options.labels } : options)) {
       out ??= new ColumnBatchBuffer(b.lists);
       for (let i = 0; i < b.length; i++) {
-        const slot = b.slots[i] as number;
+        const slot = b.slots[i]!;
         if (!(element === 'vertex' ? this.#v(slot) : this.#e(slot))) continue;
         if (out.push(slot, b.labels[i] as string, b.values[i])) {
           yield out;
@@ -158,13 +161,13 @@ export class FilteredSource implements GraphWriter {
       const sel = nb.selection;
       let n = 0;
       for (let i = 0; i < nb.length; i++) {
-        const p = sel === undefined ? i : (sel[i] as number);
-        const source = nb.sources[p] as number;
+        const p = sel === undefined ? i : sel[i]!;
+        const source = nb.sources[p]!;
         if (source !== current) {
           current = source;
           taken = 0;
         }
-        if (taken >= limit || !this.#e(nb.edges[p] as number) || (checkTargets && !this.#v(nb.vertices[p] as number))) continue;
+        if (taken >= limit || !this.#e(nb.edges[p]!) || (checkTargets && !this.#v(nb.vertices[p]!))) continue;
         taken++;
         selection[n++] = p;
       }
