@@ -79,7 +79,10 @@ async function benchLibrary(rmat: RmatGraph, load: typeof loadGraph): Promise<Re
   await defineSchema(graph);
   const { vertexMs, edgeMs } = await load(graph, rmat);
   const after = settle();
-  if (graph.source().edgeCount() !== rmat.edgeCount) throw new Error(`Expected ${rmat.edgeCount} edges, found ${graph.source().edgeCount()}`);
+  const view = graph.openReadView();
+  const edges = view.source.edgeCount();
+  view.release();
+  if (edges !== rmat.edgeCount) throw new Error(`Expected ${rmat.edgeCount} edges, found ${edges}`);
   const bytes = perEdge(before, after, rmat.edgeCount);
   await db.close();
   return { verticesPerSec: rmat.vertexCount / (vertexMs / 1000), edgesPerSec: rmat.edgeCount / (edgeMs / 1000), bytesPerEdgeRss: bytes.rss, bytesPerEdgeHeap: bytes.heap };

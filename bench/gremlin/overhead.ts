@@ -89,9 +89,14 @@ export async function parserFigures(plan: SamplePlan): Promise<ParserFigures> {
 function traversersOf(bg: BenchGraph, traversal: GraphTraversal): { traversers: number; bulk: number } {
   let traversers = 0;
   let bulk = 0;
-  for (const t of traverse(compile(traversal.bytecode), { source: bg.graph.source() }, undefined)) {
-    traversers++;
-    bulk += t.bulk;
+  const view = bg.graph.openReadView();
+  try {
+    for (const t of traverse(compile(traversal.bytecode), { source: view.source }, undefined)) {
+      traversers++;
+      bulk += t.bulk;
+    }
+  } finally {
+    view.release();
   }
   return { traversers, bulk };
 }

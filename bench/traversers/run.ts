@@ -153,7 +153,8 @@ async function benchScale(scale: number, timing: { readonly runs: number; readon
   const graph = await db.createGraph('rmat', { 'vertex.tx_capacity': 20_000, 'edge.tx_capacity': 20_000 });
   await defineSchema(graph);
   const { slots, vertexMs, edgeMs } = await loadGraphBulk(graph, rmat);
-  const source: GraphSource = graph.source();
+  const view = graph.openReadView();
+  const source: GraphSource = view.source;
   const firstRead = performance.now();
   source.adjacencyRows?.('BOTH');
   const mergeMs = performance.now() - firstRead;
@@ -195,6 +196,7 @@ async function benchScale(scale: number, timing: { readonly runs: number; readon
   }
   peer?.dispose();
   kuzuPeer?.dispose();
+  view.release();
   await db.close();
   return rows;
 }

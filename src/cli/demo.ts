@@ -114,9 +114,11 @@ async function load(graph: Graph, options: DemoOptions): Promise<void> {
 }
 
 async function readBack(graph: Graph, out: (line: string) => void): Promise<void> {
-  const source = graph.source();
-  out(`Counts: ${source.vertexCount('person')} person, ${source.vertexCount('software')} software, ${source.edgeCount('knows')} knows, ${source.edgeCount('created')} created`);
+  const view = graph.openReadView();
+  const { source } = view;
   const people = source.vertexCount('person');
+  out(`Counts: ${people} person, ${source.vertexCount('software')} software, ${source.edgeCount('knows')} knows, ${source.edgeCount('created')} created`);
+  view.release();
   const lookups = Math.min(1000, people);
   let found = 0;
   let start = performance.now();
@@ -168,8 +170,9 @@ export async function runDemo(options: DemoOptions): Promise<void> {
     out(`Closed (final snapshot) in ${(performance.now() - start).toFixed(0)} ms`);
     start = performance.now();
     db = await open({ path });
-    const reopened = db.graph(options.graph).source();
-    out(`Reopened in ${(performance.now() - start).toFixed(0)} ms: ${reopened.vertexCount()} vertices, ${reopened.edgeCount()} edges`);
+    const reopened = db.graph(options.graph).openReadView();
+    out(`Reopened in ${(performance.now() - start).toFixed(0)} ms: ${reopened.source.vertexCount()} vertices, ${reopened.source.edgeCount()} edges`);
+    reopened.release();
   } finally {
     await db.close();
   }

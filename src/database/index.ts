@@ -19,8 +19,8 @@ export type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from
 export type { GraphParts, GraphServices, QueryLimits } from './graph/graph-state.js';
 export type { EdgeQuery, ElementReads, PropertyQuery, ScanQuery, Shard, TypesOption, VertexQuery } from './graph/read-api.js';
 export type { IndexBuild } from './graph/schema-admin.js';
+export type { SchemaView } from './graph/schema-view.js';
 export type { GraphAdministration } from './graph/admin-api.js';
-export type { ContextOptions, HandleContext } from './graph/graph-state.js';
 export { storeConfigOf } from './durability/store-setup.js';
 export { GRAPH_CONFIG_KEYS, resolveGraphConfig, validateGraphName } from './graph/config.js';
 export type { GraphConfig, GraphConfigInput } from './graph/config.js';

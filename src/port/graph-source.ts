@@ -93,7 +93,7 @@ export type PropertyCardinality = 'single' | 'list' | 'set';
  *
  * @example
  * ```ts
- * const view = store.openReadView();
+ * const view = graph.openReadView();
  * try { view.source.vertexCount(); } finally { view.release(); }
  * ```
  */

@@ -4,6 +4,7 @@
  * Usage: node crash-writer.js <dir> <snapshotEveryBytes>
  */
 import { open } from '../../src/index.js';
+import { readGraph } from '../read-graph.js';
 
 const [dir, snapshotBytes] = process.argv.slice(2);
 const db = await open({ path: dir!, snapshotEveryBytes: Number(snapshotBytes) });
@@ -11,7 +12,7 @@ const graph = db.hasGraph('crash') ? db.graph('crash') : await db.createGraph('c
 await graph.schema().propertyKey('n').asInt().ifNotExist().create();
 await graph.schema().propertyKey('tag').asText().ifNotExist().create();
 await graph.schema().vertexLabel('item').useCustomizeNumberId().properties('n', 'tag').ifNotExist().create();
-let batch = graph.source().vertexCount('item') / 100;
+let batch = readGraph(graph, (s) => s.vertexCount('item')) / 100;
 process.stdout.write(`start ${batch}\n`);
 for (;;) {
   const first = batch * 100;

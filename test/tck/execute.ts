@@ -16,6 +16,7 @@ import { describeActual } from './describe.js';
 import { GraphResolver, toBinding, type GremlinRun } from './resolver.js';
 import { skipReason } from './skips.js';
 import { loadGraphson } from './graphson.js';
+import { readGraph } from '../read-graph.js';
 
 /**
  * The outcome of one scenario.
@@ -254,13 +255,15 @@ export class TckSession {
     const bindings: Record<string, unknown> = {};
     for (const [name, value] of plan.parameters) {
       try {
-        bindings[name] = await toBinding(resolveNotated(value, new GraphResolver(graph.source())), run);
+        bindings[name] = await toBinding(readGraph(graph, (s) => resolveNotated(value, new GraphResolver(s))), run);
       } catch (error) {
         return { status: 'failed', reason: `cannot bind parameter ${name}: ${errorText(error)}` };
       }
     }
-    const sideEffectResolver = plan.sideEffects.length === 0 ? undefined : new GraphResolver(graph.source());
-    const sideEffects = plan.sideEffects.map(([k, v]) => [k, sideEffectResolver === undefined ? v : resolveNotated(v, sideEffectResolver)] as const);
+    const sideEffects = plan.sideEffects.length === 0 ? [] : readGraph(graph, (s) => {
+      const resolver = new GraphResolver(s);
+      return plan.sideEffects.map(([k, v]) => [k, resolveNotated(v, resolver)] as const);
+    });
     const text = withDataPaths(withSideEffects(plan.traversal ?? '', sideEffects));
     let outcome: Outcome;
     try {
@@ -300,7 +303,8 @@ export class TckSession {
     }
     if ('error' in outcome) return `the traversal raised ${errorText(outcome.error)}`;
     const results = () => normaliseResult(outcome.stored, { mode: plan.when ?? 'list' });
-    const resolver = () => new GraphResolver(graph.source());
+    // A resolver indexes the names on a view as of now; what it reads later, it reads from the graph as it is then.
+    const resolver = () => readGraph(graph, (s) => new GraphResolver(s));
     const plain = this.#types === 'plain';
     switch (assertion.kind) {
       case 'table':

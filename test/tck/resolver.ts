@@ -20,7 +20,7 @@ function notFound(what: string): NotFoundError {
  *
  * @example
  * ```ts
- * const resolver = new GraphResolver(graph.source());
+ * const resolver = readGraph(graph, (s) => new GraphResolver(s));
  * resolver.vertexId('marko');   // 1
  * ```
  */

@@ -7,7 +7,7 @@
  * @module
  */
 import { ArgumentError, ConflictError, StorageError } from '../../errors.js';
-import type { GraphNameKind, GraphSource, GraphWriter, Pacing, Script, SourceDecorator } from '../../engine/index.js';
+import type { GraphNameKind, GraphSource, GraphWriter, Pacing, ReadView, Script, SourceDecorator } from '../../engine/index.js';
 import type { GraphMode, GraphStore } from '../../storage/index.js';
 import type { GraphConfig } from './config.js';
 import type { GraphChangeLog } from '../durability/durability.js';
@@ -76,15 +76,8 @@ export interface GraphServices {
   ) => Script;
 }
 
-/**
- * Where the engine runs a handle's traversals and element reads (see {@link GraphHandle.executionContext}).
- *
- * @example
- * ```ts
- * const context: HandleContext = graph.executionContext();
- * ```
- */
-export interface HandleContext {
+/** Where the engine runs a handle's traversals and element reads (see {@link GraphHandle.executionContext}). */
+interface HandleContext {
   readonly source: GraphSource;
   readonly write: <T>(fn: (writer: GraphWriter) => T) => T;
   readonly settled: () => Promise<void>;
@@ -96,15 +89,8 @@ export interface HandleContext {
   readonly decorate?: SourceDecorator;
 }
 
-/**
- * Options of {@link GraphHandle.executionContext}: what one query overrides.
- *
- * @example
- * ```ts
- * const options: ContextOptions = { deadline: Date.now() + 5_000 };
- * ```
- */
-export interface ContextOptions {
+/** Options of {@link GraphHandle.executionContext}: what one query overrides. */
+interface ContextOptions {
   readonly signal?: AbortSignal;
   readonly deadline?: number;
   readonly ioBase?: string;
@@ -296,10 +282,30 @@ export class GraphHandle {
     return this.decorate === undefined ? source : this.decorate(source);
   }
 
-  /** The live store as this handle sees it. */
-  source(): GraphSource {
+  /** A view of the graph as of now, seen through this handle's decorator; release it when done. */
+  openReadView(): ReadView {
     this.state.checkOpen();
-    return this.decorated(this.state.store);
+    const view = this.state.store.openReadView();
+    return { source: this.decorated(view.source), release: () => view.release() };
+  }
+
+  /**
+   * The write guard of this handle, which every slot-level and element write of the handle goes
+   * through: `fn` gets the batch's writer itself on the graph, and on a decorated handle one that
+   * reads through the decorator (what the handle hides, its writes do not find) and changes the
+   * batch. This is the seam access control decorates. Resolves once the batch is durable.
+   */
+  write<T>(fn: (writer: GraphWriter) => T): Promise<T> {
+    return this.state.write((w) => fn(this.guard(w)));
+  }
+
+  /** {@link GraphHandle.write}, synchronously: the batch's log append starts in this tick. */
+  writeNow<T>(fn: (writer: GraphWriter) => T): T {
+    return this.state.commitNow((w) => fn(this.guard(w))).result;
+  }
+
+  private guard(writer: GraphWriter): GraphWriter {
+    return this.decorate === undefined ? writer : guardedWriter(writer, this.decorate(writer));
   }
 
   /**
@@ -333,6 +339,31 @@ export class GraphHandle {
       decorate: this.decorate,
     };
   }
+}
+
+/** The changes of a GraphWriter, beside the reads of a GraphSource. */
+const WRITE_METHODS: Readonly<Record<Exclude<keyof GraphWriter, keyof GraphSource>, true>> = {
+  addVertex: true,
+  addEdge: true,
+  addEdgesBulk: true,
+  addVerticesBulk: true,
+  setVertexProperty: true,
+  setMetaProperty: true,
+  removeVertexProperty: true,
+  removeMetaProperty: true,
+  setEdgeProperty: true,
+  removeEdgeProperty: true,
+  removeVertex: true,
+  removeEdge: true,
+};
+const WRITES: ReadonlySet<PropertyKey> = new Set(Object.keys(WRITE_METHODS));
+
+/** A writer that reads through `reads` (the decorated writer) and changes through `writer`. */
+function guardedWriter(writer: GraphWriter, reads: GraphSource): GraphWriter {
+  const bound = (owner: object, value: unknown): unknown => (typeof value === 'function' ? value.bind(owner) : value);
+  return new Proxy(reads, {
+    get: (target, key) => (WRITES.has(key) ? bound(writer, Reflect.get(writer, key)) : bound(target, Reflect.get(target, key, target))),
+  }) as GraphWriter;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * The element writes of a graph: vertex and edge CRUD, batches, bulk edges and batch updates
- * with strategies. Each call is one atomic batch on the graph's write path, resolving once it
- * is durable, with the written elements as plain (or Java-typed) views.
+ * The element writes of a graph handle: vertex and edge CRUD, batches, bulk edges and batch
+ * updates with strategies. Each call is one atomic batch through the handle's write guard
+ * ({@link GraphHandle.write}), resolving once it is durable, with the written elements as
+ * plain (or Java-typed) views.
  * @module
  */
 import { ArgumentError } from '../../errors.js';
@@ -14,7 +15,7 @@ import { UPDATE_STRATEGIES, updateEdgesIn, updateVerticesIn } from './batch-upda
 import type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from './batch-update.js';
 import type { TypesOption } from './read-api.js';
 import type { ElementWrites, IdOf } from './write-api.js';
-import type { GraphState } from './graph-state.js';
+import type { GraphHandle } from './graph-state.js';
 import { describeValue, optionalProperties, requireElementId, requireList, requireRecord, requireText, resultTypes } from './validate.js';
 
 const CARDINALITIES: readonly PropertyCardinality[] = ['single', 'list', 'set'];
@@ -62,30 +63,30 @@ function idConverter(types: ValueTypes): (id: ElementId) => ElementId | PlainId 
  *
  * @example
  * ```ts
- * declare const state: GraphState;
- * const v = await new GraphWrites(state).addVertex('person', { name: 'marko' });
+ * declare const handle: GraphHandle;
+ * const v = await new GraphWrites(handle).addVertex('person', { name: 'marko' });
  * ```
  */
 export class GraphWrites implements ElementWrites {
-  constructor(private readonly state: GraphState) {}
+  constructor(private readonly handle: GraphHandle) {}
 
   async addVertex<T extends ValueTypes = 'plain'>(label: string, properties?: PropertiesInput, options: { readonly id?: ElementId | bigint } & TypesOption<T> = {}): Promise<VertexViewOf<T>> {
     const given = requireRecord(options, 'vertex options');
     const types = resultTypes(given as TypesOption<T>);
     const input = vertexInput({ label, properties, id: given.id as ElementId | undefined });
-    return await this.state.write((w) => this.vertexViews(w, [addVertexRow(w, input)], types)[0]!);
+    return await this.handle.write((w) => this.vertexViews(w, [addVertexRow(w, input)], types)[0]!);
   }
 
   async addVertices<T extends ValueTypes = 'plain'>(vertices: readonly VertexInput[], options: TypesOption<T> = {}): Promise<VertexViewOf<T>[]> {
     const types = resultTypes(options);
     const inputs = requireList(vertices, 'vertex batch').map(vertexInput);
-    return this.state.write((w) => this.vertexViews(w, inputs.map((v) => addVertexRow(w, v)), types));
+    return this.handle.write((w) => this.vertexViews(w, inputs.map((v) => addVertexRow(w, v)), types));
   }
 
   async addVertexIds<T extends ValueTypes = 'plain'>(vertices: readonly VertexInput[], options: TypesOption<T> = {}): Promise<IdOf<T>[]> {
     const id = idConverter(resultTypes(options));
     const inputs = requireList(vertices, 'vertex batch').map(vertexInput);
-    return this.state.write((w) => idsOf(addVertexBatch(w, inputs), (slot) => id(w.vertexId(slot)) as IdOf<T>));
+    return this.handle.write((w) => idsOf(addVertexBatch(w, inputs), (slot) => id(w.vertexId(slot)) as IdOf<T>));
   }
 
   async addEdge<T extends ValueTypes = 'plain'>(label: string, edge: Omit<EdgeInput, 'label'>, options: TypesOption<T> = {}): Promise<EdgeViewOf<T>> {
@@ -96,13 +97,13 @@ export class GraphWrites implements ElementWrites {
   async addEdges<T extends ValueTypes = 'plain'>(edges: readonly EdgeInput[], options: TypesOption<T> = {}): Promise<EdgeViewOf<T>[]> {
     const types = resultTypes(options);
     const inputs = requireList(edges, 'edge batch').map(edgeInput);
-    return this.state.write((w) => inputs.map((e) => addEdgeRow(w, e)).map((slot) => edgeView(w, slot, types)));
+    return this.handle.write((w) => inputs.map((e) => addEdgeRow(w, e)).map((slot) => edgeView(w, slot, types)));
   }
 
   async addEdgeIds<T extends ValueTypes = 'plain'>(edges: readonly EdgeInput[], options: TypesOption<T> = {}): Promise<IdOf<T>[]> {
     const id = idConverter(resultTypes(options));
     const inputs = requireList(edges, 'edge batch').map(edgeInput);
-    return this.state.write((w) => idsOf(addEdgeBatch(w, inputs), (slot) => id(w.edgeId(slot)) as IdOf<T>));
+    return this.handle.write((w) => idsOf(addEdgeBatch(w, inputs), (slot) => id(w.edgeId(slot)) as IdOf<T>));
   }
 
   async addEdgesBulk(label: string, ends: { readonly out: Int32Array | readonly (ElementId | bigint)[]; readonly in: Int32Array | readonly (ElementId | bigint)[] }): Promise<number> {
@@ -110,7 +111,7 @@ export class GraphWrites implements ElementWrites {
     const given = requireRecord(ends, 'bulk edge ends');
     const outEnds = bulkEnds(given.out, 'out');
     const inEnds = bulkEnds(given.in, 'in');
-    return this.state.write((w) => {
+    return this.handle.write((w) => {
       // Slots are checked by the writer (VERTEX_NOT_FOUND for a slot with no live vertex).
       const slots = (given: Int32Array | ElementId[]): Int32Array =>
         given instanceof Int32Array ? given : Int32Array.from(given, (id) => requireVertex(w, { id, action: 'Cannot create edge' }));
@@ -135,14 +136,14 @@ export class GraphWrites implements ElementWrites {
     if (cardinality !== undefined && !CARDINALITIES.includes(cardinality as PropertyCardinality)) {
       throw new ArgumentError('INVALID_ARGUMENT', `Invalid cardinality: expected one of ${CARDINALITIES.join(', ')} but got ${describeValue(cardinality)}`);
     }
-    return this.state.write((w) => {
+    return this.handle.write((w) => {
       const slot = requireVertex(w, { id: vertexId, action: 'Cannot update vertex' });
       for (const [key, value] of entries) {
-        const multi = this.state.store.catalog.propertyKey(key)?.cardinality;
+        const multi = this.handle.state.store.catalog.propertyKey(key)?.cardinality;
         const values = Array.isArray(value) && multi !== undefined && multi !== 'SINGLE' && cardinality === undefined ? (value as PropertyValue[]) : [value];
         for (const item of values) w.setVertexProperty(slot, key, item, { cardinality: cardinality as PropertyCardinality | undefined });
       }
-      return vertexView(w, { slot, catalog: this.state.store.catalog, types });
+      return vertexView(w, { slot, catalog: this.handle.state.store.catalog, types });
     });
   }
 
@@ -150,7 +151,7 @@ export class GraphWrites implements ElementWrites {
     const edgeId = requireElementId(id, 'edge id');
     const entries = toEntries(optionalProperties(properties ?? null, 'edge properties'));
     const types = resultTypes(options);
-    return this.state.write((w) => {
+    return this.handle.write((w) => {
       const slot = requireEdge(w, { id: edgeId, action: 'Cannot update edge' });
       for (const [key, value] of entries) w.setEdgeProperty(slot, key, value);
       return edgeView(w, slot, types);
@@ -159,23 +160,23 @@ export class GraphWrites implements ElementWrites {
 
   async removeVertex(id: ElementId | bigint): Promise<void> {
     const vertexId = requireElementId(id, 'vertex id');
-    await this.state.write((w) => w.removeVertex(requireVertex(w, { id: vertexId, action: 'Cannot remove vertex' })));
+    await this.handle.write((w) => w.removeVertex(requireVertex(w, { id: vertexId, action: 'Cannot remove vertex' })));
   }
 
   async removeEdge(id: ElementId | bigint): Promise<void> {
     const edgeId = requireElementId(id, 'edge id');
-    await this.state.write((w) => w.removeEdge(requireEdge(w, { id: edgeId, action: 'Cannot remove edge' })));
+    await this.handle.write((w) => w.removeEdge(requireEdge(w, { id: edgeId, action: 'Cannot remove edge' })));
   }
 
   async eliminateVertexProperties<T extends ValueTypes = 'plain'>(id: ElementId | bigint, keys: readonly string[], options: TypesOption<T> = {}): Promise<VertexViewOf<T>> {
     const vertexId = requireElementId(id, 'vertex id');
     const types = resultTypes(options);
     const names = requireList(keys, 'property keys').map((k) => requireText(k, 'property key'));
-    return this.state.write((w) => {
+    return this.handle.write((w) => {
       const slot = requireVertex(w, { id: vertexId, action: 'Cannot update vertex' });
       const present = w.vertexPropertyKeys(slot);
       for (const key of names) if (present.includes(key)) w.removeVertexProperty(slot, key);
-      return vertexView(w, { slot, catalog: this.state.store.catalog, types });
+      return vertexView(w, { slot, catalog: this.handle.state.store.catalog, types });
     });
   }
 
@@ -183,7 +184,7 @@ export class GraphWrites implements ElementWrites {
     const edgeId = requireElementId(id, 'edge id');
     const types = resultTypes(options);
     const names = requireList(keys, 'property keys').map((k) => requireText(k, 'property key'));
-    return this.state.write((w) => {
+    return this.handle.write((w) => {
       const slot = requireEdge(w, { id: edgeId, action: 'Cannot update edge' });
       for (const key of names) if (w.edgeProperty(slot, key) !== undefined) w.removeEdgeProperty(slot, key);
       return edgeView(w, slot, types);
@@ -197,7 +198,7 @@ export class GraphWrites implements ElementWrites {
       const input = vertexInput(v);
       return { ...input, properties: input.properties ?? {} };
     });
-    return this.state.write((w) => this.vertexViews(w, updateVerticesIn(w, this.state.store.catalog, { ...checked, items }), types));
+    return this.handle.write((w) => this.vertexViews(w, updateVerticesIn(w, this.handle.state.store.catalog, { ...checked, items }), types));
   }
 
   async updateEdges<T extends ValueTypes = 'plain'>(update: BatchUpdate<EdgeInputLike> & { readonly checkVertex?: boolean }, options: TypesOption<T> = {}): Promise<EdgeViewOf<T>[]> {
@@ -208,11 +209,11 @@ export class GraphWrites implements ElementWrites {
       return { ...input, properties: input.properties ?? {} };
     });
     const checkVertex = requireRecord(update, 'edge update').checkVertex !== false;
-    return this.state.write((w) => updateEdgesIn(w, this.state.store.catalog, { ...checked, items }, checkVertex).map((slot) => edgeView(w, slot, types)));
+    return this.handle.write((w) => updateEdgesIn(w, this.handle.state.store.catalog, { ...checked, items }, checkVertex).map((slot) => edgeView(w, slot, types)));
   }
 
   private vertexViews<T extends ValueTypes>(w: GraphWriter, slots: readonly number[], types: T): VertexViewOf<T>[] {
-    return slots.map((slot) => vertexView(w, { slot, catalog: this.state.store.catalog, types }));
+    return slots.map((slot) => vertexView(w, { slot, catalog: this.handle.state.store.catalog, types }));
   }
 }
 

@@ -5,14 +5,14 @@
  * of the handle goes through.
  * @module
  */
-import type { Bytecode, ElementId, GraphSource, GraphTraversalSource, GraphWriter, PropertyCardinality, SourceDecorator, ValueTypes } from '../../engine/index.js';
-import type { GraphMode, SchemaCatalog } from '../../storage/index.js';
+import type { Bytecode, ElementId, GraphSource, GraphTraversalSource, GraphWriter, PropertyCardinality, ReadView, SourceDecorator, ValueTypes } from '../../engine/index.js';
+import type { GraphMode } from '../../storage/index.js';
 import type { GraphConfig } from './config.js';
 import type { ReadMode } from '../durability/records.js';
 import type { EdgeInput, EdgeViewOf, PropertiesInput, VertexInput, VertexViewOf } from './element-views.js';
 import type { BatchUpdate, EdgeInputLike, VertexInputLike } from './batch-update.js';
 import { checkQueryLimits, GraphHandle, GraphState } from './graph-state.js';
-import type { ContextOptions, GraphParts, HandleContext, QueryLimits } from './graph-state.js';
+import type { GraphParts, QueryLimits } from './graph-state.js';
 import { GraphReads } from './graph-reads.js';
 import type { EdgeQuery, ElementReads, ScanQuery, Shard, TypesOption, VertexQuery } from './read-api.js';
 import { GraphWrites } from './graph-writes.js';
@@ -20,6 +20,7 @@ import type { ElementWrites, IdOf } from './write-api.js';
 import type { GraphAdministration } from './admin-api.js';
 import { SchemaAdmin } from './schema-admin.js';
 import type { IndexBuild } from './schema-admin.js';
+import type { SchemaView } from './schema-view.js';
 import { RequestRunner } from './request-runner.js';
 import type { GremlinOptions, GremlinRequest } from './request-runner.js';
 import type { SchemaBuilder, SchemaOperations } from './schema/index.js';
@@ -68,7 +69,7 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
     this.name = this.#state.name;
     this.config = this.#state.config;
     this.#reads = new GraphReads(this.#handle);
-    this.#writes = new GraphWrites(this.#state);
+    this.#writes = new GraphWrites(this.#handle);
     this.#schema = new SchemaAdmin(this.#state);
     this.#runner = new RequestRunner(this.#handle, this.#schema);
   }
@@ -86,29 +87,37 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
   }
 
   /**
-   * Read access to the graph for the engine and algorithms: the live store, seen through this
-   * handle's decorator (see {@link Graph.withSourceDecorator}). Queries read a pinned view
-   * instead; prefer them.
+   * A view of the graph as of now, for the engine and algorithms that read the
+   * {@link GraphSource} port: later writes do not change what it reads, and it reads through
+   * this handle's decorator. Release it when done (the store keeps what the view needs until then).
    *
    * @example
    * ```ts
-   * const count = graph.source().vertexCount('person');
+   * const view = graph.openReadView();
+   * try {
+   *   console.log(view.source.vertexCount('person'));
+   * } finally {
+   *   view.release();
+   * }
    * ```
    */
-  source(): GraphSource {
-    return this.#handle.source();
+  openReadView(): ReadView {
+    return this.#handle.openReadView();
   }
 
   /**
-   * The schema catalog (read-only use; change it through {@link Graph.schema}).
+   * The schema, read-only: a snapshot shared by every caller until the schema changes, so a
+   * holder keeps one consistent schema; it has no mutators and its records are frozen. Change
+   * the schema through {@link GraphAdministration.schema} or
+   * {@link GraphAdministration.schemaOperations}.
    *
    * @example
    * ```ts
    * const keys = graph.catalog().propertyKeys().map((k) => k.name);
    * ```
    */
-  catalog(): SchemaCatalog {
-    return this.#state.store.catalog;
+  catalog(): SchemaView {
+    return this.#schema.view();
   }
 
   schema(): SchemaBuilder {
@@ -137,6 +146,9 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
    * low-level path: the writer addresses elements by slot, and `w.vertexSlot(id)` /
    * `w.edgeSlot(id)` (or {@link Graph.vertexSlotsOf} before the batch) map ids to slots; the
    * id-taking methods of {@link Graph} (addVertex, addEdges, addEdgesBulk...) are the public face.
+   * The writer goes through the handle's write guard, as every write of the handle does: on a
+   * handle of {@link Graph.withSourceDecorator} it reads through the decorator, so what the
+   * handle hides, `fn` does not find.
    *
    * @example
    * ```ts
@@ -146,7 +158,7 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
   async write<T>(fn: (writer: GraphWriter) => T): Promise<T> {
     this.#state.checkOpen();
     requireFunction(fn, 'write function');
-    return this.#state.write(fn);
+    return this.#handle.write(fn);
   }
 
   /**
@@ -161,7 +173,7 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
    * ```
    */
   writeNow<T>(fn: (writer: GraphWriter) => T): T {
-    return this.#state.commitNow(fn).result;
+    return this.#handle.writeNow(fn);
   }
 
   /**
@@ -175,23 +187,6 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
    */
   sync(): Promise<void> {
     return this.#state.sync();
-  }
-
-  /**
-   * The context the engine runs traversals and element reads in: this graph's store as the
-   * source, this handle's decorator,
-   * {@link Graph.writeNow} as the write path, and `settled`, which resolves once every write
-   * made through this context is durable (or rejects with its failed append).
-   *
-   * @example
-   * ```ts
-   * const context = graph.executionContext({ deadline: Date.now() + 30_000 });
-   * const count = await new GraphTraversalSource(() => context).V().count().next();
-   * await context.settled();
-   * ```
-   */
-  executionContext(options: ContextOptions = {}): HandleContext {
-    return this.#handle.executionContext(options);
   }
 
   get queryLimits(): QueryLimits {
@@ -322,10 +317,11 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
   /**
    * A handle on this same graph whose every read goes through `decorate(source)`: Gremlin
    * text, the fluent traversal source, getVertex/getEdge, vertices()/edges() with their pages,
-   * shards and scans, and {@link Graph.source}. This is where a per-request filter (access
-   * control) plugs in: what the decorated source hides, no read of the handle sees. Writes,
-   * modes, limits and closing are shared with the graph; decorators of nested handles compose
-   * (the outer one wraps the inner one).
+   * shards and scans, {@link Graph.openReadView}, and the reads of its writes (the write guard
+   * of {@link Graph.write}). This is where a per-request filter (access control) plugs in: what
+   * the decorated source hides, no read of the handle sees and no write of it finds. The
+   * graph's data, modes, limits and closing are shared with the graph; decorators of nested
+   * handles compose (the outer one wraps the inner one).
    *
    * @example
    * ```ts

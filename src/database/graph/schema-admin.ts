@@ -11,6 +11,8 @@ import type { GraphState } from './graph-state.js';
 import type { RequestTransaction } from './request-transaction.js';
 import { SchemaBuilder, schemaOperations } from './schema/index.js';
 import type { SchemaOperations } from './schema/index.js';
+import { liveSchemaView, schemaViewOf } from './schema-view.js';
+import type { SchemaView } from './schema-view.js';
 
 /**
  * Options of an index build ({@link SchemaAdmin.buildIndex}).
@@ -42,7 +44,13 @@ export class SchemaAdmin {
   /** The fluent schema builder. */
   builder(): SchemaBuilder {
     this.state.checkOpen();
-    return new SchemaBuilder(schemaOperations((mutate) => this.change(mutate)), this.state.store.catalog);
+    return new SchemaBuilder(schemaOperations((mutate) => this.change(mutate)), liveSchemaView(this.state.store.catalog));
+  }
+
+  /** The schema as it is now, read-only: a snapshot shared until the schema changes. */
+  view(): SchemaView {
+    this.state.checkOpen();
+    return schemaViewOf(this.state.store.catalog);
   }
 
   /** The whole-spec mutators; `deferIndexBuild` leaves a new index to {@link SchemaAdmin.buildIndex}. */
@@ -57,7 +65,7 @@ export class SchemaAdmin {
    */
   requestBuilder(tx: RequestTransaction): SchemaBuilder {
     this.state.checkOpen();
-    return new SchemaBuilder(schemaOperations((mutate) => this.change(mutate, tx)), this.state.store.catalog);
+    return new SchemaBuilder(schemaOperations((mutate) => this.change(mutate, tx)), liveSchemaView(this.state.store.catalog));
   }
 
   /** Builds an index label's index in chunks, returning to the event loop between them; resolves with the slots visited. */

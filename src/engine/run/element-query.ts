@@ -257,7 +257,8 @@ function lookupIds<T>(source: GraphSource, query: ElementQuery, read: (source: G
  *
  * @example
  * ```ts
- * const { items } = await queryElements({ element: 'vertex', label: 'person' }, graph.executionContext(), (s, slot) => s.vertexId(slot));
+ * declare const context: ExecutionContext;
+ * const { items } = await queryElements({ element: 'vertex', label: 'person' }, context, (s, slot) => s.vertexId(slot));
  * ```
  */
 export async function queryElements<T>(query: ElementQuery, context: ExecutionContext, read: (source: GraphSource, slot: number) => T): Promise<ElementQueryResult<T>> {
@@ -293,7 +294,8 @@ export async function queryElements<T>(query: ElementQuery, context: ExecutionCo
  *
  * @example
  * ```ts
- * const shards = await elementShards('vertex', 1000, graph.executionContext());
+ * declare const context: ExecutionContext;
+ * const shards = await elementShards('vertex', 1000, context);
  * ```
  */
 export async function elementShards(element: 'vertex' | 'edge', splitSize: number, context: ExecutionContext): Promise<SlotRange[]> {

@@ -19,7 +19,8 @@ import type { TraverserRun } from './traverser-common.js';
  *
  * @example
  * ```ts
- * const r = await runTraverser(graph.executionContext(), (run) => kout(run, { source: '1:marko', maxDepth: 2 }));
+ * declare const context: ExecutionContext;
+ * const r = await runTraverser(context, (run) => kout(run, { source: '1:marko', maxDepth: 2 }));
  * ```
  */
 export async function runTraverser<R>(

@@ -5,7 +5,7 @@
  * @module
  */
 import { NotFoundError } from '../../index.js';
-import type { SchemaCatalog } from '../../index.js';
+import type { SchemaView } from '../../index.js';
 import { graphParams, graphPaths, nameSchema, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import { indexBuildTask } from './schema-tasks.js';
@@ -13,7 +13,7 @@ import { indexBuildTask } from './schema-tasks.js';
 type RebuildKind = 'vertexlabels' | 'edgelabels' | 'indexlabels';
 
 /** The index labels a rebuild of `kind` `name` covers, or NotFoundError when the schema element is unknown. */
-function rebuildTargets(catalog: SchemaCatalog, kind: RebuildKind, name: string): string[] {
+function rebuildTargets(catalog: SchemaView, kind: RebuildKind, name: string): string[] {
   if (kind === 'indexlabels') {
     if (catalog.indexLabel(name) === undefined) throw new NotFoundError('SCHEMA_NOT_FOUND', `index label with name '${name}' does not exist`);
     return [name];

@@ -5,7 +5,7 @@
  * @module
  */
 import { ArgumentError, NotFoundError, schemaToGroovy } from '../../index.js';
-import type { EdgeLabelRecord, Graph, IndexLabelRecord, PropertyKeyRecord, SchemaCatalog, UserData, VertexLabelRecord } from '../../index.js';
+import type { EdgeLabelRecord, Graph, IndexLabelRecord, PropertyKeyRecord, SchemaView, UserData, VertexLabelRecord } from '../../index.js';
 import { unsupportedAction } from '../error-mapper.js';
 import { graphParams, graphPaths, isLegacy, nameSchema, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
@@ -220,7 +220,7 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
     for (const kind of ['vertex', 'edge'] as const) {
       const plural = `${kind}labels`;
       const wrapKey = `${kind}_label`;
-      const find = (catalog: SchemaCatalog, name: string): VertexLabelRecord | EdgeLabelRecord | undefined =>
+      const find = (catalog: SchemaView, name: string): VertexLabelRecord | EdgeLabelRecord | undefined =>
         kind === 'vertex' ? catalog.vertexLabel(name) : catalog.edgeLabel(name);
       const json = (record: VertexLabelRecord | EdgeLabelRecord): Body => (record.kind === 'vertex' ? vertexLabelJson(record) : edgeLabelJson(record));
       app.post<{ Params: GraphParams; Body: Body }>(`${base}/${plural}`, { schema: { summary: `Create a ${kind} label`, params: graphParams(), body: { type: 'object' } } }, async (request, reply) => {

@@ -9,6 +9,7 @@ import { GraphStore } from '../../../src/storage/graph-store.js';
 import { SchemaCatalog } from '../../../src/storage/schema/catalog.js';
 import type { GraphWriter } from '../../../src/engine/index.js';
 import { STRICT } from './fixtures.js';
+import { readGraph } from '../../read-graph.js';
 
 function catalog(): SchemaCatalog {
   const c = new SchemaCatalog();
@@ -189,10 +190,10 @@ test('bulk appends of a durable graph survive a crash (WAL replay), then keep de
     await db.close();
     const again = await open({ path: image });
     const reopened = again.graph('g');
-    assert.equal(reopened.source().edgeCount(), 2);
+    assert.equal(readGraph(reopened, (s) => s.edgeCount()), 2);
     const added = await reopened.write((w) => bulk(w, 'l', [slots[0]!, slots[2]!], [slots[1]!, slots[3]!]));
-    assert.equal(reopened.source().edgeCount(), 3);
-    assert.equal(reopened.source().edgeOutVertex(added[0]!), slots[0]);
+    assert.equal(readGraph(reopened, (s) => s.edgeCount()), 3);
+    assert.equal(readGraph(reopened, (s) => s.edgeOutVertex(added[0]!)), slots[0]);
     await again.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

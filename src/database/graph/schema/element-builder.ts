@@ -4,7 +4,8 @@
  * @module
  */
 import { ArgumentError } from '../../../errors.js';
-import type { SchemaCatalog, UserData } from '../../../storage/index.js';
+import type { UserData } from '../../../storage/index.js';
+import type { SchemaView } from '../schema-view.js';
 import type { SchemaOperations } from './schema-operations.js';
 
 /**
@@ -23,7 +24,7 @@ export abstract class ElementBuilder {
 
   constructor(
     protected readonly ops: SchemaOperations,
-    protected readonly reader: SchemaCatalog,
+    protected readonly reader: SchemaView,
     /** Name of the element being built. */
     readonly name: string,
   ) {

@@ -5,7 +5,8 @@
  */
 import { ArgumentError } from '../../../errors.js';
 import { notFoundError } from '../../../storage/index.js';
-import type { CardinalityInput, DataTypeInput, EdgeLabelRecord, IndexLabelRecord, IndexType, PropertyKeyRecord, RemovedSchema, SchemaCatalog, VertexLabelRecord } from '../../../storage/index.js';
+import type { CardinalityInput, DataTypeInput, EdgeLabelRecord, IndexLabelRecord, IndexType, PropertyKeyRecord, RemovedSchema, VertexLabelRecord } from '../../../storage/index.js';
+import type { SchemaView } from '../schema-view.js';
 import { ElementBuilder } from './element-builder.js';
 import { EdgeLabelBuilder, VertexLabelBuilder } from './label-builders.js';
 import type { SchemaOperations } from './schema-operations.js';
@@ -189,7 +190,7 @@ export class IndexLabelBuilder extends ElementBuilder {
  * ```
  */
 export class SchemaBuilder {
-  constructor(private readonly ops: SchemaOperations, private readonly reader: SchemaCatalog) {}
+  constructor(private readonly ops: SchemaOperations, private readonly reader: SchemaView) {}
 
   propertyKey(name: string): PropertyKeyBuilder { return new PropertyKeyBuilder(this.ops, this.reader, name); }
   vertexLabel(name: string): VertexLabelBuilder { return new VertexLabelBuilder(this.ops, this.reader, name); }

@@ -4,7 +4,8 @@
  * @module
  */
 import { CREATE_TIME_KEY, isRangeIndex } from '../../../storage/index.js';
-import type { DataType, EdgeLabelRecord, IdStrategy, IndexLabelRecord, PropertyKeyRecord, SchemaCatalog, UserData, VertexLabelRecord } from '../../../storage/index.js';
+import type { DataType, EdgeLabelRecord, IdStrategy, IndexLabelRecord, PropertyKeyRecord, UserData, VertexLabelRecord } from '../../../storage/index.js';
+import type { SchemaView } from '../schema-view.js';
 
 const DATA_TYPE_METHODS: Readonly<Record<DataType, string>> = {
   BOOLEAN: 'asBoolean', BYTE: 'asByte', INT: 'asInt', LONG: 'asLong', FLOAT: 'asFloat', DOUBLE: 'asDouble',
@@ -89,7 +90,7 @@ function indexLabelLine(index: IndexLabelRecord): string {
  * schemaToGroovy(catalog); // "graph.schema().propertyKey('name').asText().valueSingle().ifNotExist().create();\n"
  * ```
  */
-export function schemaToGroovy(catalog: SchemaCatalog): string {
+export function schemaToGroovy(catalog: SchemaView): string {
   const lines = [
     ...catalog.propertyKeys().map(propertyKeyLine),
     ...catalog.vertexLabels().map(vertexLabelLine),
