@@ -54,6 +54,8 @@ export interface TraverserDefinition<O, R> {
 export interface TraverserRoute {
   readonly rest: string;
   readonly forms: readonly Form[];
+  /** The row's parameters by option name. */
+  readonly params: FieldTable;
   readonly schema: (form: Form) => Schema;
   readonly handle: (traversers: Traversers, input: Query | Readonly<Record<string, unknown>>, form: Form) => Promise<object>;
 }
@@ -72,6 +74,7 @@ export function traverser<O, R>(definition: TraverserDefinition<O, R>): Traverse
   return {
     rest: definition.rest,
     forms: definition.forms,
+    params: definition.params,
     schema: (form) => traverserSchema(definition.params, form, definition.accepted),
     handle: async (traversers, input, form) => {
       const options = (form === 'get' ? optionsOfQuery(definition.params, input as Query) : optionsOfBody(definition.params, input)) as O;
