@@ -78,13 +78,3 @@ export const TRAVERSERS = {
   personalRank,
   edgeExist,
 } as const;
-
-/**
- * The name of a traverser.
- *
- * @example
- * ```ts
- * const name: TraverserName = 'kout';
- * ```
- */
-export type TraverserName = keyof typeof TRAVERSERS;

@@ -150,7 +150,14 @@ export function bool(rest: Param['rest'], doc: string, fallback: boolean, extra:
   return { rest, kind: 'boolean', doc, default: fallback, ...extra };
 }
 
-/** Parameters most traversers share. */
+/**
+ * Parameters most traversers share, each under its option name.
+ *
+ * @example
+ * ```ts
+ * const params: Params<ShortestPathOptions> = { source: COMMON.source, target: COMMON.target, maxDepth: COMMON.maxDepth, ... };
+ * ```
+ */
 export const COMMON = {
   source: { rest: 'source', kind: 'id', doc: 'source vertex id', required: true },
   target: { rest: 'target', kind: 'id', doc: 'target vertex id', required: true },

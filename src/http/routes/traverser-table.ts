@@ -15,7 +15,7 @@ import type {
 import { COMMON, EDGE_STEP, STEPS, VE_STEPS, bool, edgeStepParams, int, num, selector, stepList, text } from './traverser-params.js';
 import type { Form, Params } from './traverser-params.js';
 import { measureJson, needsSteps, traverser } from './traverser-definition.js';
-import type { TraverserRoute } from './traverser-definition.js';
+import type { TraverserDefinition, TraverserRoute } from './traverser-definition.js';
 
 const NEIGHBOURHOOD: Params<NeighbourhoodOptions> = {
   source: COMMON.source,
@@ -38,7 +38,7 @@ const NEIGHBOURHOOD: Params<NeighbourhoodOptions> = {
  * KoutAPI and KneighborAPI: the GET form answers the ids (or their count); the POST form the ids
  * under the traverser's name, and the vertices found and on the paths (ids unless with_vertex).
  */
-function neighbourhoodReply(name: string): (r: NeighbourhoodResult, o: NeighbourhoodOptions, form: Form) => object {
+function neighbourhoodReply(name: string): TraverserDefinition<NeighbourhoodOptions, NeighbourhoodResult>['reply'] {
   return (r, o, form) => {
     const measure = measureJson(r.measure);
     if (form === 'get') return o.countOnly === true ? { vertices_size: r.size, measure } : { vertices: r.ids, measure };
