@@ -13,7 +13,7 @@ import type {
   SameNeighborsBatchResult, SameNeighborsOptions, SameNeighborsResult,
 } from '../../index.js';
 import { COMMON, EDGE_STEP, STEPS, VE_STEPS, bool, edgeStepParams, int, num, selector, stepList, text } from './traverser-params.js';
-import type { Form, Params } from './traverser-params.js';
+import type { Params } from './traverser-params.js';
 import { measureJson, needsSteps, traverser } from './traverser-definition.js';
 import type { TraverserDefinition, TraverserRoute } from './traverser-definition.js';
 
