@@ -150,6 +150,9 @@ export {
   Tree,
   Subgraph,
   formatValue,
+  parsePredicateText,
+  propertyCondition,
+  Predicate,
   EnumValue,
   t,
   order,
@@ -209,6 +212,8 @@ export type {
   QueryCursor,
   VerificationOptions,
   Script,
+  FilterKey,
+  KeyDataType,
 } from './engine/index.js';
 export {
   SchemaBuilder,

@@ -13,6 +13,8 @@
  * - a layer is imported from outside only through its index.ts.
  * - there is no import cycle anywhere in src/, type-only imports included: the runtime receives
  *   the step table instead of importing the registry, and steps share helpers from steps/helpers/.
+ * - inside the engine, folders are stages in one order ({@link ENGINE_STAGES}), and no file
+ *   imports an earlier stage, type-only imports included.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -97,6 +99,61 @@ function layerViolations(edges: readonly ImportEdge[]): string[] {
     else if (b !== 'index' && to !== `${b}/index.ts`) problems.push(`${from} imports ${to} instead of ${b}/index.ts`);
   }
   return problems;
+}
+
+/**
+ * Stages of src/engine, highest first, ordered as Kuzu orders planner and processor: the ways in
+ * (scripts, REST traversers, the fluent API), the compiler and plan cache, the strategies, the
+ * run drivers (execute, requirements, element queries, the cursor), the steps, the services and
+ * the helpers steps share, the runtime (traverser, pacer, pauses, turns), the libraries steps
+ * call, the value semantics, the plan types, and the bytecode. A file may import its own stage
+ * and later ones, never an earlier one, type-only imports included. Entries are folders (ending
+ * in '/') or files relative to src/engine/; the longest entry that matches a file places it.
+ */
+const ENGINE_STAGES: readonly (readonly string[])[] = [
+  ['index.ts'],
+  ['script-runner/'],
+  ['traversers/'],
+  ['fluent/', 'plain.ts'],
+  ['compiler/'],
+  ['strategies/'],
+  ['run/'],
+  ['steps/'],
+  ['services/'],
+  ['steps/helpers/'],
+  ['runtime/'],
+  ['functions/', 'io/', 'frontier/'],
+  ['semantics/', 'elements.ts', 'json.ts'],
+  ['plan/'],
+  ['bytecode.ts', 'script.ts', 'plain-ids.ts', 'edge-shape.ts'],
+];
+
+/** Index in {@link ENGINE_STAGES} of a path relative to src/engine/, or -1 when no stage lists it. */
+function stageOf(path: string): number {
+  let best = -1;
+  let length = 0;
+  ENGINE_STAGES.forEach((entries, stage) => {
+    for (const entry of entries) {
+      const matches = entry.endsWith('/') ? path.startsWith(entry) : path === entry;
+      if (matches && entry.length > length) [best, length] = [stage, entry.length];
+    }
+  });
+  return best;
+}
+
+/** Engine imports that run up the stage order, and engine files in no stage, as readable lines. */
+function stageViolations(edges: readonly ImportEdge[]): string[] {
+  const problems: string[] = [];
+  const name = (stage: number): string => ENGINE_STAGES[stage]!.join(' ');
+  for (const { from, to, line } of edges) {
+    if (!from.startsWith('engine/') || !to.startsWith('engine/')) continue;
+    const a = stageOf(from.slice('engine/'.length));
+    const b = stageOf(to.slice('engine/'.length));
+    if (a < 0) problems.push(`${from} is in no engine stage`);
+    else if (b < 0) problems.push(`${to} is in no engine stage`);
+    else if (b < a) problems.push(`${from}:${line ?? '?'} (${name(a)}) imports ${to} (${name(b)}), an earlier stage`);
+  }
+  return [...new Set(problems)];
 }
 
 /** Import cycles, each as a path list. Type-only imports count unless `runtimeOnly`. */
@@ -188,6 +245,37 @@ test('src imports respect the layer rules of ARCHITECTURE.md', () => {
   assert.deepEqual(layerViolations(edges), []);
 });
 
+test('stageViolations flags an engine file importing an earlier stage, type-only imports included, naming file and line', () => {
+  assert.deepEqual(stageViolations([
+    { from: 'engine/runtime/pacer.ts', to: 'engine/run/execute.ts', typeOnly: true, line: 7 },
+    { from: 'engine/plan/plan.ts', to: 'engine/compiler/compile.ts', typeOnly: false, line: 3 },
+    { from: 'engine/steps/helpers/by.ts', to: 'engine/steps/map/select-step.ts', typeOnly: false, line: 12 },
+    { from: 'engine/sidecar/x.ts', to: 'engine/plan/plan.ts', typeOnly: false, line: 1 },
+  ]), [
+    'engine/runtime/pacer.ts:7 (runtime/) imports engine/run/execute.ts (run/), an earlier stage',
+    'engine/plan/plan.ts:3 (plan/) imports engine/compiler/compile.ts (compiler/), an earlier stage',
+    'engine/steps/helpers/by.ts:12 (steps/helpers/) imports engine/steps/map/select-step.ts (steps/), an earlier stage',
+    'engine/sidecar/x.ts is in no engine stage',
+  ]);
+});
+
+test('stageViolations accepts imports within a stage and into later stages', () => {
+  assert.deepEqual(stageViolations([
+    { from: 'engine/compiler/compile.ts', to: 'engine/strategies/index.ts', typeOnly: false },
+    { from: 'engine/run/execute.ts', to: 'engine/steps/step-registry.ts', typeOnly: false },
+    { from: 'engine/steps/map/call-step.ts', to: 'engine/services/index.ts', typeOnly: false },
+    { from: 'engine/services/degree-centrality.ts', to: 'engine/steps/helpers/step-values.ts', typeOnly: false },
+    { from: 'engine/elements.ts', to: 'engine/semantics/format.ts', typeOnly: false },
+    { from: 'engine/semantics/compare.ts', to: 'engine/elements.ts', typeOnly: true },
+    { from: 'engine/plan/params/map.ts', to: 'engine/bytecode.ts', typeOnly: true },
+    { from: 'engine/runtime/runtime.ts', to: 'port/index.ts', typeOnly: true },
+  ]), []);
+});
+
+test('src/engine imports follow the stage order: compiler above strategies and run drivers, steps above the runtime, plan/ a leaf over bytecode', () => {
+  assert.deepEqual(stageViolations(scanSrc()), []);
+});
+
 test('file names in src/ are unique (index.ts aside), so a name says what a file holds wherever it is cited', () => {
   const seen = new Map<string, string[]>();
   for (const file of listTs(SRC)) {
@@ -219,7 +307,7 @@ test('layerViolations flags storage importing the engine even for types, and a l
     { from: 'port/graph-source.ts', to: 'engine/index.ts', typeOnly: true },
     { from: 'port/graph-source.ts', to: 'values/index.ts', typeOnly: true },
     { from: 'storage/store/store-reader.ts', to: 'port/index.ts', typeOnly: true },
-    { from: 'engine/exec/runtime.ts', to: 'port/index.ts', typeOnly: true },
+    { from: 'engine/runtime/runtime.ts', to: 'port/index.ts', typeOnly: true },
   ]);
   assert.deepEqual(problems, [
     'storage/store/store-reader.ts (storage) may not import engine/index.ts (engine)',

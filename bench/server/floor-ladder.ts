@@ -70,9 +70,9 @@ async function serve(step: Step): Promise<void> {
   }
   const app = Fastify({ logger: has(step, 'logger') ? { level: 'warn' } : false, logController: new LogController({ disableRequestLogging: true }) });
   if (has(step, 'hook')) {
-    app.decorateRequest('identity', null);
+    app.decorateRequest('credentials', null);
     app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
-      (request as FastifyRequest & { identity: unknown }).identity = request.headers.authorization;
+      (request as FastifyRequest & { credentials: unknown }).credentials = request.headers.authorization;
       done();
     });
   }

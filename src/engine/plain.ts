@@ -20,7 +20,7 @@ import type { EdgeProperties, VertexProperties } from './elements.js';
 import type { GraphSource } from '../port/index.js';
 import { canonicalEnum } from './fluent/fluent-tokens.js';
 import { jsonValue } from './json.js';
-import { QUERY_LIMITS, tooDeep } from './plan/limits.js';
+import { QUERY_LIMITS, tooDeep } from './compiler/limits.js';
 import { plainId as plainValueId, plainNumber, TypedNumber, Uuid, type ElementId } from '../values/index.js';
 
 /**

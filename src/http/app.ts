@@ -1,18 +1,23 @@
 /**
  * Builds the REST server (fastify 5) over a {@link ServerState} without listening: error
- * mapping, authentication, content types, the body size limit, OpenAPI, and every route group.
+ * mapping, content types, the body size limit, OpenAPI, the auth plugin, and every route group,
+ * those that touch a graph inside the graph-scope plugin (plugins/).
  * @module
  */
 import Fastify, { LogController } from 'fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { createGunzip, createInflate } from 'node:zlib';
 import type { Transform } from 'node:stream';
 import { UnsupportedError } from '../index.js';
-import type { Identity, ServerState } from '../index.js';
-import { mapError, routeNotFound, unauthenticated } from './error-mapper.js';
+import type { ServerState } from '../index.js';
+import { mapError, routeNotFound } from './error-mapper.js';
 import { BIGINT_KEYWORD, exactLongsText, jsonText } from './json-text.js';
-import { ROUTE_GROUPS } from './routes/index.js';
+import { authPlugin } from './plugins/authentication.js';
+import type { Authenticator } from './plugins/authentication.js';
+import { graphScopePlugin } from './plugins/graph-scope.js';
+import type { GraphFor } from './plugins/graph-scope.js';
+import { GRAPH_ROUTE_GROUPS, OPEN_ROUTE_GROUPS } from './routes/index.js';
 
 /**
  * Options of {@link buildApp}.
@@ -34,6 +39,13 @@ interface AppOptions {
   readonly logStream?: NodeJS.WritableStream;
   /** A request taking at least this many milliseconds is logged at info (default {@link SLOW_REQUEST_MS}). */
   readonly slowRequestMs?: number;
+  /**
+   * The handle on a graph that an identity may use, for every route that touches a graph
+   * (default: the graph itself). Access control plugs in here.
+   */
+  readonly graphFor?: GraphFor;
+  /** How credentials become an identity (default: HugeGraph's Basic and Bearer against the server's users). */
+  readonly authenticate?: Authenticator;
 }
 
 /**
@@ -46,35 +58,8 @@ interface AppOptions {
  */
 const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
 
-/** Paths that need no credentials (hugegraph-notes §2.2). */
-const OPEN_PATHS: ReadonlySet<string> = new Set(['/versions', '/openapi.json']);
 /** By default, a request that takes at least this long (ms) is logged at info (faster ones only at debug). */
 const SLOW_REQUEST_MS = 1000;
-const ANONYMOUS_ADMIN: Identity = { user_name: 'admin', user_id: 'admin', admin: true };
-
-function bearer(state: ServerState, token: string): Identity {
-  const who = state.users.checkToken(token);
-  if (who === undefined) throw unauthenticated('AUTHENTICATION_FAILED', 'Authentication failed: invalid or expired token');
-  return who;
-}
-
-function authenticate(state: ServerState, header: string | undefined): Identity {
-  if (header === undefined || header === '') throw unauthenticated('AUTHENTICATION_REQUIRED', 'Authentication credentials are required');
-  // The usual form first: one prefix test instead of splitting and lower-casing the scheme.
-  if (header.startsWith('Bearer ')) return bearer(state, header.slice(7).trim());
-  const space = header.indexOf(' ');
-  const scheme = space < 0 ? header : header.slice(0, space);
-  const value = space < 0 ? '' : header.slice(space + 1).trim();
-  if (scheme.toLowerCase() === 'basic') {
-    const parts = Buffer.from(value, 'base64').toString('utf8').split(':');
-    if (parts.length !== 2 || parts[0] === '' || parts[1] === '') throw unauthenticated('BAD_CREDENTIALS_SYNTAX', 'Invalid syntax for username and password');
-    const who = state.users.checkPassword(parts[0] ?? '', parts[1] ?? '');
-    if (who === undefined) throw unauthenticated('AUTHENTICATION_FAILED', 'Authentication failed: incorrect username or password');
-    return who;
-  }
-  if (scheme.toLowerCase() === 'bearer') return bearer(state, value);
-  throw unauthenticated('BAD_CREDENTIALS_SYNTAX', 'Only HTTP Basic or Bearer authentication is supported');
-}
 
 /**
  * Replaces fastify's JSON body parser by one that reads integer literals beyond 2^53 as exact
@@ -129,7 +114,6 @@ function decodedBodies(app: FastifyInstance): void {
  * ```
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { state } = options;
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info', ...(options.logStream === undefined ? {} : { stream: options.logStream }) },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
@@ -141,7 +125,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
   });
-  app.decorateRequest('identity', null);
   // Replies hold longs beyond 2^53 as bigints, which HugeGraph writes as exact JSON numbers.
   app.setReplySerializer((payload) => jsonText(payload));
   exactLongBodies(app);
@@ -168,19 +151,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request) => {
     throw routeNotFound(request.method, request.url);
   });
-  const checkCredentials = options.auth !== false;
-  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
-    const url = request.url;
-    const query = url.indexOf('?');
-    const open = !checkCredentials || OPEN_PATHS.has(query < 0 ? url : url.slice(0, query));
-    try {
-      (request as FastifyRequest & { identity: Identity }).identity = open ? ANONYMOUS_ADMIN : authenticate(state, request.headers.authorization);
-    } catch (error) {
-      done(error as Error);
-      return;
-    }
-    done();
-  });
+  await registerRoutes(app, options);
+  await app.ready();
+  return app;
+}
+
+/**
+ * Registers the plugins and every route on `app`: the auth plugin, OpenAPI, the route groups
+ * that read no graph, and the graph-scope plugin with the groups that do. {@link buildApp}
+ * calls it on its configured instance; a test may call it to walk the routes.
+ *
+ * @example
+ * ```ts
+ * const app = Fastify();
+ * app.addHook('onRoute', (route) => console.log(route.method, route.url));
+ * await registerRoutes(app, { state });
+ * ```
+ */
+export async function registerRoutes(app: FastifyInstance, options: AppOptions): Promise<void> {
+  const { state } = options;
+  await app.register(authPlugin, { state, check: options.auth !== false, ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }) });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -189,7 +179,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       security: [{ basic: [] }, { bearer: [] }],
     },
   });
-  for (const group of ROUTE_GROUPS) group(app, { state });
-  await app.ready();
-  return app;
+  for (const group of OPEN_ROUTE_GROUPS) group(app, { state });
+  await app.register(graphScopePlugin, { state, groups: GRAPH_ROUTE_GROUPS, ...(options.graphFor === undefined ? {} : { graphFor: options.graphFor }) });
 }

@@ -337,14 +337,8 @@ export class Csr {
  * The write buffer of one CSR generation: an append log (target, edge slot, link to the
  * vertex's previous entry) and per vertex v: perVertex[2v] = 1-based index of its newest entry
  * (0 for none), perVertex[2v + 1] = live count.
- *
- * @example
- * ```ts
- * const buf = new WriteBuffer(32);
- * buf.entriesOf(0, buf.length, new Int32Array(4)).length; // 0
- * ```
  */
-export class WriteBuffer {
+class WriteBuffer {
   perVertex: Int32Array;
   target: Int32Array = new Int32Array(16);
   edge: Int32Array = new Int32Array(16);

@@ -4,22 +4,22 @@
  * TTL expiry and columnar snapshots.
  * @module
  */
-import { ArgumentError, ConflictError, StorageError } from '../errors.js';
+import { ArgumentError, StorageError } from '../errors.js';
 import type { GraphWriter, ReadView } from '../port/index.js';
 import { Snowflake } from './ids/index.js';
 import { SchemaCatalog } from './schema/catalog.js';
 import type { SchemaChange } from './schema/specs.js';
-import type { IndexLabelRecord } from './schema/schema-types.js';
-import { ElementIndex } from './indexes/index.js';
 import type { GraphMode } from './schema/schema-types.js';
 import { replayLog } from './store/replay.js';
+import { applyToCatalog, buildIndex, indexBuildStep, indexStatus, removeLabelData, startIndexBuild } from './store/schema-effects.js';
 import { EpochReader } from './store/epoch-reader.js';
 import { StoreReader } from './store/store-reader.js';
-import { decodeState, encodeStateParts } from './store/store-snapshot.js';
+import { captureState, decodeState, encodeStateParts, type StoreCapture } from './store/store-snapshot.js';
 import { StoreState } from './store/store-state.js';
 import { StoreWriter, type StoreConfig } from './store/store-writer.js';
 
 export type { StoreConfig } from './store/store-writer.js';
+export type { StoreCapture } from './store/store-snapshot.js';
 
 /**
  * Options of a {@link GraphStore}.
@@ -34,26 +34,6 @@ export interface GraphStoreOptions {
   readonly mode: () => GraphMode;
   /** Clock in epoch ms, for TTL; default Date.now. */
   readonly now?: () => number;
-}
-
-/**
- * A capture of a store for a snapshot ({@link GraphStore.captureSnapshot}): its sections as
- * parts, whether they still hold the captured state, and the end of the capture.
- *
- * @example
- * ```ts
- * const capture = store.captureSnapshot();
- * capture.intact; // true until the store changes
- * capture.release();
- * ```
- */
-export interface StoreCapture {
-  /** Section name to parts; a section's bytes are its parts concatenated. */
-  readonly sections: Map<string, Uint8Array[]>;
-  /** False once the store has changed since the capture (never for a copied one). */
-  readonly intact: boolean;
-  /** Ends the capture: the store stops telling it about changes. */
-  release(): void;
 }
 
 /**
@@ -257,45 +237,12 @@ export class GraphStore extends StoreReader {
     const s = this.state;
     s.begin();
     try {
-      switch (change.op) {
-        case 'removeVertexLabel': {
-          const label = this.catalog.vertexLabel(change.name);
-          if (label !== undefined) for (const v of [...this.liveVertices(label.id)]) s.removeVertex(v);
-          break;
-        }
-        case 'removeEdgeLabel': {
-          const label = this.catalog.edgeLabel(change.name);
-          if (label === undefined) break;
-          for (let e = 0; e < s.edges.size; e++) if (s.edges.label[e] === label.id && s.edges.alive.get(e)) s.removeEdge(e);
-          s.adjacency.delete(label.id);
-          s.edges.pairs.delete(label.id);
-          s.edges.tables.delete(label.id);
-          break;
-        }
-        default:
-          break;
-      }
+      removeLabelData(s, change);
       s.commit();
     } finally {
       this.inBatch = false;
     }
-    const built = change.op === 'createIndexLabel' && options.deferIndexBuild !== true && options.refuseConflicts === true ? this.filledIndex(change.record) : undefined;
-    const before = new Set(this.catalog.indexLabels().map((i) => i.name));
-    this.catalog.apply(change);
-    const after = new Set(this.catalog.indexLabels().map((i) => i.name));
-    for (const name of before) {
-      if (after.has(name)) continue;
-      s.indexes.delete(name);
-      this.forgetBuild(name);
-      s.invalidIndexes.delete(name);
-    }
-    for (const name of after) {
-      if (before.has(name)) continue;
-      if (options.deferIndexBuild === true) this.startIndexBuild(name);
-      else if (built !== undefined && built.record.name === name) s.indexes.set(name, built);
-      else this.buildIndex(name);
-    }
-    if (change.op === 'removePropertyKey') this.dropUnknownColumns();
+    applyToCatalog(s, change, options);
   }
 
   /** Physically removes elements expired at `now`; returns how many were removed. */
@@ -350,23 +297,7 @@ export class GraphStore extends StoreReader {
    * ```
    */
   captureSnapshot(options: { readonly copy?: boolean } = {}): StoreCapture {
-    const copy = options.copy === true;
-    this.state.mergeAdjacency('tombstoned');
-    const sections = encodeStateParts(this.state, { copy });
-    let intact = true;
-    const watch = (): void => {
-      intact = false;
-    };
-    if (!copy) this.captures.add(watch);
-    return {
-      sections,
-      get intact(): boolean {
-        return intact;
-      },
-      release: () => {
-        this.captures.delete(watch);
-      },
-    };
+    return captureState(this.state, { copy: options.copy === true, watches: this.captures });
   }
 
   /** Encodes the store as named columnar sections (the catalog included), each one buffer. */
@@ -383,18 +314,7 @@ export class GraphStore extends StoreReader {
    * dictionaries, property indexes) are not counted.
    */
   footprint(): { vertexBytes: number; edgeBytes: number } {
-    const s = this.state;
-    const vt = s.vertices;
-    const tableBytes = (t: { rows: Int32Array; insertedAt: Float64Array | undefined; columns: ReadonlyMap<number, { raw(): { data?: { byteLength: number }; present: Uint32Array } }> }): number =>
-      t.rows.byteLength + (t.insertedAt?.byteLength ?? 0) + [...t.columns.values()].reduce((n, c) => n + (c.raw().data?.byteLength ?? 0) + c.raw().present.byteLength, 0);
-    let vertexBytes = vt.labelOf.byteLength + vt.rowOf.byteLength + vt.idKind.byteLength + vt.idNumber.byteLength + vt.alive.toWords().byteLength;
-    for (const t of s.vertexTables.values()) vertexBytes += tableBytes(t);
-    const et = s.edges;
-    let edgeBytes = et.label.byteLength + et.out.byteLength + et.in.byteLength + et.alive.toWords().byteLength + (et.rowOf?.byteLength ?? 0);
-    for (const t of et.tables.values()) edgeBytes += tableBytes(t);
-    for (const a of s.adjacency.values()) edgeBytes += a.out.byteLength() + a.in.byteLength();
-    for (const f of et.pairs.values()) edgeBytes += f.byteLength();
-    return { vertexBytes, edgeBytes };
+    return this.state.footprint();
   }
 
   /**
@@ -419,7 +339,7 @@ export class GraphStore extends StoreReader {
     });
     const store = new GraphStore(catalog, options);
     decodeState(store.state, sections);
-    for (const i of catalog.indexLabels()) store.buildIndex(i.name);
+    for (const i of catalog.indexLabels()) buildIndex(store.state, i.name);
     return store;
   }
 
@@ -440,12 +360,6 @@ export class GraphStore extends StoreReader {
     this.inBatch = true;
   }
 
-  private *liveVertices(labelId: number): Iterable<number> {
-    const t = this.state.vertexTables.get(labelId);
-    if (t === undefined) return;
-    for (let r = 0; r < t.rowCount; r++) if (this.state.vertices.alive.get(t.rows[r]!)) yield t.rows[r]!;
-  }
-
   /**
    * Empties an index label's index and marks it as building: lookups leave it out (they answer
    * as if it did not exist) until {@link GraphStore.indexBuildStep} has visited every slot, while
@@ -453,16 +367,7 @@ export class GraphStore extends StoreReader {
    * (a build that had not finished keeps reading CREATING). False when there is no such index label.
    */
   startIndexBuild(name: string, options: { readonly rebuild?: boolean } = {}): boolean {
-    const s = this.state;
-    if (this.catalog.indexLabel(name) === undefined) return false;
-    const creating = s.buildingIndexes.has(name) && !s.rebuildingIndexes.has(name);
-    s.indexes.delete(name);
-    s.invalidIndexes.delete(name);
-    s.index(name);
-    s.buildingIndexes.set(name, 0);
-    if (options.rebuild === true && !creating) s.rebuildingIndexes.add(name);
-    else s.rebuildingIndexes.delete(name);
-    return true;
+    return startIndexBuild(this.state, name, options);
   }
 
   /**
@@ -474,23 +379,7 @@ export class GraphStore extends StoreReader {
    * index INVALID: emptied, ignored by writes and lookups until a rebuild finishes.
    */
   indexBuildStep(name: string, budget: number): { readonly done: number; readonly total: number; readonly finished: boolean } {
-    const s = this.state;
-    const from = s.buildingIndexes.get(name);
-    const record = this.catalog.indexLabel(name);
-    if (from === undefined || record === undefined) return { done: 0, total: 0, finished: true };
-    const total = record.baseType === 'VERTEX_LABEL' ? s.vertices.size : s.edges.size;
-    const end = Math.min(total, from + Math.max(1, budget));
-    try {
-      this.fill(s.index(name), from, end);
-    } catch (error) {
-      this.forgetBuild(name);
-      s.indexes.delete(name);
-      s.invalidIndexes.add(name);
-      throw error;
-    }
-    if (end < total) s.buildingIndexes.set(name, end);
-    else this.forgetBuild(name);
-    return { done: end, total, finished: end >= total };
+    return indexBuildStep(this.state, name, budget);
   }
 
   /** True while an index label's index is being built in steps. */
@@ -503,60 +392,6 @@ export class GraphStore extends StoreReader {
    * REBUILDING during a build, INVALID after a failed one; undefined otherwise.
    */
   indexStatus(name: string): 'CREATING' | 'REBUILDING' | 'INVALID' | undefined {
-    const s = this.state;
-    if (s.invalidIndexes.has(name)) return 'INVALID';
-    if (!s.buildingIndexes.has(name)) return undefined;
-    return s.rebuildingIndexes.has(name) ? 'REBUILDING' : 'CREATING';
-  }
-
-  private forgetBuild(name: string): void {
-    this.state.buildingIndexes.delete(name);
-    this.state.rebuildingIndexes.delete(name);
-  }
-
-  /** Adds the live elements of slots [from, end) of `idx`'s base label, checking UNIQUE conflicts first. */
-  private fill(idx: ElementIndex, from: number, end: number): void {
-    const s = this.state;
-    const record = idx.record;
-    const vertex = record.baseType === 'VERTEX_LABEL';
-    const labelId = (vertex ? this.catalog.vertexLabel(record.baseValue) : this.catalog.edgeLabel(record.baseValue))?.id;
-    if (labelId === undefined) return;
-    for (let slot = from; slot < end; slot++) {
-      const live = vertex ? s.vertices.labelOf[slot] === labelId && s.vertices.alive.get(slot) : s.edges.label[slot] === labelId && s.edges.alive.get(slot);
-      if (!live) continue;
-      const values = s.fieldValues(vertex ? 'vertex' : 'edge', slot, record.fields);
-      idx.check(slot, values);
-      idx.add(slot, values);
-    }
-  }
-
-  /** A complete index for `record` over the stored elements; throws ConflictError `UNIQUE_CONFLICT` on a UNIQUE conflict. */
-  private filledIndex(record: IndexLabelRecord): ElementIndex {
-    const idx = new ElementIndex(record);
-    this.fill(idx, 0, record.baseType === 'VERTEX_LABEL' ? this.state.vertices.size : this.state.edges.size);
-    return idx;
-  }
-
-  /** Builds an index label's index at once; a UNIQUE conflict leaves it INVALID (replay must not fail). */
-  private buildIndex(name: string): void {
-    const s = this.state;
-    const record = this.catalog.indexLabel(name);
-    if (record === undefined) return;
-    this.forgetBuild(name);
-    s.indexes.delete(name);
-    s.invalidIndexes.delete(name);
-    try {
-      s.indexes.set(name, this.filledIndex(record));
-    } catch (error) {
-      if (!(error instanceof ConflictError)) throw error;
-      s.invalidIndexes.add(name);
-    }
-  }
-
-  private dropUnknownColumns(): void {
-    const s = this.state;
-    for (const t of [...s.vertexTables.values(), ...s.edges.tables.values()]) {
-      for (const keyId of [...t.columns.keys()]) if (this.catalog.propertyKeyById(keyId) === undefined) t.columns.delete(keyId);
-    }
+    return indexStatus(this.state, name);
   }
 }

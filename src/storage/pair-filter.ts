@@ -15,14 +15,8 @@ import type { BitSet } from './columns/index.js';
 /**
  * The edge columns a pair filter reads. The edge table satisfies it, and it lets this file
  * take the table without importing edge-table.ts (which holds the filters): no import circle.
- *
- * @example
- * ```ts
- * const edges: PairEdges = state.edges;
- * const f = PairFilter.build(2, edges);
- * ```
  */
-export interface PairEdges {
+interface PairEdges {
   readonly label: Uint16Array;
   readonly out: Int32Array;
   readonly in: Int32Array;

@@ -5,9 +5,7 @@
  *   src/index.ts exports (aliases resolved), and the members of exported classes and
  *   interfaces;
  * - the ```ts / ```js blocks of README.md and docs/*.md (all of them, marked `<!-- not-run -->`
- *   or not: a fragment that is not run must still compile). The one exception is a signature
- *   sketch (`<!-- sketch -->` on the line before the fence) in the planning page
- *   docs/internal-contracts.md; the marker means nothing anywhere else.
+ *   or not: a fragment that is not run must still compile).
  *
  * How a block is wrapped, so that a short example needs no boilerplate:
  * - it becomes its own module (a virtual file beside src/), so blocks never see each other's
@@ -51,27 +49,14 @@ const NOT_IMPLICIT = new Set(['process']);
 
 const FENCE = /^\s*```(ts|js|typescript|javascript)\s*$/;
 
-/** The marker, on the line before a fence, of a signature sketch; honoured only in {@link SKETCH_FILES}. */
-const SKETCH = '<!-- sketch -->';
-
-/**
- * Pages that may hold signature sketches (method lists without bodies, not TypeScript that
- * compiles): the planning page of the layers' names, which defers to the code's TSDoc.
- */
-const SKETCH_FILES = new Set(['docs/internal-contracts.md']);
-
-/**
- * The fenced TypeScript/JavaScript blocks of a text, with the 0-based line of each one's first
- * code line and whether the line before the fence marks it a sketch.
- */
-function fencedBlocks(text: string): { line: number; code: string; sketch: boolean }[] {
+/** The fenced TypeScript/JavaScript blocks of a text, with the 0-based line of each one's first code line. */
+function fencedBlocks(text: string): { line: number; code: string }[] {
   const lines = text.split('\n');
-  const out: { line: number; code: string; sketch: boolean }[] = [];
+  const out: { line: number; code: string }[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (!FENCE.test(lines[i] ?? '')) continue;
     const end = lines.findIndex((l, j) => j > i && l.trim().startsWith('```'));
-    const before = lines.slice(0, i).reverse().find((l) => l.trim() !== '');
-    out.push({ line: i + 1, code: lines.slice(i + 1, end < 0 ? undefined : end).join('\n'), sketch: before?.trim() === SKETCH });
+    out.push({ line: i + 1, code: lines.slice(i + 1, end < 0 ? undefined : end).join('\n') });
     if (end < 0) break;
     i = end;
   }
@@ -79,7 +64,7 @@ function fencedBlocks(text: string): { line: number; code: string; sketch: boole
 }
 
 /**
- * The code blocks of README.md and docs/*.md, but the sketches of {@link SKETCH_FILES}.
+ * The code blocks of README.md and docs/*.md.
  *
  * @example
  * ```ts
@@ -90,16 +75,16 @@ export function markdownBlocks(): ExampleBlock[] {
   const root = repoRoot();
   const files = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
   return files.flatMap((file) =>
-    fencedBlocks(readFileSync(join(root, file), 'utf8'))
-      .filter((b) => !(b.sketch && SKETCH_FILES.has(file)))
-      .map((b) => ({ where: `${file}:${b.line + 1}`, code: b.code })));
+    fencedBlocks(readFileSync(join(root, file), 'utf8')).map((b) => ({ where: `${file}:${b.line + 1}`, code: b.code })));
 }
 
 function compilerOptions(): ts.CompilerOptions {
   const root = repoRoot();
   const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-  return { ...parsed.options, noEmit: true, declaration: false, sourceMap: false };
+  // Each snippet gets one implicit value import of every public name, types included, which
+  // verbatimModuleSyntax would reject; the snippets are what a user writes, not project modules.
+  return { ...parsed.options, noEmit: true, declaration: false, sourceMap: false, verbatimModuleSyntax: false };
 }
 
 /** Declarations that a public export names: the declaration itself and its public class or interface members. */

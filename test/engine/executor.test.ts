@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Bytecode, StrategySpec } from '../../src/engine/bytecode.js';
-import { compile } from '../../src/engine/plan/compile.js';
-import { execute, executeAsync } from '../../src/engine/exec/execute.js';
+import { compile, compileChild } from '../../src/engine/compiler/compile.js';
+import { Plan } from '../../src/engine/plan/plan.js';
+import { execute, executeAsync } from '../../src/engine/run/execute.js';
 import { __ } from '../../src/engine/fluent/graph-traversal.js';
 import { P } from '../../src/engine/fluent/predicates.js';
 import { modern, ReferenceGraph } from './reference-source.js';
@@ -61,6 +62,24 @@ test('SubgraphStrategy and PartitionStrategy filter what the traversal sees', as
   await source(empty).withStrategies(part).addV('person').property('name', 'alice').iterate();
   assert.deepEqual(await source(empty).withStrategies(part).V().values('name').toList(), ['alice']);
   assert.deepEqual(await source(empty).V().values('_p').toList(), ['a']);
+});
+
+test('compile() compiles SubgraphStrategy filters into the plan, so running it twice compiles nothing', () => {
+  const graph = modern();
+  const vertices = __.has('name', P.within('josh', 'lop', 'ripple')).bytecode;
+  const edges = __.has('weight', P.gt(0.5)).bytecode;
+  const sub = new StrategySpec('SubgraphStrategy', new Map([['vertices', vertices], ['edges', edges], ['vertexProperties', __.hasKey('name').bytecode]]));
+  const plan = compile(source(graph).withStrategies(sub).V().outE().inV().values('name').bytecode);
+  const config = plan.settings.strategies[0]!.config;
+  const children = ['vertices', 'edges', 'vertexProperties'].map((key) => config.get(key));
+  assert.ok(children.every((c) => c instanceof Plan));
+  assert.deepEqual(children[0], compileChild(vertices));
+  assert.ok(![...config.values()].some((v) => v instanceof Bytecode), 'no traversal is left to compile when the plan runs');
+  const run = (): unknown[] => [...execute(plan, { source: graph })];
+  assert.deepEqual(run(), ['ripple']);
+  assert.deepEqual(run(), ['ripple']);
+  const broken = new StrategySpec('SubgraphStrategy', new Map([['vertices', new Bytecode([], [{ op: 'noSuchStep', args: [] }])]]));
+  assert.throws(() => compile(source(graph).withStrategies(broken).V().bytecode), { code: 'UNKNOWN_STEP' });
 });
 
 test('match() binds pattern labels', async () => {

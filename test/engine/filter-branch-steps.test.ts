@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Bytecode, EnumValue, StrategySpec } from '../../src/engine/bytecode.js';
-import { compile } from '../../src/engine/plan/compile.js';
-import { traverse } from '../../src/engine/exec/execute.js';
-import { JavaRandom } from '../../src/engine/exec/java-random.js';
+import { compile } from '../../src/engine/compiler/compile.js';
+import { traverse } from '../../src/engine/run/execute.js';
+import { JavaRandom } from '../../src/engine/runtime/java-random.js';
 import { __ } from '../../src/engine/fluent/graph-traversal.js';
 import { P } from '../../src/engine/fluent/predicates.js';
 import { ReferenceGraph, modern } from './reference-source.js';

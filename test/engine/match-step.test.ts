@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EnumValue } from '../../src/engine/bytecode.js';
-import { compile } from '../../src/engine/plan/compile.js';
+import { compile } from '../../src/engine/compiler/compile.js';
 import type { Plan } from '../../src/engine/plan/plan.js';
 import { __ } from '../../src/engine/fluent/graph-traversal.js';
 import { P } from '../../src/engine/fluent/predicates.js';

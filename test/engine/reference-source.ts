@@ -8,7 +8,7 @@ import { sharedPath } from '../shared-dir.js';
 import { elementIdKey } from '../../src/engine/elements.js';
 import { TypedNumber, Uuid } from '../../src/values/index.js';
 import type { Direction, ElementId, PropertyValue } from '../../src/values/index.js';
-import { scanColumnsBySlots } from '../../src/engine/exec/column-batches.js';
+import { scanColumnsBySlots } from '../../src/engine/runtime/column-batches.js';
 import { NeighbourBatchBuffer } from '../../src/port/index.js';
 import type {
   ColumnBatch,

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { open } from '../../src/index.js';
 import type { Database, Graph } from '../../src/index.js';
-import { breather, mapInTurns } from '../../src/engine/exec/turns.js';
+import { breather, mapInTurns } from '../../src/engine/runtime/turns.js';
 import { CancelledError } from '../../src/index.js';
 import { queryElements } from '../../src/engine/index.js';
 import { TRAVERSERS, runTraverser } from '../../src/engine/traversers/index.js';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { compile } from '../../src/engine/plan/compile.js';
+import { compile } from '../../src/engine/compiler/compile.js';
 import { STEPS } from '../../src/engine/steps/step-registry.js';
 import type { PlanStep } from '../../src/engine/plan/plan.js';
 import { __, GraphTraversal } from '../../src/engine/fluent/graph-traversal.js';

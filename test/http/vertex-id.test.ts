@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TypedNumber, Uuid } from '../../src/index.js';
 import type { ElementId } from '../../src/index.js';
-import { parseVertexId } from '../../src/http/routes/graph-data.js';
+import { parseVertexId } from '../../src/http/ids.js';
 
 function reference(text: string): ElementId | 'invalid' {
   if (/^U"[0-9a-fA-F-]{36}"$/.test(text)) return new Uuid(text.slice(2, -1).toLowerCase());

@@ -16,7 +16,7 @@ import type { Direction } from '../../src/values/index.js';
 import { GraphStore } from '../../src/storage/graph-store.js';
 import { SchemaCatalog } from '../../src/storage/schema/catalog.js';
 import { CsrAdjacency } from '../../src/storage/csr-adjacency.js';
-import { FilteredSource } from '../../src/engine/exec/filtered-source.js';
+import { FilteredSource } from '../../src/engine/run/filtered-source.js';
 import { ReferenceGraph } from '../engine/reference-source.js';
 
 interface ModelEdge {

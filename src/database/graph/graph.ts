@@ -381,7 +381,7 @@ export class Graph extends GraphReads {
    */
   get traversers(): Traversers {
     this.checkOpen();
-    return new Traversers((o) => this.executionContext(o));
+    return new Traversers((o) => this.executionContext(o), (key) => this.store.catalog.propertyKey(key)?.dataType);
   }
 
   /**

@@ -6,7 +6,7 @@
  * @module
  */
 import { runTraverser, TRAVERSERS } from '../../engine/index.js';
-import type { ExecutionContext, FrontierOperation, TraverserRun } from '../../engine/index.js';
+import type { ExecutionContext, FrontierOperation, KeyDataType, TraverserRun } from '../../engine/index.js';
 import type {
   AdamicAdarOptions, AdamicAdarResult, AllShortestPathsOptions, AllShortestPathsResult, CountOptions, CountResult, CrosspointsOptions, CrosspointsResult,
   CustomizedCrosspointsOptions, CustomizedCrosspointsResult, CustomizedPathsOptions, CustomizedPathsResult, EdgeExistOptions, EdgeExistResult, EgonetOptions,
@@ -46,15 +46,18 @@ export interface TraverserCallOptions {
  */
 export class Traversers {
   readonly #context: (options: { readonly signal?: AbortSignal; readonly deadline?: number }) => ExecutionContext;
+  readonly #keyType: (key: string) => KeyDataType | undefined;
 
-  constructor(context: (options: { readonly signal?: AbortSignal; readonly deadline?: number }) => ExecutionContext) {
+  /** `keyType` is the schema's data type of a property key, to which property filter values are converted. */
+  constructor(context: (options: { readonly signal?: AbortSignal; readonly deadline?: number }) => ExecutionContext, keyType: (key: string) => KeyDataType | undefined) {
     this.#context = context;
+    this.#keyType = keyType;
   }
 
   #run<O, R>(traverser: (run: TraverserRun, options: O) => FrontierOperation<R>, options: O, call: TraverserCallOptions): Promise<R> {
     const timeoutMs = call.timeoutMs === undefined ? undefined : checkQueryLimits({ timeoutMs: call.timeoutMs } as QueryLimits, 'traverser').timeoutMs;
     const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
-    return runTraverser(this.#context({ signal: call.signal, deadline }), (run) => traverser(run, options));
+    return runTraverser(this.#context({ signal: call.signal, deadline }), (run) => traverser(run, options), { keyType: this.#keyType });
   }
 
   /** kout: the vertices exactly `maxDepth` hops from `source` (with `nearest`, the default, whose shortest path is that long). */

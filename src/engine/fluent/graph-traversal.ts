@@ -6,9 +6,9 @@
 import { Bytecode } from '../bytecode.js';
 import type { Argument } from '../bytecode.js';
 import { P } from './predicates.js';
-import { QUERY_LIMITS, tooDeep } from '../plan/limits.js';
+import { QUERY_LIMITS, tooDeep } from '../compiler/limits.js';
 import { PlanError } from '../../errors.js';
-import type { QueryCursor } from '../exec/cursor.js';
+import type { QueryCursor } from '../run/cursor.js';
 import { fromPlain } from '../plain.js';
 
 /**

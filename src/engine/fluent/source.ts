@@ -5,10 +5,10 @@
  */
 import { Bytecode, StrategySpec } from '../bytecode.js';
 import type { Argument } from '../bytecode.js';
-import { PLAN_CACHE } from '../plan/plan-cache.js';
-import { executeAsync, readSource } from '../exec/execute.js';
-import { planMutates } from '../exec/requirements.js';
-import type { ExecutionContext } from '../exec/execute.js';
+import { PLAN_CACHE } from '../compiler/plan-cache.js';
+import { executeAsync, readSource } from '../run/execute.js';
+import { planMutates } from '../run/requirements.js';
+import type { ExecutionContext } from '../run/execute.js';
 import { GraphTraversal, toArgument } from './graph-traversal.js';
 import type { FluentArg, TraversalRun } from './graph-traversal.js';
 import { resultConverter, type ValueTypes } from '../plain.js';

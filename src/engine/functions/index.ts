@@ -6,4 +6,4 @@ export { length, toLower, toUpper, trim, lTrim, rTrim, concat, asString, replace
 export { conjoin, combine, difference, disjunct, intersect, merge, product, javaClassName, type ListArgumentOptions } from './lists.js';
 export { asBool, asNumber } from './casts.js';
 export { asDate, dateAdd, dateDiff, type DateUnit } from './dates.js';
-export { parseMath, evaluateMath, type MathExpression, type MathNode } from './math.js';
+export { parseMath, evaluateMath } from './math.js';

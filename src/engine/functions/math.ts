@@ -7,6 +7,7 @@
  */
 import { ArgumentError } from '../../errors.js';
 import { TypedNumber } from '../../values/index.js';
+import type { MathExpression, MathNode } from '../plan/params/map.js';
 
 const FUNCTIONS: Readonly<Record<string, (x: number) => number>> = {
   abs: Math.abs,
@@ -31,36 +32,6 @@ const FUNCTIONS: Readonly<Record<string, (x: number) => number>> = {
 };
 
 const CONSTANTS: Readonly<Record<string, number>> = { pi: Math.PI, e: Math.E };
-
-/**
- * A node of a parsed math expression.
- *
- * @example
- * ```ts
- * const n: MathNode = { kind: 'binary', op: '+', left: { kind: 'number', value: 1 }, right: { kind: 'variable', name: '_' } };
- * ```
- */
-export type MathNode =
-  | { readonly kind: 'number'; readonly value: number }
-  | { readonly kind: 'variable'; readonly name: string }
-  | { readonly kind: 'negate'; readonly operand: MathNode }
-  | { readonly kind: 'call'; readonly name: string; readonly argument: MathNode }
-  | { readonly kind: 'binary'; readonly op: '+' | '-' | '*' | '/' | '%' | '^'; readonly left: MathNode; readonly right: MathNode };
-
-/**
- * A parsed math expression and the variables it reads.
- *
- * @example
- * ```ts
- * parseMath('_ + x').variables;   // Set {'_', 'x'}
- * ```
- */
-export interface MathExpression {
-  readonly text: string;
-  readonly root: MathNode;
-  /** Variable names in order of first use (constants pi and e excluded). */
-  readonly variables: ReadonlySet<string>;
-}
 
 const TOKEN = /\s*(?:(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|([A-Za-z_][A-Za-z0-9_]*)|(\S))/y;
 

@@ -95,7 +95,7 @@ export interface SourceSettings {
   readonly withPath?: boolean;
   /** Options from `with(key, value)` and OptionsStrategy. */
   readonly options: ReadonlyMap<string, unknown>;
-  /** Strategies added by `withStrategies`, by simple class name. */
+  /** Strategies added by `withStrategies`, by simple class name; SubgraphStrategy's filter traversals come compiled, as {@link Plan}s. */
   readonly strategies: readonly { readonly name: string; readonly config: ReadonlyMap<string, unknown> }[];
   /** Strategy names removed by `withoutStrategies`. */
   readonly without: readonly string[];

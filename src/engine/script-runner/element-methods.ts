@@ -9,9 +9,9 @@ import { callAllowed, method, type MethodTable, type ScriptCall } from './method
 import { Edge, Property, Vertex, VertexProperty } from '../elements.js';
 import type { GraphSource, GraphWriter } from '../../port/index.js';
 import type { ElementId, PropertyValue } from '../../values/index.js';
-import { edgeAt, vertexAt } from '../exec/element-at.js';
-import type { ExecutionContext } from '../exec/execute.js';
-import { readSource } from '../exec/execute.js';
+import { edgeAt, vertexAt } from '../runtime/element-at.js';
+import type { ExecutionContext } from '../run/execute.js';
+import { readSource } from '../run/execute.js';
 
 /**
  * Splits Groovy key-value varargs (`T.label, 'person', 'name', 'marko'`) into label, id and

@@ -2,7 +2,7 @@
  * What a script runs against: the graph's execution context and its schema builder.
  * @module
  */
-import type { ExecutionContext } from '../exec/execute.js';
+import type { ExecutionContext } from '../run/execute.js';
 import type { SchemaBuilderLike } from './schema-methods.js';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Java-faithful value semantics of Gremlin: types, equality, comparability, orderability,
- * hash keys, arithmetic, reducers and conversions.
+ * hash keys, arithmetic, reducers and conversions; HugeGraph's predicate text.
  * @module
  */
 export { VALUE_KEY, valueKey } from './value-key.js';
@@ -25,3 +25,5 @@ export { typeOfValue, isOfType } from './gtypes.js';
 export { isEqual, compare, orderCompare, testCompare } from './compare.js';
 export { sumOf, meanOf, minOf, maxOf } from './reduce.js';
 export { toJs, fromJs } from './convert.js';
+export { parsePredicateText, propertyCondition, type FilterKey } from './predicate-text.js';
+export type { KeyDataType } from './predicate-values.js';

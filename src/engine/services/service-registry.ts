@@ -5,8 +5,8 @@
  * @module
  */
 import { ArgumentError, PlanError } from '../../errors.js';
-import type { Runtime } from '../exec/runtime.js';
-import type { Traverser } from '../exec/traverser.js';
+import type { Runtime } from '../runtime/runtime.js';
+import type { Traverser } from '../runtime/traverser.js';
 
 /**
  * How a service runs: `start` services begin a traversal (`g.call(...)`), `streaming` services

@@ -6,7 +6,7 @@
  */
 import { ArgumentError } from '../../errors.js';
 import { Property, VertexProperty } from '../elements.js';
-import type { Runtime } from '../exec/runtime.js';
+import type { Runtime } from '../runtime/runtime.js';
 import { compileRegex, type LinearRegex } from '../../values/index.js';
 import type { Service } from './service-registry.js';
 

@@ -5,6 +5,7 @@
 import type { Argument } from '../bytecode.js';
 import { Path } from '../elements.js';
 import { isEnum } from './args.js';
+import { mapEntry } from './helpers/step-values.js';
 
 /**
  * Splits a leading `Scope.*` argument from the others.
@@ -35,34 +36,4 @@ export function localItems(value: unknown): unknown[] | undefined {
   if (value instanceof Map) return [...(value as Map<unknown, unknown>)].map(([k, v]) => mapEntry(k, v));
   if (value instanceof Path) return [...value.objects];
   return undefined;
-}
-
-const ENTRIES = new WeakSet<object>();
-
-/**
- * A map entry, as unfold() and local steps give for each entry of a map: a one-entry map that
- * {@link isMapEntry} recognises, so that select(Column.keys) gives its key rather than a list.
- *
- * @example
- * ```ts
- * const e = mapEntry('a', 1); // Map { 'a' => 1 }
- * isMapEntry(e);             // true
- * ```
- */
-export function mapEntry(key: unknown, value: unknown): Map<unknown, unknown> {
-  const entry = new Map([[key, value]]);
-  ENTRIES.add(entry);
-  return entry;
-}
-
-/**
- * Whether a value is a map entry made by {@link mapEntry} (not just a map of one entry).
- *
- * @example
- * ```ts
- * isMapEntry(new Map([['a', 1]])); // false
- * ```
- */
-export function isMapEntry(value: unknown): boolean {
-  return value instanceof Map && ENTRIES.has(value);
 }

@@ -6,7 +6,7 @@
 import type { Argument, Instruction } from '../bytecode.js';
 import type { ParamsOf, Plan, Requirements } from '../plan/plan.js';
 import type { StepKind } from '../plan/kinds.js';
-import type { RunnableStep } from '../exec/runtime.js';
+import type { RunnableStep } from '../runtime/runtime.js';
 
 /**
  * Services the compiler offers to a step while it compiles its arguments.

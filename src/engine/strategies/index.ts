@@ -4,7 +4,7 @@
  */
 import type { Plan } from '../plan/plan.js';
 import { mapStepPlans } from '../plan/plan.js';
-import { planRequirements } from '../exec/requirements.js';
+import { planRequirements } from '../run/requirements.js';
 import { STRATEGIES } from './list.js';
 
 export { verifyPlan } from './verification.js';

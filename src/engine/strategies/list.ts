@@ -1,7 +1,7 @@
 /**
  * The ordered list of optimisation strategies. Path tracking "only when needed" is not a
  * rewrite: the executor reads the plan's requirements and leaves paths off when no step needs
- * them (see exec/requirements.ts).
+ * them (see run/requirements.ts).
  * @module
  */
 import type { Strategy } from './strategy.js';

@@ -10,7 +10,7 @@
  */
 import type { PlanStep } from '../plan/plan.js';
 import { Plan } from '../plan/plan.js';
-import { planRequirements } from '../exec/requirements.js';
+import { planRequirements } from '../run/requirements.js';
 import { hasBarrier } from '../steps/branch/global-children.js';
 import type { Strategy } from './strategy.js';
 import type { ControlParams } from '../plan/params/side-effect.js';

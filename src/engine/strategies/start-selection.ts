@@ -7,31 +7,10 @@
 import { Predicate } from '../bytecode.js';
 import type { PlanStep } from '../plan/plan.js';
 import type { IndexPredicate } from '../../port/index.js';
-import type { PropertyValue } from '../../values/index.js';
+import { indexPredicate } from '../runtime/predicate.js';
 import type { Strategy } from './strategy.js';
 import type { GraphParams } from '../plan/params/map.js';
 import type { HasCondition, HasParams } from '../plan/params/filter.js';
-
-const INDEX_OPS: Readonly<Record<string, IndexPredicate['op']>> = {
-  eq: 'eq', neq: 'neq', lt: 'lt', lte: 'lte', gt: 'gt', gte: 'gte', between: 'between', inside: 'inside',
-  outside: 'outside', within: 'within', without: 'without', containing: 'textcontains',
-};
-
-/**
- * The index form of a has() test, or undefined when it has none.
- *
- * @example
- * ```ts
- * indexPredicate('marko'); // { op: 'eq', values: ['marko'] }
- * ```
- */
-export function indexPredicate(test: unknown): IndexPredicate | undefined {
-  if (!(test instanceof Predicate)) return test === undefined ? undefined : { op: 'eq', values: [test as PropertyValue] };
-  const op = INDEX_OPS[test.op];
-  if (op === undefined || test.args.some((a) => a instanceof Predicate)) return undefined;
-  const values = test.args.flatMap((a) => (Array.isArray(a) ? (a as PropertyValue[]) : [a as PropertyValue]));
-  return { op, values };
-}
 
 function labelsOf(c: HasCondition): string[] | undefined {
   if (c.on !== 'label') return undefined;

@@ -7,9 +7,9 @@ import type { PlainId } from '../../values/index.js';
 import { Frontier, VisitedMarks, checkCapacity, scanHop } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import {
-  DEFAULTS, Meter, bound, checkCapacityOverLimit, edgeStep, edgesOut, flag, getHop, ids, integer, listOf, maxDepth, positiveOrNoLimit, record,
-  selectVertices, vertexSlot, verticesOut, veSteps,
+  DEFAULTS, Meter, bound, checkCapacityOverLimit, edgesOut, flag, ids, integer, maxDepth, positiveOrNoLimit, record, vertexSlot, verticesOut,
 } from './traverser-common.js';
+import { edgeStep, getHop, listOf, selectVertices, veSteps } from './traverser-steps.js';
 import type { TraverserRun } from './traverser-common.js';
 import type { EdgeStep, ElementOptions, HopParameters, PathElements, TraverserMeasure, TraverserPath, VertexEdgeSteps, VertexSelector } from './traverser-types.js';
 import { layerPath, layers } from './layers.js';
@@ -213,7 +213,7 @@ const NONE = new Int32Array(0);
 
 function* neighbourhood(run: TraverserRun, sources: Int32Array, o: Readonly<Record<string, unknown>>, kind: 'kout' | 'kneighbor' | 'egonet', meter: Meter): FrontierOperation<Found> {
   const post = o.steps !== undefined;
-  const hop = post ? veSteps(run.source, o.steps) : getHop(o);
+  const hop = post ? veSteps(run, o.steps) : getHop(o);
   const depth = maxDepth(o.maxDepth);
   const nearest = flag(o.nearest, 'nearest', true);
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
@@ -339,7 +339,7 @@ export function* egonet(run: TraverserRun, options: EgonetOptions): FrontierOper
     const found = yield* neighbourhood(run, Int32Array.of(source), o, 'egonet', meter);
     return shape(run, found, o, meter, [source]);
   }
-  const sources = selectVertices(run.source, Array.isArray(o.sources) ? { ids: o.sources } : o.sources, 'sources');
+  const sources = selectVertices(run, Array.isArray(o.sources) ? { ids: o.sources } : o.sources, 'sources');
   const found = yield* neighbourhood(run, sources, o, 'egonet', meter);
   return shape(run, found, o, meter, [...sources]);
 }
@@ -360,7 +360,7 @@ export function* egonet(run: TraverserRun, options: EgonetOptions): FrontierOper
 export function* count(run: TraverserRun, options: CountOptions): FrontierOperation<CountResult> {
   const o = record(options, 'count options');
   const source = vertexSlot(run.source, o.source);
-  const steps = listOf(o.steps, 'steps').map((s) => edgeStep(run.source, s, { maxDegree: DEFAULTS.maxDegree, skipDegree: 100_000 }));
+  const steps = listOf(o.steps, 'steps').map((s) => edgeStep(run, s, { maxDegree: DEFAULTS.maxDegree, skipDegree: 100_000 }));
   if (steps.length === 0) throw new ArgumentError('TRAVERSER_ARGUMENT', "The steps can't be empty");
   const containsTraversed = flag(o.containsTraversed, 'contains traversed', false);
   const dedupSize = integer(o.dedupSize, 'dedup size', 1_000_000);

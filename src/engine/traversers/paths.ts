@@ -10,9 +10,8 @@ import { allShortestPaths as searchAllShortestPaths, dijkstra, pathEdges, scanHo
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import type { AdjacencySource } from '../../port/index.js';
 import { ArgumentError } from '../../errors.js';
-import {
-  DEFAULTS, Meter, bound, edgeStep, edgesOut, flag, getHop, ids, maxDepth, positiveOrNoLimit, record, selectVertices, vertexSlot, verticesOut,
-} from './traverser-common.js';
+import { DEFAULTS, Meter, bound, edgesOut, flag, ids, maxDepth, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
+import { edgeStep, getHop, selectVertices } from './traverser-steps.js';
 import type { TraverserRun } from './traverser-common.js';
 import type { EdgeStep, ElementOptions, HopParameters, PathElements, PathsResult, TraverserMeasure, VertexSelector } from './traverser-types.js';
 import { plainVertexId } from '../plain-ids.js';
@@ -348,8 +347,8 @@ export function* singleSourceShortestPath(run: TraverserRun, options: SingleSour
 export function* multiNodeShortestPath(run: TraverserRun, options: MultiNodeShortestPathOptions): FrontierOperation<PathsResult> {
   const o = record(options, 'multiNodeShortestPath options');
   const meter = new Meter();
-  const vertices = selectVertices(run.source, o.vertices, 'vertices');
-  const hop = edgeStep(run.source, o.step);
+  const vertices = selectVertices(run, o.vertices, 'vertices');
+  const hop = edgeStep(run, o.step);
   const settings = shortestOptions(o, hop, meter, 10);
   const found: Int32Array[] = [];
   const edges: number[] = [];

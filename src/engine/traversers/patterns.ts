@@ -10,7 +10,8 @@ import { TypedNumber } from '../../values/index.js';
 import type { PlainId } from '../../values/index.js';
 import { SlotMap, checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
-import { DEFAULTS, Meter, bound, edgeStep, flag, ids, integer, listOf, numberOf, positiveOrNoLimit, record, selectVertices, verticesOut } from './traverser-common.js';
+import { DEFAULTS, Meter, bound, flag, ids, integer, numberOf, positiveOrNoLimit, record, verticesOut } from './traverser-common.js';
+import { edgeStep, listOf, selectVertices } from './traverser-steps.js';
 import type { TraverserRun } from './traverser-common.js';
 import type { EdgeStep, ElementOptions, PathElements, PathsResult, TraverserMeasure, TraverserPath, VertexSelector } from './traverser-types.js';
 import { PathTree, neighbourLists, pathKey, treePath, treeTail } from './tree.js';
@@ -199,9 +200,9 @@ function sampleOf<T>(items: T[], size: number): T[] {
 export function* customizedPaths(run: TraverserRun, options: CustomizedPathsOptions): FrontierOperation<CustomizedPathsResult> {
   const o = record(options, 'customizedPaths options');
   const meter = new Meter();
-  const sources = selectVertices(run.source, o.sources, 'sources');
+  const sources = selectVertices(run, o.sources, 'sources');
   const plan = steps(o).map((s) => ({
-    hop: edgeStep(run.source, s),
+    hop: edgeStep(run, s),
     weightBy: s.weightBy === undefined || s.weightBy === null ? undefined : String(s.weightBy),
     defaultWeight: numberOf(s.defaultWeight, 'default weight', 0),
     sample: integer(s.sample, 'sample', 100),
@@ -273,9 +274,9 @@ export function* customizedPaths(run: TraverserRun, options: CustomizedPathsOpti
 export function* templatePaths(run: TraverserRun, options: TemplatePathsOptions): FrontierOperation<PathsResult> {
   const o = record(options, 'templatePaths options');
   const meter = new Meter();
-  const sources = selectVertices(run.source, o.sources, 'sources');
-  const targets = selectVertices(run.source, o.targets, 'targets');
-  const plan = steps(o).map((s) => ({ hop: edgeStep(run.source, s), maxTimes: integer(s.maxTimes, 'max times', 1) }));
+  const sources = selectVertices(run, o.sources, 'sources');
+  const targets = selectVertices(run, o.targets, 'targets');
+  const plan = steps(o).map((s) => ({ hop: edgeStep(run, s), maxTimes: integer(s.maxTimes, 'max times', 1) }));
   for (const s of plan) if (s.maxTimes < 1) throw bad(`The max times must be >= 1, but got: ${s.maxTimes}`);
   const withRing = flag(o.withRing, 'with ring', false);
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
@@ -335,8 +336,8 @@ export function* templatePaths(run: TraverserRun, options: TemplatePathsOptions)
 export function* customizedCrosspoints(run: TraverserRun, options: CustomizedCrosspointsOptions): FrontierOperation<CustomizedCrosspointsResult> {
   const o = record(options, 'customizedCrosspoints options');
   const meter = new Meter();
-  const sources = selectVertices(run.source, o.sources, 'sources');
-  const patterns = listOf(o.pathPatterns, 'path patterns').map((p) => steps(p).map((s) => edgeStep(run.source, s)));
+  const sources = selectVertices(run, o.sources, 'sources');
+  const patterns = listOf(o.pathPatterns, 'path patterns').map((p) => steps(p).map((s) => edgeStep(run, s)));
   if (patterns.length === 0) throw bad("The path patterns can't be empty");
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
   const limit = bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.pathsLimit));

@@ -6,10 +6,8 @@ import { ArgumentError } from '../../errors.js';
 import type { ElementId, PlainId } from '../../values/index.js';
 import { checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
-import {
-  DEFAULTS, Meter, bound, direction, edgeJson, edgeStep, flag, getHop, integer, labels, listOf, numberOf, positiveOrNoLimit, record, selectVertices,
-  vertexSlot, verticesOut,
-} from './traverser-common.js';
+import { DEFAULTS, Meter, bound, direction, edgeJson, flag, integer, labels, numberOf, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
+import { edgeStep, getHop, listOf, selectVertices } from './traverser-steps.js';
 import type { TraverserRun } from './traverser-common.js';
 import type { EdgeStep, HopParameters, TraverserEdge, TraverserMeasure, TraverserVertex, VertexSelector } from './traverser-types.js';
 import { plainVertexId } from '../plain-ids.js';
@@ -214,7 +212,7 @@ export interface EdgeExistResult {
 export function* fusiformSimilarity(run: TraverserRun, options: FusiformSimilarityOptions): FrontierOperation<FusiformSimilarityResult> {
   const o = record(options, 'fusiformSimilarity options');
   const meter = new Meter();
-  const sources = selectVertices(run.source, o.sources, 'sources');
+  const sources = selectVertices(run, o.sources, 'sources');
   const hop = getHop(o);
   const back: HopOptions = { ...hop, direction: opposite(hop.direction) };
   const minNeighbors = integer(o.minNeighbors, 'min neighbors', 0);
@@ -302,7 +300,7 @@ export function* neighborRank(run: TraverserRun, options: NeighborRankOptions): 
   const o = record(options, 'neighborRank options');
   const meter = new Meter();
   const source = vertexSlot(run.source, o.source);
-  const steps = listOf(o.steps, 'steps').map((s) => ({ hop: edgeStep(run.source, s), top: integer(s.top, 'top', 10) }));
+  const steps = listOf(o.steps, 'steps').map((s) => ({ hop: edgeStep(run, s), top: integer(s.top, 'top', 10) }));
   if (steps.length === 0) throw bad("The steps can't be empty");
   if (steps.length > 5000) throw bad(`The steps length must be <= 5000, but got: ${steps.length}`);
   for (const s of steps) if (s.top <= 0 || s.top > 1000) throw bad(`The top of each layer must be in (0, 1000], but got: ${s.top}`);

@@ -7,26 +7,31 @@
  */
 import { FRONTIER_PAUSE } from '../frontier/index.js';
 import type { FrontierOperation } from '../frontier/index.js';
-import { pacer } from '../exec/element-query.js';
-import { breather } from '../exec/turns.js';
-import { openView, readSource } from '../exec/execute.js';
-import type { ExecutionContext } from '../exec/execute.js';
+import { pacer } from '../run/element-query.js';
+import { breather } from '../runtime/turns.js';
+import { openView, readSource } from '../run/execute.js';
+import type { ExecutionContext } from '../run/execute.js';
 import type { TraverserRun } from './traverser-common.js';
 
 /**
- * Runs a traverser in an execution context and resolves with its response.
+ * Runs a traverser in an execution context and resolves with its response. `keyType` gives the
+ * data type of a property key, to which property filter values are converted.
  *
  * @example
  * ```ts
  * const r = await runTraverser(graph.executionContext(), (run) => kout(run, { source: '1:marko', maxDepth: 2 }));
  * ```
  */
-export async function runTraverser<R>(context: ExecutionContext, body: (run: TraverserRun) => FrontierOperation<R>): Promise<R> {
+export async function runTraverser<R>(
+  context: ExecutionContext,
+  body: (run: TraverserRun) => FrontierOperation<R>,
+  options: Pick<TraverserRun, 'keyType'> = {},
+): Promise<R> {
   const view = openView(context);
   try {
     const source = readSource(context, view);
     const rt = pacer(context);
-    const op = body({ source, ctx: rt });
+    const op = body({ source, ctx: rt, ...options });
     for (;;) {
       const r = op.next();
       if (r.done === true) return r.value;

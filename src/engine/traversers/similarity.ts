@@ -7,7 +7,8 @@ import { ArgumentError } from '../../errors.js';
 import type { PlainId } from '../../values/index.js';
 import { RowScan, Stamps, checkCapacity, intersect, reachLevel, rowsOf, scanHop } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
-import { DEFAULTS, Meter, bound, edgeStep, flag, getHop, ids, integer, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
+import { DEFAULTS, Meter, bound, flag, ids, integer, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
+import { edgeStep, getHop } from './traverser-steps.js';
 import { plainVertexId } from '../plain-ids.js';
 import type { TraverserRun } from './traverser-common.js';
 import type { EdgeStep, HopParameters, TraverserMeasure, TraverserVertex } from './traverser-types.js';
@@ -317,7 +318,7 @@ export function* jaccardSimilarity(run: TraverserRun, options: JaccardSimilarity
     return { jaccardSimilarity: jaccard(yield* overlap(run, a, b, getHop(o), meter)), measure: meter.measure() };
   }
   const source = vertexSlot(run.source, o.vertex);
-  const hop = edgeStep(run.source, o.step);
+  const hop = edgeStep(run, o.step);
   const top = integer(o.top, 'top', 100);
   if (top < 0) throw new ArgumentError('TRAVERSER_ARGUMENT', `The top must be >= 0, but got: ${top}`);
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);

@@ -1,21 +1,22 @@
 /**
  * What every traverser shares: HugeGraph's parameter rules (directions, ids, degrees, capacity,
- * limit, -1 = no limit), edge steps and vertex steps turned into frontier hop options, property
- * filters written as `"P.gt(5)"` strings, the `measure` block, and element JSON.
+ * limit, -1 = no limit), the `measure` block, and element JSON. Steps and selectors:
+ * traverser-steps.ts.
  * @module
  */
 import { ArgumentError } from '../../errors.js';
 import { plainId, plainNumber, TypedNumber, Uuid } from '../../values/index.js';
-import type { Direction, PlainId, PropertyValue } from '../../values/index.js';
+import type { Direction, PlainId } from '../../values/index.js';
 import type { GraphSource } from '../../port/index.js';
-import { Predicate } from '../bytecode.js';
-import { predicateTest } from '../exec/predicate.js';
-import type { Test } from '../exec/predicate.js';
+import { predicateTest } from '../runtime/predicate.js';
+import { propertyCondition } from '../semantics/index.js';
+import type { KeyDataType } from '../semantics/index.js';
+import type { Test } from '../runtime/predicate.js';
 import { jsonContainers } from '../json.js';
 import { fromPlain } from '../plain.js';
 import { plainVertexIds } from '../plain-ids.js';
 import { edgeShape } from '../edge-shape.js';
-import type { FrontierContext, HopOptions } from '../frontier/index.js';
+import type { FrontierContext } from '../frontier/index.js';
 import type { TraverserEdge, TraverserMeasure, TraverserVertex } from './traverser-types.js';
 
 /**
@@ -26,7 +27,7 @@ import type { TraverserEdge, TraverserMeasure, TraverserVertex } from './travers
  * NO_LIMIT; // see src/engine/traversers for its use
  * ```
  */
-const NO_LIMIT = -1;
+export const NO_LIMIT = -1;
 /**
  * Defaults of HugeGraph's traversers (spec notes §5).
  *
@@ -38,17 +39,19 @@ const NO_LIMIT = -1;
 export const DEFAULTS = { maxDegree: 10000, skipDegree: 0, capacity: 10_000_000, limit: 10_000_000, pathsLimit: 10 } as const;
 
 /**
- * Where a traverser runs: the graph (a read view's source) and the context it pauses through,
- * which also checks cancellation and the deadline.
+ * Where a traverser runs: the graph (a read view's source), the context it pauses through,
+ * which also checks cancellation and the deadline, and the data type of a property key
+ * (property filter values are converted to it; absent, or undefined for a key: kept as written).
  *
  * @example
  * ```ts
- * const run: TraverserRun = { source: view.source, ctx: NEVER_PAUSE };
+ * const run: TraverserRun = { source: view.source, ctx: NEVER_PAUSE, keyType: (key) => (key === 'age' ? 'INT' : undefined) };
  * ```
  */
 export interface TraverserRun {
   readonly source: GraphSource;
   readonly ctx: FrontierContext;
+  readonly keyType?: (key: string) => KeyDataType | undefined;
 }
 
 /**
@@ -162,7 +165,15 @@ export function ids(source: GraphSource, slots: ArrayLike<number>): PlainId[] {
   return plainVertexIds(source, slots);
 }
 
-function bad(message: string): ArgumentError {
+/**
+ * ArgumentError `TRAVERSER_ARGUMENT`: a traverser parameter breaks HugeGraph's rule.
+ *
+ * @example
+ * ```ts
+ * throw bad("The steps parameter can't be null");
+ * ```
+ */
+export function bad(message: string): ArgumentError {
   return new ArgumentError('TRAVERSER_ARGUMENT', message);
 }
 
@@ -323,199 +334,4 @@ export function vertexSlot(source: GraphSource, id: unknown, role = 'source'): n
   const slot = source.vertexSlot(typeof id === 'bigint' ? (fromPlain(id) as TypedNumber) : id);
   if (slot < 0) throw new ArgumentError('TRAVERSER_VERTEX_NOT_FOUND', `The ${role} vertex with id '${id}' does not exist`, { details: { id } });
   return slot;
-}
-
-/**
- * Degree options of one hop: maxDegree (> 0 or -1) and skipDegree (≥ 0, and ≥ maxDegree when on).
- *
- * @example
- * ```ts
- * const result = degrees(...args);
- * ```
- */
-function degrees(options: Readonly<Record<string, unknown>>, fallback: { readonly maxDegree?: number; readonly skipDegree?: number } = {}): { maxDegree: number; skipDegree: number } {
-  const maxDegree = positiveOrNoLimit(options.maxDegree, 'max degree', fallback.maxDegree ?? DEFAULTS.maxDegree);
-  const skipDegree = integer(options.skipDegree, 'skipped degree', fallback.skipDegree ?? DEFAULTS.skipDegree);
-  if (skipDegree < 0) throw bad(`The skipped degree must be >= 0, but got '${skipDegree}'`);
-  if (skipDegree > 0 && maxDegree !== NO_LIMIT && skipDegree < maxDegree) {
-    throw bad(`The skipped degree must be >= max degree, but got skipped degree '${skipDegree}' and max degree '${maxDegree}'`);
-  }
-  return { maxDegree, skipDegree };
-}
-
-const PREDICATE_TEXT = /^P\.([a-zA-Z]+)\((.*)\)$/s;
-const P_OPS = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'between', 'inside', 'outside', 'within', 'without']);
-
-function literal(text: string): PropertyValue {
-  const t = text.trim();
-  try {
-    return JSON.parse(t) as PropertyValue;
-  } catch {
-    return t.length >= 2 && t.startsWith("'") && t.endsWith("'") ? t.slice(1, -1) : t;
-  }
-}
-
-/**
- * A test for one property filter value: a plain value matches by equality; a string
- * `"P.op(args)"` is HugeGraph's predicate text (eq, neq, lt, lte, gt, gte, between, inside,
- * outside, within, without, textcontains, contains), run by the engine's predicate machinery.
- *
- * @example
- * ```ts
- * propertyTest('P.gt(5)')(6); // true
- * ```
- */
-function propertyTest(value: unknown): Test {
-  if (typeof value !== 'string') return predicateTest(value);
-  const m = PREDICATE_TEXT.exec(value.trim());
-  if (m === null) return predicateTest(value);
-  const op = m[1] as string;
-  const body = (m[2] as string).trim();
-  const args = body === '' ? [] : splitArgs(body).map(literal);
-  if (op === 'textcontains' || op === 'contains') return predicateTest(new Predicate('TextP', 'containing', [args[0] ?? '']));
-  if (!P_OPS.has(op)) throw new ArgumentError('TRAVERSER_PREDICATE', `Invalid property predicate '${value}': unknown operator P.${op}`);
-  const single = op !== 'within' && op !== 'without' && op !== 'between' && op !== 'inside' && op !== 'outside';
-  if (single && args.length !== 1) throw new ArgumentError('TRAVERSER_PREDICATE', `Invalid property predicate '${value}': P.${op} takes one value`);
-  return predicateTest(new Predicate('P', op, args));
-}
-
-function splitArgs(body: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let quote = '';
-  let start = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i] as string;
-    if (quote !== '') {
-      if (c === quote && body[i - 1] !== '\\') quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '[' || c === '(') depth++;
-    else if (c === ']' || c === ')') depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(body.slice(start, i));
-      start = i + 1;
-    }
-  }
-  out.push(body.slice(start));
-  return out;
-}
-
-/** Tests of a `properties` object ({} or absent: none). */
-function propertyTests(value: unknown): [string, Test][] {
-  return Object.entries(record(value, 'properties')).map(([k, v]) => [k, propertyTest(v)]);
-}
-
-function edgeMatches(source: GraphSource, tests: readonly [string, Test][]): (edge: number) => boolean {
-  return (edge) => tests.every(([k, t]) => t(source.edgeProperty(edge, k)));
-}
-
-function vertexMatches(source: GraphSource, label: string | undefined, tests: readonly [string, Test][]): (vertex: number) => boolean {
-  return (vertex) =>
-    (label === undefined || source.vertexLabel(vertex) === label) &&
-    tests.every(([k, t]) => source.vertexProperties(vertex, [k]).some((p) => t(p.value)));
-}
-
-/**
- * A HugeGraph EdgeStep (`direction`, `labels`, `properties`, `maxDegree`, `skipDegree`) as frontier hop options.
- *
- * @example
- * ```ts
- * const result = edgeStep(...args);
- * ```
- */
-export function edgeStep(source: GraphSource, value: unknown, fallback: { readonly maxDegree?: number; readonly skipDegree?: number } = {}): HopOptions {
-  const step = record(value, 'step');
-  const tests = propertyTests(step.properties);
-  return {
-    direction: direction(step.direction),
-    labels: labels(step.labels),
-    ...degrees(step, fallback),
-    ...(tests.length > 0 ? { edgeFilter: edgeMatches(source, tests) } : {}),
-  };
-}
-
-/**
- * HugeGraph's VESteps (kout/kneighbor POST): `direction`, degrees, `edgeSteps` and
- * `vertexSteps`, each a list of `{ label, properties }`; an element passes when it matches one.
- *
- * @example
- * ```ts
- * const result = veSteps(...args);
- * ```
- */
-export function veSteps(source: GraphSource, value: unknown): HopOptions {
-  if (value === undefined || value === null) throw bad("The steps parameter can't be null");
-  const step = record(value, 'steps');
-  const edgeSteps = listOf(step.edgeSteps, 'edgeSteps').map((s) => ({ label: labelOf(s.label), tests: propertyTests(s.properties) }));
-  const vertexSteps = listOf(step.vertexSteps, 'vertexSteps').map((s) => vertexMatches(source, labelOf(s.label), propertyTests(s.properties)));
-  const anyLabel = edgeSteps.length === 0 || edgeSteps.some((s) => s.label === undefined);
-  const filtered = edgeSteps.some((s) => s.tests.length > 0);
-  const edgeFilter = filtered
-    ? (edge: number): boolean => edgeSteps.some((s) => (s.label === undefined || source.edgeLabel(edge) === s.label) && edgeMatches(source, s.tests)(edge))
-    : undefined;
-  return {
-    direction: direction(step.direction),
-    labels: anyLabel ? [] : edgeSteps.map((s) => s.label as string),
-    ...degrees(step),
-    ...(edgeFilter === undefined ? {} : { edgeFilter }),
-    ...(vertexSteps.length === 0 ? {} : { vertexFilter: (v: number) => vertexSteps.some((m) => m(v)) }),
-  };
-}
-
-function labelOf(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw bad('Invalid step label: expected a label name');
-  return value;
-}
-
-/**
- * A list of option objects (absent: empty).
- *
- * @example
- * ```ts
- * const result = listOf(...args);
- * ```
- */
-export function listOf(value: unknown, what: string): Readonly<Record<string, unknown>>[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw bad(`Invalid ${what}: expected a list`);
-  return value.map((v) => record(v, what));
-}
-
-/**
- * The GET form's single-hop options: `direction`, `label`, `maxDegree`, `skipDegree`.
- *
- * @example
- * ```ts
- * const result = getHop(...args);
- * ```
- */
-export function getHop(options: Readonly<Record<string, unknown>>): HopOptions {
-  return { direction: direction(options.direction), labels: labels(options.label, 'label'), ...degrees(options) };
-}
-
-/**
- * A HugeGraph vertices selector (`sources`, `targets`, `vertices`): `ids` XOR `label` and/or
- * `properties`; an empty `ids` list counts as none (HugeGraph's doc writes `"ids": []` beside a
- * label). No vertex → "No source vertices provided"-style error.
- *
- * @example
- * ```ts
- * const result = selectVertices(...args);
- * ```
- */
-export function selectVertices(source: GraphSource, value: unknown, role: string): Int32Array {
-  const sel = record(value, role);
-  const found: number[] = [];
-  if (sel.ids !== undefined && sel.ids !== null && !(Array.isArray(sel.ids) && sel.ids.length === 0)) {
-    if (sel.label !== undefined || sel.properties !== undefined) throw bad(`Invalid ${role}: give ids, or label and properties, not both`);
-    if (!Array.isArray(sel.ids)) throw bad(`Invalid ${role}: ids must be a list`);
-    for (const id of sel.ids) found.push(vertexSlot(source, id, role === 'targets' ? 'target' : 'source'));
-  } else if (sel.label !== undefined || sel.properties !== undefined) {
-    const label = labelOf(sel.label);
-    const match = vertexMatches(source, undefined, propertyTests(sel.properties));
-    for (const slot of source.vertexSlots(label)) if (match(slot)) found.push(slot);
-  }
-  if (found.length === 0) throw bad(`No ${role === 'targets' ? 'target' : 'source'} vertices provided`);
-  return Int32Array.from(new Set(found));
 }

@@ -8,9 +8,8 @@ import { ArgumentError } from '../../errors.js';
 import type { PlainId } from '../../values/index.js';
 import { SlotMap, checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
-import {
-  DEFAULTS, Meter, bound, edgeStep, flag, getHop, ids, maxDepth, positiveOrNoLimit, record, selectVertices, vertexSlot,
-} from './traverser-common.js';
+import { DEFAULTS, Meter, bound, flag, ids, maxDepth, positiveOrNoLimit, record, vertexSlot } from './traverser-common.js';
+import { edgeStep, getHop, selectVertices } from './traverser-steps.js';
 import type { TraverserRun } from './traverser-common.js';
 import type { EdgeStep, ElementOptions, HopParameters, PathElements, PathsResult, TraverserMeasure, TraverserPath, VertexSelector } from './traverser-types.js';
 import { plainVertexId } from '../plain-ids.js';
@@ -232,9 +231,9 @@ export function* paths(run: TraverserRun, options: PathsOptions): FrontierOperat
   const o = record(options, 'paths options');
   const meter = new Meter();
   const post = o.sources !== undefined;
-  const sources = post ? selectVertices(run.source, o.sources, 'sources') : [vertexSlot(run.source, o.source)];
-  const targets = post ? selectVertices(run.source, o.targets, 'targets') : [vertexSlot(run.source, o.target, 'target')];
-  const hop = post ? edgeStep(run.source, o.step) : getHop(o);
+  const sources = post ? selectVertices(run, o.sources, 'sources') : [vertexSlot(run.source, o.source)];
+  const targets = post ? selectVertices(run, o.targets, 'targets') : [vertexSlot(run.source, o.target, 'target')];
+  const hop = post ? edgeStep(run, o.step) : getHop(o);
   const depth = maxDepth(o.maxDepth);
   if (post) {
     if (depth > 5000) throw new ArgumentError('TRAVERSER_ARGUMENT', `The max depth parameter must be in [1, 5000], but got: ${depth}`);

@@ -4,7 +4,7 @@
  * @module
  */
 import { unauthenticated } from '../error-mapper.js';
-import { identityOf, nameSchema } from './route-common.js';
+import { nameSchema } from './route-common.js';
 import type { RouteGroup } from './route-common.js';
 
 const DEFAULT_EXPIRE_SECONDS = 86400;
@@ -47,7 +47,7 @@ export const authRoutes: RouteGroup = (app, { state }) => {
         url: `${prefix}/verify`,
         schema: { summary: 'The user of the presented token', ...params },
         handler: async (request) => {
-          const who = identityOf(request);
+          const who = request.identity;
           return { user_name: who.user_name, user_id: who.user_id };
         },
       });

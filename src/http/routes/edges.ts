@@ -5,11 +5,13 @@
  */
 import { ArgumentError, QuiverError, UnsupportedError } from '../../index.js';
 import type { ElementId, Properties, UpdateStrategy } from '../../index.js';
-import { graphOf, graphParams, graphPaths } from './route-common.js';
+import { BODY_VERTEX_ID, bodyVertexId, parseVertexId } from '../ids.js';
+import { sendJsonText, sendPage } from '../replies.js';
+import { graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { BODY_VERTEX_ID, LIST_LIMIT, admit, bodyVertexId, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, sendPage } from './graph-data.js';
-import { actionQuery, elementAction } from './vertices.js';
-import { checkBodyLabel, checkNoNullValues, edgeNotFound, listDirection, noSuchEdge } from './element-checks.js';
+import { restJson, restJsonText } from './graph-data.js';
+import { parsePropertyFilter, propertyQuery } from './property-filters.js';
+import { LIST_LIMIT, actionQuery, checkBatchSize, checkBodyLabel, checkListLabel, checkNoNullValues, edgeNotFound, elementAction, listDirection, listLimit, noSuchEdge } from './element-checks.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 8192 } };
 const LABEL = { type: 'string', minLength: 1, maxLength: 256 } as const;
@@ -95,14 +97,13 @@ function edgeInput(e: EdgeBody): { label: string; out: ElementId; in: ElementId;
  * edgeRoutes(app, { state });
  * ```
  */
-export const edgeRoutes: RouteGroup = (app, { state }) => {
+export const edgeRoutes: RouteGroup = (app) => {
   for (const base of graphPaths('/graph/edges')) {
     app.post<{ Params: GraphParams; Body: EdgeBody }>(
       base,
       { schema: { summary: 'Create an edge', params: graphParams(), body: edgeBody } },
       async (request, reply) => {
-        const graph = graphOf(state, request.params);
-        admit(graph, 'write');
+        const graph = request.graph;
         checkNoNullValues('edge', request.body);
         const { label, ...rest } = edgeInput(request.body);
         const edge = await endsChecked(() => graph.addEdge(label, rest));
@@ -114,8 +115,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
       `${base}/batch`,
       { schema: { summary: 'Create edges in one batch', params: graphParams(), querystring: checkVertexQuery, body: { type: 'array', items: edgeBody } } },
       async (request, reply) => {
-        const graph = graphOf(state, request.params);
-        admit(graph, 'write');
+        const graph = request.graph;
         for (const edge of request.body) checkNoNullValues('edge', edge);
         checkBatchSize('edges', request.body.length);
         const ids = await endsChecked(() => graph.addEdgeIds(request.body.map(edgeInput)), request.query.check_vertex !== false);
@@ -142,8 +142,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
         },
       },
       async (request) => {
-        const graph = graphOf(state, request.params);
-        admit(graph, 'write');
+        const graph = request.graph;
         const body = request.body;
         checkBatchSize('edges', body.edges.length);
         const items = body.edges.map((e) => ({ ...edgeInput(e), ...(e.id === undefined ? {} : { id: e.id }) }));
@@ -160,8 +159,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
       base,
       { schema: { summary: 'List edges of a vertex or by label and property filters, with pages', params: graphParams(), querystring: listQuery } },
       async (request, reply) => {
-        const graph = graphOf(state, request.params);
-        admit(graph, 'read');
+        const graph = request.graph;
         const q = request.query;
         const vertexId = q.vertex_id === undefined ? undefined : parseVertexId(q.vertex_id);
         const direction = listDirection(q.direction);
@@ -171,11 +169,11 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
           if (q.direction !== undefined && q.direction !== '') throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: direction cannot be used with page and without vertex_id');
         }
         checkListLabel(graph, 'edge', q.label);
-        const properties = parsePropertyFilter(q.properties, { keepStartP: q.keep_start_p === true });
-        if (q.page !== undefined && properties !== undefined && Object.keys(properties).length > 1) {
+        const filter = parsePropertyFilter(q.properties);
+        if (q.page !== undefined && filter !== undefined && Object.keys(filter).length > 1) {
           throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: at most one property may be given with page');
         }
-        checkFilterKeys(graph, properties);
+        const properties = propertyQuery(graph, filter, { keepStartP: q.keep_start_p === true });
         const result = await graph.edges({
           ...(vertexId === undefined ? {} : { vertexId, direction }),
           label: q.label,
@@ -192,8 +190,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
       `${base}/:id`,
       { schema: { summary: 'Get an edge by id', params: graphParams(ID_PARAM) } },
       async (request, reply) => {
-        const graph = graphOf(state, request.params);
-        admit(graph, 'read');
+        const graph = request.graph;
         const edge = await graph.getEdge(request.params.id);
         if (edge === undefined) throw edgeNotFound(request.params.id);
         return sendJsonText(reply, 200, restJsonText(edge));
@@ -217,8 +214,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
           throw new ArgumentError('EDGE_ID_MISMATCH', `The ids are different between url and request body ('${id}' != '${request.body.id}')`);
         }
         const action = elementAction(request.query.action);
-        const graph = graphOf(state, request.params);
-        admit(graph, 'write');
+        const graph = request.graph;
         const stored = await graph.getEdge(id);
         if (stored === undefined) throw edgeNotFound(id);
         checkBodyLabel('edge', { id, stored: stored.label, given: request.body.label });
@@ -232,8 +228,7 @@ export const edgeRoutes: RouteGroup = (app, { state }) => {
       `${base}/:id`,
       { schema: { summary: 'Delete an edge', params: graphParams(ID_PARAM), querystring: { type: 'object', properties: { label: LABEL }, additionalProperties: false } } },
       async (request, reply) => {
-        const graph = graphOf(state, request.params);
-        admit(graph, 'write');
+        const graph = request.graph;
         const id = request.params.id;
         const stored = await graph.getEdge(id);
         // HugeGraph's EdgeAPI.delete turns a missing edge (or one of another label) into a 400, as VertexAPI.delete does.

@@ -1,11 +1,104 @@
 /**
  * Checks of vertex and edge requests that HugeGraph's VertexAPI and EdgeAPI make before they
- * touch the graph, with their statuses and messages: null property values in a body, the label a
- * PUT body names, the `direction` of the edge list, and malformed edge ids (hugegraph-notes §7.2).
+ * touch the graph, with their statuses and messages: the size of a batch, the label and limit of
+ * a list, null property values in a body, the action and label of a PUT, the `direction` of the
+ * edge list, and malformed edge ids (hugegraph-notes §7.2).
  * @module
  */
-import { ArgumentError, NotFoundError, QuiverError, parseEdgeId } from '../../index.js';
-import type { Direction } from '../../index.js';
+import { ArgumentError, LimitError, NotFoundError, QuiverError, SchemaError, parseEdgeId } from '../../index.js';
+import type { Direction, Graph } from '../../index.js';
+import { unsupportedAction } from '../error-mapper.js';
+
+/**
+ * Most vertices or edges one batch request may carry (HugeGraph's
+ * `batch.max_vertices_per_batch` and `batch.max_edges_per_batch`).
+ *
+ * @example
+ * ```ts
+ * checkBatchSize('vertices', body.length);
+ * ```
+ */
+const MAX_BATCH = 2500;
+
+/**
+ * Refuses a vertex or edge list naming a label the schema does not hold with HugeGraph's 400
+ * "Undefined vertex label: 'x'" (SchemaError `UNDEFINED_VERTEX_LABEL` / `UNDEFINED_EDGE_LABEL`)
+ * instead of answering an empty list.
+ *
+ * @example
+ * ```ts
+ * checkListLabel(graph, 'vertex', request.query.label);
+ * ```
+ */
+export function checkListLabel(graph: Graph, kind: 'vertex' | 'edge', label: string | undefined): void {
+  if (label === undefined) return;
+  const catalog = graph.catalog();
+  if ((kind === 'vertex' ? catalog.vertexLabel(label) : catalog.edgeLabel(label)) !== undefined) return;
+  throw new SchemaError(kind === 'vertex' ? 'UNDEFINED_VERTEX_LABEL' : 'UNDEFINED_EDGE_LABEL', `Undefined ${kind} label: '${label}'`);
+}
+
+/**
+ * The `limit` of a vertex or edge list: an integer from 1 to 2^64 (spec Part B §4.1, §8).
+ *
+ * @example
+ * ```ts
+ * const query = { type: 'object', properties: { limit: LIST_LIMIT } };
+ * ```
+ */
+export const LIST_LIMIT = { type: 'integer', minimum: 1, maximum: 2 ** 64 } as const;
+
+/**
+ * The limit a list runs with: the given one (default 100), and every limit past the largest
+ * safe integer counts as that (no graph holds more elements).
+ *
+ * @example
+ * ```ts
+ * listLimit(undefined); // 100
+ * listLimit(2 ** 64); // Number.MAX_SAFE_INTEGER
+ * ```
+ */
+export function listLimit(limit: number | undefined): number {
+  return Math.min(limit ?? 100, Number.MAX_SAFE_INTEGER);
+}
+
+/**
+ * Refuses a batch request above {@link MAX_BATCH} with LimitError `BATCH_TOO_LARGE`, and an
+ * empty one with ArgumentError `EMPTY_BATCH` (both 400, HugeGraph's messages).
+ *
+ * @example
+ * ```ts
+ * checkBatchSize('edges', request.body.length);
+ * ```
+ */
+export function checkBatchSize(element: 'vertices' | 'edges', size: number): void {
+  if (size > MAX_BATCH) {
+    throw new LimitError('BATCH_TOO_LARGE', `Too many ${element} for one time post, the maximum number is '${MAX_BATCH}' but got ${size}`);
+  }
+  if (size === 0) throw new ArgumentError('EMPTY_BATCH', `The number of ${element} can't be 0`);
+}
+
+/**
+ * Query schema of PUT G/graph/vertices/{id} and PUT G/graph/edges/{id}.
+ *
+ * @example
+ * ```ts
+ * app.put(path, { schema: { querystring: actionQuery } }, handler);
+ * ```
+ */
+export const actionQuery = { type: 'object', properties: { action: { type: 'string' } }, additionalProperties: false } as const;
+
+/**
+ * The action of an element PUT: append or eliminate, else UnsupportedError (415).
+ *
+ * @example
+ * ```ts
+ * elementAction('append'); // 'append'
+ * ```
+ */
+export function elementAction(action: string | undefined): 'append' | 'eliminate' {
+  if (action === 'append' || action === 'eliminate') return action;
+  throw unsupportedAction(action, ['append', 'eliminate']);
+}
 
 /**
  * Refuses a body whose properties hold a null value with HugeGraph's 400 "Not allowed to set

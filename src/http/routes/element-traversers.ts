@@ -4,10 +4,12 @@
  * @module
  */
 import type { EdgeView, ElementId, Graph, VertexView } from '../../index.js';
-import { graphOf, graphParams, graphPaths } from './route-common.js';
-import type { GraphParams, RouteGroup } from './route-common.js';
 import type { FastifyReply } from 'fastify';
-import { admit, parseVertexId, restJson, sendPage } from './graph-data.js';
+import { parseVertexId } from '../ids.js';
+import { sendPage } from '../replies.js';
+import { graphParams, graphPaths } from './route-common.js';
+import type { GraphParams, RouteGroup } from './route-common.js';
+import { restJson } from './graph-data.js';
 import { checkEdgeIdFormat } from './element-checks.js';
 
 const idsQuery = {
@@ -73,14 +75,10 @@ function scanOf(q: ScanParams): { start: string; end: string; page?: string; pag
  * elementTraverserRoutes(app, { state });
  * ```
  */
-export const elementTraverserRoutes: RouteGroup = (app, { state }) => {
+export const elementTraverserRoutes: RouteGroup = (app) => {
   const element = <Q>(suffix: string, summary: string, querystring: object, run: (graph: Graph, query: Q, reply: FastifyReply) => Promise<unknown>): void => {
     for (const path of graphPaths(`/traversers/${suffix}`)) {
-      app.get<{ Params: GraphParams; Querystring: Q }>(path, { schema: { summary, params: graphParams(), querystring } }, async (request, reply) => {
-        const graph = graphOf(state, request.params);
-        admit(graph, 'read');
-        return run(graph, request.query as Q, reply);
-      });
+      app.get<{ Params: GraphParams; Querystring: Q }>(path, { schema: { summary, params: graphParams(), querystring } }, async (request, reply) => run(request.graph, request.query as Q, reply));
     }
   };
   element<{ ids: string[] }>('vertices', 'Vertices by ids (JSON literals)', idsQuery, async (graph, q) => ({

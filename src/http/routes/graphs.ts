@@ -4,8 +4,8 @@
  * @module
  */
 import { ArgumentError } from '../../index.js';
-import type { GraphInfo, ServerState } from '../../index.js';
-import { graphOf, graphParams, graphPaths, spaceOf } from './route-common.js';
+import type { Graph, GraphInfo } from '../../index.js';
+import { graphParams, graphPaths, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 
 const CLEAR_CONFIRM = "I'm sure to delete all data";
@@ -36,9 +36,8 @@ function parseKeyValueText(text: string): Record<string, string> {
   return out;
 }
 
-function confRecord(state: ServerState, space: string, name: string): Record<string, string> {
-  const info = state.graphInfo(space, name);
-  const config = state.graph(space, name).config;
+function confRecord(info: GraphInfo, graph: Graph): Record<string, string> {
+  const config = graph.config;
   return {
     'search.text_analyzer': config['search.text_analyzer'],
     'search.text_analyzer_mode': config['search.text_analyzer_mode'],
@@ -68,12 +67,12 @@ const brief = (info: GraphInfo, legacy: boolean): Record<string, string> => (leg
 export const graphRoutes: RouteGroup = (app, { state }) => {
   app.post<{ Params: GraphParams; Body: Record<string, unknown> }>(
     '/graphspaces/:graphspace/graphs/:graph',
-    { schema: { summary: 'Create a graph from configuration keys', params: graphParams(), body: { type: 'object' } } },
+    { schema: { summary: 'Create a graph from configuration keys', params: graphParams(), body: { type: 'object' } }, config: { graphAccess: 'create' } },
     async (request, reply) => reply.code(201).send(brief(await state.createGraph(spaceOf(request.params), request.params.graph, request.body), false)),
   );
   app.post<{ Params: GraphParams; Body: string | Record<string, unknown> }>(
     '/graphs/:graph',
-    { schema: { summary: 'Create a graph (legacy: key=value text body)', params: graphParams(), body: { anyOf: [{ type: 'string' }, { type: 'object' }] } } },
+    { schema: { summary: 'Create a graph (legacy: key=value text body)', params: graphParams(), body: { anyOf: [{ type: 'string' }, { type: 'object' }] } }, config: { graphAccess: 'create' } },
     async (request, reply) => {
       const input = typeof request.body === 'string' ? parseKeyValueText(request.body) : request.body;
       return reply.code(201).send(brief(await state.createGraph(spaceOf(request.params), request.params.graph, input), true));
@@ -142,32 +141,32 @@ export const graphRoutes: RouteGroup = (app, { state }) => {
     );
   }
   app.get<{ Params: GraphParams }>('/graphspaces/:graphspace/graphs/:graph/conf', { schema: { summary: 'Read a graph configuration', params: graphParams() } }, async (request) =>
-    confRecord(state, spaceOf(request.params), request.params.graph),
+    confRecord(state.graphInfo(spaceOf(request.params), request.params.graph), request.graph),
   );
   app.get<{ Params: GraphParams }>('/graphs/:graph/conf', { schema: { summary: 'Read a graph configuration (legacy: key=value text)', params: graphParams() } }, async (request, reply) => {
-    const record = confRecord(state, spaceOf(request.params), request.params.graph);
+    const record = confRecord(state.graphInfo(spaceOf(request.params), request.params.graph), request.graph);
     const text = Object.entries(record).map(([k, v]) => `${k}=${v}`).join('\n');
     return reply.type('text/plain; charset=utf-8').send(`${text}\n`);
   });
   for (const path of ['/graphspaces/:graphspace/graphs/:graph', '/graphs/:graph']) {
-    app.get<{ Params: GraphParams }>(`${path}/mode`, { schema: { summary: 'Read the graph mode', params: graphParams() } }, async (request) => ({ mode: graphOf(state, request.params).mode }));
+    app.get<{ Params: GraphParams }>(`${path}/mode`, { schema: { summary: 'Read the graph mode', params: graphParams() } }, async (request) => ({ mode: request.graph.mode }));
     app.put<{ Params: GraphParams; Body: (typeof MODES)[number] }>(
       `${path}/mode`,
       { schema: { summary: 'Set the graph mode', params: graphParams(), body: { type: 'string', enum: [...MODES] } } },
       async (request) => {
-        const graph = graphOf(state, request.params);
+        const graph = request.graph;
         await graph.setMode(request.body);
         return { mode: graph.mode };
       },
     );
     app.get<{ Params: GraphParams }>(`${path}/graph_read_mode`, { schema: { summary: 'Read the graph read mode', params: graphParams() } }, async (request) => ({
-      graph_read_mode: graphOf(state, request.params).readMode,
+      graph_read_mode: request.graph.readMode,
     }));
     app.put<{ Params: GraphParams; Body: (typeof READ_MODES)[number] }>(
       `${path}/graph_read_mode`,
       { schema: { summary: 'Set the graph read mode', params: graphParams(), body: { type: 'string', enum: [...READ_MODES] } } },
       async (request) => {
-        const graph = graphOf(state, request.params);
+        const graph = request.graph;
         await graph.setReadMode(request.body);
         return { graph_read_mode: graph.readMode };
       },

@@ -8,14 +8,14 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ArgumentError, DEFAULT_SPACE, QuiverError } from '../../index.js';
 import type { Graph, ServerState } from '../../index.js';
 import { mapError } from '../error-mapper.js';
-import { graphOf, graphParams, graphPaths, spaceOf } from './route-common.js';
-import type { GraphParams, RouteGroup } from './route-common.js';
-import { admit, itemTexts, sendTexts } from './graph-data.js';
 import { jsonText, parseExact } from '../json-text.js';
+import { itemTexts, sendTexts } from '../replies.js';
+import { graphParams, graphPaths, spaceOf } from './route-common.js';
+import type { GraphParams, RouteGroup } from './route-common.js';
 
 /**
  * Default `evaluationTimeout` of a Gremlin request in milliseconds (gremlin-server.yaml's).
@@ -114,11 +114,18 @@ function identifiers(script: string): Array<{ readonly name: string; readonly at
   return out;
 }
 
+/** A graph space and a graph in it. */
+interface GraphName {
+  readonly space: string;
+  readonly graph: string;
+}
+
 /**
- * The graph a Gremlin request runs on and its script with graph names and aliases replaced by
- * `graph` and `g`. A request names at most one graph; with none, it runs on DEFAULT/hugegraph.
+ * The graph a Gremlin request names and its script with graph names and aliases replaced by
+ * `graph` and `g`. A request names at most one graph (with `fixed`, that one); with none, it
+ * runs on DEFAULT/hugegraph.
  */
-function resolveScript(state: ServerState, request: GremlinRequest, fixed?: GraphParams): { graph: Graph; script: string } {
+function resolveScript(state: ServerState, request: GremlinRequest, fixed?: GraphParams): { target: GraphName; script: string } {
   const aliases = new Map<string, Bound>();
   for (const [alias, target] of Object.entries(request.aliases ?? {})) {
     const bound = boundName(state, target);
@@ -143,8 +150,17 @@ function resolveScript(state: ServerState, request: GremlinRequest, fixed?: Grap
     last = at + length;
   }
   script += request.gremlin.slice(last);
-  const chosen: { space: string; graph: string } = target ?? { space: DEFAULT_SPACE, graph: 'hugegraph' };
-  return { graph: state.graph(chosen.space, chosen.graph), script };
+  return { target: target ?? { space: DEFAULT_SPACE, graph: 'hugegraph' }, script };
+}
+
+/**
+ * The graph a /gremlin request runs on, for the request's identity: the graph its script names,
+ * brought into the request's scope by the graph-scope plugin (`request.scopeGraph`), and its
+ * script with graph names bound.
+ */
+function scriptGraph(state: ServerState, request: FastifyRequest, body: GremlinRequest): { graph: Graph; script: string } {
+  const { target, script } = resolveScript(state, body);
+  return { graph: request.scopeGraph(target.space, target.graph, 'read'), script };
 }
 
 /** Binding values: strings and numbers, a number beyond 2^53 (an AUTOMATIC id sent as JSON) read exactly as a bigint. */
@@ -197,10 +213,9 @@ function replyHead(): string {
 
 const REPLY_TAIL = '],"meta":{}}}';
 
-async function evaluate(state: ServerState, request: GremlinRequest, reply: FastifyReply): Promise<string[]> {
-  const bindings = checkRequest(request);
-  const { graph, script } = resolveScript(state, request);
-  admit(graph, 'read');
+async function evaluate(state: ServerState, request: FastifyRequest, body: GremlinRequest, reply: FastifyReply): Promise<string[]> {
+  const bindings = checkRequest(body);
+  const { graph, script } = scriptGraph(state, request, body);
   const controller = new AbortController();
   const onClose = (): void => {
     if (!reply.raw.writableFinished) controller.abort();
@@ -252,7 +267,7 @@ function fromQuery(query: Readonly<Record<string, string>>): GremlinRequest {
 export const gremlinRoutes: RouteGroup = (app, { state }) => {
   app.get<{ Querystring: Record<string, string> }>('/gremlin', { schema: { summary: 'Run a Gremlin script given in the query string', querystring: getQuery } }, async (request, reply) => {
     try {
-      return await sendTexts(reply, replyHead(), await evaluate(state, fromQuery(request.query), reply), REPLY_TAIL);
+      return await sendTexts(reply, replyHead(), await evaluate(state, request, fromQuery(request.query), reply), REPLY_TAIL);
     } catch (error) {
       return sendError(reply, error);
     }
@@ -261,7 +276,7 @@ export const gremlinRoutes: RouteGroup = (app, { state }) => {
   app.post<{ Body: GremlinRequest }>('/gremlin', { schema: { summary: 'Run a Gremlin script (gzip response when accepted)', body: requestBody } }, async (request, reply) => {
     let items: string[];
     try {
-      items = await evaluate(state, request.body, reply);
+      items = await evaluate(state, request, request.body, reply);
     } catch (error) {
       return sendError(reply, error);
     }
@@ -270,7 +285,7 @@ export const gremlinRoutes: RouteGroup = (app, { state }) => {
 
   app.post<{ Body: GremlinRequest }>('/gremlinunzip', { schema: { summary: 'Run a Gremlin script (uncompressed response)', body: requestBody } }, async (request, reply) => {
     try {
-      return await sendTexts(reply, replyHead(), await evaluate(state, request.body, reply), REPLY_TAIL);
+      return await sendTexts(reply, replyHead(), await evaluate(state, request, request.body, reply), REPLY_TAIL);
     } catch (error) {
       return sendError(reply, error);
     }
@@ -284,9 +299,9 @@ export const gremlinRoutes: RouteGroup = (app, { state }) => {
         const body = request.body;
         if (Object.keys(body.aliases ?? {}).length > 0) throw new ArgumentError('GREMLIN_ALIAS', 'Invalid Gremlin job: aliases are not supported by the asynchronous form');
         const bindings = checkRequest(body);
-        const target = graphOf(state, request.params);
-        admit(target, 'write');
-        const { graph, script } = resolveScript(state, body, request.params);
+        // the graph-scope plugin brought the path's graph into scope; the script may name only that one
+        const { script } = resolveScript(state, body, request.params);
+        const graph = request.graph;
         const firstLine = Buffer.from(body.gremlin.split('\n')[0] ?? '').subarray(0, 256).toString('utf8');
         const taskId = await state.tasks(spaceOf(request.params), request.params.graph).submit(
           { type: 'gremlin', name: firstLine, callable: 'org.apache.hugegraph.job.GremlinJob', input: JSON.stringify(body) },

@@ -1,5 +1,6 @@
 /**
- * The one list of route groups the app registers.
+ * The route groups the app registers: those that touch no graph, at the root, and those that
+ * do, inside the graph-scope plugin (plugins/graph-scope.ts).
  * @module
  */
 import type { RouteGroup } from './route-common.js';
@@ -16,21 +17,29 @@ import { elementTraverserRoutes } from './element-traversers.js';
 import { gremlinRoutes } from './gremlin.js';
 import { rebuildRoutes } from './rebuild-routes.js';
 
-export type { RouteGroup, GraphParams } from './route-common.js';
-export { graphOf, graphParams, graphPaths, identityOf, isLegacy, nameSchema, spaceOf } from './route-common.js';
+export type { RouteGroup } from './route-common.js';
 
 /**
- * Every route group, in registration order.
+ * The route groups that read no graph: versions, authentication, graph spaces and services.
+ * (The legacy `/graphs/{graph}/auth/...` paths name a graph only as HugeGraph's path does, and
+ * read none.)
  *
  * @example
  * ```ts
- * for (const group of ROUTE_GROUPS) group(app, { state });
+ * for (const group of OPEN_ROUTE_GROUPS) group(app, { state });
  * ```
  */
-export const ROUTE_GROUPS: readonly RouteGroup[] = [
-  versionRoutes,
-  authRoutes,
-  spaceRoutes,
+export const OPEN_ROUTE_GROUPS: readonly RouteGroup[] = [versionRoutes, authRoutes, spaceRoutes];
+
+/**
+ * The route groups that touch a graph, registered inside the graph-scope plugin.
+ *
+ * @example
+ * ```ts
+ * await app.register(graphScopePlugin, { state, groups: GRAPH_ROUTE_GROUPS });
+ * ```
+ */
+export const GRAPH_ROUTE_GROUPS: readonly RouteGroup[] = [
   graphRoutes,
   schemaRoutes,
   rebuildRoutes,

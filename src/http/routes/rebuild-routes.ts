@@ -6,9 +6,9 @@
  */
 import { NotFoundError } from '../../index.js';
 import type { SchemaCatalog } from '../../index.js';
-import { indexBuildTask } from './schema.js';
-import { graphOf, graphParams, graphPaths, nameSchema } from './route-common.js';
+import { graphParams, graphPaths, nameSchema, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
+import { indexBuildTask } from './schema-tasks.js';
 
 type RebuildKind = 'vertexlabels' | 'edgelabels' | 'indexlabels';
 
@@ -34,6 +34,7 @@ function rebuildTargets(catalog: SchemaCatalog, kind: RebuildKind, name: string)
  * ```
  */
 export const rebuildRoutes: RouteGroup = (app, { state }) => {
+  const tasksOf = (params: GraphParams) => state.tasks(spaceOf(params), params.graph);
   const kindParams = graphParams({ kind: { type: 'string', enum: ['vertexlabels', 'edgelabels', 'indexlabels'] }, name: nameSchema });
   for (const base of graphPaths('')) {
     app.put<{ Params: GraphParams & { kind: RebuildKind; name: string } }>(
@@ -41,16 +42,16 @@ export const rebuildRoutes: RouteGroup = (app, { state }) => {
       { schema: { summary: 'Rebuild the indexes of a vertex label, an edge label or one index label (a task)', params: kindParams } },
       async (request, reply) => {
         const { kind, name } = request.params;
-        const names = rebuildTargets(graphOf(state, request.params).catalog(), kind, name);
-        return reply.code(202).send({ task_id: await indexBuildTask(state, request.params, names, true) });
+        const names = rebuildTargets(request.graph.catalog(), kind, name);
+        return reply.code(202).send({ task_id: await indexBuildTask(tasksOf(request.params), request.graph, names, true) });
       },
     );
     app.put<{ Params: GraphParams & { name: string } }>(
       `${base}/schema/indexlabels/:name/rebuild`,
       { schema: { summary: 'Rebuild one index label (a task)', params: graphParams({ name: nameSchema }) } },
       async (request, reply) => {
-        const names = rebuildTargets(graphOf(state, request.params).catalog(), 'indexlabels', request.params.name);
-        return reply.code(202).send({ task_id: await indexBuildTask(state, request.params, names, true) });
+        const names = rebuildTargets(request.graph.catalog(), 'indexlabels', request.params.name);
+        return reply.code(202).send({ task_id: await indexBuildTask(tasksOf(request.params), request.graph, names, true) });
       },
     );
   }

@@ -1,11 +1,12 @@
 /**
  * What every route group shares: the context it is registered with, the two path families of a
- * graph-scoped route, and the JSON schemas of common path variables.
+ * graph-scoped route, and the JSON schemas of common path variables. The graph of a request
+ * is `request.graph`, set by the graph-scope plugin (plugins/graph-scope.ts).
  * @module
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { DEFAULT_SPACE } from '../../index.js';
-import type { Graph, Identity, ServerState } from '../../index.js';
+import type { ServerState } from '../../index.js';
 
 /**
  * What a route group is given.
@@ -20,7 +21,7 @@ interface RouteContext {
 }
 
 /**
- * A group of routes, registered from the one list in routes/index.ts.
+ * A group of routes, registered from the lists in routes/index.ts.
  *
  * @example
  * ```ts
@@ -105,28 +106,4 @@ export function spaceOf(params: GraphParams): string {
  */
 export function isLegacy(params: GraphParams): boolean {
   return params.graphspace === undefined;
-}
-
-/**
- * The graph a graph-scoped request names (404 when the space or graph does not exist).
- *
- * @example
- * ```ts
- * const graph = graphOf(state, request.params);
- * ```
- */
-export function graphOf(state: ServerState, params: GraphParams): Graph {
-  return state.graph(spaceOf(params), params.graph);
-}
-
-/**
- * The identity a request runs as (set by the authentication hook).
- *
- * @example
- * ```ts
- * const creator = identityOf(request).user_name;
- * ```
- */
-export function identityOf(request: FastifyRequest): Identity {
-  return (request as FastifyRequest & { identity: Identity }).identity;
 }

@@ -4,13 +4,12 @@
  * and key deletions run as tasks; index label creation answers with a task id too.
  * @module
  */
-import { ArgumentError, NotFoundError, removeLabelElements, schemaToGroovy } from '../../index.js';
-import type {
-  EdgeLabelRecord, Graph, IndexLabelRecord, PropertyKeyRecord, SchemaOperations, ServerState, TaskRegistry, UserData, VertexLabelRecord,
-} from '../../index.js';
+import { ArgumentError, NotFoundError, schemaToGroovy } from '../../index.js';
+import type { EdgeLabelRecord, Graph, IndexLabelRecord, PropertyKeyRecord, SchemaCatalog, UserData, VertexLabelRecord } from '../../index.js';
 import { unsupportedAction } from '../error-mapper.js';
-import { graphOf, graphParams, graphPaths, isLegacy, nameSchema, spaceOf } from './route-common.js';
+import { graphParams, graphPaths, isLegacy, nameSchema, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
+import { indexBuildTask, removalTask } from './schema-tasks.js';
 
 type Body = Record<string, unknown>;
 type NameParams = GraphParams & { name: string };
@@ -150,51 +149,12 @@ function checkStable(what: string, body: Body, current: Body, fields: readonly s
   }
 }
 
-/**
- * Submits a task that builds the given index labels' indexes one after another in yielding
- * chunks (`restart`: a rebuild, which empties each index first); progress counts slots visited
- * over all of them. Task type `rebuild_index`, as HugeGraph names both creation and rebuild.
- *
- * @example
- * ```ts
- * const taskId = await indexBuildTask(state, params, ['personByAge'], true);
- * ```
- */
-export async function indexBuildTask(state: ServerState, params: GraphParams, names: readonly string[], restart: boolean): Promise<number> {
-  const graph = graphOf(state, params);
-  const tasks: TaskRegistry = state.tasks(spaceOf(params), params.graph);
-  const name = names.join(',');
-  return tasks.submit({ type: 'rebuild_index', name, callable: 'RebuildIndexJob', input: name }, async ({ progress, signal }) => {
-    let before = 0;
-    for (const index of names) {
-      before += await graph.buildIndex(index, { restart, signal, progress: (done) => progress(before + done) });
-    }
-    return { index_labels: names, indexed: before };
-  });
-}
-
 function checkAction(action: string, accepted: readonly string[]): void {
   if (!accepted.includes(action)) throw unsupportedAction(action, accepted);
 }
 
 function missing(kind: string, name: string): NotFoundError {
   return new NotFoundError('SCHEMA_NOT_FOUND', `${kind} with name '${name}' does not exist`);
-}
-
-async function removalTask(
-  state: ServerState,
-  params: NameParams,
-  what: { kind: string; elements?: 'vertex' | 'edge'; remove: (ops: SchemaOperations) => Promise<unknown> },
-): Promise<number> {
-  const graph = graphOf(state, params);
-  const tasks: TaskRegistry = state.tasks(spaceOf(params), params.graph);
-  return tasks.submit({ type: 'remove_schema', name: params.name, callable: `${what.kind}RemoveJob`, input: params.name }, async ({ progress, signal }) => {
-    const removed = what.elements === undefined ? 1 : await removeLabelElements(graph, { kind: what.elements, name: params.name }, { signal, progress });
-    signal.throwIfAborted();
-    await what.remove(graph.schemaOperations());
-    progress(removed);
-    return { removed };
-  });
 }
 
 /**
@@ -207,15 +167,14 @@ async function removalTask(
  */
 export const schemaRoutes: RouteGroup = (app, { state }) => {
   const nameParams = graphParams({ name: nameSchema });
-  const catalog = (params: GraphParams) => graphOf(state, params).catalog();
-  const ops = (params: GraphParams) => graphOf(state, params).schemaOperations();
+  const tasksOf = (params: GraphParams) => state.tasks(spaceOf(params), params.graph);
 
   for (const base of graphPaths('/schema')) {
     // ---- property keys ----
     app.post<{ Params: GraphParams; Body: Body }>(`${base}/propertykeys`, { schema: { summary: 'Create a property key', params: graphParams(), body: { type: 'object' } } }, async (request, reply) => {
       const b = unwrap(request.body, 'property_key');
       const spec = { name: b.name as string, ...(b.data_type === undefined ? {} : { dataType: b.data_type }), ...(b.cardinality === undefined ? {} : { cardinality: b.cardinality }), ...(b.user_data === undefined ? {} : { userData: b.user_data }), ...optionalId(b) };
-      const result = await ops(request.params).createPropertyKey(spec as never, { ifNotExist: b.check_exist === false });
+      const result = await request.graph.schemaOperations().createPropertyKey(spec as never, { ifNotExist: b.check_exist === false });
       return reply.code(202).send(propertyKeyJson(result.record));
     });
     app.put<{ Params: NameParams; Querystring: { action: string }; Body: Body }>(
@@ -225,35 +184,35 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
         const { name } = request.params;
         checkAction(request.query.action, ['append', 'eliminate', 'update']);
         const b = unwrap(request.body, 'property_key');
-        const existing = catalog(request.params).propertyKey(name);
+        const existing = request.graph.catalog().propertyKey(name);
         if (existing === undefined) throw missing('property key', name);
         checkStable('property key', b, propertyKeyJson(existing), ['data_type', 'cardinality', 'aggregate_type', 'write_type']);
         let record: PropertyKeyRecord;
         if (request.query.action === 'update') {
           if (typeof b.name !== 'string') throw new ArgumentError('INVALID_ARGUMENT', 'Invalid property key update: the body needs the new name');
-          record = (await ops(request.params).renamePropertyKey(name, b.name)).record;
+          record = (await request.graph.schemaOperations().renamePropertyKey(name, b.name)).record;
         } else {
           sameName(name, b);
           const update = { userData: (b.user_data ?? {}) as UserData };
-          record = (request.query.action === 'append' ? await ops(request.params).appendPropertyKey(name, update) : await ops(request.params).eliminatePropertyKey(name, update)).record;
+          record = (request.query.action === 'append' ? await request.graph.schemaOperations().appendPropertyKey(name, update) : await request.graph.schemaOperations().eliminatePropertyKey(name, update)).record;
         }
         return reply.code(202).send(propertyKeyJson(record));
       },
     );
     app.get<{ Params: GraphParams; Querystring: NamesQuery }>(`${base}/propertykeys`, { schema: { summary: 'List property keys', params: graphParams(), querystring: namesQuery } }, async (request) => ({
-      propertykeys: named(catalog(request.params).propertyKeys(), request.query).map(propertyKeyJson),
+      propertykeys: named(request.graph.catalog().propertyKeys(), request.query).map(propertyKeyJson),
     }));
     app.get<{ Params: NameParams }>(`${base}/propertykeys/:name`, { schema: { summary: 'Read a property key', params: nameParams } }, async (request) => {
-      const record = catalog(request.params).propertyKey(request.params.name);
+      const record = request.graph.catalog().propertyKey(request.params.name);
       if (record === undefined) throw missing('property key', request.params.name);
       return propertyKeyJson(record);
     });
     app.delete<{ Params: NameParams }>(`${base}/propertykeys/:name`, { schema: { summary: 'Delete a property key (a task)', params: nameParams } }, async (request, reply) => {
-      if (catalog(request.params).propertyKey(request.params.name) === undefined) throw missing('property key', request.params.name);
+      if (request.graph.catalog().propertyKey(request.params.name) === undefined) throw missing('property key', request.params.name);
       // As HugeGraph, a property key goes at once (a key still in use is a 400 here, not a failed
       // task); the task only records the removal
-      await ops(request.params).removePropertyKey(request.params.name);
-      const taskId = await removalTask(state, request.params, { kind: 'PropertyKey', remove: async () => undefined });
+      await request.graph.schemaOperations().removePropertyKey(request.params.name);
+      const taskId = await removalTask(tasksOf(request.params), request.graph, request.params.name, { kind: 'PropertyKey', remove: async () => undefined });
       return reply.code(202).send(isLegacy(request.params) ? { property_key: request.params.name, task_id: taskId } : { task_id: taskId });
     });
 
@@ -261,8 +220,8 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
     for (const kind of ['vertex', 'edge'] as const) {
       const plural = `${kind}labels`;
       const wrapKey = `${kind}_label`;
-      const find = (params: GraphParams, name: string): VertexLabelRecord | EdgeLabelRecord | undefined =>
-        kind === 'vertex' ? catalog(params).vertexLabel(name) : catalog(params).edgeLabel(name);
+      const find = (catalog: SchemaCatalog, name: string): VertexLabelRecord | EdgeLabelRecord | undefined =>
+        kind === 'vertex' ? catalog.vertexLabel(name) : catalog.edgeLabel(name);
       const json = (record: VertexLabelRecord | EdgeLabelRecord): Body => (record.kind === 'vertex' ? vertexLabelJson(record) : edgeLabelJson(record));
       app.post<{ Params: GraphParams; Body: Body }>(`${base}/${plural}`, { schema: { summary: `Create a ${kind} label`, params: graphParams(), body: { type: 'object' } } }, async (request, reply) => {
         const b = unwrap(request.body, wrapKey);
@@ -274,8 +233,8 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
         const options = { ifNotExist: b.check_exist === false };
         const record =
           kind === 'vertex'
-            ? (await ops(request.params).createVertexLabel(given({ ...common, idStrategy: b.id_strategy, primaryKeys: b.primary_keys }) as never, options)).record
-            : (await ops(request.params).createEdgeLabel(given({
+            ? (await request.graph.schemaOperations().createVertexLabel(given({ ...common, idStrategy: b.id_strategy, primaryKeys: b.primary_keys }) as never, options)).record
+            : (await request.graph.schemaOperations().createEdgeLabel(given({
               ...common, sourceLabel: b.source_label, targetLabel: b.target_label,
               // DEFAULT (hugegraph-client's initial value) means the default, SINGLE, as in HugeGraph
               frequency: b.frequency === 'DEFAULT' ? undefined : b.frequency, sortKeys: b.sort_keys,
@@ -295,14 +254,14 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
           checkAction(request.query.action, ['append', 'eliminate']);
           const b = unwrap(request.body, wrapKey);
           sameName(name, b);
-          const existing = find(request.params, name);
+          const existing = find(request.graph.catalog(), name);
           if (existing === undefined) throw missing(`${kind} label`, name);
           checkStable(`${kind} label`, b, json(existing), kind === 'vertex' ? VERTEX_STABLE : EDGE_STABLE);
           if (b.user_data === null || typeof b.user_data !== 'object' || Array.isArray(b.user_data)) {
             throw new ArgumentError('INVALID_ARGUMENT', `Invalid ${kind} label update: user_data is required (a map, {} for none)`);
           }
           const userData = b.user_data as UserData;
-          const o = ops(request.params);
+          const o = request.graph.schemaOperations();
           let record: VertexLabelRecord | EdgeLabelRecord;
           if (request.query.action === 'append') {
             const update = { properties: list(b.properties) ?? [], nullableKeys: list(b.nullable_keys) ?? [], userData };
@@ -316,17 +275,17 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
         },
       );
       app.get<{ Params: GraphParams; Querystring: NamesQuery }>(`${base}/${plural}`, { schema: { summary: `List ${kind} labels`, params: graphParams(), querystring: namesQuery } }, async (request) => ({
-        [plural]: named<VertexLabelRecord | EdgeLabelRecord>(kind === 'vertex' ? catalog(request.params).vertexLabels() : catalog(request.params).edgeLabels(), request.query).map(json),
+        [plural]: named<VertexLabelRecord | EdgeLabelRecord>(kind === 'vertex' ? request.graph.catalog().vertexLabels() : request.graph.catalog().edgeLabels(), request.query).map(json),
       }));
       app.get<{ Params: NameParams }>(`${base}/${plural}/:name`, { schema: { summary: `Read a ${kind} label`, params: nameParams } }, async (request) => {
-        const record = find(request.params, request.params.name);
+        const record = find(request.graph.catalog(), request.params.name);
         if (record === undefined) throw missing(`${kind} label`, request.params.name);
         return json(record);
       });
       app.delete<{ Params: NameParams }>(`${base}/${plural}/:name`, { schema: { summary: `Delete a ${kind} label with its elements (a task)`, params: nameParams } }, async (request, reply) => {
         const { name } = request.params;
-        if (find(request.params, name) === undefined) throw missing(`${kind} label`, name);
-        const taskId = await removalTask(state, request.params, {
+        if (find(request.graph.catalog(), name) === undefined) throw missing(`${kind} label`, name);
+        const taskId = await removalTask(tasksOf(request.params), request.graph, name, {
           kind: kind === 'vertex' ? 'VertexLabel' : 'EdgeLabel',
           elements: kind,
           remove: (o) => (kind === 'vertex' ? o.removeVertexLabel(name) : o.removeEdgeLabel(name)),
@@ -345,20 +304,20 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
         name: b.name, baseType: b.base_type, baseValue: b.base_value, fields: b.fields ?? [],
         ...(b.index_type === undefined ? {} : { indexType: b.index_type }), ...(b.user_data === undefined ? {} : { userData: b.user_data }), ...optionalId(b),
       };
-      const graph = graphOf(state, request.params);
+      const graph = request.graph;
       const record = (await graph.schemaOperations({ deferIndexBuild: true }).createIndexLabel(spec as never, { ifNotExist: b.check_exist === false })).record;
-      const taskId = await indexBuildTask(state, request.params, [record.name], false);
+      const taskId = await indexBuildTask(tasksOf(request.params), graph, [record.name], false);
       return reply.code(202).send({ index_label: indexLabelJson(record, graph), task_id: taskId });
     });
     app.get<{ Params: GraphParams; Querystring: NamesQuery }>(
       `${base}/indexlabels`,
       { schema: { summary: 'List index labels', params: graphParams(), querystring: namesQuery } },
-      async (request) => ({ indexlabels: named(catalog(request.params).indexLabels(), request.query).map((i) => indexLabelJson(i, graphOf(state, request.params))) }),
+      async (request) => ({ indexlabels: named(request.graph.catalog().indexLabels(), request.query).map((i) => indexLabelJson(i, request.graph)) }),
     );
     app.get<{ Params: NameParams }>(`${base}/indexlabels/:name`, { schema: { summary: 'Read an index label', params: nameParams } }, async (request) => {
-      const record = catalog(request.params).indexLabel(request.params.name);
+      const record = request.graph.catalog().indexLabel(request.params.name);
       if (record === undefined) throw missing('index label', request.params.name);
-      return indexLabelJson(record, graphOf(state, request.params));
+      return indexLabelJson(record, request.graph);
     });
     app.put<{ Params: NameParams; Querystring: { action: string }; Body: Body }>(
       `${base}/indexlabels/:name`,
@@ -371,15 +330,15 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
         for (const field of ['base_type', 'base_value', 'index_type', 'fields']) {
           if (b[field] !== undefined && b[field] !== null) throw new ArgumentError('INVALID_ARGUMENT', `Invalid index label update: '${field}' cannot be changed`);
         }
-        if (catalog(request.params).indexLabel(name) === undefined) throw missing('index label', name);
+        if (request.graph.catalog().indexLabel(name) === undefined) throw missing('index label', name);
         const update = { userData: (b.user_data ?? {}) as UserData };
-        const o = ops(request.params);
+        const o = request.graph.schemaOperations();
         return indexLabelJson((request.query.action === 'append' ? await o.appendIndexLabel(name, update) : await o.eliminateIndexLabel(name, update)).record);
       },
     );
     app.delete<{ Params: NameParams }>(`${base}/indexlabels/:name`, { schema: { summary: 'Delete an index label (a task)', params: nameParams } }, async (request, reply) => {
-      if (catalog(request.params).indexLabel(request.params.name) === undefined) throw missing('index label', request.params.name);
-      const taskId = await removalTask(state, request.params, { kind: 'IndexLabel', remove: (o) => o.removeIndexLabel(request.params.name) });
+      if (request.graph.catalog().indexLabel(request.params.name) === undefined) throw missing('index label', request.params.name);
+      const taskId = await removalTask(tasksOf(request.params), request.graph, request.params.name, { kind: 'IndexLabel', remove: (o) => o.removeIndexLabel(request.params.name) });
       return reply.code(202).send({ task_id: taskId });
     });
 
@@ -388,7 +347,7 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
       base,
       { schema: { summary: 'The whole schema as json or groovy', params: graphParams(), querystring: { type: 'object', properties: { format: { type: 'string', enum: ['json', 'groovy'] } } } } },
       async (request) => {
-        const c = catalog(request.params);
+        const c = request.graph.catalog();
         if (request.query.format === 'groovy') return { schema: schemaToGroovy(c) };
         return {
           propertykeys: c.propertyKeys().map(propertyKeyJson),
@@ -402,7 +361,7 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
       base,
       { schema: { summary: 'Create schema from a groovy schema script', params: graphParams(), body: { type: 'object', properties: { schema: { type: 'string' } }, required: ['schema'], additionalProperties: false } } },
       async (request, reply) => {
-        await graphOf(state, request.params).gremlin(request.body.schema);
+        await request.graph.gremlin(request.body.schema);
         return reply.code(202).send({ schema: 'inited' });
       },
     );

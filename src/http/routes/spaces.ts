@@ -3,7 +3,7 @@
  * @module
  */
 import { ArgumentError } from '../../index.js';
-import { identityOf, nameSchema } from './route-common.js';
+import { nameSchema } from './route-common.js';
 import type { RouteGroup } from './route-common.js';
 
 const SERVICE_CONFIRM = "I'm sure to delete the service";
@@ -50,7 +50,7 @@ type Params = { graphspace: string };
  */
 export const spaceRoutes: RouteGroup = (app, { state }) => {
   app.post<{ Body: Record<string, unknown> }>('/graphspaces', { schema: { summary: 'Create a graph space', body: { type: 'object', properties: spaceFields } } }, async (request, reply) =>
-    reply.code(201).send(await state.createSpace(request.body, identityOf(request).user_name)),
+    reply.code(201).send(await state.createSpace(request.body, request.identity.user_name)),
   );
   app.get('/graphspaces', { schema: { summary: 'List graph space names' } }, async () => ({ graphSpaces: state.spaceNames() }));
   app.get<{ Params: Params }>('/graphspaces/:graphspace', { schema: { summary: 'Read a graph space', params: spaceParams } }, async (request) => state.space(request.params.graphspace));

@@ -8,7 +8,7 @@
  * @module
  */
 import { jsonText } from '../json-text.js';
-import { graphOf, graphParams, graphPaths } from './route-common.js';
+import { graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import type { Query } from './traverser-params.js';
 import { NEIGHBOUR_TRAVERSERS } from './traverser-table.js';
@@ -24,21 +24,21 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * traverserRoutes(app, { state });
  * ```
  */
-export const traverserRoutes: RouteGroup = (app, { state }) => {
+export const traverserRoutes: RouteGroup = (app) => {
   for (const base of graphPaths('/traversers')) {
     for (const route of [...NEIGHBOUR_TRAVERSERS, ...PATH_TRAVERSERS]) {
       if (route.forms.includes('get')) {
         app.get<{ Params: GraphParams; Querystring: Query }>(
           `${base}/${route.rest}`,
           { schema: { summary: `Traverser ${route.rest} (query parameters)`, params: graphParams(), querystring: route.schema('get') } },
-          async (request, reply) => reply.type(JSON_TYPE).send(jsonText(await route.handle(graphOf(state, request.params).traversers, request.query, 'get'))),
+          async (request, reply) => reply.type(JSON_TYPE).send(jsonText(await route.handle(request.graph.traversers, request.query, 'get'))),
         );
       }
       if (route.forms.includes('post')) {
         app.post<{ Params: GraphParams; Body: Record<string, unknown> }>(
           `${base}/${route.rest}`,
-          { schema: { summary: `Traverser ${route.rest} (JSON body)`, params: graphParams(), body: route.schema('post') } },
-          async (request, reply) => reply.type(JSON_TYPE).send(jsonText(await route.handle(graphOf(state, request.params).traversers, request.body, 'post'))),
+          { schema: { summary: `Traverser ${route.rest} (JSON body)`, params: graphParams(), body: route.schema('post') }, config: { graphAccess: 'read' } },
+          async (request, reply) => reply.type(JSON_TYPE).send(jsonText(await route.handle(request.graph.traversers, request.body, 'post'))),
         );
       }
     }

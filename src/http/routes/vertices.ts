@@ -5,11 +5,13 @@
  */
 import { ArgumentError, NotFoundError } from '../../index.js';
 import type { Properties, UpdateStrategy } from '../../index.js';
-import { unsupportedAction } from '../error-mapper.js';
-import { graphOf, graphParams, graphPaths } from './route-common.js';
+import { OPTIONAL_BODY_VERTEX_ID, optionalBodyVertexId, parseVertexId } from '../ids.js';
+import { sendJsonText, sendPage } from '../replies.js';
+import { graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { checkBodyLabel, checkNoNullValues } from './element-checks.js';
-import { LIST_LIMIT, OPTIONAL_BODY_VERTEX_ID, admit, checkBatchSize, checkFilterKeys, checkListLabel, listLimit, optionalBodyVertexId, parsePropertyFilter, parseVertexId, restJson, restJsonText, sendJsonText, sendPage, vertexJsonText } from './graph-data.js';
+import { LIST_LIMIT, actionQuery, checkBatchSize, checkBodyLabel, checkListLabel, checkNoNullValues, elementAction, listLimit } from './element-checks.js';
+import { restJson, restJsonText, vertexJsonText } from './graph-data.js';
+import { parsePropertyFilter, propertyQuery } from './property-filters.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 4096 } };
 const PROPERTIES = { type: 'object' } as const;
@@ -27,16 +29,6 @@ const updateBody = {
   properties: { label: LABEL, properties: PROPERTIES },
   required: ['properties'],
 } as const;
-
-/**
- * Query schema of PUT G/graph/vertices/{id} and PUT G/graph/edges/{id}.
- *
- * @example
- * ```ts
- * app.put(path, { schema: { querystring: actionQuery } }, handler);
- * ```
- */
-export const actionQuery = { type: 'object', properties: { action: { type: 'string' } }, additionalProperties: false } as const;
 
 const listQuery = {
   type: 'object',
@@ -63,19 +55,6 @@ interface IdParams extends GraphParams {
 }
 
 /**
- * The action of an element PUT: append or eliminate, else UnsupportedError (415).
- *
- * @example
- * ```ts
- * elementAction('append'); // 'append'
- * ```
- */
-export function elementAction(action: string | undefined): 'append' | 'eliminate' {
-  if (action === 'append' || action === 'eliminate') return action;
-  throw unsupportedAction(action, ['append', 'eliminate']);
-}
-
-/**
  * Vertex routes.
  *
  * @example
@@ -83,14 +62,13 @@ export function elementAction(action: string | undefined): 'append' | 'eliminate
  * vertexRoutes(app, { state });
  * ```
  */
-export const vertexRoutes: RouteGroup = (app, { state }) => {
+export const vertexRoutes: RouteGroup = (app) => {
   for (const base of graphPaths('/graph/vertices')) {
     app.post<{ Params: GraphParams; Body: VertexBody }>(
       base,
       { schema: { summary: 'Create a vertex', params: graphParams(), body: vertexBody } },
       async (request, reply) => {
-        const graph = graphOf(state, request.params);
-        admit(graph, 'write');
+        const graph = request.graph;
         checkNoNullValues('vertex', request.body);
         const { label, properties, id } = request.body;
         const own = optionalBodyVertexId(id);
@@ -103,8 +81,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
       `${base}/batch`,
       { schema: { summary: 'Create vertices in one batch', params: graphParams(), body: { type: 'array', items: vertexBody } } },
       async (request, reply) => {
-        const graph = graphOf(state, request.params);
-        admit(graph, 'write');
+        const graph = request.graph;
         for (const vertex of request.body) checkNoNullValues('vertex', vertex);
         checkBatchSize('vertices', request.body.length);
         const inputs = request.body.map((v) => ({ label: v.label, properties: v.properties, id: optionalBodyVertexId(v.id) }));
@@ -131,8 +108,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
         },
       },
       async (request) => {
-        const graph = graphOf(state, request.params);
-        admit(graph, 'write');
+        const graph = request.graph;
         checkBatchSize('vertices', request.body.vertices.length);
         const items = request.body.vertices.map((v) => ({ label: v.label, properties: v.properties, id: optionalBodyVertexId(v.id) }));
         const vertices = await graph.updateVertices({ items, strategies: request.body.update_strategies, createIfNotExist: request.body.create_if_not_exist !== false });
@@ -144,16 +120,14 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
       base,
       { schema: { summary: 'List vertices by label and property filters, with pages', params: graphParams(), querystring: listQuery } },
       async (request, reply) => {
-        const graph = graphOf(state, request.params);
-        admit(graph, 'read');
+        const graph = request.graph;
         const { label, properties, limit, page } = request.query;
         if (page !== undefined) {
           if (limit === undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid vertex query: limit is required when page is given');
           if (label !== undefined || properties !== undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid vertex query: with page, no parameter other than limit is allowed');
         }
         checkListLabel(graph, 'vertex', label);
-        const filter = parsePropertyFilter(properties, { keepStartP: request.query.keep_start_p === true });
-        checkFilterKeys(graph, filter);
+        const filter = propertyQuery(graph, parsePropertyFilter(properties), { keepStartP: request.query.keep_start_p === true });
         const result = await graph.vertices({ label, properties: filter, limit: listLimit(limit), ...(page === undefined ? {} : { page }) });
         return sendPage(reply, 'vertices', result.vertices, { paged: page !== undefined, next: result.page });
       },
@@ -163,8 +137,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
       `${base}/:id`,
       { schema: { summary: 'Get a vertex by id (a JSON literal)', params: graphParams(ID_PARAM) } },
       async (request, reply) => {
-        const graph = graphOf(state, request.params);
-        admit(graph, 'read');
+        const graph = request.graph;
         const id = parseVertexId(request.params.id);
         const vertex = await graph.getVertex(id);
         if (vertex === undefined) throw new NotFoundError('VERTEX_NOT_FOUND', `Vertex '${String(restJson(id))}' does not exist`);
@@ -178,8 +151,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
       async (request) => {
         checkNoNullValues('vertex', request.body);
         const action = elementAction(request.query.action);
-        const graph = graphOf(state, request.params);
-        admit(graph, 'write');
+        const graph = request.graph;
         const id = parseVertexId(request.params.id);
         const stored = await graph.getVertex(id);
         if (stored === undefined) throw new NotFoundError('VERTEX_NOT_FOUND', `Vertex '${String(restJson(id))}' does not exist`);
@@ -194,8 +166,7 @@ export const vertexRoutes: RouteGroup = (app, { state }) => {
       `${base}/:id`,
       { schema: { summary: 'Delete a vertex and its edges', params: graphParams(ID_PARAM), querystring: { type: 'object', properties: { label: LABEL }, additionalProperties: false } } },
       async (request, reply) => {
-        const graph = graphOf(state, request.params);
-        admit(graph, 'write');
+        const graph = request.graph;
         const id = parseVertexId(request.params.id);
         const stored = await graph.getVertex(id);
         if (stored === undefined || (request.query.label !== undefined && request.query.label !== stored.label)) {

@@ -5,12 +5,16 @@
  * undone as one range record, instead of one log op and one undo step per edge and value.
  * @module
  */
-import { StorageError } from '../../errors.js';
+import { QuiverError, StorageError } from '../../errors.js';
 import type { PropertyValue } from '../../values/index.js';
 import type { ByteReader, ByteWriter } from '../codec.js';
 import type { EdgeLabelRecord, PropertyKeyRecord } from '../schema/schema-types.js';
 import { LabelTable } from '../vertex-table.js';
-import { Op, type StoreState } from './store-state.js';
+import type { AutoSchema } from './auto-schema.js';
+import { Op } from './batch-log.js';
+import type { ElementReader } from './element-reader.js';
+import type { StoreState } from './store-state.js';
+import type { WriteInput } from './write-input.js';
 
 /**
  * One property of a columnar edge or vertex batch: its key and one already coerced value per
@@ -31,6 +35,69 @@ interface EdgeBatch {
   readonly outs: Int32Array;
   readonly ins: Int32Array;
   readonly columns?: readonly ValueColumn[];
+}
+
+/**
+ * The checked, coerced value columns of a strict-mode edge batch whose endpoints are visible
+ * vertices of the label's ends (`ends`: their label ids), or undefined when some pair breaks a
+ * rule (the caller then adds the pairs one by one, which throws the first bad pair's error).
+ *
+ * @example
+ * ```ts
+ * const columns = edgeColumns(knows, { outs, ins, properties: [['weight', [0.5, 1]]] }, { state, ends: { source: 1, target: 1 }, auto, input, reader, loading: false });
+ * ```
+ */
+export function edgeColumns(
+  record: EdgeLabelRecord,
+  batch: { readonly outs: Int32Array; readonly ins: Int32Array; readonly properties: ReadonlyArray<readonly [string, ReadonlyArray<PropertyValue | undefined>]> },
+  at: {
+    readonly state: StoreState;
+    readonly ends: { readonly source: number; readonly target: number };
+    readonly auto: AutoSchema;
+    readonly input: WriteInput;
+    readonly reader: ElementReader;
+    readonly loading: boolean;
+  },
+): ValueColumn[] | undefined {
+  const { outs, ins } = batch;
+  const n = outs.length;
+  const { state, reader, input } = at;
+  const { source, target } = at.ends;
+  const vertices = state.vertices;
+  const ttl = state.hasTtl('vertex', source) || state.hasTtl('vertex', target);
+  // Every slot has one row in its label's table, so when one label has them all no label check is needed.
+  const uniform = source === target && state.vertexTables.get(source)?.rowCount === vertices.size;
+  for (let i = 0; i < n; i++) {
+    const o = outs[i]!;
+    const t = ins[i]!;
+    const ok = o >= 0 && t >= 0 && o < vertices.size && t < vertices.size && vertices.alive.get(o) && vertices.alive.get(t);
+    if ((!ok || ttl) && !(reader.vertexVisible(o) && reader.vertexVisible(t))) return undefined;
+    if (!uniform && (vertices.labelOf[o] !== source || vertices.labelOf[t] !== target)) return undefined;
+  }
+  const columns: ValueColumn[] = [];
+  try {
+    for (const [name, raw] of batch.properties) {
+      let key: PropertyKeyRecord | undefined;
+      const values = new Array<PropertyValue | undefined>(n);
+      for (let i = 0; i < n; i++) {
+        const v = raw[i];
+        if (v === undefined || v === null) continue;
+        key ??= at.auto.edgePropertyOf(record, name, v);
+        values[i] = input.edgeValue(key, v);
+      }
+      if (key !== undefined) columns.push({ key, values });
+    }
+  } catch (error) {
+    if (error instanceof QuiverError) return undefined;
+    throw error;
+  }
+  if (at.loading) return columns;
+  for (const name of record.properties) {
+    if (record.nullableKeys.includes(name)) continue;
+    const column = columns.find((c) => c.key.name === name);
+    if (column === undefined || column.values.includes(undefined)) return undefined;
+  }
+  return columns;
 }
 
 /**

@@ -15,7 +15,8 @@ import type { AutoSchema } from './auto-schema.js';
 import { logColumns, readColumns, type ValueColumn } from './bulk-edges.js';
 import { coerceScalar } from './coerce.js';
 import { idMapKey } from '../vertex-table.js';
-import { Op, type StoreState } from './store-state.js';
+import { Op } from './batch-log.js';
+import type { StoreState } from './store-state.js';
 
 /**
  * Appends vertices of a label with the given ids, which are new (not used by a live vertex nor

@@ -13,7 +13,8 @@ import type { CsrAt } from '../csr.js';
 import type { CsrArrays } from '../csr-adjacency.js';
 import { idMapKey } from '../vertex-table.js';
 import { EpochLog, type PropertySide } from './epochs.js';
-import { StoreReader, idForms, type AdjacencyRead } from './store-reader.js';
+import { idForms } from './element-reader.js';
+import { StoreReader, type AdjacencyRead } from './store-reader.js';
 import type { StoreState } from './store-state.js';
 
 /**

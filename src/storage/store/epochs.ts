@@ -25,13 +25,8 @@ export interface PropertySide {
 
 /**
  * A property value before the batch of epoch `epoch` changed it.
- *
- * @example
- * ```ts
- * const v: PreImage = { epoch: 3, value: 'marko', side: undefined };
- * ```
  */
-export interface PreImage {
+interface PreImage {
   readonly epoch: number;
   readonly value: PropertyValue | undefined;
   readonly side: PropertySide | undefined;

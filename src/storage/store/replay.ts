@@ -3,34 +3,16 @@
  * @module
  */
 import { StorageError } from '../../errors.js';
-import type { ElementId, PropertyValue } from '../../values/index.js';
+import type { ElementId } from '../../values/index.js';
 import { ByteReader } from '../codec.js';
 import type { SchemaChange } from '../schema/specs.js';
 import { replayAppendEdges } from './bulk-edges.js';
 import { replayAppendVertices } from './bulk-vertices.js';
-import type { PropertySide } from './epochs.js';
-import { Op, type StoreState } from './store-state.js';
+import { Op, readOptional, readSide } from './batch-log.js';
+import type { StoreState } from './store-state.js';
 
 function corrupt(detail: string): never {
   throw new StorageError('BATCH_LOG_CORRUPT', `Cannot replay batch log: ${detail}`);
-}
-
-function optional(r: ByteReader): PropertyValue | undefined {
-  return r.u8() === 1 ? r.value() : undefined;
-}
-
-function side(r: ByteReader): PropertySide | undefined {
-  if (r.u8() === 0) return undefined;
-  const n = r.varUint();
-  const ids: ElementId[] = [];
-  const meta: Map<string, PropertyValue>[] = [];
-  for (let i = 0; i < n; i++) {
-    ids.push(r.value() as ElementId);
-    const m = new Map<string, PropertyValue>();
-    for (let k = r.varUint(); k > 0; k--) m.set(r.string(), r.value());
-    meta.push(m);
-  }
-  return { ids, meta };
 }
 
 /**
@@ -77,14 +59,14 @@ export function replayLog(state: StoreState, log: Uint8Array): void {
       case Op.SetVertexValue: {
         const slot = r.varUint();
         const k = key(r.varUint());
-        const value = optional(r);
-        state.setVertexValue(slot, k, value, side(r));
+        const value = readOptional(r);
+        state.setVertexValue(slot, k, value, readSide(r));
         break;
       }
       case Op.SetEdgeValue: {
         const e = r.varUint();
         const k = key(r.varUint());
-        state.setEdgeValue(e, k, optional(r));
+        state.setEdgeValue(e, k, readOptional(r));
         break;
       }
       case Op.RemoveVertex:

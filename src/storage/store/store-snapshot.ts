@@ -118,6 +118,57 @@ function readTable(r: ByteReader): LabelTable {
 }
 
 /**
+ * A capture of a store for a snapshot (GraphStore.captureSnapshot): its sections as
+ * parts, whether they still hold the captured state, and the end of the capture.
+ *
+ * @example
+ * ```ts
+ * const capture = store.captureSnapshot();
+ * capture.intact; // true until the store changes
+ * capture.release();
+ * ```
+ */
+export interface StoreCapture {
+  /** Section name to parts; a section's bytes are its parts concatenated. */
+  readonly sections: Map<string, Uint8Array[]>;
+  /** False once the store has changed since the capture (never for a copied one). */
+  readonly intact: boolean;
+  /** Ends the capture: the store stops telling it about changes. */
+  release(): void;
+}
+
+/**
+ * Captures a state for a snapshot: merges the adjacencies that hold dead entries, encodes the
+ * sections as parts (views of the large arrays, or with `copy` copies), and unless copied adds
+ * to `watches` the function that marks the capture no longer intact, which the store calls once
+ * before it next changes (see GraphStore.captureSnapshot).
+ *
+ * @example
+ * ```ts
+ * const capture = captureState(state, { copy: false, watches });
+ * ```
+ */
+export function captureState(s: StoreState, options: { readonly copy: boolean; readonly watches: Set<() => void> }): StoreCapture {
+  const { copy, watches } = options;
+  s.mergeAdjacency('tombstoned');
+  const sections = encodeStateParts(s, { copy });
+  let intact = true;
+  const watch = (): void => {
+    intact = false;
+  };
+  if (!copy) watches.add(watch);
+  return {
+    sections,
+    get intact(): boolean {
+      return intact;
+    },
+    release: () => {
+      watches.delete(watch);
+    },
+  };
+}
+
+/**
  * Encodes a (merged) state into named sections, each as parts whose concatenation is the
  * section's bytes. Large typed arrays are parts of their own: views of the state's arrays (which
  * stay valid only until the state next changes), or with `copy` copies of them.

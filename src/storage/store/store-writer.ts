@@ -3,18 +3,19 @@
  * auto-create) and turn each call into raw mutations of the {@link StoreState}.
  * @module
  */
-import { ArgumentError, ConflictError, LimitError, NotFoundError, QuiverError, SchemaError, UnsupportedError } from '../../errors.js';
+import { ArgumentError, ConflictError, LimitError, NotFoundError, SchemaError, UnsupportedError } from '../../errors.js';
 import type { GraphWriter, PropertyCardinality, VertexPropertyRecord } from '../../port/index.js';
-import { TypedNumber, Uuid, type ElementId, type PropertyValue } from '../../values/index.js';
-import { formatPrimaryKeyId, formatSortValues, Snowflake } from '../ids/index.js';
-import type { EdgeLabelRecord, GraphMode, PropertyKeyRecord, VertexLabelRecord } from '../schema/schema-types.js';
+import { TypedNumber, type ElementId, type PropertyValue } from '../../values/index.js';
+import { formatSortValues, type Snowflake } from '../ids/index.js';
+import type { EdgeLabelRecord, GraphMode } from '../schema/schema-types.js';
 import { AutoSchema } from './auto-schema.js';
-import { appendEdges, type ValueColumn } from './bulk-edges.js';
+import { appendEdges, edgeColumns } from './bulk-edges.js';
 import { appendVertices, vertexColumns } from './bulk-vertices.js';
-import { coerceElements, coerceScalar, valueKey } from './coerce.js';
+import { coerceScalar, valueKey } from './coerce.js';
 import { StoreReader } from './store-reader.js';
 import type { PropertySide } from './epochs.js';
 import type { StoreState } from './store-state.js';
+import { WriteInput } from './write-input.js';
 import { idMapKey } from '../vertex-table.js';
 
 /**
@@ -35,13 +36,6 @@ export interface StoreConfig {
 type Pairs = ReadonlyArray<readonly [string, PropertyValue]>;
 type BulkColumns = ReadonlyArray<readonly [string, ReadonlyArray<PropertyValue | undefined>]>;
 
-/** The shared, never mutated, result of collecting no properties. */
-const NO_VALUES: Map<string, { value: PropertyValue; side?: PropertySide }> = new Map();
-
-function list(names: readonly string[]): string {
-  return `[${names.join(', ')}]`;
-}
-
 /**
  * The GraphWriter handed to a batch function. It is valid only while its batch runs.
  *
@@ -55,6 +49,7 @@ export class StoreWriter extends StoreReader implements GraphWriter {
   private edgeWrites = 0;
   private open = true;
   private readonly auto: AutoSchema;
+  private readonly input: WriteInput;
   /** Strict-mode edge labels with their endpoint label ids (the catalog does not change in a strict batch). */
   private readonly edgeLabels = new Map<string, { record: EdgeLabelRecord; source: number; target: number }>();
 
@@ -64,6 +59,7 @@ export class StoreWriter extends StoreReader implements GraphWriter {
   ) {
     super(state, options.now);
     this.auto = new AutoSchema(state, options.config.autoCreate);
+    this.input = new WriteInput(state, this.auto, { autoCreate: options.config.autoCreate, mode: options.mode, snowflake: options.snowflake });
   }
 
   /** Ends the writer's validity (called when its batch ends). */
@@ -77,14 +73,9 @@ export class StoreWriter extends StoreReader implements GraphWriter {
       throw new LimitError('TX_CAPACITY', `Vertices size has reached tx capacity ${this.options.config.vertexTxCapacity}`);
     }
     const record = this.auto.vertexLabel(label);
-    const values = this.collect('vertex', record, options.properties ?? []);
-    const mode = this.options.mode();
-    if (mode !== 'LOADING') this.requireNonNull(record, values, 'vertex');
-    const missingPk = record.primaryKeys.filter((k) => !values.has(k));
-    if (missingPk.length > 0) {
-      throw new SchemaError('MISSING_PRIMARY_KEY', `The primary keys must be set for vertex label '${record.name}': missed keys ${list(missingPk)}`);
-    }
-    const id = this.resolveVertexId(record, options.id, values);
+    const values = this.input.collect('vertex', record, options.properties ?? []);
+    this.input.requireVertexKeys(record, values);
+    const id = this.input.vertexId(record, options.id, values);
     const existing = this.state.vertices.slotOf(id);
     if (existing >= 0) {
       const tinkerGraph = this.options.config.autoCreate && record.idStrategy === 'AUTOMATIC';
@@ -119,18 +110,14 @@ export class StoreWriter extends StoreReader implements GraphWriter {
     if (!auto && options.id !== undefined) {
       throw new ArgumentError('EDGE_ID_NOT_ALLOWED', `Cannot create edge '${record.name}': edge ids are derived and cannot be given`);
     }
-    const values = this.collect('edge', record, options.properties ?? []);
-    if (this.options.mode() !== 'LOADING') this.requireNonNull(record, values, 'edge');
-    const missingSort = record.sortKeys.length === 0 ? undefined : record.sortKeys.filter((k) => !values.has(k));
-    if (missingSort !== undefined && missingSort.length > 0) {
-      throw new SchemaError('MISSING_SORT_KEY', `The sort keys must be set for edge label '${record.name}': missed keys ${list(missingSort)}`);
-    }
+    const values = this.input.collect('edge', record, options.properties ?? []);
+    this.input.requireEdgeKeys(record, values);
     let id = options.id;
     if (auto) {
       if (id !== undefined && this.state.edgeIdSlots.has(idMapKey(id))) {
         throw new ConflictError('EDGE_ID_EXISTS', `Cannot create edge: the edge with id '${String(id)}' has existed`);
       }
-      id ??= new TypedNumber('long', BigInt(this.nextAutoId()));
+      id ??= new TypedNumber('long', BigInt(this.input.nextAutoId()));
     } else {
       const sortValues =
         record.sortKeys.length === 0 ? '' : formatSortValues(record.sortKeys.map((k) => ({ value: values.get(k)!.value, dataType: this.auto.key(k).dataType })));
@@ -169,7 +156,9 @@ export class StoreWriter extends StoreReader implements GraphWriter {
     const record = strict ? this.strictEdgeLabel(label, { out: outSlots[0]!, in: inSlots[0]! }, false) : undefined;
     const columnar =
       record !== undefined && record.ttl === 0 && record.sortKeys.length === 0 && record.indexLabels.length === 0 && this.edgeWrites + n <= this.options.config.edgeTxCapacity;
-    const columns = columnar ? this.bulkColumns(record, { outSlots, inSlots, properties }) : undefined;
+    const columns = columnar
+      ? edgeColumns(record, { outs: outSlots, ins: inSlots, properties }, { state: this.state, ends: this.edgeLabels.get(record.name)!, auto: this.auto, input: this.input, reader: this, loading: this.options.mode() === 'LOADING' })
+      : undefined;
     if (columns === undefined) return perRow(n, properties, (i, pairs) => this.addEdge(label, { out: outSlots[i]!, in: inSlots[i]! }, { properties: pairs }));
     this.edgeWrites += n;
     return appendEdges(this.state, record!, { outs: outSlots, ins: inSlots, columns });
@@ -194,59 +183,13 @@ export class StoreWriter extends StoreReader implements GraphWriter {
     const record = this.options.config.autoCreate ? undefined : this.state.catalog.vertexLabel(label);
     const fits = record !== undefined && this.vertexWrites + count <= this.options.config.vertexTxCapacity;
     // A PRIMARY_KEY id comes from the values; any other strategy's id is the one addVertex would resolve (generated or given).
-    const idOf = record === undefined || record.idStrategy === 'PRIMARY_KEY' ? undefined : (i: number): ElementId => this.resolveVertexId(record, given?.[i], NO_VALUES);
+    const idOf = record === undefined || record.idStrategy === 'PRIMARY_KEY' ? undefined : (i: number): ElementId => this.input.vertexId(record, given?.[i]);
     const pkGiven = idOf === undefined && given !== undefined && given.some((id) => id !== undefined);
     const batch =
       fits && !pkGiven ? vertexColumns(record, properties, { count, auto: this.auto, loading: this.options.mode() === 'LOADING', state: this.state, idOf }) : undefined;
     if (batch === undefined) return perRow(count, properties, (i, pairs) => this.addVertex(label, { id: given?.[i], properties: pairs }));
     this.vertexWrites += count;
     return appendVertices(this.state, record!, { ...batch, insertedAt: this.options.now() });
-  }
-
-  /**
-   * The checked, coerced value columns of a bulk edge batch whose endpoints are live vertices
-   * of the label's ends, or undefined when some pair breaks a rule (the caller then adds the
-   * pairs one by one, which throws the first bad pair's error).
-   */
-  private bulkColumns(record: EdgeLabelRecord, batch: { outSlots: Int32Array; inSlots: Int32Array; properties: BulkColumns }): ValueColumn[] | undefined {
-    const { outSlots, inSlots } = batch;
-    const n = outSlots.length;
-    const { source, target } = this.edgeLabels.get(record.name)!;
-    const vertices = this.state.vertices;
-    const ttl = this.state.hasTtl('vertex', source) || this.state.hasTtl('vertex', target);
-    // Every slot has one row in its label's table, so when one label has them all no label check is needed.
-    const uniform = source === target && this.state.vertexTables.get(source)?.rowCount === vertices.size;
-    for (let i = 0; i < n; i++) {
-      const o = outSlots[i]!;
-      const t = inSlots[i]!;
-      const ok = o >= 0 && t >= 0 && o < vertices.size && t < vertices.size && vertices.alive.get(o) && vertices.alive.get(t);
-      if ((!ok || ttl) && !(this.vertexVisible(o) && this.vertexVisible(t))) return undefined;
-      if (!uniform && (vertices.labelOf[o] !== source || vertices.labelOf[t] !== target)) return undefined;
-    }
-    const columns: ValueColumn[] = [];
-    try {
-      for (const [name, raw] of batch.properties) {
-        let key: PropertyKeyRecord | undefined;
-        const values = new Array<PropertyValue | undefined>(n);
-        for (let i = 0; i < n; i++) {
-          const v = raw[i];
-          if (v === undefined || v === null) continue;
-          key ??= this.auto.edgePropertyOf(record, name, v);
-          values[i] = this.edgeValueOf(key, v);
-        }
-        if (key !== undefined) columns.push({ key, values });
-      }
-    } catch (error) {
-      if (error instanceof QuiverError) return undefined;
-      throw error;
-    }
-    if (this.options.mode() === 'LOADING') return columns;
-    for (const name of record.properties) {
-      if (record.nullableKeys.includes(name)) continue;
-      const column = columns.find((c) => c.key.name === name);
-      if (column === undefined || column.values.includes(undefined)) return undefined;
-    }
-    return columns;
   }
 
   setVertexProperty(
@@ -269,7 +212,7 @@ export class StoreWriter extends StoreReader implements GraphWriter {
     }
     const element = coerceScalar(k, value);
     const meta = new Map(options.meta ?? []);
-    const pid = this.options.config.autoCreate ? this.nextAutoId() : undefined;
+    const pid = this.options.config.autoCreate ? this.input.nextAutoId() : undefined;
     const old = this.state.vertexValue(slot, k.id);
     const oldSide = this.state.propertySides.get(slot)?.get(k.id);
     if (cardinality === 'single' || k.cardinality === 'SINGLE') {
@@ -329,7 +272,7 @@ export class StoreWriter extends StoreReader implements GraphWriter {
     if (this.state.edges.tables.get(label.id) === undefined) {
       throw new SchemaError('PROPERTY_NOT_IN_LABEL', `Invalid property '${key}' for edge label '${label.name}'`);
     }
-    this.state.setEdgeValue(slot, k, this.edgeValueOf(k, value));
+    this.state.setEdgeValue(slot, k, this.input.edgeValue(k, value));
   }
 
   removeEdgeProperty(slot: number, key: string): void {
@@ -394,100 +337,6 @@ export class StoreWriter extends StoreReader implements GraphWriter {
     return cached.record;
   }
 
-  private collect(
-    kind: 'vertex' | 'edge',
-    label: VertexLabelRecord | EdgeLabelRecord,
-    pairs: Pairs,
-  ): Map<string, { value: PropertyValue; side?: PropertySide }> {
-    if (pairs.length === 0) return NO_VALUES;
-    const out = new Map<string, { value: PropertyValue; side?: PropertySide }>();
-    for (const [name, raw] of pairs) {
-      if (raw === null) continue;
-      if (kind === 'edge') {
-        const key = this.auto.edgePropertyOf(label as EdgeLabelRecord, name, raw);
-        out.set(name, { value: this.edgeValueOf(key, raw) });
-        continue;
-      }
-      const key: PropertyKeyRecord = this.auto.propertyOf(label as VertexLabelRecord, name, raw, undefined);
-      const pid = this.options.config.autoCreate ? this.nextAutoId() : undefined;
-      const prev = out.get(name);
-      if (key.cardinality === 'SINGLE') {
-        out.set(name, { value: coerceScalar(key, raw), side: pid === undefined ? undefined : { ids: [pid], meta: [new Map()] } });
-        continue;
-      }
-      const before = (prev?.value as readonly PropertyValue[] | undefined) ?? [];
-      // Auto-create graphs keep a written list, set or map as one value: multi-properties come only from a cardinality.
-      let added = this.options.config.autoCreate ? [coerceScalar(key, raw)] : coerceElements(key, raw);
-      if (key.cardinality === 'SET') {
-        const seen = new Set(before.map((v) => valueKey(v)));
-        added = added.filter((v) => !seen.has(valueKey(v)) && seen.add(valueKey(v)) !== undefined);
-      }
-      const ids = pid === undefined ? undefined : [...(prev?.side?.ids ?? []), ...added.map((_v, i) => (i === 0 ? pid : this.nextAutoId()))];
-      out.set(name, { value: [...before, ...added], side: ids === undefined ? undefined : { ids, meta: ids.map(() => new Map()) } });
-    }
-    return out;
-  }
-
-  /** An edge value: a list for LIST/SET keys in strict mode, always one value in auto-create mode. */
-  private edgeValueOf(key: PropertyKeyRecord, value: PropertyValue): PropertyValue {
-    return key.cardinality === 'SINGLE' || this.options.config.autoCreate ? coerceScalar(key, value) : coerceElements(key, value);
-  }
-
-  private requireNonNull(label: VertexLabelRecord | EdgeLabelRecord, values: ReadonlyMap<string, unknown>, kind: 'vertex' | 'edge'): void {
-    if (this.options.config.autoCreate || label.properties.length === label.nullableKeys.length) return;
-    const missing = label.properties.filter((k) => !label.nullableKeys.includes(k) && !values.has(k));
-    if (missing.length > 0) {
-      throw new SchemaError(
-        'MISSING_PROPERTY',
-        `All non-null property keys ${list(label.properties.filter((k) => !label.nullableKeys.includes(k)))} of ${kind} label '${label.name}' must be set, missed keys ${list(missing)}`,
-      );
-    }
-  }
-
-  private resolveVertexId(label: VertexLabelRecord, id: ElementId | undefined, values: ReadonlyMap<string, { value: PropertyValue }>): ElementId {
-    // An AUTOMATIC label of an auto-create graph (every label it creates itself) takes ids as
-    // TinkerGraph does: any id given, else the next free number. Declared strategies apply as in strict graphs.
-    if (this.options.config.autoCreate && label.idStrategy === 'AUTOMATIC') {
-      if (id !== undefined) return id instanceof Uuid ? new Uuid(id.text.toLowerCase()) : id;
-      let next: ElementId;
-      do next = new TypedNumber('long', BigInt(this.nextAutoId()));
-      while (this.state.vertices.slotOf(next) >= 0);
-      return next;
-    }
-    const strategy = label.idStrategy;
-    const mode = this.options.mode();
-    const forbid = (): never => {
-      throw new ArgumentError('VERTEX_ID_NOT_ALLOWED', `Cannot create vertex: can't customize vertex id when id strategy is '${strategy}' for vertex label '${label.name}'`);
-    };
-    const need = (what: string): never => {
-      throw new ArgumentError('VERTEX_ID_REQUIRED', `Cannot create vertex: must customize vertex id as ${what} when id strategy is '${strategy}' for vertex label '${label.name}'`);
-    };
-    switch (strategy) {
-      case 'PRIMARY_KEY':
-        if (id !== undefined) forbid();
-        return formatPrimaryKeyId(
-          label.id,
-          label.primaryKeys.map((k) => ({ value: values.get(k)!.value, dataType: this.auto.key(k).dataType })),
-        );
-      case 'AUTOMATIC':
-        if (id === undefined) return new TypedNumber('long', this.options.snowflake.next());
-        if (mode === 'NONE' || mode === 'LOADING') forbid();
-        return asLong(id) ?? need('a number');
-      case 'CUSTOMIZE_NUMBER':
-        return (id === undefined ? undefined : asLong(id)) ?? need('a number');
-      case 'CUSTOMIZE_STRING':
-        return typeof id === 'string' && id.length > 0 ? id : need('a string');
-      case 'CUSTOMIZE_UUID':
-        if (id instanceof Uuid) return new Uuid(id.text.toLowerCase());
-        if (typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return new Uuid(id.toLowerCase());
-        return need('a UUID');
-    }
-  }
-
-  private nextAutoId(): number {
-    return this.state.nextAutoId++;
-  }
-
   private check(): void {
     if (!this.open) throw new ArgumentError('BATCH_CLOSED', 'Cannot write: the batch of this writer has ended');
   }
@@ -506,11 +355,4 @@ function perRow(n: number, properties: BulkColumns, add: (i: number, pairs: Pair
   const slots = new Int32Array(n);
   for (let i = 0; i < n; i++) slots[i] = add(i, properties.flatMap(([name, values]) => (values[i] === undefined ? [] : [[name, values[i]!] as const])));
   return slots;
-}
-
-function asLong(id: ElementId): TypedNumber | undefined {
-  if (typeof id === 'number') return Number.isInteger(id) ? new TypedNumber('long', BigInt(id)) : undefined;
-  if (id instanceof TypedNumber && (typeof id.value === 'bigint' || Number.isInteger(id.value))) return new TypedNumber('long', BigInt(id.value));
-  if (typeof id === 'string' && /^-?\d+$/.test(id)) return new TypedNumber('long', BigInt(id));
-  return undefined;
 }

@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { __, GraphTraversal } from '../../../src/engine/fluent/graph-traversal.js';
-import { compile } from '../../../src/engine/plan/compile.js';
-import { explain } from '../../../src/engine/plan/explain.js';
+import { compile } from '../../../src/engine/compiler/compile.js';
+import { explain } from '../../../src/engine/compiler/explain.js';
 import { plain, source } from '../helpers.js';
 import { load, randomGraph } from './random-graph.js';
 

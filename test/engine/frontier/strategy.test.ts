@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { StrategySpec } from '../../../src/engine/bytecode.js';
 import { P } from '../../../src/engine/fluent/predicates.js';
 import { __, GraphTraversal } from '../../../src/engine/fluent/graph-traversal.js';
-import { compile } from '../../../src/engine/plan/compile.js';
-import { explain } from '../../../src/engine/plan/explain.js';
+import { compile } from '../../../src/engine/compiler/compile.js';
+import { explain } from '../../../src/engine/compiler/explain.js';
 import { modern } from '../reference-source.js';
 import { plain, source } from '../helpers.js';
 

@@ -1,8 +1,9 @@
 /**
  * Graph-data REST behaviour beyond single rows: rate limits (429), a runaway Gremlin query
  * cancelled by its evaluation timeout without delaying other requests, shards and scans that
- * meet every element exactly once, pages that cover a list, and malformed requests (fast-check)
- * that never give a 5xx and never change stored data.
+ * meet every element exactly once, pages that cover a list, and malformed requests (fast-check,
+ * HugeGraph predicate texts in list filters and traverser steps among them) that never give a
+ * 5xx and never change stored data.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -130,7 +131,28 @@ const ROUTES = [
   ['POST', '/gremlinunzip'],
   ['GET', '/gremlin'],
   ['POST', `${G}/jobs/gremlin`],
+  ['POST', `${G}/traversers/kout`],
 ] as const;
+
+/** HugeGraph predicate texts, well and badly formed: operators in and out of its set, JSON and non-JSON values. */
+const predicateText = fc
+  .tuple(
+    fc.constantFrom('eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'between', 'inside', 'outside', 'within', 'textcontains', 'contains', 'textContains', 'without', 'GT', ''),
+    fc.oneof(
+      { arbitrary: fc.array(fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v)), fc.string(), fc.constantFrom('[1,2]', '"a,b"', 'abc', '"2020-01-01"', '9223372036854775808', '[[[[1]]]]')), { maxLength: 3 }), weight: 1 },
+      { arbitrary: fc.tuple(fc.constantFrom('1', '0.5', '"x"', '[1,2]', 'abc')), weight: 2 },
+    ),
+    fc.constantFrom(')', ')', ')', '', ') '),
+  )
+  .map(([op, args, close]) => `P.${op}(${args.join(',')}${close}`);
+
+/** A `properties` filter of list requests: known and unknown keys, predicate texts and other JSON values. */
+const propertyFilter = fc.dictionary(fc.constantFrom('name', 'age', 'city', 'weight', 'tags', 'log', 'nope'), fc.oneof(predicateText, fc.jsonValue()), { maxKeys: 3 }).map((o) => JSON.stringify(o));
+
+/** A kout body whose edge and vertex steps filter with predicate texts. */
+const koutBody = fc.tuple(predicateText, predicateText).map(([edge, vertex]) => ({
+  source: '1:p0', max_depth: 2, steps: { direction: 'OUT', edge_steps: [{ label: 'knows', properties: { weight: edge } }], vertex_steps: [{ label: 'person', properties: { age: vertex } }] },
+}));
 
 const ID_ROUTES = [`${G}/graph/vertices/`, '/graphs/hugegraph/graph/edges/'] as const;
 
@@ -140,14 +162,15 @@ async function fingerprint(server: DataServer): Promise<string> {
   return JSON.stringify([vertices.vertices, edges.edges]);
 }
 
-test('malformed bodies, ids, query strings and content types never give a 5xx and change nothing', async () => {
+test('malformed bodies, ids, query strings, predicate texts and content types never give a 5xx and change nothing', async () => {
   const server = await dataServer();
   try {
     await seed(server, 5);
     const before = await fingerprint(server);
-    const junk = fc.oneof(fc.string(), fc.jsonValue(), fc.constant('{"label":'), fc.constant('[{"label":"person"}]'), fc.constant('{"gremlin":'));
+    const junk = fc.oneof(fc.string(), fc.jsonValue(), fc.constant('{"label":'), fc.constant('[{"label":"person"}]'), fc.constant('{"gremlin":'), koutBody);
     const contentType = fc.constantFrom('application/json', 'text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data', '');
-    const query = fc.array(fc.tuple(fc.constantFrom('label', 'properties', 'limit', 'page', 'ids', 'split_size', 'start', 'end', 'vertex_id', 'direction', 'offset', 'gremlin', 'check_vertex', 'action', 'x'), fc.string()), { maxLength: 4 });
+    const param = fc.tuple(fc.constantFrom('label', 'properties', 'limit', 'page', 'ids', 'split_size', 'start', 'end', 'vertex_id', 'direction', 'offset', 'gremlin', 'check_vertex', 'action', 'keep_start_p', 'x'), fc.string());
+    const query = fc.array(fc.oneof(param, fc.tuple(fc.constant('properties'), propertyFilter)), { maxLength: 4 });
     await fc.assert(
       fc.asyncProperty(fc.nat(ROUTES.length + ID_ROUTES.length * 3 - 1), junk, contentType, query, fc.string(), async (which, body, type, params, id) => {
         const search = params.map(([k, v]) => `${k}=${q(v)}`).join('&');
@@ -167,6 +190,28 @@ test('malformed bodies, ids, query strings and content types never give a 5xx an
       { numRuns: 300 },
     );
     assert.equal(await fingerprint(server), before);
+  } finally {
+    await server.close();
+  }
+});
+
+test('predicate texts in list filters (keep_start_p or not) and in traverser steps never give a 5xx', async () => {
+  const server = await dataServer();
+  try {
+    await seed(server, 5);
+    const list = fc.tuple(fc.constantFrom(`${G}/graph/vertices?label=person&`, '/graphs/hugegraph/graph/vertices?', `${G}/graph/edges?label=knows&`), fc.constantFrom('', 'keep_start_p=true&'), propertyFilter);
+    const request = fc.oneof(
+      list.map(([path, keep, filter]) => ({ method: 'GET', url: `${path}${keep}properties=${q(filter)}`, body: undefined })),
+      koutBody.map((body) => ({ method: 'POST', url: `${G}/traversers/kout`, body })),
+    );
+    await fc.assert(
+      fc.asyncProperty(request, async ({ method, url, body }) => {
+        const res = await server.call(method, url, body);
+        assert.ok(res.status < 500, `${method} ${url} ${JSON.stringify(body)} -> ${res.status} ${res.text}`);
+        if (res.status >= 400) assert.equal(typeof res.json.message, 'string', res.text);
+      }),
+      { numRuns: 300 },
+    );
   } finally {
     await server.close();
   }

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ColumnBatch, ColumnScanOptions, GraphSource } from '../../../src/engine/index.js';
-import { scanColumnsBySlots } from '../../../src/engine/exec/column-batches.js';
-import { FilteredSource } from '../../../src/engine/exec/filtered-source.js';
+import { scanColumnsBySlots } from '../../../src/engine/runtime/column-batches.js';
+import { FilteredSource } from '../../../src/engine/run/filtered-source.js';
 import { modern } from '../../engine/reference-source.js';
 import { fixtureStore } from './fixtures.js';
 

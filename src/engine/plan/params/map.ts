@@ -5,7 +5,6 @@
  */
 import type { Direction } from '../../../values/index.js';
 import type { IndexPredicate } from '../../../port/index.js';
-import type { MathExpression } from '../../functions/math.js';
 import type { HasCondition } from './filter.js';
 
 
@@ -283,6 +282,36 @@ export interface CallParams<P> {
   /** A child plan yielding a map of parameters per traverser. */
   readonly dynamic: P | undefined;
   readonly start: boolean;
+}
+
+/**
+ * A node of a parsed math expression.
+ *
+ * @example
+ * ```ts
+ * const n: MathNode = { kind: 'binary', op: '+', left: { kind: 'number', value: 1 }, right: { kind: 'variable', name: '_' } };
+ * ```
+ */
+export type MathNode =
+  | { readonly kind: 'number'; readonly value: number }
+  | { readonly kind: 'variable'; readonly name: string }
+  | { readonly kind: 'negate'; readonly operand: MathNode }
+  | { readonly kind: 'call'; readonly name: string; readonly argument: MathNode }
+  | { readonly kind: 'binary'; readonly op: '+' | '-' | '*' | '/' | '%' | '^'; readonly left: MathNode; readonly right: MathNode };
+
+/**
+ * A parsed math expression and the variables it reads.
+ *
+ * @example
+ * ```ts
+ * parseMath('_ + x').variables;   // Set {'_', 'x'}
+ * ```
+ */
+export interface MathExpression {
+  readonly text: string;
+  readonly root: MathNode;
+  /** Variable names in order of first use (constants pi and e excluded). */
+  readonly variables: ReadonlySet<string>;
 }
 
 /**

@@ -6,9 +6,9 @@
  */
 import type { ParamsOf, Plan, PlanStep } from '../../plan/plan.js';
 import type { StepKind } from '../../plan/kinds.js';
-import type { Runtime, StepScope } from '../../exec/runtime.js';
-import type { Traverser } from '../../exec/traverser.js';
-import { PAUSE } from '../../exec/pause.js';
+import type { Runtime, StepScope } from '../../runtime/runtime.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import { PAUSE } from '../../runtime/pause.js';
 
 /** Step kinds that are barriers, and when (most are barriers only in global scope). */
 const BARRIERS: { readonly [K in StepKind]?: (p: ParamsOf<K>) => boolean } = {

@@ -11,12 +11,12 @@
  * @module
  */
 import { PlanError } from '../../../errors.js';
-import type { PathNode, Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import type { PathNode, Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import { isEqual } from '../../semantics/index.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
-import { addLabels, labelled } from '../../exec/traverser.js';
+import { addLabels, labelled } from '../../runtime/traverser.js';
 import { whereKeeps } from '../filter/where-step.js';
 import { compileMatchGroup } from './match-pattern.js';
 import type { MatchGroup, MatchParams, MatchPattern } from '../../plan/params/branch.js';

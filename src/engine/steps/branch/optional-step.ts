@@ -3,11 +3,11 @@
  * @module
  */
 import type { Plan } from '../../plan/plan.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 
 function* run(p: { readonly plan: Plan }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {

@@ -8,13 +8,13 @@
 import { Bytecode } from '../../bytecode.js';
 import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
-import type { LoopFrame, PathNode, Traverser } from '../../exec/traverser.js';
-import type { Runtime, StepScope } from '../../exec/runtime.js';
+import type { LoopFrame, PathNode, Traverser } from '../../runtime/traverser.js';
+import type { Runtime, StepScope } from '../../runtime/runtime.js';
 import type { CompileContext, StepDef } from '../step-def.js';
 import type { Instruction } from '../../bytecode.js';
 import { badArguments, toJsNumber } from '../args.js';
 import { valueKey } from '../../semantics/index.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { LoopCondition, RepeatParams } from '../../plan/params/branch.js';
 
 function holds(rt: Runtime, c: LoopCondition<Plan> | undefined, t: Traverser): boolean {

@@ -4,8 +4,8 @@
  * @module
  */
 import type { Plan } from '../../plan/plan.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { runBranches } from './global-children.js';
 

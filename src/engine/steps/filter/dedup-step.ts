@@ -5,14 +5,14 @@
  */
 import { PlanError } from '../../../errors.js';
 import { valueKey } from '../../semantics/value-key.js';
-import { moveTo, labelled, withFields } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { moveTo, labelled, withFields } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { Plan } from '../../plan/plan.js';
 import type { StepDef } from '../step-def.js';
 import { byPlan, strings } from '../args.js';
 import { localItems, splitScope } from '../scope-args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { DedupParams } from '../../plan/params/filter.js';
 
 function keyOf(p: DedupParams<Plan>, t: Traverser, rt: Runtime): string | undefined {

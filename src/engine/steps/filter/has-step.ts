@@ -6,14 +6,14 @@
 import { Bytecode, Predicate } from '../../bytecode.js';
 import type { Argument, Instruction } from '../../bytecode.js';
 import { Edge, Property, Vertex, VertexProperty } from '../../elements.js';
-import { predicateTest } from '../../exec/predicate.js';
-import type { Test } from '../../exec/predicate.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { predicateTest } from '../../runtime/predicate.js';
+import type { Test } from '../../runtime/predicate.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, describeArg, flattenArgs, isEnum } from '../args.js';
 import { elementProperties } from '../helpers/step-elements.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { HasCondition, HasParams } from '../../plan/params/filter.js';
 
 function oneOf(ins: Instruction, values: readonly Argument[]): unknown {

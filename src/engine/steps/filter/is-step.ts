@@ -2,12 +2,12 @@
  * is(value | predicate): keeps traversers whose value passes the test.
  * @module
  */
-import { predicateTest } from '../../exec/predicate.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { predicateTest } from '../../runtime/predicate.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, describeArg } from '../args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 
 /**
  * The is() step.

@@ -7,14 +7,14 @@
 import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
 import { valueKey } from '../../semantics/index.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
 import { traverserPath } from '../helpers/path.js';
 import { applyBy } from '../helpers/by.js';
-import { MISSING } from '../../exec/scoped-lookup.js';
-import { PAUSE } from '../../exec/pause.js';
+import { MISSING } from '../../runtime/scoped-lookup.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { PathFilterParams } from '../../plan/params/filter.js';
 
 function* run(p: PathFilterParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {

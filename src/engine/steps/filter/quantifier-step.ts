@@ -4,12 +4,12 @@
  * @module
  */
 import { Predicate } from '../../bytecode.js';
-import { predicateTest } from '../../exec/predicate.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { predicateTest } from '../../runtime/predicate.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { QuantifierParams } from '../../plan/params/filter.js';
 
 function items(v: unknown): unknown[] | undefined {

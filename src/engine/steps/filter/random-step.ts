@@ -3,15 +3,15 @@
  * is seeded, so results repeat.
  * @module
  */
-import { moveTo, withFields } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { moveTo, withFields } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, toJsNumber } from '../args.js';
 import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
 import { localItems, splitScope } from '../scope-args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { RandomParams } from '../../plan/params/filter.js';
 
 function sampleOf<T>(items: readonly T[], n: number, random: () => number): T[] {

@@ -3,13 +3,13 @@
  * @module
  */
 import { PlanError } from '../../../errors.js';
-import { moveTo, withFields } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { moveTo, withFields } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, toJsNumber } from '../args.js';
 import { localItems, splitScope } from '../scope-args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { RangeParams } from '../../plan/params/filter.js';
 
 function run(p: RangeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {

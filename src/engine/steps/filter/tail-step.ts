@@ -2,13 +2,13 @@
  * tail(n) (global and local): the last n traversers, counting bulk.
  * @module
  */
-import { moveTo, withFields } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { moveTo, withFields } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, toJsNumber } from '../args.js';
 import { localItems, splitScope } from '../scope-args.js';
-import { PAUSE, gather } from '../../exec/pause.js';
+import { PAUSE, gather } from '../../runtime/pause.js';
 
 function* run(p: { readonly n: number; readonly local: boolean }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   if (p.local) {

@@ -2,10 +2,10 @@
  * timeLimit(ms): passes traversers until the time since the first one exceeds the limit.
  * @module
  */
-import type { Traverser } from '../../exec/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, toJsNumber } from '../args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 
 /**
  * The timeLimit() step.

@@ -4,11 +4,11 @@
  * @module
  */
 import type { Plan } from '../../plan/plan.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { TraversalFilterParams } from '../../plan/params/filter.js';
 
 function keep(p: TraversalFilterParams<Plan>, t: Traverser, rt: Runtime): boolean {

@@ -8,14 +8,14 @@ import { Predicate } from '../../bytecode.js';
 import type { Argument } from '../../bytecode.js';
 import { PlanError } from '../../../errors.js';
 import { Plan } from '../../plan/plan.js';
-import { predicateTest } from '../../exec/predicate.js';
-import { MISSING, scopeValue } from '../../exec/scoped-lookup.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { predicateTest } from '../../runtime/predicate.js';
+import { MISSING, scopeValue } from '../../runtime/scoped-lookup.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import { isEqual } from '../../semantics/index.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { WhereParams, WhereTraversal } from '../../plan/params/filter.js';
 
 /** The by() modulators of a where(predicate), applied round-robin: start value first, then each label in order. */

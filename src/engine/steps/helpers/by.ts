@@ -3,9 +3,9 @@
  * @module
  */
 import type { Plan } from '../../plan/plan.js';
-import type { Runtime } from '../../exec/runtime.js';
-import type { Traverser } from '../../exec/traverser.js';
-import { MISSING } from '../../exec/scoped-lookup.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import { MISSING } from '../../runtime/scoped-lookup.js';
 
 /**
  * Applies the i-th by() (round-robin) to a value; MISSING when it yields nothing.

@@ -3,8 +3,8 @@
  * @module
  */
 import { Path } from '../../elements.js';
-import { pathNodes } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
+import { pathNodes } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
 
 /**
  * The traverser's path as a Path, cut to the from/to labels when given.

@@ -4,7 +4,7 @@
  */
 import { ArgumentError } from '../../../errors.js';
 import { Edge, Property, Vertex, VertexProperty } from '../../elements.js';
-import type { Runtime } from '../../exec/runtime.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import { valueKey } from '../../semantics/index.js';
 
 /** Meta-properties of a vertex property; a writing traversal reads them again (see currentVertexProperty). */

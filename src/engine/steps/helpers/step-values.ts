@@ -1,11 +1,11 @@
 /**
- * Values steps produce in common: long counts, and the keys or values of a map (Column).
+ * Values steps produce in common: long counts, the keys or values of a map (Column), and the map
+ * entries that unfold() and local steps give.
  * @module
  */
 import { ArgumentError, LimitError } from '../../../errors.js';
 import { TypedNumber } from '../../../values/index.js';
 import { Path } from '../../elements.js';
-import { isMapEntry } from '../scope-args.js';
 
 /**
  * A long count value. Bulks are counted in doubles, which are exact up to 2^53 - 1; a count past
@@ -42,4 +42,34 @@ export function column(value: unknown, which: string, entry = false): unknown {
   }
   if (value instanceof Path) return which === 'keys' ? value.labels.map((l) => new Set(l)) : [...value.objects];
   throw new ArgumentError('NOT_A_MAP', `Cannot select Column.${which}: ${String(value)} is not a map`);
+}
+
+const ENTRIES = new WeakSet<object>();
+
+/**
+ * A map entry, as unfold() and local steps give for each entry of a map: a one-entry map that
+ * {@link isMapEntry} recognises, so that select(Column.keys) gives its key rather than a list.
+ *
+ * @example
+ * ```ts
+ * const e = mapEntry('a', 1); // Map { 'a' => 1 }
+ * isMapEntry(e);             // true
+ * ```
+ */
+export function mapEntry(key: unknown, value: unknown): Map<unknown, unknown> {
+  const entry = new Map([[key, value]]);
+  ENTRIES.add(entry);
+  return entry;
+}
+
+/**
+ * Whether a value is a map entry made by {@link mapEntry} (not just a map of one entry).
+ *
+ * @example
+ * ```ts
+ * isMapEntry(new Map([['a', 1]])); // false
+ * ```
+ */
+function isMapEntry(value: unknown): boolean {
+  return value instanceof Map && ENTRIES.has(value);
 }

@@ -7,8 +7,8 @@ import { ArgumentError } from '../../../errors.js';
 import { CardinalityValue } from '../../bytecode.js';
 import { Edge, Vertex } from '../../elements.js';
 import { Plan } from '../../plan/plan.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { PropertyValue } from '../../../values/index.js';
 import type { PropertyCardinality } from '../../../port/index.js';
 

@@ -8,14 +8,14 @@
 import { Bytecode } from '../../bytecode.js';
 import { PlanError } from '../../../errors.js';
 import { Plan } from '../../plan/plan.js';
-import { fresh, moveTo } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { fresh, moveTo } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, describeArg } from '../args.js';
 import { DEFAULT_SERVICES } from '../../services/index.js';
 import { argValue } from '../helpers/write-values.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { CallParams } from '../../plan/params/map.js';
 
 function parameters(p: CallParams<Plan>, rt: Runtime, t: Traverser): Map<unknown, unknown> {

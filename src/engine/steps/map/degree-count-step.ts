@@ -4,14 +4,14 @@
  * GraphSource without materialising neighbours or elements.
  * @module
  */
-import { fresh } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { fresh } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { PlanError } from '../../../errors.js';
 import { asVertex } from '../helpers/step-elements.js';
 import { long } from '../helpers/step-values.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { DegreeCountParams } from '../../plan/params/map.js';
 
 function* run(p: DegreeCountParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {

@@ -4,12 +4,12 @@
  */
 import { ArgumentError } from '../../../errors.js';
 import { Edge, Vertex } from '../../elements.js';
-import { moveTo, pathNodes } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { moveTo, pathNodes } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { EdgeVertexParams } from '../../plan/params/map.js';
 
 function* run(p: EdgeVertexParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {

@@ -5,12 +5,12 @@
  */
 import { ArgumentError } from '../../../errors.js';
 import { Property, VertexProperty } from '../../elements.js';
-import { moveTo } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { moveTo } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 
 /**
  * The element() step.

@@ -3,13 +3,13 @@
  * with an Operator.
  * @module
  */
-import { fresh } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { fresh } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, isEnum } from '../args.js';
 import { applyOperator } from '../operators.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { FoldParams } from '../../plan/params/map.js';
 
 function* run(p: FoldParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {

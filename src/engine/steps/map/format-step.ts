@@ -8,15 +8,15 @@
 import { PlanError } from '../../../errors.js';
 import { formatString } from '../../functions/index.js';
 import { Edge, Vertex, VertexProperty } from '../../elements.js';
-import { MISSING, scopeValue } from '../../exec/scoped-lookup.js';
-import { moveTo } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { MISSING, scopeValue } from '../../runtime/scoped-lookup.js';
+import { moveTo } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
 import { applyBy } from '../helpers/by.js';
 import { elementProperties } from '../helpers/step-elements.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 
 /** The name of a positional placeholder, filled from the by() modulators. */
 const FROM_BY = '_';

@@ -7,10 +7,10 @@
 import { PlanError } from '../../../errors.js';
 import type { ParamsOf } from '../../plan/plan.js';
 import type { FrontierHop } from '../../plan/params/branch.js';
-import { fresh, moveTo, withFields } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
-import { PAUSE } from '../../exec/pause.js';
+import { fresh, moveTo, withFields } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { PAUSE } from '../../runtime/pause.js';
 import { Vertex } from '../../elements.js';
 import { Frontier, SlotMap, distinctFrontier, expand, firstBfsPath, kHop, pathTo } from '../../frontier/index.js';
 import type { FrontierOperation, HopOptions, KHopResult } from '../../frontier/index.js';

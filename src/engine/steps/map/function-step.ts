@@ -5,13 +5,13 @@
  */
 import { Bytecode } from '../../bytecode.js';
 import { Plan } from '../../plan/plan.js';
-import { moveTo } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { moveTo } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { splitScope } from '../scope-args.js';
 import { FUNCTIONS, checkArity } from './function-table.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { FunctionParams } from '../../plan/params/map.js';
 
 function* run(p: FunctionParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {

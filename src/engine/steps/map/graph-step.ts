@@ -6,12 +6,12 @@
 import { PlanError } from '../../../errors.js';
 import { Edge, Vertex } from '../../elements.js';
 import type { ElementId } from '../../../values/index.js';
-import { moveTo } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { moveTo } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { flattenArgs } from '../args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { GraphParams } from '../../plan/params/map.js';
 
 function slotOf(rt: Runtime, element: 'vertex' | 'edge', id: unknown): number {

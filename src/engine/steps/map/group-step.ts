@@ -8,15 +8,15 @@ import type { Plan } from '../../plan/plan.js';
 import { EnumValue } from '../../bytecode.js';
 import type { Argument } from '../../bytecode.js';
 import { valueKey } from '../../semantics/index.js';
-import { fresh } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
-import { accumulator } from '../../exec/side-effects.js';
-import type { Accumulator } from '../../exec/side-effects.js';
+import { fresh } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { accumulator } from '../../runtime/side-effects.js';
+import type { Accumulator } from '../../runtime/side-effects.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, stepNode } from '../args.js';
 import { long } from '../helpers/step-values.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { GroupParams } from '../../plan/params/map.js';
 
 /**

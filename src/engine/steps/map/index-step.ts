@@ -4,13 +4,13 @@
  * @module
  */
 import { PlanError } from '../../../errors.js';
-import { moveTo } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { moveTo } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, isEnum, toJsNumber } from '../args.js';
 import { localItems } from '../scope-args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 
 function indexed(v: unknown, asMap: boolean): unknown {
   const items = localItems(v) ?? [v];

@@ -2,12 +2,12 @@
  * loops(name?): how many times the traverser has gone round the (named) enclosing repeat().
  * @module
  */
-import { moveTo } from '../../exec/traverser.js';
-import type { LoopFrame, Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { moveTo } from '../../runtime/traverser.js';
+import type { LoopFrame, Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 
 function count(loops: LoopFrame | undefined, name: string | undefined): number {
   for (let f = loops; f !== undefined; f = f.prev) if (name === undefined || f.name === name) return f.count;

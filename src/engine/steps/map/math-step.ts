@@ -8,14 +8,14 @@ import { ArgumentError, PlanError } from '../../../errors.js';
 import { parseMath, evaluateMath } from '../../functions/index.js';
 import { isNumber, toDouble } from '../../semantics/index.js';
 import type { Plan } from '../../plan/plan.js';
-import { MISSING, scopeValue } from '../../exec/scoped-lookup.js';
-import { moveTo } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { MISSING, scopeValue } from '../../runtime/scoped-lookup.js';
+import { moveTo } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
 import { applyBy } from '../helpers/by.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { MathParams } from '../../plan/params/map.js';
 
 function* run(p: MathParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {

@@ -8,13 +8,13 @@ import type { Argument, Instruction } from '../../bytecode.js';
 import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
 import { orderCompare } from '../../semantics/index.js';
-import { moveTo } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { moveTo } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef, CompileContext } from '../step-def.js';
 import { badArguments, byPlan, isEnum } from '../args.js';
 import { localItems, splitScope } from '../scope-args.js';
-import { PAUSE, gather } from '../../exec/pause.js';
+import { PAUSE, gather } from '../../runtime/pause.js';
 import type { Comparator, OrderParams } from '../../plan/params/map.js';
 
 function orderOf(a: Argument | undefined): Comparator<Plan>['order'] | undefined {

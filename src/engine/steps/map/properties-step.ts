@@ -3,12 +3,12 @@
  * properties of an edge, meta-properties of a vertex property), or their values.
  * @module
  */
-import { moveTo } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { moveTo } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { strings } from '../args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { PropertiesParams } from '../../plan/params/map.js';
 import { elementProperties } from '../helpers/step-elements.js';
 

@@ -7,15 +7,15 @@ import { EnumValue } from '../../bytecode.js';
 import { ArgumentError, PlanError } from '../../../errors.js';
 import { Edge, Vertex, VertexProperty } from '../../elements.js';
 import type { Plan } from '../../plan/plan.js';
-import { MISSING } from '../../exec/scoped-lookup.js';
-import { moveTo } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { MISSING } from '../../runtime/scoped-lookup.js';
+import { moveTo } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, isEnum, toJsNumber } from '../args.js';
 import { elementProperties } from '../helpers/step-elements.js';
 import { applyBy } from '../helpers/by.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { PropertyMapParams } from '../../plan/params/map.js';
 
 /**

@@ -4,13 +4,13 @@
  * @module
  */
 import { maxOf, meanOf, minOf, sumOf } from '../../semantics/index.js';
-import { fresh, moveTo } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { fresh, moveTo } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { localItems, splitScope } from '../scope-args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { ReduceParams, Reducer } from '../../plan/params/map.js';
 
 /**

@@ -5,16 +5,16 @@
  */
 import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
-import { MISSING, scopeValue } from '../../exec/scoped-lookup.js';
-import { moveTo } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { MISSING, scopeValue } from '../../runtime/scoped-lookup.js';
+import { moveTo } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, isEnum } from '../args.js';
 import { column } from '../helpers/step-values.js';
 import { Bytecode } from '../../bytecode.js';
 import { valueKey } from '../../semantics/index.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { Pop, SelectParams } from '../../plan/params/map.js';
 import { applyBy } from '../helpers/by.js';
 

@@ -7,15 +7,15 @@
 import { PlanError } from '../../../errors.js';
 import { Tree } from '../../elements.js';
 import type { Plan } from '../../plan/plan.js';
-import { MISSING } from '../../exec/scoped-lookup.js';
-import { fresh } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { MISSING } from '../../runtime/scoped-lookup.js';
+import { fresh } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
 import { traverserPath } from '../helpers/path.js';
 import { applyBy } from '../helpers/by.js';
-import { PAUSE, gather } from '../../exec/pause.js';
+import { PAUSE, gather } from '../../runtime/pause.js';
 import type { TreeParams } from '../../plan/params/map.js';
 
 /**

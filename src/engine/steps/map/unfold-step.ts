@@ -2,13 +2,13 @@
  * unfold(): emits the items of a list, set, path, map (as entries); other values pass.
  * @module
  */
-import { moveTo } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { moveTo } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { localItems } from '../scope-args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 
 function* run(_p: Record<string, never>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {

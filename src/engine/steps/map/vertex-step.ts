@@ -6,11 +6,11 @@
 import { ArgumentError } from '../../../errors.js';
 import { Vertex } from '../../elements.js';
 import type { Direction } from '../../../values/index.js';
-import { moveTo } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import { BATCH_SIZE } from '../../exec/batch.js';
-import { PAUSE } from '../../exec/pause.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { moveTo } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import { BATCH_SIZE } from '../../runtime/batch.js';
+import { PAUSE } from '../../runtime/pause.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { strings } from '../args.js';
 import type { VertexParams } from '../../plan/params/map.js';

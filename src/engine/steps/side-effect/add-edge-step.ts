@@ -5,10 +5,10 @@
  */
 import { Bytecode } from '../../bytecode.js';
 import { ArgumentError, PlanError } from '../../../errors.js';
-import { MISSING, scopeValue } from '../../exec/scoped-lookup.js';
-import type { Traverser } from '../../exec/traverser.js';
-import { fresh, moveTo } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { MISSING, scopeValue } from '../../runtime/scoped-lookup.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import { fresh, moveTo } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { argValue, vertexSlotOf } from '../helpers/write-values.js';

@@ -3,9 +3,9 @@
  * @module
  */
 import { Bytecode } from '../../bytecode.js';
-import type { Traverser } from '../../exec/traverser.js';
-import { fresh, moveTo } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import { fresh, moveTo } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { argValue } from '../helpers/write-values.js';

@@ -6,15 +6,15 @@
  */
 import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
-import { MISSING } from '../../exec/scoped-lookup.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { MISSING } from '../../runtime/scoped-lookup.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
 import { splitScope } from '../scope-args.js';
 import { applyBy } from '../helpers/by.js';
 import { applyOperator } from '../operators.js';
-import { PAUSE, gather } from '../../exec/pause.js';
+import { PAUSE, gather } from '../../runtime/pause.js';
 import type { AggregateParams } from '../../plan/params/side-effect.js';
 
 /** A copy of a collection that still belongs to the source settings, so runs never share it. */

@@ -2,13 +2,13 @@
  * cap(keys...): after draining its input, emits a side-effect (or a map of several).
  * @module
  */
-import { fresh } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
-import { readSideEffect } from '../../exec/side-effects.js';
+import { fresh } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
+import { readSideEffect } from '../../runtime/side-effects.js';
 import type { StepDef } from '../step-def.js';
 import { strings } from '../args.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 
 function* run(p: { readonly keys: readonly string[] }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {

@@ -4,8 +4,8 @@
  * @module
  */
 import { ArgumentError } from '../../../errors.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, isEnum } from '../args.js';
 import { applyOperator } from '../operators.js';

@@ -5,8 +5,8 @@
  */
 import { ArgumentError } from '../../../errors.js';
 import { Edge, Property, Vertex, VertexProperty } from '../../elements.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 

@@ -10,8 +10,8 @@ import { TypedNumber, Uuid } from '../../../values/index.js';
 import type { ElementId, PropertyValue } from '../../../values/index.js';
 import { isEnum } from '../args.js';
 import type { PlanStep } from '../../plan/plan.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import { argValue, storable } from '../helpers/write-values.js';
 import type { FoldedProperty, PropertyWrite } from '../../plan/params/side-effect.js';
 

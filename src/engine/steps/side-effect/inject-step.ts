@@ -3,11 +3,11 @@
  * incoming traversers.
  * @module
  */
-import { fresh } from '../../exec/traverser.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import { fresh } from '../../runtime/traverser.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
-import { PAUSE } from '../../exec/pause.js';
+import { PAUSE } from '../../runtime/pause.js';
 import type { InjectParams } from '../../plan/params/side-effect.js';
 
 function* run(p: InjectParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {

@@ -8,8 +8,8 @@
  * @module
  */
 import { PlanError, UnsupportedError } from '../../../errors.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, describeArg, isEnum } from '../args.js';
 import { readIoFile } from '../../io/files.js';

@@ -6,8 +6,8 @@
 import { ArgumentError } from '../../../errors.js';
 import { Edge, Vertex, elementIdKey } from '../../elements.js';
 import type { PropertyValue } from '../../../values/index.js';
-import type { Traverser } from '../../exec/traverser.js';
-import type { Runtime } from '../../exec/runtime.js';
+import type { Traverser } from '../../runtime/traverser.js';
+import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 

@@ -6,16 +6,16 @@
 import { PlanError } from '../../errors.js';
 import type { GraphSource, GraphWriter, ReadView } from '../../port/index.js';
 import type { Plan } from '../plan/plan.js';
-import { Runtime } from './runtime.js';
+import { Runtime } from '../runtime/runtime.js';
 import { STEPS } from '../steps/step-registry.js';
-import type { Traverser } from './traverser.js';
+import type { Traverser } from '../runtime/traverser.js';
 import { planMutates, planRequirements } from './requirements.js';
 import { wrapSource } from './source-filters.js';
-import { PAUSE } from './pause.js';
+import { PAUSE } from '../runtime/pause.js';
 import { PAUSED, QueryCursor } from './cursor.js';
-import type { Pacing } from './pacer.js';
+import type { Pacing } from '../runtime/pacer.js';
 
-export type { Pacing } from './pacer.js';
+export type { Pacing } from '../runtime/pacer.js';
 
 /**
  * Where and how a plan runs.

@@ -17,7 +17,7 @@
 import { Bytecode, EnumValue, Predicate, StrategySpec } from '../bytecode.js';
 import type { Argument, Instruction } from '../bytecode.js';
 import { TypedNumber } from '../../values/index.js';
-import type { Plan, PlanStep } from './plan.js';
+import type { Plan, PlanStep } from '../plan/plan.js';
 import { compile } from './compile.js';
 import type { CompileOptions } from './compile.js';
 

@@ -3,10 +3,10 @@
  * The console's :explain shows it after the strategies have run.
  * @module
  */
-import { Plan, childPlans } from './plan.js';
+import { Plan, childPlans } from '../plan/plan.js';
 import { STEPS } from '../steps/step-registry.js';
-import type { StepKind } from './kinds.js';
-import type { PlanStep } from './plan.js';
+import type { StepKind } from '../plan/kinds.js';
+import type { PlanStep } from '../plan/plan.js';
 import { compile } from './compile.js';
 import type { Bytecode } from '../bytecode.js';
 

@@ -7,18 +7,18 @@
 import { Bytecode, StrategySpec } from '../bytecode.js';
 import type { Argument, Instruction } from '../bytecode.js';
 import { PlanError, UnsupportedError } from '../../errors.js';
-import { Plan, EMPTY_SETTINGS } from './plan.js';
-import type { PlanStep, SackSpec, SourceSettings } from './plan.js';
+import { Plan, EMPTY_SETTINGS } from '../plan/plan.js';
+import type { PlanStep, SackSpec, SourceSettings } from '../plan/plan.js';
 import { STEPS } from '../steps/step-registry.js';
 import type { StepDef, CompileContext, Modulation } from '../steps/step-def.js';
-import type { StepKind } from './kinds.js';
+import type { StepKind } from '../plan/kinds.js';
 import { describeArg, strings } from '../steps/args.js';
 import { applyStrategies, checkStrategyName, verifyPlan } from '../strategies/index.js';
 import { foldProperty, foldTokens } from '../steps/side-effect/fold-properties.js';
 import { VariableRef, VertexRef } from '../bytecode.js';
 import { Vertex } from '../elements.js';
 import { checkQueryLimits } from './limits.js';
-import type { TraversalFilterParams } from './params/filter.js';
+import type { TraversalFilterParams } from '../plan/params/filter.js';
 
 const BY_OP = new Map<string, StepKind>();
 for (const def of Object.values(STEPS)) for (const op of def.ops) BY_OP.set(op, def.kind);
@@ -224,7 +224,7 @@ function compileSource(instructions: readonly Instruction[]): SourceSettings {
         for (const s of ins.args) {
           if (!(s instanceof StrategySpec)) throw new PlanError('STEP_ARGUMENTS', `Invalid withStrategies(): ${describeArg(s)} is not a strategy`);
           checkStrategyName(s.name, 'withStrategies');
-          strategies.push({ name: s.name, config: s.config });
+          strategies.push({ name: s.name, config: s.name === 'SubgraphStrategy' ? withChildPlans(s.config) : s.config });
         }
         break;
       case 'withoutStrategies':
@@ -245,6 +245,15 @@ function compileSource(instructions: readonly Instruction[]): SourceSettings {
     }
   }
   return { sideEffects, reducers, sack, oneBulk, withPath, options: opts, strategies, without };
+}
+
+/**
+ * A strategy's configuration with its traversals compiled, as withSideEffect() and withSack()
+ * keep theirs: SubgraphStrategy's filters run for every element a query reads, and are compiled
+ * once here rather than each time the plan runs.
+ */
+function withChildPlans(config: ReadonlyMap<string, unknown>): ReadonlyMap<string, unknown> {
+  return new Map([...config].map(([key, value]) => [key, value instanceof Bytecode ? compileChild(value) : value]));
 }
 
 function operatorName(arg: Argument, step: string): string {

@@ -1,13 +1,15 @@
 /**
  * Evaluation of P and TextP predicates with Gremlin semantics (numbers compare across types,
- * incomparable values fail the test, text predicates only hold for strings).
+ * incomparable values fail the test, text predicates only hold for strings), and their index
+ * form for GraphSource.lookup.
  * @module
  */
 import { Predicate } from '../bytecode.js';
 import { PlanError } from '../../errors.js';
 import { isEqual, isOfType, testCompare } from '../semantics/index.js';
 import { EnumValue } from '../bytecode.js';
-import { compileRegex, type LinearRegex } from '../../values/index.js';
+import { compileRegex, type LinearRegex, type PropertyValue } from '../../values/index.js';
+import type { IndexPredicate } from '../../port/index.js';
 
 /**
  * A compiled test.
@@ -89,6 +91,9 @@ function build(p: Predicate): Test {
       const values = operands(p);
       return (v) => !values.some((x) => isEqual(v, x));
     }
+    case 'contains':
+      // HugeGraph's P.contains: the value, or an element of a list or set value, equals the operand.
+      return (v) => (Array.isArray(v) ? (v as unknown[]) : v instanceof Set ? [...(v as Set<unknown>)] : [v]).some((x) => isEqual(x, a));
     case 'not': {
       const inner = predicateTest(a);
       return (v) => !inner(v);
@@ -128,4 +133,27 @@ function build(p: Predicate): Test {
     default:
       throw new PlanError('UNKNOWN_PREDICATE', `Unknown predicate: ${p.family}.${p.op}()`);
   }
+}
+
+const INDEX_OPS: Readonly<Record<string, IndexPredicate['op']>> = {
+  eq: 'eq', neq: 'neq', lt: 'lt', lte: 'lte', gt: 'gt', gte: 'gte', between: 'between', inside: 'inside',
+  outside: 'outside', within: 'within', without: 'without', containing: 'textcontains',
+  // HugeGraph's P.contains: a secondary index holds each element of a list or set value.
+  contains: 'eq',
+};
+
+/**
+ * The index form of a has() test, or undefined when it has none.
+ *
+ * @example
+ * ```ts
+ * indexPredicate('marko'); // { op: 'eq', values: ['marko'] }
+ * ```
+ */
+export function indexPredicate(test: unknown): IndexPredicate | undefined {
+  if (!(test instanceof Predicate)) return test === undefined ? undefined : { op: 'eq', values: [test as PropertyValue] };
+  const op = INDEX_OPS[test.op];
+  if (op === undefined || test.args.some((a) => a instanceof Predicate)) return undefined;
+  const values = test.args.flatMap((a) => (Array.isArray(a) ? (a as PropertyValue[]) : [a as PropertyValue]));
+  return { op, values };
 }

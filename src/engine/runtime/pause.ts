@@ -3,7 +3,7 @@
  * inside, so a step that has worked for a whole time slice yields the {@link PAUSE} marker
  * instead of a traverser. Steps that declare `pauses` pass the marker from their input through
  * unchanged; the runtime strips it before every other step. The marker reaches the async driver
- * (src/engine/exec/cursor.ts), which returns to the event loop and pulls again: the generators
+ * (src/engine/run/cursor.ts), which returns to the event loop and pulls again: the generators
  * resume exactly where they stopped.
  * @module
  */

@@ -11,14 +11,13 @@
 import type { Direction, ElementId } from '../../values/index.js';
 import type { GraphSource, IndexPredicate, ReadView } from '../../port/index.js';
 import { noIndexError } from '../../errors.js';
-import { indexPredicate } from '../strategies/start-selection.js';
 import type { ExecutionContext } from './execute.js';
 import { openView, readSource } from './execute.js';
-import { predicateTest } from './predicate.js';
-import type { Test } from './predicate.js';
-import { MemoryBudget } from './memory-budget.js';
-import { Pacer, checkCancelled } from './pacer.js';
-import { breather } from './turns.js';
+import { indexPredicate, predicateTest } from '../runtime/predicate.js';
+import type { Test } from '../runtime/predicate.js';
+import { MemoryBudget } from '../runtime/memory-budget.js';
+import { Pacer, checkCancelled } from '../runtime/pacer.js';
+import { breather } from '../runtime/turns.js';
 
 /**
  * What to read. `ids` alone is a lookup by id (in the order given, each found element once);

@@ -8,7 +8,7 @@ import { NEIGHBOUR_BATCH_SIZE } from '../../port/index.js';
 import type { ColumnBatch, ColumnScanOptions, GraphSource, GraphWriter, IndexPredicate, NeighbourBatch, PropertyCardinality, ScanOptions, VertexPropertyRecord } from '../../port/index.js';
 import type { Direction, ElementId, PlainId, PropertyValue } from '../../values/index.js';
 import { plainVertexIds } from '../plain-ids.js';
-import { ColumnBatchBuffer, scanColumnsBySlots } from './column-batches.js';
+import { ColumnBatchBuffer, scanColumnsBySlots } from '../runtime/column-batches.js';
 
 /**
  * The filters of a view. Absent filters let everything through.

@@ -6,8 +6,8 @@
  */
 import { CancelledError } from '../../errors.js';
 import type { ReadView } from '../../port/index.js';
-import type { Runtime } from './runtime.js';
-import { breather } from './turns.js';
+import type { Runtime } from '../runtime/runtime.js';
+import { breather } from '../runtime/turns.js';
 
 /**
  * The value the expanded result stream yields in place of a PAUSE marker.

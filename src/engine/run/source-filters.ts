@@ -4,26 +4,25 @@
  * PartitionStrategy (partitionKey, writePartition, readPartitions).
  * @module
  */
-import { Bytecode } from '../bytecode.js';
 import { PlanError } from '../../errors.js';
 import { VertexProperty } from '../elements.js';
 import type { GraphSource, VertexPropertyRecord } from '../../port/index.js';
-import type { Plan, SourceSettings } from '../plan/plan.js';
-import { EMPTY_SETTINGS } from '../plan/plan.js';
-import { compileChild } from '../plan/compile.js';
+import type { SourceSettings } from '../plan/plan.js';
+import { EMPTY_SETTINGS, Plan } from '../plan/plan.js';
 import { isEqual } from '../semantics/index.js';
 import type { PropertyValue } from '../../values/index.js';
-import { Runtime } from './runtime.js';
+import { Runtime } from '../runtime/runtime.js';
 import { STEPS } from '../steps/step-registry.js';
 import { FilteredSource } from './filtered-source.js';
 import type { ViewFilters } from './filtered-source.js';
-import { edgeAt, vertexAt } from './element-at.js';
-import { fresh } from './traverser.js';
+import { edgeAt, vertexAt } from '../runtime/element-at.js';
+import { fresh } from '../runtime/traverser.js';
 
+/** A filter traversal of the strategy's configuration, compiled with the plan (see compile()). */
 function childPlan(name: string, key: string, v: unknown): Plan | undefined {
   if (v === undefined || v === null) return undefined;
-  if (!(v instanceof Bytecode)) throw new PlanError('STRATEGY_CONFIG', `Invalid ${name}: '${key}' must be a traversal`);
-  return compileChild(v);
+  if (!(v instanceof Plan)) throw new PlanError('STRATEGY_CONFIG', `Invalid ${name}: '${key}' must be a traversal`);
+  return v;
 }
 
 function memo(f: (slot: number) => boolean): (slot: number) => boolean {

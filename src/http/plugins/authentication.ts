@@ -1,0 +1,105 @@
+/**
+ * The auth plugin: every request but those of the open paths (`/versions`, `/openapi.json`)
+ * carries HugeGraph's credentials, HTTP Basic or a Bearer token (spec Part A §5,
+ * hugegraph-notes §2.2), and runs as the identity they name, `request.identity`. It is
+ * registered at the root (fastify-plugin), so its hook and decorator reach every route.
+ * @module
+ */
+import fp from 'fastify-plugin';
+import type { Identity, ServerState } from '../../index.js';
+import { unauthenticated } from '../error-mapper.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who the request runs as: set by the auth plugin's `onRequest` hook before anything else. */
+    identity: Identity;
+  }
+}
+
+/**
+ * How a request's `Authorization` header becomes an identity; throws the 401 or 400 of bad
+ * credentials.
+ *
+ * @example
+ * ```ts
+ * const everyoneAdmin: Authenticator = () => ({ user_name: 'admin', user_id: 'admin', admin: true });
+ * ```
+ */
+export type Authenticator = (authorization: string | undefined) => Identity;
+
+/**
+ * Options of {@link authPlugin}.
+ *
+ * @example
+ * ```ts
+ * await app.register(authPlugin, { state, check: true });
+ * ```
+ */
+interface AuthOptions {
+  readonly state: ServerState;
+  /** False: every request runs as the administrator, without credentials. */
+  readonly check: boolean;
+  /** Default: HugeGraph's Basic and Bearer credentials against the server's users. */
+  readonly authenticate?: Authenticator;
+}
+
+/** Paths that need no credentials (hugegraph-notes §2.2). */
+const OPEN_PATHS: ReadonlySet<string> = new Set(['/versions', '/openapi.json']);
+const ANONYMOUS_ADMIN: Identity = { user_name: 'admin', user_id: 'admin', admin: true };
+
+function bearer(state: ServerState, token: string): Identity {
+  const who = state.users.checkToken(token);
+  if (who === undefined) throw unauthenticated('AUTHENTICATION_FAILED', 'Authentication failed: invalid or expired token');
+  return who;
+}
+
+/** HugeGraph's Basic and Bearer credentials checked against the users of `state`. */
+function credentials(state: ServerState): Authenticator {
+  return (header) => {
+    if (header === undefined || header === '') throw unauthenticated('AUTHENTICATION_REQUIRED', 'Authentication credentials are required');
+    // The usual form first: one prefix test instead of splitting and lower-casing the scheme.
+    if (header.startsWith('Bearer ')) return bearer(state, header.slice(7).trim());
+    const space = header.indexOf(' ');
+    const scheme = space < 0 ? header : header.slice(0, space);
+    const value = space < 0 ? '' : header.slice(space + 1).trim();
+    if (scheme.toLowerCase() === 'basic') {
+      const parts = Buffer.from(value, 'base64').toString('utf8').split(':');
+      if (parts.length !== 2 || parts[0] === '' || parts[1] === '') throw unauthenticated('BAD_CREDENTIALS_SYNTAX', 'Invalid syntax for username and password');
+      const who = state.users.checkPassword(parts[0] ?? '', parts[1] ?? '');
+      if (who === undefined) throw unauthenticated('AUTHENTICATION_FAILED', 'Authentication failed: incorrect username or password');
+      return who;
+    }
+    if (scheme.toLowerCase() === 'bearer') return bearer(state, value);
+    throw unauthenticated('BAD_CREDENTIALS_SYNTAX', 'Only HTTP Basic or Bearer authentication is supported');
+  };
+}
+
+/**
+ * The auth plugin: decorates the request with `identity` and sets it in an `onRequest` hook
+ * (a 401 for missing or wrong credentials ends the request there).
+ *
+ * @example
+ * ```ts
+ * await app.register(authPlugin, { state, check: options.auth !== false });
+ * ```
+ */
+export const authPlugin = fp<AuthOptions>(
+  (app, options, done) => {
+    const authenticate = options.authenticate ?? credentials(options.state);
+    const check = options.check;
+    app.decorateRequest('identity');
+    app.addHook('onRequest', (request, _reply, next) => {
+      const url = request.url;
+      const query = url.indexOf('?');
+      try {
+        request.identity = !check || OPEN_PATHS.has(query < 0 ? url : url.slice(0, query)) ? ANONYMOUS_ADMIN : authenticate(request.headers.authorization);
+      } catch (error) {
+        next(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      next();
+    });
+    done();
+  },
+  { name: 'quiver-auth', fastify: '5.x' },
+);
