@@ -23,7 +23,11 @@ type Schema = Readonly<Record<string, unknown>>;
  * @example
  * ```ts
  * const count: TraverserDefinition<CountOptions, CountResult> = {
- *   rest: 'count', forms: ['post'], run: (t, o) => t.count(o), params: { ... }, reply: (r) => ({ count: r.count }),
+ *   rest: 'count',
+ *   forms: ['post'],
+ *   run: (t, o) => t.count(o),
+ *   params: { source: COMMON.source, steps: stepList(EDGE_STEP, 'one hop per step'), containsTraversed: bool('contains_traversed', 'count the edges passed too', false), dedupSize: int('dedup_size', 'vertices remembered') },
+ *   reply: (r) => ({ count: r.count }),
  * };
  * ```
  */
@@ -67,7 +71,7 @@ export interface TraverserRoute {
  *
  * @example
  * ```ts
- * const route = traverser({ rest: 'count', forms: ['post'], run: (t, o) => t.count(o), params: COUNT_PARAMS, reply: (r) => ({ count: r.count }) });
+ * const route = traverser(count); // count: a TraverserDefinition<CountOptions, CountResult>
  * ```
  */
 export function traverser<O, R>(definition: TraverserDefinition<O, R>): TraverserRoute {

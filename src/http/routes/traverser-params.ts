@@ -62,7 +62,7 @@ export type Form = 'get' | 'post';
  *
  * @example
  * ```ts
- * const selector: Params<VertexSelector> = { ids: { rest: 'ids', kind: 'ids', doc: 'vertex ids' }, label: { rest: 'label', kind: 'text', doc: 'vertex label' }, properties: PROPERTIES };
+ * const selector: Params<VertexSelector> = { ids: { rest: 'ids', kind: 'ids', doc: 'vertex ids' }, label: text('label', 'vertex label'), properties: COMMON.properties };
  * ```
  */
 export type Params<O> = { readonly [K in keyof O]-?: Param };
@@ -94,7 +94,7 @@ export function restNames(param: Param): readonly string[] {
  *
  * @example
  * ```ts
- * inForm(STEP_PARAM, 'get'); // false
+ * inForm(COMMON.properties, 'get'); // false: a property filter is written in a body only
  * ```
  */
 export function inForm(param: Param, form: Form): boolean {
@@ -155,7 +155,7 @@ export function bool(rest: Param['rest'], doc: string, fallback: boolean, extra:
  *
  * @example
  * ```ts
- * const params: Params<ShortestPathOptions> = { source: COMMON.source, target: COMMON.target, maxDepth: COMMON.maxDepth, ... };
+ * const params: Params<EdgeExistOptions> = { source: COMMON.source, target: COMMON.target, label: COMMON.label, sortValues: text('sort_values', 'sort key values'), limit: COMMON.limit };
  * ```
  */
 export const COMMON = {
