@@ -174,6 +174,7 @@ export {
   jsonValue,
   jsonKey,
   jsonReplacer,
+  HUGEGRAPH_JSON,
   QUERY_LIMITS,
   StrategySpec,
   EdgeLabelVerificationStrategy,
@@ -185,6 +186,9 @@ export {
 } from './engine/index.js';
 export type {
   ValueTypes,
+  JsonOptions,
+  LongJson,
+  DateJson,
   EnumOf,
   VertexProperties,
   EdgeProperties,

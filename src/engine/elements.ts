@@ -7,7 +7,8 @@
  * slot, the owner of a property and the meta-properties map are private fields behind getters,
  * so that only the gremlin-javascript shape (`id`, `label`, `properties`, `inV`/`outV`, `key`,
  * `value`) is enumerable. Elements are equal when their ids are (numeric ids by numeric value),
- * as in TinkerGraph. Every class has `toJSON()` (the shapes of HugeGraph's /gremlin JSON).
+ * as in TinkerGraph. Every class has `toJSON()`: its shape in the one JSON module (json.ts), the
+ * shapes of HugeGraph's /gremlin JSON.
  * @module
  */
 import { Uuid, type ElementId } from '../values/index.js';
@@ -17,7 +18,7 @@ import type { GraphSource } from '../port/index.js';
 type EdgeIds = Pick<GraphSource, 'edgeId'>;
 import { formatValue } from './semantics/format.js';
 import { VALUE_KEY, valueKey } from './semantics/value-key.js';
-import { jsonValue } from './json.js';
+import { edgeJson, jsonValue, pathJson, TO_JSON_VALUE, vertexJson, vertexPropertyJson, type JsonProperty, type JsonShaper } from './json.js';
 
 /**
  * Canonical key of an element id: `L123` for numeric ids, `S<text>` for strings, `U<uuid>`
@@ -37,6 +38,10 @@ export function elementIdKey(id: ElementId): string {
 }
 
 const EMPTY_META: ReadonlyMap<string, unknown> = new Map<string, unknown>();
+
+function* propertyList(properties: VertexProperties | undefined): Iterable<JsonProperty> {
+  for (const key in properties) yield* properties[key]!;
+}
 
 function abbreviate(text: string): string {
   return text.length > 20 ? text.slice(0, 17) + '...' : text;
@@ -97,11 +102,12 @@ export class Vertex {
 
   /** `{ id, label, type: 'vertex', properties: { key: value | [values] } }`, as HugeGraph's /gremlin writes a vertex. */
   toJSON(): Record<string, unknown> {
-    const properties: Record<string, unknown> = {};
-    for (const [key, list] of Object.entries(this.properties ?? {})) {
-      properties[key] = list.length === 1 ? jsonValue(list[0]!.value) : list.map((p) => jsonValue(p.value));
-    }
-    return { id: jsonValue(this.id), label: this.label, type: 'vertex', properties };
+    return jsonValue(this) as Record<string, unknown>;
+  }
+
+  /** This vertex in the one JSON shape (see `jsonValue`). */
+  [TO_JSON_VALUE](shaper: JsonShaper): unknown {
+    return vertexJson(this, shaper, { properties: propertyList(this.properties) });
   }
 
   /** `v[<id>]`, as TinkerPop prints a vertex. */
@@ -182,18 +188,12 @@ export class Edge {
 
   /** `{ id, label, type: 'edge', outV, outVLabel, inV, inVLabel, properties: { key: value } }`, as HugeGraph's /gremlin writes an edge. */
   toJSON(): Record<string, unknown> {
-    const properties: Record<string, unknown> = {};
-    for (const [key, p] of Object.entries(this.properties ?? {})) properties[key] = jsonValue(p.value);
-    return {
-      id: jsonValue(this.id),
-      label: this.label,
-      type: 'edge',
-      outV: jsonValue(this.outV.id),
-      outVLabel: this.outV.label,
-      inV: jsonValue(this.inV.id),
-      inVLabel: this.inV.label,
-      properties,
-    };
+    return jsonValue(this) as Record<string, unknown>;
+  }
+
+  /** This edge in the one JSON shape (see `jsonValue`). */
+  [TO_JSON_VALUE](shaper: JsonShaper): unknown {
+    return edgeJson(this, shaper, { properties: Object.values(this.properties ?? {}) });
   }
 
   /** `e[<id>][<out>-<label>-><in>]`, as TinkerPop prints an edge. */
@@ -223,17 +223,30 @@ export class VertexProperty {
   declare readonly properties?: EdgeProperties;
   readonly #element: Vertex;
   readonly #meta: ReadonlyMap<string, unknown>;
+  readonly #multiValued: boolean;
 
   constructor(
     readonly id: ElementId,
     readonly key: string,
     readonly value: unknown,
-    owner: { readonly element: Vertex; readonly meta?: ReadonlyMap<string, unknown>; readonly properties?: EdgeProperties },
+    owner: {
+      readonly element: Vertex;
+      readonly meta?: ReadonlyMap<string, unknown>;
+      readonly properties?: EdgeProperties;
+      /** True when the key holds several values per vertex (list or set cardinality). */
+      readonly multiValued?: boolean;
+    },
   ) {
     this.label = key;
     this.#element = owner.element;
     this.#meta = owner.meta ?? EMPTY_META;
+    this.#multiValued = owner.multiValued ?? false;
     if (owner.properties !== undefined) this.properties = owner.properties;
+  }
+
+  /** Whether the key holds several values per vertex (list or set cardinality), so that the vertex's JSON lists it (not enumerable). */
+  get multiValued(): boolean {
+    return this.#multiValued;
   }
 
   /** The vertex owning this property (not enumerable). */
@@ -248,9 +261,12 @@ export class VertexProperty {
 
   /** `{ id, label, value, properties: { key: value } }`. */
   toJSON(): Record<string, unknown> {
-    const properties: Record<string, unknown> = {};
-    for (const [key, value] of this.#meta) properties[key] = jsonValue(value);
-    return { id: jsonValue(this.id), label: this.key, value: jsonValue(this.value), properties };
+    return jsonValue(this) as Record<string, unknown>;
+  }
+
+  /** This vertex property in the one JSON shape (see `jsonValue`). */
+  [TO_JSON_VALUE](shaper: JsonShaper): unknown {
+    return vertexPropertyJson(this, shaper);
   }
 
   /** `vp[<key>-><value>]` with the value abbreviated to 20 characters. */
@@ -292,7 +308,12 @@ export class Property {
 
   /** `{ key, value }`. */
   toJSON(): Record<string, unknown> {
-    return { key: this.key, value: jsonValue(this.value) };
+    return jsonValue(this) as Record<string, unknown>;
+  }
+
+  /** This property in the one JSON shape (see `jsonValue`). */
+  [TO_JSON_VALUE](shaper: JsonShaper): unknown {
+    return { key: this.key, value: shaper.value(this.value) };
   }
 
   /** `p[<key>-><value>]` with the value abbreviated to 20 characters. */
@@ -398,7 +419,12 @@ export class Path {
 
   /** `{ labels: [[...], ...], objects: [...] }`, as HugeGraph's /gremlin writes a path. */
   toJSON(): Record<string, unknown> {
-    return { labels: this.labels.map((set) => [...set]), objects: this.objects.map(jsonValue) };
+    return jsonValue(this) as Record<string, unknown>;
+  }
+
+  /** This path in the one JSON shape (see `jsonValue`). */
+  [TO_JSON_VALUE](shaper: JsonShaper): unknown {
+    return pathJson(this, shaper);
   }
 
   /** `path[a, b, c]`, as TinkerPop prints a path. */
@@ -478,7 +504,12 @@ export class Tree {
 
   /** `[{ key: node, value: [...subtree] }, ...]`, as HugeGraph's /gremlin writes a tree. */
   toJSON(): unknown[] {
-    return [...this.#nodes.values()].map((e) => ({ key: jsonValue(e.node), value: e.subtree.toJSON() }));
+    return jsonValue(this) as unknown[];
+  }
+
+  /** This tree in the one JSON shape (see `jsonValue`). */
+  [TO_JSON_VALUE](shaper: JsonShaper): unknown {
+    return [...this.#nodes.values()].map((e) => ({ key: shaper.value(e.node), value: shaper.value(e.subtree) }));
   }
 
   /** `{node={...}, ...}`, as Java prints the tree's map. */

@@ -30,7 +30,7 @@ export { P, TextP } from './fluent/predicates.js';
 export { EdgeLabelVerificationStrategy, ReservedKeysVerificationStrategy, VertexProgramRestrictionStrategy, type VerificationOptions } from './fluent/strategies.js';
 export { t, order, scope, column, direction, cardinality, pop, operator, barrier, merge, pick, dt, GType, withOptions, canonicalEnum, type EnumOf } from './fluent/fluent-tokens.js';
 export { toPlain, fromPlain, resultConverter, PlainMap, PlainSet, type ValueTypes } from './plain.js';
-export { jsonKey, jsonValue, jsonReplacer } from './json.js';
+export { jsonKey, jsonValue, jsonReplacer, jsonOptions, HUGEGRAPH_JSON, type JsonOptions, type LongJson, type DateJson } from './json.js';
 export { edgeShape } from './edge-shape.js';
 export type { EdgeShape } from './edge-shape.js';
 export { runScript } from './script-runner/run-script.js';

@@ -12,16 +12,20 @@
  * - vertices and edges get their `properties` read from the graph, shaped as in
  *   gremlin-javascript (vertex: key -> VertexProperty[]; edge: key -> Property);
  * - paths and trees are rebuilt around plain objects.
+ *
+ * The same boundary can hand results out as JSON values instead (the `json` option of
+ * {@link resultConverter}): one walk from the engine's values to the one JSON shape (json.ts),
+ * reading element properties from the graph as the plain conversion does.
  * @module
  */
 import { EnumValue } from './bytecode.js';
 import { Edge, Path, Property, Tree, Vertex, VertexProperty } from './elements.js';
 import type { EdgeProperties, VertexProperties } from './elements.js';
-import type { GraphSource } from '../port/index.js';
+import type { GraphSource, VertexPropertyRecord } from '../port/index.js';
 import { canonicalEnum } from './fluent/fluent-tokens.js';
-import { jsonValue } from './json.js';
+import { edgeJson, jsonValue, shapeJson, vertexJson, type JsonOptions, type JsonShaper } from './json.js';
 import { QUERY_LIMITS, tooDeep } from './compiler/limits.js';
-import { plainId as plainValueId, plainNumber, TypedNumber, Uuid, type ElementId } from '../values/index.js';
+import { plainId as plainValueId, plainNumber, TypedNumber, Uuid, type ElementId, type PropertyValue } from '../values/index.js';
 
 /**
  * How results leave the engine: `plain` JavaScript values (the default), or `java`, the
@@ -46,7 +50,7 @@ export type ValueTypes = 'plain' | 'java';
 export class PlainMap<K = unknown, V = unknown> extends Map<K, V> {
   /** The map as a JSON object. */
   toJSON(): unknown {
-    return jsonValue(new Map(this));
+    return jsonValue(this);
   }
 }
 
@@ -61,7 +65,7 @@ export class PlainMap<K = unknown, V = unknown> extends Map<K, V> {
 export class PlainSet<T = unknown> extends Set<T> {
   /** The set as a JSON array. */
   toJSON(): unknown {
-    return jsonValue(new Set(this));
+    return jsonValue(this);
   }
 }
 
@@ -84,32 +88,43 @@ function metaProperties(meta: ReadonlyMap<string, unknown>, owner: () => VertexP
 function plainVertexProperty(vp: VertexProperty, owner: Vertex): VertexProperty {
   let self: VertexProperty | undefined;
   const properties = metaProperties(vp.meta, () => self!);
-  self = new VertexProperty(plainId(vp.id), vp.key, plainValue(vp.value), { element: owner, meta: vp.meta, properties });
+  self = new VertexProperty(plainId(vp.id), vp.key, plainValue(vp.value), { element: owner, meta: vp.meta, properties, multiValued: vp.multiValued });
   return self;
 }
 
-function vertexProperties(v: Vertex, source: GraphSource | undefined): VertexProperties {
+const NO_RECORDS: readonly VertexPropertyRecord[] = [];
+
+/** The property records of a vertex in `source`, none when the source is absent or no longer holds the vertex. */
+function vertexRecords(v: Vertex, source: GraphSource | undefined): readonly VertexPropertyRecord[] {
   const slot = source === undefined ? -1 : source.vertexSlot(v.id);
+  return slot < 0 ? NO_RECORDS : source!.vertexProperties(slot);
+}
+
+/** The properties of an edge in `source` as key and value, none when the source is absent or no longer holds the edge. */
+function* edgeRecords(e: Edge, source: GraphSource | undefined): Iterable<{ readonly key: string; readonly value: PropertyValue }> {
+  const slot = source === undefined ? -1 : source.edgeSlot(e.id);
+  if (slot < 0) return;
+  for (const key of source!.edgePropertyKeys(slot)) {
+    const value = source!.edgeProperty(slot, key);
+    if (value !== undefined) yield { key, value };
+  }
+}
+
+function vertexProperties(v: Vertex, source: GraphSource | undefined): VertexProperties {
   const out: Record<string, VertexProperty[]> = {};
-  if (slot < 0) return out;
   const owner = reference(v);
-  for (const r of source!.vertexProperties(slot)) {
-    const vp = plainVertexProperty(new VertexProperty(r.id, r.key, r.value, { element: owner, meta: r.meta }), owner);
+  for (const r of vertexRecords(v, source)) {
+    const multiValued = source!.multiValuedKey?.(r.key) === true;
+    const vp = plainVertexProperty(new VertexProperty(r.id, r.key, r.value, { element: owner, meta: r.meta, multiValued }), owner);
     (out[r.key] ??= []).push(vp);
   }
   return out;
 }
 
 function plainEdge(e: Edge, source: GraphSource | undefined): Edge {
-  const slot = source === undefined ? -1 : source.edgeSlot(e.id);
   const properties: Record<string, Property> = {};
   const edge: Edge = new Edge(plainId(e.id), e.label, e.slot, { outV: reference(e.outV), inV: reference(e.inV), properties });
-  if (slot >= 0) {
-    for (const key of source!.edgePropertyKeys(slot)) {
-      const value = source!.edgeProperty(slot, key);
-      if (value !== undefined) properties[key] = new Property(key, plainValue(value), edge);
-    }
-  }
+  for (const { key, value } of edgeRecords(e, source)) properties[key] = new Property(key, plainValue(value), edge);
   return edge;
 }
 
@@ -158,16 +173,36 @@ export function toPlain(value: unknown, options: { readonly source?: GraphSource
 }
 
 /**
+ * The JSON shaper of results read from `source`: engine vertices and edges, which carry no
+ * properties, get theirs from the graph, in the one JSON shape.
+ */
+function sourceShaper(options: Required<JsonOptions>, source: GraphSource | undefined): JsonShaper {
+  const multiValued = (key: string): boolean => source?.multiValuedKey?.(key) === true;
+  const shaper: JsonShaper = {
+    options,
+    value: (v) => {
+      if (v instanceof Vertex && v.properties === undefined) return vertexJson(v, shaper, { properties: vertexRecords(v, source), multiValued });
+      if (v instanceof Edge && v.properties === undefined) return edgeJson(v, shaper, { properties: edgeRecords(v, source) });
+      return shapeJson(v, shaper);
+    },
+  };
+  return shaper;
+}
+
+/**
  * A converter for results in the chosen {@link ValueTypes}: {@link toPlain} for `plain`, the
- * identity for `java`.
+ * identity for `java`; with `json` (options as `jsonOptions` completes them), the result as
+ * its JSON value (`jsonValue`) in one walk, whatever `types` says.
  *
  * @example
  * ```ts
  * const convert = resultConverter('plain', { source });
  * const values = results.map(convert);
+ * const json = results.map(resultConverter('plain', { source, json: HUGEGRAPH_JSON }));
  * ```
  */
-export function resultConverter(types: ValueTypes, options: { readonly source?: GraphSource } = {}): (value: unknown) => unknown {
+export function resultConverter(types: ValueTypes, options: { readonly source?: GraphSource; readonly json?: Required<JsonOptions> } = {}): (value: unknown) => unknown {
+  if (options.json !== undefined) return sourceShaper(options.json, options.source).value;
   return types === 'java' ? (v) => v : (v) => plainValue(v, options.source);
 }
 

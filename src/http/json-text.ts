@@ -4,9 +4,15 @@
  * its clients send them back the same way. Node 20 has neither `JSON.rawJSON` nor the source
  * text in a reviver, so the REST layer writes and reads such literals itself, and only when a
  * value or a body holds one: everything else goes through the native JSON functions.
+ *
+ * Results are shaped by the library's one JSON module (`jsonValue` with {@link HUGEGRAPH_JSON}:
+ * longs kept exact, dates as `yyyy-MM-dd HH:mm:ss.SSS`); {@link restJsonText} and
+ * {@link vertexJsonText} are its text with fast paths for the common element records.
  * @module
  */
 import { randomUUID } from 'node:crypto';
+import { HUGEGRAPH_JSON, jsonValue } from '../index.js';
+import type { VertexView } from '../index.js';
 
 /**
  * The JSON text of `value`: what JSON.stringify writes, except that a bigint is written as its
@@ -70,7 +76,7 @@ export function verbatimInJson(text: string, start: number, end: number): boolea
  * jsonString('marko'); // '"marko"'
  * ```
  */
-export function jsonString(text: string): string {
+function jsonString(text: string): string {
   return verbatimInJson(text, 0, text.length) ? `"${text}"` : JSON.stringify(text);
 }
 
@@ -85,7 +91,7 @@ export function jsonString(text: string): string {
  * jsonLeaf({}); // undefined
  * ```
  */
-export function jsonLeaf(value: unknown): string | undefined {
+function jsonLeaf(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
       return jsonString(value);
@@ -222,4 +228,82 @@ export function exactLongsText(text: string): { readonly text: string; restore(v
   const marker = `long:${randomUUID()}:`;
   const marked = markLongs(text, marker);
   return marked === undefined ? undefined : { text: marked, restore: (value) => unmarkLongs(value, marker) };
+}
+
+/**
+ * A library value as the JSON HugeGraph writes: the one JSON shape (`jsonValue`) with
+ * {@link HUGEGRAPH_JSON}, a long beyond ±(2^53 - 1) kept as a bigint that {@link jsonText}
+ * writes as exact digits.
+ *
+ * @example
+ * ```ts
+ * restJson({ id: 1, properties: { born: new Date(0) } }); // { id: 1, properties: { born: '1970-01-01 00:00:00.000' } }
+ * restJson(2n ** 60n); // 1152921504606846976n
+ * ```
+ */
+export function restJson(value: unknown): unknown {
+  return jsonValue(value, HUGEGRAPH_JSON);
+}
+
+/**
+ * True when JSON.stringify already writes `value` as {@link restJson} would shape it: strings,
+ * numbers, booleans and null, in arrays and plain objects (no dates, typed numbers, UUIDs,
+ * maps, sets, bytes, bigints, undefined members or toJSON methods).
+ */
+function shapedAlready(value: unknown): boolean {
+  if (value === null) return true;
+  switch (typeof value) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return true;
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (Array.isArray(value)) return value.every(shapedAlready);
+  const proto: unknown = Object.getPrototypeOf(value);
+  if ((proto !== Object.prototype && proto !== null) || Object.hasOwn(value as object, 'toJSON')) return false;
+  for (const key in value as object) if (!Object.hasOwn(value as object, key) || !shapedAlready((value as Record<string, unknown>)[key])) return false;
+  return true;
+}
+
+/**
+ * The JSON text of `restJson(value)`. A value that is plain JSON already (the common element
+ * record) is written as it is, without the shaped copy.
+ *
+ * @example
+ * ```ts
+ * restJsonText({ id: '1:marko', properties: { born: new Date(0) } }); // '{"id":"1:marko","properties":{"born":"1970-01-01 00:00:00.000"}}'
+ * ```
+ */
+export function restJsonText(value: unknown): string {
+  return shapedAlready(value) ? JSON.stringify(value) : jsonText(restJson(value));
+}
+
+/**
+ * The JSON text of a vertex view (`restJsonText(vertex)`), written field by field when its id
+ * and every property value are JSON leaves (the common case) and through {@link restJsonText}
+ * otherwise: about half the cost of walking the view and then stringifying it.
+ *
+ * @example
+ * ```ts
+ * vertexJsonText({ id: '1:marko', label: 'person', type: 'vertex', properties: { age: 29 } });
+ * // '{"id":"1:marko","label":"person","type":"vertex","properties":{"age":29}}'
+ * ```
+ */
+export function vertexJsonText(vertex: VertexView): string {
+  const properties = vertex.properties;
+  const id = typeof vertex.id === 'bigint' ? undefined : jsonLeaf(vertex.id);
+  if (id === undefined || Object.getPrototypeOf(properties) !== Object.prototype || Object.hasOwn(properties, 'toJSON')) return restJsonText(vertex);
+  let out = `{"id":${id},"label":${jsonString(vertex.label)},"type":"vertex","properties":{`;
+  let first = true;
+  for (const key in properties) {
+    const value = Object.hasOwn(properties, key) ? jsonLeaf(properties[key]) : undefined;
+    if (value === undefined) return restJsonText(vertex);
+    out += first ? `${jsonString(key)}:${value}` : `,${jsonString(key)}:${value}`;
+    first = false;
+  }
+  return `${out}}}`;
 }

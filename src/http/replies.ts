@@ -11,7 +11,7 @@ import { createGzip, gzip } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { breather, mapInTurns } from '../index.js';
 import { jsonText } from './json-text.js';
-import { restJsonText } from './routes/graph-data.js';
+import { restJsonText } from './json-text.js';
 
 /**
  * Sends JSON text already made (see {@link restJsonText}) with `status`, skipping the reply

@@ -152,6 +152,12 @@ export interface GraphSource extends AdjacencySource {
   edgeInVertex(slot: number): number;
   /** Keys that have at least one value on the vertex, in schema order. */
   vertexPropertyKeys(slot: number): readonly string[];
+  /**
+   * Whether the vertex property key holds several values per vertex (list or set cardinality),
+   * so that a result lists its values even when a vertex has one. Optional: without it, results
+   * list a key's values only when a vertex has several.
+   */
+  multiValuedKey?(key: string): boolean;
   /** Vertex properties, all or of the given keys, in key order then insertion order. */
   vertexProperties(slot: number, keys?: readonly string[]): readonly VertexPropertyRecord[];
   /** Keys that have a value on the edge. */

@@ -22,3 +22,19 @@ export async function openModern(): Promise<{ db: Database; graph: Graph }> {
   await loadGraphson(graph, readFileSync(sharedPath('tinkerpop', 'data', 'tinkerpop-modern-v3.json'), 'utf8'));
   return { db, graph };
 }
+
+/**
+ * Queries on the modern graph whose results cover every result kind: vertices, edges, vertex
+ * properties, properties, paths (of elements and of values), trees and maps.
+ */
+export const RESULT_KIND_QUERIES: readonly string[] = [
+  'g.V()',
+  'g.E()',
+  'g.V().properties()',
+  'g.E().properties()',
+  "g.V().out('created').path()",
+  "g.V().as('a').out().as('b').path().by('name')",
+  'g.V().out().out().tree()',
+  'g.V(1).outE().inV().path()',
+  'g.V().group().by(label)',
+];

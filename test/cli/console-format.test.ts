@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { TypedNumber, Uuid } from '../../src/index.js';
 import { Edge, Path, Property, Tree, Vertex, VertexProperty } from '../../src/engine/elements.js';
 import { formatResults } from '../../src/cli/console/console-format.js';
-import { classify, javaDouble, toJson, valueText } from '../../src/cli/console/console-values.js';
+import { classify, javaDouble, valueText } from '../../src/cli/console/console-values.js';
 
 const marko = new Vertex(1, 'person', 0);
 const vadas = new Vertex(2, 'person', 1);
@@ -45,39 +45,46 @@ test('javaDouble round-trips every finite double and always shows a decimal poin
   assert.equal(javaDouble(0.0001), '1.0E-4');
 });
 
-test('toJson keeps plain JSON values unchanged', () => {
+/** What `:json` mode prints for one result. */
+function jsonLine(value: unknown): unknown {
+  return JSON.parse(formatResults([value], { json: true })[0]!);
+}
+
+test(':json keeps plain JSON values unchanged', () => {
   const json = fc.letrec((tie) => ({
     value: fc.oneof({ depthSize: 'small' }, fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.array(tie('value'), { maxLength: 4 })),
   })).value;
-  fc.assert(fc.property(json, (v) => assert.deepEqual(toJson(v), v)));
+  fc.assert(fc.property(json, (v) => assert.deepEqual(jsonLine(v), v)));
 });
 
-test('toJson encodes longs as numbers when safe and as exact strings otherwise', () => {
+test(':json writes longs as numbers when safe and as exact strings otherwise', () => {
   fc.assert(
     fc.property(fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }), (b) => {
-      const encoded = toJson(new TypedNumber('long', b));
+      const encoded = jsonLine(new TypedNumber('long', b));
       if (typeof encoded === 'number') {
         assert.equal(Number.isSafeInteger(encoded), true);
         assert.equal(BigInt(encoded), b);
       } else assert.equal(encoded, b.toString());
     }),
   );
-  assert.equal(toJson(new TypedNumber('double', 1.5)), 1.5);
-  assert.equal(toJson(new TypedNumber('double', Number.NaN)), 'NaN');
-  assert.equal(toJson(new TypedNumber('bigdecimal', '1.10')), '1.10');
-  assert.equal(toJson(new TypedNumber('bigdecimal', '2.5')), 2.5);
+  assert.equal(jsonLine(new TypedNumber('double', 1.5)), 1.5);
+  assert.equal(jsonLine(new TypedNumber('double', Number.NaN)), null);
+  assert.equal(jsonLine(new TypedNumber('bigdecimal', '1.10')), 1.1);
+  assert.equal(jsonLine(new TypedNumber('bigdecimal', '0.1000000000000000000001')), '0.1000000000000000000001');
 });
 
-test('toJson encodes elements, maps, paths, dates and uuids', () => {
-  assert.deepEqual(toJson(marko), { id: 1, label: 'person', type: 'vertex' });
-  assert.deepEqual(toJson(knows), { id: 7, label: 'knows', type: 'edge', outV: 1, inV: 2 });
-  assert.deepEqual(toJson(new Map<unknown, unknown>([[marko, new TypedNumber('long', 2n)], ['k', [1]]])), { 'v[1]': 2, k: [1] });
-  assert.deepEqual(toJson(Path.EMPTY.extend(marko, ['a']).extend('x')), { labels: [['a'], []], objects: [{ id: 1, label: 'person', type: 'vertex' }, 'x'] });
-  assert.equal(toJson(new Date(Date.UTC(2020, 0, 1))), '2020-01-01T00:00:00.000Z');
-  assert.equal(toJson(new Uuid('0a')), '0a');
+test(':json writes elements, maps, paths, trees, dates and uuids in the library\'s one JSON shape', () => {
+  const markoJson = { id: 1, label: 'person', type: 'vertex', properties: {} };
+  assert.deepEqual(jsonLine(marko), markoJson);
+  assert.deepEqual(jsonLine(knows), { id: 7, label: 'knows', type: 'edge', outV: 1, outVLabel: 'person', inV: 2, inVLabel: 'person', properties: {} });
+  assert.deepEqual(jsonLine(new Map<unknown, unknown>([[marko, new TypedNumber('long', 2n)], ['k', [1]]])), { 'v[1]': 2, k: [1] });
+  assert.deepEqual(jsonLine(Path.EMPTY.extend(marko, ['a']).extend('x')), { labels: [['a'], []], objects: [markoJson, 'x'] });
+  assert.equal(jsonLine(new Date(Date.UTC(2020, 0, 1))), '2020-01-01T00:00:00.000Z');
+  assert.equal(jsonLine(new Uuid('0a')), '0a');
   const tree = new Tree();
   tree.child(marko).child(vadas);
-  assert.deepEqual(toJson(tree), { 'v[1]': { 'v[2]': {} } });
+  assert.deepEqual(jsonLine(tree), [{ key: markoJson, value: [{ key: { ...markoJson, id: 2 }, value: [] }] }]);
+  for (const value of [marko, knows, tree, Path.EMPTY.extend(marko, ['a'])]) assert.deepEqual(jsonLine(value), JSON.parse(JSON.stringify(value)));
 });
 
 test('formatResults prints scalars and mixed results one per line with ==>', () => {
@@ -108,8 +115,9 @@ test('formatResults shows paths with step labels as column headers', () => {
   assert.deepEqual(formatResults([path]), ['a    | 2                | b', '-----+------------------+-----', 'v[1] | e[7][1-knows->2] | v[2]']);
 });
 
-test('formatResults in JSON mode prints one document per result with element properties', () => {
-  const lines = formatResults([marko, new TypedNumber('long', 3n)], { json: true, properties: () => ({ name: 'marko' }) });
+test('formatResults in JSON mode prints one document per result, elements with the properties they carry', () => {
+  const withName = new Vertex(1, 'person', 0, { name: [new VertexProperty(0, 'name', 'marko', { element: marko })] });
+  const lines = formatResults([withName, new TypedNumber('long', 3n)], { json: true });
   assert.deepEqual(lines.map((l) => JSON.parse(l) as unknown), [{ id: 1, label: 'person', type: 'vertex', properties: { name: 'marko' } }, 3]);
 });
 

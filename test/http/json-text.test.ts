@@ -2,8 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TypedNumber, Uuid } from '../../src/index.js';
-import { restJson, restJsonText, vertexJsonText } from '../../src/http/routes/graph-data.js';
-import { bigJsonText, jsonText, markLongs, unmarkLongs } from '../../src/http/json-text.js';
+import { bigJsonText, jsonText, markLongs, restJson, restJsonText, unmarkLongs, vertexJsonText } from '../../src/http/json-text.js';
 import type { VertexView } from '../../src/index.js';
 
 /** Values as element views carry them: plain JSON mixed with what restJson has to shape. */

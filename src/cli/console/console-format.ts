@@ -2,12 +2,13 @@
  * Turns the results of one statement into the lines the console prints. Homogeneous results
  * become aligned tables: vertices and edges (with their properties when the console can look
  * them up), maps, paths and properties. Anything else prints one result per line with the
- * Gremlin console's `==>` prefix. `:json` mode prints one JSON document per result instead.
+ * Gremlin console's `==>` prefix. `:json` mode prints one JSON document per result instead, in
+ * the library's one JSON shape (`jsonValue`, as `toJSON()` and the REST server write results).
  * @module
  */
-import { GremlinSyntaxError, QuiverError } from '../../index.js';
+import { GremlinSyntaxError, QuiverError, jsonValue } from '../../index.js';
 import { renderTable, type TableOptions } from './table.js';
-import { classify, toJson, valueText, type EdgeLike, type Json, type PathLike, type PropertyLike, type VertexLike } from './console-values.js';
+import { classify, valueText, type EdgeLike, type PathLike, type PropertyLike, type VertexLike } from './console-values.js';
 
 /**
  * Options of {@link formatResults}.
@@ -94,15 +95,6 @@ function propertyTable(properties: readonly PropertyLike[], options: FormatOptio
   );
 }
 
-function jsonResult(result: unknown, options: FormatOptions): Json {
-  const json = toJson(result);
-  const k = classify(result);
-  if ((k.kind !== 'vertex' && k.kind !== 'edge') || options.properties === undefined) return json;
-  const properties = options.properties(k.value);
-  if (properties === undefined) return json;
-  return { ...(json as Readonly<Record<string, Json>>), properties: toJson(new Map(Object.entries(properties))) };
-}
-
 function allOf<T>(results: readonly unknown[], kind: string): T[] | undefined {
   const out: T[] = [];
   for (const r of results) {
@@ -139,7 +131,7 @@ function tableOf(results: readonly unknown[], options: FormatOptions): string[] 
  */
 export function formatResults(results: readonly unknown[], options: FormatOptions = {}): string[] {
   if (results.length === 0) return [];
-  if (options.json === true) return results.map((r) => JSON.stringify(jsonResult(r, options)));
+  if (options.json === true) return results.map((r) => JSON.stringify(jsonValue(r)));
   return tableOf(results, options) ?? results.map((r) => RESULT_PREFIX + valueText(r));
 }
 

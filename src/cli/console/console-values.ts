@@ -1,10 +1,11 @@
 /**
  * How the console sees result values: their kind (told by shape, since the console reaches
- * the engine's result classes only through the public API), their Gremlin-console text
- * (`v[1]`, `1.0`, `[a, b]`, `{k=v}`) and their JSON encoding for `:json` mode.
+ * the engine's result classes only through the public API) and their Gremlin-console text
+ * (`v[1]`, `1.0`, `[a, b]`, `{k=v}`). Their JSON for `:json` mode is the library's one JSON
+ * shape (`jsonValue`).
  * @module
  */
-import { TypedNumber, Uuid } from '../../index.js';
+import { formatValue, TypedNumber, Uuid } from '../../index.js';
 
 /**
  * A vertex result: id and label.
@@ -136,18 +137,6 @@ export function javaDouble(d: number): string {
   return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${Number(exponent)}`;
 }
 
-function pad(n: number, width = 2): string {
-  return String(n).padStart(width, '0');
-}
-
-function dateText(d: Date): string {
-  if (Number.isNaN(d.getTime())) return 'Invalid Date';
-  const base = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-  const s = d.getUTCSeconds();
-  const ms = d.getUTCMilliseconds();
-  return `${base}${s !== 0 || ms !== 0 ? `:${pad(s)}` : ''}${ms !== 0 ? `.${pad(ms, 3)}` : ''}Z`;
-}
-
 /**
  * The text the Gremlin console prints for a value: elements by their `toString`
  * (`v[1]`, `e[7][1-knows->2]`), doubles Java-style, lists as `[a, b]`, maps as `{k=v}`.
@@ -166,7 +155,7 @@ export function valueText(v: unknown): string {
     if (v.type === 'double' || v.type === 'float') return javaDouble(v.toNumber());
     return String(v.value);
   }
-  if (v instanceof Date) return dateText(v);
+  if (v instanceof Date) return formatValue(v);
   if (v instanceof Uint8Array) return `[${[...v].map((b) => (b > 127 ? b - 256 : b)).join(', ')}]`;
   const k = classify(v);
   if (k.kind === 'list') return `[${k.value.map(valueText).join(', ')}]`;
@@ -180,72 +169,4 @@ function isPlainRecord(v: unknown): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null) return false;
   const proto: unknown = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
-}
-
-/**
- * A JSON value, as `JSON.stringify` writes it.
- *
- * @example
- * ```ts
- * const j: Json = { id: 1, label: 'person', type: 'vertex' };
- * ```
- */
-export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
-
-function numberJson(n: TypedNumber): Json {
-  if (typeof n.value === 'number') return Number.isFinite(n.value) ? n.value : String(n.value);
-  if (typeof n.value === 'bigint') {
-    const asNumber = Number(n.value);
-    return Number.isSafeInteger(asNumber) ? asNumber : n.value.toString();
-  }
-  const parsed = Number(n.value);
-  return String(parsed) === n.value ? parsed : n.value;
-}
-
-function mapJson(map: ReadonlyMap<unknown, unknown>): Json {
-  const out: Record<string, Json> = {};
-  for (const [key, val] of map) out[typeof key === 'string' ? key : valueText(key)] = toJson(val);
-  return out;
-}
-
-/**
- * JSON encoding of a result value for `:json` mode. Numbers stay numbers unless they would
- * lose precision (unsafe longs and big decimals become strings); vertices and edges become
- * `{id, label, type, ...}`; maps become objects keyed by their keys' text; paths become
- * `{labels, objects}`; dates ISO text; UUIDs their text; bytes base64.
- *
- * @example
- * ```ts
- * toJson(new TypedNumber('long', 2n ** 60n));       // '1152921504606846976'
- * toJson({ id: 1, label: 'person', slot: 0 });     // { id: 1, label: 'person', type: 'vertex' }
- * ```
- */
-export function toJson(v: unknown): Json {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string' || typeof v === 'boolean') return v;
-  if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
-  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
-  if (v instanceof TypedNumber) return numberJson(v);
-  if (v instanceof Uuid) return v.text;
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
-  if (v instanceof Uint8Array) return Buffer.from(v).toString('base64');
-  const k = classify(v);
-  switch (k.kind) {
-    case 'vertex':
-      return { id: toJson(k.value.id), label: k.value.label, type: 'vertex' };
-    case 'edge':
-      return { id: toJson(k.value.id), label: k.value.label, type: 'edge', outV: toJson(k.value.outV.id), inV: toJson(k.value.inV.id) };
-    case 'property':
-      return { key: k.value.key, value: toJson(k.value.value) };
-    case 'path':
-      return { labels: k.value.labels.map((set) => [...set]), objects: k.value.objects.map(toJson) };
-    case 'tree':
-      return Object.fromEntries([...k.value.entries()].map(([node, sub]) => [valueText(node), toJson(sub)]));
-    case 'map':
-      return mapJson(k.value);
-    case 'list':
-      return k.value.map(toJson);
-    case 'scalar':
-      return String(k.value);
-  }
 }

@@ -10,15 +10,14 @@ import { join } from 'node:path';
 import { describeDamage, GremlinScope, open, schemaToGroovy, type Database, type ElementId, type Graph } from '../../index.js';
 import { describeError } from './console-format.js';
 import { runRepl } from './repl.js';
-import { ConsoleSession, DEFAULT_TIMEOUT_MS, type ConsoleBackend, type ConsoleGraph } from './session.js';
+import { ConsoleSession, DEFAULT_TIMEOUT_MS, type ConsoleBackend, type ConsoleGraph, type RunOptions } from './session.js';
 import type { EdgeLike, VertexLike } from './console-values.js';
 
 export { isCompleteInput, scanInput, StatementBuffer } from './input.js';
 export { renderTable, displayWidth } from './table.js';
 export type { TableOptions } from './table.js';
 export { formatResults, describeError } from './console-format.js';
-export { toJson, valueText } from './console-values.js';
-export type { Json } from './console-values.js';
+export { valueText } from './console-values.js';
 export { ConsoleSession, DEFAULT_TIMEOUT_MS } from './session.js';
 export type { ConsoleBackend, ConsoleGraph, Reply, RunOptions } from './session.js';
 
@@ -63,6 +62,13 @@ async function lookup(graph: Graph, element: VertexLike | EdgeLike): Promise<Rea
   }
 }
 
+/** The options of one console run: Java-typed results, or with `json` their JSON values (library defaults: longs beyond 2^53 as text, dates as ISO text). */
+function gremlinOptions(options: RunOptions, scope?: GremlinScope): Parameters<Graph['gremlin']>[1] {
+  const { json, ...run } = options;
+  const common = { bindings: {}, ...run, ...(scope === undefined ? {} : { scope }) };
+  return json === true ? { ...common, json: {} } : { ...common, types: 'java' };
+}
+
 function withoutTerminator(text: string): string {
   return text.trim().replace(/;+$/, '').trimEnd();
 }
@@ -81,10 +87,11 @@ export function consoleGraphOf(graph: Graph): ConsoleGraph {
   const scope = new GremlinScope();
   return {
     name: graph.name,
-    // Java-typed results, so that the console prints 1.0 for a double and 6 for a long as Gremlin's does.
-    run: (script, options) => graph.gremlin(script, { bindings: {}, types: 'java', scope, ...options }),
+    // Java-typed results, so that the console prints 1.0 for a double and 6 for a long as Gremlin's does;
+    // in :json mode, the results' JSON values, converted as they leave the graph.
+    run: (script, options) => graph.gremlin(script, gremlinOptions(options, scope)),
     explain: async (traversal, options) => {
-      const results = await graph.gremlin(`${withoutTerminator(traversal)}.explain()`, { bindings: {}, types: 'java', ...options });
+      const results = await graph.gremlin(`${withoutTerminator(traversal)}.explain()`, gremlinOptions({ ...options, json: false }));
       return results.length === 1 ? results[0] : results;
     },
     schemaText: () => schemaToGroovy(graph.catalog()),

@@ -21,6 +21,8 @@ export interface RunOptions {
   readonly signal: AbortSignal;
   /** Time limit in milliseconds; none when undefined. */
   readonly timeoutMs?: number;
+  /** Results as their JSON values (the library's one JSON shape, elements with their properties) instead of Java-typed values: `:json` mode. */
+  readonly json?: boolean;
 }
 
 /**
@@ -178,17 +180,23 @@ export class ConsoleSession {
     return this.#timeoutMs === undefined ? { signal } : { signal, timeoutMs: this.#timeoutMs };
   }
 
-  private async run(statement: string, options: { readonly signal: AbortSignal; readonly now?: () => number }): Promise<Reply> {
-    const now = options.now ?? (() => performance.now());
-    const started = now();
-    const results = await this.#graph.run(statement, this.runOptions(options.signal));
-    const elapsed = now() - started;
+  /** The lines of a statement's results: JSON documents in `:json` mode, else tables and `==>` lines with the elements' properties. */
+  private async lines(results: readonly unknown[]): Promise<string[]> {
+    if (this.#json) return formatResults(results, { json: true });
     const found = new Map<unknown, Readonly<Record<string, unknown>> | undefined>();
     for (const result of results) {
       const { kind, value } = classify(result);
       if (kind === 'vertex' || kind === 'edge') found.set(result, await this.#graph.properties(value));
     }
-    const lines = formatResults(results, { json: this.#json, properties: (e) => found.get(e) });
+    return formatResults(results, { properties: (e) => found.get(e) });
+  }
+
+  private async run(statement: string, options: { readonly signal: AbortSignal; readonly now?: () => number }): Promise<Reply> {
+    const now = options.now ?? (() => performance.now());
+    const started = now();
+    const results = await this.#graph.run(statement, { ...this.runOptions(options.signal), json: this.#json });
+    const elapsed = now() - started;
+    const lines = await this.lines(results);
     return reply(this.#timing ? [...lines, `elapsed: ${elapsed.toFixed(1)} ms`] : lines);
   }
 

@@ -223,20 +223,13 @@ function plainValue(value: PropertyValue): PlainValue {
  */
 export function vertexView<T extends ValueTypes>(source: GraphSource, at: { readonly slot: number; readonly catalog: SchemaCatalog; readonly types: T }): VertexViewOf<T> {
   const plain = at.types === 'plain';
-  const properties: Record<string, PropertyValue | PlainValue> = {};
-  let lists: Map<string, Array<PropertyValue | PlainValue>> | undefined;
+  // Keys in the order the graph gives them, a multi-valued key's values as one list: the order of every other JSON of the vertex.
+  const properties: Record<string, PropertyValue | PlainValue | Array<PropertyValue | PlainValue>> = {};
   for (const record of source.vertexProperties(at.slot)) {
     const value = plain ? plainValue(record.value) : record.value;
-    if (multiValued(at.catalog, record.key)) {
-      lists ??= new Map();
-      const list = lists.get(record.key) ?? [];
-      list.push(value);
-      lists.set(record.key, list);
-    } else {
-      properties[record.key] = value;
-    }
+    if (multiValued(at.catalog, record.key)) ((properties[record.key] ??= []) as Array<PropertyValue | PlainValue>).push(value);
+    else properties[record.key] = value;
   }
-  if (lists !== undefined) for (const [key, values] of lists) properties[key] = values as PropertyValue;
   const id = source.vertexId(at.slot);
   return { id: plain ? plainId(id) : id, label: source.vertexLabel(at.slot), type: 'vertex', properties } as VertexViewOf<T>;
 }

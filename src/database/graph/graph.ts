@@ -4,8 +4,8 @@
  * @module
  */
 import { ArgumentError, UnsupportedError } from '../../errors.js';
-import { fromPlain, GraphTraversalSource, mapInTurns, plainId, resultConverter, runScript } from '../../engine/index.js';
-import type { ElementId, GraphWriter, Pacing, PlainId, PropertyCardinality, PropertyValue, ReadView, SourceDecorator, ValueTypes } from '../../engine/index.js';
+import { fromPlain, GraphTraversalSource, jsonOptions, mapInTurns, plainId, resultConverter, runScript } from '../../engine/index.js';
+import type { ElementId, GraphWriter, JsonOptions, Pacing, PlainId, PropertyCardinality, PropertyValue, ReadView, SourceDecorator, ValueTypes } from '../../engine/index.js';
 import { edgeView, requireEdge, requireVertex, toEntries, vertexView } from './element-views.js';
 import type { CheckedEdgeInput, CheckedVertexInput, EdgeInput, EdgeViewOf, PropertiesInput, VertexInput, VertexViewOf } from './element-views.js';
 import { checkQueryLimits } from './graph-core.js';
@@ -411,13 +411,15 @@ export class Graph extends GraphReads {
    * statement undoes every write of the request; `g.tx().commit()` and `g.tx().rollback()`
    * commit or discard the writes so far. Results are
    * plain JavaScript values (numbers, strings, Map, Set, elements with `properties`);
-   * `types: 'java'` returns the engine's Java-typed values instead (TypedNumber, Uuid).
+   * `types: 'java'` returns the engine's Java-typed values instead (TypedNumber, Uuid), and
+   * `json` their JSON values in the one result shape (`jsonValue`, what `toJSON()` writes).
    *
    * @example
    * ```ts
    * const [count] = await graph.gremlin("g.V().hasLabel('person').count()");   // 6
    * const [long] = await graph.gremlin('g.V().count()', { types: 'java' });   // TypedNumber('long', 6n)
    * const ages = await graph.gremlin('g.V(id).values("age")', { bindings: { id: '1:marko' } });
+   * const [vertex] = await graph.gremlin("g.V('1:marko')", { json: { dates: 'epoch' } });   // { id, label, type, properties }
    * ```
    */
   async gremlin(
@@ -437,6 +439,8 @@ export class Graph extends GraphReads {
       readonly optimise?: boolean;
       /** `plain` JavaScript values (default) or the engine's `java`-typed values. */
       readonly types?: ValueTypes;
+      /** Results as their JSON values (`jsonValue` in these modes; not with `types`), converted once as they leave. */
+      readonly json?: JsonOptions;
       /**
        * Variables kept across calls, as a Gremlin Console session keeps them: pass the same
        * (initially empty) `GremlinScope` to each call; a script sees the variables earlier calls
@@ -467,6 +471,8 @@ export class Graph extends GraphReads {
     }
     const optimise = given.optimise !== false;
     const types = optionalTypes(given.types, 'Gremlin');
+    const json = given.json === undefined ? undefined : jsonOptions(given.json);
+    if (json !== undefined && given.types !== undefined) throw new ArgumentError('INVALID_ARGUMENT', "Invalid Gremlin options: 'json' and 'types' exclude each other");
     const scope = given.scope === undefined ? undefined : requireScope(given.scope);
     const script = parse(source, { bindings, variables: scope?.variables.keys() });
     const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
@@ -498,7 +504,7 @@ export class Graph extends GraphReads {
       const wrote = tx.writing;
       await tx.commit();
       // A script that wrote is read back as committed, while it still holds the graph's transaction.
-      if (types === 'plain') view = wrote || views.length === 0 ? this.store.openReadView() : views.pop();
+      if (types === 'plain' || json !== undefined) view = wrote || views.length === 0 ? this.store.openReadView() : views.pop();
     } finally {
       for (const pinned of views) pinned.release();
       tx.release();
@@ -507,7 +513,7 @@ export class Graph extends GraphReads {
     if (view === undefined) return results;
     try {
       const source = this.decorate === undefined ? view.source : this.decorate(view.source);
-      return await mapInTurns(results, resultConverter(types, { source }), signal);
+      return await mapInTurns(results, resultConverter(types, { source, json }), signal);
     } finally {
       view.release();
     }

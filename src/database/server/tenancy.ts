@@ -4,6 +4,7 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
+import { formatDate } from '../../engine/index.js';
 import { describeValue } from '../graph/validate.js';
 
 /**
@@ -247,7 +248,7 @@ export function checkServiceInput(input: Readonly<Record<string, unknown>>): Ser
 }
 
 /**
- * A timestamp in the shape `YYYY-MM-DD HH:MM:SS.mmm` (UTC).
+ * A timestamp in the shape `YYYY-MM-DD HH:MM:SS.mmm` (UTC): the `hugegraph` style of `formatDate`.
  *
  * @example
  * ```ts
@@ -255,5 +256,5 @@ export function checkServiceInput(input: Readonly<Record<string, unknown>>): Ser
  * ```
  */
 export function formatTimestamp(date: Date = new Date()): string {
-  return date.toISOString().replace('T', ' ').replace('Z', '');
+  return formatDate(date, 'hugegraph');
 }

@@ -96,6 +96,9 @@ export class FilteredSource implements GraphWriter {
   vertexLabel(slot: number): string {
     return this.base.vertexLabel(slot);
   }
+  multiValuedKey(key: string): boolean {
+    return this.base.multiValuedKey?.(key) ?? false;
+  }
   edgeId(slot: number): ElementId {
     return this.base.edgeId(slot);
   }

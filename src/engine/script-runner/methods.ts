@@ -10,6 +10,7 @@ import { ArgumentError, UnsupportedError } from '../../errors.js';
 import { Vertex } from '../elements.js';
 import type { SourcePosition } from '../script.js';
 import { TypedNumber } from '../../values/index.js';
+import { dataJson, type JsonData } from '../json.js';
 
 /**
  * What one argument of an allow-listed method may be.
@@ -31,16 +32,6 @@ import { TypedNumber } from '../../values/index.js';
 type ArgKind = 'string' | 'integer' | 'boolean' | 'json' | 'map' | 'value' | 'vertex';
 
 /**
- * A user data value after conversion from a script value.
- *
- * @example
- * ```ts
- * const j: JsonValue = { owner: 'ops', tags: ['a', 'b'] };
- * ```
- */
-type JsonValue = null | string | number | boolean | readonly JsonValue[] | { readonly [key: string]: JsonValue };
-
-/**
  * The TypeScript type a script argument has after its kind is checked.
  *
  * @example
@@ -52,8 +43,8 @@ type KindType<K extends ArgKind> = {
   string: string;
   integer: number;
   boolean: boolean;
-  json: JsonValue;
-  map: { readonly [key: string]: JsonValue };
+  json: JsonData;
+  map: { readonly [key: string]: JsonData };
   value: unknown;
   vertex: Vertex;
 }[K];
@@ -149,26 +140,6 @@ function arityText(spec: MethodSpec<never>): string {
   return `at least ${min} argument${min === 1 ? '' : 's'}`;
 }
 
-function toJson(value: unknown): JsonValue | undefined {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (value instanceof TypedNumber) return toJson(value.toNumber());
-  if (Array.isArray(value)) {
-    const items = (value as unknown[]).map(toJson);
-    return items.every((i) => i !== undefined) ? (items as JsonValue[]) : undefined;
-  }
-  if (value instanceof Map) {
-    const out: Record<string, JsonValue> = {};
-    for (const [k, v] of value as Map<unknown, unknown>) {
-      const j = toJson(v);
-      if (typeof k !== 'string' || j === undefined) return undefined;
-      Object.defineProperty(out, k, { value: j, enumerable: true, writable: true, configurable: true });
-    }
-    return out;
-  }
-  return undefined;
-}
-
 function toIntegerNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isInteger(value) ? value : undefined;
   if (value instanceof TypedNumber && (value.type === 'long' || value.type === 'short' || value.type === 'byte')) {
@@ -190,11 +161,11 @@ function convert(kind: ArgKind, value: unknown): { value: unknown } | undefined 
       return n === undefined ? undefined : { value: n };
     }
     case 'json': {
-      const j = toJson(value);
+      const j = dataJson(value);
       return j === undefined ? undefined : { value: j };
     }
     case 'map': {
-      const j = value instanceof Map ? toJson(value) : undefined;
+      const j = value instanceof Map ? dataJson(value) : undefined;
       return j === undefined ? undefined : { value: j };
     }
     case 'vertex':

@@ -17,7 +17,7 @@ import { method, callAllowed, type MethodSpec, type ScriptCall } from './methods
  * ```
  */
 interface ElementBuilderLike {
-  /** The script passes a {@link JsonValue}; the builder checks it further. */
+  /** The script passes a `JsonData` (json.ts); the builder checks it further. */
   userdata(key: string, value: unknown): this;
   userData(entries: { readonly [key: string]: unknown }): this;
   ifNotExist(): this;

@@ -2,7 +2,7 @@
  * Java-like text of values, as Gremlin prints them (`1.0`, `[a, b]`, `{k=v}`, `v[1]`).
  * @module
  */
-import { TypedNumber, Uuid } from '../../values/index.js';
+import { formatDate, TypedNumber, Uuid } from '../../values/index.js';
 
 function javaScientific(d: number, digits: string): string {
   const [mantissa, exponent] = digits.split('e') as [string, string];
@@ -40,27 +40,6 @@ function formatDouble(d: number, options: { float?: boolean } = {}): string {
   return javaScientific(d, Number(shortest).toExponential());
 }
 
-function pad(n: number, width = 2): string {
-  return String(n).padStart(width, '0');
-}
-
-/**
- * ISO text of a date as Java's `OffsetDateTime.toString` in UTC prints it: `2023-08-02T00:00Z`.
- *
- * @example
- * ```ts
- * formatDate(new Date(Date.UTC(2023, 7, 2)));   // '2023-08-02T00:00Z'
- * ```
- */
-function formatDate(d: Date): string {
-  let text = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-  const seconds = d.getUTCSeconds();
-  const millis = d.getUTCMilliseconds();
-  if (seconds !== 0 || millis !== 0) text += `:${pad(seconds)}`;
-  if (millis !== 0) text += `.${pad(millis, 3)}`;
-  return text + 'Z';
-}
-
 /**
  * Java-like `toString` of any value flowing through a traversal.
  *
@@ -80,7 +59,7 @@ export function formatValue(v: unknown): string {
     return String(v.value);
   }
   if (v instanceof Uuid) return v.text;
-  if (v instanceof Date) return formatDate(v);
+  if (v instanceof Date) return formatDate(v, 'gremlin');
   if (Array.isArray(v) || v instanceof Set) return '[' + [...(v as Iterable<unknown>)].map(formatValue).join(', ') + ']';
   if (v instanceof Map) return '{' + [...v].map(([k, x]) => `${formatValue(k)}=${formatValue(x)}`).join(', ') + '}';
   return String(v);

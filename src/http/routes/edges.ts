@@ -9,7 +9,7 @@ import { BODY_VERTEX_ID, bodyVertexId, parseVertexId } from '../ids.js';
 import { sendJsonText, sendPage } from '../replies.js';
 import { graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { restJson, restJsonText } from './graph-data.js';
+import { restJson, restJsonText } from '../json-text.js';
 import { parsePropertyFilter, propertyQuery } from './property-filters.js';
 import { LIST_LIMIT, actionQuery, checkBatchSize, checkBodyLabel, checkListLabel, checkNoNullValues, edgeNotFound, elementAction, listDirection, listLimit, noSuchEdge } from './element-checks.js';
 

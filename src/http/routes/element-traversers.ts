@@ -9,7 +9,7 @@ import { parseVertexId } from '../ids.js';
 import { sendPage } from '../replies.js';
 import { graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { restJson } from './graph-data.js';
+import { restJson } from '../json-text.js';
 import { checkEdgeIdFormat } from './element-checks.js';
 
 const idsQuery = {

@@ -9,11 +9,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ArgumentError, DEFAULT_SPACE, QuiverError } from '../../index.js';
+import { ArgumentError, DEFAULT_SPACE, HUGEGRAPH_JSON, QuiverError, mapInTurns } from '../../index.js';
 import type { Graph, ServerState } from '../../index.js';
 import { mapError } from '../error-mapper.js';
 import { jsonText, parseExact } from '../json-text.js';
-import { itemTexts, sendTexts } from '../replies.js';
+import { sendTexts } from '../replies.js';
 import { graphParams, graphPaths, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 
@@ -213,6 +213,14 @@ function replyHead(): string {
 
 const REPLY_TAIL = '],"meta":{}}}';
 
+/**
+ * The JSON texts of a script's results, which `graph.gremlin` converted to HugeGraph's JSON
+ * values (its `json` option) as it handed them out: written as they are, in time slices.
+ */
+function dataTexts(data: readonly unknown[], signal: AbortSignal): Promise<string[]> {
+  return mapInTurns(data, jsonText, signal);
+}
+
 async function evaluate(state: ServerState, request: FastifyRequest, body: GremlinRequest, reply: FastifyReply): Promise<string[]> {
   const bindings = checkRequest(body);
   const { graph, script } = scriptGraph(state, request, body);
@@ -222,8 +230,8 @@ async function evaluate(state: ServerState, request: FastifyRequest, body: Greml
   };
   reply.raw.once('close', onClose);
   try {
-    const data = await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal: controller.signal, timeoutMs: timeoutOf(graph) });
-    return await itemTexts(data, controller.signal);
+    const data = await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal: controller.signal, timeoutMs: timeoutOf(graph), json: HUGEGRAPH_JSON });
+    return await dataTexts(data, controller.signal);
   } finally {
     reply.raw.off('close', onClose);
   }
@@ -305,7 +313,7 @@ export const gremlinRoutes: RouteGroup = (app, { state }) => {
         const firstLine = Buffer.from(body.gremlin.split('\n')[0] ?? '').subarray(0, 256).toString('utf8');
         const taskId = await state.tasks(spaceOf(request.params), request.params.graph).submit(
           { type: 'gremlin', name: firstLine, callable: 'org.apache.hugegraph.job.GremlinJob', input: JSON.stringify(body) },
-          async ({ signal }) => itemTexts(await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal }), signal),
+          async ({ signal }) => dataTexts(await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal, json: HUGEGRAPH_JSON }), signal),
           // task_result keeps a long beyond 2^53 as its exact digits, as the synchronous reply does
           (items) => `[${(items as string[]).join(',')}]`,
         );

@@ -10,7 +10,7 @@ import { sendJsonText, sendPage } from '../replies.js';
 import { graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import { LIST_LIMIT, actionQuery, checkBatchSize, checkBodyLabel, checkListLabel, checkNoNullValues, elementAction, listLimit } from './element-checks.js';
-import { restJson, restJsonText, vertexJsonText } from './graph-data.js';
+import { restJson, restJsonText, vertexJsonText } from '../json-text.js';
 import { parsePropertyFilter, propertyQuery } from './property-filters.js';
 
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 4096 } };

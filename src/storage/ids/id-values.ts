@@ -4,7 +4,7 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import { TypedNumber, Uuid, type PropertyValue } from '../../values/index.js';
+import { formatDate, TypedNumber, Uuid, type PropertyValue } from '../../values/index.js';
 import type { DataType } from '../schema/schema-types.js';
 import { decodeSortable, encodeSortable } from './sortable.js';
 import { joinEscaped, NAME_SEPARATOR, splitEscaped } from './splicing.js';
@@ -32,7 +32,7 @@ function describe(value: PropertyValue): string {
     return `<${value.length} bytes>`;
   }
   if (value instanceof Date) {
-    return value.toISOString();
+    return formatDate(value, 'iso');
   }
   return String(value);
 }

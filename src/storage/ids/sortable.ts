@@ -11,6 +11,7 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
+import { formatDate } from '../../values/index.js';
 
 /**
  * Data types that have a sortable text encoding.
@@ -69,7 +70,7 @@ function fail(value: unknown, type: SortableType, detail: string): never {
 
 function integerOf(value: number | bigint | Date, type: 'INT' | 'BYTE' | 'LONG'): bigint {
   if (value instanceof Date) {
-    return fail(value.toISOString(), type, 'a date is not a number');
+    return fail(formatDate(value, 'iso'), type, 'a date is not a number');
   }
   if (typeof value === 'number' && !Number.isSafeInteger(value)) {
     return fail(value, type, 'it is not a safe integer');
@@ -84,7 +85,7 @@ function integerOf(value: number | bigint | Date, type: 'INT' | 'BYTE' | 'LONG')
 
 function floatingOf(value: number | bigint | Date, type: 'FLOAT' | 'DOUBLE'): number {
   if (value instanceof Date) {
-    return fail(value.toISOString(), type, 'a date is not a number');
+    return fail(formatDate(value, 'iso'), type, 'a date is not a number');
   }
   return typeof value === 'bigint' ? Number(value) : value;
 }

@@ -4,13 +4,13 @@
  * @module
  */
 import { SchemaError } from '../../errors.js';
-import { TypedNumber, Uuid, type PropertyValue } from '../../values/index.js';
+import { formatDate, TypedNumber, Uuid, type PropertyValue } from '../../values/index.js';
 import type { Cardinality, DataType, PropertyKeyRecord } from '../schema/schema-types.js';
 
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function describe(value: PropertyValue): string {
-  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Date) return formatDate(value, 'iso');
   if (value instanceof Uint8Array) return `<${value.length} bytes>`;
   if (Array.isArray(value)) return `[${value.map((v: PropertyValue) => describe(v)).join(', ')}]`;
   return String(value);

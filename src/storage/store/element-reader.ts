@@ -242,6 +242,11 @@ export abstract class ElementReader {
     return this.state.catalog.vertexLabelById(this.state.vertices.labelOf[slot]!)?.name ?? '';
   }
 
+  multiValuedKey(key: string): boolean {
+    const record = this.state.catalog.propertyKey(key);
+    return record !== undefined && record.cardinality !== 'SINGLE';
+  }
+
   edgeId(slot: number): ElementId {
     const s = this.state;
     const explicit = s.edgeIds.size === 0 ? undefined : s.edgeIds.get(slot);
