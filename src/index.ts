@@ -348,4 +348,15 @@ export const process = Object.freeze({
   VertexProgramRestrictionStrategy,
 });
 export type { TraverserCallOptions } from './database/index.js';
-export type { EdgeJson, Measure, NeighbourhoodResponse, PathJson, PathsResponse, VertexIdsResponse, VertexJson } from './engine/index.js';
+export type {
+  AdamicAdarOptions, AdamicAdarResult, AllShortestPathsOptions, AllShortestPathsResult, CountOptions, CountResult, Crosspoint, CrosspointsOptions,
+  CrosspointsResult, CustomizedCrosspointsOptions, CustomizedCrosspointsResult, CustomizedPath, CustomizedPathStep, CustomizedPathsOptions,
+  CustomizedPathsResult, DegreeOptions, EdgeExistOptions, EdgeExistResult, EdgeStep, EgonetOptions, EgonetResult, ElementOptions, FusiformSimilar,
+  FusiformSimilarityOptions, FusiformSimilarityResult, HopParameters, JaccardSimilarityOptions, JaccardSimilarityResult, KneighborOptions, KneighborResult,
+  KoutOptions, KoutResult, LabelFilter, LinkPredictionOptions, MultiNodeShortestPathOptions, MultiNodeShortestPathResult, NeighborRankOptions,
+  NeighborRankResult, NeighbourhoodOptions, NeighbourhoodResult, PathElements, PathPattern, PathsOptions, PathsResult, PersonalRankOptions,
+  PersonalRankResult, PropertyFilter, RankStep, RaysOptions, RaysResult, ResourceAllocationOptions, ResourceAllocationResult, RingsOptions, RingsResult,
+  SameNeighborsBatchOptions, SameNeighborsBatchResult, SameNeighborsOptions, SameNeighborsResult, ShortestPathOptions, ShortestPathResult,
+  SingleSourceShortestPathOptions, SingleSourceShortestPathResult, TemplatePathStep, TemplatePathsOptions, TemplatePathsResult, TraverserEdge,
+  TraverserMeasure, TraverserPath, TraverserVertex, VertexEdgeSteps, VertexSelector, WeightedPath, WeightedShortestPathOptions, WeightedShortestPathResult,
+} from './engine/index.js';

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:traversers`: the public traverser API (`graph.traversers.kout`, `kneighbor`,
- * `shortestpath`, `jaccardsimilarity`) and Gremlin against hand-written typed-array CSR
+ * `shortestPath`, `jaccardSimilarity`) and Gremlin against hand-written typed-array CSR
  * baselines on R-MAT graphs (scale 16 and 20, edge factor 16, seed 1), for 16 fixed sources or
  * pairs: kout and kneighbor at depths 1–4 (both directions, no degree or capacity limit),
  * shortest path, jaccard similarity and full BFS (the frontier engine's kHop, as the API has no
@@ -23,7 +23,7 @@
 import { Command } from 'commander';
 import { loadavg } from 'node:os';
 import { open } from '../../src/index.js';
-import type { Graph } from '../../src/index.js';
+import type { Graph, TraverserMeasure } from '../../src/index.js';
 import { __ } from '../../src/engine/index.js';
 import type { GraphSource } from '../../src/engine/index.js';
 import { NEVER_PAUSE, kHop, runFrontier } from '../../src/engine/frontier/index.js';
@@ -68,8 +68,8 @@ interface Question {
 }
 
 /** Edges scanned, from a traverser's measure block. */
-function scanned(r: { readonly measure?: { readonly edge_iterations: number } }): number {
-  return r.measure?.edge_iterations ?? 0;
+function scanned(r: { readonly measure: TraverserMeasure }): number {
+  return r.measure.edgeIterations;
 }
 
 /** Most warm-up passes of one cell. */
@@ -126,7 +126,7 @@ function questionsOf(graph: Graph, source: GraphSource, slots: Int32Array, bfs: 
   out.push({
     query: 'shortest path',
     csr: (s, t) => bfs.kHop(s, Infinity, t).scanned,
-    api: async (s, t) => scanned(await api.shortestpath({ source: s, target: t, maxDepth: FULL_DEPTH, direction: 'BOTH', maxDegree: -1, capacity: -1 })),
+    api: async (s, t) => scanned(await api.shortestPath({ source: s, target: t, maxDepth: FULL_DEPTH, direction: 'BOTH', maxDegree: -1, capacity: -1 })),
     gremlin: (s, t) => g.V(s).repeat(__.both().dedup()).until(__.hasId(t)).limit(1).path().toList(),
     graphology: (peer, s, t) => (peer.shortestPath(s, t), 0),
     kuzu: (peer, s, t) => (peer.shortestPath(s, t), 0),
@@ -134,7 +134,7 @@ function questionsOf(graph: Graph, source: GraphSource, slots: Int32Array, bfs: 
   out.push({
     query: 'jaccard',
     csr: (s, t) => bfs.jaccard(s, t).scanned,
-    api: async (s, t) => scanned(await api.jaccardsimilarity({ vertex: s, other: t, direction: 'BOTH', maxDegree: -1 })),
+    api: async (s, t) => scanned(await api.jaccardSimilarity({ vertex: s, other: t, direction: 'BOTH', maxDegree: -1 })),
     graphology: (peer, s, t) => (peer.jaccard(s, t), 0),
   });
   out.push({

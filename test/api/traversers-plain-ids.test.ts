@@ -43,16 +43,16 @@ test('traversers hand out plain ids: numbers for number and long ids (bigint pas
       const t = graph.traversers;
       const want = (is: readonly number[]): unknown[] => is.map((i) => plainOf(strategy, i));
       const source = plainOf(strategy, 0);
-      assert.deepEqual((await t.kout({ source, maxDepth: 2, direction: 'OUT' })).vertices, want([2]));
-      assert.deepEqual(byText((await t.kneighbor({ source, maxDepth: 3, direction: 'OUT' })).vertices as unknown[]), byText(want([1, 2, 3])));
-      assert.deepEqual((await t.shortestpath({ source, target: plainOf(strategy, 3), maxDepth: 5, direction: 'OUT' })).path, want([0, 1, 2, 3]));
+      assert.deepEqual((await t.kout({ source, maxDepth: 2, direction: 'OUT' })).ids, want([2]));
+      assert.deepEqual(byText((await t.kneighbor({ source, maxDepth: 3, direction: 'OUT' })).ids), byText(want([1, 2, 3])));
+      assert.deepEqual((await t.shortestPath({ source, target: plainOf(strategy, 3), maxDepth: 5, direction: 'OUT' })).path, want([0, 1, 2, 3]));
       const post = await t.kout({ source, steps: { direction: 'OUT' }, maxDepth: 1, withPath: true, withVertex: true, withEdge: true });
-      assert.deepEqual(post.kout, want([1]));
+      assert.deepEqual(post.ids, want([1]));
       assert.deepEqual(post.paths, [{ objects: want([0, 1]) }]);
       assert.deepEqual(byText((post.vertices as { id: unknown }[]).map((v) => v.id)), byText(want([0, 1])));
       const [edge] = post.edges as { outV: unknown; inV: unknown }[];
       assert.deepEqual([edge?.outV, edge?.inV], want([0, 1]));
-      assert.deepEqual((await t.sameneighbors({ vertex: source, other: plainOf(strategy, 2) })).same_neighbors, want([1]));
+      assert.deepEqual((await t.sameNeighbors({ vertex: source, other: plainOf(strategy, 2) })).sameNeighbors, want([1]));
     } finally {
       await close();
     }
@@ -63,9 +63,9 @@ test('a long id past 2^53 comes out as a bigint, and the bigint given back names
   const { close, graph } = await graphOf('long', 2, [[0, 1]]);
   try {
     const r = await graph.traversers.kout({ source: 0, maxDepth: 1, direction: 'OUT' });
-    assert.deepEqual(r.vertices, [2n ** 60n + 1n]);
+    assert.deepEqual(r.ids, [2n ** 60n + 1n]);
     // Given back as the bigint the answer handed out, the id names the same vertex.
-    assert.deepEqual((await graph.traversers.kout({ source: 2n ** 60n + 1n, maxDepth: 1, direction: 'IN' })).vertices, [0]);
+    assert.deepEqual((await graph.traversers.kout({ source: 2n ** 60n + 1n, maxDepth: 1, direction: 'IN' })).ids, [0]);
   } finally {
     await close();
   }
@@ -82,12 +82,12 @@ test('kout and kneighbor ids equal Gremlin ids for the same question on random g
         try {
           const g = graph.traversal();
           const source = plainOf('long', 0);
-          const options = { source, maxDepth: depth, direction: 'BOTH', maxDegree: -1, capacity: -1, limit: -1 };
-          const kneighbor = (await graph.traversers.kneighbor(options)).vertices as unknown[];
+          const options = { source, maxDepth: depth, direction: 'BOTH', maxDegree: -1, capacity: -1, limit: -1 } as const;
+          const kneighbor = (await graph.traversers.kneighbor(options)).ids;
           const reached = await g.V(idOf('long', 0)).repeat(__.both().dedup()).emit().times(depth).dedup().id().toList();
           assert.deepEqual(byText(kneighbor), byText(reached.filter((id) => id !== source)));
           for (const id of kneighbor) assert.ok(typeof id === 'number' || typeof id === 'bigint');
-          const kout = (await graph.traversers.kout(options)).vertices as unknown[];
+          const kout = (await graph.traversers.kout(options)).ids;
           const nearer = new Set(depth === 1 ? [] : (await g.V(idOf('long', 0)).repeat(__.both().dedup()).emit().times(depth - 1).dedup().id().toList()).map(String));
           nearer.add(String(source));
           assert.deepEqual(byText(kout), byText(reached.filter((id) => !nearer.has(String(id)))));

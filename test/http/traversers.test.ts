@@ -7,46 +7,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TypedNumber } from '../../src/index.js';
 import { testServer } from './helpers.js';
-import type { TestServer } from './helpers.js';
+import { withFixture } from './traverser-fixture.js';
 
 const G = '/graphspaces/DEFAULT/graphs/hugegraph/traversers';
 const LEGACY = '/graphs/hugegraph/traversers';
 const id = (v: string): string => encodeURIComponent(JSON.stringify(v));
-
-async function fixture(server: TestServer): Promise<void> {
-  const schema = '/graphspaces/DEFAULT/graphs/hugegraph/schema';
-  for (const [name, type] of [['name', 'TEXT'], ['age', 'INT'], ['city', 'TEXT'], ['lang', 'TEXT'], ['price', 'INT'], ['date', 'TEXT'], ['weight', 'DOUBLE']]) {
-    assert.equal((await server.call('POST', `${schema}/propertykeys`, { name, data_type: type })).status, 202);
-  }
-  for (const body of [
-    { name: 'person', properties: ['name', 'age', 'city'], primary_keys: ['name'] },
-    { name: 'software', properties: ['name', 'lang', 'price'], primary_keys: ['name'] },
-  ]) assert.equal((await server.call('POST', `${schema}/vertexlabels`, body)).status, 201);
-  for (const body of [
-    { name: 'created', source_label: 'person', target_label: 'software', properties: ['date', 'weight'] },
-    { name: 'knows', source_label: 'person', target_label: 'person', properties: ['date', 'weight'], frequency: 'MULTIPLE', sort_keys: ['date'] },
-  ]) assert.equal((await server.call('POST', `${schema}/edgelabels`, body)).status, 201);
-  const graph = server.state.graph('DEFAULT', 'hugegraph');
-  for (const [name, age, city] of [['marko', 29, 'Beijing'], ['vadas', 27, 'HongKong'], ['josh', 32, 'Beijing'], ['peter', 35, 'Shanghai']] as const) {
-    await graph.addVertex('person', { name, age, city });
-  }
-  for (const [name, price] of [['ripple', 199], ['lop', 328]] as const) await graph.addVertex('software', { name, lang: 'java', price });
-  for (const [out, label, inV, weight] of [
-    ['1:marko', 'knows', '1:peter', 0.5], ['1:peter', 'knows', '1:josh', 0.4], ['1:josh', 'knows', '1:vadas', 0.3],
-    ['1:marko', 'created', '2:ripple', 0.2], ['1:peter', 'created', '2:ripple', 0.1],
-  ] as const) await graph.addEdge(label, { out, in: inV, properties: { date: '2021-01-01', weight } });
-}
-
-/** Runs `body` against a test server holding the fixture, closing it afterwards. */
-async function withFixture(body: (server: TestServer) => Promise<void>): Promise<void> {
-  const server = await testServer();
-  try {
-    await fixture(server);
-    await body(server);
-  } finally {
-    await server.close();
-  }
-}
 
 test('GET traversers in both path families give the reference results of notes §5', () =>
   withFixture(async (server) => {
@@ -80,6 +45,29 @@ test('POST traversers take snake_case bodies with steps, selectors and property 
     assert.equal(multi.json.paths.length, 6);
     const template = await server.call('POST', `${G}/templatepaths`, { sources: { ids: ['1:marko'] }, targets: { ids: ['1:vadas'] }, steps: [{ direction: 'OUT', labels: ['knows'], max_times: 3 }] });
     assert.deepEqual(template.json.paths, [{ objects: ['1:marko', '1:peter', '1:josh', '1:vadas'] }]);
+  }));
+
+test('the routes write the typed answers back in HugeGraph\'s shapes: field names, key order, the forms\' differences', () =>
+  withFixture(async (server) => {
+    const keys = async (method: string, url: string, body?: unknown): Promise<string[]> => Object.keys((await server.call(method, url, body)).json);
+    assert.deepEqual(await keys('GET', `${G}/kout?source=${id('1:marko')}&max_depth=2&count_only=true`), ['vertices_size', 'measure']);
+    assert.deepEqual(await keys('POST', `${G}/kout`, { source: '1:marko', steps: {}, max_depth: 1 }), ['kout', 'size', 'paths', 'vertices', 'edges', 'measure']);
+    // KneighborAPI lists the neighbours' ids under vertices too, not only with with_vertex.
+    const kneighbor = await server.call('POST', `${G}/kneighbor`, { source: '1:marko', steps: { direction: 'OUT', edge_steps: [{ label: 'created' }] }, max_depth: 3 });
+    assert.deepEqual([kneighbor.json.kneighbor, kneighbor.json.vertices], [['2:ripple'], ['2:ripple']]);
+    assert.deepEqual((await server.call('GET', `${G}/egonet?source=${id('1:vadas')}&max_depth=1`)).json, { vertices: ['1:vadas', '1:josh'] });
+    assert.deepEqual(await keys('POST', `${G}/egonet`, { sources: ['1:vadas'], steps: {}, max_depth: 1 }), ['egonet', 'size', 'paths', 'vertices', 'edges']);
+    assert.deepEqual(await keys('GET', `${G}/paths?source=${id('1:marko')}&target=${id('1:vadas')}&max_depth=10`), ['paths', 'measure']);
+    assert.deepEqual(await keys('GET', `${G}/sameneighbors?vertex=${id('1:marko')}&other=${id('1:josh')}`), ['same_neighbors', 'measure']);
+    assert.deepEqual(await keys('POST', `${G}/sameneighbors`, { vertex_list: ['1:marko', '1:josh'] }), ['same_neighbors', 'vertices', 'measure']);
+    const unreachable = await server.call('GET', `${G}/weightedshortestpath?source=${id('1:marko')}&target=${id('2:lop')}&weight=weight`);
+    assert.deepEqual(unreachable.json.path, {});
+    assert.deepEqual((await server.call('GET', `${G}/adamicadar?vertex=${id('1:marko')}&other=${id('1:josh')}`)).json, { adamic_adar: 1 / Math.log(3) });
+    assert.deepEqual((await server.call('POST', `${G}/personalrank`, { source: '1:marko', label: 'created', max_depth: 2 })).json, { '1:peter': (0.85 * 0.85) / 2 });
+    assert.deepEqual(Object.keys((await server.call('POST', `${G}/neighborrank`, { source: '1:marko', steps: [{}], alpha: 0.9 })).json), ['ranks']);
+    // REST aliases: degree for max_degree in a step, traverse_mode for algorithm.
+    const aliased = await server.call('POST', `${G}/kout`, { source: '1:marko', steps: { degree: 1 }, max_depth: 1, traverse_mode: 'depth_first_search' });
+    assert.deepEqual(aliased.json.kout, ['2:ripple']);
   }));
 
 test('traverser routes answer 400 with HugeGraph\'s messages for a bad id, a missing vertex, a bad direction, exceeded capacity and a POST without steps', () =>

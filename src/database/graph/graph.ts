@@ -335,12 +335,12 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
   }
 
   /**
-   * HugeGraph's traversers over this graph (kout, kneighbor, shortestpath, jaccardsimilarity...),
-   * with the REST parameters in camelCase; see docs/traversers.md.
+   * HugeGraph's traversers over this graph (kout, kneighbor, shortestPath, jaccardSimilarity...),
+   * with typed camelCase options and answers; see docs/traversers.md.
    *
    * @example
    * ```ts
-   * const { path } = await graph.traversers.shortestpath({ source: '1:marko', target: '1:josh', maxDepth: 3 });
+   * const { path } = await graph.traversers.shortestPath({ source: '1:marko', target: '1:josh', maxDepth: 3 });
    * ```
    */
   get traversers(): Traversers {

@@ -1,12 +1,22 @@
 /**
- * `graph.traversers`: HugeGraph's traversers as a library API. Each method takes the REST
- * parameters in camelCase and resolves with the REST response object; it reads one pinned
- * view of the graph and honours the graph's query time limit, or the call's own `timeoutMs`
- * and `signal`.
+ * `graph.traversers`: HugeGraph's traversers as a library API. Each method takes its typed
+ * options and resolves with its typed answer, camelCase throughout (docs/traversers.md); it
+ * reads one pinned view of the graph and honours the graph's query time limit, or the call's
+ * own `timeoutMs` and `signal`.
  * @module
  */
 import { runTraverser, TRAVERSERS } from '../../engine/index.js';
-import type { ExecutionContext, KeyDataType, TraverserName } from '../../engine/index.js';
+import type { ExecutionContext, FrontierOperation, KeyDataType, TraverserRun } from '../../engine/index.js';
+import type {
+  AdamicAdarOptions, AdamicAdarResult, AllShortestPathsOptions, AllShortestPathsResult, CountOptions, CountResult, CrosspointsOptions, CrosspointsResult,
+  CustomizedCrosspointsOptions, CustomizedCrosspointsResult, CustomizedPathsOptions, CustomizedPathsResult, EdgeExistOptions, EdgeExistResult, EgonetOptions,
+  EgonetResult, FusiformSimilarityOptions, FusiformSimilarityResult, JaccardSimilarityOptions, JaccardSimilarityResult, KneighborOptions, KneighborResult,
+  KoutOptions, KoutResult, MultiNodeShortestPathOptions, MultiNodeShortestPathResult, NeighborRankOptions, NeighborRankResult, PathsOptions, PathsResult,
+  PersonalRankOptions, PersonalRankResult, RaysOptions, RaysResult, ResourceAllocationOptions, ResourceAllocationResult, RingsOptions, RingsResult,
+  SameNeighborsBatchOptions, SameNeighborsBatchResult, SameNeighborsOptions, SameNeighborsResult, ShortestPathOptions, ShortestPathResult,
+  SingleSourceShortestPathOptions, SingleSourceShortestPathResult, TemplatePathsOptions, TemplatePathsResult, WeightedShortestPathOptions,
+  WeightedShortestPathResult,
+} from '../../engine/index.js';
 import { checkQueryLimits } from './graph-state.js';
 import type { QueryLimits } from './graph-state.js';
 
@@ -24,14 +34,14 @@ export interface TraverserCallOptions {
   readonly timeoutMs?: number;
 }
 
-type Response<N extends TraverserName> = ReturnType<(typeof TRAVERSERS)[N]> extends Generator<unknown, infer R, void> ? R : never;
-
 /**
- * The traversers of one graph (see docs/traversers.md for every option and response).
+ * The traversers of one graph (see docs/traversers.md for every option and answer). A bad
+ * option is an ArgumentError with a `TRAVERSER_*` code; cancellation and the time limit are a
+ * CancelledError.
  *
  * @example
  * ```ts
- * const { vertices } = await graph.traversers.kout({ source: '1:marko', maxDepth: 2 });
+ * const { ids } = await graph.traversers.kout({ source: '1:marko', maxDepth: 2 });
  * ```
  */
 export class Traversers {
@@ -44,135 +54,134 @@ export class Traversers {
     this.#keyType = keyType;
   }
 
-  #run<N extends TraverserName>(name: N, options: Readonly<Record<string, unknown>>, call: TraverserCallOptions): Promise<Response<N>> {
+  #run<O, R>(traverser: (run: TraverserRun, options: O) => FrontierOperation<R>, options: O, call: TraverserCallOptions): Promise<R> {
     const timeoutMs = call.timeoutMs === undefined ? undefined : checkQueryLimits({ timeoutMs: call.timeoutMs } as QueryLimits, 'traverser').timeoutMs;
     const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
-    const traverser = TRAVERSERS[name] as (run: Parameters<(typeof TRAVERSERS)[N]>[0], o: unknown) => Generator<never, Response<N>, void>;
     return runTraverser(this.#context({ signal: call.signal, deadline }), (run) => traverser(run, options), { keyType: this.#keyType });
   }
 
-  /** kout: vertices exactly `maxDepth` hops away (GET form; with `steps`, the POST form). */
-  kout(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'kout'>> {
-    return this.#run('kout', options, call);
+  /** kout: the vertices exactly `maxDepth` hops from `source` (with `nearest`, the default, whose shortest path is that long). */
+  kout(options: KoutOptions, call: TraverserCallOptions = {}): Promise<KoutResult> {
+    return this.#run(TRAVERSERS.kout, options, call);
   }
 
-  /** kneighbor: vertices within `maxDepth` hops (GET form; with `steps`, the POST form). */
-  kneighbor(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'kneighbor'>> {
-    return this.#run('kneighbor', options, call);
+  /** kneighbor: the vertices within `maxDepth` hops of `source`. */
+  kneighbor(options: KneighborOptions, call: TraverserCallOptions = {}): Promise<KneighborResult> {
+    return this.#run(TRAVERSERS.kneighbor, options, call);
   }
 
-  /** count: edges followed by the last of `steps`. */
-  count(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'count'>> {
-    return this.#run('count', options, call);
+  /** count: the edges the last of `steps` follows, walked from `source`. */
+  count(options: CountOptions, call: TraverserCallOptions = {}): Promise<CountResult> {
+    return this.#run(TRAVERSERS.count, options, call);
   }
 
-  /** egonet: the sources and their kneighbor. */
-  egonet(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'egonet'>> {
-    return this.#run('egonet', options, call);
+  /** egonet: `source` (or, with `steps`, the `sources`) and their kneighbor. */
+  egonet(options: EgonetOptions, call: TraverserCallOptions = {}): Promise<EgonetResult> {
+    return this.#run(TRAVERSERS.egonet, options, call);
   }
 
-  /** sameneighbors: common neighbours of `vertex` and `other`, or of `vertexList`. */
-  sameneighbors(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'sameneighbors'>> {
-    return this.#run('sameneighbors', options, call);
+  /** sameNeighbors: the common neighbours of `vertex` and `other`, or of every vertex of `vertexList`. */
+  sameNeighbors(options: SameNeighborsOptions, call: TraverserCallOptions = {}): Promise<SameNeighborsResult> {
+    return this.#run(TRAVERSERS.sameNeighbors, options, call);
   }
 
-  /** sameneighborsbatch: common neighbours of each pair of `vertexList`. */
-  sameneighborsbatch(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'sameneighborsbatch'>> {
-    return this.#run('sameneighborsbatch', options, call);
+  /** sameNeighborsBatch: the common neighbours of each pair of `vertexList`. */
+  sameNeighborsBatch(options: SameNeighborsBatchOptions, call: TraverserCallOptions = {}): Promise<SameNeighborsBatchResult> {
+    return this.#run(TRAVERSERS.sameNeighborsBatch, options, call);
   }
 
-  /** jaccardsimilarity: of a pair, or (with `step`) the `top` most similar vertices. */
-  jaccardsimilarity(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'jaccardsimilarity'>> {
-    return this.#run('jaccardsimilarity', options, call);
+  /** jaccardSimilarity: of `vertex` and `other`, or (with `step`) the `top` most similar vertices. */
+  jaccardSimilarity(options: JaccardSimilarityOptions, call: TraverserCallOptions = {}): Promise<JaccardSimilarityResult> {
+    return this.#run(TRAVERSERS.jaccardSimilarity, options, call);
   }
 
-  /** adamicadar: Σ 1/ln(degree) over common neighbours. */
-  adamicadar(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'adamicadar'>> {
-    return this.#run('adamicadar', options, call);
+  /** adamicAdar: Σ 1/ln(degree) over the common neighbours of `vertex` and `other`. */
+  adamicAdar(options: AdamicAdarOptions, call: TraverserCallOptions = {}): Promise<AdamicAdarResult> {
+    return this.#run(TRAVERSERS.adamicAdar, options, call);
   }
 
-  /** resourceallocation: Σ 1/degree over common neighbours. */
-  resourceallocation(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'resourceallocation'>> {
-    return this.#run('resourceallocation', options, call);
+  /** resourceAllocation: Σ 1/degree over the common neighbours of `vertex` and `other`. */
+  resourceAllocation(options: ResourceAllocationOptions, call: TraverserCallOptions = {}): Promise<ResourceAllocationResult> {
+    return this.#run(TRAVERSERS.resourceAllocation, options, call);
   }
 
-  /** shortestpath: one shortest path. */
-  shortestpath(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'shortestpath'>> {
-    return this.#run('shortestpath', options, call);
+  /** shortestPath: one shortest path from `source` to `target`. */
+  shortestPath(options: ShortestPathOptions, call: TraverserCallOptions = {}): Promise<ShortestPathResult> {
+    return this.#run(TRAVERSERS.shortestPath, options, call);
   }
 
-  /** allshortestpaths: every shortest path. */
-  allshortestpaths(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'allshortestpaths'>> {
-    return this.#run('allshortestpaths', options, call);
+  /** allShortestPaths: every shortest path from `source` to `target`. */
+  allShortestPaths(options: AllShortestPathsOptions, call: TraverserCallOptions = {}): Promise<AllShortestPathsResult> {
+    return this.#run(TRAVERSERS.allShortestPaths, options, call);
   }
 
-  /** weightedshortestpath: the lightest path by an edge property. */
-  weightedshortestpath(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'weightedshortestpath'>> {
-    return this.#run('weightedshortestpath', options, call);
+  /** weightedShortestPath: the lightest path by the edge property `weight`. */
+  weightedShortestPath(options: WeightedShortestPathOptions, call: TraverserCallOptions = {}): Promise<WeightedShortestPathResult> {
+    return this.#run(TRAVERSERS.weightedShortestPath, options, call);
   }
 
-  /** singlesourceshortestpath: lightest paths to the nearest `limit` vertices. */
-  singlesourceshortestpath(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'singlesourceshortestpath'>> {
-    return this.#run('singlesourceshortestpath', options, call);
+  /** singleSourceShortestPath: the lightest paths to the nearest `limit` vertices. */
+  singleSourceShortestPath(options: SingleSourceShortestPathOptions, call: TraverserCallOptions = {}): Promise<SingleSourceShortestPathResult> {
+    return this.#run(TRAVERSERS.singleSourceShortestPath, options, call);
   }
 
-  /** multinodeshortestpath: a shortest path between every pair of `vertices`. */
-  multinodeshortestpath(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'multinodeshortestpath'>> {
-    return this.#run('multinodeshortestpath', options, call);
+  /** multiNodeShortestPath: a shortest path between every pair of `vertices`. */
+  multiNodeShortestPath(options: MultiNodeShortestPathOptions, call: TraverserCallOptions = {}): Promise<MultiNodeShortestPathResult> {
+    return this.#run(TRAVERSERS.multiNodeShortestPath, options, call);
   }
 
-  /** paths: simple paths between `source` and `target` (GET form), or the `sources` and `targets` selectors (POST form). */
-  paths(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'paths'>> {
-    return this.#run('paths', options, call);
+  /** paths: simple paths from `source` to `target`, or from the `sources` to the `targets` selectors. */
+  paths(options: PathsOptions, call: TraverserCallOptions = {}): Promise<PathsResult> {
+    return this.#run(TRAVERSERS.paths, options, call);
   }
 
-  /** customizedpaths: paths along `steps`, with edge weights, sampling and sorting. */
-  customizedpaths(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'customizedpaths'>> {
-    return this.#run('customizedpaths', options, call);
+  /** customizedPaths: paths along `steps`, with edge weights, sampling and sorting. */
+  customizedPaths(options: CustomizedPathsOptions, call: TraverserCallOptions = {}): Promise<CustomizedPathsResult> {
+    return this.#run(TRAVERSERS.customizedPaths, options, call);
   }
 
-  /** templatepaths: paths from `sources` to `targets` taking each step 1 to `maxTimes` times. */
-  templatepaths(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'templatepaths'>> {
-    return this.#run('templatepaths', options, call);
+  /** templatePaths: paths from `sources` to `targets` taking each step 1 to `maxTimes` times. */
+  templatePaths(options: TemplatePathsOptions, call: TraverserCallOptions = {}): Promise<TemplatePathsResult> {
+    return this.#run(TRAVERSERS.templatePaths, options, call);
   }
 
   /** crosspoints: paths where walks from `source` and `target` meet, with the meeting vertex. */
-  crosspoints(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'crosspoints'>> {
-    return this.#run('crosspoints', options, call);
+  crosspoints(options: CrosspointsOptions, call: TraverserCallOptions = {}): Promise<CrosspointsResult> {
+    return this.#run(TRAVERSERS.crosspoints, options, call);
   }
 
-  /** customizedcrosspoints: vertices where every path pattern from `sources` ends. */
-  customizedcrosspoints(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'customizedcrosspoints'>> {
-    return this.#run('customizedcrosspoints', options, call);
+  /** customizedCrosspoints: the vertices where every path pattern from the `sources` ends. */
+  customizedCrosspoints(options: CustomizedCrosspointsOptions, call: TraverserCallOptions = {}): Promise<CustomizedCrosspointsResult> {
+    return this.#run(TRAVERSERS.customizedCrosspoints, options, call);
   }
 
   /** rings: cycles through (or reached from) `source`. */
-  rings(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'rings'>> {
-    return this.#run('rings', options, call);
+  rings(options: RingsOptions, call: TraverserCallOptions = {}): Promise<RingsResult> {
+    return this.#run(TRAVERSERS.rings, options, call);
   }
 
   /** rays: paths from `source` that cannot grow further or reach `maxDepth`. */
-  rays(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'rays'>> {
-    return this.#run('rays', options, call);
+  rays(options: RaysOptions, call: TraverserCallOptions = {}): Promise<RaysResult> {
+    return this.#run(TRAVERSERS.rays, options, call);
   }
 
-  /** fusiformsimilarity: vertices sharing at least `alpha` of each source's neighbours. */
-  fusiformsimilarity(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'fusiformsimilarity'>> {
-    return this.#run('fusiformsimilarity', options, call);
+  /** fusiformSimilarity: vertices sharing at least `alpha` of each source's neighbours. */
+  fusiformSimilarity(options: FusiformSimilarityOptions, call: TraverserCallOptions = {}): Promise<FusiformSimilarityResult> {
+    return this.#run(TRAVERSERS.fusiformSimilarity, options, call);
   }
 
-  /** neighborrank: rank spread out of `source` step by step. */
-  neighborrank(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'neighborrank'>> {
-    return this.#run('neighborrank', options, call);
+  /** neighborRank: rank spread out of `source` step by step. */
+  neighborRank(options: NeighborRankOptions, call: TraverserCallOptions = {}): Promise<NeighborRankResult> {
+    return this.#run(TRAVERSERS.neighborRank, options, call);
   }
 
-  /** personalrank: random walk with restart from `source` over one edge label. */
-  personalrank(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'personalrank'>> {
-    return this.#run('personalrank', options, call);
+  /** personalRank: a random walk with restart from `source` over one edge label. */
+  personalRank(options: PersonalRankOptions, call: TraverserCallOptions = {}): Promise<PersonalRankResult> {
+    return this.#run(TRAVERSERS.personalRank, options, call);
   }
 
-  /** edgeexist: edges from `source` to `target`. */
-  edgeexist(options: Readonly<Record<string, unknown>>, call: TraverserCallOptions = {}): Promise<Response<'edgeexist'>> {
-    return this.#run('edgeexist', options, call);
+  /** edgeExist: the edges from `source` to `target`. */
+  edgeExist(options: EdgeExistOptions, call: TraverserCallOptions = {}): Promise<EdgeExistResult> {
+    return this.#run(TRAVERSERS.edgeExist, options, call);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * HugeGraph's traversers as frontier plans. Each is a generator `(run, options)` that yields
- * frontier pauses and returns the REST response object (HugeGraph's field names); options are
- * the REST parameters in camelCase, with HugeGraph's defaults and -1 as no limit.
+ * frontier pauses and returns its typed answer; options and answers are camelCase, with
+ * HugeGraph's defaults and -1 as no limit (src/http maps them to and from HugeGraph's REST names).
  *
  * ```ts
  * const r = await runTraverser(context, (run) => TRAVERSERS.kout(run, { source: '1:marko', maxDepth: 2 }));
@@ -9,24 +9,46 @@
  * @module
  */
 import { count, egonet, kneighbor, kout } from './neighbours.js';
-import { adamicadar, jaccardsimilarity, resourceallocation, sameneighbors, sameneighborsbatch } from './similarity.js';
-import { allshortestpaths, multinodeshortestpath, shortestpath, singlesourceshortestpath, weightedshortestpath } from './paths.js';
+import { adamicAdar, jaccardSimilarity, resourceAllocation, sameNeighbors, sameNeighborsBatch } from './similarity.js';
+import { allShortestPaths, multiNodeShortestPath, shortestPath, singleSourceShortestPath, weightedShortestPath } from './paths.js';
 import { crosspoints, paths, rays, rings } from './walks.js';
-import { customizedcrosspoints, customizedpaths, templatepaths } from './patterns.js';
-import { edgeexist, fusiformsimilarity, neighborrank, personalrank } from './ranks.js';
+import { customizedCrosspoints, customizedPaths, templatePaths } from './patterns.js';
+import { edgeExist, fusiformSimilarity, neighborRank, personalRank } from './ranks.js';
 
 export { runTraverser } from './run.js';
 export { DEFAULTS } from './traverser-common.js';
-export type { EdgeJson, Measure, PathJson, TraverserRun, VertexJson } from './traverser-common.js';
-export type { NeighbourhoodResponse, VertexIdsResponse } from './neighbours.js';
-export type { PathsResponse } from './paths.js';
+export type { TraverserRun } from './traverser-common.js';
+export type {
+  DegreeOptions, EdgeStep, ElementOptions, HopParameters, LabelFilter, PathElements, PathsResult, PropertyFilter, TraverserEdge, TraverserMeasure,
+  TraverserPath, TraverserVertex, VertexEdgeSteps, VertexSelector,
+} from './traverser-types.js';
+export type {
+  CountOptions, CountResult, EgonetOptions, EgonetResult, KneighborOptions, KneighborResult, KoutOptions, KoutResult, NeighbourhoodOptions, NeighbourhoodResult,
+} from './neighbours.js';
+export type {
+  AdamicAdarOptions, AdamicAdarResult, JaccardSimilarityOptions, JaccardSimilarityResult, LinkPredictionOptions, ResourceAllocationOptions, ResourceAllocationResult, SameNeighborsBatchOptions,
+  SameNeighborsBatchResult, SameNeighborsOptions, SameNeighborsResult,
+} from './similarity.js';
+export type {
+  AllShortestPathsOptions, AllShortestPathsResult, MultiNodeShortestPathOptions, MultiNodeShortestPathResult, ShortestPathOptions, ShortestPathResult, SingleSourceShortestPathOptions, SingleSourceShortestPathResult, WeightedPath,
+  WeightedShortestPathOptions, WeightedShortestPathResult,
+} from './paths.js';
+export type { Crosspoint, CrosspointsOptions, CrosspointsResult, PathsOptions, RaysOptions, RaysResult, RingsOptions, RingsResult } from './walks.js';
+export type {
+  CustomizedCrosspointsOptions, CustomizedCrosspointsResult, CustomizedPath, CustomizedPathStep, CustomizedPathsOptions, CustomizedPathsResult, PathPattern,
+  TemplatePathStep, TemplatePathsOptions, TemplatePathsResult,
+} from './patterns.js';
+export type {
+  EdgeExistOptions, EdgeExistResult, FusiformSimilar, FusiformSimilarityOptions, FusiformSimilarityResult, NeighborRankOptions, NeighborRankResult,
+  PersonalRankOptions, PersonalRankResult, RankStep,
+} from './ranks.js';
 
 /**
- * Every traverser by its REST name.
+ * Every traverser by its method name (`graph.traversers.<name>`).
  *
  * @example
  * ```ts
- * const op = TRAVERSERS.shortestpath(run, { source: '1:marko', target: '1:josh', maxDepth: 3 });
+ * const op = TRAVERSERS.shortestPath(run, { source: '1:marko', target: '1:josh', maxDepth: 3 });
  * ```
  */
 export const TRAVERSERS = {
@@ -34,35 +56,25 @@ export const TRAVERSERS = {
   kneighbor,
   count,
   egonet,
-  sameneighbors,
-  sameneighborsbatch,
-  jaccardsimilarity,
-  adamicadar,
-  resourceallocation,
-  shortestpath,
-  allshortestpaths,
-  weightedshortestpath,
-  singlesourceshortestpath,
-  multinodeshortestpath,
+  sameNeighbors,
+  sameNeighborsBatch,
+  jaccardSimilarity,
+  adamicAdar,
+  resourceAllocation,
+  shortestPath,
+  allShortestPaths,
+  weightedShortestPath,
+  singleSourceShortestPath,
+  multiNodeShortestPath,
   paths,
-  customizedpaths,
-  templatepaths,
+  customizedPaths,
+  templatePaths,
   crosspoints,
-  customizedcrosspoints,
+  customizedCrosspoints,
   rings,
   rays,
-  fusiformsimilarity,
-  neighborrank,
-  personalrank,
-  edgeexist,
+  fusiformSimilarity,
+  neighborRank,
+  personalRank,
+  edgeExist,
 } as const;
-
-/**
- * The name of a traverser.
- *
- * @example
- * ```ts
- * const name: TraverserName = 'kout';
- * ```
- */
-export type TraverserName = keyof typeof TRAVERSERS;

@@ -10,48 +10,150 @@ import {
   DEFAULTS, Meter, bound, checkCapacityOverLimit, edgesOut, flag, ids, integer, maxDepth, positiveOrNoLimit, record, vertexSlot, verticesOut,
 } from './traverser-common.js';
 import { edgeStep, getHop, listOf, selectVertices, veSteps } from './traverser-steps.js';
-import type { EdgeJson, Measure, PathJson, TraverserRun, VertexJson } from './traverser-common.js';
+import type { TraverserRun } from './traverser-common.js';
+import type { EdgeStep, ElementOptions, HopParameters, PathElements, TraverserMeasure, TraverserPath, VertexEdgeSteps, VertexSelector } from './traverser-types.js';
 import { layerPath, layers } from './layers.js';
 import type { Layer } from './layers.js';
 
 /**
- * The response of the POST forms of kout, kneighbor and egonet (the id list is under the
- * traverser's own name).
+ * What kout, kneighbor and egonet share: the start, how many hops, the hop itself (the
+ * {@link HopParameters} or, given `steps`, HugeGraph's {@link VertexEdgeSteps}), the bounds
+ * (`capacity`, `limit`: default 10000000, -1 for no limit), the walk (`algorithm`: breadth first
+ * by default) and what the answer holds (`countOnly`, `withPath`, `withVertex`, `withEdge`).
  *
  * @example
  * ```ts
- * const r: NeighbourhoodResponse = { kout: ['1:josh'], size: 1, paths: [], vertices: ['1:josh'], edges: [], measure: { edge_iterations: 4, vertice_iterations: 2, 'cost(ns)': 120000 } };
+ * const o: NeighbourhoodOptions = { source: '1:marko', maxDepth: 2, steps: { direction: 'OUT' }, withPath: true };
  * ```
  */
-export interface NeighbourhoodResponse {
-  readonly [name: string]: unknown;
-  readonly size?: number;
-  readonly paths?: PathJson[];
-  readonly vertices?: (PlainId | VertexJson)[];
-  readonly edges?: (PlainId | EdgeJson)[];
-  /** The GET form's count_only answer. */
-  readonly vertices_size?: number;
-  readonly measure?: Measure;
+export interface NeighbourhoodOptions extends HopParameters, ElementOptions {
+  readonly source: PlainId;
+  readonly maxDepth: number;
+  readonly steps?: VertexEdgeSteps;
+  readonly capacity?: number;
+  readonly limit?: number;
+  readonly algorithm?: 'breadth_first' | 'deep_first';
+  readonly countOnly?: boolean;
+  readonly withPath?: boolean;
 }
 
 /**
- * The response of the GET forms of kout and kneighbor.
+ * Options of kout: {@link NeighbourhoodOptions} and `nearest` (default true: only vertices
+ * whose shortest path is `maxDepth` hops long).
  *
  * @example
  * ```ts
- * const r: VertexIdsResponse = { vertices: ['1:josh'], measure: { edge_iterations: 4, vertice_iterations: 2, 'cost(ns)': 120000 } };
+ * const o: KoutOptions = { source: '1:marko', maxDepth: 2, nearest: false };
  * ```
  */
-export interface VertexIdsResponse {
-  readonly vertices?: PlainId[];
-  readonly vertices_size?: number;
-  readonly measure: Measure;
+export interface KoutOptions extends NeighbourhoodOptions {
+  readonly nearest?: boolean;
+}
+
+/**
+ * Options of kneighbor.
+ *
+ * @example
+ * ```ts
+ * const o: KneighborOptions = { source: '1:marko', maxDepth: 2, direction: 'OUT' };
+ * ```
+ */
+export type KneighborOptions = NeighbourhoodOptions;
+
+/**
+ * Options of egonet: {@link NeighbourhoodOptions} from `source`, or, with `steps`, from
+ * `sources` (ids or a selector).
+ *
+ * @example
+ * ```ts
+ * const o: EgonetOptions = { sources: ['1:marko', '1:josh'], steps: { direction: 'OUT' }, maxDepth: 1 };
+ * ```
+ */
+export interface EgonetOptions extends Omit<NeighbourhoodOptions, 'source'> {
+  readonly source?: PlainId;
+  readonly sources?: readonly PlainId[] | VertexSelector;
+}
+
+/**
+ * The answer of kout, kneighbor and egonet: the ids found (empty with `countOnly`) and how many;
+ * with `withPath` the path to each and the edges on them; with `withPath` or `withVertex` the
+ * vertices found and those on the paths (ids, or full with `withVertex`), otherwise no vertices.
+ *
+ * @example
+ * ```ts
+ * const { ids, size } = await graph.traversers.kneighbor({ source: '1:marko', maxDepth: 2 });
+ * ```
+ */
+export interface NeighbourhoodResult extends PathElements {
+  readonly ids: PlainId[];
+  readonly size: number;
+  readonly paths: TraverserPath[];
+  readonly measure: TraverserMeasure;
+}
+
+/**
+ * The answer of kout.
+ *
+ * @example
+ * ```ts
+ * const { ids }: KoutResult = await graph.traversers.kout({ source: '1:marko', maxDepth: 2 });
+ * ```
+ */
+export type KoutResult = NeighbourhoodResult;
+
+/**
+ * The answer of kneighbor.
+ *
+ * @example
+ * ```ts
+ * const { size }: KneighborResult = await graph.traversers.kneighbor({ source: '1:marko', maxDepth: 2, countOnly: true });
+ * ```
+ */
+export type KneighborResult = NeighbourhoodResult;
+
+/**
+ * The answer of egonet: its `ids` hold the sources too.
+ *
+ * @example
+ * ```ts
+ * const { ids }: EgonetResult = await graph.traversers.egonet({ source: '1:vadas', maxDepth: 1 });
+ * ```
+ */
+export type EgonetResult = NeighbourhoodResult;
+
+/**
+ * Options of count: from `source`, one hop per entry of `steps` (default skipDegree 100000);
+ * `containsTraversed` also counts the vertices passed; `dedupSize` (default 1000000, -1 for
+ * all) bounds the vertices remembered to walk each once.
+ *
+ * @example
+ * ```ts
+ * const o: CountOptions = { source: '1:marko', steps: [{ direction: 'OUT' }, { direction: 'OUT' }] };
+ * ```
+ */
+export interface CountOptions {
+  readonly source: PlainId;
+  readonly steps: readonly EdgeStep[];
+  readonly containsTraversed?: boolean;
+  readonly dedupSize?: number;
+}
+
+/**
+ * The answer of count.
+ *
+ * @example
+ * ```ts
+ * const { count } = await graph.traversers.count({ source: '1:marko', steps: [{ direction: 'OUT' }] });
+ * ```
+ */
+export interface CountResult {
+  readonly count: number;
 }
 
 type Mode = 'breadth_first' | 'deep_first';
 
 function mode(options: Readonly<Record<string, unknown>>): Mode {
-  const given = options.algorithm ?? options.traverseMode;
+  const given = options.algorithm;
   if (given === undefined || given === null || given === 'breadth_first' || given === 'breadth_first_search') return 'breadth_first';
   if (given === 'deep_first' || given === 'depth_first_search') return 'deep_first';
   throw new ArgumentError('TRAVERSER_ARGUMENT', `The algorithm must be one of 'breadth_first' or 'deep_first', but got '${String(given)}'`);
@@ -120,7 +222,7 @@ function* neighbourhood(run: TraverserRun, sources: Int32Array, o: Readonly<Reco
   const max = bound(limit);
   const deep = mode(o) === 'deep_first' && sources.length === 1;
   const once = kind !== 'kout' || nearest;
-  const paths = post && flag(o.withPath, 'with path', false);
+  const paths = flag(o.withPath, 'with path', false);
   const ls = deep
     ? yield* deepLayers(run, sources[0]!, hop, depth, once, capacity, meter)
     : yield* layers(run, sources, { hop, depth, nearest: once, capacity, finding: kind, meter, paths });
@@ -161,7 +263,7 @@ function layerSlots(ls: readonly Layer[], from: number, depth: number, n: number
   return out;
 }
 
-function shape(run: TraverserRun, name: string, found: Found, o: Readonly<Record<string, unknown>>, meter: Meter, extra: readonly number[] = []): NeighbourhoodResponse {
+function shape(run: TraverserRun, found: Found, o: Readonly<Record<string, unknown>>, meter: Meter, extra: readonly number[] = []): NeighbourhoodResult {
   const countOnly = flag(o.countOnly, 'count only', false);
   const withPath = flag(o.withPath, 'with path', false);
   const withVertex = flag(o.withVertex, 'with vertex', false);
@@ -170,8 +272,10 @@ function shape(run: TraverserRun, name: string, found: Found, o: Readonly<Record
     throw new ArgumentError('TRAVERSER_ARGUMENT', "Can't return vertex, edge or path when count only");
   }
   const unique = extra.length === 0 ? found.slots : [...new Set([...extra, ...found.slots])];
-  if (countOnly) return { [name]: [], size: unique.length, paths: [], vertices: [], edges: [], measure: meter.measure() };
-  const paths: PathJson[] = [];
+  if (countOnly) return { ids: [], size: unique.length, paths: [], vertices: [], edges: [], measure: meter.measure() };
+  const foundIds = ids(run.source, unique);
+  if (!withPath && !withVertex) return { ids: foundIds, size: unique.length, paths: [], vertices: [], edges: [], measure: meter.measure() };
+  const paths: TraverserPath[] = [];
   const pathVertices: number[] = [];
   const pathEdges: number[] = [];
   if (withPath) {
@@ -184,70 +288,60 @@ function shape(run: TraverserRun, name: string, found: Found, o: Readonly<Record
   }
   // KoutAPI and KneighborAPI list the neighbours and every vertex of the returned paths.
   const vertices = verticesOut(run.source, [...pathVertices, ...unique], withVertex);
-  return { [name]: ids(run.source, unique), size: unique.length, paths, vertices, edges: withPath ? edgesOut(run.source, pathEdges, withEdge) : [], measure: meter.measure() };
-}
-
-function getShape(run: TraverserRun, found: Found, o: Readonly<Record<string, unknown>>, meter: Meter, extra: readonly number[] = []): NeighbourhoodResponse {
-  const slots = extra.length === 0 ? found.slots : [...extra, ...found.slots];
-  if (flag(o.countOnly, 'count only', false)) return { vertices_size: slots.length, measure: meter.measure() };
-  return { vertices: ids(run.source, slots), measure: meter.measure() };
+  return { ids: foundIds, size: unique.length, paths, vertices, edges: withPath ? edgesOut(run.source, pathEdges, withEdge) : [], measure: meter.measure() };
 }
 
 /**
  * kout: the vertices exactly `maxDepth` hops from `source` (with `nearest`, whose shortest
- * path is that long). Without `steps` it is HugeGraph's GET form (`direction`, `label`,
- * `maxDegree`, `skipDegree`; `{ vertices, measure }`), with `steps` the POST form.
+ * path is that long), along the {@link HopParameters} or, given `steps`, the VESteps.
  *
  * @example
  * ```ts
  * const r = runFrontier(kout(run, { source: '1:marko', maxDepth: 2 }));
  * ```
  */
-export function* kout(run: TraverserRun, options: unknown): FrontierOperation<NeighbourhoodResponse> {
+export function* kout(run: TraverserRun, options: KoutOptions): FrontierOperation<NeighbourhoodResult> {
   const o = record(options, 'kout options');
   const meter = new Meter();
   const found = yield* neighbourhood(run, Int32Array.of(vertexSlot(run.source, o.source)), o, 'kout', meter);
-  return o.steps === undefined ? getShape(run, found, o, meter) : shape(run, 'kout', found, o, meter);
+  return shape(run, found, o, meter);
 }
 
 /**
- * kneighbor: every vertex within `maxDepth` hops of `source` (the source excluded), GET form
- * without `steps`, POST form with.
+ * kneighbor: every vertex within `maxDepth` hops of `source` (the source excluded).
  *
  * @example
  * ```ts
  * const r = runFrontier(kneighbor(run, { source: '1:marko', maxDepth: 2 }));
  * ```
  */
-export function* kneighbor(run: TraverserRun, options: unknown): FrontierOperation<NeighbourhoodResponse> {
+export function* kneighbor(run: TraverserRun, options: KneighborOptions): FrontierOperation<NeighbourhoodResult> {
   const o = record(options, 'kneighbor options');
   const meter = new Meter();
   const found = yield* neighbourhood(run, Int32Array.of(vertexSlot(run.source, o.source)), o, 'kneighbor', meter);
-  return o.steps === undefined ? getShape(run, found, o, meter) : shape(run, 'kneighbor', found, o, meter);
+  return shape(run, found, o, meter);
 }
 
 /**
- * egonet: the kneighbor of several sources, sources included. GET form with `source` (ids, no
- * measure), POST form with `sources` (a list of ids, or a vertices selector) and `steps`.
+ * egonet: the kneighbor of several sources, sources included: of `source` without `steps`, of
+ * `sources` (a list of ids, or a vertices selector) with them.
  *
  * @example
  * ```ts
  * const r = runFrontier(egonet(run, { sources: ['1:marko'], steps: { direction: 'OUT' }, maxDepth: 1 }));
  * ```
  */
-export function* egonet(run: TraverserRun, options: unknown): FrontierOperation<NeighbourhoodResponse | { vertices: PlainId[] }> {
+export function* egonet(run: TraverserRun, options: EgonetOptions): FrontierOperation<NeighbourhoodResult> {
   const o = record(options, 'egonet options');
   const meter = new Meter();
   if (o.steps === undefined) {
     const source = vertexSlot(run.source, o.source);
     const found = yield* neighbourhood(run, Int32Array.of(source), o, 'egonet', meter);
-    const r = getShape(run, found, o, meter, [source]);
-    return { vertices: r.vertices ?? [] };
+    return shape(run, found, o, meter, [source]);
   }
   const sources = selectVertices(run, Array.isArray(o.sources) ? { ids: o.sources } : o.sources, 'sources');
   const found = yield* neighbourhood(run, sources, o, 'egonet', meter);
-  const { measure: _measure, ...rest } = shape(run, 'egonet', found, o, meter, [...sources]);
-  return rest;
+  return shape(run, found, o, meter, [...sources]);
 }
 
 /**
@@ -263,7 +357,7 @@ export function* egonet(run: TraverserRun, options: unknown): FrontierOperation<
  * runFrontier(count(run, { source: '1:marko', steps: [{ direction: 'OUT' }] })); // { count: 2 }
  * ```
  */
-export function* count(run: TraverserRun, options: unknown): FrontierOperation<{ count: number }> {
+export function* count(run: TraverserRun, options: CountOptions): FrontierOperation<CountResult> {
   const o = record(options, 'count options');
   const source = vertexSlot(run.source, o.source);
   const steps = listOf(o.steps, 'steps').map((s) => edgeStep(run, s, { maxDegree: DEFAULTS.maxDegree, skipDegree: 100_000 }));

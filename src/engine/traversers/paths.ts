@@ -1,34 +1,172 @@
 /**
- * Path traversers: shortestpath, allshortestpaths (bidirectional BFS), weightedshortestpath and
- * singlesourceshortestpath (Dijkstra), multinodeshortestpath, and the simple-path enumerations
+ * Path traversers: shortestPath, allShortestPaths (bidirectional BFS), weightedShortestPath and
+ * singleSourceShortestPath (Dijkstra), multiNodeShortestPath, and the simple-path enumerations
  * paths, crosspoints, rings and rays.
  * @module
  */
 import { TypedNumber } from '../../values/index.js';
 import type { PlainId } from '../../values/index.js';
-import { allShortestPaths, dijkstra, pathEdges, scanHop, shortestPath, weightedPathTo } from '../frontier/index.js';
+import { allShortestPaths as searchAllShortestPaths, dijkstra, pathEdges, scanHop, shortestPath as searchShortestPath, weightedPathTo } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import type { AdjacencySource } from '../../port/index.js';
 import { ArgumentError } from '../../errors.js';
 import { DEFAULTS, Meter, bound, edgesOut, flag, ids, maxDepth, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
 import { edgeStep, getHop, selectVertices } from './traverser-steps.js';
-import type { EdgeJson, Measure, TraverserRun, VertexJson } from './traverser-common.js';
+import type { TraverserRun } from './traverser-common.js';
+import type { EdgeStep, ElementOptions, HopParameters, PathElements, PathsResult, TraverserMeasure, VertexSelector } from './traverser-types.js';
 import { plainVertexId } from '../plain-ids.js';
 
 /**
- * The tail every path response shares: path vertices and edges (ids, or full elements with
- * `withVertex` / `withEdge`) and the measure block.
+ * Options of shortestPath and allShortestPaths: from `source` to `target` within `maxDepth`
+ * hops along the {@link HopParameters}; `capacity` (default 10000000, -1 for no limit) bounds
+ * the vertices visited.
  *
  * @example
  * ```ts
- * const r: PathsResponse = { paths: [{ objects: ['1:marko', '1:peter'] }], vertices: ['1:marko', '1:peter'], edges: ['S1:marko>1>>S1:peter'], measure: { edge_iterations: 4, vertice_iterations: 2, 'cost(ns)': 120000 } };
+ * const o: ShortestPathOptions = { source: '1:marko', target: '1:josh', maxDepth: 3, withVertex: true };
  * ```
  */
-export interface PathsResponse {
-  readonly [name: string]: unknown;
-  readonly vertices?: (PlainId | VertexJson)[];
-  readonly edges?: (PlainId | EdgeJson)[];
-  readonly measure: Measure;
+export interface ShortestPathOptions extends HopParameters, ElementOptions {
+  readonly source: PlainId;
+  readonly target: PlainId;
+  readonly maxDepth: number;
+  readonly capacity?: number;
+}
+
+/**
+ * The answer of shortestPath: one shortest path (empty when there is none), its vertices and edges.
+ *
+ * @example
+ * ```ts
+ * const { path } = await graph.traversers.shortestPath({ source: '1:marko', target: '1:josh', maxDepth: 3 });
+ * ```
+ */
+export interface ShortestPathResult extends PathElements {
+  readonly path: PlainId[];
+  readonly measure: TraverserMeasure;
+}
+
+/**
+ * Options of allshortestpaths.
+ *
+ * @example
+ * ```ts
+ * const o: AllShortestPathsOptions = { source: '1:marko', target: '1:vadas', maxDepth: 5 };
+ * ```
+ */
+export type AllShortestPathsOptions = ShortestPathOptions;
+
+/**
+ * The answer of allshortestpaths.
+ *
+ * @example
+ * ```ts
+ * const { paths }: AllShortestPathsResult = await graph.traversers.allShortestPaths({ source: '1:marko', target: '1:vadas', maxDepth: 5 });
+ * ```
+ */
+export type AllShortestPathsResult = PathsResult;
+
+/**
+ * A path weighed by an edge property: the sum of its edges' weights and its vertices.
+ *
+ * @example
+ * ```ts
+ * const p: WeightedPath = { weight: 0.7, vertices: ['1:marko', '2:ripple', '1:peter', '1:josh'] };
+ * ```
+ */
+export interface WeightedPath {
+  readonly weight: number;
+  readonly vertices: PlainId[];
+}
+
+/**
+ * Options of weightedShortestPath: the lightest path from `source` to `target` by the numeric
+ * edge property `weight` (an edge without it weighs 1), along the {@link HopParameters}.
+ *
+ * @example
+ * ```ts
+ * const o: WeightedShortestPathOptions = { source: '1:marko', target: '1:josh', weight: 'weight' };
+ * ```
+ */
+export interface WeightedShortestPathOptions extends HopParameters, ElementOptions {
+  readonly source: PlainId;
+  readonly target: PlainId;
+  readonly weight: string;
+  readonly capacity?: number;
+}
+
+/**
+ * The answer of weightedShortestPath: the path (absent when `target` is unreachable), its
+ * vertices and edges.
+ *
+ * @example
+ * ```ts
+ * const { path } = await graph.traversers.weightedShortestPath({ source: '1:marko', target: '1:josh', weight: 'weight' });
+ * ```
+ */
+export interface WeightedShortestPathResult extends PathElements {
+  readonly path?: WeightedPath;
+  readonly measure: TraverserMeasure;
+}
+
+/**
+ * Options of singleSourceShortestPath: the lightest paths from `source` to its `limit` (default
+ * 10, -1 for all) nearest vertices by the edge property `weight` (default: every edge weighs 1).
+ *
+ * @example
+ * ```ts
+ * const o: SingleSourceShortestPathOptions = { source: '1:marko', weight: 'weight', limit: 2 };
+ * ```
+ */
+export interface SingleSourceShortestPathOptions extends HopParameters, ElementOptions {
+  readonly source: PlainId;
+  readonly weight?: string;
+  readonly capacity?: number;
+  readonly limit?: number;
+}
+
+/**
+ * The answer of singleSourceShortestPath: each reached vertex's path by its id, nearest first.
+ *
+ * @example
+ * ```ts
+ * const { paths } = await graph.traversers.singleSourceShortestPath({ source: '1:marko', weight: 'weight' });
+ * ```
+ */
+export interface SingleSourceShortestPathResult extends PathElements {
+  readonly paths: Record<string, WeightedPath>;
+  readonly measure: TraverserMeasure;
+}
+
+/**
+ * Options of multiNodeShortestPath: a shortest path between every pair of the `vertices`,
+ * along `step`, within `maxDepth` (default 10) hops.
+ *
+ * @example
+ * ```ts
+ * const o: MultiNodeShortestPathOptions = { vertices: { ids: ['1:marko', '1:josh'] }, step: { direction: 'BOTH' } };
+ * ```
+ */
+export interface MultiNodeShortestPathOptions extends ElementOptions {
+  readonly vertices: VertexSelector;
+  readonly step: EdgeStep;
+  readonly maxDepth?: number;
+  readonly capacity?: number;
+}
+
+/**
+ * The answer of multinodeshortestpath.
+ *
+ * @example
+ * ```ts
+ * const { paths }: MultiNodeShortestPathResult = await graph.traversers.multiNodeShortestPath({ vertices: { ids: ['1:marko', '1:josh'] }, step: {} });
+ * ```
+ */
+export type MultiNodeShortestPathResult = PathsResult;
+
+/** The tail every path answer ends with. */
+interface Tail extends PathElements {
+  readonly measure: TraverserMeasure;
 }
 
 /** The edges along a vertex path: for each step the lightest edge the hop follows, or with no weight any one ({@link pathEdges}). */
@@ -51,14 +189,14 @@ function* edgesAlong(run: TraverserRun, path: ArrayLike<number>, hop: HopOptions
   return out;
 }
 
-function* tail(run: TraverserRun, paths: readonly ArrayLike<number>[], hop: HopOptions, o: Readonly<Record<string, unknown>>, meter: Meter, weight?: (edge: number) => number): FrontierOperation<PathsResponse> {
+function* tail(run: TraverserRun, paths: readonly ArrayLike<number>[], hop: HopOptions, o: Readonly<Record<string, unknown>>, meter: Meter, weight?: (edge: number) => number): FrontierOperation<Tail> {
   const edges: number[] = [];
   for (const p of paths) for (const e of yield* edgesAlong(run, p, hop, weight)) edges.push(e);
   return elements(run, paths, edges, o, meter);
 }
 
 /** The tail of paths whose edges are known: `edges` lists every path's edges in turn. */
-function elements(run: TraverserRun, paths: readonly ArrayLike<number>[], edges: Iterable<number>, o: Readonly<Record<string, unknown>>, meter: Meter): PathsResponse {
+function elements(run: TraverserRun, paths: readonly ArrayLike<number>[], edges: Iterable<number>, o: Readonly<Record<string, unknown>>, meter: Meter): Tail {
   const vertices: number[] = [];
   for (const p of paths) for (let i = 0; i < p.length; i++) vertices.push(p[i]!);
   return {
@@ -101,37 +239,37 @@ function shortestOptions(o: Readonly<Record<string, unknown>>, hop: HopOptions, 
 }
 
 /**
- * shortestpath: one shortest path from `source` to `target` within `maxDepth` hops (`path`
+ * shortestPath: one shortest path from `source` to `target` within `maxDepth` hops (`path`
  * is [] when there is none).
  *
  * @example
  * ```ts
- * runFrontier(shortestpath(run, { source: '1:marko', target: '1:josh', maxDepth: 3 })); // { path: ['1:marko', '1:peter', '1:josh'], ... }
+ * runFrontier(shortestPath(run, { source: '1:marko', target: '1:josh', maxDepth: 3 })); // { path: ['1:marko', '1:peter', '1:josh'], ... }
  * ```
  */
-export function* shortestpath(run: TraverserRun, options: unknown): FrontierOperation<PathsResponse> {
-  const o = record(options, 'shortestpath options');
+export function* shortestPath(run: TraverserRun, options: ShortestPathOptions): FrontierOperation<ShortestPathResult> {
+  const o = record(options, 'shortestPath options');
   const meter = new Meter();
   const [s, t] = [vertexSlot(run.source, o.source), vertexSlot(run.source, o.target, 'target')];
-  const found = yield* shortestPath(run.source, s, t, shortestOptions(o, getHop(o), meter), run.ctx);
+  const found = yield* searchShortestPath(run.source, s, t, shortestOptions(o, getHop(o), meter), run.ctx);
   if (found === undefined) return { path: [], ...elements(run, [], [], o, meter) };
   return { path: ids(run.source, found.vertices), ...elements(run, [found.vertices], found.edges, o, meter) };
 }
 
 /**
- * allshortestpaths: every shortest path from `source` to `target` within `maxDepth` hops.
+ * allShortestPaths: every shortest path from `source` to `target` within `maxDepth` hops.
  *
  * @example
  * ```ts
- * runFrontier(allshortestpaths(run, { source: '1:marko', target: '1:josh', maxDepth: 3 })); // { paths: [{ objects: [...] }], ... }
+ * runFrontier(allShortestPaths(run, { source: '1:marko', target: '1:josh', maxDepth: 3 })); // { paths: [{ objects: [...] }], ... }
  * ```
  */
-export function* allshortestpaths(run: TraverserRun, options: unknown): FrontierOperation<PathsResponse> {
-  const o = record(options, 'allshortestpaths options');
+export function* allShortestPaths(run: TraverserRun, options: ShortestPathOptions): FrontierOperation<PathsResult> {
+  const o = record(options, 'allShortestPaths options');
   const meter = new Meter();
   const [s, t] = [vertexSlot(run.source, o.source), vertexSlot(run.source, o.target, 'target')];
   const hop = getHop(o);
-  const paths = yield* allShortestPaths(run.source, s, t, shortestOptions(o, hop, meter), run.ctx);
+  const paths = yield* searchAllShortestPaths(run.source, s, t, shortestOptions(o, hop, meter), run.ctx);
   return { paths: paths.map((p) => ({ objects: ids(run.source, p) })), ...(yield* tail(run, paths, hop, o, meter)) };
 }
 
@@ -146,16 +284,16 @@ function weightOf(run: TraverserRun, key: unknown): (edge: number) => number {
 }
 
 /**
- * weightedshortestpath: the lightest path from `source` to `target` by the numeric edge
- * property `weight` (edges without it weigh 1); `path` is {} when unreachable.
+ * weightedShortestPath: the lightest path from `source` to `target` by the numeric edge
+ * property `weight` (edges without it weigh 1); `path` is absent when unreachable.
  *
  * @example
  * ```ts
- * runFrontier(weightedshortestpath(run, { source: '1:marko', target: '1:josh', weight: 'weight' })); // { path: { weight: 0.9, vertices: [...] }, ... }
+ * runFrontier(weightedShortestPath(run, { source: '1:marko', target: '1:josh', weight: 'weight' })); // { path: { weight: 0.9, vertices: [...] }, ... }
  * ```
  */
-export function* weightedshortestpath(run: TraverserRun, options: unknown): FrontierOperation<PathsResponse> {
-  const o = record(options, 'weightedshortestpath options');
+export function* weightedShortestPath(run: TraverserRun, options: WeightedShortestPathOptions): FrontierOperation<WeightedShortestPathResult> {
+  const o = record(options, 'weightedShortestPath options');
   const meter = new Meter();
   const [s, t] = [vertexSlot(run.source, o.source), vertexSlot(run.source, o.target, 'target')];
   if (typeof o.weight !== 'string') throw new ArgumentError('TRAVERSER_ARGUMENT', "The weight parameter can't be null");
@@ -164,21 +302,21 @@ export function* weightedshortestpath(run: TraverserRun, options: unknown): Fron
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
   const r = yield* dijkstra(counting(run, meter).source, s, { hop, weight, target: t, capacity }, run.ctx);
   const path = weightedPathTo(r, t);
-  if (path === undefined) return { path: {}, ...(yield* tail(run, [], hop, o, meter)) };
+  if (path === undefined) return yield* tail(run, [], hop, o, meter);
   return { path: { weight: r.distance[r.positions.get(t)]!, vertices: ids(run.source, path) }, ...(yield* tail(run, [path], hop, o, meter, weight)) };
 }
 
 /**
- * singlesourceshortestpath: the lightest paths from `source` to the `limit` (10) nearest
+ * singleSourceShortestPath: the lightest paths from `source` to the `limit` (10) nearest
  * vertices, keyed by target id.
  *
  * @example
  * ```ts
- * runFrontier(singlesourceshortestpath(run, { source: '1:marko', weight: 'weight' })); // { paths: { '1:peter': { weight: 0.5, vertices: [...] } }, ... }
+ * runFrontier(singleSourceShortestPath(run, { source: '1:marko', weight: 'weight' })); // { paths: { '1:peter': { weight: 0.5, vertices: [...] } }, ... }
  * ```
  */
-export function* singlesourceshortestpath(run: TraverserRun, options: unknown): FrontierOperation<PathsResponse> {
-  const o = record(options, 'singlesourceshortestpath options');
+export function* singleSourceShortestPath(run: TraverserRun, options: SingleSourceShortestPathOptions): FrontierOperation<SingleSourceShortestPathResult> {
+  const o = record(options, 'singleSourceShortestPath options');
   const meter = new Meter();
   const s = vertexSlot(run.source, o.source);
   const hop = getHop(o);
@@ -186,7 +324,7 @@ export function* singlesourceshortestpath(run: TraverserRun, options: unknown): 
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
   const limit = bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.pathsLimit));
   const r = yield* dijkstra(counting(run, meter).source, s, { hop, weight, capacity }, run.ctx);
-  const out: Record<string, { weight: number; vertices: PlainId[] }> = {};
+  const out: Record<string, WeightedPath> = {};
   const found: Int32Array[] = [];
   for (let i = 1; i < r.settled.length && found.length < limit; i++) {
     const target = r.settled.slots[i]!;
@@ -198,16 +336,16 @@ export function* singlesourceshortestpath(run: TraverserRun, options: unknown): 
 }
 
 /**
- * multinodeshortestpath: a shortest path between every pair of the selected `vertices`,
+ * multiNodeShortestPath: a shortest path between every pair of the selected `vertices`,
  * following `step`, within `maxDepth` hops.
  *
  * @example
  * ```ts
- * runFrontier(multinodeshortestpath(run, { vertices: { ids: ['1:marko', '1:josh'] }, step: { direction: 'BOTH' }, maxDepth: 5 }));
+ * runFrontier(multiNodeShortestPath(run, { vertices: { ids: ['1:marko', '1:josh'] }, step: { direction: 'BOTH' }, maxDepth: 5 }));
  * ```
  */
-export function* multinodeshortestpath(run: TraverserRun, options: unknown): FrontierOperation<PathsResponse> {
-  const o = record(options, 'multinodeshortestpath options');
+export function* multiNodeShortestPath(run: TraverserRun, options: MultiNodeShortestPathOptions): FrontierOperation<PathsResult> {
+  const o = record(options, 'multiNodeShortestPath options');
   const meter = new Meter();
   const vertices = selectVertices(run, o.vertices, 'vertices');
   const hop = edgeStep(run, o.step);
@@ -216,7 +354,7 @@ export function* multinodeshortestpath(run: TraverserRun, options: unknown): Fro
   const edges: number[] = [];
   for (let i = 0; i < vertices.length; i++) {
     for (let j = i + 1; j < vertices.length; j++) {
-      const p = yield* shortestPath(run.source, vertices[i]!, vertices[j]!, settings, run.ctx);
+      const p = yield* searchShortestPath(run.source, vertices[i]!, vertices[j]!, settings, run.ctx);
       if (p === undefined) continue;
       found.push(p.vertices);
       for (const e of p.edges) edges.push(e);

@@ -1,7 +1,7 @@
 /**
  * Traversers that follow a list of steps, one step per hop, on a {@link PathTree}:
- * customizedpaths (weights, sample, sort_by), templatepaths (each step repeated up to
- * `max_times`, with or without rings) and customizedcrosspoints (path patterns that must end
+ * customizedPaths (weights, sample, sortBy), templatePaths (each step repeated up to
+ * `maxTimes`, with or without rings) and customizedCrosspoints (path patterns that must end
  * at the same vertices).
  * @module
  */
@@ -12,7 +12,8 @@ import { SlotMap, checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import { DEFAULTS, Meter, bound, flag, ids, integer, numberOf, positiveOrNoLimit, record, verticesOut } from './traverser-common.js';
 import { edgeStep, listOf, selectVertices } from './traverser-steps.js';
-import type { Measure, PathJson, TraverserRun } from './traverser-common.js';
+import type { TraverserRun } from './traverser-common.js';
+import type { EdgeStep, ElementOptions, PathElements, PathsResult, TraverserMeasure, TraverserPath, VertexSelector } from './traverser-types.js';
 import { PathTree, neighbourLists, pathKey, treePath, treeTail } from './tree.js';
 
 function bad(message: string): ArgumentError {
@@ -25,9 +26,150 @@ function steps(o: Readonly<Record<string, unknown>>): Readonly<Record<string, un
   return list;
 }
 
-/** A path of customizedpaths; `weights` (one per edge) when sorted by them. */
-interface WeightedPath extends PathJson {
+/**
+ * A step of customizedPaths: an {@link EdgeStep}, the edge property weighing it (`weightBy`),
+ * the weight of an edge without it (`defaultWeight`, default 0), and how many of the new paths
+ * each vertex opens are drawn at random (`sample`, default 100, -1 for all).
+ *
+ * @example
+ * ```ts
+ * const step: CustomizedPathStep = { direction: 'OUT', labels: ['knows'], weightBy: 'weight', sample: -1 };
+ * ```
+ */
+export interface CustomizedPathStep extends EdgeStep {
+  readonly weightBy?: string;
+  readonly defaultWeight?: number;
+  readonly sample?: number;
+}
+
+/**
+ * Options of customizedPaths: from the `sources`, one hop per entry of `steps` over paths
+ * without loops; `sortBy` INCR or DECR orders the paths by their summed weights (default NONE);
+ * at most `limit` (default 10, -1 for all) paths; `capacity` (default 10000000, -1 for no limit)
+ * bounds the path nodes.
+ *
+ * @example
+ * ```ts
+ * const o: CustomizedPathsOptions = { sources: { ids: ['1:marko'] }, steps: [{ direction: 'OUT', weightBy: 'weight' }], sortBy: 'DECR' };
+ * ```
+ */
+export interface CustomizedPathsOptions extends ElementOptions {
+  readonly sources: VertexSelector;
+  readonly steps: readonly CustomizedPathStep[];
+  readonly sortBy?: 'INCR' | 'DECR' | 'NONE';
+  readonly capacity?: number;
+  readonly limit?: number;
+}
+
+/**
+ * A path of customizedPaths; `weights` (one per edge) when sorted by them.
+ *
+ * @example
+ * ```ts
+ * const p: CustomizedPath = { objects: ['1:marko', '1:peter'], weights: [0.5] };
+ * ```
+ */
+export interface CustomizedPath extends TraverserPath {
   readonly weights?: number[];
+}
+
+/**
+ * The answer of customizedPaths.
+ *
+ * @example
+ * ```ts
+ * const { paths } = await graph.traversers.customizedPaths({ sources: { ids: ['1:marko'] }, steps: [{ direction: 'OUT' }] });
+ * ```
+ */
+export interface CustomizedPathsResult extends PathElements {
+  readonly paths: CustomizedPath[];
+  readonly measure: TraverserMeasure;
+}
+
+/**
+ * A step of templatePaths: an {@link EdgeStep} taken 1 to `maxTimes` (default 1) times.
+ *
+ * @example
+ * ```ts
+ * const step: TemplatePathStep = { direction: 'OUT', labels: ['knows'], maxTimes: 3 };
+ * ```
+ */
+export interface TemplatePathStep extends EdgeStep {
+  readonly maxTimes?: number;
+}
+
+/**
+ * Options of templatePaths: paths from the `sources` to the `targets` taking each of `steps`
+ * in order; `withRing` (default false) lets a path repeat vertices; `capacity` and `limit` as
+ * for customizedPaths.
+ *
+ * @example
+ * ```ts
+ * const o: TemplatePathsOptions = { sources: { ids: ['1:marko'] }, targets: { ids: ['1:vadas'] }, steps: [{ direction: 'OUT', maxTimes: 3 }] };
+ * ```
+ */
+export interface TemplatePathsOptions extends ElementOptions {
+  readonly sources: VertexSelector;
+  readonly targets: VertexSelector;
+  readonly steps: readonly TemplatePathStep[];
+  readonly withRing?: boolean;
+  readonly capacity?: number;
+  readonly limit?: number;
+}
+
+/**
+ * The answer of templatepaths.
+ *
+ * @example
+ * ```ts
+ * const { paths }: TemplatePathsResult = await graph.traversers.templatePaths({ sources: { ids: ['1:marko'] }, targets: { ids: ['1:vadas'] }, steps: [{ maxTimes: 3 }] });
+ * ```
+ */
+export type TemplatePathsResult = PathsResult;
+
+/**
+ * A path pattern of customizedCrosspoints: one hop per step.
+ *
+ * @example
+ * ```ts
+ * const pattern: PathPattern = { steps: [{ direction: 'OUT', labels: ['created'] }] };
+ * ```
+ */
+export interface PathPattern {
+  readonly steps: readonly EdgeStep[];
+}
+
+/**
+ * Options of customizedCrosspoints: from the `sources`, every one of `pathPatterns`; the
+ * crosspoints are where paths from every source end (at most `limit`, default 10, -1 for all);
+ * `withPath` also answers the paths ending there.
+ *
+ * @example
+ * ```ts
+ * const o: CustomizedCrosspointsOptions = { sources: { ids: ['1:marko', '1:josh'] }, pathPatterns: [{ steps: [{ direction: 'BOTH' }] }], withPath: true };
+ * ```
+ */
+export interface CustomizedCrosspointsOptions extends ElementOptions {
+  readonly sources: VertexSelector;
+  readonly pathPatterns: readonly PathPattern[];
+  readonly withPath?: boolean;
+  readonly capacity?: number;
+  readonly limit?: number;
+}
+
+/**
+ * The answer of customizedCrosspoints: the crosspoints, and with `withPath` the paths to them;
+ * `vertices` lists the paths' vertices, or without paths the crosspoints.
+ *
+ * @example
+ * ```ts
+ * const { crosspoints } = await graph.traversers.customizedCrosspoints({ sources: { ids: ['1:marko', '1:josh'] }, pathPatterns: [{ steps: [{ direction: 'BOTH' }] }] });
+ * ```
+ */
+export interface CustomizedCrosspointsResult extends PathElements {
+  readonly crosspoints: PlainId[];
+  readonly paths: TraverserPath[];
+  readonly measure: TraverserMeasure;
 }
 
 /** A uniform random sample of `size` entries of `items` (all of them when there are no more), in their order. */
@@ -42,7 +184,7 @@ function sampleOf<T>(items: T[], size: number): T[] {
 }
 
 /**
- * customizedpaths (HugeGraph's CustomizePathsTraverser): from the `sources` selector, one hop
+ * customizedPaths (HugeGraph's CustomizePathsTraverser): from the `sources` selector, one hop
  * per entry of `steps` (an EdgeStep plus `weightBy`, `defaultWeight` (0) and `sample` (100; -1
  * all)) over paths without loops. `sample` draws that many of the new path nodes a vertex opens
  * at the step (for all the paths reaching it together), at random. With `sortBy` INCR or DECR
@@ -52,11 +194,11 @@ function sampleOf<T>(items: T[], size: number): T[] {
  *
  * @example
  * ```ts
- * runFrontier(customizedpaths(run, { sources: { ids: ['1:marko'] }, steps: [{ direction: 'OUT', weightBy: 'weight' }], sortBy: 'DECR' }));
+ * runFrontier(customizedPaths(run, { sources: { ids: ['1:marko'] }, steps: [{ direction: 'OUT', weightBy: 'weight' }], sortBy: 'DECR' }));
  * ```
  */
-export function* customizedpaths(run: TraverserRun, options: unknown): FrontierOperation<{ paths: WeightedPath[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
-  const o = record(options, 'customizedpaths options');
+export function* customizedPaths(run: TraverserRun, options: CustomizedPathsOptions): FrontierOperation<CustomizedPathsResult> {
+  const o = record(options, 'customizedPaths options');
   const meter = new Meter();
   const sources = selectVertices(run, o.sources, 'sources');
   const plan = steps(o).map((s) => ({
@@ -120,17 +262,17 @@ export function* customizedpaths(run: TraverserRun, options: unknown): FrontierO
 }
 
 /**
- * templatepaths: paths from the `sources` selector to the `targets` selector that take each of
+ * templatePaths: paths from the `sources` selector to the `targets` selector that take each of
  * `steps` (an EdgeStep plus `maxTimes`, default 1) between 1 and `maxTimes` times in order;
  * with `withRing` false (the default) a path never repeats a vertex. Shortest first.
  *
  * @example
  * ```ts
- * runFrontier(templatepaths(run, { sources: { ids: ['1:marko'] }, targets: { ids: ['1:vadas'] }, steps: [{ direction: 'OUT', labels: ['knows'], maxTimes: 3 }] }));
+ * runFrontier(templatePaths(run, { sources: { ids: ['1:marko'] }, targets: { ids: ['1:vadas'] }, steps: [{ direction: 'OUT', labels: ['knows'], maxTimes: 3 }] }));
  * ```
  */
-export function* templatepaths(run: TraverserRun, options: unknown): FrontierOperation<{ paths: PathJson[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
-  const o = record(options, 'templatepaths options');
+export function* templatePaths(run: TraverserRun, options: TemplatePathsOptions): FrontierOperation<PathsResult> {
+  const o = record(options, 'templatePaths options');
   const meter = new Meter();
   const sources = selectVertices(run, o.sources, 'sources');
   const targets = selectVertices(run, o.targets, 'targets');
@@ -181,18 +323,18 @@ export function* templatepaths(run: TraverserRun, options: unknown): FrontierOpe
 }
 
 /**
- * customizedcrosspoints: from each vertex of the `sources` selector, each of `pathPatterns`
+ * customizedCrosspoints: from each vertex of the `sources` selector, each of `pathPatterns`
  * (`{ steps: [EdgeStep...] }`) is walked one hop per step over simple paths; the crosspoints
  * are the vertices where paths from every source end (none if a source has no path), and with
  * `withPath` the paths ending there are returned.
  *
  * @example
  * ```ts
- * runFrontier(customizedcrosspoints(run, { sources: { ids: ['1:marko', '1:josh'] }, pathPatterns: [{ steps: [{ direction: 'BOTH' }] }], withPath: true }));
+ * runFrontier(customizedCrosspoints(run, { sources: { ids: ['1:marko', '1:josh'] }, pathPatterns: [{ steps: [{ direction: 'BOTH' }] }], withPath: true }));
  * ```
  */
-export function* customizedcrosspoints(run: TraverserRun, options: unknown): FrontierOperation<{ crosspoints: PlainId[]; paths: PathJson[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
-  const o = record(options, 'customizedcrosspoints options');
+export function* customizedCrosspoints(run: TraverserRun, options: CustomizedCrosspointsOptions): FrontierOperation<CustomizedCrosspointsResult> {
+  const o = record(options, 'customizedCrosspoints options');
   const meter = new Meter();
   const sources = selectVertices(run, o.sources, 'sources');
   const patterns = listOf(o.pathPatterns, 'path patterns').map((p) => steps(p).map((s) => edgeStep(run, s)));

@@ -1,5 +1,5 @@
 /**
- * Scoring traversers (fusiformsimilarity, neighborrank, personalrank) and the edgeexist lookup.
+ * Scoring traversers (fusiformSimilarity, neighborRank, personalRank) and the edgeExist lookup.
  * @module
  */
 import { ArgumentError } from '../../errors.js';
@@ -8,7 +8,8 @@ import { checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import { DEFAULTS, Meter, bound, direction, edgeJson, flag, integer, labels, numberOf, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
 import { edgeStep, getHop, listOf, selectVertices } from './traverser-steps.js';
-import type { EdgeJson, Measure, TraverserRun, VertexJson } from './traverser-common.js';
+import type { TraverserRun } from './traverser-common.js';
+import type { EdgeStep, HopParameters, TraverserEdge, TraverserMeasure, TraverserVertex, VertexSelector } from './traverser-types.js';
 import { plainVertexId } from '../plain-ids.js';
 import { PathTree, neighbourLists, opposite } from './tree.js';
 import { jsonValue } from '../json.js';
@@ -32,15 +33,172 @@ function distinctOf(list: readonly number[] | undefined): number[] {
   return [...out];
 }
 
-/** One similar vertex of fusiformsimilarity. */
-interface Similar {
+/**
+ * Options of fusiformSimilarity: for each of the `sources` with at least `minNeighbors`
+ * neighbours along the {@link HopParameters}, the vertices sharing at least `alpha` (in (0, 1])
+ * of them; a source needs `minSimilars` (default 1) such vertices, the `top` (default 0: all)
+ * are kept, and with `groupProperty` they and the source must hold at least `minGroups`
+ * values of it. At most `limit` (default 10, -1 for all) sources answer; `capacity` (default
+ * 10000000, -1 for no limit) bounds the vertices visited.
+ *
+ * @example
+ * ```ts
+ * const o: FusiformSimilarityOptions = { sources: { ids: ['1:marko'] }, label: 'created', direction: 'OUT', minNeighbors: 1, alpha: 0.5 };
+ * ```
+ */
+export interface FusiformSimilarityOptions extends HopParameters {
+  readonly sources: VertexSelector;
+  readonly minNeighbors: number;
+  readonly alpha: number;
+  readonly minSimilars?: number;
+  readonly top?: number;
+  readonly groupProperty?: string;
+  readonly minGroups?: number;
+  readonly capacity?: number;
+  readonly limit?: number;
+  readonly withIntermediary?: boolean;
+  readonly withVertex?: boolean;
+}
+
+/**
+ * One similar vertex of fusiformSimilarity: its score, and with `withIntermediary` the
+ * neighbours it shares with the source.
+ *
+ * @example
+ * ```ts
+ * const s: FusiformSimilar = { id: '1:peter', score: 1, intermediaries: [] };
+ * ```
+ */
+export interface FusiformSimilar {
   readonly id: PlainId;
   readonly score: number;
   readonly intermediaries: PlainId[];
 }
 
 /**
- * fusiformsimilarity: for each vertex of the `sources` selector with at least `minNeighbors`
+ * The answer of fusiformSimilarity: each answering source's similar vertices by its id, and
+ * the vertices named (ids, or full with `withVertex`).
+ *
+ * @example
+ * ```ts
+ * const { similars } = await graph.traversers.fusiformSimilarity({ sources: { ids: ['1:marko'] }, minNeighbors: 1, alpha: 1 });
+ * ```
+ */
+export interface FusiformSimilarityResult {
+  readonly similars: Record<string, FusiformSimilar[]>;
+  readonly vertices: (PlainId | TraverserVertex)[];
+  readonly measure: TraverserMeasure;
+}
+
+/**
+ * A step of neighborRank: an {@link EdgeStep} and the ranks kept of its layer (`top`, default
+ * 10, in (0, 1000]).
+ *
+ * @example
+ * ```ts
+ * const step: RankStep = { direction: 'BOTH', labels: ['knows'], top: 5 };
+ * ```
+ */
+export interface RankStep extends EdgeStep {
+  readonly top?: number;
+}
+
+/**
+ * Options of neighborRank: rank spreads out of `source` one of `steps` at a time, `alpha` (in
+ * (0, 1]) of it passed on; `capacity` (default 10000000, -1 for no limit) bounds the path nodes.
+ *
+ * @example
+ * ```ts
+ * const o: NeighborRankOptions = { source: '1:marko', steps: [{ direction: 'BOTH' }], alpha: 0.9 };
+ * ```
+ */
+export interface NeighborRankOptions {
+  readonly source: PlainId;
+  readonly steps: readonly RankStep[];
+  readonly alpha: number;
+  readonly capacity?: number;
+}
+
+/**
+ * The answer of neighborRank: one layer of ranks by vertex id per step, after the source's own.
+ *
+ * @example
+ * ```ts
+ * const { ranks } = await graph.traversers.neighborRank({ source: '1:marko', steps: [{ direction: 'BOTH' }], alpha: 0.9 });
+ * ```
+ */
+export interface NeighborRankResult {
+  readonly ranks: Record<string, number>[];
+}
+
+/**
+ * Options of personalRank: a random walk with restart from `source` over the edges of `label`
+ * for `maxDepth` (default 5, in (1, 5000]) rounds, `alpha` (default 0.85) passed on each round;
+ * `maxDiff` (default 0.0001) is checked, not used; `withLabel` keeps the source's side, the
+ * other side or both (default BOTH_LABEL); `sorted` (default true) orders by rank; at most
+ * `limit` (default 100, -1 for all); `maxDegree` and `skipDegree` bound each vertex's edges.
+ *
+ * @example
+ * ```ts
+ * const o: PersonalRankOptions = { source: '1:marko', label: 'created', maxDepth: 3, withLabel: 'OTHER_LABEL' };
+ * ```
+ */
+export interface PersonalRankOptions {
+  readonly source: PlainId;
+  readonly label: string;
+  readonly alpha?: number;
+  readonly maxDiff?: number;
+  readonly maxDegree?: number;
+  readonly skipDegree?: number;
+  readonly limit?: number;
+  readonly maxDepth?: number;
+  readonly withLabel?: 'SAME_LABEL' | 'OTHER_LABEL' | 'BOTH_LABEL';
+  readonly sorted?: boolean;
+}
+
+/**
+ * The answer of personalRank: each ranked vertex's rank by its id.
+ *
+ * @example
+ * ```ts
+ * const { ranks } = await graph.traversers.personalRank({ source: '1:marko', label: 'created' });
+ * ```
+ */
+export interface PersonalRankResult {
+  readonly ranks: Record<string, number>;
+}
+
+/**
+ * Options of edgeExist: the edges from `source` to `target`, of `label` and with the sort key
+ * values `sortValues` when given (which needs `label`), at most `limit` (default 100, -1 for all).
+ *
+ * @example
+ * ```ts
+ * const o: EdgeExistOptions = { source: '1:marko', target: '1:peter', label: 'knows' };
+ * ```
+ */
+export interface EdgeExistOptions {
+  readonly source: PlainId;
+  readonly target: PlainId;
+  readonly label?: string;
+  readonly sortValues?: string;
+  readonly limit?: number;
+}
+
+/**
+ * The answer of edgeExist.
+ *
+ * @example
+ * ```ts
+ * const { edges } = await graph.traversers.edgeExist({ source: '1:marko', target: '1:peter' });
+ * ```
+ */
+export interface EdgeExistResult {
+  readonly edges: TraverserEdge[];
+}
+
+/**
+ * fusiformSimilarity: for each vertex of the `sources` selector with at least `minNeighbors`
  * neighbours (by `label`, `direction`), the vertices that share at least `alpha` of those
  * neighbours (score = shared / neighbours), kept when there are at least `minSimilars` of them
  * (and, with `groupProperty`, at least `minGroups` distinct values of it); the `top` best (0:
@@ -48,11 +206,11 @@ interface Similar {
  *
  * @example
  * ```ts
- * runFrontier(fusiformsimilarity(run, { sources: { ids: ['1:marko'] }, minNeighbors: 1, alpha: 0.5 }));
+ * runFrontier(fusiformSimilarity(run, { sources: { ids: ['1:marko'] }, minNeighbors: 1, alpha: 0.5 }));
  * ```
  */
-export function* fusiformsimilarity(run: TraverserRun, options: unknown): FrontierOperation<{ similars: Record<string, Similar[]>; vertices: (PlainId | VertexJson)[]; measure: Measure }> {
-  const o = record(options, 'fusiformsimilarity options');
+export function* fusiformSimilarity(run: TraverserRun, options: FusiformSimilarityOptions): FrontierOperation<FusiformSimilarityResult> {
+  const o = record(options, 'fusiformSimilarity options');
   const meter = new Meter();
   const sources = selectVertices(run, o.sources, 'sources');
   const hop = getHop(o);
@@ -72,7 +230,7 @@ export function* fusiformsimilarity(run: TraverserRun, options: unknown): Fronti
   const capacity = positiveOrNoLimit(o.capacity, 'capacity', DEFAULTS.capacity);
   const limit = bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.pathsLimit));
   const withIntermediary = flag(o.withIntermediary, 'with intermediary', false);
-  const similars: Record<string, Similar[]> = {};
+  const similars: Record<string, FusiformSimilar[]> = {};
   const listed: number[] = [];
   let visited = 0;
   for (const s of sources) {
@@ -124,7 +282,7 @@ function compareIds(a: PlainId, b: PlainId): number {
 const LAYER_CAPACITY = 100_000;
 
 /**
- * neighborrank (HugeGraph's NeighborRankTraverser): rank flows out of `source` (rank 1) one step
+ * neighborRank (HugeGraph's NeighborRankTraverser): rank flows out of `source` (rank 1) one step
  * at a time along partial paths without loops. At each step a vertex of the last layer divides
  * its degree among (a) its neighbours in the last layer, (b) each earlier layer (after the
  * first) holding one of its neighbours, counted once per layer, and (c) every new path node it
@@ -135,11 +293,11 @@ const LAYER_CAPACITY = 100_000;
  *
  * @example
  * ```ts
- * runFrontier(neighborrank(run, { source: '1:marko', steps: [{ direction: 'BOTH' }], alpha: 0.9 })); // { ranks: [{ '1:marko': 1 }, {...}] }
+ * runFrontier(neighborRank(run, { source: '1:marko', steps: [{ direction: 'BOTH' }], alpha: 0.9 })); // { ranks: [{ '1:marko': 1 }, {...}] }
  * ```
  */
-export function* neighborrank(run: TraverserRun, options: unknown): FrontierOperation<{ ranks: Record<string, number>[] }> {
-  const o = record(options, 'neighborrank options');
+export function* neighborRank(run: TraverserRun, options: NeighborRankOptions): FrontierOperation<NeighborRankResult> {
+  const o = record(options, 'neighborRank options');
   const meter = new Meter();
   const source = vertexSlot(run.source, o.source);
   const steps = listOf(o.steps, 'steps').map((s) => ({ hop: edgeStep(run, s), top: integer(s.top, 'top', 10) }));
@@ -212,7 +370,7 @@ export function* neighborrank(run: TraverserRun, options: unknown): FrontierOper
 const WITH_LABEL = ['SAME_LABEL', 'OTHER_LABEL', 'BOTH_LABEL'];
 
 /**
- * personalrank (HugeGraph's PersonalRankTraverser): a random walk with restart from `source` over
+ * personalRank (HugeGraph's PersonalRankTraverser): a random walk with restart from `source` over
  * the edges of `label`, which must join two different vertex labels. The source's side walks
  * the direction its own edges of `label` take (OUT when it is their out vertex), the other side
  * walks back. Each of `maxDepth` (5, in (1, 5000]) rounds, every vertex reached so far passes
@@ -223,11 +381,11 @@ const WITH_LABEL = ['SAME_LABEL', 'OTHER_LABEL', 'BOTH_LABEL'];
  *
  * @example
  * ```ts
- * runFrontier(personalrank(run, { source: '1:marko', label: 'created', maxDepth: 3 })); // { '1:peter': 0.36..., ... }
+ * runFrontier(personalRank(run, { source: '1:marko', label: 'created', maxDepth: 3 })); // { ranks: { '1:peter': 0.36..., ... } }
  * ```
  */
-export function* personalrank(run: TraverserRun, options: unknown): FrontierOperation<Record<string, number>> {
-  const o = record(options, 'personalrank options');
+export function* personalRank(run: TraverserRun, options: PersonalRankOptions): FrontierOperation<PersonalRankResult> {
+  const o = record(options, 'personalRank options');
   const meter = new Meter();
   const source = vertexSlot(run.source, o.source);
   if (typeof o.label !== 'string') throw bad("The edge label parameter can't be null");
@@ -287,7 +445,7 @@ export function* personalrank(run: TraverserRun, options: unknown): FrontierOper
   });
   if (sorted) out.sort((a, b) => b[1] - a[1]);
   if (limit !== Infinity) out = out.slice(0, limit);
-  return Object.fromEntries(out.map(([v, r]) => [String(plainVertexId(run.source, v)), r]));
+  return { ranks: Object.fromEntries(out.map(([v, r]) => [String(plainVertexId(run.source, v)), r])) };
 }
 
 /** The sort-values part of an edge id (`S<out>>label>sub>sortValues>S<in>`), or '' for another id form. */
@@ -298,16 +456,16 @@ function sortValuesOf(id: ElementId): string {
 }
 
 /**
- * edgeexist: the edges from `source` to `target` (out direction), of `label` when given and
+ * edgeExist: the edges from `source` to `target` (out direction), of `label` when given and
  * with those `sortValues` when given (which needs `label`), at most `limit` (100).
  *
  * @example
  * ```ts
- * runFrontier(edgeexist(run, { source: '1:marko', target: '1:peter', label: 'knows' })); // { edges: [{ id: ..., label: 'knows', ... }] }
+ * runFrontier(edgeExist(run, { source: '1:marko', target: '1:peter', label: 'knows' })); // { edges: [{ id: ..., label: 'knows', ... }] }
  * ```
  */
-export function* edgeexist(run: TraverserRun, options: unknown): FrontierOperation<{ edges: EdgeJson[] }> {
-  const o = record(options, 'edgeexist options');
+export function* edgeExist(run: TraverserRun, options: EdgeExistOptions): FrontierOperation<EdgeExistResult> {
+  const o = record(options, 'edgeExist options');
   const meter = new Meter();
   const source = vertexSlot(run.source, o.source);
   const target = vertexSlot(run.source, o.target, 'target');
@@ -317,7 +475,7 @@ export function* edgeexist(run: TraverserRun, options: unknown): FrontierOperati
   const limit = bound(positiveOrNoLimit(o.limit, 'limit', 100));
   const lists = yield* neighbourLists(run, [source], { direction: direction('OUT'), labels: label, maxDegree: -1 }, meter);
   const list = lists.get(source) ?? [];
-  const edges: EdgeJson[] = [];
+  const edges: TraverserEdge[] = [];
   for (let i = 0; i < list.length && edges.length < limit; i += 2) {
     if (list[i + 1] !== target) continue;
     const edge = list[i]!;

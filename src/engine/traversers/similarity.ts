@@ -1,6 +1,6 @@
 /**
- * Similarity traversers: sameneighbors (pair and vertex-list forms), sameneighborsbatch,
- * jaccardsimilarity (pair and top-k), adamicadar and resourceallocation.
+ * Similarity traversers: sameNeighbors (pair and vertex-list forms), sameNeighborsBatch,
+ * jaccardSimilarity (pair and top-k), adamicAdar and resourceAllocation.
  * @module
  */
 import { ArgumentError } from '../../errors.js';
@@ -10,7 +10,159 @@ import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import { DEFAULTS, Meter, bound, flag, ids, integer, positiveOrNoLimit, record, vertexSlot, verticesOut } from './traverser-common.js';
 import { edgeStep, getHop } from './traverser-steps.js';
 import { plainVertexId } from '../plain-ids.js';
-import type { Measure, TraverserRun, VertexJson } from './traverser-common.js';
+import type { TraverserRun } from './traverser-common.js';
+import type { EdgeStep, HopParameters, TraverserMeasure, TraverserVertex } from './traverser-types.js';
+
+/**
+ * Options of sameNeighbors: the common neighbours of `vertex` and `other` along the
+ * {@link HopParameters}, or of every vertex of `vertexList` (at least two) along `labels`; at
+ * most `limit` (default 10000000, -1 for no limit).
+ *
+ * @example
+ * ```ts
+ * const o: SameNeighborsOptions = { vertexList: ['1:marko', '1:josh', '2:ripple'], withVertex: true };
+ * ```
+ */
+export interface SameNeighborsOptions extends HopParameters {
+  readonly vertex?: PlainId;
+  readonly other?: PlainId;
+  readonly vertexList?: readonly PlainId[];
+  readonly labels?: readonly string[];
+  readonly limit?: number;
+  readonly withVertex?: boolean;
+}
+
+/**
+ * The answer of sameNeighbors: the common neighbours, and the given vertices followed by them
+ * (ids, or full with `withVertex`).
+ *
+ * @example
+ * ```ts
+ * const { sameNeighbors } = await graph.traversers.sameNeighbors({ vertex: '1:marko', other: '1:josh' });
+ * ```
+ */
+export interface SameNeighborsResult {
+  readonly sameNeighbors: PlainId[];
+  readonly vertices: (PlainId | TraverserVertex)[];
+  readonly measure: TraverserMeasure;
+}
+
+/**
+ * Options of sameNeighborsBatch: the common neighbours of each pair of `vertexList`.
+ *
+ * @example
+ * ```ts
+ * const o: SameNeighborsBatchOptions = { vertexList: [['1:marko', '1:josh']], direction: 'OUT' };
+ * ```
+ */
+export interface SameNeighborsBatchOptions extends HopParameters {
+  readonly vertexList: readonly (readonly PlainId[])[];
+  readonly limit?: number;
+}
+
+/**
+ * The answer of sameNeighborsBatch: one list of common neighbours per pair.
+ *
+ * @example
+ * ```ts
+ * const { sameNeighbors } = await graph.traversers.sameNeighborsBatch({ vertexList: [['1:marko', '1:josh']] });
+ * ```
+ */
+export interface SameNeighborsBatchResult {
+  readonly sameNeighbors: PlainId[][];
+  readonly measure: TraverserMeasure;
+}
+
+/**
+ * Options of jaccardSimilarity: of `vertex` and `other` along the {@link HopParameters}, or,
+ * with `step`, of `vertex` and every vertex within two such steps, the `top` (default 100, 0:
+ * all) kept; `capacity` (default 10000000, -1 for no limit) bounds the vertices reached.
+ *
+ * @example
+ * ```ts
+ * const o: JaccardSimilarityOptions = { vertex: '1:marko', step: { direction: 'BOTH' }, top: 2 };
+ * ```
+ */
+export interface JaccardSimilarityOptions extends HopParameters {
+  readonly vertex: PlainId;
+  readonly other?: PlainId;
+  readonly step?: EdgeStep;
+  readonly top?: number;
+  readonly capacity?: number;
+}
+
+/**
+ * The answer of jaccardSimilarity: the score of the pair, or with `step` each similar vertex's
+ * score by its id, best first.
+ *
+ * @example
+ * ```ts
+ * const { jaccardSimilarity } = await graph.traversers.jaccardSimilarity({ vertex: '1:marko', other: '1:peter' });
+ * ```
+ */
+export interface JaccardSimilarityResult {
+  readonly jaccardSimilarity: number | Record<string, number>;
+  readonly measure: TraverserMeasure;
+}
+
+/**
+ * Options of adamicAdar and resourceAllocation: the pair `vertex`, `other` (two different
+ * vertices) and the {@link HopParameters}; `limit` is checked (> 0 or -1) but bounds nothing.
+ *
+ * @example
+ * ```ts
+ * const o: LinkPredictionOptions = { vertex: '1:marko', other: '1:josh', direction: 'BOTH' };
+ * ```
+ */
+export interface LinkPredictionOptions extends HopParameters {
+  readonly vertex: PlainId;
+  readonly other: PlainId;
+  readonly limit?: number;
+}
+
+/**
+ * Options of adamicadar.
+ *
+ * @example
+ * ```ts
+ * const o: AdamicAdarOptions = { vertex: '1:marko', other: '1:josh' };
+ * ```
+ */
+export type AdamicAdarOptions = LinkPredictionOptions;
+
+/**
+ * Options of resourceallocation.
+ *
+ * @example
+ * ```ts
+ * const o: ResourceAllocationOptions = { vertex: '1:marko', other: '1:josh', label: 'knows' };
+ * ```
+ */
+export type ResourceAllocationOptions = LinkPredictionOptions;
+
+/**
+ * The answer of adamicAdar: Σ 1 / ln(degree) over the common neighbours.
+ *
+ * @example
+ * ```ts
+ * const { adamicAdar } = await graph.traversers.adamicAdar({ vertex: '1:marko', other: '1:josh' });
+ * ```
+ */
+export interface AdamicAdarResult {
+  readonly adamicAdar: number;
+}
+
+/**
+ * The answer of resourceAllocation: Σ 1 / degree over the common neighbours.
+ *
+ * @example
+ * ```ts
+ * const { resourceAllocation } = await graph.traversers.resourceAllocation({ vertex: '1:marko', other: '1:josh' });
+ * ```
+ */
+export interface ResourceAllocationResult {
+  readonly resourceAllocation: number;
+}
 
 /** Distinct neighbours of one vertex, in adjacency order. */
 function* neighbours(run: TraverserRun, slot: number, hop: HopOptions, meter: Meter): FrontierOperation<Int32Array> {
@@ -86,16 +238,16 @@ function pair(run: TraverserRun, o: Readonly<Record<string, unknown>>): [number,
 }
 
 /**
- * sameneighbors: the common neighbours of `vertex` and `other` (GET form), or of every vertex of
+ * sameNeighbors: the common neighbours of `vertex` and `other` (GET form), or of every vertex of
  * `vertexList` (POST form, with `labels` and `withVertex`).
  *
  * @example
  * ```ts
- * runFrontier(sameneighbors(run, { vertex: '1:marko', other: '1:josh' })); // { same_neighbors: ['1:peter'], measure }
+ * runFrontier(sameNeighbors(run, { vertex: '1:marko', other: '1:josh' })); // { sameNeighbors: ['1:peter'], vertices, measure }
  * ```
  */
-export function* sameneighbors(run: TraverserRun, options: unknown): FrontierOperation<{ same_neighbors: PlainId[]; vertices?: (PlainId | VertexJson)[]; measure: Measure }> {
-  const o = record(options, 'sameneighbors options');
+export function* sameNeighbors(run: TraverserRun, options: SameNeighborsOptions): FrontierOperation<SameNeighborsResult> {
+  const o = record(options, 'sameNeighbors options');
   const meter = new Meter();
   const hop: HopOptions = o.vertexList === undefined ? getHop(o) : { ...getHop({ ...o, label: undefined }), labels: o.labels === undefined ? [] : (o.labels as string[]) };
   const limit = bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.limit));
@@ -115,21 +267,20 @@ export function* sameneighbors(run: TraverserRun, options: unknown): FrontierOpe
   }
   const all = common as Int32Array;
   const same = limit < all.length ? all.subarray(0, limit) : all;
-  if (o.vertexList === undefined) return { same_neighbors: ids(run.source, same), measure: meter.measure() };
   const withVertex = flag(o.withVertex, 'with vertex', false);
-  return { same_neighbors: ids(run.source, same), vertices: verticesOut(run.source, [...slots, ...same], withVertex), measure: meter.measure() };
+  return { sameNeighbors: ids(run.source, same), vertices: verticesOut(run.source, [...slots, ...same], withVertex), measure: meter.measure() };
 }
 
 /**
- * sameneighborsbatch: the common neighbours of each pair of `vertexList`.
+ * sameNeighborsBatch: the common neighbours of each pair of `vertexList`.
  *
  * @example
  * ```ts
- * runFrontier(sameneighborsbatch(run, { vertexList: [['1:marko', '1:josh']] })); // { same_neighbors: [['1:peter']], measure }
+ * runFrontier(sameNeighborsBatch(run, { vertexList: [['1:marko', '1:josh']] })); // { sameNeighbors: [['1:peter']], measure }
  * ```
  */
-export function* sameneighborsbatch(run: TraverserRun, options: unknown): FrontierOperation<{ same_neighbors: PlainId[][]; measure: Measure }> {
-  const o = record(options, 'sameneighborsbatch options');
+export function* sameNeighborsBatch(run: TraverserRun, options: SameNeighborsBatchOptions): FrontierOperation<SameNeighborsBatchResult> {
+  const o = record(options, 'sameNeighborsBatch options');
   const meter = new Meter();
   const hop = getHop(o);
   const limit = bound(positiveOrNoLimit(o.limit, 'limit', DEFAULTS.limit));
@@ -141,7 +292,7 @@ export function* sameneighborsbatch(run: TraverserRun, options: unknown): Fronti
     const { common } = yield* overlap(run, a, vertexSlot(run.source, p[1], 'target'), hop, meter);
     out.push(ids(run.source, limit < common.length ? common.subarray(0, limit) : common));
   }
-  return { same_neighbors: out, measure: meter.measure() };
+  return { sameNeighbors: out, measure: meter.measure() };
 }
 
 function jaccard({ a, b, common }: Overlap): number {
@@ -150,21 +301,21 @@ function jaccard({ a, b, common }: Overlap): number {
 }
 
 /**
- * jaccardsimilarity: |N(a) ∩ N(b)| / |N(a) ∪ N(b)| of `vertex` and `other` (GET form), or,
+ * jaccardSimilarity: |N(a) ∩ N(b)| / |N(a) ∪ N(b)| of `vertex` and `other` (GET form), or,
  * with `step`, the `top` vertices within two hops of `vertex` by that score, 0 included
  * (POST form; JaccardSimilarTraverser scores every vertex it reaches).
  *
  * @example
  * ```ts
- * runFrontier(jaccardsimilarity(run, { vertex: '1:marko', other: '1:peter' })); // { jaccard_similarity: 0.25, measure }
+ * runFrontier(jaccardSimilarity(run, { vertex: '1:marko', other: '1:peter' })); // { jaccardSimilarity: 0.25, measure }
  * ```
  */
-export function* jaccardsimilarity(run: TraverserRun, options: unknown): FrontierOperation<{ jaccard_similarity: number | Record<string, number>; measure: Measure }> {
-  const o = record(options, 'jaccardsimilarity options');
+export function* jaccardSimilarity(run: TraverserRun, options: JaccardSimilarityOptions): FrontierOperation<JaccardSimilarityResult> {
+  const o = record(options, 'jaccardSimilarity options');
   const meter = new Meter();
   if (o.step === undefined) {
     const [a, b] = pair(run, o);
-    return { jaccard_similarity: jaccard(yield* overlap(run, a, b, getHop(o), meter)), measure: meter.measure() };
+    return { jaccardSimilarity: jaccard(yield* overlap(run, a, b, getHop(o), meter)), measure: meter.measure() };
   }
   const source = vertexSlot(run.source, o.vertex);
   const hop = edgeStep(run, o.step);
@@ -185,10 +336,10 @@ export function* jaccardsimilarity(run: TraverserRun, options: unknown): Frontie
   scored.sort((x, y) => y[1] - x[1]);
   const out: Record<string, number> = {};
   for (const [c, score] of top === 0 ? scored : scored.slice(0, top)) out[String(plainVertexId(run.source, c))] = score;
-  return { jaccard_similarity: out, measure: meter.measure() };
+  return { jaccardSimilarity: out, measure: meter.measure() };
 }
 
-function* commonScores(run: TraverserRun, options: unknown, what: string, weigh: (degree: number) => number): FrontierOperation<number> {
+function* commonScores(run: TraverserRun, options: LinkPredictionOptions, what: string, weigh: (degree: number) => number): FrontierOperation<number> {
   const o = record(options, `${what} options`);
   const meter = new Meter();
   const [a, b] = pair(run, o);
@@ -202,25 +353,25 @@ function* commonScores(run: TraverserRun, options: unknown, what: string, weigh:
 }
 
 /**
- * adamicadar: Σ 1 / ln(degree) over the common neighbours of `vertex` and `other`.
+ * adamicAdar: Σ 1 / ln(degree) over the common neighbours of `vertex` and `other`.
  *
  * @example
  * ```ts
- * runFrontier(adamicadar(run, { vertex: '1:marko', other: '1:josh' })); // { adamic_adar: 0.91... }
+ * runFrontier(adamicAdar(run, { vertex: '1:marko', other: '1:josh' })); // { adamicAdar: 0.91... }
  * ```
  */
-export function* adamicadar(run: TraverserRun, options: unknown): FrontierOperation<{ adamic_adar: number }> {
-  return { adamic_adar: yield* commonScores(run, options, 'adamicadar', (d) => (d > 1 ? 1 / Math.log(d) : 0)) };
+export function* adamicAdar(run: TraverserRun, options: LinkPredictionOptions): FrontierOperation<AdamicAdarResult> {
+  return { adamicAdar: yield* commonScores(run, options, 'adamicAdar', (d) => (d > 1 ? 1 / Math.log(d) : 0)) };
 }
 
 /**
- * resourceallocation: Σ 1 / degree over the common neighbours of `vertex` and `other`.
+ * resourceAllocation: Σ 1 / degree over the common neighbours of `vertex` and `other`.
  *
  * @example
  * ```ts
- * runFrontier(resourceallocation(run, { vertex: '1:marko', other: '1:josh' })); // { resource_allocation: 0.33... }
+ * runFrontier(resourceAllocation(run, { vertex: '1:marko', other: '1:josh' })); // { resourceAllocation: 0.33... }
  * ```
  */
-export function* resourceallocation(run: TraverserRun, options: unknown): FrontierOperation<{ resource_allocation: number }> {
-  return { resource_allocation: yield* commonScores(run, options, 'resourceallocation', (d) => (d > 0 ? 1 / d : 0)) };
+export function* resourceAllocation(run: TraverserRun, options: LinkPredictionOptions): FrontierOperation<ResourceAllocationResult> {
+  return { resourceAllocation: yield* commonScores(run, options, 'resourceAllocation', (d) => (d > 0 ? 1 / d : 0)) };
 }

@@ -8,16 +8,13 @@ import { ArgumentError } from '../../errors.js';
 import { plainId, plainNumber, TypedNumber, Uuid } from '../../values/index.js';
 import type { Direction, PlainId } from '../../values/index.js';
 import type { GraphSource } from '../../port/index.js';
-import { predicateTest } from '../runtime/predicate.js';
-import { propertyCondition } from '../semantics/index.js';
 import type { KeyDataType } from '../semantics/index.js';
-import type { Test } from '../runtime/predicate.js';
 import { jsonContainers } from '../json.js';
 import { fromPlain } from '../plain.js';
 import { plainVertexIds } from '../plain-ids.js';
 import { edgeShape } from '../edge-shape.js';
-import type { EdgeShape } from '../edge-shape.js';
 import type { FrontierContext } from '../frontier/index.js';
+import type { TraverserEdge, TraverserMeasure, TraverserVertex } from './traverser-types.js';
 
 /**
  * HugeGraph's NO_LIMIT.
@@ -55,20 +52,6 @@ export interface TraverserRun {
 }
 
 /**
- * HugeGraph's `measure` block, keys in HugeGraph's order and spelling.
- *
- * @example
- * ```ts
- * const m: Measure = { edge_iterations: 4, vertice_iterations: 2, 'cost(ns)': 120000 };
- * ```
- */
-export interface Measure {
-  readonly edge_iterations: number;
-  readonly vertice_iterations: number;
-  readonly 'cost(ns)': number;
-}
-
-/**
  * Counts iterations and time for the measure block.
  *
  * @example
@@ -81,47 +64,9 @@ export class Meter {
   vertices = 0;
   readonly #start = performance.now();
 
-  measure(): Measure {
-    return { edge_iterations: this.edges, vertice_iterations: this.vertices, 'cost(ns)': Math.round((performance.now() - this.#start) * 1e6) };
+  measure(): TraverserMeasure {
+    return { edgeIterations: this.edges, vertexIterations: this.vertices, costNs: Math.round((performance.now() - this.#start) * 1e6) };
   }
-}
-
-/**
- * A vertex as the traversers return it with `withVertex`.
- *
- * @example
- * ```ts
- * const v: VertexJson = { id: '1:marko', label: 'person', type: 'vertex', properties: { name: 'marko' } };
- * ```
- */
-export interface VertexJson {
-  readonly id: PlainId;
-  readonly label: string;
-  readonly type: 'vertex';
-  readonly properties: Readonly<Record<string, unknown>>;
-}
-
-/**
- * An edge as the traversers return it with `withEdge`: the engine's one edge shape, ids and
- * values plain, in their JSON form.
- *
- * @example
- * ```ts
- * const e: EdgeJson = { id: 'S1:marko>1>>S1:peter', label: 'knows', type: 'edge', outV: '1:marko', outVLabel: 'person', inV: '1:peter', inVLabel: 'person', properties: {} };
- * ```
- */
-export type EdgeJson = EdgeShape<unknown, PlainId>;
-
-/**
- * A path as HugeGraph writes it.
- *
- * @example
- * ```ts
- * const p: PathJson = { objects: ['1:marko', '1:peter'] };
- * ```
- */
-export interface PathJson {
-  readonly objects: PlainId[];
 }
 
 /**
@@ -151,7 +96,7 @@ function plainLeaf(value: unknown): unknown {
  * const result = vertexJson(...args);
  * ```
  */
-function vertexJson(source: GraphSource, slot: number): VertexJson {
+function vertexJson(source: GraphSource, slot: number): TraverserVertex {
   const properties: Record<string, unknown> = {};
   for (const p of source.vertexProperties(slot)) {
     const value = plainJson(p.value);
@@ -171,7 +116,7 @@ const EDGE_JSON = { value: plainJson, id: plainId } as const;
  * const e = edgeJson(source, 0); // { id, label, type: 'edge', outV, outVLabel, inV, inVLabel, properties }
  * ```
  */
-export function edgeJson(source: GraphSource, slot: number): EdgeJson {
+export function edgeJson(source: GraphSource, slot: number): TraverserEdge {
   return edgeShape(source, slot, EDGE_JSON);
 }
 
@@ -183,7 +128,7 @@ export function edgeJson(source: GraphSource, slot: number): EdgeJson {
  * const result = verticesOut(...args);
  * ```
  */
-export function verticesOut(source: GraphSource, slots: Iterable<number>, withVertex: boolean): (PlainId | VertexJson)[] {
+export function verticesOut(source: GraphSource, slots: Iterable<number>, withVertex: boolean): (PlainId | TraverserVertex)[] {
   const distinct = distinctSlots(slots);
   return withVertex ? distinct.map((s) => vertexJson(source, s)) : plainVertexIds(source, distinct);
 }
@@ -196,7 +141,7 @@ export function verticesOut(source: GraphSource, slots: Iterable<number>, withVe
  * const result = edgesOut(...args);
  * ```
  */
-export function edgesOut(source: GraphSource, slots: Iterable<number>, withEdge: boolean): (PlainId | EdgeJson)[] {
+export function edgesOut(source: GraphSource, slots: Iterable<number>, withEdge: boolean): (PlainId | TraverserEdge)[] {
   return distinctSlots(slots).map((s) => (withEdge ? edgeJson(source, s) : plainId(source.edgeId(s))));
 }
 

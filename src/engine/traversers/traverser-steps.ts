@@ -22,7 +22,7 @@ import type { TraverserRun } from './traverser-common.js';
  * ```
  */
 function degrees(options: Readonly<Record<string, unknown>>, fallback: { readonly maxDegree?: number; readonly skipDegree?: number } = {}): { maxDegree: number; skipDegree: number } {
-  const maxDegree = positiveOrNoLimit(options.maxDegree ?? options.degree, 'max degree', fallback.maxDegree ?? DEFAULTS.maxDegree);
+  const maxDegree = positiveOrNoLimit(options.maxDegree, 'max degree', fallback.maxDegree ?? DEFAULTS.maxDegree);
   const skipDegree = integer(options.skipDegree, 'skipped degree', fallback.skipDegree ?? DEFAULTS.skipDegree);
   if (skipDegree < 0) throw bad(`The skipped degree must be >= 0, but got '${skipDegree}'`);
   if (skipDegree > 0 && maxDegree !== NO_LIMIT && skipDegree < maxDegree) {
@@ -51,8 +51,8 @@ function vertexMatches(source: GraphSource, label: string | undefined, tests: re
 }
 
 /**
- * A HugeGraph EdgeStep (`direction`, `labels`, `properties`, `maxDegree` or `degree`,
- * `skipDegree`) as frontier hop options.
+ * A HugeGraph EdgeStep (`direction`, `labels`, `properties`, `maxDegree`, `skipDegree`) as
+ * frontier hop options.
  *
  * @example
  * ```ts
@@ -65,7 +65,7 @@ export function edgeStep(run: TraverserRun, value: unknown, fallback: { readonly
   const tests = propertyTests(run, step.properties);
   return {
     direction: direction(step.direction),
-    labels: labels(step.labels ?? step.label),
+    labels: labels(step.labels),
     ...degrees(step, fallback),
     ...(tests.length > 0 ? { edgeFilter: edgeMatches(source, tests) } : {}),
   };

@@ -1,6 +1,6 @@
 /**
  * A path tree for the traversers that enumerate paths (paths, crosspoints, rings, rays,
- * customizedpaths, templatepaths, customizedcrosspoints): every partial path is one node in
+ * customizedPaths, templatePaths, customizedCrosspoints): every partial path is one node in
  * typed arrays (its last vertex, the edge it came through, its parent node and a tag the
  * traverser uses for its own state), so a path costs one entry, not an object per path.
  * @module
@@ -9,8 +9,8 @@ import type { Direction } from '../../values/index.js';
 import { SlotMap, scanHop } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import { edgesOut, flag, ids, verticesOut } from './traverser-common.js';
-import type { EdgeJson, Meter, PathJson, TraverserRun, VertexJson } from './traverser-common.js';
-import type { PlainId } from '../../values/index.js';
+import type { Meter, TraverserRun } from './traverser-common.js';
+import type { PathElements, TraverserPath } from './traverser-types.js';
 
 /**
  * Partial paths as a tree: node `i` ends at `vertex[i]`, reached through `edge[i]` (-1 for a
@@ -128,7 +128,7 @@ export function pathKey(vertices: readonly number[]): string {
  * const { vertices, edges } = treeTail(run, tree, [5, 9], options);
  * ```
  */
-export function treeTail(run: TraverserRun, tree: PathTree, nodes: readonly number[], o: Readonly<Record<string, unknown>>): { vertices: (PlainId | VertexJson)[]; edges: (PlainId | EdgeJson)[] } {
+export function treeTail(run: TraverserRun, tree: PathTree, nodes: readonly number[], o: Readonly<Record<string, unknown>>): PathElements {
   const vertices: number[] = [];
   const edges: number[] = [];
   for (const n of nodes) {
@@ -149,6 +149,6 @@ export function treeTail(run: TraverserRun, tree: PathTree, nodes: readonly numb
  * treePath(run, tree, 5); // { objects: ['1:marko', '1:peter'] }
  * ```
  */
-export function treePath(run: TraverserRun, tree: PathTree, node: number): PathJson {
+export function treePath(run: TraverserRun, tree: PathTree, node: number): TraverserPath {
   return { objects: ids(run.source, tree.vertices(node)) };
 }

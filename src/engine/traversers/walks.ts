@@ -10,9 +10,130 @@ import { SlotMap, checkCapacity } from '../frontier/index.js';
 import type { FrontierOperation, HopOptions } from '../frontier/index.js';
 import { DEFAULTS, Meter, bound, flag, ids, maxDepth, positiveOrNoLimit, record, vertexSlot } from './traverser-common.js';
 import { edgeStep, getHop, selectVertices } from './traverser-steps.js';
-import type { Measure, PathJson, TraverserRun } from './traverser-common.js';
+import type { TraverserRun } from './traverser-common.js';
+import type { EdgeStep, ElementOptions, HopParameters, PathElements, PathsResult, TraverserMeasure, TraverserPath, VertexSelector } from './traverser-types.js';
 import { plainVertexId } from '../plain-ids.js';
 import { PathTree, neighbourLists, opposite, pathKey, treePath, treeTail } from './tree.js';
+
+/**
+ * Options of paths: simple paths from `source` to `target` along the {@link HopParameters}, or
+ * from the `sources` to the `targets` selectors along `step`; at most `maxDepth` edges long and
+ * `limit` (default 10, -1 for all) of them; `capacity` (default 10000000, -1 for no limit) bounds
+ * the partial paths. `nearest` is checked, not used.
+ *
+ * @example
+ * ```ts
+ * const o: PathsOptions = { sources: { ids: ['1:marko'] }, targets: { label: 'software' }, step: { direction: 'OUT' }, maxDepth: 3 };
+ * ```
+ */
+export interface PathsOptions extends HopParameters, ElementOptions {
+  readonly source?: PlainId;
+  readonly target?: PlainId;
+  readonly sources?: VertexSelector;
+  readonly targets?: VertexSelector;
+  readonly step?: EdgeStep;
+  readonly maxDepth: number;
+  readonly nearest?: boolean;
+  readonly capacity?: number;
+  readonly limit?: number;
+}
+
+/**
+ * Options of crosspoints: paths of at most `maxDepth` edges where walks from `source` and
+ * `target` along the {@link HopParameters} meet; `capacity` and `limit` as for paths.
+ *
+ * @example
+ * ```ts
+ * const o: CrosspointsOptions = { source: '1:marko', target: '1:vadas', maxDepth: 5, direction: 'OUT' };
+ * ```
+ */
+export interface CrosspointsOptions extends HopParameters {
+  readonly source: PlainId;
+  readonly target: PlainId;
+  readonly maxDepth: number;
+  readonly capacity?: number;
+  readonly limit?: number;
+}
+
+/**
+ * A path of crosspoints with the vertex where its two walks meet.
+ *
+ * @example
+ * ```ts
+ * const c: Crosspoint = { crosspoint: '1:josh', objects: ['1:marko', '1:peter', '1:josh', '1:vadas'] };
+ * ```
+ */
+export interface Crosspoint {
+  readonly crosspoint: PlainId;
+  readonly objects: PlainId[];
+}
+
+/**
+ * The answer of crosspoints.
+ *
+ * @example
+ * ```ts
+ * const { crosspoints } = await graph.traversers.crosspoints({ source: '1:marko', target: '1:vadas', maxDepth: 5 });
+ * ```
+ */
+export interface CrosspointsResult {
+  readonly crosspoints: Crosspoint[];
+  readonly measure: TraverserMeasure;
+}
+
+/**
+ * Options of rays: from `source` along the {@link HopParameters}, at most `maxDepth` edges;
+ * `capacity` and `limit` as for paths.
+ *
+ * @example
+ * ```ts
+ * const o: RaysOptions = { source: '1:marko', maxDepth: 3, withVertex: true };
+ * ```
+ */
+export interface RaysOptions extends HopParameters, ElementOptions {
+  readonly source: PlainId;
+  readonly maxDepth: number;
+  readonly capacity?: number;
+  readonly limit?: number;
+}
+
+/**
+ * Options of rings: {@link RaysOptions} and `sourceInRing` (default true: only rings through the source).
+ *
+ * @example
+ * ```ts
+ * const o: RingsOptions = { source: '1:vadas', maxDepth: 10, sourceInRing: false };
+ * ```
+ */
+export interface RingsOptions extends RaysOptions {
+  readonly sourceInRing?: boolean;
+}
+
+/**
+ * The answer of rings.
+ *
+ * @example
+ * ```ts
+ * const { rings } = await graph.traversers.rings({ source: '1:marko', maxDepth: 10 });
+ * ```
+ */
+export interface RingsResult extends PathElements {
+  readonly rings: TraverserPath[];
+  readonly measure: TraverserMeasure;
+}
+
+/**
+ * The answer of rays.
+ *
+ * @example
+ * ```ts
+ * const { rays } = await graph.traversers.rays({ source: '1:marko', maxDepth: 10 });
+ * ```
+ */
+export interface RaysResult extends PathElements {
+  readonly rays: TraverserPath[];
+  readonly measure: TraverserMeasure;
+}
 
 /** Phases of a crosspoint walk: still on the source side, or past the crosspoint. */
 const SOURCE_SIDE = 0;
@@ -98,16 +219,15 @@ function capacityAndLimit(o: Readonly<Record<string, unknown>>): { capacity: num
 }
 
 /**
- * paths: simple paths from `source` to `target` of at most `maxDepth` edges, shortest first
- * (GET form: `direction`, `label`; `{ paths, measure }`). With `sources` and `targets`
- * selectors and an EdgeStep `step` it is the POST form, adding `vertices` and `edges`.
+ * paths: simple paths from `source` to `target` of at most `maxDepth` edges, shortest first,
+ * along `direction` and `label`; with `sources` and `targets` selectors, along the EdgeStep `step`.
  *
  * @example
  * ```ts
- * runFrontier(paths(run, { source: '1:marko', target: '1:vadas', maxDepth: 5 })); // { paths: [{ objects: [...] }, ...], measure }
+ * runFrontier(paths(run, { source: '1:marko', target: '1:vadas', maxDepth: 5 })); // { paths: [{ objects: [...] }, ...], vertices, edges, measure }
  * ```
  */
-export function* paths(run: TraverserRun, options: unknown): FrontierOperation<{ paths: PathJson[]; vertices?: unknown[]; edges?: unknown[]; measure: Measure }> {
+export function* paths(run: TraverserRun, options: PathsOptions): FrontierOperation<PathsResult> {
   const o = record(options, 'paths options');
   const meter = new Meter();
   const post = o.sources !== undefined;
@@ -121,7 +241,6 @@ export function* paths(run: TraverserRun, options: unknown): FrontierOperation<{
   }
   const found = yield* between(run, { sources, targets, hop, crosspoints: false, depth, ...capacityAndLimit(o) }, meter);
   const out = found.paths.map((p) => treePath(run, found.tree, p));
-  if (!post) return { paths: out, measure: meter.measure() };
   return { paths: out, ...treeTail(run, found.tree, found.paths, o), measure: meter.measure() };
 }
 
@@ -134,7 +253,7 @@ export function* paths(run: TraverserRun, options: unknown): FrontierOperation<{
  * runFrontier(crosspoints(run, { source: '1:marko', target: '1:vadas', maxDepth: 5 })); // { crosspoints: [{ crosspoint: '1:peter', objects: [...] }, ...], measure }
  * ```
  */
-export function* crosspoints(run: TraverserRun, options: unknown): FrontierOperation<{ crosspoints: { crosspoint: PlainId; objects: PlainId[] }[]; measure: Measure }> {
+export function* crosspoints(run: TraverserRun, options: CrosspointsOptions): FrontierOperation<CrosspointsResult> {
   const o = record(options, 'crosspoints options');
   const meter = new Meter();
   const sources = [vertexSlot(run.source, o.source)];
@@ -238,7 +357,7 @@ function bothWays(run: TraverserRun, vertex: number, list: readonly number[], w:
  * runFrontier(rings(run, { source: '1:marko', maxDepth: 10 })); // { rings: [{ objects: ['1:marko', '1:peter', '2:ripple', '1:marko'] }], vertices, edges, measure }
  * ```
  */
-export function* rings(run: TraverserRun, options: unknown): FrontierOperation<{ rings: PathJson[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
+export function* rings(run: TraverserRun, options: RingsOptions): FrontierOperation<RingsResult> {
   const o = record(options, 'rings options');
   const meter = new Meter();
   const r = yield* subgraph(run, o, { rings: true, sourceInRing: flag(o.sourceInRing, 'source in ring', true) }, meter);
@@ -253,7 +372,7 @@ export function* rings(run: TraverserRun, options: unknown): FrontierOperation<{
  * runFrontier(rays(run, { source: '1:marko', maxDepth: 10 })); // { rays: [{ objects: [...] }, { objects: [...] }], vertices, edges, measure }
  * ```
  */
-export function* rays(run: TraverserRun, options: unknown): FrontierOperation<{ rays: PathJson[]; vertices: unknown[]; edges: unknown[]; measure: Measure }> {
+export function* rays(run: TraverserRun, options: RaysOptions): FrontierOperation<RaysResult> {
   const o = record(options, 'rays options');
   const meter = new Meter();
   const r = yield* subgraph(run, o, { rings: false, sourceInRing: false }, meter);

@@ -48,7 +48,7 @@ test('shortestpath returns a real path of the naive BFS distance on random graph
       const run = { source: rows ? loadWithRows(rg) : load(rg), ctx: NEVER_PAUSE };
       const label = labels.length === 1 ? labels[0] : undefined;
       const want = labels.length > 1 ? [] : labels;
-      const r = runFrontier(TRAVERSERS.shortestpath(run, { source: s, target: t, direction, label, maxDepth, maxDegree: -1, capacity: -1 }));
+      const r = runFrontier(TRAVERSERS.shortestPath(run, { source: s, target: t, direction, label, maxDepth, maxDegree: -1, capacity: -1 }));
       const path = r.path as number[];
       const d = distance(rg, s, t, direction, want);
       assert.equal(path.length === 0 ? undefined : path.length - 1, d !== undefined && d <= maxDepth ? d : undefined);
@@ -70,7 +70,7 @@ test('shortestpath with a degree limit returns a real path no shorter than the n
       const [s, t] = [a % rg.n, b % rg.n];
       const run = { source: rows ? loadWithRows(rg) : load(rg), ctx: NEVER_PAUSE };
       const maxDepth = 10;
-      const path = runFrontier(TRAVERSERS.shortestpath(run, { source: s, target: t, direction, maxDepth, maxDegree, capacity: -1 })).path as number[];
+      const path = runFrontier(TRAVERSERS.shortestPath(run, { source: s, target: t, direction, maxDepth, maxDegree, capacity: -1 })).path as number[];
       const d = distance(rg, s, t, direction, []);
       if (maxDegree === 1000) assert.equal(path.length === 0 ? undefined : path.length - 1, d !== undefined && d <= maxDepth ? d : undefined);
       if (path.length > 0) {
