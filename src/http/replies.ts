@@ -34,14 +34,8 @@ const STREAM_GROUP = 1024;
 /**
  * The JSON texts of a reply's list items ({@link restJsonText} of each), made in time slices that
  * take turns with other work, so that shaping thousands of elements never stalls the event loop.
- *
- * @example
- * ```ts
- * declare const vertices: readonly unknown[];
- * const texts = await itemTexts(vertices);
- * ```
  */
-export function itemTexts(items: readonly unknown[], signal?: AbortSignal): Promise<string[]> {
+function itemTexts(items: readonly unknown[], signal?: AbortSignal): Promise<string[]> {
   return mapInTurns(items, restJsonText, signal);
 }
 
