@@ -19,7 +19,8 @@
  * @module
  */
 import { EnumValue } from './bytecode.js';
-import { Edge, Path, Property, Tree, Vertex, VertexProperty } from './elements.js';
+import { Edge, Property, Vertex, VertexProperty } from './elements.js';
+import { Path, Tree } from './path-tree.js';
 import type { EdgeProperties, VertexProperties } from './elements.js';
 import type { GraphSource, VertexPropertyRecord } from '../port/index.js';
 import { canonicalEnum } from './fluent/fluent-tokens.js';

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TypedNumber, Uuid } from '../../src/index.js';
-import { Edge, Path, Property, Tree, Vertex, VertexProperty } from '../../src/engine/elements.js';
+import { Edge, Property, Vertex, VertexProperty } from '../../src/engine/elements.js';
+import { Path, Tree } from '../../src/engine/path-tree.js';
 import { formatResults } from '../../src/cli/console/console-format.js';
 import { classify, javaDouble, valueText } from '../../src/cli/console/console-values.js';
 

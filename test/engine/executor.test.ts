@@ -4,7 +4,7 @@ import { Bytecode, StrategySpec } from '../../src/engine/bytecode.js';
 import { compile, compileChild } from '../../src/engine/compiler/compile.js';
 import { Plan } from '../../src/engine/plan/plan.js';
 import { execute, executeAsync } from '../../src/engine/run/execute.js';
-import { __ } from '../../src/engine/fluent/graph-traversal.js';
+import { __ } from '../../src/engine/fluent/anonymous.js';
 import { P } from '../../src/engine/fluent/predicates.js';
 import { modern, ReferenceGraph } from './reference-source.js';
 import { plain, sorted, source } from './helpers.js';

@@ -4,7 +4,7 @@ import { Bytecode, EnumValue, StrategySpec } from '../../src/engine/bytecode.js'
 import { compile } from '../../src/engine/compiler/compile.js';
 import { traverse } from '../../src/engine/run/execute.js';
 import { JavaRandom } from '../../src/engine/runtime/java-random.js';
-import { __ } from '../../src/engine/fluent/graph-traversal.js';
+import { __ } from '../../src/engine/fluent/anonymous.js';
 import { P } from '../../src/engine/fluent/predicates.js';
 import { ReferenceGraph, modern } from './reference-source.js';
 import { plain, source, sorted } from './helpers.js';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { EnumValue } from '../../src/engine/bytecode.js';
 import { compile } from '../../src/engine/compiler/compile.js';
 import type { Plan } from '../../src/engine/plan/plan.js';
-import { __ } from '../../src/engine/fluent/graph-traversal.js';
+import { __ } from '../../src/engine/fluent/anonymous.js';
 import { P } from '../../src/engine/fluent/predicates.js';
 import { modern } from './reference-source.js';
 import { plain, source, sorted } from './helpers.js';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EnumValue, type Argument } from '../../src/engine/bytecode.js';
-import { __ } from '../../src/engine/fluent/graph-traversal.js';
+import { __ } from '../../src/engine/fluent/anonymous.js';
 import { ReferenceGraph, modern } from './reference-source.js';
 import { plain, source } from './helpers.js';
 

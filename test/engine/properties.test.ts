@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { EnumValue } from '../../src/engine/bytecode.js';
-import { __ } from '../../src/engine/fluent/graph-traversal.js';
+import { __ } from '../../src/engine/fluent/anonymous.js';
 import { Vertex } from '../../src/engine/elements.js';
 import { TypedNumber } from '../../src/values/index.js';
 import { ReferenceGraph } from './reference-source.js';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EnumValue } from '../../src/engine/bytecode.js';
 import { P, TextP } from '../../src/engine/fluent/predicates.js';
-import { __ } from '../../src/engine/fluent/graph-traversal.js';
+import { __ } from '../../src/engine/fluent/anonymous.js';
 import { modern } from './reference-source.js';
 import { plain, sorted, source } from './helpers.js';
 

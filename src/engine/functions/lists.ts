@@ -5,7 +5,7 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import { Path } from '../elements.js';
+import { Path } from '../path-tree.js';
 import { formatValue } from '../semantics/format.js';
 import { valueKey } from '../semantics/value-key.js';
 import { typeOfValue } from '../semantics/gtypes.js';

@@ -6,7 +6,8 @@
  * - {@link orderCompare}: order(); a total order across all types.
  * @module
  */
-import { Edge, Path, Property, Tree, Vertex, VertexProperty, elementIdKey } from '../elements.js';
+import { Edge, Property, Vertex, VertexProperty, elementIdKey } from '../elements.js';
+import { Path, Tree } from '../path-tree.js';
 import { Uuid } from '../../values/index.js';
 import { EnumValue } from '../bytecode.js';
 import { compareNumbers, isNaNNumber, isNumber } from './numbers.js';

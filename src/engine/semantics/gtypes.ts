@@ -4,7 +4,8 @@
  * @module
  */
 import { ArgumentError } from '../../errors.js';
-import { Edge, Path, Property, Tree, Vertex, VertexProperty } from '../elements.js';
+import { Edge, Property, Vertex, VertexProperty } from '../elements.js';
+import { Path, Tree } from '../path-tree.js';
 import { TypedNumber, Uuid } from '../../values/index.js';
 
 /**

@@ -3,7 +3,7 @@
  * @module
  */
 import type { Argument } from '../bytecode.js';
-import { Path } from '../elements.js';
+import { Path } from '../path-tree.js';
 import { isEnum } from './args.js';
 import { mapEntry } from './helpers/step-values.js';
 

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { __, GraphTraversal } from '../../../src/engine/fluent/graph-traversal.js';
+import { GraphTraversal } from '../../../src/engine/fluent/graph-traversal.js';
+import { __ } from '../../../src/engine/fluent/anonymous.js';
 import { compile } from '../../../src/engine/compiler/compile.js';
 import { explain } from '../../../src/engine/compiler/explain.js';
 import { plain, source } from '../helpers.js';

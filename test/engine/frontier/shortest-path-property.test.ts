@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { __ } from '../../../src/engine/fluent/graph-traversal.js';
+import { __ } from '../../../src/engine/fluent/anonymous.js';
 import { NEVER_PAUSE, TRAVERSERS, runFrontier } from '../../../src/engine/index.js';
 import { allShortestPaths, pathEdges, shortestPath } from '../../../src/engine/frontier/index.js';
 import type { Direction } from '../../../src/values/index.js';

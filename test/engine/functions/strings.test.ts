@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TypedNumber } from '../../../src/values/index.js';
-import { Path, Vertex } from '../../../src/engine/elements.js';
+import { Vertex } from '../../../src/engine/elements.js';
+import { Path } from '../../../src/engine/path-tree.js';
 import {
   asString, concat, formatString, lTrim, length, replace, reverse, rTrim, split, substring, toLower, toUpper, trim,
 } from '../../../src/engine/functions/index.js';

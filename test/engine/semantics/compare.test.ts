@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TypedNumber, Uuid } from '../../../src/values/index.js';
-import { Edge, Path, Vertex } from '../../../src/engine/elements.js';
+import { Edge, Vertex } from '../../../src/engine/elements.js';
+import { Path } from '../../../src/engine/path-tree.js';
 import { compare, isEqual, orderCompare, testCompare, valueKey } from '../../../src/engine/semantics/index.js';
 
 const d = (n: number): TypedNumber => new TypedNumber('double', n);

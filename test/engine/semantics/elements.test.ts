@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TypedNumber } from '../../../src/values/index.js';
-import { Edge, Path, Property, Tree, Vertex, VertexProperty, isElement, sameElement, elementIdKey } from '../../../src/engine/elements.js';
+import { Edge, Property, Vertex, VertexProperty, isElement, sameElement, elementIdKey } from '../../../src/engine/elements.js';
+import { Path, Tree } from '../../../src/engine/path-tree.js';
 import { typeOfValue, isOfType } from '../../../src/engine/semantics/index.js';
 import { QuiverError } from '../../../src/errors.js';
 

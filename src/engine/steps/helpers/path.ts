@@ -2,7 +2,7 @@
  * The path a traverser has walked, as a Path value.
  * @module
  */
-import { Path } from '../../elements.js';
+import { Path } from '../../path-tree.js';
 import { pathNodes } from '../../runtime/traverser.js';
 import type { Traverser } from '../../runtime/traverser.js';
 

@@ -5,7 +5,7 @@
  */
 import { ArgumentError, LimitError } from '../../../errors.js';
 import { TypedNumber } from '../../../values/index.js';
-import { Path } from '../../elements.js';
+import { Path } from '../../path-tree.js';
 
 /**
  * A long count value. Bulks are counted in doubles, which are exact up to 2^53 - 1; a count past

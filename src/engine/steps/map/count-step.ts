@@ -3,7 +3,7 @@
  * collection, always a long.
  * @module
  */
-import { Tree } from '../../elements.js';
+import { Tree } from '../../path-tree.js';
 import type { Traverser } from '../../runtime/traverser.js';
 import { fresh, moveTo } from '../../runtime/traverser.js';
 import type { Runtime } from '../../runtime/runtime.js';

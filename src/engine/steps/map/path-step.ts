@@ -3,7 +3,7 @@
  * @module
  */
 import { PlanError } from '../../../errors.js';
-import { Path } from '../../elements.js';
+import { Path } from '../../path-tree.js';
 import type { Plan } from '../../plan/plan.js';
 import { MISSING } from '../../runtime/scoped-lookup.js';
 import { moveTo } from '../../runtime/traverser.js';

@@ -5,7 +5,7 @@
  * @module
  */
 import { PlanError } from '../../../errors.js';
-import { Tree } from '../../elements.js';
+import { Tree } from '../../path-tree.js';
 import type { Plan } from '../../plan/plan.js';
 import { MISSING } from '../../runtime/scoped-lookup.js';
 import { fresh } from '../../runtime/traverser.js';
