@@ -36,8 +36,10 @@ interface Send {
   readonly contentType?: string;
 }
 
+type Call = (method: string, path: string, send?: Send) => Promise<Reply>;
+
 /** One request as the client's OkHttp stack sends it: Basic auth interceptor, Accept-Encoding gzip (transparent), okhttp User-Agent. */
-function javaClient(base: string): (method: string, path: string, send?: Send) => Promise<Reply> {
+function javaClient(base: string): Call {
   const authorization = `Basic ${Buffer.from(`admin:${LIVE_PASSWORD}`).toString('base64')}`;
   return async (method, path, send = {}) => {
     const headers: Record<string, string> = { Authorization: authorization, 'Accept-Encoding': 'gzip', 'User-Agent': 'okhttp/4.12.0', Connection: 'Keep-Alive' };
@@ -71,6 +73,20 @@ const qs = (params: Record<string, unknown>): string =>
     .filter(([, v]) => v !== null && v !== undefined)
     .flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${k}=${encodeURIComponent(String(x))}`))
     .join('&');
+
+/**
+ * The client's TaskAPI.waitUntilTaskSuccess: polls GET tasks/{id} until the task ends (or
+ * 30 s pass), and returns its last record.
+ */
+async function waitTask(call: Call, id: number): Promise<any> {
+  const G = '/graphs/hugegraph';
+  let task: any;
+  for (const started = Date.now(); Date.now() - started < 30_000; await new Promise((r) => setTimeout(r, 20))) {
+    task = (await call('GET', `${G}/tasks/${id}`)).json;
+    if (['success', 'failed', 'cancelled'].includes(task.task_status)) break;
+  }
+  return task;
+}
 
 /** The client's ServerException.fromResponse reads these fields of an error body. */
 function assertServerException(reply: Reply, status: number): void {
@@ -161,6 +177,8 @@ test('hugegraph-client scenario: versions, schema, vertices, edges, gremlin, tra
         assert.equal(r.json.index_label.name, body.name);
         assert.equal(r.json.index_label.base_type, 'VERTEX_LABEL');
         assert.equal(typeof r.json.task_id, 'number');
+        // SchemaManager.addIndexLabel waits for the build task before it returns.
+        assert.equal((await waitTask(call, r.json.task_id)).task_status, 'success');
       }
       assert.deepEqual((await call('GET', `${G}/schema/vertexlabels`)).json.vertexlabels.map((l: { name: string }) => l.name).sort(), ['person', 'software']);
       assert.equal((await call('GET', `${G}/schema/edgelabels/knows`)).json.target_label, 'person');
@@ -205,6 +223,7 @@ test('hugegraph-client scenario: versions, schema, vertices, edges, gremlin, tra
       assert.equal(byCity.status, 200, JSON.stringify(byCity.json));
       assert.deepEqual(byCity.json.vertices.map((v: { id: string }) => v.id).sort(), ['1:josh', '1:marko']);
       const byAge = await call('GET', `${G}/graph/vertices?${qs({ label: 'person', properties: JSON.stringify({ age: 'P.gt(30)' }), ...base })}`);
+      assert.equal(byAge.status, 200, JSON.stringify(byAge.json));
       assert.deepEqual(byAge.json.vertices.map((v: { id: string }) => v.id).sort(), ['1:josh', '1:peter']);
       const seen: string[] = [];
       let page = '';
@@ -322,12 +341,7 @@ test('hugegraph-client scenario: versions, schema, vertices, edges, gremlin, tra
       assert.equal(job.status, 201, JSON.stringify(job.json));
       assert.deepEqual(Object.keys(job.json), ['task_id']);
       const id = job.json.task_id as number;
-      let task: any;
-      for (let i = 0; i < 100; i++) {
-        task = (await call('GET', `${G}/tasks/${id}`)).json;
-        if (task.task_status === 'success') break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      const task = await waitTask(call, id);
       assert.equal(task.task_status, 'success');
       assert.equal(task.id, id);
       assert.equal(typeof task.task_type, 'string');
