@@ -122,3 +122,25 @@ test('traverser routes write long ids past 2^53 as exact JSON numbers (hugegraph
     await server.close();
   }
 });
+
+test('traverser replies write DATE values as HugeGraph does (yyyy-MM-dd HH:mm:ss.SSS), as the element routes do', async () => {
+  const server = await testServer();
+  try {
+    const schema = '/graphspaces/DEFAULT/graphs/hugegraph/schema';
+    assert.equal((await server.call('POST', `${schema}/propertykeys`, { name: 'born', data_type: 'DATE' })).status, 202);
+    assert.equal((await server.call('POST', `${schema}/vertexlabels`, { name: 'node', id_strategy: 'CUSTOMIZE_STRING', properties: ['born'] })).status, 201);
+    assert.equal((await server.call('POST', `${schema}/edgelabels`, { name: 'link', source_label: 'node', target_label: 'node' })).status, 201);
+    const graph = server.state.graph('DEFAULT', 'hugegraph');
+    await graph.addVertex('node', { born: new Date(Date.UTC(2020, 0, 2, 3, 4, 5, 6)) }, { id: 'a' });
+    await graph.addVertex('node', { born: new Date(Date.UTC(2021, 0, 1)) }, { id: 'b' });
+    await graph.addEdge('link', { out: 'a', in: 'b' });
+    const element = await server.call('GET', `/graphspaces/DEFAULT/graphs/hugegraph/graph/vertices/${id('b')}`);
+    const born = element.json.properties.born as string;
+    assert.match(born, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/);
+    const kout = await server.call('POST', `${G}/kout`, { source: 'a', steps: { direction: 'OUT' }, max_depth: 1, with_vertex: true });
+    assert.equal(kout.status, 200, kout.text);
+    assert.deepEqual(kout.json.vertices.map((v: { properties: { born: string } }) => v.properties.born), [born]);
+  } finally {
+    await server.close();
+  }
+});

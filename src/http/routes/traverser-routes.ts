@@ -7,7 +7,7 @@
  * the same row.
  * @module
  */
-import { jsonText } from '../json-text.js';
+import { restJsonText } from '../json-text.js';
 import { graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import type { Query } from './traverser-params.js';
@@ -18,11 +18,6 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Traverser routes.
- *
- * @example
- * ```ts
- * traverserRoutes(app, { state });
- * ```
  */
 export const traverserRoutes: RouteGroup = (app) => {
   for (const base of graphPaths('/traversers')) {
@@ -31,14 +26,14 @@ export const traverserRoutes: RouteGroup = (app) => {
         app.get<{ Params: GraphParams; Querystring: Query }>(
           `${base}/${route.rest}`,
           { schema: { summary: `Traverser ${route.rest} (query parameters)`, params: graphParams(), querystring: route.schema('get') } },
-          async (request, reply) => reply.type(JSON_TYPE).send(jsonText(await route.handle(request.graph.traversers, request.query, 'get'))),
+          async (request, reply) => reply.type(JSON_TYPE).send(restJsonText(await route.handle(request.graph.traversers, request.query, 'get'))),
         );
       }
       if (route.forms.includes('post')) {
         app.post<{ Params: GraphParams; Body: Record<string, unknown> }>(
           `${base}/${route.rest}`,
           { schema: { summary: `Traverser ${route.rest} (JSON body)`, params: graphParams(), body: route.schema('post') }, config: { graphAccess: 'read' } },
-          async (request, reply) => reply.type(JSON_TYPE).send(jsonText(await route.handle(request.graph.traversers, request.body, 'post'))),
+          async (request, reply) => reply.type(JSON_TYPE).send(restJsonText(await route.handle(request.graph.traversers, request.body, 'post'))),
         );
       }
     }
