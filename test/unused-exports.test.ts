@@ -13,13 +13,6 @@
  *   declaration exported.
  * A declaration that fails the rule loses its `export` (or, if nothing in its file uses it
  * either, is deleted).
- *
- * {@link DEFERRED} holds the exports that fail the rule in files other engineers are reshaping
- * right now (issue 8: typed plan params and step helpers in src/engine/{steps,compiler,run,
- * runtime,services,strategies}). Unexporting them beside that work would turn its imports of
- * them into compile errors after the merge, so they are listed instead. The list only shrinks:
- * an entry that is used again, or gone, fails the test until it is deleted, and nothing may be
- * added to it.
  * @module
  */
 import { test } from 'node:test';
@@ -27,23 +20,12 @@ import assert from 'node:assert/strict';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { repoRoot } from './repo-root.js';
-
-function program(): ts.Program {
-  const root = repoRoot();
-  const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile);
-  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
-  return ts.createProgram(parsed.fileNames, { ...parsed.options, noEmit: true });
-}
-
-/** The declaration a (possibly aliased) symbol stands for. */
-function target(checker: ts.TypeChecker, symbol: ts.Symbol): ts.Symbol {
-  return symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-}
+import { aliasTarget, projectProgram } from './ts-program.js';
 
 /** Every export of the module a specifier names, as declarations. */
 function allExportsOf(checker: ts.TypeChecker, specifier: ts.Node): ts.Symbol[] {
   const module = checker.getSymbolAtLocation(specifier);
-  return module === undefined ? [] : checker.getExportsOfModule(module).map((s) => target(checker, s));
+  return module === undefined ? [] : checker.getExportsOfModule(module).map((s) => aliasTarget(checker, s));
 }
 
 /** The declarations other files import, in any of the ways the module comment lists. */
@@ -59,7 +41,7 @@ function importedSymbols(checker: ts.TypeChecker, files: readonly ts.SourceFile[
       if (bindings !== undefined && ts.isNamespaceImport(bindings)) for (const s of allExportsOf(checker, node.moduleSpecifier)) used.add(s);
       for (const name of names) {
         const symbol = checker.getSymbolAtLocation(name);
-        if (symbol !== undefined) used.add(target(checker, symbol));
+        if (symbol !== undefined) used.add(aliasTarget(checker, symbol));
       }
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] !== undefined) {
       for (const s of allExportsOf(checker, node.arguments[0])) used.add(s);
@@ -74,18 +56,18 @@ function importedSymbols(checker: ts.TypeChecker, files: readonly ts.SourceFile[
 function unusedExports(): string[] {
   const root = repoRoot();
   const src = join(root, 'src');
-  const prog = program();
+  const prog = projectProgram();
   const checker = prog.getTypeChecker();
   const files = prog.getSourceFiles().filter((f) => !f.isDeclarationFile && f.fileName.startsWith(root));
   const used = importedSymbols(checker, files);
   const index = prog.getSourceFile(join(src, 'index.ts'))!;
-  for (const s of checker.getExportsOfModule(checker.getSymbolAtLocation(index)!)) used.add(target(checker, s));
+  for (const s of checker.getExportsOfModule(checker.getSymbolAtLocation(index)!)) used.add(aliasTarget(checker, s));
   const out: string[] = [];
   for (const file of files.filter((f) => f.fileName.startsWith(src + '/'))) {
     const module = checker.getSymbolAtLocation(file);
     if (module === undefined) continue;
     for (const exported of checker.getExportsOfModule(module)) {
-      const symbol = target(checker, exported);
+      const symbol = aliasTarget(checker, exported);
       const decl = symbol.declarations?.find((d) => d.getSourceFile() === file);
       if (decl === undefined || used.has(symbol)) continue;
       out.push(`${relative(root, file.fileName)} ${exported.name}`);
@@ -94,31 +76,6 @@ function unusedExports(): string[] {
   return out.sort();
 }
 
-/** Unused exports left to the engineers reshaping their files (see the module comment); only shrinks. */
-const DEFERRED: Readonly<Record<string, readonly string[]>> = {
-  'src/engine/compiler/compile.ts': ['resolveArgument'],
-  'src/engine/compiler/explain.ts': ['explainBytecode'],
-  'src/engine/run/execute.ts': ['cloneSack'],
-  'src/engine/runtime/memory-budget.ts': ['defaultMemoryLimit'],
-  'src/engine/runtime/side-effects.ts': ['isAccumulator'],
-  'src/engine/services/index.ts': ['tinkerServices'],
-  'src/engine/services/service-registry.ts': ['DIRECTORY_SERVICE', 'ServiceType'],
-  'src/engine/steps/args.ts': ['integer', 'tokenStep'],
-  'src/engine/steps/branch/match-pattern.ts': ['matchStartLabel'],
-  'src/engine/steps/filter/has-step.ts': ['PreparedCondition', 'holds', 'prepare'],
-  'src/engine/steps/filter/range-step.ts': ['rangeLocal'],
-  'src/engine/steps/map/accessor-step.ts': ['access'],
-  'src/engine/steps/map/function-table.ts': ['FunctionSpec'],
-  'src/engine/steps/map/order-step.ts': ['comparator', 'sortItems'],
-  'src/engine/steps/map/property-map-step.ts': ['DIRECTION_IN', 'DIRECTION_OUT', 'T_ID', 'T_KEY', 'T_LABEL', 'T_VALUE'],
-  'src/engine/steps/map/reduce-step.ts': ['reduceValues'],
-  'src/engine/steps/step-def.ts': ['StepCategory'],
-  'src/engine/strategies/strategy.ts': ['StrategyContext'],
-};
-
 test('every export of src/ is imported by another file or is public API', () => {
-  const unused = unusedExports();
-  const deferred = new Set(Object.entries(DEFERRED).flatMap(([file, names]) => names.map((n) => `${file} ${n}`)));
-  assert.deepEqual(unused.filter((u) => !deferred.has(u)), [], 'unexport these (or import them where they are needed)');
-  assert.deepEqual([...deferred].filter((d) => !unused.includes(d)), [], 'used again or gone: delete these from DEFERRED');
+  assert.deepEqual(unusedExports(), [], 'unexport these (or import them where they are needed)');
 });

@@ -26,10 +26,21 @@ const DESC = new EnumValue('Order', 'desc');
 export interface QuerySpec {
   readonly name: string;
   readonly scan: boolean;
-  readonly text: (bg: BenchGraph) => string;
+  readonly text: (names: QueryNames) => string;
   readonly fluent: (g: GraphTraversalSource, start: StartVertex, bg: BenchGraph) => GraphTraversal;
   readonly work?: (bg: BenchGraph, start: StartVertex) => number;
 }
+
+/**
+ * The names a query's text uses: the start vertices' label, the edge label it follows, the
+ * numeric key it orders by.
+ *
+ * @example
+ * ```ts
+ * const names: QueryNames = { vertexLabel: 'song', edgeLabel: 'followedBy', rankKey: 'performances' };
+ * ```
+ */
+export type QueryNames = Pick<BenchGraph, 'vertexLabel' | 'edgeLabel' | 'rankKey'>;
 
 /**
  * Most traversers a start vertex may cost in a query with a `work` measure.

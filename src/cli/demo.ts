@@ -15,11 +15,6 @@ import type { Database, EdgeInput, Graph, VertexInput } from '../index.js';
 
 /**
  * Options of {@link runDemo}.
- *
- * @example
- * ```ts
- * const options: DemoOptions = { data: './data', graph: 'demo', vertices: 1000, edges: 5000, reset: false, progress: false, out: console.log };
- * ```
  */
 interface DemoOptions {
   readonly data: string;
@@ -139,11 +134,6 @@ async function readBack(graph: Graph, out: (line: string) => void): Promise<void
 
 /**
  * Runs the demo and writes its report through `options.out`.
- *
- * @example
- * ```ts
- * await runDemo({ data: './data', graph: 'demo', vertices: 1000, edges: 5000, reset: false, progress: false, out: console.log });
- * ```
  */
 export async function runDemo(options: DemoOptions): Promise<void> {
   const path = resolve(options.data);

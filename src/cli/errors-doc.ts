@@ -12,11 +12,6 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * One documented error code.
- *
- * @example
- * ```ts
- * const row: ErrorCodeRow = { code: 'GRAPH_NOT_FOUND', kind: 'not-found', meaning: 'No graph of that name', area: 'database' };
- * ```
  */
 interface ErrorCodeRow {
   readonly code: string;
@@ -43,12 +38,6 @@ const BUILT_IN = /super\(\s*'[a-z-]+',\s*'([A-Z][A-Z0-9_]+)'/g;
  * Error codes used in the TypeScript sources under `srcDir`: every `new XxxError('CODE'` and
  * every code fixed inside an error class (`super('kind', 'CODE'`), with the files using each.
  * Comments are ignored.
- *
- * @example
- * ```ts
- * const codes = collectErrorCodes('src');
- * console.log(codes.get('GRAPH_NOT_FOUND')); // ['database/database.ts']
- * ```
  */
 export function collectErrorCodes(srcDir: string): Map<string, string[]> {
   const codes = new Map<string, string[]>();
@@ -68,11 +57,6 @@ export function collectErrorCodes(srcDir: string): Map<string, string[]> {
 
 /**
  * Rows of the `| code | kind | meaning |` tables in every docs/errors/*.md file, in file order.
- *
- * @example
- * ```ts
- * const rows = readErrorTables('docs/errors');
- * ```
  */
 export function readErrorTables(dir: string): ErrorCodeRow[] {
   const rows: ErrorCodeRow[] = [];
@@ -89,11 +73,6 @@ export function readErrorTables(dir: string): ErrorCodeRow[] {
 
 /**
  * The text of docs/errors.md for the given rows: one table per area, areas in name order.
- *
- * @example
- * ```ts
- * const text = renderErrorsDoc(readErrorTables('docs/errors'));
- * ```
  */
 export function renderErrorsDoc(rows: readonly ErrorCodeRow[]): string {
   const lines = [
@@ -114,11 +93,6 @@ export function renderErrorsDoc(rows: readonly ErrorCodeRow[]): string {
 
 /**
  * Codes used in src but missing from the tables, sorted.
- *
- * @example
- * ```ts
- * const missing = undocumentedCodes(collectErrorCodes('src'), readErrorTables('docs/errors'));
- * ```
  */
 export function undocumentedCodes(used: ReadonlyMap<string, readonly string[]>, rows: readonly ErrorCodeRow[]): string[] {
   const documented = new Set(rows.map((r) => r.code));

@@ -23,11 +23,6 @@ function positiveInteger(text: string): number {
 
 /**
  * Builds the `quiver` program with all its subcommands, without running it.
- *
- * @example
- * ```ts
- * await buildProgram().parseAsync(['node', 'quiver', 'demo', '--vertices', '1000']);
- * ```
  */
 function buildProgram(): Command {
   const program = new Command('quiver')

@@ -8,11 +8,6 @@ import { checkDataDirectory, describeDropped, repairDataDirectory } from '../ind
 /**
  * Prints one line per file of the data directory and a summary; resolves with the exit code
  * (0 when every checksum verifies, 1 on damage).
- *
- * @example
- * ```ts
- * process.exitCode = await runCheck('./data', (line) => console.log(line));
- * ```
  */
 export async function runCheck(dataPath: string, out: (line: string) => void): Promise<number> {
   const report = await checkDataDirectory(dataPath);
@@ -25,11 +20,6 @@ export async function runCheck(dataPath: string, out: (line: string) => void): P
 /**
  * Refuses without `truncate` (explaining why); otherwise repairs the data directory and prints
  * every dropped file part with its byte and LSN range. Resolves with the exit code.
- *
- * @example
- * ```ts
- * process.exitCode = await runRepair('./data', { truncate: true, out: (line) => console.log(line) });
- * ```
  */
 export async function runRepair(dataPath: string, options: { truncate: boolean; out: (line: string) => void }): Promise<number> {
   const { out } = options;

@@ -8,11 +8,6 @@ import { closeOnSignals, startServer } from '../http/index.js';
 
 /**
  * Options of {@link runServe}, as the command line gives them.
- *
- * @example
- * ```ts
- * const options: ServeCommandOptions = { host: '127.0.0.1', port: 8080, data: './data', logLevel: 'info', auth: true };
- * ```
  */
 interface ServeCommandOptions {
   readonly host: string;
@@ -26,11 +21,6 @@ interface ServeCommandOptions {
 
 /**
  * Starts the server and keeps it running until SIGTERM or SIGINT.
- *
- * @example
- * ```ts
- * await runServe({ host: '127.0.0.1', port: 0, data: './data', logLevel: 'warn', auth: true }, (l) => console.error(l));
- * ```
  */
 export async function runServe(options: ServeCommandOptions, out: (line: string) => void): Promise<void> {
   const password = process.env.QUIVER_ADMIN_PASSWORD;

@@ -8,11 +8,6 @@
 /**
  * Whether a stream error means that the reader has gone: EPIPE, or a write after the stream
  * was destroyed by it.
- *
- * @example
- * ```ts
- * process.stdout.on('error', (error) => { if (!isClosedPipe(error)) throw error; });
- * ```
  */
 function isClosedPipe(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
@@ -22,12 +17,6 @@ function isClosedPipe(error: unknown): boolean {
 /**
  * Keeps a closed pipe from crashing the process: EPIPE on `stream` is ignored (what was to be
  * written is dropped), and any other error is thrown as before.
- *
- * @example
- * ```ts
- * ignoreClosedPipe(process.stdout);
- * process.stdout.write('0.1.0\n');   // no unhandled 'error' event under `| head -0`
- * ```
  */
 export function ignoreClosedPipe(stream: NodeJS.WritableStream): void {
   stream.on('error', (error: unknown) => {
@@ -37,12 +26,6 @@ export function ignoreClosedPipe(stream: NodeJS.WritableStream): void {
 
 /**
  * What {@link watchOutputs} knows about the streams it watches.
- *
- * @example
- * ```ts
- * const outputs: WatchedOutputs = watchOutputs(process.stdout, process.stderr, () => rl.close());
- * if (!outputs.isGone(process.stdout)) process.stdout.write('==>1\n');
- * ```
  */
 interface WatchedOutputs {
   /** Whether writes to the stream would be lost: it failed or was destroyed. */
@@ -54,11 +37,6 @@ interface WatchedOutputs {
 /**
  * Watches a program's output and error streams: when the output fails (EPIPE included), or is
  * found destroyed, `onOutputGone` runs once; a failing error stream is only marked gone.
- *
- * @example
- * ```ts
- * const outputs = watchOutputs(process.stdout, process.stderr, () => controller.abort());
- * ```
  */
 export function watchOutputs(output: NodeJS.WritableStream, errorOutput: NodeJS.WritableStream, onOutputGone: () => void): WatchedOutputs {
   const gone = new Set<NodeJS.WritableStream>();

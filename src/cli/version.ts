@@ -10,11 +10,6 @@ const MANIFEST = new URL('../../../package.json', import.meta.url);
 
 /**
  * The `version` field of Quiver's package.json.
- *
- * @example
- * ```ts
- * packageVersion();   // '0.1.0'
- * ```
  */
 export function packageVersion(): string {
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as { version: string };

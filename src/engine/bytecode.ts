@@ -180,11 +180,6 @@ export class VariableRef implements ArgumentObject {
 /**
  * A value with an explicit cardinality, `Cardinality.list('a')` or `single(1)`, as used in
  * `mergeV` maps and `property()`.
- *
- * @example
- * ```ts
- * const c = new CardinalityValue('list', 'a'); // c.argumentKind === 'cardinality'
- * ```
  */
 export class CardinalityValue implements ArgumentObject {
   readonly argumentKind = 'cardinality';
@@ -198,11 +193,6 @@ export class CardinalityValue implements ArgumentObject {
 
 /**
  * A vertex given by id and label, `new Vertex(1, 'person')` or `ReferenceVertex(1, 'person')`.
- *
- * @example
- * ```ts
- * const v = new VertexRef(1, 'person'); // v.argumentKind === 'vertex'
- * ```
  */
 export class VertexRef implements ArgumentObject {
   readonly argumentKind = 'vertex';

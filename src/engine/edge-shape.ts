@@ -9,11 +9,6 @@ import type { ElementId, PropertyValue } from '../values/index.js';
 
 /**
  * An edge as a plain object, its property values of type `V` and its ids of type `I`.
- *
- * @example
- * ```ts
- * const e: EdgeShape<PropertyValue> = { id: 'S1:marko>1>>S1:vadas', label: 'knows', type: 'edge', outV: '1:marko', outVLabel: 'person', inV: '1:vadas', inVLabel: 'person', properties: { weight: 0.5 } };
- * ```
  */
 export interface EdgeShape<V, I = ElementId> {
   readonly id: I;
@@ -34,13 +29,6 @@ interface EdgeConversion<V, I> {
 
 /**
  * Reads the edge in `slot` as an {@link EdgeShape}, values and ids passed through `convert`.
- *
- * @example
- * ```ts
- * declare const source: GraphSource;
- * const stored = edgeShape(source, 0, { value: (v) => v, id: (id) => id });
- * const json = edgeShape(source, 0, { value: jsonValue, id: plainId });
- * ```
  */
 export function edgeShape<V, I>(source: GraphSource, slot: number, convert: EdgeConversion<V, I>): EdgeShape<V, I> {
   const properties: Record<string, V> = {};

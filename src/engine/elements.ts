@@ -23,12 +23,6 @@ type EdgeIds = Pick<GraphSource, 'edgeId'>;
 /**
  * Canonical key of an element id: `L123` for numeric ids, `S<text>` for strings, `U<uuid>`
  * for UUIDs (the same form as the storage layer's `vertexIdKey`).
- *
- * @example
- * ```ts
- * elementIdKey(1) === elementIdKey(new TypedNumber('long', 1n));   // true: 'L1'
- * elementIdKey('1:marko');                                          // 'S1:marko'
- * ```
  */
 export function elementIdKey(id: ElementId): string {
   if (typeof id === 'string') return 'S' + id;
@@ -125,13 +119,6 @@ export class Vertex {
  * The id of an edge that is read from `source` (by the edge's slot) only when first asked for:
  * what the engine hands the Edge constructor in place of an id for the edges it builds from
  * slots, so a step that walks on to a vertex never formats one.
- *
- * @example
- * ```ts
- * declare const source: GraphSource;
- * const e = new Edge(new DeferredEdgeId(source), 'knows', 0, { outV: new Vertex(1, 'person', 0), inV: new Vertex(2, 'person', 1) });
- * e.id; // source.edgeId(0)
- * ```
  */
 export class DeferredEdgeId {
   constructor(readonly source: EdgeIds) {}
@@ -329,22 +316,11 @@ export class Property {
 
 /**
  * Any graph element: vertex, edge or vertex property.
- *
- * @example
- * ```ts
- * const e: Element = new Vertex(1, 'person', 0);
- * ```
  */
 type Element = Vertex | Edge | VertexProperty;
 
 /**
  * Whether a value is a graph element (vertex, edge or vertex property).
- *
- * @example
- * ```ts
- * isElement(new Vertex(1, 'person', 0));   // true
- * isElement('v[1]');                       // false
- * ```
  */
 export function isElement(v: unknown): v is Element {
   return v instanceof Vertex || v instanceof Edge || v instanceof VertexProperty;
@@ -352,11 +328,6 @@ export function isElement(v: unknown): v is Element {
 
 /**
  * Whether two elements are the same element: same kind and equal ids (numeric ids by value).
- *
- * @example
- * ```ts
- * sameElement(new Vertex(1, 'person', 0), new Vertex(new TypedNumber('long', 1n), 'person', 0));   // true
- * ```
  */
 export function sameElement(a: Element, b: Element): boolean {
   return a[VALUE_KEY]() === b[VALUE_KEY]();

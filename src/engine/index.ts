@@ -14,13 +14,12 @@ export { Plan, type PlanStep, type Requirements, type SourceSettings } from './p
 export type { StepKind } from './plan/kinds.js';
 export { compile, type CompileOptions } from './compiler/compile.js';
 export { QUERY_LIMITS, checkQueryLimits, textTooLong, tooDeep } from './compiler/limits.js';
-export { explain, explainBytecode } from './compiler/explain.js';
+export { explain } from './compiler/explain.js';
 export { execute, executeAsync, traverse, type ExecutionContext, type Pacing, type SourceDecorator } from './run/execute.js';
 export { queryElements, elementShards, readNow, type ElementQuery } from './run/element-query.js';
 export { FilteredSource, type ViewFilters } from './run/filtered-source.js';
 export { QueryCursor } from './run/cursor.js';
 export { breather, mapInTurns, SLICE_MS } from './runtime/turns.js';
-export { defaultMemoryLimit } from './runtime/memory-budget.js';
 export type { Traverser } from './runtime/traverser.js';
 export { STRATEGIES } from './strategies/list.js';
 export type { Strategy } from './strategies/strategy.js';

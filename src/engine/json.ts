@@ -76,22 +76,12 @@ const DATES: readonly DateJson[] = ['iso', 'hugegraph', 'epoch'];
 /**
  * The method by which a result class gives its own JSON shape to {@link jsonValue} (the
  * elements, paths and trees implement it with the shape builders below).
- *
- * @example
- * ```ts
- * class Point { [TO_JSON_VALUE](shaper: JsonShaper) { return { x: shaper.value(1n) }; } }
- * ```
  */
 export const TO_JSON_VALUE: unique symbol = Symbol('quiver.toJsonValue');
 
 /**
  * What a value's {@link TO_JSON_VALUE} method is given: the options, and the conversion of the
  * values it holds (which may read more from the graph, see the runner's `json` results).
- *
- * @example
- * ```ts
- * const shaper: JsonShaper = { options: { longs: 'string', dates: 'iso' }, value: (v) => jsonValue(v) };
- * ```
  */
 export interface JsonShaper {
   readonly options: Required<JsonOptions>;
@@ -109,11 +99,6 @@ function isShaped(value: object): value is Shaped {
 
 /**
  * The options with their defaults; a bad mode is ArgumentError `INVALID_ARGUMENT`.
- *
- * @example
- * ```ts
- * jsonOptions({ dates: 'epoch' }); // { longs: 'string', dates: 'epoch' }
- * ```
  */
 export function jsonOptions(options: unknown = {}): Required<JsonOptions> {
   if (options === null || typeof options !== 'object') throw new ArgumentError('INVALID_ARGUMENT', `Invalid JSON options: expected an object but got ${String(options)}`);
@@ -134,11 +119,6 @@ function longJson(n: bigint, longs: LongJson): number | bigint | string {
 
 /**
  * A date as JSON in the given mode (see {@link DateJson}).
- *
- * @example
- * ```ts
- * dateJson(new Date(0), 'epoch'); // 0
- * ```
  */
 function dateJson(date: Date, dates: DateJson): string | number | null {
   const time = date.getTime();
@@ -178,11 +158,6 @@ export function jsonKey(key: unknown): string {
  * The containers of a value in their JSON forms, its leaves left to `leaf`: lists element by
  * element, maps as objects with string keys ({@link jsonKey}), sets as arrays (the traversers'
  * plain JSON, which keeps its leaves' own forms; {@link jsonValue} shapes the leaves too).
- *
- * @example
- * ```ts
- * jsonContainers(new Map([['a', new Set([1n])]]), (v) => (typeof v === 'bigint' ? Number(v) : v)); // { a: [1] }
- * ```
  */
 export function jsonContainers(value: unknown, leaf: (value: unknown) => unknown): unknown {
   if (Array.isArray(value)) return value.map((v) => jsonContainers(v, leaf));
@@ -198,12 +173,6 @@ export function jsonContainers(value: unknown, leaf: (value: unknown) => unknown
 /**
  * One step of the walk: `value` as JSON, its held values through `shaper.value` (so that a
  * shaper that reads more from the graph sees every nested value).
- *
- * @example
- * ```ts
- * const shaper: JsonShaper = { options: jsonOptions(), value: (v) => shapeJson(v, shaper) };
- * shapeJson([1n], shaper); // [1]
- * ```
  */
 export function shapeJson(value: unknown, shaper: JsonShaper): unknown {
   switch (typeof value) {
@@ -243,11 +212,6 @@ function objectJson(value: object, shaper: JsonShaper): unknown {
 /**
  * One property as the shape builders read it: its key and value, and for a vertex property
  * whether its key holds several values per vertex (list or set cardinality).
- *
- * @example
- * ```ts
- * const p: JsonProperty = { key: 'tags', value: 'a', multiValued: true };
- * ```
  */
 export interface JsonProperty {
   readonly key: string;
@@ -259,13 +223,6 @@ export interface JsonProperty {
  * The JSON of a vertex: `{ id, label, type: 'vertex', properties }`, its properties in the order
  * given, a key's values as one value, or as a list when the key has several or is multi-valued
  * (by the property's own flag or by `read.multiValued`).
- *
- * @example
- * ```ts
- * declare const shaper: JsonShaper;   // e.g. the one of the library's options
- * vertexJson({ id: 1, label: 'person' }, shaper, { properties: [{ key: 'name', value: 'marko' }] });
- * // { id: 1, label: 'person', type: 'vertex', properties: { name: 'marko' } }
- * ```
  */
 export function vertexJson(
   vertex: { readonly id: unknown; readonly label: string },
@@ -293,13 +250,6 @@ export function vertexJson(
 
 /**
  * The JSON of an edge: `{ id, label, type: 'edge', outV, outVLabel, inV, inVLabel, properties }`.
- *
- * @example
- * ```ts
- * declare const shaper: JsonShaper;   // e.g. the one of the library's options
- * const ends = { outV: { id: 1, label: 'person' }, inV: { id: 2, label: 'person' } };
- * edgeJson({ id: 7, label: 'knows', ...ends }, shaper, { properties: [{ key: 'weight', value: 0.5 }] });
- * ```
  */
 export function edgeJson(
   edge: { readonly id: unknown; readonly label: string; readonly outV: { readonly id: unknown; readonly label: string }; readonly inV: { readonly id: unknown; readonly label: string } },
@@ -314,13 +264,6 @@ export function edgeJson(
 
 /**
  * The JSON of a vertex property: `{ id, label, value, properties }` (its meta-properties).
- *
- * @example
- * ```ts
- * declare const shaper: JsonShaper;   // e.g. the one of the library's options
- * vertexPropertyJson({ id: 0, key: 'name', value: 'marko', meta: new Map() }, shaper);
- * // { id: 0, label: 'name', value: 'marko', properties: {} }
- * ```
  */
 export function vertexPropertyJson(property: { readonly id: unknown; readonly key: string; readonly value: unknown; readonly meta: ReadonlyMap<string, unknown> }, shaper: JsonShaper): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
@@ -330,12 +273,6 @@ export function vertexPropertyJson(property: { readonly id: unknown; readonly ke
 
 /**
  * The JSON of a path: `{ labels: [[...], ...], objects: [...] }`.
- *
- * @example
- * ```ts
- * declare const shaper: JsonShaper;   // e.g. the one of the library's options
- * pathJson({ labels: [new Set(['a'])], objects: ['marko'] }, shaper); // { labels: [['a']], objects: ['marko'] }
- * ```
  */
 export function pathJson(path: { readonly labels: ReadonlyArray<ReadonlySet<string>>; readonly objects: readonly unknown[] }, shaper: JsonShaper): Record<string, unknown> {
   return { labels: path.labels.map((set) => [...set]), objects: path.objects.map((o) => shaper.value(o)) };
@@ -343,11 +280,6 @@ export function pathJson(path: { readonly labels: ReadonlyArray<ReadonlySet<stri
 
 /**
  * A user data value of a script (schema `userdata`, a map argument) as JSON data.
- *
- * @example
- * ```ts
- * const j: JsonData = { owner: 'ops', tags: ['a', 'b'] };
- * ```
  */
 export type JsonData = null | string | number | boolean | readonly JsonData[] | { readonly [key: string]: JsonData };
 
@@ -355,12 +287,6 @@ export type JsonData = null | string | number | boolean | readonly JsonData[] | 
  * A script's user data value as {@link JsonData}: null, text, booleans, finite numbers (a typed
  * number as its JavaScript number), lists, and maps with text keys; undefined when it holds
  * anything else (a date, an element, a non-text key), which is not user data.
- *
- * @example
- * ```ts
- * dataJson(new Map([['owner', 'ops']])); // { owner: 'ops' }
- * dataJson(new Date(0));                 // undefined
- * ```
  */
 export function dataJson(value: unknown): JsonData | undefined {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
@@ -386,11 +312,6 @@ const shapers = new Map<string, JsonShaper>();
 
 /**
  * The plain shaper of the options (one per combination, made once).
- *
- * @example
- * ```ts
- * jsonShaper(HUGEGRAPH_JSON).value(new Date(0)); // '1970-01-01 00:00:00.000'
- * ```
  */
 function jsonShaper(options: Required<JsonOptions>): JsonShaper {
   const name = `${options.longs}/${options.dates}`;

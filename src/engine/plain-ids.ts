@@ -10,12 +10,6 @@ import { plainId, type PlainId } from '../values/index.js';
 /**
  * The plain ids of `slots` (see the values module's `plainId`), in a new array or in
  * `options.into` (which grows as needed).
- *
- * @example
- * ```ts
- * declare const source: GraphSource;
- * plainVertexIds(source, Int32Array.of(0, 1)); // [1, 2] for long ids 1 and 2
- * ```
  */
 export function plainVertexIds(source: GraphSource, slots: ArrayLike<number>, options: { readonly into?: PlainId[] } = {}): PlainId[] {
   // Sized and filled up front: a kout answer may list a million ids, growing by push copies them
@@ -28,12 +22,6 @@ export function plainVertexIds(source: GraphSource, slots: ArrayLike<number>, op
 
 /**
  * The plain id of one vertex slot.
- *
- * @example
- * ```ts
- * declare const source: GraphSource;
- * plainVertexId(source, 0); // 1 for long id 1
- * ```
  */
 export function plainVertexId(source: GraphSource, slot: number): PlainId {
   return plainId(source.vertexId(slot));

@@ -194,13 +194,6 @@ function sourceShaper(options: Required<JsonOptions>, source: GraphSource | unde
  * A converter for results in the chosen {@link ValueTypes}: {@link toPlain} for `plain`, the
  * identity for `java`; with `json` (options as `jsonOptions` completes them), the result as
  * its JSON value (`jsonValue`) in one walk, whatever `types` says.
- *
- * @example
- * ```ts
- * const convert = resultConverter('plain', { source });
- * const values = results.map(convert);
- * const json = results.map(resultConverter('plain', { source, json: HUGEGRAPH_JSON }));
- * ```
  */
 export function resultConverter(types: ValueTypes, options: { readonly source?: GraphSource; readonly json?: Required<JsonOptions> } = {}): (value: unknown) => unknown {
   if (options.json !== undefined) return sourceShaper(options.json, options.source).value;
@@ -215,12 +208,6 @@ const LONG_MAX = 2n ** 63n - 1n;
  * A user's value as the engine takes it: a `bigint` becomes a Java long (a BigInteger beyond
  * the long range), inside lists, sets and maps too, so that an id or number a plain result
  * handed out as a bigint can be given back. Everything else is unchanged.
- *
- * @example
- * ```ts
- * fromPlain(1190507458385149952n);   // TypedNumber('long', 1190507458385149952n)
- * fromPlain([1n, 'a']);              // [TypedNumber('long', 1n), 'a']
- * ```
  */
 export function fromPlain(value: unknown, depth = 0): unknown {
   if (typeof value === 'bigint') return new TypedNumber(value >= LONG_MIN && value <= LONG_MAX ? 'long' : 'biginteger', value);

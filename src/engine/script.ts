@@ -16,11 +16,6 @@ import type { Argument, Bytecode } from './bytecode.js';
  *   (`graph` and `g` are predefined).
  * - `call`: `target.method(args)`, e.g. `graph.addVertex(...)`, `v.addEdge(...)`,
  *   `graph.schema().propertyKey('age').asInt().create()`.
- *
- * @example
- * ```ts
- * const e: ScriptExpr = { kind: 'call', target: { kind: 'variable', name: 'graph' }, method: 'schema', args: [], position: { line: 1, column: 1 } };
- * ```
  */
 export type ScriptExpr =
   | { readonly kind: 'traversal'; readonly source: string; readonly bytecode: Bytecode; readonly terminal?: TerminalCall; readonly position: SourcePosition }
@@ -32,11 +27,6 @@ export type ScriptExpr =
 
 /**
  * A terminal call that ends a traversal expression.
- *
- * @example
- * ```ts
- * const t: TerminalCall = { op: 'toList', args: [] };
- * ```
  */
 export interface TerminalCall {
   readonly op: 'toList' | 'toSet' | 'next' | 'tryNext' | 'iterate' | 'hasNext' | 'explain';
@@ -45,11 +35,6 @@ export interface TerminalCall {
 
 /**
  * Line and column (1-based) of an expression in the request text, for error messages.
- *
- * @example
- * ```ts
- * const p: SourcePosition = { line: 2, column: 5 };
- * ```
  */
 export interface SourcePosition {
   readonly line: number;
@@ -58,11 +43,6 @@ export interface SourcePosition {
 
 /**
  * One statement: `def x = expr`, `x = expr`, or a bare expression.
- *
- * @example
- * ```ts
- * const s: ScriptStatement = { kind: 'expression', expr: { kind: 'variable', name: 'g', position: { line: 1, column: 1 } } };
- * ```
  */
 export type ScriptStatement =
   | { readonly kind: 'assign'; readonly name: string; readonly declare: boolean; readonly expr: ScriptExpr }

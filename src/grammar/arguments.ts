@@ -24,11 +24,6 @@ import { CardinalityValue, VariableRef, VertexRef } from '../engine/index.js';
 
 /**
  * What the argument visitor needs to know about its surroundings.
- *
- * @example
- * ```ts
- * const context: ArgumentContext = { bindings: new Map([['x', 1]]), scriptVariables: new Set(), strategies: false };
- * ```
  */
 export interface ArgumentContext {
   /** Request bindings: a bound name becomes its value. */
@@ -46,11 +41,6 @@ export interface ArgumentContext {
 
 /**
  * One `.name(args)` (or `.name` without parentheses) of a chain.
- *
- * @example
- * ```ts
- * const call: MethodCall = { name: token, args: undefined };
- * ```
  */
 export interface MethodCall {
   readonly name: IToken;
@@ -60,11 +50,6 @@ export interface MethodCall {
 
 /**
  * The root and the calls of a `chainedTraversal` node.
- *
- * @example
- * ```ts
- * const { root, calls } = readChain(chainNode);
- * ```
  */
 export function readChain(chain: CstNode): { root: IToken; rootArgs: CstNode | undefined; calls: MethodCall[] } {
   const methods = nodes(chain, 'traversalMethod').map(readMethod);
@@ -82,10 +67,6 @@ function readMethod(node: CstNode): MethodCall {
  * The arguments of a call, as written.
  *
  * @throws GremlinSyntaxError for a `name: value` entry outside a strategy.
- * @example
- * ```ts
- * const args = visitVarargs(varargsNode, context);
- * ```
  */
 export function visitVarargs(varargs: CstNode | undefined, context: ArgumentContext): Argument[] {
   if (varargs === undefined) return [];
@@ -103,10 +84,6 @@ export function visitVarargs(varargs: CstNode | undefined, context: ArgumentCont
  * Turns a `genericLiteral` node into an argument value.
  *
  * @throws GremlinSyntaxError for unknown names, enum constants, classes and bad literals.
- * @example
- * ```ts
- * const value = visitGenericLiteral(node, context); // e.g. 1, 'a', [1, 2], Predicate, Bytecode
- * ```
  */
 export function visitGenericLiteral(node: CstNode, context: ArgumentContext): Argument {
   const token = singleToken(node);
@@ -160,11 +137,6 @@ function visitCollection(node: CstNode, context: ArgumentContext): Argument {
 /**
  * A map key after Gremlin.g4's mapEntry: a bare name is a string, except the T and Direction
  * constants (`id`, `label`, `OUT`...); anything else, such as `(T.id)` or `1`, is its value.
- *
- * @example
- * ```ts
- * mapKey(keyNode, context); // 'name' for [name: 'marko']
- * ```
  */
 export function mapKey(node: CstNode, context: ArgumentContext): Argument {
   const chain = nodes(node, 'chainedTraversal')[0];
@@ -242,10 +214,6 @@ function strategy(name: IToken, args: CstNode | undefined, context: ArgumentCont
  * traversal, a predicate, an enum constant, a variable, a date, a UUID or a strategy.
  *
  * @throws GremlinSyntaxError for anything else, naming what is not supported.
- * @example
- * ```ts
- * visitChain(node, context); // '__.out()' -> Bytecode([], [{ op: 'out', args: [] }])
- * ```
  */
 export function visitChain(node: CstNode, context: ArgumentContext): Argument {
   const { root, rootArgs, calls } = readChain(node);
@@ -378,10 +346,6 @@ function predicateChain(start: Predicate, calls: readonly MethodCall[], context:
  * The step instructions of `.name(args)` calls; every call needs its parentheses.
  *
  * @throws GremlinSyntaxError for a name without parentheses.
- * @example
- * ```ts
- * const steps = stepsOf(calls, context); // [{ op: 'out', args: ['knows'] }]
- * ```
  */
 export function stepsOf(calls: readonly MethodCall[], context: ArgumentContext): Instruction[] {
   const inner: ArgumentContext = context.strategies ? { ...context, strategies: false } : context;
@@ -392,10 +356,6 @@ export function stepsOf(calls: readonly MethodCall[], context: ArgumentContext):
  * One step or source instruction; `withStrategies`/`withoutStrategies` read class names as strategies.
  *
  * @throws GremlinSyntaxError for a name without parentheses.
- * @example
- * ```ts
- * instruction(call, context); // { op: 'has', args: ['name', 'marko'] }
- * ```
  */
 export function instruction(call: MethodCall, context: ArgumentContext): Instruction {
   if (call.args === undefined) {

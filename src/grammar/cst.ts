@@ -6,11 +6,6 @@ import type { CstElement, CstNode, IToken } from 'chevrotain';
 
 /**
  * The child nodes of a rule, in source order.
- *
- * @example
- * ```ts
- * const args = nodes(cst, 'argument');
- * ```
  */
 export function nodes(node: CstNode, name: string): CstNode[] {
   return (node.children[name] as CstNode[] | undefined) ?? [];
@@ -18,11 +13,6 @@ export function nodes(node: CstNode, name: string): CstNode[] {
 
 /**
  * The child tokens of one type, in source order.
- *
- * @example
- * ```ts
- * const name = tokens(method, 'Identifier')[0];
- * ```
  */
 export function tokens(node: CstNode, name: string): IToken[] {
   return (node.children[name] as IToken[] | undefined) ?? [];
@@ -30,11 +20,6 @@ export function tokens(node: CstNode, name: string): IToken[] {
 
 /**
  * The only child node of a rule with one alternative taken, if it is a node.
- *
- * @example
- * ```ts
- * const inner = firstNode(genericLiteral);
- * ```
  */
 export function firstNode(node: CstNode): CstNode | undefined {
   for (const key in node.children) {
@@ -46,11 +31,6 @@ export function firstNode(node: CstNode): CstNode | undefined {
 
 /**
  * The only child token of a node, if the node holds exactly one token.
- *
- * @example
- * ```ts
- * const literal = singleToken(genericLiteral);
- * ```
  */
 export function singleToken(node: CstNode): IToken | undefined {
   let found: IToken | undefined;
@@ -65,11 +45,6 @@ export function singleToken(node: CstNode): IToken | undefined {
 
 /**
  * Whether a CST element is a node (not a token).
- *
- * @example
- * ```ts
- * isNode(cst); // true
- * ```
  */
 function isNode(element: CstElement): element is CstNode {
   return 'children' in element;
@@ -77,11 +52,6 @@ function isNode(element: CstElement): element is CstNode {
 
 /**
  * The first and last token of a node, by offset.
- *
- * @example
- * ```ts
- * const { first, last } = bounds(statement);
- * ```
  */
 export function bounds(node: CstNode): { first: IToken; last: IToken } {
   let first: IToken | undefined;

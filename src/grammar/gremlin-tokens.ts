@@ -8,11 +8,6 @@ import { createToken, Lexer, type CustomPatternMatcherReturn, type TokenType } f
 
 /**
  * Identifiers: step names, variables, enum constants, class names and map keys.
- *
- * @example
- * ```ts
- * tokenize('out').tokens[0].tokenType === Identifier; // true
- * ```
  */
 export const Identifier = createToken({ name: 'Identifier', pattern: /[A-Za-z_$][A-Za-z0-9_$]*/, label: 'a name' });
 
@@ -20,11 +15,6 @@ export const Identifier = createToken({ name: 'Identifier', pattern: /[A-Za-z_$]
  * `this.binding.'<name>'` (or with double quotes): Groovy's lookup of a binding whose name is
  * no identifier, such as `DEFAULT-hugegraph` (hugegraph-notes §6.1). The lexer hands it on as
  * the {@link Identifier} `<name>`.
- *
- * @example
- * ```ts
- * tokenize("this.binding.'DEFAULT-hugegraph'").tokens[0].image; // 'DEFAULT-hugegraph'
- * ```
  */
 export const BindingLookup = createToken({
   name: 'BindingLookup',
@@ -39,83 +29,38 @@ function keyword(name: string, word: string): TokenType {
 
 /**
  * The traversal source root `g`.
- *
- * @example
- * ```ts
- * tokenize('g').tokens[0].tokenType === TraversalRoot; // true
- * ```
  */
 export const TraversalRoot = keyword('TraversalRoot', 'g');
 /**
  * The anonymous traversal root `__`.
- *
- * @example
- * ```ts
- * tokenize('__').tokens[0].tokenType === AnonTraversalRoot; // true
- * ```
  */
 export const AnonTraversalRoot = keyword('AnonTraversalRoot', '__');
 /**
  * `new`, allowed only before a strategy or vertex class name.
- *
- * @example
- * ```ts
- * tokenize('new').tokens[0].tokenType === New; // true
- * ```
  */
 export const New = keyword('New', 'new');
 /**
  * `def`, the Groovy variable declaration keyword.
- *
- * @example
- * ```ts
- * tokenize('def').tokens[0].tokenType === Def; // true
- * ```
  */
 export const Def = keyword('Def', 'def');
 /**
  * `true` or `false`.
- *
- * @example
- * ```ts
- * tokenize('true').tokens[0].tokenType === BooleanLiteral; // true
- * ```
  */
 export const BooleanLiteral = createToken({ name: 'BooleanLiteral', pattern: /true|false/, longer_alt: Identifier, label: 'a boolean' });
 /**
  * `null`.
- *
- * @example
- * ```ts
- * tokenize('null').tokens[0].tokenType === NullLiteral; // true
- * ```
  */
 export const NullLiteral = keyword('NullLiteral', 'null');
 /**
  * `NaN`.
- *
- * @example
- * ```ts
- * tokenize('NaN').tokens[0].tokenType === NaNLiteral; // true
- * ```
  */
 export const NaNLiteral = keyword('NaNLiteral', 'NaN');
 /**
  * `Infinity`, `+Infinity` or `-Infinity`.
- *
- * @example
- * ```ts
- * tokenize('-Infinity').tokens[0].tokenType === SignedInfLiteral; // true
- * ```
  */
 export const SignedInfLiteral = createToken({ name: 'SignedInfLiteral', pattern: /[+-]?Infinity/, longer_alt: Identifier, label: 'Infinity' });
 /**
  * Floating point numbers: `1.0`, `-2.5e3`, `1d`, `1f`, `1.5m`.
- *
- * @example
- * ```ts
- * tokenize('1.5f').tokens[0].tokenType === FloatingPointLiteral; // true
- * ```
  */
 export const FloatingPointLiteral = createToken({
   name: 'FloatingPointLiteral',
@@ -124,11 +69,6 @@ export const FloatingPointLiteral = createToken({
 });
 /**
  * Integer numbers, decimal, hex (`0x1F`) or octal (`017`), with an optional suffix b s i l n.
- *
- * @example
- * ```ts
- * tokenize('12l').tokens[0].tokenType === IntegerLiteral; // true
- * ```
  */
 export const IntegerLiteral = createToken({
   name: 'IntegerLiteral',
@@ -137,11 +77,6 @@ export const IntegerLiteral = createToken({
 });
 /**
  * String literals in single or double quotes, with Java escapes.
- *
- * @example
- * ```ts
- * tokenize("'marko'").tokens[0].tokenType === StringLiteral; // true
- * ```
  */
 export const StringLiteral = createToken({
   name: 'StringLiteral',
@@ -171,73 +106,48 @@ function punctuation(name: string, pattern: RegExp, image: string): TokenType {
   return createToken({ name, pattern, label: `'${image}'` });
 }
 
-/** `(` @example `tokenize('(')` */
+/** `(` */
 export const LParen = punctuation('LParen', /\(/, '(');
-/** `)` @example `tokenize(')')` */
+/** `)` */
 export const RParen = punctuation('RParen', /\)/, ')');
-/** `[` @example `tokenize('[')` */
+/** `[` */
 export const LBrack = punctuation('LBrack', /\[/, '[');
-/** `]` @example `tokenize(']')` */
+/** `]` */
 export const RBrack = punctuation('RBrack', /\]/, ']');
-/** `{` @example `tokenize('{')` */
+/** `{` */
 export const LBrace = punctuation('LBrace', /\{/, '{');
-/** `}` @example `tokenize('}')` */
+/** `}` */
 export const RBrace = punctuation('RBrace', /\}/, '}');
-/** `,` @example `tokenize(',')` */
+/** `,` */
 export const Comma = punctuation('Comma', /,/, ',');
-/** `.` @example `tokenize('.')` */
+/** `.` */
 export const Dot = punctuation('Dot', /\./, '.');
-/** `:` @example `tokenize(':')` */
+/** `:` */
 export const Colon = punctuation('Colon', /:/, ':');
-/** `;` @example `tokenize(';')` */
+/** `;` */
 export const Semi = punctuation('Semi', /;/, ';');
-/** `=` (assignment in scripts) @example `tokenize('=')` */
+/** `=` (assignment in scripts) */
 export const Equals = punctuation('Equals', /=(?!=)/, '=');
 /**
  * `->`, the closure arrow. It exists only so that closures get a clear error.
- *
- * @example
- * ```ts
- * tokenize('->').tokens[0].tokenType === Arrow; // true
- * ```
  */
 export const Arrow = punctuation('Arrow', /->/, '->');
 /**
  * `@`, Groovy annotations. It exists only so that annotations get a clear error.
- *
- * @example
- * ```ts
- * tokenize('@').tokens[0].tokenType === At; // true
- * ```
  */
 export const At = punctuation('At', /@/, '@');
 
 /**
  * White space, skipped.
- *
- * @example
- * ```ts
- * tokenize(' \n').tokens.length === 0; // true
- * ```
  */
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED, line_breaks: true });
 /**
  * `// ...` and `/* ... *\/` comments, skipped.
- *
- * @example
- * ```ts
- * tokenize('// note').tokens.length === 0; // true
- * ```
  */
 export const Comment = createToken({ name: 'Comment', pattern: /\/\/[^\n\r]*|\/\*[\s\S]*?\*\//, group: Lexer.SKIPPED, line_breaks: true });
 
 /**
  * All token types, in matching order: keywords and numbers before identifiers.
- *
- * @example
- * ```ts
- * const lexer = new Lexer(allTokens);
- * ```
  */
 export const allTokens: TokenType[] = [
   WhiteSpace,

@@ -16,11 +16,6 @@ export { CardinalityValue, VariableRef, VertexRef } from '../engine/index.js';
 
 /**
  * Options of {@link parseTraversal} and {@link parseScript}.
- *
- * @example
- * ```ts
- * const options: ParseOptions = { bindings: new Map([['vid1', 1]]) };
- * ```
  */
 interface ParseOptions {
   /** Values of the variables the text may name. An unbound name is a syntax error. */
@@ -97,11 +92,6 @@ function scriptKey(text: string, bindings: ReadonlyMap<string, unknown>): string
  * Parses one gremlin-lang traversal that starts with `g` into Bytecode.
  *
  * @throws GremlinSyntaxError with line, column and what was expected.
- * @example
- * ```ts
- * const bytecode = parseTraversal("g.V(vid).out('knows').has('age', P.gt(30))", { bindings: new Map([['vid', 1]]) });
- * bytecode.steps.map((s) => s.op); // ['V', 'out', 'has']
- * ```
  */
 export function parseTraversal(text: string, options: ParseOptions = {}): Bytecode {
   const context: ArgumentContext = { bindings: options.bindings ?? NO_BINDINGS, scriptVariables: new Set(), strategies: false };
@@ -114,11 +104,6 @@ export function parseTraversal(text: string, options: ParseOptions = {}): Byteco
  * `this.binding.'<name>'` stands for the binding, variable or graph name `<name>`.
  *
  * @throws GremlinSyntaxError with line, column and what was expected.
- * @example
- * ```ts
- * const script = parseScript("def v = graph.addVertex(T.label, 'person', 'name', 'marko'); g.V(v).toList()");
- * script.statements.length; // 2
- * ```
  */
 export function parseScript(text: string, options: ParseOptions = {}): Script {
   const bindings = options.bindings ?? NO_BINDINGS;

@@ -13,11 +13,6 @@ const gremlinLexer = new Lexer(allTokens, { positionTracking: 'full', ensureOpti
 
 /**
  * The tokens of a text, without white space and comments.
- *
- * @example
- * ```ts
- * const { tokens } = tokenize("g.V().out('knows')");
- * ```
  */
 interface TokenizedText {
   readonly tokens: IToken[];
@@ -28,10 +23,6 @@ interface TokenizedText {
  *
  * @throws GremlinSyntaxError for a character that starts no token, a closure arrow or an annotation;
  * LimitError QUERY_TOO_LARGE or QUERY_TOO_DEEP past the limits of docs/limits.md.
- * @example
- * ```ts
- * tokenize('g.V(1)').tokens.map((t) => t.image); // ['g', '.', 'V', '(', '1', ')']
- * ```
  */
 export function tokenize(text: string): TokenizedText {
   if (text.length > QUERY_LIMITS.maxTextLength) throw textTooLong(text.length);
@@ -94,11 +85,6 @@ function findOpeningBrace(tokens: readonly IToken[], from: number): IToken | und
 
 /**
  * The 1-based line and column of a token.
- *
- * @example
- * ```ts
- * tokenPosition(tokenize('g').tokens[0]!); // { line: 1, column: 1 }
- * ```
  */
 export function tokenPosition(token: IToken): { line: number; column: number } {
   return { line: token.startLine ?? 1, column: token.startColumn ?? 1 };
@@ -106,11 +92,6 @@ export function tokenPosition(token: IToken): { line: number; column: number } {
 
 /**
  * A token image quoted for an error message, or `end of input`.
- *
- * @example
- * ```ts
- * quoteImage(')'); // "')'"
- * ```
  */
 export function quoteImage(image: string): string {
   if (image === '') return 'end of input';

@@ -25,10 +25,6 @@ const INTEGER_RANGES: Partial<Record<string, readonly [bigint, bigint, NumericTy
  * suffix the smallest of int, long and biginteger that holds the value is chosen.
  *
  * @throws GremlinSyntaxError when the value does not fit the suffix's type.
- * @example
- * ```ts
- * integerValue(token); // '12l' -> new TypedNumber('long', 12n)
- * ```
  */
 export function integerValue(token: IToken): number | TypedNumber {
   const match = /^([+-]?)(.*?)([bBsSnNiIlL]?)$/.exec(token.image.replace(/_/g, ''))!;
@@ -58,11 +54,6 @@ export function integerValue(token: IToken): number | TypedNumber {
 /**
  * The value of a floating point literal: double without a suffix or with `d`, float with `f`,
  * bigdecimal (decimal text) with `m`.
- *
- * @example
- * ```ts
- * floatValue(token); // '1.5f' -> new TypedNumber('float', 1.5)
- * ```
  */
 export function floatValue(token: IToken): TypedNumber {
   const text = token.image.replace(/_/g, '');
@@ -76,11 +67,6 @@ export function floatValue(token: IToken): TypedNumber {
 
 /**
  * `NaN` and `±Infinity` are doubles.
- *
- * @example
- * ```ts
- * specialDouble('-Infinity'); // new TypedNumber('double', -Infinity)
- * ```
  */
 export function specialDouble(image: string): TypedNumber {
   if (image === 'NaN') return new TypedNumber('double', Number.NaN);
@@ -105,10 +91,6 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
  * joins lines.
  *
  * @throws GremlinSyntaxError for an unknown escape.
- * @example
- * ```ts
- * stringValue(token); // "'a\\tb'" -> 'a\tb'
- * ```
  */
 export function stringValue(token: IToken): string {
   const body = token.image.slice(1, -1);
@@ -143,10 +125,6 @@ function decodeEscape(escape: string, whole: string, token: IToken): string {
  * Parses the text of `datetime('...')`: an ISO-8601 date, date-time or offset date-time.
  *
  * @throws GremlinSyntaxError when the text is not a date.
- * @example
- * ```ts
- * dateValue('2023-08-08T00:00:00Z', { line: 1, column: 1 }).toISOString();
- * ```
  */
 export function dateValue(text: string, position: { line: number; column: number }): Date {
   const iso = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/.test(text);
@@ -162,10 +140,6 @@ export function dateValue(text: string, position: { line: number; column: number
  * Parses the text of `UUID('...')`.
  *
  * @throws GremlinSyntaxError when the text is not a UUID.
- * @example
- * ```ts
- * uuidValue('F47AF10B-58CC-4372-A567-0F02B2F3D479', { line: 1, column: 1 }).text; // lower-case
- * ```
  */
 export function uuidValue(text: string, position: { line: number; column: number }): Uuid {
   if (!/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(text)) {
@@ -176,11 +150,6 @@ export function uuidValue(text: string, position: { line: number; column: number
 
 /**
  * Constants of each enum type, as Gremlin writes them after `Type.`.
- *
- * @example
- * ```ts
- * ENUM_CONSTANTS.Scope; // ['local', 'global']
- * ```
  */
 export const ENUM_CONSTANTS: Readonly<Record<string, readonly string[]>> = {
   T: ['id', 'label', 'key', 'value'],
@@ -213,11 +182,6 @@ const DIRECTION_ALIASES: Readonly<Record<string, string>> = { from: 'OUT', to: '
 /**
  * The enum constant `type.name`, or undefined when the enum has no such constant.
  * `Direction.from` and `Direction.to` are Java aliases of OUT and IN and are returned as those.
- *
- * @example
- * ```ts
- * enumConstant('Scope', 'local'); // EnumValue('Scope', 'local')
- * ```
  */
 export function enumConstant(type: string, name: string): EnumValue | undefined {
   if (!ENUM_CONSTANTS[type]?.includes(name)) return undefined;
@@ -238,11 +202,6 @@ const BARE_ENUMS: ReadonlyMap<string, string> = (() => {
 
 /**
  * The enum constant a bare name stands for (`local`, `desc`, `OUT`, `id`...), if any.
- *
- * @example
- * ```ts
- * bareEnum('desc'); // EnumValue('Order', 'desc')
- * ```
  */
 export function bareEnum(name: string): EnumValue | undefined {
   const type = BARE_ENUMS.get(name);
@@ -251,11 +210,6 @@ export function bareEnum(name: string): EnumValue | undefined {
 
 /**
  * Predicate operators of P and TextP.
- *
- * @example
- * ```ts
- * PREDICATE_FAMILY.get('containing'); // 'TextP'
- * ```
  */
 export const PREDICATE_FAMILY: ReadonlyMap<string, 'P' | 'TextP'> = new Map<string, 'P' | 'TextP'>([
   ...['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'inside', 'outside', 'between', 'within', 'without', 'not', 'typeOf'].map(

@@ -193,22 +193,11 @@ class GremlinParser extends CstParser {
 
 /**
  * The single parser instance, built once at module load.
- *
- * @example
- * ```ts
- * gremlinParser.input = tokenize('g.V()').tokens;
- * const cst = gremlinParser.query();
- * ```
  */
 const gremlinParser = new GremlinParser();
 
 /**
  * Runs one entry rule of the parser on tokens and returns the CST and the errors.
- *
- * @example
- * ```ts
- * const { cst, errors } = parseTokens(tokenize('g.V()').tokens, { rule: 'query' });
- * ```
  */
 export function parseTokens(
   tokens: IToken[],

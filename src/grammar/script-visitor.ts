@@ -185,10 +185,6 @@ function isValueFunction(name: string): boolean {
  * source (a server's graph names and aliases); the script lists those it uses.
  *
  * @throws GremlinSyntaxError for anything outside the Groovy subset.
- * @example
- * ```ts
- * const script = visitScript(cst, { bindings: new Map() });
- * ```
  */
 export function visitScript(
   cst: CstNode,

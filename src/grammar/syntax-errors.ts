@@ -26,11 +26,6 @@ const EXPECTED_BY_RULE: Readonly<Record<string, string>> = {
 
 /**
  * Converts the first parser error into a GremlinSyntaxError.
- *
- * @example
- * ```ts
- * throw syntaxError(parser.errors[0]!, { text });
- * ```
  */
 export function syntaxError(error: IRecognitionException, options: { text: string; tokens: readonly IToken[] }): GremlinSyntaxError {
   const token = error.token;

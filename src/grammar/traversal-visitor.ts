@@ -12,11 +12,6 @@ import { quoteImage, tokenPosition } from './lexer.js';
 
 /**
  * The traversal source methods of Gremlin.g4's traversalSourceSelfMethod.
- *
- * @example
- * ```ts
- * SOURCE_METHODS.has('withSack'); // true
- * ```
  */
 export const SOURCE_METHODS: ReadonlySet<string> = new Set([
   'with',
@@ -31,21 +26,11 @@ export const SOURCE_METHODS: ReadonlySet<string> = new Set([
 
 /**
  * The terminal methods of Gremlin.g4's traversalTerminalMethod that a script may end with.
- *
- * @example
- * ```ts
- * TERMINAL_METHODS.has('toList'); // true
- * ```
  */
 const TERMINAL_METHODS: ReadonlySet<string> = new Set(['toList', 'toSet', 'next', 'tryNext', 'iterate', 'hasNext', 'explain']);
 
 /**
  * A root traversal split into its parts.
- *
- * @example
- * ```ts
- * const parts: RootTraversal = { bytecode: new Bytecode([], []), terminal: undefined, after: [] };
- * ```
  */
 interface RootTraversal {
   readonly bytecode: Bytecode;
@@ -60,10 +45,6 @@ interface RootTraversal {
  * method and the calls after it. With `terminal: false` a terminal method is a step name.
  *
  * @throws GremlinSyntaxError when a call lacks parentheses.
- * @example
- * ```ts
- * const { bytecode } = rootTraversal(calls, { context, terminal: true });
- * ```
  */
 export function rootTraversal(
   calls: readonly MethodCall[],
@@ -95,10 +76,6 @@ export function rootTraversal(
  * no terminal method.
  *
  * @throws GremlinSyntaxError when the text is not such a traversal.
- * @example
- * ```ts
- * const bytecode = visitQuery(cst, context);
- * ```
  */
 export function visitQuery(query: CstNode, context: ArgumentContext): Bytecode {
   const literal = nodes(query, 'genericLiteral')[0]!;

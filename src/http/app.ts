@@ -21,11 +21,6 @@ import { GRAPH_ROUTE_GROUPS, OPEN_ROUTE_GROUPS } from './routes/index.js';
 
 /**
  * Options of {@link buildApp}.
- *
- * @example
- * ```ts
- * const options: AppOptions = { state, logLevel: 'warn', bodyLimit: 16 * 1024 * 1024 };
- * ```
  */
 interface AppOptions {
   readonly state: ServerState;
@@ -50,11 +45,6 @@ interface AppOptions {
 
 /**
  * Default largest request body: 16 MiB.
- *
- * @example
- * ```ts
- * await buildApp({ state, bodyLimit: DEFAULT_BODY_LIMIT * 2 });
- * ```
  */
 const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
 
@@ -105,13 +95,6 @@ function decodedBodies(app: FastifyInstance): void {
 
 /**
  * The fastify app with every route, ready for `inject` or `listen`.
- *
- * @example
- * ```ts
- * const { state } = await openServerState();
- * const app = await buildApp({ state, logLevel: 'silent' });
- * const res = await app.inject({ method: 'GET', url: '/versions' });
- * ```
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -160,13 +143,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
  * Registers the plugins and every route on `app`: the auth plugin, OpenAPI, the route groups
  * that read no graph, and the graph-scope plugin with the groups that do. {@link buildApp}
  * calls it on its configured instance; a test may call it to walk the routes.
- *
- * @example
- * ```ts
- * const app = Fastify();
- * app.addHook('onRoute', (route) => console.log(route.method, route.url));
- * await registerRoutes(app, { state });
- * ```
  */
 export async function registerRoutes(app: FastifyInstance, options: AppOptions): Promise<void> {
   const { state } = options;

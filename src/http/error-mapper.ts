@@ -10,11 +10,6 @@ import type { ErrorKind } from '../index.js';
 
 /**
  * HugeGraph's error body.
- *
- * @example
- * ```ts
- * const body: ErrorBody = { exception: 'class java.lang.IllegalArgumentException', message: 'Invalid name', cause: '' };
- * ```
  */
 interface ErrorBody {
   readonly exception: string;
@@ -86,12 +81,6 @@ function fromFastify(error: Error & FastifyLikeError): QuiverError | undefined {
 
 /**
  * The HTTP status and body of any thrown value.
- *
- * @example
- * ```ts
- * const { status, body } = mapError(new NotFoundError('GRAPH_NOT_FOUND', "Graph 'x' does not exist"));
- * // status 404, body.exception 'class org.apache.hugegraph.exception.NotFoundException'
- * ```
  */
 export function mapError(thrown: unknown): { readonly status: number; readonly body: ErrorBody } {
   const error = thrown instanceof Error ? thrown : new Error(String(thrown));
@@ -105,11 +94,6 @@ export function mapError(thrown: unknown): { readonly status: number; readonly b
 
 /**
  * The error of a request for a path no route serves (404).
- *
- * @example
- * ```ts
- * throw routeNotFound('GET', '/nope');
- * ```
  */
 export function routeNotFound(method: string, url: string): NotFoundError {
   return new NotFoundError('ROUTE_NOT_FOUND', `HTTP 404 Not Found: no route for ${method} ${url}`);
@@ -117,11 +101,6 @@ export function routeNotFound(method: string, url: string): NotFoundError {
 
 /**
  * The error of a missing or failed authentication (401).
- *
- * @example
- * ```ts
- * throw unauthenticated('AUTHENTICATION_REQUIRED', 'Authentication credentials are required');
- * ```
  */
 export function unauthenticated(code: 'AUTHENTICATION_REQUIRED' | 'AUTHENTICATION_FAILED' | 'BAD_CREDENTIALS_SYNTAX', message: string): PermissionError {
   return new PermissionError(code, message);
@@ -129,11 +108,6 @@ export function unauthenticated(code: 'AUTHENTICATION_REQUIRED' | 'AUTHENTICATIO
 
 /**
  * The error of an `action` query or body value a route does not support (415, as HugeGraph).
- *
- * @example
- * ```ts
- * throw unsupportedAction('rename', ['append', 'eliminate']);
- * ```
  */
 export function unsupportedAction(action: unknown, accepted: readonly string[]): UnsupportedError {
   return new UnsupportedError('UNSUPPORTED_ACTION', `Unsupported action ${JSON.stringify(action)}: expected ${accepted.join(' or ')}`);

@@ -11,11 +11,6 @@ import { verbatimInJson } from './json-text.js';
 /**
  * The schema of a vertex id in a request body: text, or an integer (a long beyond 2^53 arrives
  * as a bigint, which the `x-bigint` keyword accepts).
- *
- * @example
- * ```ts
- * const body = { type: 'object', properties: { outV: BODY_VERTEX_ID, inV: BODY_VERTEX_ID } };
- * ```
  */
 export const BODY_VERTEX_ID = { anyOf: [{ type: 'string' }, { type: 'integer' }, { 'x-bigint': true }] } as const;
 
@@ -26,12 +21,6 @@ function invalidVertexId(text: string): ArgumentError {
 /**
  * A vertex id written as a JSON literal in a path or query string: `123`, `"1:marko"`, or
  * `U"<uuid>"`. Anything else is ArgumentError `INVALID_VERTEX_ID`.
- *
- * @example
- * ```ts
- * parseVertexId('"1:marko"'); // '1:marko'
- * parseVertexId('42');        // 42
- * ```
  */
 export function parseVertexId(text: string): ElementId {
   const first = text.charCodeAt(0);
@@ -55,11 +44,6 @@ export function parseVertexId(text: string): ElementId {
 
 /**
  * A vertex id given in a JSON body: a string or a safe integer.
- *
- * @example
- * ```ts
- * bodyVertexId('1:marko', 'outV'); // '1:marko'
- * ```
  */
 export function bodyVertexId(value: unknown, what: string): ElementId {
   if (typeof value === 'string' && value !== '') return value;
@@ -71,23 +55,12 @@ export function bodyVertexId(value: unknown, what: string): ElementId {
 /**
  * The schema of a vertex's own optional body id: as {@link BODY_VERTEX_ID}, or null for none
  * (Jackson writes an unset id as null).
- *
- * @example
- * ```ts
- * const vertexBody = { type: 'object', properties: { id: OPTIONAL_BODY_VERTEX_ID } };
- * ```
  */
 export const OPTIONAL_BODY_VERTEX_ID = { anyOf: [{ type: 'null' }, ...BODY_VERTEX_ID.anyOf] } as const;
 
 /**
  * A vertex's own id in a create or update body: absent or null (hugegraph-client sends
  * `"id": null` for a vertex without one) is undefined, else as {@link bodyVertexId}.
- *
- * @example
- * ```ts
- * optionalBodyVertexId(null); // undefined
- * optionalBodyVertexId(7); // 7
- * ```
  */
 export function optionalBodyVertexId(value: unknown): ElementId | undefined {
   return value === undefined || value === null ? undefined : bodyVertexId(value, 'vertex id');

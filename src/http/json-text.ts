@@ -18,12 +18,6 @@ import type { VertexView } from '../index.js';
  * The JSON text of `value`: what JSON.stringify writes, except that a bigint is written as its
  * exact decimal digits (a JSON number), where JSON.stringify throws. A value without bigints is
  * written by JSON.stringify itself.
- *
- * @example
- * ```ts
- * jsonText({ id: 1190728523124310016n, label: 'auto' }); // '{"id":1190728523124310016,"label":"auto"}'
- * jsonText([1, 'a']); // '[1,"a"]'
- * ```
  */
 export function jsonText(value: unknown): string {
   try {
@@ -39,11 +33,6 @@ export function jsonText(value: unknown): string {
  * The JSON text of `value` written by this module's own walk (what {@link jsonText} falls back
  * to): JSON.stringify's text, with a bigint as its exact decimal digits; undefined where
  * JSON.stringify answers undefined (undefined, a function, a symbol).
- *
- * @example
- * ```ts
- * bigJsonText([2n ** 60n, 'a', undefined]); // '[1152921504606846976,"a",null]'
- * ```
  */
 export function bigJsonText(value: unknown): string | undefined {
   return writeJson(value, '');
@@ -52,12 +41,6 @@ export function bigJsonText(value: unknown): string | undefined {
 /**
  * True when `text[start..end)` can stand inside JSON quotes as it is: no control character,
  * quote, backslash or surrogate (a lone surrogate is what JSON.stringify escapes).
- *
- * @example
- * ```ts
- * verbatimInJson('"1:marko"', 1, 8); // true
- * verbatimInJson('a"b', 0, 3); // false
- * ```
  */
 export function verbatimInJson(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
@@ -70,11 +53,6 @@ export function verbatimInJson(text: string, start: number, end: number): boolea
 /**
  * JSON text of a string: quoted as it is unless a character needs escaping, which
  * JSON.stringify then does.
- *
- * @example
- * ```ts
- * jsonString('marko'); // '"marko"'
- * ```
  */
 function jsonString(text: string): string {
   return verbatimInJson(text, 0, text.length) ? `"${text}"` : JSON.stringify(text);
@@ -83,13 +61,6 @@ function jsonString(text: string): string {
 /**
  * JSON text of a JSON leaf value (string, number, boolean, null) as JSON.stringify writes it;
  * undefined for anything else.
- *
- * @example
- * ```ts
- * jsonLeaf(29); // '29'
- * jsonLeaf(Number.NaN); // 'null'
- * jsonLeaf({}); // undefined
- * ```
  */
 function jsonLeaf(value: unknown): string | undefined {
   switch (typeof value) {
@@ -129,12 +100,6 @@ const LONG_DIGITS = /\d{16}/;
  * replaced by a string literal `"<marker><digits>"`; undefined when there is none (or when the
  * text needs no marking at all: no run of 16 digits). The scan only tracks strings and number
  * tokens, so malformed JSON is left for JSON.parse to refuse.
- *
- * @example
- * ```ts
- * markLongs('{"outV":1190728523124310016}', '#'); // '{"outV":"#1190728523124310016"}'
- * markLongs('{"id":"1190728523124310016"}', '#'); // undefined
- * ```
  */
 export function markLongs(text: string, marker: string): string | undefined {
   if (!LONG_DIGITS.test(text)) return undefined;
@@ -168,11 +133,6 @@ export function markLongs(text: string, marker: string): string | undefined {
 /**
  * `value` (parsed from {@link markLongs}' text) with every string `<marker><digits>` turned
  * back into the bigint of its digits, in place in arrays and objects.
- *
- * @example
- * ```ts
- * unmarkLongs({ outV: '#1190728523124310016' }, '#'); // { outV: 1190728523124310016n }
- * ```
  */
 export function unmarkLongs(value: unknown, marker: string): unknown {
   if (typeof value === 'string') return value.startsWith(marker) ? BigInt(value.slice(marker.length)) : value;
@@ -185,11 +145,6 @@ export function unmarkLongs(value: unknown, marker: string): unknown {
 /**
  * An ajv keyword (`"x-bigint": true`) that accepts a bigint: a long beyond 2^53 read from a
  * request body by {@link markLongs}, where a schema accepts integers.
- *
- * @example
- * ```ts
- * const vertexId = { anyOf: [{ type: 'string' }, { type: 'integer' }, { 'x-bigint': true }] };
- * ```
  */
 export const BIGINT_KEYWORD = {
   keyword: 'x-bigint',
@@ -200,11 +155,6 @@ export const BIGINT_KEYWORD = {
 /**
  * JSON.parse that reads integer literals a double cannot hold as exact bigints (through
  * {@link exactLongsText}); throws JSON.parse's SyntaxError on bad text.
- *
- * @example
- * ```ts
- * parseExact('{"id":1190728523124310016}'); // { id: 1190728523124310016n }
- * ```
  */
 export function parseExact(text: string): unknown {
   const exact = exactLongsText(text);
@@ -216,12 +166,6 @@ export function parseExact(text: string): unknown {
  * (made only for a text with a run of 16 digits), and `restore`, which turns the marks of the
  * parsed value back into bigints; undefined when the text holds no such literal and is read as
  * it is.
- *
- * @example
- * ```ts
- * const exact = exactLongsText('{"id":1190728523124310016}');
- * exact?.restore(JSON.parse(exact.text)); // { id: 1190728523124310016n }
- * ```
  */
 export function exactLongsText(text: string): { readonly text: string; restore(value: unknown): unknown } | undefined {
   if (!LONG_DIGITS.test(text)) return undefined;
@@ -234,12 +178,6 @@ export function exactLongsText(text: string): { readonly text: string; restore(v
  * A library value as the JSON HugeGraph writes: the one JSON shape (`jsonValue`) with
  * {@link HUGEGRAPH_JSON}, a long beyond ±(2^53 - 1) kept as a bigint that {@link jsonText}
  * writes as exact digits.
- *
- * @example
- * ```ts
- * restJson({ id: 1, properties: { born: new Date(0) } }); // { id: 1, properties: { born: '1970-01-01 00:00:00.000' } }
- * restJson(2n ** 60n); // 1152921504606846976n
- * ```
  */
 export function restJson(value: unknown): unknown {
   return jsonValue(value, HUGEGRAPH_JSON);
@@ -272,11 +210,6 @@ function shapedAlready(value: unknown): boolean {
 /**
  * The JSON text of `restJson(value)`. A value that is plain JSON already (the common element
  * record) is written as it is, without the shaped copy.
- *
- * @example
- * ```ts
- * restJsonText({ id: '1:marko', properties: { born: new Date(0) } }); // '{"id":"1:marko","properties":{"born":"1970-01-01 00:00:00.000"}}'
- * ```
  */
 export function restJsonText(value: unknown): string {
   return shapedAlready(value) ? JSON.stringify(value) : jsonText(restJson(value));
@@ -286,12 +219,6 @@ export function restJsonText(value: unknown): string {
  * The JSON text of a vertex view (`restJsonText(vertex)`), written field by field when its id
  * and every property value are JSON leaves (the common case) and through {@link restJsonText}
  * otherwise: about half the cost of walking the view and then stringifying it.
- *
- * @example
- * ```ts
- * vertexJsonText({ id: '1:marko', label: 'person', type: 'vertex', properties: { age: 29 } });
- * // '{"id":"1:marko","label":"person","type":"vertex","properties":{"age":29}}'
- * ```
  */
 export function vertexJsonText(vertex: VertexView): string {
   const properties = vertex.properties;

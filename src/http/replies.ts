@@ -16,11 +16,6 @@ import { restJsonText } from './json-text.js';
 /**
  * Sends JSON text already made (see {@link restJsonText}) with `status`, skipping the reply
  * serializer.
- *
- * @example
- * ```ts
- * return sendJsonText(reply, 201, restJsonText(vertex));
- * ```
  */
 export function sendJsonText(reply: FastifyReply, status: number, text: string): FastifyReply {
   return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(text);
@@ -53,13 +48,6 @@ async function* replyPieces(head: string, texts: readonly string[], tail: string
  * 1,024 texts are one text with a content length; more are streamed a group at a time with a
  * turn of the event loop between groups (chunked), so that neither the whole text nor its bytes
  * are made in one step.
- *
- * @example
- * ```ts
- * declare const reply: FastifyReply;
- * declare const vertices: readonly unknown[];
- * await sendTexts(reply, '{"vertices":[', await itemTexts(vertices), ']}');
- * ```
  */
 export async function sendTexts(reply: FastifyReply, head: string, texts: readonly string[], tail: string, options: { readonly gzip?: boolean } = {}): Promise<FastifyReply> {
   void reply.code(200).header('content-type', 'application/json; charset=utf-8');
@@ -79,13 +67,6 @@ export async function sendTexts(reply: FastifyReply, head: string, texts: readon
 /**
  * Sends a page of a list route, `{"<key>":[...],"page":...}`, through {@link sendTexts}; `page`
  * is written when the request named a page (its value the next page, null at the end).
- *
- * @example
- * ```ts
- * declare const reply: FastifyReply;
- * declare const result: { vertices: readonly unknown[]; page?: string | null };
- * await sendPage(reply, 'vertices', result.vertices, { paged: true, next: result.page });
- * ```
  */
 export async function sendPage(reply: FastifyReply, key: 'vertices' | 'edges', items: readonly unknown[], page: { readonly paged: boolean; readonly next?: string | null } = { paged: false }): Promise<FastifyReply> {
   const tail = page.paged && page.next !== undefined ? `],"page":${jsonText(page.next)}}` : ']}';

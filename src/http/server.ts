@@ -11,11 +11,6 @@ import { buildApp } from './app.js';
 
 /**
  * Options of {@link startServer}.
- *
- * @example
- * ```ts
- * const options: ServeOptions = { host: '127.0.0.1', port: 8080, data: './data', logLevel: 'info' };
- * ```
  */
 interface ServeOptions {
   readonly host: string;
@@ -33,13 +28,6 @@ interface ServeOptions {
 
 /**
  * A listening server.
- *
- * @example
- * ```ts
- * const server = await startServer({ host: '127.0.0.1', port: 0, data: './data' });
- * console.log(server.url);
- * await server.close();
- * ```
  */
 interface RunningServer {
   readonly url: string;
@@ -53,11 +41,6 @@ interface RunningServer {
 
 /**
  * Opens the data directory and listens.
- *
- * @example
- * ```ts
- * const server = await startServer({ host: '127.0.0.1', port: 8080, data: './data' });
- * ```
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const { state, generatedPassword } = await openServerState({
@@ -92,11 +75,6 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
 /**
  * Closes the server gracefully on the first SIGTERM or SIGINT and exits at once on a second.
- *
- * @example
- * ```ts
- * closeOnSignals(server, (line) => console.error(line));
- * ```
  */
 export function closeOnSignals(server: RunningServer, out: (line: string) => void): void {
   let stopping = false;

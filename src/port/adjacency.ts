@@ -59,11 +59,6 @@ export interface ScanOptions {
  * The CSR rows of one edge label in one direction: the entries of vertex v are positions
  * `offsets[v]` to `offsets[v + 1]` of `targets` (neighbour slots) and `edges` (edge slots), in
  * the order a scan yields them. Vertices at or past `offsets.length - 1` have none.
- *
- * @example
- * ```ts
- * const rows: AdjacencyRows = { offsets: Int32Array.of(0, 1, 1), targets: Int32Array.of(1), edges: Int32Array.of(0) };
- * ```
  */
 export interface AdjacencyRows {
   readonly offsets: Int32Array;
@@ -106,12 +101,6 @@ export interface AdjacencyRows {
  *   fall back to the batched scan. The arrays are never written; they stay valid for as long
  *   as the source shows the same state (a read view: its whole life). `degreeLimit` is the
  *   caller's to apply, per source over the whole list.
- *
- * @example
- * ```ts
- * let edges = 0;
- * for (const b of adjacency.scanNeighbours(Int32Array.of(0, 1), 'OUT', { labels: ['knows'] })) edges += b.length;
- * ```
  */
 export interface AdjacencySource {
   /** Number of visible vertices, optionally of one label. */
@@ -137,11 +126,6 @@ export interface AdjacencySource {
 
 /**
  * Largest number of entries in one {@link NeighbourBatch}.
- *
- * @example
- * ```ts
- * const scratch = new Int32Array(NEIGHBOUR_BATCH_SIZE);
- * ```
  */
 export const NEIGHBOUR_BATCH_SIZE = 1024;
 
@@ -149,13 +133,6 @@ export const NEIGHBOUR_BATCH_SIZE = 1024;
  * The one reused batch of a scan, filled entry by entry: what implementations over typed
  * arrays yield. `push` returns true when the batch is full; the scan then yields it and calls
  * `clear` before the next push.
- *
- * @example
- * ```ts
- * const batch = new NeighbourBatchBuffer();
- * if (batch.push(0, 7, 1)) { yield batch; batch.clear(); }
- * const next = batch.pushRun(0, csr.edges, csr.targets, csr.offsets[0], csr.offsets[1]); // a whole row, as far as it fits
- * ```
  */
 export class NeighbourBatchBuffer implements NeighbourBatch {
   readonly sources = new Int32Array(NEIGHBOUR_BATCH_SIZE);

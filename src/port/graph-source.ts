@@ -43,11 +43,6 @@ export interface IndexPredicate {
 
 /**
  * Options of a column scan ({@link GraphSource.scanColumns}).
- *
- * @example
- * ```ts
- * const o: ColumnScanOptions = { labels: ['knows'], key: 'weight' };
- * ```
  */
 export interface ColumnScanOptions {
   /** Labels to scan, one after the other in this order; absent means every element. */
@@ -61,11 +56,6 @@ export interface ColumnScanOptions {
  * value `values[i]` of the scanned key (undefined when it has none). When `lists` is true, a
  * present value is the readonly array of the element's values of a multi-valued (list or set)
  * vertex key, in insertion order. Only the first `length` entries are meaningful.
- *
- * @example
- * ```ts
- * const b: ColumnBatch = { length: 0, slots: new Int32Array(0), labels: [], values: [], lists: false };
- * ```
  */
 export interface ColumnBatch {
   readonly length: number;

@@ -9,22 +9,12 @@ import type { Direction } from '../values/index.js';
 
 /**
  * One direction of one edge label: the port's {@link AdjacencyRows}.
- *
- * @example
- * ```ts
- * const arrays: CsrArrays = { offsets: Int32Array.of(0, 1, 1), targets: Int32Array.of(1), edges: Int32Array.of(0) };
- * ```
  */
 export type CsrArrays = AdjacencyRows;
 
 /**
  * The typed arrays of an adjacency snapshot: vertex labels by slot (-1 for no vertex), and per
  * edge label its out and in CSR.
- *
- * @example
- * ```ts
- * const data: CsrSnapshot = { vertexLabels: Int32Array.of(0, 0), vertexLabelNames: ['person'], edgeLabels: [] };
- * ```
  */
 export interface CsrSnapshot {
   readonly vertexLabels: Int32Array;
@@ -35,12 +25,6 @@ export interface CsrSnapshot {
 /**
  * {@link AdjacencySource} over a {@link CsrSnapshot}. Immutable, so any number of threads may
  * scan the same arrays at once; each scan reuses one batch object of its own.
- *
- * @example
- * ```ts
- * const adjacency = new CsrAdjacency(store.adjacencySnapshot());
- * adjacency.degree(0, 'OUT');
- * ```
  */
 export class CsrAdjacency implements AdjacencySource {
   readonly #data: CsrSnapshot;

@@ -17,13 +17,6 @@ const SCATTER_BUCKETS = 1024;
 
 /**
  * Adjacency of one edge label in one direction.
- *
- * @example
- * ```ts
- * const adj = new Csr();
- * adj.add(0, 1, 0);
- * adj.degree(0); // 1
- * ```
  */
 export class Csr {
   /** CSR offsets: entries of vertex v are [offsets[v], offsets[v + 1]) for v < csrVertices. */
@@ -314,11 +307,6 @@ export class Csr {
 
   /**
    * Rebuilds a merged adjacency from its arrays (as written by a snapshot).
-   *
-   * @example
-   * ```ts
-   * const copy = Csr.fromArrays(adj.offsets, adj.targets, adj.edges);
-   * ```
    */
   static fromArrays(offsets: Int32Array, targets: Int32Array, edges: Int32Array): Csr {
     const c = new Csr();
@@ -371,13 +359,6 @@ class WriteBuffer {
  * A CSR adjacency as it was when {@link Csr.pin} was called: what a read view scans while
  * writes go on. The merged arrays are shared (they are never mutated); buffered entries added
  * after the pin are skipped by index, and a merge leaves the pinned generation's buffer intact.
- *
- * @example
- * ```ts
- * const at = csr.pin();
- * csr.add(0, 1, 5);
- * at.buffered(0).length; // unchanged
- * ```
  */
 export class CsrAt {
   readonly offsets: Int32Array;

@@ -10,13 +10,6 @@ import { LabelTable } from './vertex-table.js';
 
 /**
  * The edge slot table.
- *
- * @example
- * ```ts
- * const et = new EdgeTable();
- * const e = et.allocate(2, 0, 1);
- * et.out[e]; // 0
- * ```
  */
 export class EdgeTable {
   label: Uint16Array = new Uint16Array(16);

@@ -23,11 +23,6 @@ export type { StoreCapture } from './store/store-snapshot.js';
 
 /**
  * Options of a {@link GraphStore}.
- *
- * @example
- * ```ts
- * const options: GraphStoreOptions = { config: { autoCreate: false, vertexTxCapacity: 10000, edgeTxCapacity: 10000, checkCustomizedIdExist: false }, mode: () => 'NONE' };
- * ```
  */
 export interface GraphStoreOptions {
   readonly config: StoreConfig;
@@ -38,13 +33,6 @@ export interface GraphStoreOptions {
 
 /**
  * The columnar store of one graph.
- *
- * @example
- * ```ts
- * const store = new GraphStore(catalog, { config, mode: () => 'NONE' });
- * const { result: marko } = store.batch((w) => w.addVertex('person', { properties: [['name', 'marko']] }));
- * store.vertexProperties(marko);
- * ```
  */
 export class GraphStore extends StoreReader {
   private readonly options: GraphStoreOptions;
@@ -97,13 +85,6 @@ export class GraphStore extends StoreReader {
    * batch, replay, schema change or expiry is refused with NESTED_BATCH. Read views opened
    * after a transaction batch see its changes. A failing transaction batch rolls the whole
    * transaction back. The caller keeps snapshots out while it is open.
-   *
-   * @example
-   * ```ts
-   * store.openTransaction({ log: true });
-   * store.transactionBatch((w) => w.addVertex('person'));
-   * const log = store.commitTransaction();
-   * ```
    */
   openTransaction(options: { readonly log?: boolean } = {}): void {
     this.enter();
@@ -163,13 +144,6 @@ export class GraphStore extends StoreReader {
   /**
    * True when no transaction is open, so the live store reads what {@link openReadView} would
    * (a synchronous read may skip the view).
-   *
-   * @example
-   * ```ts
-   * store.readsCommitted(); // true
-   * store.openTransaction();
-   * store.readsCommitted(); // false
-   * ```
    */
   readsCommitted(): boolean {
     return !this.inTransaction;
@@ -178,15 +152,6 @@ export class GraphStore extends StoreReader {
   /**
    * Opens a read view of the store as of now: later batches do not change what it reads, and
    * the history kept for it is dropped when it is released.
-   *
-   * @example
-   * ```ts
-   * const view = store.openReadView();
-   * const before = view.source.vertexCount();
-   * store.batch((w) => w.addVertex('person'));
-   * view.source.vertexCount() === before; // true
-   * view.release();
-   * ```
    */
   openReadView(): ReadView {
     const now = this.options.now!();
@@ -198,13 +163,6 @@ export class GraphStore extends StoreReader {
    * included: the view the transaction's own queries read through, so that they see its earlier
    * writes. Every other query gets {@link openReadView}, which during a transaction is the state
    * before it.
-   *
-   * @example
-   * ```ts
-   * store.openTransaction();
-   * store.transactionBatch((w) => w.addVertex('person'));
-   * store.openOwnReadView().source.vertexCount() === store.openReadView().source.vertexCount() + 1; // true
-   * ```
    */
   openOwnReadView(): ReadView {
     return new EpochReader(this.state, this.options.now!());
@@ -288,13 +246,6 @@ export class GraphStore extends StoreReader {
    * `intact === false`, and bytes written from it may mix states. Writers that can wait should
    * be held back until the capture is written and released; a writer that cannot wait makes the
    * capture unusable, never the store.
-   *
-   * @example
-   * ```ts
-   * const capture = store.captureSnapshot();
-   * const kept = await writeSnapshot(dir, { lsn, sections: capture.sections }, () => capture.intact);
-   * capture.release();
-   * ```
    */
   captureSnapshot(options: { readonly copy?: boolean } = {}): StoreCapture {
     return captureState(this.state, { copy: options.copy === true, watches: this.captures });
@@ -321,11 +272,6 @@ export class GraphStore extends StoreReader {
    * Rebuilds a store from {@link encodeSnapshot} sections. Pass the graph's
    * `schema.illegal_name_regex` as `illegalNameRegex` so the rebuilt catalog checks names as
    * the original did.
-   *
-   * @example
-   * ```ts
-   * const copy = GraphStore.decodeSnapshot(store.encodeSnapshot(), { config, mode: () => 'NONE', illegalNameRegex: '~.*' });
-   * ```
    */
   static decodeSnapshot(
     sections: ReadonlyMap<string, Uint8Array>,

@@ -33,12 +33,6 @@ const BLOCK_WORDS = 8;
 
 /**
  * Blocked Bloom filter of the endpoint pairs of one edge label.
- *
- * @example
- * ```ts
- * const f = PairFilter.build(2, edges);
- * if (!f.mightContain(0, 1)) console.log('no edge 0 -> 1 of label 2');
- * ```
  */
 export class PairFilter {
   private words: Uint32Array = new Uint32Array(0);
@@ -50,11 +44,6 @@ export class PairFilter {
 
   /**
    * A filter holding every live edge of the label, sized for twice as many.
-   *
-   * @example
-   * ```ts
-   * const f = PairFilter.build(labelId, state.edges);
-   * ```
    */
   static build(labelId: number, edges: PairEdges): PairFilter {
     const f = new PairFilter(labelId);

@@ -10,13 +10,6 @@ import type { DataType } from './schema/schema-types.js';
 /**
  * Rows of one label: row → slot (the label index, in slot order), typed property columns
  * keyed by property key id, and expiry times when the label has a TTL.
- *
- * @example
- * ```ts
- * const t = new LabelTable(1);
- * const row = t.append(7);
- * t.column(3, 'INT', false).set(row, 29);
- * ```
  */
 export class LabelTable {
   /** Row → slot. */
@@ -80,11 +73,6 @@ export class LabelTable {
 
 /**
  * Kind of an external vertex id, kept per slot so the id reads back in the form it was given.
- *
- * @example
- * ```ts
- * const k: IdKind = IdKind.Long;
- * ```
  */
 enum IdKind {
   Int = 0,
@@ -96,12 +84,6 @@ enum IdKind {
 /**
  * Canonical map key of a vertex id: numbers that fit a double exactly map to themselves,
  * everything else to a prefixed string (`L`, `S`, `U`), so `1` and `long 1` are one id.
- *
- * @example
- * ```ts
- * idMapKey('1:marko'); // 'S1:marko'
- * idMapKey(new TypedNumber('long', 5n)); // 5
- * ```
  */
 export function idMapKey(id: ElementId): number | string {
   if (typeof id === 'number') return Number.isInteger(id) ? id : `D${id}`;
@@ -124,13 +106,6 @@ const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 /**
  * The vertex slot table: label id, row in the label's table, live bit and external id of
  * every slot, plus the id → slot maps.
- *
- * @example
- * ```ts
- * const vt = new VertexTable();
- * const slot = vt.allocate(1, 'marko');
- * vt.slotOf('marko'); // slot
- * ```
  */
 export class VertexTable {
   labelOf: Int32Array = new Int32Array(16);

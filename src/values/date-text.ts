@@ -11,11 +11,6 @@
 
 /**
  * A style of date text (see the module comment).
- *
- * @example
- * ```ts
- * const style: DateStyle = 'hugegraph';
- * ```
  */
 export type DateStyle = 'gremlin' | 'iso' | 'hugegraph';
 
@@ -38,13 +33,6 @@ function gremlinText(d: Date): string {
 
 /**
  * The text of `date` in `style`; `Invalid Date` for a date whose time is NaN, in every style.
- *
- * @example
- * ```ts
- * formatDate(new Date(0), 'hugegraph'); // '1970-01-01 00:00:00.000'
- * formatDate(new Date(0), 'iso');       // '1970-01-01T00:00:00.000Z'
- * formatDate(new Date(0), 'gremlin');   // '1970-01-01T00:00Z'
- * ```
  */
 export function formatDate(date: Date, style: DateStyle): string {
   if (Number.isNaN(date.getTime())) return 'Invalid Date';

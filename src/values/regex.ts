@@ -11,13 +11,6 @@ import { ArgumentError } from '../errors.js';
 
 /**
  * A compiled linear-time pattern.
- *
- * @example
- * ```ts
- * const re: LinearRegex = compileRegex('^mar');
- * re.test('marko');      // true
- * re.matches('marko');   // false
- * ```
  */
 export interface LinearRegex {
   /** The pattern text as given. */
@@ -30,11 +23,6 @@ export interface LinearRegex {
 
 /**
  * Options of {@link compileRegex}.
- *
- * @example
- * ```ts
- * const options: RegexOptions = { dotAll: true, what: 'tinker.search regex' };
- * ```
  */
 export interface RegexOptions {
   /** `.` also matches line terminators (Java's DOTALL, JavaScript's `s` flag). */
@@ -102,13 +90,6 @@ function refusal(pattern: string, what: string, cause: Error): ArgumentError {
  * Compiles a pattern in RE2 syntax for linear-time matching. Throws an ArgumentError with code
  * REGEX_UNSUPPORTED (naming the feature) for backreferences, lookaround, atomic groups,
  * possessive quantifiers and Java-only escapes, and REGEX_INVALID for other syntax errors.
- *
- * @example
- * ```ts
- * compileRegex('(a+)+$').test('a'.repeat(40) + '!');   // false, at once
- * compileRegex('(a)\\1');                              // throws REGEX_UNSUPPORTED (backreferences)
- * compileRegex('.*x', { dotAll: true }).matches('\nx'); // true
- * ```
  */
 export function compileRegex(source: string, options: RegexOptions = {}): LinearRegex {
   const flags = options.dotAll === true ? RE2JS.DOTALL : 0;

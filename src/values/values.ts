@@ -63,14 +63,6 @@ function strippedDecimal(text: string): string {
  * BigInteger outside ±(2^53 - 1) a `bigint`; a BigDecimal a `number` when it is integral and
  * safe or when the double prints back as the same decimal, a `bigint` when it is a larger
  * integer, and its decimal text otherwise (so that no digit is lost silently).
- *
- * @example
- * ```ts
- * plainNumber(new TypedNumber('long', 6n));              // 6
- * plainNumber(new TypedNumber('long', 2n ** 60n));       // 1152921504606846976n
- * plainNumber(new TypedNumber('bigdecimal', '1.50'));    // 1.5
- * plainNumber(new TypedNumber('bigdecimal', '0.1000000000000000000001'));   // '0.1000000000000000000001'
- * ```
  */
 export function plainNumber(n: TypedNumber): number | bigint | string {
   const v = n.value;
@@ -163,12 +155,6 @@ export type PlainId = number | bigint | string;
 /**
  * An element id as a plain value: a long as a `number` (a `bigint` outside ±(2^53 - 1)), a
  * UUID as its text, a number or string unchanged.
- *
- * @example
- * ```ts
- * plainId(new TypedNumber('long', 6n));   // 6
- * plainId(new Uuid('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'));   // 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'
- * ```
  */
 export function plainId(id: ElementId): PlainId {
   if (id instanceof TypedNumber) return plainNumber(id);

@@ -23,6 +23,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { repoRoot } from '../repo-root.js';
+import { publicDeclarations } from '../ts-program.js';
 
 /**
  * One code block of the documentation, with where it was found.
@@ -87,15 +88,6 @@ function compilerOptions(): ts.CompilerOptions {
   return { ...parsed.options, noEmit: true, declaration: false, sourceMap: false, verbatimModuleSyntax: false };
 }
 
-/** Declarations that a public export names: the declaration itself and its public class or interface members. */
-function withMembers(decl: ts.Declaration): ts.Node[] {
-  const hidden = ts.ModifierFlags.Private | ts.ModifierFlags.Protected;
-  if (ts.isClassDeclaration(decl) || ts.isInterfaceDeclaration(decl)) {
-    return [decl, ...decl.members.filter((m) => (ts.getCombinedModifierFlags(m) & hidden) === 0 && !(m.name !== undefined && ts.isPrivateIdentifier(m.name)))];
-  }
-  return [decl];
-}
-
 /** The ```ts blocks of the `@example` tags of one declaration. */
 function examplesOf(node: ts.Node): ExampleBlock[] {
   const sf = node.getSourceFile();
@@ -154,17 +146,7 @@ export function checkExamples(extra: readonly ExampleBlock[]): { errors: string[
   const checker = base.getTypeChecker();
   const moduleSymbol = checker.getSymbolAtLocation(base.getSourceFile(index)!)!;
   const exported = checker.getExportsOfModule(moduleSymbol);
-  const seen = new Set<ts.Node>();
-  const blocks: ExampleBlock[] = [];
-  for (const symbol of exported) {
-    const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-    for (const node of (target.declarations ?? []).flatMap(withMembers)) {
-      if (seen.has(node)) continue;
-      seen.add(node);
-      blocks.push(...examplesOf(node));
-    }
-  }
-  blocks.push(...extra);
+  const blocks = [...publicDeclarations(base, checker).flatMap(examplesOf), ...extra];
   const publicNames = exported.map((s) => s.name).filter((n) => !NOT_IMPLICIT.has(n));
 
   const dir = join(root, 'doc-examples');

@@ -12,11 +12,6 @@ import { classify, valueText, type EdgeLike, type PathLike, type PropertyLike, t
 
 /**
  * Options of {@link formatResults}.
- *
- * @example
- * ```ts
- * const options: FormatOptions = { json: false, properties: (e) => graph.getVertex(e.id)?.properties };
- * ```
  */
 interface FormatOptions extends TableOptions {
   /** Print JSON (one document per result) instead of tables and `==>` lines. */
@@ -27,11 +22,6 @@ interface FormatOptions extends TableOptions {
 
 /**
  * The `==>` prefix of the Gremlin console's result lines.
- *
- * @example
- * ```ts
- * RESULT_PREFIX + '6';   // '==>6'
- * ```
  */
 const RESULT_PREFIX = '==>';
 
@@ -121,13 +111,6 @@ function tableOf(results: readonly unknown[], options: FormatOptions): string[] 
 
 /**
  * The lines to print for the results of one statement. No results print nothing.
- *
- * @example
- * ```ts
- * formatResults([6]);                                       // ['==>6']
- * formatResults([new Map([['name', 'marko']])]);            // ['key  | value', '-----+------', 'name | marko']
- * formatResults([new TypedNumber('long', 1n)], { json: true });   // ['1']
- * ```
  */
 export function formatResults(results: readonly unknown[], options: FormatOptions = {}): string[] {
   if (results.length === 0) return [];
@@ -138,11 +121,6 @@ export function formatResults(results: readonly unknown[], options: FormatOption
 /**
  * The offending line of `text` and a caret line pointing at `column` (both 1-based). Tabs
  * before the column are kept so the caret lines up in a terminal.
- *
- * @example
- * ```ts
- * caretLines('g.V().foo(', { line: 1, column: 7 });   // ['g.V().foo(', '      ^']
- * ```
  */
 export function caretLines(text: string, position: { readonly line: number; readonly column: number }): string[] {
   const line = text.split('\n')[position.line - 1];
@@ -155,12 +133,6 @@ export function caretLines(text: string, position: { readonly line: number; read
  * The lines describing an error thrown while running `statement`. A syntax error starts with
  * `Syntax error at <line>:<column>`; other Quiver errors show their message and code; any
  * other exception is reported as an internal error with its message.
- *
- * @example
- * ```ts
- * describeError(new GremlinSyntaxError("Expected ')'", { line: 1, column: 5 }), 'g.V(');
- * // ["Syntax error at 1:5: Expected ')' at line 1, column 5 (GREMLIN_SYNTAX)", 'g.V(', '    ^']
- * ```
  */
 export function describeError(error: unknown, statement: string): string[] {
   if (error instanceof GremlinSyntaxError) {

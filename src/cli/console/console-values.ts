@@ -9,11 +9,6 @@ import { formatValue, TypedNumber, Uuid } from '../../index.js';
 
 /**
  * A vertex result: id and label.
- *
- * @example
- * ```ts
- * const v: VertexLike = { id: 1, label: 'person' };
- * ```
  */
 export interface VertexLike {
   readonly id: unknown;
@@ -21,11 +16,6 @@ export interface VertexLike {
 }
 /**
  * An edge result: id, label and its two ends.
- *
- * @example
- * ```ts
- * const e: EdgeLike = { id: 7, label: 'knows', outV: { id: 1, label: 'person' }, inV: { id: 2, label: 'person' } };
- * ```
  */
 export interface EdgeLike extends VertexLike {
   readonly outV: VertexLike;
@@ -33,11 +23,6 @@ export interface EdgeLike extends VertexLike {
 }
 /**
  * A vertex property or property result.
- *
- * @example
- * ```ts
- * const p: PropertyLike = { key: 'name', value: 'marko' };
- * ```
  */
 export interface PropertyLike {
   readonly key: string;
@@ -46,11 +31,6 @@ export interface PropertyLike {
 }
 /**
  * A path result: objects with the step labels each carried.
- *
- * @example
- * ```ts
- * const p: PathLike = { labels: [new Set(['a']), new Set()], objects: ['marko', 'vadas'] };
- * ```
  */
 export interface PathLike {
   readonly labels: ReadonlyArray<ReadonlySet<string>>;
@@ -58,11 +38,6 @@ export interface PathLike {
 }
 /**
  * A tree result: nodes with their subtrees.
- *
- * @example
- * ```ts
- * declare const tree: TreeLike; for (const [node, subtree] of tree.entries()) console.log(node, subtree);
- * ```
  */
 interface TreeLike {
   entries(): IterableIterator<[unknown, TreeLike]>;
@@ -70,11 +45,6 @@ interface TreeLike {
 
 /**
  * The kind of a result value, with the value narrowed to its shape.
- *
- * @example
- * ```ts
- * const k: ValueKind = classify(new Map([['a', 1]]));   // { kind: 'map', value: Map }
- * ```
  */
 type ValueKind =
   | { readonly kind: 'vertex'; readonly value: VertexLike }
@@ -92,13 +62,6 @@ function has(v: object, key: string): boolean {
 
 /**
  * Tells the kind of a result value by its shape.
- *
- * @example
- * ```ts
- * classify({ id: 1, label: 'person', slot: 0 }).kind;   // 'vertex'
- * classify(new Set([1, 2])).kind;                       // 'list'
- * classify(new TypedNumber('long', 1n)).kind;           // 'scalar'
- * ```
  */
 export function classify(v: unknown): ValueKind {
   if (typeof v !== 'object' || v === null || v instanceof TypedNumber || v instanceof Uuid || v instanceof Date) {
@@ -118,12 +81,6 @@ export function classify(v: unknown): ValueKind {
 
 /**
  * Java's `Double.toString` for a JS number: `1.0`, `0.5`, `1.0E10`, `NaN`, `Infinity`.
- *
- * @example
- * ```ts
- * javaDouble(1);      // '1.0'
- * javaDouble(2e21);   // '2.0E21'
- * ```
  */
 export function javaDouble(d: number): string {
   if (!Number.isFinite(d)) return Number.isNaN(d) ? 'NaN' : d > 0 ? 'Infinity' : '-Infinity';
@@ -140,12 +97,6 @@ export function javaDouble(d: number): string {
 /**
  * The text the Gremlin console prints for a value: elements by their `toString`
  * (`v[1]`, `e[7][1-knows->2]`), doubles Java-style, lists as `[a, b]`, maps as `{k=v}`.
- *
- * @example
- * ```ts
- * valueText([1, new TypedNumber('double', 2)]);   // '[1, 2.0]'
- * valueText(new Map([['name', ['marko']]]));      // '{name=[marko]}'
- * ```
  */
 export function valueText(v: unknown): string {
   if (v === null || v === undefined) return 'null';

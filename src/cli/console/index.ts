@@ -23,29 +23,14 @@ export type { ConsoleBackend, ConsoleGraph, Reply, RunOptions } from './session.
 
 /**
  * Directory of the database when `dataPath` is not given.
- *
- * @example
- * ```ts
- * runConsole({ dataPath: DEFAULT_DATA_PATH });
- * ```
  */
 const DEFAULT_DATA_PATH = './data';
 /**
  * Graph opened (and created in auto-create mode if missing) when `graph` is not given.
- *
- * @example
- * ```ts
- * runConsole({ graph: DEFAULT_GRAPH });
- * ```
  */
 const DEFAULT_GRAPH = 'hugegraph';
 /**
  * Name of the history file inside the data directory.
- *
- * @example
- * ```ts
- * join('./data', HISTORY_FILE);   // 'data/.quiver_history'
- * ```
  */
 const HISTORY_FILE = '.quiver_history';
 
@@ -75,12 +60,6 @@ function withoutTerminator(text: string): string {
 
 /**
  * A Quiver graph as the console uses it.
- *
- * @example
- * ```ts
- * const consoleGraph = consoleGraphOf(db.graph('hugegraph'));
- * await consoleGraph.run('g.V().count()', { signal: new AbortController().signal, timeoutMs: 30_000 });
- * ```
  */
 export function consoleGraphOf(graph: Graph): ConsoleGraph {
   // Variables live until the console exits, as in the Gremlin Console.
@@ -102,11 +81,6 @@ export function consoleGraphOf(graph: Graph): ConsoleGraph {
 /**
  * The graph named `name`, created in the TinkerGraph-compatible `schema.auto_create` mode
  * when it does not exist yet, so a new user can add vertices at once.
- *
- * @example
- * ```ts
- * const graph = await graphOrCreate(db, 'hugegraph');
- * ```
  */
 export async function graphOrCreate(db: Database, name: string): Promise<Graph> {
   if (db.hasGraph(name)) return db.graph(name);
@@ -116,12 +90,6 @@ export async function graphOrCreate(db: Database, name: string): Promise<Graph> 
 /**
  * The console backend over a database: `:graphs` lists its graphs and `:use` switches to an
  * existing one (NotFoundError GRAPH_NOT_FOUND otherwise).
- *
- * @example
- * ```ts
- * const backend = databaseBackend(await open({ path: './data' }));
- * backend.graphNames();   // ['hugegraph']
- * ```
  */
 export function databaseBackend(db: Database): ConsoleBackend {
   return {
@@ -132,11 +100,6 @@ export function databaseBackend(db: Database): ConsoleBackend {
 
 /**
  * Options of {@link runConsole}.
- *
- * @example
- * ```ts
- * const options: ConsoleOptions = { dataPath: './data', graph: 'hugegraph' };
- * ```
  */
 interface ConsoleOptions {
   /** Database directory (default `./data`). */
@@ -163,11 +126,6 @@ function isTty(stream: NodeJS.ReadableStream | NodeJS.WritableStream): boolean {
  * Runs the Gremlin console until its input ends, `:quit`, or the reader of its output goes
  * away (EPIPE), and resolves with the exit status: 0, or 1 when the database cannot be opened
  * or piped input hit an error. SIGINT cancels the running query.
- *
- * @example
- * ```ts
- * process.exitCode = await runConsole({ dataPath: './data', graph: 'hugegraph' });
- * ```
  */
 export async function runConsole(options: ConsoleOptions = {}): Promise<number> {
   const input = options.input ?? process.stdin;

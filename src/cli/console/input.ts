@@ -11,13 +11,6 @@
 
 /**
  * What the scanner found at the end of a buffer.
- *
- * @example
- * ```ts
- * const state: InputState = scanInput("g.V().has('name'");
- * state.open;      // ['(']
- * state.inString;  // false
- * ```
  */
 interface InputState {
   /** Brackets still open, innermost last (`(`, `[` or `{`). */
@@ -39,12 +32,6 @@ function quoteAt(text: string, i: number): string | undefined {
 /**
  * Scans Gremlin-Groovy text and reports the open brackets, string and comment at its end.
  * Escapes inside strings and `//` line comments are honoured.
- *
- * @example
- * ```ts
- * scanInput('g.V(1, [2').open;   // ['(', '[']
- * scanInput("'it''s'").inString; // undefined: two closed strings
- * ```
  */
 export function scanInput(text: string): InputState {
   const open: string[] = [];
@@ -94,14 +81,6 @@ function lastCodeLine(text: string): string {
 
 /**
  * True when the buffer is a whole statement the console can run. An empty buffer is complete.
- *
- * @example
- * ```ts
- * isCompleteInput('g.V().count()');      // true
- * isCompleteInput("g.V().has('name',");  // false: open parenthesis
- * isCompleteInput('g.V().');             // false: ends with a dot
- * isCompleteInput('g.V()\\');            // false: explicit continuation
- * ```
  */
 export function isCompleteInput(text: string): boolean {
   const state = scanInput(text);
@@ -127,17 +106,6 @@ function finish(lines: readonly string[]): string {
  * With `lookahead` (used for piped input), a complete statement is held until the next line
  * is read, and joined with it when that line starts with `.` (Groovy's leading-dot method
  * chain); {@link StatementBuffer.end} releases the last held statement.
- *
- * @example
- * ```ts
- * const buffer = new StatementBuffer();
- * buffer.push('g.V().');      // undefined
- * buffer.push('count()');     // 'g.V().\ncount()'
- * const piped = new StatementBuffer({ lookahead: true });
- * piped.push('g.V()');        // undefined: held
- * piped.push('  .count()');   // undefined: joined and held
- * piped.end();                // 'g.V()\n  .count()'
- * ```
  */
 export class StatementBuffer {
   #lines: string[] = [];

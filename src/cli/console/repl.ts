@@ -16,11 +16,6 @@ import type { ConsoleSession, Reply } from './session.js';
 
 /**
  * Streams and switches of {@link runRepl}.
- *
- * @example
- * ```ts
- * const options: ReplOptions = { input: process.stdin, output: process.stdout, errorOutput: process.stderr, interactive: true };
- * ```
  */
 interface ReplOptions {
   readonly input: NodeJS.ReadableStream;
@@ -43,21 +38,11 @@ interface ReplOptions {
 
 /**
  * Lines kept in the history file.
- *
- * @example
- * ```ts
- * (await loadHistory(file)).length <= HISTORY_SIZE;   // true
- * ```
  */
 const HISTORY_SIZE = 1000;
 
 /**
  * The saved history, newest line first as readline wants it; empty when the file is missing.
- *
- * @example
- * ```ts
- * const history = await loadHistory('./data/.quiver_history');
- * ```
  */
 export async function loadHistory(file: string): Promise<string[]> {
   try {
@@ -75,11 +60,6 @@ export async function loadHistory(file: string): Promise<string[]> {
 
 /**
  * Writes readline's history (newest first) to the file, oldest line first.
- *
- * @example
- * ```ts
- * await saveHistory('./data/.quiver_history', ['g.V().count()', 'g.V()']);
- * ```
  */
 export async function saveHistory(file: string, history: readonly string[]): Promise<void> {
   const lines = history.slice(0, HISTORY_SIZE).reverse();
@@ -108,11 +88,6 @@ function incomplete(rest: string): string[] {
  * Reads statements from `options.input` and runs them in `session` until the input ends,
  * `:quit`, or the output goes away. Resolves with the exit status: 0, or 1 when piped input
  * hit an error or the output failed other than by a closed pipe.
- *
- * @example
- * ```ts
- * const status = await runRepl(session, { input: process.stdin, output: process.stdout, errorOutput: process.stderr, interactive: false });
- * ```
  */
 export async function runRepl(session: ConsoleSession, options: ReplOptions): Promise<number> {
   const { interactive, output, errorOutput, signals } = options;

@@ -11,11 +11,6 @@ import type { EdgeLike, VertexLike } from './console-values.js';
 
 /**
  * How the console runs one query: the signal Ctrl-C aborts, and the time limit of `:timeout`.
- *
- * @example
- * ```ts
- * const options: RunOptions = { signal: new AbortController().signal, timeoutMs: 30_000 };
- * ```
  */
 export interface RunOptions {
   readonly signal: AbortSignal;
@@ -27,11 +22,6 @@ export interface RunOptions {
 
 /**
  * One graph as the console uses it.
- *
- * @example
- * ```ts
- * const g: ConsoleGraph = { name: 'g1', run: async () => [1], explain: async () => 'plan', schemaText: () => '', properties: async () => undefined };
- * ```
  */
 export interface ConsoleGraph {
   readonly name: string;
@@ -47,11 +37,6 @@ export interface ConsoleGraph {
 
 /**
  * The database behind the console: which graphs exist and how to switch to one.
- *
- * @example
- * ```ts
- * const backend: ConsoleBackend = { graphNames: () => ['g1'], graph: async () => g };
- * ```
  */
 export interface ConsoleBackend {
   /** Names of the graphs, sorted. */
@@ -62,11 +47,6 @@ export interface ConsoleBackend {
 
 /**
  * What the console prints for one statement.
- *
- * @example
- * ```ts
- * const reply: Reply = { out: ['==>6'], err: [], failed: false, quit: false };
- * ```
  */
 export interface Reply {
   /** Lines for standard output. */
@@ -100,11 +80,6 @@ const QUIT = new Set(['quit', 'q', 'exit', 'x']);
 
 /**
  * The console's time limit per query unless `:timeout` changes it, in milliseconds.
- *
- * @example
- * ```ts
- * new ConsoleSession(backend, { graph, timeoutMs: DEFAULT_TIMEOUT_MS });
- * ```
  */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -128,12 +103,6 @@ function timeoutText(timeoutMs: number | undefined): string {
 /**
  * Console state: the current graph, the `:json` and `:timing` toggles and the `:timeout` limit.
  * A query that Ctrl-C cancels or that runs out of time prints one line saying so.
- *
- * @example
- * ```ts
- * const session = new ConsoleSession(backend, { graph: await backend.graph('g1') });
- * const { out } = await session.handle('g.V().count()', { signal: new AbortController().signal });
- * ```
  */
 export class ConsoleSession {
   #graph: ConsoleGraph;

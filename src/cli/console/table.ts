@@ -7,11 +7,6 @@
 
 /**
  * Options of {@link renderTable}.
- *
- * @example
- * ```ts
- * const options: TableOptions = { maxCellWidth: 40 };
- * ```
  */
 export interface TableOptions {
   /** Longest cell text in characters before it is cut with `…` (default 60; minimum 2). */
@@ -23,12 +18,6 @@ const DEFAULT_MAX_CELL = 60;
 /**
  * Columns shown by a terminal for a string: wide (East Asian) characters count two,
  * combining marks none.
- *
- * @example
- * ```ts
- * displayWidth('abc');   // 3
- * displayWidth('日本');   // 4
- * ```
  */
 export function displayWidth(text: string): number {
   let width = 0;
@@ -71,12 +60,6 @@ function padCell(text: string, width: number): string {
 /**
  * Renders rows under a header as aligned text lines: `header`, a rule of `-`, then the rows.
  * Missing cells are blank; trailing spaces are trimmed from each line.
- *
- * @example
- * ```ts
- * renderTable(['id', 'name'], [['1', 'marko'], ['2', 'vadas']]);
- * // ['id | name', '---+------', '1  | marko', '2  | vadas']
- * ```
  */
 export function renderTable(header: readonly string[], rows: readonly (readonly string[])[], options: TableOptions = {}): string[] {
   const max = Math.max(2, options.maxCellWidth ?? DEFAULT_MAX_CELL);

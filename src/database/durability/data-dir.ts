@@ -22,10 +22,6 @@ function errorCode(error: unknown): string {
  *
  * @throws ArgumentError DATABASE_PATH when the path or one of its parents is a file, or the
  * directory cannot be created or written.
- * @example
- * ```ts
- * await prepareDirectory('/var/lib/quiver/graphs');
- * ```
  */
 export async function prepareDirectory(dir: string): Promise<void> {
   const missing: string[] = [];

@@ -13,11 +13,6 @@ import type { GraphModes, WalRecord } from './records.js';
 
 /**
  * What recovery found on disk: the snapshot's sections (if any) and the records to replay.
- *
- * @example
- * ```ts
- * const { log, recovered } = await GraphLog.open(dir, { snapshotEveryBytes: 64 << 20 });
- * ```
  */
 interface Recovered {
   /** Sections of the newest valid snapshot, or undefined for a fresh graph. */
@@ -55,11 +50,6 @@ export interface GraphRecovery {
  * How far the snapshots of a graph reach: the newest valid one (recovery starts after it), the
  * newest LSN any snapshot file was taken at (the log must reach it), and the damaged files,
  * split into those newer than the one chosen and those older.
- *
- * @example
- * ```ts
- * const { bounds, chosen } = snapshotBounds(await inspectSnapshots(dir));
- * ```
  */
 export function snapshotBounds(files: readonly SnapshotFile[]): {
   bounds: RecoveryBounds;
@@ -81,11 +71,6 @@ export function snapshotBounds(files: readonly SnapshotFile[]): {
 
 /**
  * The damage note for a snapshot file that does not verify.
- *
- * @example
- * ```ts
- * warnings.push(snapshotDamage(file, 'an older snapshot, not needed'));
- * ```
  */
 export function snapshotDamage(file: SnapshotFile, consequence: string): DamageNote {
   return note('SNAPSHOT_DAMAGED', file.file, { offset: 0, end: file.size, firstLsn: 1n, lastLsn: file.lsn }, `snapshot does not verify (${file.problem ?? 'unreadable'}); ${consequence}`);
@@ -93,11 +78,6 @@ export function snapshotDamage(file: SnapshotFile, consequence: string): DamageN
 
 /**
  * Options of {@link GraphLog.open}.
- *
- * @example
- * ```ts
- * const options: GraphLogOptions = { snapshotEveryBytes: 1 << 20 };
- * ```
  */
 interface GraphLogOptions {
   /** Write a background snapshot after this many bytes of WAL. */
@@ -112,12 +92,6 @@ interface GraphLogOptions {
  * replay). This is the seam a replicated log plugs into; {@link GraphLog} is the local one (WAL
  * and snapshots in the graph's directory). Records are positional (see docs/design-choices.md):
  * a replica must apply them in log order from the same snapshot.
- *
- * @example
- * ```ts
- * const log: GraphChangeLog = (await GraphLog.open('/data/graphs/g', { snapshotEveryBytes: 64 << 20 })).log;
- * await log.append({ type: 'data', log: batchLog });
- * ```
  */
 export interface GraphChangeLog {
   /** Gives the log the function that captures the current state for a snapshot (as views of the store's arrays, or with `copy` as copies). */
@@ -138,13 +112,6 @@ export interface GraphChangeLog {
 
 /**
  * The WAL and snapshots of one graph directory (`wal/` and `snapshots/` inside it).
- *
- * @example
- * ```ts
- * const { log, recovered } = await GraphLog.open('/data/graphs/g', { snapshotEveryBytes: 64 << 20 });
- * log.attach(() => store.encodeSnapshot());
- * await log.append({ type: 'data', log: batchLog });
- * ```
  */
 export class GraphLog implements GraphChangeLog {
   private readonly pending = new Set<Promise<bigint>>();
@@ -172,12 +139,6 @@ export class GraphLog implements GraphChangeLog {
   /**
    * Opens (creating if needed) the WAL and snapshot folders of a graph directory and reads
    * what recovery needs. Replay the records, then call {@link GraphLog.attach}.
-   *
-   * @example
-   * ```ts
-   * const { log, recovered } = await GraphLog.open(dir, { snapshotEveryBytes: 64 << 20 });
-   * for (const record of recovered.records) apply(record);
-   * ```
    */
   static async open(dir: string, options: GraphLogOptions): Promise<{ log: GraphLog; recovered: Recovered }> {
     const snapshotDir = join(dir, 'snapshots');
@@ -217,11 +178,6 @@ export class GraphLog implements GraphChangeLog {
 
   /**
    * Sets the function that captures the graph's state for a snapshot (synchronously).
-   *
-   * @example
-   * ```ts
-   * log.attach(({ copy }) => store.captureSnapshot({ copy }));
-   * ```
    */
   attach(capture: (options: { readonly copy: boolean }) => StoreCapture): void {
     this.capture = capture;
@@ -230,11 +186,6 @@ export class GraphLog implements GraphChangeLog {
   /**
    * While a snapshot is being captured, a promise writers must await before changing the
    * graph; undefined otherwise.
-   *
-   * @example
-   * ```ts
-   * if (log.gate !== undefined) await log.gate;
-   * ```
    */
   get gate(): Promise<void> | undefined {
     return this.gatePromise;
@@ -243,11 +194,6 @@ export class GraphLog implements GraphChangeLog {
   /**
    * Appends a record. Call it in the same tick as the in-memory change it describes, so the
    * log order is the apply order; the promise resolves once the record is fsynced.
-   *
-   * @example
-   * ```ts
-   * await log.append({ type: 'schema', change });
-   * ```
    */
   append(record: WalRecord): Promise<void> {
     if (this.failure !== undefined) {
@@ -280,11 +226,6 @@ export class GraphLog implements GraphChangeLog {
   /**
    * Keeps snapshots from encoding the state until `until` settles: the state holds changes of an
    * open transaction that may yet be rolled back.
-   *
-   * @example
-   * ```ts
-   * log.hold(transactionEnded);
-   * ```
    */
   hold(until: Promise<void>): void {
     this.holds.add(until);
@@ -303,11 +244,6 @@ export class GraphLog implements GraphChangeLog {
    * a writer that cannot wait (a synchronous traversal write) change the state during the write,
    * that file is dropped and the snapshot is taken again from copies, with writers let through
    * as soon as the copies are made.
-   *
-   * @example
-   * ```ts
-   * await log.snapshot();
-   * ```
    */
   snapshot(): Promise<void> {
     this.running ??= this.takeSnapshot().finally(() => {
@@ -359,11 +295,6 @@ export class GraphLog implements GraphChangeLog {
   /**
    * Writes a final snapshot (when anything was logged since the last one and the log has not
    * failed) and closes the WAL.
-   *
-   * @example
-   * ```ts
-   * await log.close();
-   * ```
    */
   async close(): Promise<void> {
     this.closed = true;
@@ -374,11 +305,6 @@ export class GraphLog implements GraphChangeLog {
 
   /**
    * Closes the WAL without a final snapshot (used when opening fails half-way).
-   *
-   * @example
-   * ```ts
-   * await log.abandon();
-   * ```
    */
   async abandon(): Promise<void> {
     this.closed = true;

@@ -33,11 +33,6 @@ export interface GraphModes {
 
 /**
  * A decoded WAL record.
- *
- * @example
- * ```ts
- * const r: WalRecord = { type: 'expire', now: Date.now() };
- * ```
  */
 export type WalRecord =
   | { readonly type: 'data'; readonly log: Uint8Array }
@@ -58,11 +53,6 @@ function withTag(tag: number, body: Uint8Array): Uint8Array {
 
 /**
  * Encodes a record as a WAL payload.
- *
- * @example
- * ```ts
- * const payload = encodeWalRecord({ type: 'modes', modes: { mode: 'RESTORING', readMode: 'ALL' } });
- * ```
  */
 export function encodeWalRecord(record: WalRecord): Uint8Array {
   switch (record.type) {
@@ -80,11 +70,6 @@ export function encodeWalRecord(record: WalRecord): Uint8Array {
 /**
  * Decodes a WAL payload written by {@link encodeWalRecord}. An unknown type byte means the
  * log was written by a newer Quiver or is damaged, and throws StorageError `WAL_RECORD`.
- *
- * @example
- * ```ts
- * const record = decodeWalRecord(encodeWalRecord({ type: 'expire', now: 5 })); // { type: 'expire', now: 5 }
- * ```
  */
 export function decodeWalRecord(payload: Uint8Array): WalRecord {
   const body = payload.subarray(1);
@@ -104,21 +89,11 @@ export function decodeWalRecord(payload: Uint8Array): WalRecord {
 
 /**
  * Name of the snapshot section holding the graph's modes, next to the store's sections.
- *
- * @example
- * ```ts
- * sections.set(MODES_SECTION, encodeModes({ mode: 'NONE', readMode: 'OLTP_ONLY' }));
- * ```
  */
 export const MODES_SECTION = 'quiver.modes';
 
 /**
  * Encodes modes for a snapshot section.
- *
- * @example
- * ```ts
- * const bytes = encodeModes({ mode: 'NONE', readMode: 'ALL' });
- * ```
  */
 export function encodeModes(modes: GraphModes): Uint8Array {
   return encoder.encode(JSON.stringify(modes));
@@ -126,11 +101,6 @@ export function encodeModes(modes: GraphModes): Uint8Array {
 
 /**
  * Decodes a modes snapshot section.
- *
- * @example
- * ```ts
- * decodeModes(encodeModes({ mode: 'LOADING', readMode: 'ALL' })).mode; // 'LOADING'
- * ```
  */
 export function decodeModes(bytes: Uint8Array): GraphModes {
   return JSON.parse(decoder.decode(bytes)) as GraphModes;

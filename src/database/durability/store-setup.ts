@@ -8,11 +8,6 @@ import type { ReadMode, WalRecord } from './records.js';
 
 /**
  * Store options derived from a graph configuration.
- *
- * @example
- * ```ts
- * const storeConfig = storeConfigOf(resolveGraphConfig('g'));
- * ```
  */
 export function storeConfigOf(config: GraphConfig): StoreConfig {
   return {
@@ -25,11 +20,6 @@ export function storeConfigOf(config: GraphConfig): StoreConfig {
 
 /**
  * Re-applies one recovered WAL record to a store (used by recovery, in log order).
- *
- * @example
- * ```ts
- * for (const record of recovered.records) applyRecord(store, { record, modes });
- * ```
  */
 export function applyRecord(store: GraphStore, at: { readonly record: WalRecord; readonly modes: { mode: GraphMode; readMode: ReadMode } }): void {
   const { record, modes } = at;

@@ -169,11 +169,6 @@ function typedValue(catalog: SchemaCatalog, key: string, value: PropertyValue): 
  * The stored properties of an element after merging `given` by `strategies`: a property with a
  * strategy is merged, its new value first taken to the key's data type; one without takes the
  * new value (null removes it).
- *
- * @example
- * ```ts
- * mergeProperties(catalog, { stored: { n: 1, a: 'x' }, given: { n: 2 } }, { n: 'SUM' }); // { n: 3, a: 'x' }
- * ```
  */
 function mergeProperties(
   catalog: SchemaCatalog,
@@ -264,11 +259,6 @@ function writeVertexValues(w: GraphWriter, catalog: SchemaCatalog, slot: number,
  * ArgumentError `AUTOMATIC_ID_UPDATE` ("Automatic Id strategy is not supported now", as
  * HugeGraph): such a vertex has no id or key values to be matched by, so it would be created anew
  * on every call.
- *
- * @example
- * ```ts
- * const slots = await graph.write((w) => updateVerticesIn(w, graph.catalog(), { items, strategies: { n: 'SUM' } }));
- * ```
  */
 export function updateVerticesIn(w: GraphWriter, catalog: SchemaCatalog, update: BatchUpdate<CheckedVertexLike>): number[] {
   const automatic = update.items.find((input) => catalog.vertexLabel(input.label)?.idStrategy === 'AUTOMATIC');
@@ -299,11 +289,6 @@ export function updateVerticesIn(w: GraphWriter, catalog: SchemaCatalog, update:
  * missing end vertex is a NotFoundError `VERTEX_NOT_FOUND` whatever `checkVertex` says (Quiver
  * stores no edge without its end vertices); `checkVertex` (default true) also checks that the
  * given end labels are the stored ones.
- *
- * @example
- * ```ts
- * const slots = await graph.write((w) => updateEdgesIn(w, graph.catalog(), { items, strategies: { weight: 'BIGGER' } }, true));
- * ```
  */
 export function updateEdgesIn(w: GraphWriter, catalog: SchemaCatalog, update: BatchUpdate<CheckedEdgeLike>, checkVertex: boolean): number[] {
   const strategies = update.strategies ?? {};

@@ -259,11 +259,6 @@ export function resolveGraphConfig(name: string, input: GraphConfigInput = {}): 
  * before its configuration was written (no config.json and no data). A missing file beside
  * data, an empty or unparsable file, or an invalid configuration is StorageError
  * `CONFIG_DAMAGED` naming the file.
- *
- * @example
- * ```ts
- * const config = await readGraphConfig('/data/graphs/hugegraph', 'hugegraph');
- * ```
  */
 export async function readGraphConfig(dir: string, name: string): Promise<GraphConfig | undefined> {
   const file = join(dir, 'config.json');

@@ -13,11 +13,6 @@ import type { CheckedEdgeInput, CheckedVertexInput, Properties } from './element
  * Adds one edge given by vertex ids inside a write, the per-edge path: VERTEX_NOT_FOUND for an
  * absent end, EDGE_VERTEX_LABEL for an end whose label is not the given one, then the writer's
  * rules. Returns the edge slot.
- *
- * @example
- * ```ts
- * await graph.write((w) => addEdgeRow(w, { label: 'knows', out: '1:marko', in: '1:vadas' }));
- * ```
  */
 export function addEdgeRow(w: GraphWriter, e: CheckedEdgeInput): number {
   const out = requireEnd(w, { id: e.out, label: e.outLabel, action: 'Cannot create edge' });
@@ -32,11 +27,6 @@ export function addEdgeRow(w: GraphWriter, e: CheckedEdgeInput): number {
  * columns); edges with given ids (auto-create graphs), writers without the bulk method, and a
  * run with an absent end vertex or an end of another label than the given one take the
  * per-edge path from there on.
- *
- * @example
- * ```ts
- * const slots = await graph.write((w) => addEdgeBatch(w, [{ label: 'knows', out: '1:marko', in: '1:vadas', properties: { weight: 0.5 } }]));
- * ```
  */
 export function addEdgeBatch(w: GraphWriter, edges: readonly CheckedEdgeInput[]): Int32Array {
   const n = edges.length;
@@ -68,11 +58,6 @@ export function addEdgeBatch(w: GraphWriter, edges: readonly CheckedEdgeInput[])
 
 /**
  * Adds one vertex inside a write, the per-vertex path. Returns its slot.
- *
- * @example
- * ```ts
- * await graph.write((w) => addVertexRow(w, { label: 'person', properties: { name: 'marko' } }));
- * ```
  */
 export function addVertexRow(w: GraphWriter, v: CheckedVertexInput): number {
   return w.addVertex(v.label, { id: v.id, properties: toEntries(v.properties) });
@@ -84,11 +69,6 @@ export function addVertexRow(w: GraphWriter, v: CheckedVertexInput): number {
  * of one label goes to the writer as one columnar batch (`addVerticesBulk` with property
  * columns and the given ids, which itself adds vertex by vertex when the run does not fit its
  * columnar path); writers without the bulk method take the per-vertex path.
- *
- * @example
- * ```ts
- * const slots = await graph.write((w) => addVertexBatch(w, [{ label: 'person', properties: { name: 'marko' } }]));
- * ```
  */
 export function addVertexBatch(w: GraphWriter, vertices: readonly CheckedVertexInput[]): Int32Array {
   const n = vertices.length;

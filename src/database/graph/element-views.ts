@@ -163,32 +163,17 @@ export interface EdgeInput {
 
 /**
  * A {@link VertexInput} after validation: its id and property values in the engine's form (a bigint made a long).
- *
- * @example
- * ```ts
- * const input: CheckedVertexInput = { label: 'person', id: new TypedNumber('long', 2n ** 60n) };
- * ```
  */
 export type CheckedVertexInput = Omit<VertexInput, 'id' | 'properties'> & { readonly id?: ElementId; readonly properties?: Properties };
 
 /**
  * An {@link EdgeInput} after validation: its ids and property values in the engine's form.
- *
- * @example
- * ```ts
- * const input: CheckedEdgeInput = { label: 'knows', out: 1, in: new TypedNumber('long', 2n ** 60n) };
- * ```
  */
 export type CheckedEdgeInput = Omit<EdgeInput, 'out' | 'in' | 'id' | 'properties'> & { readonly out: ElementId; readonly in: ElementId; readonly id?: ElementId; readonly properties?: Properties };
 
 /**
  * Property entries in the writer's shape. A LIST/SET key's array value is kept as one value;
  * the store splits it by cardinality.
- *
- * @example
- * ```ts
- * toEntries({ name: 'marko' }); // [['name', 'marko']]
- * ```
  */
 export function toEntries(properties: Properties | undefined): Array<readonly [string, PropertyValue]> {
   const entries: Array<readonly [string, PropertyValue]> = [];
@@ -214,12 +199,6 @@ function plainValue(value: PropertyValue): PlainValue {
 /**
  * Reads the vertex in `slot` as a view of the given {@link ValueTypes}: plain values are made
  * as the view is read, in one pass.
- *
- * @example
- * ```ts
- * const plain = vertexView(store, { slot: 0, catalog: store.catalog, types: 'plain' });
- * const stored = vertexView(store, { slot: 0, catalog: store.catalog, types: 'java' });
- * ```
  */
 export function vertexView<T extends ValueTypes>(source: GraphSource, at: { readonly slot: number; readonly catalog: SchemaCatalog; readonly types: T }): VertexViewOf<T> {
   const plain = at.types === 'plain';
@@ -236,11 +215,6 @@ export function vertexView<T extends ValueTypes>(source: GraphSource, at: { read
 
 /**
  * Reads the edge in `slot` as a view of the given {@link ValueTypes}.
- *
- * @example
- * ```ts
- * const plain = edgeView(store, 0, 'plain');
- * ```
  */
 export function edgeView<T extends ValueTypes>(source: GraphSource, slot: number, types: T): EdgeViewOf<T> {
   const view = types === 'plain' ? edgeShape(source, slot, { value: plainValue, id: plainId }) : edgeShape(source, slot, { value: (stored) => stored, id: (id) => id });
@@ -249,11 +223,6 @@ export function edgeView<T extends ValueTypes>(source: GraphSource, slot: number
 
 /**
  * Slot of an existing vertex, or a NotFoundError `VERTEX_NOT_FOUND` saying what failed.
- *
- * @example
- * ```ts
- * const slot = requireVertex(store, { id: '1:marko', action: 'Cannot create edge' });
- * ```
  */
 export function requireVertex(source: GraphSource, at: { readonly id: ElementId; readonly action: string }): number {
   const slot = source.vertexSlot(at.id);
@@ -265,11 +234,6 @@ export function requireVertex(source: GraphSource, at: { readonly id: ElementId;
  * Slot of an existing end vertex of an edge write: {@link requireVertex}, and when `label` is
  * given, an ArgumentError `EDGE_VERTEX_LABEL` (HugeGraph's message) if the stored vertex has
  * another label.
- *
- * @example
- * ```ts
- * const slot = requireEnd(store, { id: '1:marko', label: 'person', action: 'Cannot create edge' });
- * ```
  */
 export function requireEnd(source: GraphSource, at: { readonly id: ElementId; readonly label?: string | undefined; readonly action: string }): number {
   const slot = requireVertex(source, at);
@@ -288,11 +252,6 @@ export function requireEnd(source: GraphSource, at: { readonly id: ElementId; re
 
 /**
  * Slot of an existing edge, or a NotFoundError `EDGE_NOT_FOUND` saying what failed.
- *
- * @example
- * ```ts
- * const slot = requireEdge(store, { id: 'S1:marko>1>>S1:vadas', action: 'Cannot remove edge' });
- * ```
  */
 export function requireEdge(source: GraphSource, at: { readonly id: ElementId; readonly action: string }): number {
   const slot = source.edgeSlot(at.id);

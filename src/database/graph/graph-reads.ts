@@ -58,12 +58,6 @@ function optionalLabel(value: unknown, what: string): string | undefined {
 
 /**
  * The element reads of one graph handle ({@link ElementReads} documents them).
- *
- * @example
- * ```ts
- * declare const handle: GraphHandle;
- * const v = await new GraphReads(handle).getVertex('1:marko', {});
- * ```
  */
 export class GraphReads implements ElementReads {
   constructor(private readonly handle: GraphHandle) {}

@@ -103,13 +103,6 @@ const READ_MODES: readonly ReadMode[] = ['OLTP_ONLY', 'ALL'];
 
 /**
  * The shared state and write path of one graph.
- *
- * @example
- * ```ts
- * declare const parts: GraphParts;
- * const state = new GraphState(parts);
- * await state.write((w) => w.addVertex('person', { properties: [['name', 'marko']] }));
- * ```
  */
 export class GraphState {
   readonly name: string;
@@ -256,13 +249,6 @@ export class GraphState {
 /**
  * One handle on a graph: the shared state and the decorator the handle reads through
  * (undefined on the graph itself; see `Graph.withSourceDecorator`).
- *
- * @example
- * ```ts
- * declare const state: GraphState;
- * const handle = new GraphHandle(state, undefined);
- * const count = handle.source().vertexCount();
- * ```
  */
 export class GraphHandle {
   constructor(
@@ -368,11 +354,6 @@ function guardedWriter(writer: GraphWriter, reads: GraphSource): GraphWriter {
 
 /**
  * Validated query limits, or ArgumentError INVALID_ARGUMENT.
- *
- * @example
- * ```ts
- * checkQueryLimits({ timeoutMs: 1000 }, 'query limits');
- * ```
  */
 export function checkQueryLimits(limits: QueryLimits, what: string): QueryLimits {
   const given = requireRecord(limits, what);

@@ -60,12 +60,6 @@ function idConverter(types: ValueTypes): (id: ElementId) => ElementId | PlainId 
 
 /**
  * The element writes of one graph ({@link ElementWrites} documents them).
- *
- * @example
- * ```ts
- * declare const handle: GraphHandle;
- * const v = await new GraphWrites(handle).addVertex('person', { name: 'marko' });
- * ```
  */
 export class GraphWrites implements ElementWrites {
   constructor(private readonly handle: GraphHandle) {}

@@ -78,11 +78,6 @@ export type GremlinRequest = string | Script | Bytecode;
 
 /**
  * Request bindings as engine values (a bigint as a long, a Date as a date...), checked.
- *
- * @example
- * ```ts
- * const bindings = gremlinBindings({ id: '1:marko' });
- * ```
  */
 export function gremlinBindings(value: unknown): Map<string, unknown> {
   const bindings = new Map(Object.entries(requireRecord(value, 'Gremlin bindings')).map(([k, v]) => [k, fromPlain(v)]));
@@ -117,13 +112,6 @@ function checkPacing(value: unknown): Pacing | undefined {
 
 /**
  * Runs the requests of one graph handle.
- *
- * @example
- * ```ts
- * declare const handle: GraphHandle;
- * declare const schema: SchemaAdmin;
- * const [count] = await new RequestRunner(handle, schema).gremlin('g.V().count()');
- * ```
  */
 export class RequestRunner {
   constructor(

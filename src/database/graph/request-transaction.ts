@@ -12,13 +12,6 @@ import type { GraphChangeLog } from '../durability/durability.js';
 /**
  * The graph's write lock, held by at most one request transaction at a time. Writers that can
  * wait ({@link WriteLock.pass}) wait; a synchronous writer that cannot is refused by its caller.
- *
- * @example
- * ```ts
- * const lock = new WriteLock();
- * await lock.acquire(owner);
- * lock.release(owner);
- * ```
  */
 export class WriteLock {
   #owner: object | undefined;
@@ -71,11 +64,6 @@ export class WriteLock {
 /**
  * What a request transaction is built from: the graph's store, lock, log and its durable
  * append of a data record.
- *
- * @example
- * ```ts
- * const parts: TransactionParts = { graph: 'g', store, lock, log: undefined, append: async () => {} };
- * ```
  */
 interface TransactionParts {
   readonly graph: string;
@@ -90,12 +78,6 @@ interface TransactionParts {
  * One request's transaction. The store transaction opens at the first write; `commit()`
  * appends everything written since as one WAL record; `rollback()` (or a failure) undoes it.
  * The write lock is taken before the first write and kept until {@link release}.
- *
- * @example
- * ```ts
- * const tx = new RequestTransaction(parts);
- * try { await runScript(script, { ...host, transaction: tx }); await tx.commit(); } finally { tx.release(); }
- * ```
  */
 export class RequestTransaction implements ScriptTransaction {
   #ended: (() => void) | undefined;

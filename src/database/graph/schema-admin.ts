@@ -31,12 +31,6 @@ export interface IndexBuild {
 
 /**
  * The schema administration of one graph.
- *
- * @example
- * ```ts
- * declare const state: GraphState;
- * await new SchemaAdmin(state).builder().propertyKey('age').asInt().create();
- * ```
  */
 export class SchemaAdmin {
   constructor(private readonly state: GraphState) {}

@@ -69,12 +69,6 @@ function readOnly(catalog: () => SchemaCatalog): SchemaView {
 /**
  * The read-only view of a catalog as it is now: the snapshot taken at its latest change, or a
  * new one when it has changed since.
- *
- * @example
- * ```ts
- * const view = schemaViewOf(catalog);
- * view === schemaViewOf(catalog); // true until the catalog changes
- * ```
  */
 export function schemaViewOf(catalog: SchemaCatalog): SchemaView {
   const now = catalog.toJSON();
@@ -89,11 +83,6 @@ export function schemaViewOf(catalog: SchemaCatalog): SchemaView {
 /**
  * A read-only view that reads the catalog as it is at each call: what a schema builder reads
  * after its own changes.
- *
- * @example
- * ```ts
- * const reader = liveSchemaView(catalog);
- * ```
  */
 export function liveSchemaView(catalog: SchemaCatalog): SchemaView {
   return readOnly(() => catalog);

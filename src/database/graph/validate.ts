@@ -13,12 +13,6 @@ const MAX_DEPTH = 64;
 
 /**
  * A short, never-throwing description of any value for error messages.
- *
- * @example
- * ```ts
- * describeValue(Object.create(null)); // 'an object'
- * describeValue('x'.repeat(100));     // "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (100 characters)"
- * ```
  */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
@@ -38,11 +32,6 @@ function invalid(what: string, expected: string, value: unknown): ArgumentError 
 
 /**
  * The value as a string, or ArgumentError `INVALID_ARGUMENT`.
- *
- * @example
- * ```ts
- * const label = requireText(input, 'vertex label');
- * ```
  */
 export function requireText(value: unknown, what: string): string {
   if (typeof value !== 'string') throw invalid(what, 'a string', value);
@@ -52,11 +41,6 @@ export function requireText(value: unknown, what: string): string {
 /**
  * The value as an element id (a finite number, a string, a TypedNumber or a Uuid), or
  * ArgumentError `INVALID_ARGUMENT`.
- *
- * @example
- * ```ts
- * const id = requireElementId(input, 'vertex id');
- * ```
  */
 export function requireElementId(value: unknown, what: string): ElementId {
   if (typeof value === 'string' || value instanceof TypedNumber || value instanceof Uuid) return value;
@@ -68,11 +52,6 @@ export function requireElementId(value: unknown, what: string): ElementId {
 /**
  * The value as an options or query object (undefined gives `{}`), or ArgumentError
  * `INVALID_ARGUMENT` for anything that is not a non-array object.
- *
- * @example
- * ```ts
- * const { limit } = requireRecord(query, 'vertex query');
- * ```
  */
 export function requireRecord(value: unknown, what: string): Readonly<Record<string, unknown>> {
   if (value === undefined) return {};
@@ -83,11 +62,6 @@ export function requireRecord(value: unknown, what: string): Readonly<Record<str
 /**
  * The object after reading each of its own enumerable properties once, or ArgumentError
  * `INVALID_ARGUMENT` when a getter throws (the error is kept as the cause).
- *
- * @example
- * ```ts
- * for (const [key, value] of Object.entries(readableEntries(input, 'graph config'))) use(key, value);
- * ```
  */
 export function readableEntries(value: object, what: string): Readonly<Record<string, unknown>> {
   // for-in with an own-key test walks the keys Object.keys gives, in the same order, without
@@ -105,11 +79,6 @@ export function readableEntries(value: object, what: string): Readonly<Record<st
 
 /**
  * The value as an array, or ArgumentError `INVALID_ARGUMENT`.
- *
- * @example
- * ```ts
- * for (const v of requireList(vertices, 'vertex batch')) add(v);
- * ```
  */
 export function requireList(value: unknown, what: string): readonly unknown[] {
   if (!Array.isArray(value)) throw invalid(what, 'an array', value);
@@ -118,11 +87,6 @@ export function requireList(value: unknown, what: string): readonly unknown[] {
 
 /**
  * The value as a function, or ArgumentError `INVALID_ARGUMENT`.
- *
- * @example
- * ```ts
- * const fn = requireFunction(input, 'write function');
- * ```
  */
 export function requireFunction<F extends (...args: never[]) => unknown>(value: unknown, what: string): F {
   if (typeof value !== 'function') throw invalid(what, 'a function', value);
@@ -132,12 +96,6 @@ export function requireFunction<F extends (...args: never[]) => unknown>(value: 
 /**
  * The value as a number in [`min`, `max`] (a safe integer when asked), undefined when absent, or
  * ArgumentError `INVALID_ARGUMENT`.
- *
- * @example
- * ```ts
- * const limit = optionalNumber(query.limit, 'limit', { min: 0 });
- * optionalNumber(ms, 'ttlSweepMs', { min: 0, max: 2 ** 31 - 1, integer: true });
- * ```
  */
 export function optionalNumber(
   value: unknown,
@@ -186,11 +144,6 @@ function propertyValueKind(value: unknown, depth: number, seen: Set<object>): nu
 /**
  * Throws ArgumentError `INVALID_ARGUMENT` when the value is, or holds in its lists, sets and maps
  * (to a depth of 64), an invalid Date, which no property column or comparison can take.
- *
- * @example
- * ```ts
- * rejectInvalidDates(bindings.get('when'), "Gremlin binding 'when'");
- * ```
  */
 export function rejectInvalidDates(value: unknown, what: string): void {
   const stack: Array<[unknown, number]> = [[value, 0]];
@@ -210,11 +163,6 @@ export function rejectInvalidDates(value: unknown, what: string): void {
  * a long (see `fromPlain`), so that a value a plain read returned can be written back; the
  * object is copied only then. Anything else throws ArgumentError `INVALID_ARGUMENT`; whether a
  * value fits its key's type is the store's check.
- *
- * @example
- * ```ts
- * const properties = optionalProperties({ big: 2n ** 60n }, 'vertex properties');   // { big: TypedNumber('long', 2n ** 60n) }
- * ```
  */
 export function optionalProperties(value: unknown, what: string): Properties | undefined {
   if (value === undefined) return undefined;
@@ -240,11 +188,6 @@ const VALUE_TYPES: readonly ValueTypes[] = ['plain', 'java'];
 /**
  * The `types` option of a call that returns values ({@link ValueTypes}): `plain` when absent,
  * else ArgumentError `INVALID_ARGUMENT` for anything but `plain` or `java`.
- *
- * @example
- * ```ts
- * const types = optionalTypes(options.types, 'Gremlin');   // 'plain'
- * ```
  */
 export function optionalTypes(value: unknown, what: string): ValueTypes {
   if (value === undefined) return 'plain';
@@ -257,11 +200,6 @@ export function optionalTypes(value: unknown, what: string): ValueTypes {
 /**
  * The checked `types` of a method's options object ({@link optionalTypes}); the type parameter
  * follows what the caller gave.
- *
- * @example
- * ```ts
- * const types = resultTypes({ types: 'java' });   // 'java'
- * ```
  */
 export function resultTypes<T extends ValueTypes>(options: { readonly types?: T }): T {
   return optionalTypes(requireRecord(options, 'options').types, 'result') as T;

@@ -50,11 +50,6 @@ export interface GraphInfo {
 
 /**
  * The graphs document `<path>/server/graphs.json`.
- *
- * @example
- * ```ts
- * const doc: GraphsDocument = { graphs: [] };
- * ```
  */
 export interface GraphsDocument {
   readonly graphs: readonly GraphInfo[];
@@ -71,12 +66,6 @@ const DEFAULT_FACTORY = 'org.apache.hugegraph.HugeFactory';
 
 /**
  * The databases of every graph space and the graphs in them, with their task registries.
- *
- * @example
- * ```ts
- * declare const registry: GraphRegistry;
- * const graph = registry.graph('DEFAULT', 'hugegraph');
- * ```
  */
 export class GraphRegistry {
   private readonly runtimes = new Map<string, SpaceRuntime>();

@@ -16,11 +16,6 @@ type StoredSpace = GraphSpaceSettings & Pick<GraphSpaceRecord, 'role_number_used
 /**
  * The spaces document; `initialised` is set once the first start has created DEFAULT and its
  * graph.
- *
- * @example
- * ```ts
- * const doc: SpacesDocument = { initialised: false, spaces: [] };
- * ```
  */
 export interface SpacesDocument {
   readonly initialised: boolean;
@@ -35,12 +30,6 @@ interface SpaceUsage {
 
 /**
  * The graph space registry of a server.
- *
- * @example
- * ```ts
- * declare const spaces: GraphSpaces;
- * spaces.record('DEFAULT').graph_number_used;
- * ```
  */
 export class GraphSpaces {
   constructor(

@@ -12,13 +12,6 @@ import type { TasksDocument } from './task-registry.js';
 
 /**
  * The task registry of each graph, keyed by space and graph name.
- *
- * @example
- * ```ts
- * const tasks = new GraphTasks(undefined, 'server-1');
- * await tasks.open('DEFAULT', 'hugegraph');
- * tasks.of('DEFAULT', 'hugegraph').list({});
- * ```
  */
 export class GraphTasks {
   private readonly registries = new Map<string, TaskRegistry>();

@@ -77,11 +77,6 @@ function boundName(graphs: GraphDirectory, name: string): Bound | undefined {
  * finds its graph: `fixed` (the graph of a `/graphspaces/{space}/graphs/{graph}/jobs/gremlin`
  * path), the one graph the script and aliases name, or DEFAULT/hugegraph. ArgumentError
  * `GREMLIN_ALIAS` for an alias of no graph, `GREMLIN_GRAPHS` for a request naming two graphs.
- *
- * @example
- * ```ts
- * const { space, graph, script } = parseGremlin(state, services, { gremlin: 'hugegraph.traversal().V().count()' });
- * ```
  */
 export function parseGremlin(graphs: GraphDirectory, services: GraphServices, request: GremlinText, fixed?: { readonly space: string; readonly graph: string }): ParsedGremlin {
   const parse = services.parseScript;

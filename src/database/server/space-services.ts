@@ -11,11 +11,6 @@ import type { GraphSpaceRecord, ServiceRecord } from './tenancy.js';
 
 /**
  * The services document.
- *
- * @example
- * ```ts
- * const doc: ServicesDocument = { services: [] };
- * ```
  */
 export interface ServicesDocument {
   readonly services: readonly (ServiceRecord & { readonly space: string })[];
@@ -23,11 +18,6 @@ export interface ServicesDocument {
 
 /**
  * What the services of a space use of its quotas.
- *
- * @example
- * ```ts
- * const usage: ServiceUsage = { cpu_used: 4, memory_used: 8, storage_used: 100 };
- * ```
  */
 export interface ServiceUsage {
   readonly cpu_used: number;
@@ -37,12 +27,6 @@ export interface ServiceUsage {
 
 /**
  * The service registry of a server.
- *
- * @example
- * ```ts
- * declare const services: ServiceRegistry;
- * services.names('DEFAULT');
- * ```
  */
 export class ServiceRegistry {
   constructor(

@@ -81,12 +81,6 @@ const VERIFIED_MAX = 1024;
 /**
  * A map whose entries expire at their own deadline and which holds at most `max` entries,
  * dropping the oldest first.
- *
- * @example
- * ```ts
- * const map = new ExpiringMap<number>(2);
- * map.set('a', 1, Date.now() + 1000); map.get('a'); // 1
- * ```
  */
 class ExpiringMap<V> {
   private readonly entries = new Map<string, { readonly value: V; readonly until: number }>();
@@ -95,11 +89,6 @@ class ExpiringMap<V> {
 
   /**
    * The value of `key` while its deadline is in the future, else undefined.
-   *
-   * @example
-   * ```ts
-   * new ExpiringMap<number>(2).get('a'); // undefined
-   * ```
    */
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
@@ -113,11 +102,6 @@ class ExpiringMap<V> {
 
   /**
    * Remembers `value` under `key` until the time `until` (epoch milliseconds).
-   *
-   * @example
-   * ```ts
-   * new ExpiringMap<number>(2).set('a', 1, Date.now() + 1000);
-   * ```
    */
   set(key: string, value: V, until: number): void {
     this.entries.delete(key);
@@ -131,11 +115,6 @@ class ExpiringMap<V> {
 
   /**
    * Forgets `key`.
-   *
-   * @example
-   * ```ts
-   * new ExpiringMap<number>(2).delete('a');
-   * ```
    */
   delete(key: string): void {
     this.entries.delete(key);
@@ -149,12 +128,6 @@ class ExpiringMap<V> {
  * request; an HMAC where Node has no `hash`), never the password itself; each entry records the
  * stored hash it was checked against, so changing a password invalidates it. Failures are never
  * remembered.
- *
- * @example
- * ```ts
- * const cache = new VerifiedPasswords();
- * cache.add('admin', 'secret1', 'scrypt$...'); cache.has('admin', 'secret1', 'scrypt$...'); // true
- * ```
  */
 class VerifiedPasswords {
   private readonly key = randomBytes(32);
@@ -167,11 +140,6 @@ class VerifiedPasswords {
 
   /**
    * True when `password` was verified against exactly `stored` within the time to live.
-   *
-   * @example
-   * ```ts
-   * new VerifiedPasswords().has('admin', 'secret1', 'scrypt$...'); // false
-   * ```
    */
   has(name: string, password: string, stored: string): boolean {
     const id = this.id(name, password);
@@ -186,11 +154,6 @@ class VerifiedPasswords {
 
   /**
    * Remembers a successful verification of `password` against `stored`.
-   *
-   * @example
-   * ```ts
-   * new VerifiedPasswords().add('admin', 'secret1', 'scrypt$...');
-   * ```
    */
   add(name: string, password: string, stored: string): void {
     this.entries.set(this.id(name, password), stored, Date.now() + this.ttlMs);

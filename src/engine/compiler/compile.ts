@@ -29,11 +29,6 @@ const PRE_REPEAT = new Set(['times', 'until', 'emit']);
 
 /**
  * Options of {@link compile}.
- *
- * @example
- * ```ts
- * const o: CompileOptions = { strategies: false };
- * ```
  */
 export interface CompileOptions {
   /** Set false to skip every optimisation strategy (results must not change); semantic ones such as PathRetractionStrategy still apply. */
@@ -42,11 +37,6 @@ export interface CompileOptions {
 
 /**
  * Compiles bytecode into an optimised plan. Unknown steps and wrong overloads throw PlanError.
- *
- * @example
- * ```ts
- * const plan = compile(new Bytecode([], [{ op: 'V', args: [] }, { op: 'out', args: ['knows'] }]));
- * ```
  */
 export function compile(bytecode: Bytecode, options: CompileOptions = {}): Plan {
   checkQueryLimits(bytecode);
@@ -60,11 +50,6 @@ export function compile(bytecode: Bytecode, options: CompileOptions = {}): Plan 
 
 /**
  * Compiles an anonymous traversal (no strategies; the root's strategies reach into children).
- *
- * @example
- * ```ts
- * const child = compileChild(new Bytecode([], [{ op: 'out', args: [] }]));
- * ```
  */
 export function compileChild(bytecode: Bytecode, options: { readonly productive?: boolean; readonly connective?: boolean } = {}): Plan {
   if (bytecode.source.length > 0) throw new PlanError('STEP_ARGUMENTS', 'Invalid child traversal: it cannot have source instructions');
@@ -271,13 +256,8 @@ function sackMerge(arg: Argument | undefined): string | undefined {
 /**
  * Replaces engine argument objects: a VertexRef becomes a Vertex (resolved by id at run time);
  * an unbound VariableRef is an error.
- *
- * @example
- * ```ts
- * resolveArgument(new VertexRef(1, 'person')); // Vertex with id 1
- * ```
  */
-export function resolveArgument(a: Argument): Argument {
+function resolveArgument(a: Argument): Argument {
   if (a instanceof VertexRef) return new Vertex(a.id, a.label, -1) as unknown as Argument;
   if (a instanceof VariableRef) throw new PlanError('UNKNOWN_VARIABLE', `Unknown variable '${a.name}'`, { details: { name: a.name } });
   if (Array.isArray(a)) return (a as readonly Argument[]).map(resolveArgument);

@@ -30,13 +30,6 @@ function describe<K extends StepKind>(step: PlanStep<K>): string {
 
 /**
  * The plan as text.
- *
- * @example
- * ```ts
- * console.log(explain(compile(bytecode)));
- * // graph(V())
- * // vertex(OUT(knows))
- * ```
  */
 export function explain(plan: Plan): string {
   return lines(plan, 0).join('\n');
@@ -44,12 +37,7 @@ export function explain(plan: Plan): string {
 
 /**
  * Before/after text of a traversal: the compiled plan without and with strategies.
- *
- * @example
- * ```ts
- * const { original, optimised } = explainBytecode(bytecode);
- * ```
  */
-export function explainBytecode(bytecode: Bytecode): { original: string; optimised: string } {
+function explainBytecode(bytecode: Bytecode): { original: string; optimised: string } {
   return { original: explain(compile(bytecode, { strategies: false })), optimised: explain(compile(bytecode)) };
 }

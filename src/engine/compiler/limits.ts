@@ -29,11 +29,6 @@ export const QUERY_LIMITS = Object.freeze({
 
 /**
  * The error for text longer than {@link QUERY_LIMITS.maxTextLength}.
- *
- * @example
- * ```ts
- * if (text.length > QUERY_LIMITS.maxTextLength) throw textTooLong(text.length);
- * ```
  */
 export function textTooLong(length: number): LimitError {
   return new LimitError(
@@ -45,11 +40,6 @@ export function textTooLong(length: number): LimitError {
 
 /**
  * The error for nesting deeper than {@link QUERY_LIMITS.maxNestingDepth}; `where` says where.
- *
- * @example
- * ```ts
- * throw tooDeep(' at line 1, column 300');
- * ```
  */
 export function tooDeep(where = ''): LimitError {
   const limit = QUERY_LIMITS.maxNestingDepth;
@@ -87,10 +77,6 @@ function isPlainObject(a: unknown): a is object {
  * plain objects with getters or setters, which could run code (or throw) while the query runs.
  *
  * @throws LimitError QUERY_TOO_DEEP or QUERY_TOO_LARGE; ArgumentError INVALID_ARGUMENT for an invalid Date.
- * @example
- * ```ts
- * checkQueryLimits(new Bytecode([], [{ op: 'V', args: [] }])); // passes
- * ```
  */
 export function checkQueryLimits(bytecode: Bytecode): void {
   const stack: Array<[unknown, number]> = [[bytecode, 0]];

@@ -38,13 +38,6 @@ interface Shape {
 
 /**
  * A bounded cache of compiled plans (least recently used out first).
- *
- * @example
- * ```ts
- * const cache = new PlanCache(64);
- * const plan = cache.compile(bytecode, { strategies: true });   // compiles
- * cache.compile(bytecode, { strategies: true }) === plan;       // true: from the cache
- * ```
  */
 export class PlanCache {
   readonly #entries = new Map<string, Entry>();
@@ -127,11 +120,6 @@ export class PlanCache {
 
 /**
  * The cache the fluent API and Gremlin scripts compile through: 512 plans.
- *
- * @example
- * ```ts
- * const plan = PLAN_CACHE.compile(bytecode);
- * ```
  */
 export const PLAN_CACHE = new PlanCache(512);
 

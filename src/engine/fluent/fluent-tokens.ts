@@ -39,11 +39,6 @@ function toEnum<K extends string>(type: string, names: readonly K[]): EnumOf<K> 
 /**
  * The exported constant equal to an enum value (same type and name), or the value itself when
  * no constant is exported for it.
- *
- * @example
- * ```ts
- * canonicalEnum(new EnumValue('T', 'id')) === t.id;   // true
- * ```
  */
 export function canonicalEnum(value: EnumValue): EnumValue {
   return CANONICAL.get(`${value.type}.${value.name}`) ?? value;

@@ -57,11 +57,6 @@ export type TraversalRunner = (bytecode: Bytecode) => TraversalRun;
 
 /**
  * Converts fluent arguments to bytecode arguments.
- *
- * @example
- * ```ts
- * toArgument(__.out()); // Bytecode
- * ```
  */
 export function toArgument(a: FluentArg, depth = 0): Argument {
   if (a instanceof GraphTraversal) return a.bytecode;

@@ -137,12 +137,6 @@ export class GraphTraversalSource {
  * from the graph after it; a read-only one reads the view it opens at its start, and its
  * results are converted from that same view, which the run keeps until its terminal ends
  * (`release`).
- *
- * @example
- * ```ts
- * declare const context: TraversalContext;
- * const run = startTraversal(__.V().count().bytecode, context, { optimise: true, types: 'plain' });
- * ```
  */
 export function startTraversal(bytecode: Bytecode, context: TraversalContext, options: { readonly optimise: boolean; readonly types: ValueTypes }): TraversalRun {
   const plan = PLAN_CACHE.compile(bytecode, { strategies: options.optimise });

@@ -75,11 +75,6 @@ function* firstToMeet(adjacency: AdjacencySource, m: Meet, hop: HopOptions, ends
  * included; first-reached predecessors at every step), or undefined when it never does. The
  * source must differ from the target; the hop may have labels, but no degree limit or filter
  * (the BFS it stands for has none).
- *
- * @example
- * ```ts
- * runFrontier(firstBfsPath(adjacency, a, b, { direction: 'BOTH' }, NEVER_PAUSE)); // Int32Array [a, x, b]
- * ```
  */
 export function* firstBfsPath(adjacency: AdjacencySource, source: number, target: number, hop: HopOptions, ctx: FrontierContext): FrontierOperation<Int32Array | undefined> {
   const options = { hop, maxDepth: Infinity };

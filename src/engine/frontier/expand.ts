@@ -15,11 +15,6 @@ import type { FrontierContext, FrontierOperation, VisitedMarks } from './frontie
  * most that many edges per vertex (-1 or absent: all); `skipDegree`, when above 0, drops a
  * vertex's edges entirely once it has at least that many (a super node), and must then be
  * ≥ `maxDegree`. Degrees count edges that pass `edgeFilter`; `vertexFilter` applies after.
- *
- * @example
- * ```ts
- * const hop: HopOptions = { direction: 'OUT', labels: ['knows'], maxDegree: 10000, skipDegree: 0 };
- * ```
  */
 export interface HopOptions {
   readonly direction: Direction;
@@ -35,11 +30,6 @@ export interface HopOptions {
 
 /**
  * Options of {@link expand}.
- *
- * @example
- * ```ts
- * const o: ExpandOptions = { hop: { direction: 'BOTH' }, visited, capacity: 10_000_000, finding: 'kout' };
- * ```
  */
 interface ExpandOptions {
   readonly hop: HopOptions;
@@ -59,11 +49,6 @@ interface ExpandOptions {
 /**
  * The scan a hop asks of the adjacency port: visible neighbours of its labels, with the degree
  * limit pushed down to the port when no edge filter has to see the edges first.
- *
- * @example
- * ```ts
- * adjacency.scanNeighbours(sources, hop.direction, scanOptions(hop));
- * ```
  */
 export function scanOptions(hop: HopOptions): ScanOptions {
   const maxDegree = hop.maxDegree === undefined || hop.maxDegree < 0 ? Infinity : hop.maxDegree;
@@ -79,11 +64,6 @@ export function scanOptions(hop: HopOptions): ScanOptions {
  * True when a hop keeps every entry of its scan ({@link scanOptions}): no edge or vertex filter
  * and no skip degree. Its neighbours can then be read straight from the port's batches, which
  * is what the hot loops of the operators do instead of a callback per edge.
- *
- * @example
- * ```ts
- * plainHop({ direction: 'BOTH', maxDegree: 100 }); // true: the port applies the degree limit
- * ```
  */
 export function plainHop(hop: HopOptions): boolean {
   return hop.edgeFilter === undefined && hop.vertexFilter === undefined && !(hop.skipDegree !== undefined && hop.skipDegree > 0);
@@ -93,12 +73,6 @@ export function plainHop(hop: HopOptions): boolean {
  * Calls `visit(k, edge, vertex)` for every neighbour that the hop rules keep, where `k` is the
  * index in `sources` of the slot it was reached from. `sources` must be distinct slots (every
  * frontier the operators build is). Returns the number of adjacency entries scanned.
- *
- * @example
- * ```ts
- * let n = 0;
- * runFrontier(scanHop(adjacency, Int32Array.of(0, 1), { direction: 'OUT' }, NEVER_PAUSE, () => n++));
- * ```
  */
 export function* scanHop(
   adjacency: AdjacencySource,
@@ -176,13 +150,6 @@ export function* scanHop(
  * meets them). The result keeps the same optional arrays as `from`: bulks add up over the
  * ways a vertex is reached (without `visited`), depths are `options.depth`, predecessors are
  * the slot a vertex was first reached from.
- *
- * @example
- * ```ts
- * const visited = new VisitedMarks();
- * const next = runFrontier(expand(adjacency, Frontier.of([0]), { hop: { direction: 'OUT' }, visited }, NEVER_PAUSE));
- * next.view(); // the out-neighbours of slot 0 not visited before
- * ```
  */
 export function* expand(adjacency: AdjacencySource, from: Frontier, options: ExpandOptions, ctx: FrontierContext): FrontierOperation<Frontier> {
   const next = new Frontier({ bulk: from.bulk !== undefined, depth: from.depth !== undefined, predecessor: from.predecessor !== undefined });
@@ -211,11 +178,6 @@ export function* expand(adjacency: AdjacencySource, from: Frontier, options: Exp
 /**
  * A frontier of the distinct slots of `slots`, in first-occurrence order, with bulks adding up
  * when `bulks` are given (one per slot).
- *
- * @example
- * ```ts
- * distinctFrontier(Int32Array.of(4, 2, 4)).view(); // Int32Array [4, 2]
- * ```
  */
 export function distinctFrontier(slots: ArrayLike<number>, options: { readonly bulks?: ArrayLike<number>; readonly predecessor?: boolean; readonly depth?: boolean } = {}): Frontier {
   const bulks = options.bulks;

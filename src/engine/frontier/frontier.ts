@@ -14,11 +14,6 @@ import { LimitError } from '../../errors.js';
  * What an operator asks of its caller while it works: whether the time slice is over. The
  * engine's Runtime is one (its `tick()` also checks cancellation, the deadline and the heap,
  * and throws when they fire).
- *
- * @example
- * ```ts
- * const ctx: FrontierContext = { tick: () => false }; // never pause, never cancel
- * ```
  */
 export interface FrontierContext {
   tick(): boolean;
@@ -26,41 +21,21 @@ export interface FrontierContext {
 
 /**
  * The value an operator yields when its caller should return to the event loop.
- *
- * @example
- * ```ts
- * for (let r = op.next(); !r.done; r = op.next()) if (r.value === FRONTIER_PAUSE) await tick();
- * ```
  */
 export const FRONTIER_PAUSE: unique symbol = Symbol('frontier pause');
 
 /**
  * A frontier operator in progress: yields pauses, returns `R`.
- *
- * @example
- * ```ts
- * const op: FrontierOperation<number> = countReachable(adjacency, sources, options);
- * ```
  */
 export type FrontierOperation<R> = Generator<typeof FRONTIER_PAUSE, R, void>;
 
 /**
  * A context that never pauses: for callers that run an operator to the end at once.
- *
- * @example
- * ```ts
- * const result = runFrontier(kHop(adjacency, sources, { direction: 'OUT', depth: 2 }, NEVER_PAUSE));
- * ```
  */
 export const NEVER_PAUSE: FrontierContext = { tick: () => false };
 
 /**
  * Runs an operator to the end, ignoring its pauses, and returns its result.
- *
- * @example
- * ```ts
- * const levels = runFrontier(kHop(adjacency, Int32Array.of(0), { direction: 'BOTH', depth: 3 }, NEVER_PAUSE));
- * ```
  */
 export function runFrontier<R>(op: FrontierOperation<R>): R {
   for (;;) {
@@ -72,11 +47,6 @@ export function runFrontier<R>(op: FrontierOperation<R>): R {
 /**
  * Throws LimitError FRONTIER_CAPACITY (HugeGraph's 400 "Exceed capacity") when `size` passes
  * `capacity`; a capacity of -1 or undefined means no limit.
- *
- * @example
- * ```ts
- * checkCapacity(frontier.length, 10_000_000, 'kout');
- * ```
  */
 export function checkCapacity(size: number, capacity: number | undefined, finding: string): void {
   if (capacity === undefined || capacity < 0 || size <= capacity) return;
@@ -87,13 +57,6 @@ export function checkCapacity(size: number, capacity: number | undefined, findin
  * A growable set of vertex slots in insertion order, with optional parallel arrays: `bulk` (how
  * many traversals stand on the slot), `depth` (hops from the sources) and `predecessor` (the
  * slot it was first reached from, -1 for a source; enough to rebuild one path per vertex).
- *
- * @example
- * ```ts
- * const f = new Frontier({ bulk: true });
- * f.push(3, 1, 0, -1);
- * f.slots.subarray(0, f.length); // Int32Array [3]
- * ```
  */
 export class Frontier {
   slots: Int32Array;
@@ -184,13 +147,6 @@ const HASH_LIMIT = 2048;
  * Small maps are an open-addressing hash table in typed arrays, so a one-hop question costs
  * memory in proportion to its answer; past {@link HASH_LIMIT} entries the map switches to dense
  * arrays indexed by slot, epoch-stamped so that clearing them is constant time.
- *
- * @example
- * ```ts
- * const at = new SlotMap();
- * at.set(5, 0); at.get(5); // 0
- * at.get(6); // -1
- * ```
  */
 export class SlotMap {
   // Hash mode: keys (-1 for empty) and values, capacity a power of two, at most half full.
@@ -303,13 +259,6 @@ export class SlotMap {
 /**
  * Visited marks over vertex slots: a {@link SlotMap} used as a set, so clearing all marks is one
  * epoch increment. The arrays grow with the largest slot marked.
- *
- * @example
- * ```ts
- * const seen = new VisitedMarks();
- * seen.mark(7); seen.has(7); // true
- * seen.clear(); seen.has(7); // false
- * ```
  */
 export class VisitedMarks extends SlotMap {
   /** Marks the slot; returns true when it was not marked yet. */

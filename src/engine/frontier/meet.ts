@@ -31,11 +31,6 @@ const FINDING = 'shortest path';
 /**
  * A shortest path: its vertices (slots, both ends included) and, for each step, the edge the
  * search followed (edge slots, one fewer).
- *
- * @example
- * ```ts
- * const p: ShortestPath = { vertices: Int32Array.of(a, x, b), edges: Int32Array.of(ax, xb) };
- * ```
  */
 interface ShortestPath {
   readonly vertices: Int32Array;
@@ -268,11 +263,6 @@ function* batchedSearch(adjacency: AdjacencySource, ends: readonly [number, numb
  * One shortest path from `source` to `target`, found by a bidirectional BFS that stops at the
  * first meeting, with the edge of each step (for a step the target's side took, an edge of the
  * later vertex's row that leads to the earlier); undefined when none is within `maxDepth`.
- *
- * @example
- * ```ts
- * runFrontier(shortestPath(adjacency, a, b, { hop: { direction: 'BOTH' }, maxDepth: 6 }, NEVER_PAUSE)); // { vertices: Int32Array [a, x, b], edges: Int32Array [ax, xb] }
- * ```
  */
 export function* shortestPath(adjacency: AdjacencySource, source: number, target: number, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<ShortestPath | undefined> {
   if (source === target) return { vertices: Int32Array.of(source), edges: new Int32Array(0) };
@@ -290,11 +280,6 @@ export function* shortestPath(adjacency: AdjacencySource, source: number, target
  * rows of whichever end has fewer entries over the hop (the earlier end on a tie), so that a
  * step through a hub never searches the hub's row. No degree limit applies. On the row fast path
  * the rows are read directly, else through the port's scans and degrees; both pick the same edge.
- *
- * @example
- * ```ts
- * runFrontier(pathEdges(adjacency, Int32Array.of(a, x, b), { direction: 'OUT' }, NEVER_PAUSE)); // [edge a→x, edge x→b]
- * ```
  */
 export function* pathEdges(adjacency: AdjacencySource, path: ArrayLike<number>, hop: HopOptions, ctx: FrontierContext): FrontierOperation<number[]> {
   const hops = hopsOf({ hop: { ...hop, maxDegree: -1, skipDegree: 0 }, maxDepth: 1 });

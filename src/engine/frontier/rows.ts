@@ -54,12 +54,6 @@ function giveEntry(entry: PoolEntry): void {
  * (typed arrays are costly to allocate, and a level loop reaches each slot once at most).
  * Acquire with {@link Stamps.acquire}, and release (in a `finally`) so that the arrays serve the
  * next query; a paused query keeps its own, never shares them.
- *
- * @example
- * ```ts
- * const seen = Stamps.acquire(adjacency.vertexSlotBound(), 1);
- * try { seen.set(7, 0); seen.has(7); } finally { seen.release(); }
- * ```
  */
 export class Stamps {
   readonly marks: Int32Array;
@@ -124,12 +118,6 @@ export class Stamps {
  * {@link Stamps} stays in the CPU cache where a stamp array of a large graph does not. The
  * bits set are those of {@link VisitedBits.set} and the slots a row loop appended to the work
  * area; {@link VisitedBits.release} clears exactly those, so a pooled bitmap is always clear.
- *
- * @example
- * ```ts
- * const seen = VisitedBits.acquire(adjacency.vertexSlotBound());
- * try { seen.set(7); seen.has(7); } finally { seen.release(); }
- * ```
  */
 export class VisitedBits {
   readonly words: Int32Array;
@@ -178,11 +166,6 @@ export class VisitedBits {
 /**
  * The rows a hop reads on the fast path, or undefined when it must take the batched path: a
  * hop with a filter or a skip degree, or a source that does not hand out its rows.
- *
- * @example
- * ```ts
- * const rows = rowsOf(adjacency, { direction: 'BOTH' });
- * ```
  */
 export function rowsOf(adjacency: AdjacencySource, hop: HopOptions): readonly AdjacencyRows[] | undefined {
   if (!plainHop(hop) || adjacency.adjacencyRows === undefined) return undefined;
@@ -193,12 +176,6 @@ export function rowsOf(adjacency: AdjacencySource, hop: HopOptions): readonly Ad
  * What a row loop reached, in order: the slot, the index of the source (in the array the loop
  * walked) it came from, and the edge it came through. Grows when needed (a work area of
  * {@link Stamps} is sized so that it never has to).
- *
- * @example
- * ```ts
- * const out = new Reached(1024);
- * out.slots.subarray(0, out.length);
- * ```
  */
 export class Reached {
   slots: Int32Array;
@@ -228,11 +205,6 @@ export class Reached {
 /**
  * The rows of one hop split into parallel arrays (so that the loop reads them monomorphically),
  * with the hop's degree limit per source and the count of entries scanned.
- *
- * @example
- * ```ts
- * const scan = new RowScan(rows, { direction: 'OUT', maxDegree: 100 });
- * ```
  */
 export class RowScan {
   readonly offsets: Int32Array[];
@@ -255,11 +227,6 @@ export class RowScan {
 /**
  * The entries a level from `sources` scans: each source's row lengths summed, up to the scan's
  * degree limit per source (what {@link RowScan.scanned} grows by when the level runs).
- *
- * @example
- * ```ts
- * rowDegreeSum(new RowScan(rows, { direction: 'BOTH' }), Int32Array.of(0, 5));
- * ```
  */
 export function rowDegreeSum(scan: RowScan, sources: Int32Array): number {
   let sum = 0;
@@ -269,11 +236,6 @@ export function rowDegreeSum(scan: RowScan, sources: Int32Array): number {
 
 /**
  * The entries a scan of `u` takes: its row lengths summed, up to the scan's degree limit.
- *
- * @example
- * ```ts
- * rowDegree(new RowScan(rows, { direction: 'OUT', maxDegree: 10 }), 5); // at most 10
- * ```
  */
 export function rowDegree(scan: RowScan, u: number): number {
   const offs = scan.offsets;
@@ -291,11 +253,6 @@ export function rowDegree(scan: RowScan, u: number): number {
  * `out`'s first entry, and the capacity applies to `counted + out.length`. With `meet`, a
  * reached vertex marked in `meet.other` is a meeting slot (all of them with `meet.all`, else the
  * first).
- *
- * @example
- * ```ts
- * const level: RowLevel = { marks, payload: 0, out: marks.work, counted: 0, capacity: -1, finding: 'kout' };
- * ```
  */
 export interface RowLevel {
   /** Stamps, or a bitmap for a search that never asks a slot's payload (no meet then). */
@@ -319,11 +276,6 @@ export interface RowLevel {
  * resume at. A plain function, so that the JIT optimises it fully; the caller ticks between
  * calls. The marks are tested as stamps or as bits by one branch that is the same for every
  * entry of a call (so the CPU predicts it).
- *
- * @example
- * ```ts
- * for (let k = 0; k < sources.length; ) { k = reachRows(scan, level, sources, k); if (ctx.tick()) yield FRONTIER_PAUSE; }
- * ```
  */
 function reachRows(scan: RowScan, level: RowLevel, sources: Int32Array, k: number): number {
   const { offsets: offs, targets: tgts, edges: edgs, degreeLimit } = scan;
@@ -389,11 +341,6 @@ function reachRows(scan: RowScan, level: RowLevel, sources: Int32Array, k: numbe
 
 /**
  * Runs {@link reachRows} over every source of a level, ticking the context in between.
- *
- * @example
- * ```ts
- * yield* reachLevel(scan, level, frontier, ctx);
- * ```
  */
 export function* reachLevel(scan: RowScan, level: RowLevel, sources: Int32Array, ctx: FrontierContext): FrontierOperation<void> {
   for (let k = 0; k < sources.length; ) {

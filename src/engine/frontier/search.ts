@@ -17,11 +17,6 @@ import type { AdjacencyRows } from '../../port/index.js';
 
 /**
  * Options of {@link kHop}.
- *
- * @example
- * ```ts
- * const o: KHopOptions = { hop: { direction: 'BOTH' }, depth: 2, excludeSources: true, capacity: 10_000_000 };
- * ```
  */
 interface KHopOptions {
   readonly hop: HopOptions;
@@ -44,12 +39,6 @@ interface KHopOptions {
 /**
  * What {@link kHop} reached: every vertex in BFS order with its depth and the slot it was first
  * reached from. Depth d (from 1) occupies entries `levels[d - 1]` to `levels[d]` of `reached`.
- *
- * @example
- * ```ts
- * const { reached, levels } = runFrontier(kHop(adjacency, Int32Array.of(0), { hop: { direction: 'OUT' }, depth: 2 }, NEVER_PAUSE));
- * reached.slots.subarray(levels[1], levels[2]); // the vertices first reached at depth 2
- * ```
  */
 export interface KHopResult {
   /** Reached vertices, with `depth` and `predecessor` arrays. */
@@ -68,15 +57,6 @@ export interface KHopResult {
 
 /**
  * Breadth-first expansion from `sources` to `options.depth` hops, each vertex reached once.
- *
- * @example
- * ```ts
- * // kneighbor: everything within 2 hops, sources excluded
- * const r = runFrontier(kHop(adjacency, Int32Array.of(s), { hop: { direction: 'BOTH' }, depth: 2, excludeSources: true }, NEVER_PAUSE));
- * r.reached.view();
- * // kout: exactly 2 hops away
- * r.reached.slots.subarray(r.levels[1], r.levels[2]);
- * ```
  */
 export function* kHop(adjacency: AdjacencySource, sources: ArrayLike<number>, options: KHopOptions, ctx: FrontierContext): FrontierOperation<KHopResult> {
   const rows = rowsOf(adjacency, options.hop);
@@ -195,12 +175,6 @@ function* kHopRows(adjacency: AdjacencySource, rows: readonly AdjacencyRows[], s
 /**
  * The path to the reached entry at position `at` of a {@link KHopResult}: slots from the source to
  * the vertex, following first-reached predecessors.
- *
- * @example
- * ```ts
- * const r = runFrontier(kHop(adjacency, Int32Array.of(a), { hop: { direction: 'OUT' }, depth: 3 }, NEVER_PAUSE));
- * pathTo(r, r.position(b)); // Int32Array [a, x, b]
- * ```
  */
 export function pathTo(result: KHopResult, at: number): Int32Array {
   const { reached, position, predecessorAt } = result;
@@ -217,11 +191,6 @@ export function pathTo(result: KHopResult, at: number): Int32Array {
 
 /**
  * Options of the shortest-path searches.
- *
- * @example
- * ```ts
- * const o: ShortestPathOptions = { hop: { direction: 'OUT', labels: ['knows'] }, maxDepth: 5, capacity: 10_000_000 };
- * ```
  */
 export interface ShortestPathOptions {
   /** The hop from the source side; the target side follows the opposite direction. */
@@ -240,11 +209,6 @@ const OPPOSITE: Readonly<Record<Direction, Direction>> = { OUT: 'IN', IN: 'OUT',
 
 /**
  * Depth of a reached slot on one side of a meet (-1 when not reached): a SlotMap or pooled {@link Stamps}.
- *
- * @example
- * ```ts
- * const marks: DepthMarks = new SlotMap();
- * ```
  */
 export interface DepthMarks {
   get(slot: number): number;
@@ -255,11 +219,6 @@ export interface DepthMarks {
 /**
  * Both sides of a bidirectional search that completed its meeting level: depth of every reached
  * slot per side, the meeting slots, and the sides' row scans when both take the row fast path.
- *
- * @example
- * ```ts
- * const m: Meet = { depths: [new SlotMap(), new SlotMap()], meets: [], scans: undefined };
- * ```
  */
 export interface Meet {
   readonly depths: [DepthMarks, DepthMarks];
@@ -296,11 +255,6 @@ function meetMarks(adjacency: AdjacencySource, hops: readonly [HopOptions, HopOp
 
 /**
  * The hops of both sides of a meet: the source side's, and the target side's in the opposite direction.
- *
- * @example
- * ```ts
- * hopsOf({ hop: { direction: 'OUT' }, maxDepth: 3 }); // [{ direction: 'OUT' }, { direction: 'IN' }]
- * ```
  */
 export function hopsOf(options: ShortestPathOptions): [HopOptions, HopOptions] {
   return [options.hop, { ...options.hop, direction: OPPOSITE[options.hop.direction] }];
@@ -308,11 +262,6 @@ export function hopsOf(options: ShortestPathOptions): [HopOptions, HopOptions] {
 
 /**
  * Adds a scan of `vertices` sources and `edges` entries to the meter, if any.
- *
- * @example
- * ```ts
- * meterScan(options.meter, front.length, scanned);
- * ```
  */
 export function meterScan(meter: ShortestPathOptions['meter'], vertices: number, edges: number): void {
   if (meter === undefined) return;
@@ -324,11 +273,6 @@ export function meterScan(meter: ShortestPathOptions['meter'], vertices: number,
  * The adjacency entries a level from `front` scans (each source's degree, up to the hop's
  * degree limit): the cost the bidirectional rule compares. From the rows' offsets when the side
  * has a row scan, else from the port's degrees; both count the same entries for a plain hop.
- *
- * @example
- * ```ts
- * frontierDegree(adjacency, Int32Array.of(0, 5), { direction: 'BOTH' }, undefined);
- * ```
  */
 export function frontierDegree(adjacency: AdjacencySource, front: Int32Array, hop: HopOptions, scan: RowScan | undefined): number {
   if (scan !== undefined) return rowDegreeSum(scan, front);
@@ -407,11 +351,6 @@ function* parents(adjacency: AdjacencySource, slot: number, side: number, m: Mee
 /**
  * Every shortest path from `source` to `target` (up to `options.limit`), by a bidirectional
  * BFS that completes its meeting level, then an explicit-stack walk over each side's parents.
- *
- * @example
- * ```ts
- * runFrontier(allShortestPaths(adjacency, a, b, { hop: { direction: 'BOTH' }, maxDepth: 6 }, NEVER_PAUSE)); // [Int32Array [a, x, b], Int32Array [a, y, b]]
- * ```
  */
 export function* allShortestPaths(adjacency: AdjacencySource, source: number, target: number, options: ShortestPathOptions, ctx: FrontierContext): FrontierOperation<Int32Array[]> {
   return yield* completeMeet(adjacency, [source, target], options, ctx, (m) => everyPath(adjacency, m, options, ctx));
@@ -420,11 +359,6 @@ export function* allShortestPaths(adjacency: AdjacencySource, source: number, ta
 /**
  * Runs a bidirectional BFS from `ends[0]` and `ends[1]` that completes its meeting level, and
  * hands the {@link Meet} to `then` while its marks are held (they go back to the pool after).
- *
- * @example
- * ```ts
- * runFrontier(completeMeet(adjacency, [a, b], { hop: { direction: 'OUT' }, maxDepth: 5 }, NEVER_PAUSE, function* (m) { return m.meets.length; }));
- * ```
  */
 export function* completeMeet<R>(adjacency: AdjacencySource, ends: readonly [number, number], options: ShortestPathOptions, ctx: FrontierContext, then: (m: Meet) => FrontierOperation<R>): FrontierOperation<R> {
   const marks = meetMarks(adjacency, hopsOf(options), options.maxDepth);

@@ -7,11 +7,6 @@ import { VisitedMarks } from './frontier.js';
 
 /**
  * Number of distinct slots.
- *
- * @example
- * ```ts
- * countDistinct(Int32Array.of(3, 1, 3)); // 2
- * ```
  */
 export function countDistinct(slots: ArrayLike<number>): number {
   const seen = new VisitedMarks();
@@ -23,11 +18,6 @@ export function countDistinct(slots: ArrayLike<number>): number {
 /**
  * Distinct slots of `a` that are also in `b`, in the order of `a` (common neighbours,
  * crosspoints, Jaccard numerators).
- *
- * @example
- * ```ts
- * intersect(Int32Array.of(1, 2, 3), Int32Array.of(3, 1)); // Int32Array [1, 3]
- * ```
  */
 export function intersect(a: ArrayLike<number>, b: ArrayLike<number>): Int32Array {
   const inB = new VisitedMarks();
@@ -43,11 +33,6 @@ export function intersect(a: ArrayLike<number>, b: ArrayLike<number>): Int32Arra
 
 /**
  * Distinct slots of `a` then of `b`, in first-occurrence order.
- *
- * @example
- * ```ts
- * union(Int32Array.of(1, 2), Int32Array.of(2, 5)); // Int32Array [1, 2, 5]
- * ```
  */
 export function union(a: ArrayLike<number>, b: ArrayLike<number>): Int32Array {
   const taken = new VisitedMarks();

@@ -12,13 +12,6 @@ import type { HopOptions } from './expand.js';
 /**
  * A binary min-heap of (key, slot) pairs in typed arrays. Duplicates are allowed: Dijkstra
  * pushes a slot again when its distance falls and skips stale entries when it pops them.
- *
- * @example
- * ```ts
- * const heap = new SlotHeap();
- * heap.push(2.5, 7); heap.push(1, 3);
- * heap.pop(); // 3 (key 1)
- * ```
  */
 export class SlotHeap {
   #keys = new Float64Array(64);
@@ -84,11 +77,6 @@ export class SlotHeap {
 
 /**
  * Options of {@link dijkstra}.
- *
- * @example
- * ```ts
- * const o: DijkstraOptions = { hop: { direction: 'OUT' }, weight: (edge) => Number(source.edgeProperty(edge, 'weight') ?? 1) };
- * ```
  */
 interface DijkstraOptions {
   readonly hop: HopOptions;
@@ -103,12 +91,6 @@ interface DijkstraOptions {
 /**
  * Settled vertices of {@link dijkstra} in order of distance, with the distance of each and the
  * slot it was reached from (-1 for the source).
- *
- * @example
- * ```ts
- * const r: DijkstraResult = runFrontier(dijkstra(adjacency, a, options, NEVER_PAUSE));
- * r.distance[r.positions.get(b)]; // the weight of the lightest path from a to b
- * ```
  */
 interface DijkstraResult {
   /** Settled slots in order, with their predecessors. */
@@ -121,12 +103,6 @@ interface DijkstraResult {
 
 /**
  * Lightest paths from `source` by Dijkstra's algorithm.
- *
- * @example
- * ```ts
- * const r = runFrontier(dijkstra(adjacency, a, { hop: { direction: 'BOTH' }, weight: () => 1, target: b }, NEVER_PAUSE));
- * weightedPathTo(r, b); // Int32Array [a, ..., b], or undefined
- * ```
  */
 export function* dijkstra(adjacency: AdjacencySource, source: number, options: DijkstraOptions, ctx: FrontierContext): FrontierOperation<DijkstraResult> {
   const heap = new SlotHeap();
@@ -190,11 +166,6 @@ export function* dijkstra(adjacency: AdjacencySource, source: number, options: D
 /**
  * The lightest path to `target` found by {@link dijkstra}, source first; undefined when the
  * target was not settled.
- *
- * @example
- * ```ts
- * weightedPathTo(runFrontier(dijkstra(adjacency, a, { hop: { direction: 'OUT' }, weight: () => 1 }, NEVER_PAUSE)), b);
- * ```
  */
 export function weightedPathTo(result: DijkstraResult, target: number): Int32Array | undefined {
   const out: number[] = [];

@@ -12,12 +12,6 @@ import { javaClassName } from './lists.js';
 /**
  * asBool(): numbers are true unless zero or NaN; strings `true`/`false` in any case;
  * booleans as they are. Anything else throws ArgumentError `CANNOT_PARSE`.
- *
- * @example
- * ```ts
- * asBool(0);         // false
- * asBool('tRUe');    // true
- * ```
  */
 export function asBool(v: unknown): boolean {
   if (typeof v === 'boolean') return v;
@@ -106,13 +100,6 @@ function castNumber(n: GremlinNumber, to: NumberKind): GremlinNumber {
  * Double), dates as epoch milliseconds (Long); with a GType target (`'INT'`, `'BYTE'`,
  * `'DOUBLE'`...) the number is converted, truncating toward zero and failing on overflow.
  * Null stays null.
- *
- * @example
- * ```ts
- * asNumber('5');                                   // 5
- * asNumber(new TypedNumber('double', 5.67), 'INT'); // 5
- * asNumber(300, 'BYTE');                           // throws NUMBER_OVERFLOW
- * ```
  */
 export function asNumber(v: unknown, target?: string): unknown {
   const kind = target === undefined ? undefined : TARGETS[target];

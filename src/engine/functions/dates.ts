@@ -10,11 +10,6 @@ import { makeNumber, numberKind, toBigInt, type GremlinNumber } from '../semanti
 
 /**
  * Units of dateAdd (TinkerPop's DT enum).
- *
- * @example
- * ```ts
- * const u: DateUnit = 'day';
- * ```
  */
 export type DateUnit = 'second' | 'minute' | 'hour' | 'day';
 
@@ -45,12 +40,6 @@ function parseIso(text: string): Date {
 /**
  * asDate(): a date as it is, ISO 8601 text (with an offset, `Z`, or none for UTC), or an
  * integral number of epoch milliseconds. Anything else throws ArgumentError `CANNOT_PARSE`.
- *
- * @example
- * ```ts
- * asDate('2023-08-02T00:00:00-07:00').toISOString();   // '2023-08-02T07:00:00.000Z'
- * asDate(1694017707000).toISOString();                 // '2023-09-06T16:28:27.000Z'
- * ```
  */
 export function asDate(v: unknown): Date {
   if (v instanceof Date) return v;
@@ -72,11 +61,6 @@ function inRange(date: Date, step: string): Date {
 
 /**
  * dateAdd(unit, amount): the date moved by a whole number of units.
- *
- * @example
- * ```ts
- * dateAdd(new Date(0), { unit: 'day', amount: 1 }).getTime();   // 86400000
- * ```
  */
 export function dateAdd(date: unknown, options: { unit: DateUnit; amount: number | GremlinNumber }): Date {
   if (!(date instanceof Date)) {
@@ -89,11 +73,6 @@ export function dateAdd(date: unknown, options: { unit: DateUnit; amount: number
 /**
  * dateDiff(other): whole seconds from `other` to `date` as a Long (`date - other`); a null
  * `other` counts as the epoch.
- *
- * @example
- * ```ts
- * dateDiff(new Date(60_000), new Date(0));   // TypedNumber('long', 60n)
- * ```
  */
 export function dateDiff(date: unknown, other: unknown): TypedNumber {
   if (!(date instanceof Date)) {

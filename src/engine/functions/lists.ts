@@ -12,11 +12,6 @@ import { typeOfValue } from '../semantics/gtypes.js';
 
 /**
  * Options of the list steps that take an argument.
- *
- * @example
- * ```ts
- * const o: ListArgumentOptions = { fromTraversal: true };
- * ```
  */
 export interface ListArgumentOptions {
   /** The argument is the result of a child traversal (changes the error messages). */
@@ -27,11 +22,6 @@ const JAVA_CLASS: Readonly<Record<string, string>> = { List: 'ArrayList', Map: '
 
 /**
  * Java class name of a value as TinkerPop's messages print it (`ArrayList`, `String`...).
- *
- * @example
- * ```ts
- * javaClassName([1]);   // 'ArrayList'
- * ```
  */
 export function javaClassName(v: unknown): string {
   const name = typeOfValue(v);
@@ -91,11 +81,6 @@ function keys(values: readonly unknown[]): Set<string> {
 
 /**
  * conjoin(delimiter): the non-null elements' text joined by the delimiter.
- *
- * @example
- * ```ts
- * conjoin(['a', null, 'b'], 'xyz');   // 'axyzb'
- * ```
  */
 export function conjoin(incoming: unknown, delimiter: string): string {
   return incomingList('conjoin', incoming)
@@ -106,11 +91,6 @@ export function conjoin(incoming: unknown, delimiter: string): string {
 
 /**
  * combine(values): both lists one after the other, duplicates kept.
- *
- * @example
- * ```ts
- * combine([1, 2], [2, 3]);   // [1, 2, 2, 3]
- * ```
  */
 export function combine(incoming: unknown, argument: unknown, options: ListArgumentOptions = {}): unknown[] {
   return [...incomingList('combine', incoming), ...argumentList('combine', argument, options)];
@@ -118,11 +98,6 @@ export function combine(incoming: unknown, argument: unknown, options: ListArgum
 
 /**
  * difference(values): the set of incoming elements not in the argument.
- *
- * @example
- * ```ts
- * difference(['a', null, 'b'], ['a', 'c']);   // Set {null, 'b'}
- * ```
  */
 export function difference(incoming: unknown, argument: unknown, options: ListArgumentOptions = {}): Set<unknown> {
   const left = incomingList('difference', incoming);
@@ -132,11 +107,6 @@ export function difference(incoming: unknown, argument: unknown, options: ListAr
 
 /**
  * disjunct(values): the set of elements in exactly one of the two.
- *
- * @example
- * ```ts
- * disjunct([1, 2], [2, 3]);   // Set {1, 3}
- * ```
  */
 export function disjunct(incoming: unknown, argument: unknown, options: ListArgumentOptions = {}): Set<unknown> {
   const left = incomingList('disjunct', incoming);
@@ -147,11 +117,6 @@ export function disjunct(incoming: unknown, argument: unknown, options: ListArgu
 
 /**
  * intersect(values): the set of incoming elements also in the argument.
- *
- * @example
- * ```ts
- * intersect(['a', null, 'b'], ['a', null, 'c']);   // Set {'a', null}
- * ```
  */
 export function intersect(incoming: unknown, argument: unknown, options: ListArgumentOptions = {}): Set<unknown> {
   const left = incomingList('intersect', incoming);
@@ -162,12 +127,6 @@ export function intersect(incoming: unknown, argument: unknown, options: ListArg
 /**
  * merge(values): the set union of two lists, or of two maps the union with the argument's
  * entries winning.
- *
- * @example
- * ```ts
- * merge([1, 2], [2, 3]);                                  // Set {1, 2, 3}
- * merge(new Map([['a', 1]]), new Map([['a', 2]]));        // Map {'a' => 2}
- * ```
  */
 export function merge(incoming: unknown, argument: unknown, options: ListArgumentOptions = {}): Set<unknown> | Map<unknown, unknown> {
   if (incoming instanceof Map) {
@@ -181,11 +140,6 @@ export function merge(incoming: unknown, argument: unknown, options: ListArgumen
 
 /**
  * product(values): the cartesian product as a list of pairs, incoming element first.
- *
- * @example
- * ```ts
- * product([3, 'three'], ['five', 7]);   // [[3, 'five'], [3, 7], ['three', 'five'], ['three', 7]]
- * ```
  */
 export function product(incoming: unknown, argument: unknown, options: ListArgumentOptions = {}): unknown[][] {
   const left = incomingList('product', incoming);

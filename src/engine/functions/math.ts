@@ -147,11 +147,6 @@ class Parser {
 
 /**
  * Parse a math() expression once; throws ArgumentError `MATH_SYNTAX` on bad text.
- *
- * @example
- * ```ts
- * const e = parseMath('sin(_) ^ 2 + a % 3');
- * ```
  */
 export function parseMath(text: string): MathExpression {
   const parser = new Parser(text, tokenize(text));
@@ -200,11 +195,6 @@ function evaluate(node: MathNode, lookup: (name: string) => number | undefined):
 /**
  * Evaluate a parsed expression with doubles; `lookup` gives each variable's value. The
  * result is a Double. Division by zero throws ArgumentError `DIVISION_BY_ZERO`, as exp4j does.
- *
- * @example
- * ```ts
- * evaluateMath(parseMath('_ + 1'), () => 29);   // TypedNumber('double', 30)
- * ```
  */
 export function evaluateMath(expression: MathExpression, lookup: (name: string) => number | undefined): TypedNumber {
   return new TypedNumber('double', evaluate(expression.root, lookup));

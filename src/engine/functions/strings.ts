@@ -10,11 +10,6 @@ import { formatValue } from '../semantics/format.js';
 
 /**
  * Options of the string steps that accept a scope.
- *
- * @example
- * ```ts
- * const o: ScopeOptions = { local: true };
- * ```
  */
 export interface ScopeOptions {
   /** `Scope.local`: a list of strings is processed element by element. */
@@ -44,74 +39,37 @@ const TRAILING = new RegExp(`${WS}+$`, 'u');
 
 /**
  * Length of a string as an Integer (UTF-16 units, as Java); null stays null.
- *
- * @example
- * ```ts
- * length('feature');                            // 7
- * length(['ab', null], { local: true });        // [2, null]
- * ```
  */
 export const length = stringStep('length', (s) => s.length);
 
 /**
  * Lower-case text; null stays null.
- *
- * @example
- * ```ts
- * toLower('tESt');   // 'test'
- * ```
  */
 export const toLower = stringStep('toLower', (s) => s.toLowerCase());
 
 /**
  * Upper-case text; null stays null.
- *
- * @example
- * ```ts
- * toUpper('marko');   // 'MARKO'
- * ```
  */
 export const toUpper = stringStep('toUpper', (s) => s.toUpperCase());
 
 /**
  * Text without leading and trailing whitespace (Java's `strip`, ideographic space included).
- *
- * @example
- * ```ts
- * trim('\u3000abc ');   // 'abc'
- * ```
  */
 export const trim = stringStep('trim', (s) => s.replace(LEADING, '').replace(TRAILING, ''));
 
 /**
  * Text without leading whitespace.
- *
- * @example
- * ```ts
- * lTrim('  a ');   // 'a '
- * ```
  */
 export const lTrim = stringStep('lTrim', (s) => s.replace(LEADING, ''));
 
 /**
  * Text without trailing whitespace.
- *
- * @example
- * ```ts
- * rTrim('  a ');   // '  a'
- * ```
  */
 export const rTrim = stringStep('rTrim', (s) => s.replace(TRAILING, ''));
 
 /**
  * concat(): the incoming string followed by the arguments; nulls count as empty, and the
  * result is null only when every part is null.
- *
- * @example
- * ```ts
- * concat('a', ['c', 'd']);     // 'acd'
- * concat(null, [null, 'b']);   // 'b'
- * ```
  */
 export function concat(incoming: unknown, parts: readonly unknown[]): string | null {
   if (incoming !== null && incoming !== undefined && typeof incoming !== 'string') {
@@ -124,12 +82,6 @@ export function concat(incoming: unknown, parts: readonly unknown[]): string | n
 /**
  * asString(): Java-like text of any value; null stays null. With `local`, each element of a
  * list is converted.
- *
- * @example
- * ```ts
- * asString(new TypedNumber('double', 1));         // '1.0'
- * asString([1, null], { local: true });           // ['1', null]
- * ```
  */
 export function asString(v: unknown, options: ScopeOptions = {}): unknown {
   if (v === null || v === undefined) return null;
@@ -140,12 +92,6 @@ export function asString(v: unknown, options: ScopeOptions = {}): unknown {
 /**
  * replace(): every occurrence of `search` replaced; null stays null. A null argument or an
  * empty `search` leaves the string as it is, as TinkerPop's ReplaceGlobalStep does.
- *
- * @example
- * ```ts
- * replace('marko', { search: 'o', replacement: '0' });   // 'mark0'
- * replace('marko', { search: 'o', replacement: null });  // 'marko'
- * ```
  */
 export function replace(v: unknown, options: { search: string | null; replacement: string | null }): unknown {
   const { search, replacement } = options;
@@ -155,12 +101,6 @@ export function replace(v: unknown, options: { search: string | null; replacemen
 /**
  * split(): pieces between separators; a null separator splits on runs of whitespace and an
  * empty one into characters. Null stays null.
- *
- * @example
- * ```ts
- * split('a,b', ',');        // ['a', 'b']
- * split('a  b', null);      // ['a', 'b']
- * ```
  */
 export function split(v: unknown, separator: string | null): unknown {
   return stringStep('split', (s) => {
@@ -173,12 +113,6 @@ export function split(v: unknown, separator: string | null): unknown {
 /**
  * substring(start, end?): negative indexes count from the end; out-of-range indexes are
  * clamped, and an end before the start gives the empty string. Null stays null.
- *
- * @example
- * ```ts
- * substring('marko', { start: 1, end: 3 });   // 'ar'
- * substring('marko', { start: -3 });          // 'rko'
- * ```
  */
 export function substring(v: unknown, options: { start: number; end?: number }): unknown {
   return stringStep('substring', (s) => {
@@ -194,11 +128,6 @@ export function substring(v: unknown, options: { start: number; end?: number }):
  * name has no value or its value is null (TinkerPop's FormatStep then filters the traverser).
  * A placeholder preceded by `%` (`%%{name}`) is literal text. `lookup` is called once per
  * placeholder, in order, so positional placeholders (`%{_}`) can count their calls.
- *
- * @example
- * ```ts
- * formatString('%{name} is %{age}', (n) => ({ name: 'marko', age: 29 })[n]);   // 'marko is 29'
- * ```
  */
 export function formatString(template: string, lookup: (name: string) => unknown): string | undefined {
   let out = '';
@@ -215,13 +144,6 @@ export function formatString(template: string, lookup: (name: string) => unknown
 /**
  * reverse(): a string reversed, a list, set or path as a reversed list; other values
  * (numbers, null) unchanged.
- *
- * @example
- * ```ts
- * reverse('test one');       // 'eno tset'
- * reverse([3, 'three']);     // ['three', 3]
- * reverse(29);               // 29
- * ```
  */
 export function reverse(v: unknown): unknown {
   if (typeof v === 'string') return [...v].reverse().join('');

@@ -10,11 +10,6 @@ import type { ElementId, PropertyValue } from '../../values/index.js';
 
 /**
  * One vertex property of a read document, with its meta-properties.
- *
- * @example
- * ```ts
- * const p: DocumentVertexProperty = { key: 'location', value: 'santa fe', meta: [['startTime', 2005]] };
- * ```
  */
 export interface DocumentVertexProperty {
   readonly key: string;
@@ -26,11 +21,6 @@ export interface DocumentVertexProperty {
 
 /**
  * One vertex of a read document.
- *
- * @example
- * ```ts
- * const v: DocumentVertex = { id: 1, label: 'person', properties: [{ key: 'name', value: 'marko', meta: [] }] };
- * ```
  */
 export interface DocumentVertex {
   readonly id: ElementId;
@@ -40,11 +30,6 @@ export interface DocumentVertex {
 
 /**
  * One edge of a read document; `out` and `in` are vertex ids.
- *
- * @example
- * ```ts
- * const e: DocumentEdge = { id: 7, label: 'knows', out: 1, in: 2, properties: [['weight', 0.5]] };
- * ```
  */
 export interface DocumentEdge {
   readonly id: ElementId | undefined;
@@ -56,11 +41,6 @@ export interface DocumentEdge {
 
 /**
  * A whole graph as read from a file.
- *
- * @example
- * ```ts
- * const doc: GraphDocument = { vertices: [], edges: [] };
- * ```
  */
 export interface GraphDocument {
   readonly vertices: readonly DocumentVertex[];
@@ -69,11 +49,6 @@ export interface GraphDocument {
 
 /**
  * Counts of what {@link writeDocument} added.
- *
- * @example
- * ```ts
- * const c: LoadCounts = { vertices: 6, edges: 6 };
- * ```
  */
 export interface LoadCounts {
   readonly vertices: number;
@@ -96,11 +71,6 @@ function multiKeys(doc: GraphDocument): Set<string> {
 /**
  * Writes a read document into the graph behind `writer`. Vertex and edge ids are kept; an
  * edge whose end vertex is in neither the document nor the graph is an error.
- *
- * @example
- * ```ts
- * graph.write((w) => writeDocument(w, parseGraphson(text))); // { vertices: 6, edges: 6 }
- * ```
  */
 export function writeDocument(writer: GraphWriter, doc: GraphDocument): LoadCounts {
   const lists = multiKeys(doc);

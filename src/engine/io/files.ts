@@ -23,12 +23,6 @@ function denied(file: string): PermissionError {
  * The absolute path of `file` inside `base`, or PermissionError `IO_PATH_DENIED` when it
  * would leave the base (lexically or through a symbolic link), or `IO_DISABLED` when no base
  * is configured. A file that does not exist is a NotFoundError `IO_FILE_NOT_FOUND`.
- *
- * @example
- * ```ts
- * resolveIoPath('graphs/modern.json', { base: '/srv/quiver/import' }); // '/srv/quiver/import/graphs/modern.json'
- * resolveIoPath('../etc/passwd', { base: '/srv/quiver/import' });      // throws IO_PATH_DENIED
- * ```
  */
 export function resolveIoPath(file: string, options: { readonly base: string | undefined }): string {
   if (options.base === undefined) {
@@ -51,11 +45,6 @@ export function resolveIoPath(file: string, options: { readonly base: string | u
 /**
  * Reads a UTF-8 file named by a query, confined to the base directory (see
  * {@link resolveIoPath}).
- *
- * @example
- * ```ts
- * const text = readIoFile('modern.xml', { base: '/srv/quiver/import' });
- * ```
  */
 export function readIoFile(file: string, options: { readonly base: string | undefined }): string {
   const path = resolveIoPath(file, options);

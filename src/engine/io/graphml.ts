@@ -36,11 +36,6 @@ function fail(detail: string): ArgumentError {
 
 /**
  * Converts GraphML data text to a value of the key's `attr.type`.
- *
- * @example
- * ```ts
- * graphmlValue('0.5', 'double'); // TypedNumber('double', 0.5)
- * ```
  */
 export function graphmlValue(text: string, type: string): PropertyValue {
   const t = text.trim();
@@ -99,12 +94,6 @@ function labelOf(el: Element, keys: ReadonlyMap<string, KeyDecl>, labelKey: stri
 
 /**
  * Parses a GraphML document into a graph document, in document order.
- *
- * @example
- * ```ts
- * const doc = parseGraphml('<graphml><graph><node id="1"/></graph></graphml>');
- * doc.vertices[0]?.id; // '1'
- * ```
  */
 export function parseGraphml(text: string): GraphDocument {
   const keys = new Map<string, KeyDecl>();

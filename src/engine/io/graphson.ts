@@ -43,11 +43,6 @@ function list(raw: Json, line: number): readonly Json[] {
  * numbers, `g:UUID`, `g:Date`/`g:Timestamp` → Date, `g:List`, `g:Set`, `g:Map`. Bare strings,
  * booleans and null stand for themselves; a bare JSON number is refused (GraphSON 3.0 types
  * every number).
- *
- * @example
- * ```ts
- * graphsonValue({ '@type': 'g:Int64', '@value': 3 }); // TypedNumber('long', 3n)
- * ```
  */
 export function graphsonValue(value: Json, line = 1): PropertyValue {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
@@ -130,12 +125,6 @@ function label(raw: Json | undefined, line: number): string {
 /**
  * Parses a GraphSON 3.0 adjacency-list document (one vertex per line) into a graph document,
  * keeping file order. Each edge is taken from the `outE` of its tail vertex.
- *
- * @example
- * ```ts
- * const doc = parseGraphson('{"id":{"@type":"g:Int32","@value":1},"label":"person","properties":{}}');
- * doc.vertices[0]?.id; // 1
- * ```
  */
 export function parseGraphson(text: string): GraphDocument {
   const vertices: DocumentVertex[] = [];

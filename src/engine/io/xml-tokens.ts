@@ -9,11 +9,6 @@ import { ArgumentError, UnsupportedError } from '../../errors.js';
 
 /**
  * One token of an XML document.
- *
- * @example
- * ```ts
- * const t: XmlToken = { type: 'open', name: 'node', attributes: new Map([['id', '1']]), selfClosing: false };
- * ```
  */
 export type XmlToken =
   | { readonly type: 'open'; readonly name: string; readonly attributes: ReadonlyMap<string, string>; readonly selfClosing: boolean }
@@ -31,11 +26,6 @@ function malformed(text: string, at: number, detail: string): ArgumentError {
 
 /**
  * Replaces entity and character references in text or an attribute value.
- *
- * @example
- * ```ts
- * decodeEntities('a &amp; b &#x41;'); // 'a & b A'
- * ```
  */
 function decodeEntities(raw: string): string {
   return raw.replace(/&(#x[0-9A-Fa-f]+|#[0-9]+|[A-Za-z]+);/g, (whole, ref: string) => {
@@ -83,11 +73,6 @@ function readTag(text: string, at: number): { token: Exclude<XmlToken, { type: '
 /**
  * Splits an XML document into tokens, checking that elements nest properly. Text tokens keep
  * their whitespace; comments and processing instructions are dropped.
- *
- * @example
- * ```ts
- * [...xmlTokens('<a x="1">hi</a>')].map((t) => t.type); // ['open', 'text', 'close']
- * ```
  */
 export function* xmlTokens(text: string): Generator<XmlToken> {
   const open: string[] = [];

@@ -7,10 +7,5 @@ import type { StepParams } from './step-params.js';
 
 /**
  * The kinds of plan steps, after TinkerPop's step classes.
- *
- * @example
- * ```ts
- * const k: StepKind = 'vertex';
- * ```
  */
 export type StepKind = keyof StepParams<unknown>;

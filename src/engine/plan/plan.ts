@@ -7,11 +7,6 @@ import type { StepParams } from './step-params.js';
 
 /**
  * What a step needs the traverser to carry, so the executor can pick the leanest one.
- *
- * @example
- * ```ts
- * const r: Requirements = { path: true, labels: false, loops: false, sack: false };
- * ```
  */
 export interface Requirements {
   /** The full path of objects (path(), simplePath(), tree()...). */
@@ -26,21 +21,11 @@ export interface Requirements {
 
 /**
  * The validated parameters of a step kind, with child traversals as {@link Plan}s.
- *
- * @example
- * ```ts
- * const p: ParamsOf<'range'> = { low: 0, high: 2, local: false };
- * ```
  */
 export type ParamsOf<K extends StepKind> = StepParams<Plan>[K];
 
 /**
  * One node of a plan of a given kind: the kind, its validated parameters and the labels given by `as()`.
- *
- * @example
- * ```ts
- * const s: PlanStepOf<'identity'> = { kind: 'identity', labels: ['a'], params: {} };
- * ```
  */
 interface PlanStepOf<K extends StepKind> {
   readonly kind: K;
@@ -53,21 +38,11 @@ interface PlanStepOf<K extends StepKind> {
 /**
  * One node of a plan: a union over the step kinds (all of them by default), so that testing
  * `kind` types `params`. Code generic in the kind takes `PlanStep<K>`, which stays a union member.
- *
- * @example
- * ```ts
- * if (step.kind === 'vertex') console.log(step.params.direction);
- * ```
  */
 export type PlanStep<K extends StepKind = StepKind> = { readonly [J in K]: PlanStepOf<J> }[K];
 
 /**
  * Sack configuration set with `withSack(initial, split?, merge?)`.
- *
- * @example
- * ```ts
- * const s: SackSpec = { initial: 1, merge: 'sum' };
- * ```
  */
 export interface SackSpec {
   /** Initial value, or a plan producing it (Supplier). */
@@ -78,11 +53,6 @@ export interface SackSpec {
 
 /**
  * Source-level settings (withSideEffect, withSack, with, strategies) of a root plan.
- *
- * @example
- * ```ts
- * const s: SourceSettings = { sideEffects: new Map(), options: new Map(), strategies: [], without: [] };
- * ```
  */
 export interface SourceSettings {
   readonly sideEffects: ReadonlyMap<string, unknown>;
@@ -104,12 +74,6 @@ export interface SourceSettings {
 /**
  * A compiled traversal: ordered steps plus source settings. Child traversals are Plans too
  * (with empty settings).
- *
- * @example
- * ```ts
- * const plan = compile(new Bytecode([], [{ op: 'V', args: [] }]));
- * console.log(plan.steps[0].kind); // 'graph'
- * ```
  */
 export class Plan {
   constructor(
@@ -125,11 +89,6 @@ export class Plan {
 
 /**
  * Settings of an anonymous or freshly built plan.
- *
- * @example
- * ```ts
- * const p = new Plan([], EMPTY_SETTINGS);
- * ```
  */
 export const EMPTY_SETTINGS: SourceSettings = {
   sideEffects: new Map(),
@@ -141,11 +100,6 @@ export const EMPTY_SETTINGS: SourceSettings = {
 /**
  * Calls `fn` on every child plan found inside step parameters (arrays, plain objects and
  * Map values are searched) and returns the parameters rebuilt with the results, of the same type.
- *
- * @example
- * ```ts
- * const rewritten = mapChildPlans(step.params, (child) => optimise(child));
- * ```
  */
 function mapChildPlans<T>(params: T, fn: (plan: Plan) => Plan): T {
   // The rebuild keeps every shape and puts a Plan where a Plan was, so the result has T's type.
@@ -187,11 +141,6 @@ function mapPlansIn(value: unknown, fn: (plan: Plan) => Plan): unknown {
 
 /**
  * The step with `fn` applied to each of its child plans; the same object when none changed.
- *
- * @example
- * ```ts
- * const optimised = mapStepPlans(step, (child) => optimise(child));
- * ```
  */
 export function mapStepPlans<K extends StepKind>(step: PlanStep<K>, fn: (plan: Plan) => Plan): PlanStep<K> {
   const params = mapChildPlans(step.params, fn);
@@ -200,11 +149,6 @@ export function mapStepPlans<K extends StepKind>(step: PlanStep<K>, fn: (plan: P
 
 /**
  * Every child plan inside step parameters, depth one.
- *
- * @example
- * ```ts
- * const children = childPlans(step.params);
- * ```
  */
 export function childPlans(params: unknown): Plan[] {
   const found: Plan[] = [];

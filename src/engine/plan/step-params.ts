@@ -19,11 +19,6 @@ import type { ChooseParams, FrontierParams, MatchParams, RepeatParams } from './
 
 /**
  * Parameters of a step that takes none.
- *
- * @example
- * ```ts
- * const p: NoParams = {};
- * ```
  */
 type NoParams = Readonly<Record<string, never>>;
 
@@ -31,11 +26,6 @@ type NoParams = Readonly<Record<string, never>>;
  * Parameters of every step kind. `P` is the type of a child traversal (always `Plan`; see
  * {@link ParamsOf}): the map takes it as a parameter so that it needs no import of the plan
  * model, which holds steps, and no import circle arises.
- *
- * @example
- * ```ts
- * const p: StepParams<Plan>['vertex'] = { direction: 'OUT', edgeLabels: ['knows'], returns: 'vertex' };
- * ```
  */
 export interface StepParams<P> {
   readonly graph: GraphParams;

@@ -11,11 +11,6 @@ import { breather } from '../runtime/turns.js';
 
 /**
  * The value the expanded result stream yields in place of a PAUSE marker.
- *
- * @example
- * ```ts
- * if (r.value === PAUSED) await breather();
- * ```
  */
 export const PAUSED: unique symbol = Symbol('paused');
 

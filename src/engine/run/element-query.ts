@@ -24,11 +24,6 @@ import { breather } from '../runtime/turns.js';
  * otherwise the candidates are the edges of `adjacent.vertex` (edges only), an index answer or
  * a label scan, filtered by `label` and `properties`, in slot order from `from` (inclusive) to
  * `to` (exclusive).
- *
- * @example
- * ```ts
- * const q: ElementQuery = { element: 'vertex', label: 'person', properties: [['age', P.gt(30)]], limit: 10 };
- * ```
  */
 export interface ElementQuery {
   readonly element: 'vertex' | 'edge';
@@ -55,11 +50,6 @@ export interface ElementQuery {
 /**
  * A query's answer: what `read` made of each element, and the slot where the next element
  * that matches is (undefined when there is none).
- *
- * @example
- * ```ts
- * const { items, next } = await queryElements({ element: 'vertex', limit: 2 }, context, (s, slot) => s.vertexId(slot));
- * ```
  */
 interface ElementQueryResult<T> {
   readonly items: T[];
@@ -69,11 +59,6 @@ interface ElementQueryResult<T> {
 /**
  * A slot range of a shard: `start` inclusive, `end` exclusive, `length` elements visible in it
  * when the shards were cut.
- *
- * @example
- * ```ts
- * const shard: SlotRange = { start: 0, end: 1000, length: 1000 };
- * ```
  */
 interface SlotRange {
   readonly start: number;
@@ -175,11 +160,6 @@ function matcher(source: GraphSource, query: ElementQuery, conditions: ReadonlyA
 /**
  * A pacer with the time limit, signal, pacing and memory limit of the context. Element queries
  * and traversers run their loops on it.
- *
- * @example
- * ```ts
- * const rt = pacer(context);   // throws at once when the context is already cancelled
- * ```
  */
 export function pacer(context: ExecutionContext): Pacer {
   checkCancelled(context.signal, context.deadline);
@@ -195,11 +175,6 @@ async function yieldToLoop(rt: Pacer): Promise<void> {
 /**
  * Runs `fn` on the source a query of `context` reads: the read view the context opens (pinned
  * until `fn` settles), seen through the context's decorator.
- *
- * @example
- * ```ts
- * const n = await withReadSource(context, async (source) => source.vertexCount());
- * ```
  */
 async function withReadSource<T>(context: ExecutionContext, fn: (source: GraphSource) => Promise<T>): Promise<T> {
   const view: ReadView | undefined = openView(context);
@@ -215,11 +190,6 @@ async function withReadSource<T>(context: ExecutionContext, fn: (source: GraphSo
  * the context opens no view of its own and its source reads committed state (no transaction
  * open), the live source is read through the decorator with no view pinned: nothing can change
  * it before `fn` returns. Otherwise a view is opened and released as in {@link withReadSource}.
- *
- * @example
- * ```ts
- * const slot = readNow(context, (source) => source.vertexSlot('1:marko'));
- * ```
  */
 export function readNow<T>(context: ExecutionContext, fn: (source: GraphSource) => T): T {
   if (context.openReadView === undefined && context.source.readsCommitted?.() === true) return fn(readSource(context, undefined));
@@ -254,12 +224,6 @@ function lookupIds<T>(source: GraphSource, query: ElementQuery, read: (source: G
  * Runs an {@link ElementQuery} on the read road and makes an item of each matching element
  * with `read` (called while the query's read view is pinned). Returns to the event loop every
  * time slice; fails with CancelledError on the context's deadline or signal.
- *
- * @example
- * ```ts
- * declare const context: ExecutionContext;
- * const { items } = await queryElements({ element: 'vertex', label: 'person' }, context, (s, slot) => s.vertexId(slot));
- * ```
  */
 export async function queryElements<T>(query: ElementQuery, context: ExecutionContext, read: (source: GraphSource, slot: number) => T): Promise<ElementQueryResult<T>> {
   if (query.ids !== undefined) {
@@ -291,12 +255,6 @@ export async function queryElements<T>(query: ElementQuery, context: ExecutionCo
  * elements each. The ranges are contiguous from slot 0, and the last one is open-ended
  * (`end` is `Number.MAX_SAFE_INTEGER`), so a scan over all of them meets every element
  * exactly once, including elements added after the cut.
- *
- * @example
- * ```ts
- * declare const context: ExecutionContext;
- * const shards = await elementShards('vertex', 1000, context);
- * ```
  */
 export async function elementShards(element: 'vertex' | 'edge', splitSize: number, context: ExecutionContext): Promise<SlotRange[]> {
   return withReadSource(context, async (source) => {

@@ -66,11 +66,6 @@ export type SourceDecorator = (source: GraphSource) => GraphSource;
 
 /**
  * Runs a plan and yields its result values (bulk expanded).
- *
- * @example
- * ```ts
- * for (const name of execute(compile(bytecode), { source })) console.log(name);
- * ```
  */
 export function execute(plan: Plan, context: ExecutionContext): Iterable<unknown> {
   const expand = plan.settings.oneBulk === true ? once : repeated;
@@ -88,12 +83,6 @@ export function execute(plan: Plan, context: ExecutionContext): Iterable<unknown
 
 /**
  * Opens the read view a read-only query of `context` runs on (undefined for a live source).
- *
- * @example
- * ```ts
- * const view = openView(context);
- * try { readSource(context, view).vertexCount(); } finally { view?.release(); }
- * ```
  */
 export function openView(context: ExecutionContext): ReadView | undefined {
   return context.openReadView !== undefined ? context.openReadView() : context.source.openReadView?.();
@@ -102,11 +91,6 @@ export function openView(context: ExecutionContext): ReadView | undefined {
 /**
  * The source a read of `context` goes through: the view's (or the context's) source, wrapped
  * by the context's decorator.
- *
- * @example
- * ```ts
- * const source = readSource(context, openView(context));
- * ```
  */
 export function readSource(context: ExecutionContext, view: ReadView | undefined): GraphSource {
   const source = view?.source ?? context.source;
@@ -134,11 +118,6 @@ function* pinned(view: ReadView | undefined, results: () => Iterable<unknown>): 
  * milliseconds of work, so other work goes on and `context.signal` can cancel it mid-query.
  * A plan that writes runs at once inside its atomic write batch (bounded by the deadline and
  * the memory limit) and the cursor hands out its results.
- *
- * @example
- * ```ts
- * const names = await executeAsync(compile(bytecode), { source, signal }).toArray();
- * ```
  */
 export function executeAsync(plan: Plan, context: ExecutionContext): QueryCursor {
   if (planMutates(plan) && writeAccess(plan, context) !== undefined) return new QueryCursor(execute(plan, context));
@@ -172,11 +151,6 @@ function writeAccess(plan: Plan, context: ExecutionContext): ExecutionContext['w
 
 /**
  * Runs a plan and yields traversers with their bulk (for callers that count bulk themselves).
- *
- * @example
- * ```ts
- * for (const t of traverse(plan, { source }, undefined)) total += t.bulk;
- * ```
  */
 export function traverse(plan: Plan, context: ExecutionContext, writer: GraphWriter | undefined): Iterable<Traverser> {
   return start(plan, runtime(plan, context, { writer }));
@@ -218,13 +192,8 @@ function start(plan: Plan, rt: Runtime): Iterable<Traverser> {
 
 /**
  * A fresh copy of a sack's initial value, so traversers never share a mutable sack.
- *
- * @example
- * ```ts
- * cloneSack(new Map()); // a new Map
- * ```
  */
-export function cloneSack(v: unknown): unknown {
+function cloneSack(v: unknown): unknown {
   if (v instanceof Map) return new Map(v);
   if (v instanceof Set) return new Set(v);
   if (Array.isArray(v)) return [...(v as unknown[])];

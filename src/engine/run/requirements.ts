@@ -10,11 +10,6 @@ import type { StepKind } from '../plan/kinds.js';
 /**
  * Union of the requirements of every step in the plan, children included. Any `as()` label
  * turns label tracking on.
- *
- * @example
- * ```ts
- * planRequirements(compile(bytecode)).path; // true for g.V().out().path()
- * ```
  */
 export function planRequirements(plan: Plan): Requirements {
   const r = { path: false, labels: false, loops: false, sack: plan.settings.sack !== undefined };
@@ -32,11 +27,6 @@ function addRequirements(into: { -readonly [K in keyof Requirements]: boolean },
 
 /**
  * Whether any step of the plan (or a child plan) writes to the graph.
- *
- * @example
- * ```ts
- * planMutates(compile(addVBytecode)); // true
- * ```
  */
 export function planMutates(plan: Plan): boolean {
   return plan.steps.some((s) => stepInfo(s).mutates);

@@ -72,11 +72,6 @@ function partition(base: GraphSource, config: ReadonlyMap<string, unknown>): Vie
 
 /**
  * The source as the traversal's strategies let it see the graph.
- *
- * @example
- * ```ts
- * const visible = wrapSource(source, plan.settings);
- * ```
  */
 export function wrapSource(source: GraphSource, settings: SourceSettings): GraphSource {
   let out = source;

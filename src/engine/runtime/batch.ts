@@ -6,10 +6,5 @@
 
 /**
  * Traversers per batch, and between two cancellation checks.
- *
- * @example
- * ```ts
- * if (pending.length >= BATCH_SIZE) flush();
- * ```
  */
 export const BATCH_SIZE = 256;

@@ -13,12 +13,6 @@ const CAPACITY = 1024;
 /**
  * A reusable {@link ColumnBatch}: fill it with {@link ColumnBatchBuffer.push}, hand it out when
  * it says it is full, then {@link ColumnBatchBuffer.clear} it.
- *
- * @example
- * ```ts
- * const b = new ColumnBatchBuffer(false);
- * if (b.push(0, 'knows', 0.5)) { consume(b); b.clear(); }
- * ```
  */
 export class ColumnBatchBuffer implements ColumnBatch {
   length = 0;
@@ -47,11 +41,6 @@ export class ColumnBatchBuffer implements ColumnBatch {
 /**
  * Column batches of the given element slots, read one slot at a time through the source.
  * Vertex values are always lists (`lists: true`).
- *
- * @example
- * ```ts
- * for (const b of columnBatchesOf(source, 'edge', [0, 1], 'weight')) console.log(b.values[0]);
- * ```
  */
 export function* columnBatchesOf(source: GraphSource, element: 'vertex' | 'edge', slots: Iterable<number>, key?: string): Iterable<ColumnBatch> {
   const out = new ColumnBatchBuffer(element === 'vertex');
@@ -74,11 +63,6 @@ export function* columnBatchesOf(source: GraphSource, element: 'vertex' | 'edge'
 /**
  * {@link GraphSource.scanColumns} from slot reads: the elements of `vertexSlots`/`edgeSlots`
  * for each label in turn.
- *
- * @example
- * ```ts
- * const batches = scanColumnsBySlots(source, 'vertex', { labels: ['person'], key: 'name' });
- * ```
  */
 export function scanColumnsBySlots(source: GraphSource, element: 'vertex' | 'edge', options: ColumnScanOptions = {}): Iterable<ColumnBatch> {
   return columnBatchesOf(source, element, labelledSlots(source, element, options.labels), options.key);

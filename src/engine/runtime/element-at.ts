@@ -7,11 +7,6 @@ import type { GraphSource } from '../../port/index.js';
 
 /**
  * The vertex at a slot.
- *
- * @example
- * ```ts
- * const v = vertexAt(source, 0);
- * ```
  */
 export function vertexAt(source: GraphSource, slot: number): Vertex {
   return new Vertex(source.vertexId(slot), source.vertexLabel(slot), slot);
@@ -19,11 +14,6 @@ export function vertexAt(source: GraphSource, slot: number): Vertex {
 
 /**
  * The edge at a slot, with its end vertices; its id is formatted when first read.
- *
- * @example
- * ```ts
- * const e = edgeAt(source, 0);
- * ```
  */
 export function edgeAt(source: GraphSource, slot: number): Edge {
   return new Edge(new DeferredEdgeId(source), source.edgeLabel(slot), slot, {

@@ -13,13 +13,6 @@ const DOUBLE_UNIT = 1 / 2 ** 53;
  * A generator with java.util.Random's documented algorithm: the seed is scrambled with
  * 0x5DEECE66D, each step is `seed * 0x5DEECE66D + 0xB mod 2^48`, and `nextDouble()` joins 26 and
  * 27 high bits of two steps into a 53-bit fraction.
- *
- * @example
- * ```ts
- * const r = new JavaRandom(42n);
- * r.nextInt(); // -1170105035, as `new java.util.Random(42).nextInt()`
- * r.nextDouble(); // a number in [0, 1)
- * ```
  */
 export class JavaRandom {
   #seed: bigint;

@@ -23,26 +23,14 @@ let defaultLimit: number | undefined;
 
 /**
  * The default limit: half of V8's heap limit, in units.
- *
- * @example
- * ```ts
- * defaultMemoryLimit(); // about 8 million on a 4 GiB heap
- * ```
  */
-export function defaultMemoryLimit(): number {
+function defaultMemoryLimit(): number {
   // V8's heap limit is fixed when the process starts: read once, not on every query.
   return (defaultLimit ??= Math.floor(getHeapStatistics().heap_size_limit / 2 / BYTES_PER_UNIT));
 }
 
 /**
  * What one query holds, against its limit.
- *
- * @example
- * ```ts
- * const budget = new MemoryBudget(1000);
- * budget.hold(10);    // a frontier of ten traversers
- * budget.release(10); // the next round replaced it
- * ```
  */
 export class MemoryBudget {
   /** Most units the query may hold at once. */

@@ -28,11 +28,6 @@ export interface Pacing {
 
 /**
  * Throws CancelledError when `signal` fired or `deadline` (epoch ms) passed.
- *
- * @example
- * ```ts
- * checkCancelled(context.signal, context.deadline);
- * ```
  */
 export function checkCancelled(signal: AbortSignal | undefined, deadline: number | undefined): void {
   if (signal?.aborted === true) throw new CancelledError('CANCELLED', 'Traversal was cancelled');
@@ -41,12 +36,6 @@ export function checkCancelled(signal: AbortSignal | undefined, deadline: number
 
 /**
  * Counts units of work for one query; see {@link Pacer.tick}.
- *
- * @example
- * ```ts
- * const pacer = new Pacer({ signal, deadline, pausable: true, memory: new MemoryBudget() });
- * if (pacer.tick()) await breather(); // then pacer.checkCancelled(); pacer.resume();
- * ```
  */
 export class Pacer {
   readonly #signal: AbortSignal | undefined;

@@ -12,24 +12,11 @@ import type { Traverser } from './traverser.js';
 
 /**
  * The pause marker. It is compared by identity only; its fields are never read.
- *
- * @example
- * ```ts
- * for (const t of input) {
- *   if (t === PAUSE) { yield t; continue; }
- *   if (rt.tick()) yield PAUSE;
- * }
- * ```
  */
 export const PAUSE: Traverser = Object.freeze({ value: undefined, bulk: 0, path: undefined, loops: undefined, sack: undefined });
 
 /**
  * The stream without pause markers, for consumers that cannot pass them on.
- *
- * @example
- * ```ts
- * const plain = withoutPauses(stream);
- * ```
  */
 export function* withoutPauses(input: Iterable<Traverser>): Iterable<Traverser> {
   for (const t of input) if (t !== PAUSE) yield t;
@@ -38,11 +25,6 @@ export function* withoutPauses(input: Iterable<Traverser>): Iterable<Traverser> 
 /**
  * The part of the runtime {@link gather} uses: the memory budget and the work clock. Declared
  * here so that this module, which the runtime imports, need not import the runtime.
- *
- * @example
- * ```ts
- * const work: PacedWork = rt;
- * ```
  */
 interface PacedWork {
   readonly memory: MemoryBudget;
@@ -52,12 +34,6 @@ interface PacedWork {
 /**
  * Pushes every traverser of `input` into `into` (a barrier's buffer), counting each against the
  * query's memory budget, and yields the PAUSE markers on the way. Use it with `yield*`.
- *
- * @example
- * ```ts
- * const all: Traverser[] = [];
- * yield* gather(input, rt, all);
- * ```
  */
 export function* gather(input: Iterable<Traverser>, rt: PacedWork, into: Traverser[]): Generator<Traverser, void> {
   for (const t of input) {

@@ -13,11 +13,6 @@ import type { IndexPredicate } from '../../port/index.js';
 
 /**
  * A compiled test.
- *
- * @example
- * ```ts
- * const test: Test = (v) => v === 1;
- * ```
  */
 export type Test = (value: unknown) => boolean;
 
@@ -25,12 +20,6 @@ const cache = new WeakMap<Predicate, Test>();
 
 /**
  * A test for a predicate, or for equality when given a plain value.
- *
- * @example
- * ```ts
- * predicateTest(new Predicate('P', 'gt', [30]))(32); // true
- * predicateTest('marko')('marko');                    // true
- * ```
  */
 export function predicateTest(p: unknown): Test {
   if (!(p instanceof Predicate)) return (v) => isEqual(v, p);
@@ -144,11 +133,6 @@ const INDEX_OPS: Readonly<Record<string, IndexPredicate['op']>> = {
 
 /**
  * The index form of a has() test, or undefined when it has none.
- *
- * @example
- * ```ts
- * indexPredicate('marko'); // { op: 'eq', values: ['marko'] }
- * ```
  */
 export function indexPredicate(test: unknown): IndexPredicate | undefined {
   if (!(test instanceof Predicate)) return test === undefined ? undefined : { op: 'eq', values: [test as PropertyValue] };

@@ -22,22 +22,11 @@ import { ArgumentError } from '../../errors.js';
 
 /**
  * Per-step state shared by several runs of one child traversal, keyed by the step's params.
- *
- * @example
- * ```ts
- * const scope: StepScope = new Map();
- * rt.run(body, round1, scope); rt.run(body, round2, scope); // dedup() remembers round 1
- * ```
  */
 export type StepScope = Map<object, unknown>;
 
 /**
  * What the runtime needs of a step implementation: how it runs, and whether it passes PAUSE markers on.
- *
- * @example
- * ```ts
- * const identity: RunnableStep<'identity'> = { run: (_p, input) => input };
- * ```
  */
 export interface RunnableStep<K extends StepKind> {
   /**
@@ -53,21 +42,11 @@ export interface RunnableStep<K extends StepKind> {
 /**
  * The step implementations a runtime runs plans with, by kind. The runtime receives the table
  * (the step registry) rather than importing it, so that steps may depend on the runtime.
- *
- * @example
- * ```ts
- * const rt = new Runtime({ steps: STEPS, source, settings: plan.settings, trackPath: false });
- * ```
  */
 type RunnableSteps = { readonly [K in StepKind]: RunnableStep<K> };
 
 /**
  * Everything a running step can reach.
- *
- * @example
- * ```ts
- * const rt = new Runtime({ steps: STEPS, source, settings: plan.settings, trackPath: false });
- * ```
  */
 export class Runtime {
   readonly #steps: RunnableSteps;

@@ -12,21 +12,11 @@ import type { Pop } from '../plan/params/map.js';
 
 /**
  * Marker for "no value under this key".
- *
- * @example
- * ```ts
- * if (scopeValue(rt, t, 'a', 'last') === MISSING) return;
- * ```
  */
 export const MISSING: unique symbol = Symbol('missing');
 
 /**
  * The value of a scope key for a traverser, or {@link MISSING}.
- *
- * @example
- * ```ts
- * const a = scopeValue(rt, t, 'a', 'last');
- * ```
  */
 export function scopeValue(rt: Runtime, t: Traverser, key: string, pop: Pop): unknown {
   const v = t.value;

@@ -7,11 +7,6 @@ import type { Runtime } from './runtime.js';
 
 /**
  * A side-effect under construction.
- *
- * @example
- * ```ts
- * class Counter implements Accumulator { n = 0; result() { return this.n; } }
- * ```
  */
 export interface Accumulator {
   /** The current finished value. */
@@ -20,23 +15,13 @@ export interface Accumulator {
 
 /**
  * Whether a value is an accumulator.
- *
- * @example
- * ```ts
- * isAccumulator({ result: () => 1 }); // true
- * ```
  */
-export function isAccumulator(v: unknown): v is Accumulator {
+function isAccumulator(v: unknown): v is Accumulator {
   return typeof v === 'object' && v !== null && typeof (v as Partial<Accumulator>).result === 'function';
 }
 
 /**
  * The finished value of a side-effect key, or undefined when absent.
- *
- * @example
- * ```ts
- * const x = readSideEffect(rt, 'x');
- * ```
  */
 export function readSideEffect(rt: Runtime, key: string): unknown {
   const v = rt.sideEffects.get(key);
@@ -45,11 +30,6 @@ export function readSideEffect(rt: Runtime, key: string): unknown {
 
 /**
  * The accumulator stored under `key`, created with `make` when absent.
- *
- * @example
- * ```ts
- * const acc = accumulator(rt, 'x', () => new GroupAccumulator(...));
- * ```
  */
 export function accumulator<A extends Accumulator>(rt: Runtime, key: string, make: () => A, is: (v: unknown) => v is A): A {
   const existing = rt.sideEffects.get(key);

@@ -7,11 +7,6 @@
 /**
  * One element of a traverser's path: an object and the labels it was given with `as()`.
  * Paths are immutable linked lists that share their tails.
- *
- * @example
- * ```ts
- * const p: PathNode = { object: 'a', labels: ['x'], prev: undefined };
- * ```
  */
 export interface PathNode {
   readonly object: unknown;
@@ -21,11 +16,6 @@ export interface PathNode {
 
 /**
  * Loop counters of the enclosing repeat() steps, innermost first.
- *
- * @example
- * ```ts
- * const l: LoopFrame = { name: undefined, count: 0, prev: undefined };
- * ```
  */
 export interface LoopFrame {
   readonly name: string | undefined;
@@ -35,11 +25,6 @@ export interface LoopFrame {
 
 /**
  * A traverser. Fields a step does not need stay undefined.
- *
- * @example
- * ```ts
- * const t: Traverser = { value: 1, bulk: 1, path: undefined, loops: undefined, sack: undefined };
- * ```
  */
 export interface Traverser {
   readonly value: unknown;
@@ -51,11 +36,6 @@ export interface Traverser {
 
 /**
  * Objects of a path, oldest first.
- *
- * @example
- * ```ts
- * pathObjects({ object: 2, labels: [], prev: { object: 1, labels: [], prev: undefined } }); // [1, 2]
- * ```
  */
 export function pathNodes(path: PathNode | undefined): PathNode[] {
   const out: PathNode[] = [];
@@ -65,11 +45,6 @@ export function pathNodes(path: PathNode | undefined): PathNode[] {
 
 /**
  * A copy of the traverser with a new value and the same bulk, path extended when tracked.
- *
- * @example
- * ```ts
- * const next = moveTo(t, 'marko', true);
- * ```
  */
 export function moveTo(t: Traverser, value: unknown, trackPath: boolean): Traverser {
   return {
@@ -83,11 +58,6 @@ export function moveTo(t: Traverser, value: unknown, trackPath: boolean): Traver
 
 /**
  * A copy of the traverser with other fields changed.
- *
- * @example
- * ```ts
- * const doubled = withFields(t, { bulk: t.bulk * 2 });
- * ```
  */
 export function withFields(t: Traverser, fields: Partial<Traverser>): Traverser {
   return { ...t, ...fields };
@@ -95,11 +65,6 @@ export function withFields(t: Traverser, fields: Partial<Traverser>): Traverser 
 
 /**
  * Adds `as()` labels to the newest path element.
- *
- * @example
- * ```ts
- * const labelled = addLabels(t, ['a']);
- * ```
  */
 export function addLabels(t: Traverser, labels: readonly string[]): Traverser {
   const head = t.path;
@@ -110,11 +75,6 @@ export function addLabels(t: Traverser, labels: readonly string[]): Traverser {
 
 /**
  * Values labelled `label` in the path, oldest first.
- *
- * @example
- * ```ts
- * const all = labelled(t.path, 'a');
- * ```
  */
 export function labelled(path: PathNode | undefined, label: string): unknown[] {
   const out: unknown[] = [];
@@ -124,11 +84,6 @@ export function labelled(path: PathNode | undefined, label: string): unknown[] {
 
 /**
  * A new traverser that starts a fresh path (used by barriers that reduce many traversers to one).
- *
- * @example
- * ```ts
- * const t = fresh(6, true);
- * ```
  */
 export function fresh(value: unknown, trackPath: boolean, bulk = 1): Traverser {
   return { value, bulk, path: trackPath ? { object: value, labels: [], prev: undefined } : undefined, loops: undefined, sack: undefined };

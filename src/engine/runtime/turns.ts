@@ -11,11 +11,6 @@ import { CancelledError } from '../../errors.js';
 /**
  * Milliseconds of work between two returns to the event loop: the default slice of a query
  * ({@link Pacing}) and of {@link mapInTurns}.
- *
- * @example
- * ```ts
- * const end = performance.now() + SLICE_MS;
- * ```
  */
 export const SLICE_MS = 4;
 

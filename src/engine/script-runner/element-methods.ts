@@ -16,11 +16,6 @@ import { readSource } from '../run/execute.js';
 /**
  * Splits Groovy key-value varargs (`T.label, 'person', 'name', 'marko'`) into label, id and
  * properties.
- *
- * @example
- * ```ts
- * keyValues(['name', 'marko']); // { label: undefined, id: undefined, properties: [['name', 'marko']] }
- * ```
  */
 function keyValues(args: readonly unknown[]): { label?: string; id?: ElementId; properties: [string, PropertyValue][] } {
   if (args.length % 2 !== 0) throw new ArgumentError('SCRIPT_ARGUMENTS', 'Cannot add element: key-values must come in pairs');
@@ -120,11 +115,6 @@ const EDGE_METHODS: MethodTable<On<Edge>> = {
 
 /**
  * Calls an allow-listed Groovy method on a vertex or edge.
- *
- * @example
- * ```ts
- * callElementMethod(ctx, vertex, { method: 'value', args: ['name'], position });
- * ```
  */
 export function callElementMethod(ctx: ExecutionContext, el: Vertex | Edge, call: ScriptCall): unknown {
   if (el instanceof Vertex) return callAllowed(VERTEX_METHODS, { ctx, el }, { call, on: 'vertex' });
@@ -133,11 +123,6 @@ export function callElementMethod(ctx: ExecutionContext, el: Vertex | Edge, call
 
 /**
  * `graph.addVertex(...)`.
- *
- * @example
- * ```ts
- * addVertex(ctx, [new EnumValue('T', 'label'), 'person', 'name', 'marko']);
- * ```
  */
 export function addVertex(ctx: ExecutionContext, args: readonly unknown[]): Vertex {
   const kv = args.length === 1 && typeof args[0] === 'string' ? { label: args[0], properties: [] } : keyValues(args);

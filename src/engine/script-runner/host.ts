@@ -7,11 +7,6 @@ import type { SchemaBuilderLike } from './schema-methods.js';
 
 /**
  * The host of a script: the graph to traverse and write, and its schema builder.
- *
- * @example
- * ```ts
- * const host: ScriptHost = { context: () => ({ source, write }), schema: () => graph.schema() };
- * ```
  */
 export interface ScriptHost {
   /** Execution context for traversals and `graph.addVertex(...)`-style writes. */
@@ -34,11 +29,6 @@ export interface ScriptHost {
 /**
  * The transaction of one script request: what `g.tx()` and `graph.tx()` commit or roll back,
  * and what the runner prepares before a statement that may write.
- *
- * @example
- * ```ts
- * const tx: ScriptTransaction = { prepareWrite: async () => {}, commit: async () => {}, rollback: () => {} };
- * ```
  */
 export interface ScriptTransaction {
   /** Called before a statement that may write: waits until the graph can be written by this request. */

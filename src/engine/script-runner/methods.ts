@@ -23,21 +23,11 @@ import { dataJson, type JsonData } from '../json.js';
  * - `map`: a map with text keys and user data values, passed on as a plain record.
  * - `value`: any script value (property values, key-value varargs).
  * - `vertex`: a vertex.
- *
- * @example
- * ```ts
- * const kinds: ArgKind[] = ['string', 'vertex'];
- * ```
  */
 type ArgKind = 'string' | 'integer' | 'boolean' | 'json' | 'map' | 'value' | 'vertex';
 
 /**
  * The TypeScript type a script argument has after its kind is checked.
- *
- * @example
- * ```ts
- * const s: KindType<'integer'> = 86400000;
- * ```
  */
 type KindType<K extends ArgKind> = {
   string: string;
@@ -57,11 +47,6 @@ type ArgsOf<P extends readonly ArgKind[], R extends ArgKind | undefined> = [
 /**
  * One allow-listed method: its fixed parameters, an optional repeated parameter with an upper
  * bound on the whole arity, and the call itself.
- *
- * @example
- * ```ts
- * const spec: MethodSpec<{ asInt(): unknown }> = method([], (b) => b.asInt());
- * ```
  */
 export interface MethodSpec<T> {
   readonly params: readonly ArgKind[];
@@ -72,23 +57,12 @@ export interface MethodSpec<T> {
 
 /**
  * The allow-list of one kind of object, keyed by method name.
- *
- * @example
- * ```ts
- * const table: MethodTable<{ label(): string }> = { label: method([], (e) => e.label()) };
- * ```
  */
 export type MethodTable<T> = Readonly<Record<string, MethodSpec<T>>>;
 
 /**
  * Declares one allow-listed method; the call receives arguments already checked and converted
  * to their kinds.
- *
- * @example
- * ```ts
- * const propertyKey = method(['string'], (schema: SchemaBuilderLike, [name]) => schema.propertyKey(name));
- * const by = method([], (b: IndexLabelBuilderLike, fields) => b.by(...fields), { rest: 'string' });
- * ```
  */
 export function method<T, const P extends readonly ArgKind[], R extends ArgKind | undefined = undefined>(
   params: P,
@@ -105,11 +79,6 @@ export function method<T, const P extends readonly ArgKind[], R extends ArgKind 
 
 /**
  * A method call as the runner sees it: name, evaluated arguments, and where it is written.
- *
- * @example
- * ```ts
- * const call: ScriptCall = { method: 'value', args: ['name'], position: { line: 1, column: 3 } };
- * ```
  */
 export interface ScriptCall {
   readonly method: string;
@@ -123,11 +92,6 @@ function where(position: SourcePosition): string {
 
 /**
  * The UnsupportedError for a method that is not on an object's allow-list.
- *
- * @example
- * ```ts
- * throw unsupportedMethod({ method: 'close', args: [], position }, 'graph');
- * ```
  */
 export function unsupportedMethod(call: ScriptCall, on: string): UnsupportedError {
   return new UnsupportedError('UNSUPPORTED_METHOD', `Unsupported method: ${call.method}() on ${on} ${where(call.position)}`);
@@ -194,11 +158,6 @@ function describe(value: unknown): string {
  * Calls an allow-listed method: refuses a name outside the table (UNSUPPORTED_METHOD), a wrong
  * number of arguments or an argument of the wrong kind (SCRIPT_ARGUMENTS), then runs the
  * table's call with the converted arguments.
- *
- * @example
- * ```ts
- * callAllowed(VERTEX_METHODS, vertex, { call: { method: 'value', args: ['name'], position }, on: 'vertex' });
- * ```
  */
 export function callAllowed<T>(table: MethodTable<T>, target: T, options: { readonly call: ScriptCall; readonly on: string }): unknown {
   const { call, on } = options;

@@ -178,11 +178,6 @@ function finish(v: unknown): unknown[] {
  * Runs a script and resolves with the value of its last statement as a list (a traversal's
  * results, or the single value of any other expression). `graph` and `g`, and the names the
  * script lists in `graphNames`, are bound to the host's graph and its traversal source.
- *
- * @example
- * ```ts
- * const results = await runScript(parseScript("g.V().has('name','marko').values('age')"), host); // [29]
- * ```
  */
 export async function runScript(script: Script, host: ScriptHost): Promise<unknown[]> {
   const vars = new Map<string, unknown>([

@@ -9,12 +9,6 @@ import { method, callAllowed, type MethodSpec, type ScriptCall } from './methods
 
 /**
  * Methods that every schema element builder shares.
- *
- * @example
- * ```ts
- * declare const b: ElementBuilderLike;
- * b.userdata('owner', 'ops').ifNotExist();
- * ```
  */
 interface ElementBuilderLike {
   /** The script passes a `JsonData` (json.ts); the builder checks it further. */
@@ -31,12 +25,6 @@ interface ElementBuilderLike {
 
 /**
  * A property key builder (`schema.propertyKey('age')`).
- *
- * @example
- * ```ts
- * declare const b: PropertyKeyBuilderLike;
- * await b.asInt().valueSingle().create();
- * ```
  */
 interface PropertyKeyBuilderLike extends ElementBuilderLike {
   dataType(type: string): this;
@@ -59,12 +47,6 @@ interface PropertyKeyBuilderLike extends ElementBuilderLike {
 
 /**
  * What vertex and edge label builders share.
- *
- * @example
- * ```ts
- * declare const b: LabelBuilderLike;
- * b.properties('name', 'age').nullableKeys('age');
- * ```
  */
 interface LabelBuilderLike extends ElementBuilderLike {
   properties(...names: string[]): this;
@@ -77,12 +59,6 @@ interface LabelBuilderLike extends ElementBuilderLike {
 
 /**
  * A vertex label builder (`schema.vertexLabel('person')`).
- *
- * @example
- * ```ts
- * declare const b: VertexLabelBuilderLike;
- * await b.properties('name').primaryKeys('name').create();
- * ```
  */
 interface VertexLabelBuilderLike extends LabelBuilderLike {
   idStrategy(strategy: string): this;
@@ -96,12 +72,6 @@ interface VertexLabelBuilderLike extends LabelBuilderLike {
 
 /**
  * An edge label builder (`schema.edgeLabel('knows')`).
- *
- * @example
- * ```ts
- * declare const b: EdgeLabelBuilderLike;
- * await b.link('person', 'person').create();
- * ```
  */
 interface EdgeLabelBuilderLike extends LabelBuilderLike {
   sourceLabel(name: string): this;
@@ -115,12 +85,6 @@ interface EdgeLabelBuilderLike extends LabelBuilderLike {
 
 /**
  * An index label builder (`schema.indexLabel('personByAge')`).
- *
- * @example
- * ```ts
- * declare const b: IndexLabelBuilderLike;
- * await b.onV('person').by('age').range().create();
- * ```
  */
 interface IndexLabelBuilderLike extends ElementBuilderLike {
   onV(label: string): this;
@@ -137,12 +101,6 @@ interface IndexLabelBuilderLike extends ElementBuilderLike {
 
 /**
  * The schema builder a script reaches through `graph.schema()`.
- *
- * @example
- * ```ts
- * declare const schema: SchemaBuilderLike;
- * await schema.propertyKey('age').asInt().ifNotExist().create();
- * ```
  */
 export interface SchemaBuilderLike {
   propertyKey(name: string): PropertyKeyBuilderLike;
@@ -170,11 +128,6 @@ type ChainLink =
 
 /**
  * A value inside a `graph.schema()` chain: a builder together with which allow-list applies.
- *
- * @example
- * ```ts
- * const chain = new SchemaChain({ kind: 'schema', target: host.schema() });
- * ```
  */
 export class SchemaChain {
   constructor(readonly link: ChainLink) {}
@@ -302,11 +255,6 @@ function callLink(link: ChainLink, call: ScriptCall): unknown {
  * Calls an allow-listed method on a schema chain. A builder method that returns its builder
  * keeps the chain; a new builder starts a chain of its kind; anything else (records, the
  * result of `create()`) is a plain value.
- *
- * @example
- * ```ts
- * const next = await callSchemaMethod(chain, { method: 'asInt', args: [], position });
- * ```
  */
 export async function callSchemaMethod(chain: SchemaChain, call: ScriptCall): Promise<unknown> {
   const result = await callLink(chain.link, call);

@@ -93,12 +93,6 @@ function apply(op: Operation, left: unknown, right: unknown): GremlinNumber {
 
 /**
  * `a + b` with Java promotion (NumberHelper.add).
- *
- * @example
- * ```ts
- * add(1, new TypedNumber('long', 2n));            // TypedNumber('long', 3n)
- * add(2147483647, 1);                             // TypedNumber('long', 2147483648n): promoted
- * ```
  */
 export function add(a: unknown, b: unknown): GremlinNumber {
   return apply(OPERATIONS.add, a, b);
@@ -106,11 +100,6 @@ export function add(a: unknown, b: unknown): GremlinNumber {
 
 /**
  * `a - b` with Java promotion.
- *
- * @example
- * ```ts
- * sub(new TypedNumber('double', 1.5), 1);   // TypedNumber('double', 0.5)
- * ```
  */
 export function sub(a: unknown, b: unknown): GremlinNumber {
   return apply(OPERATIONS.sub, a, b);
@@ -118,11 +107,6 @@ export function sub(a: unknown, b: unknown): GremlinNumber {
 
 /**
  * `a * b` with Java promotion.
- *
- * @example
- * ```ts
- * mul(3, 4);   // 12
- * ```
  */
 export function mul(a: unknown, b: unknown): GremlinNumber {
   return apply(OPERATIONS.mul, a, b);
@@ -132,12 +116,6 @@ export function mul(a: unknown, b: unknown): GremlinNumber {
  * `a / b`: integer division for integer kinds (ArgumentError `DIVISION_BY_ZERO` on zero),
  * IEEE division for floating kinds. With `floating: true` (as mean() uses), integer kinds
  * divide as doubles and BigInteger as BigDecimal.
- *
- * @example
- * ```ts
- * div(7, 2);                       // 3
- * div(7, 2, { floating: true });   // TypedNumber('double', 3.5)
- * ```
  */
 export function div(a: unknown, b: unknown, options: { floating?: boolean } = {}): GremlinNumber {
   if (options.floating === true) {
@@ -152,11 +130,6 @@ export function div(a: unknown, b: unknown, options: { floating?: boolean } = {}
 
 /**
  * `a % b` with Java semantics: the result takes the sign of the dividend.
- *
- * @example
- * ```ts
- * mod(-7, 3);   // -1
- * ```
  */
 export function mod(a: unknown, b: unknown): GremlinNumber {
   return apply(OPERATIONS.mod, a, b);
@@ -164,11 +137,6 @@ export function mod(a: unknown, b: unknown): GremlinNumber {
 
 /**
  * `-a`, keeping the kind (promoted when negating the smallest value of an integer kind).
- *
- * @example
- * ```ts
- * neg(new TypedNumber('long', 5n));   // TypedNumber('long', -5n)
- * ```
  */
 export function neg(a: unknown): GremlinNumber {
   const x = requireNumber(a, 'negate');
@@ -178,11 +146,6 @@ export function neg(a: unknown): GremlinNumber {
 
 /**
  * The smaller of two numbers, keeping its own kind (NumberHelper.min); NaN wins, as in Java.
- *
- * @example
- * ```ts
- * numberMin(1, new TypedNumber('long', 2n));   // 1
- * ```
  */
 export function numberMin(a: unknown, b: unknown): GremlinNumber {
   const x = requireNumber(a, 'min');
@@ -194,11 +157,6 @@ export function numberMin(a: unknown, b: unknown): GremlinNumber {
 
 /**
  * The larger of two numbers, keeping its own kind (NumberHelper.max); NaN wins, as in Java.
- *
- * @example
- * ```ts
- * numberMax(1, new TypedNumber('double', 2.5));   // TypedNumber('double', 2.5)
- * ```
  */
 export function numberMax(a: unknown, b: unknown): GremlinNumber {
   const x = requireNumber(a, 'max');

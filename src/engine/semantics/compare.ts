@@ -140,12 +140,6 @@ function compareSameFamily(f: Family, a: unknown, b: unknown, cmp: Comparator<Pl
  * null < boolean < number < date < string < UUID < vertex < edge < vertex property < property
  * < path < set < list < map; numbers compare by value with NaN above every number; elements
  * compare by id; collections compare element by element; enum constants order by name.
- *
- * @example
- * ```ts
- * orderCompare(1, new TypedNumber('double', 1.5));   // -1
- * orderCompare('a', 1);                              // 1: strings after numbers
- * ```
  */
 export function orderCompare(x: unknown, y: unknown): number {
   // Enum constants (T.id, T.label as map keys) order by their names, among strings.
@@ -166,13 +160,6 @@ export function orderCompare(x: unknown, y: unknown): number {
  * Comparability, as P.lt/lte/gt/gte use: the sign of `a - b`; NaN when a NaN takes part (every
  * comparison is then false); undefined when the values cannot be compared (different types,
  * or null against non-null), which TinkerPop calls ERROR.
- *
- * @example
- * ```ts
- * compare(1, new TypedNumber('long', 2n));   // -1
- * compare('foo', 1);                         // undefined
- * compare(null, null);                       // 0
- * ```
  */
 export function compare(a: unknown, b: unknown): number | undefined {
   const fa = family(a);
@@ -207,13 +194,6 @@ function mapsEqual(a: ReadonlyMap<unknown, unknown>, b: ReadonlyMap<unknown, unk
  * Gremlin equality (P.eq, P.neq, P.within): numbers compare by value across types
  * (`1 == 1L == 1.0`), NaN equals nothing, null equals only null, elements are equal when
  * their ids are, and lists, sets and maps compare deeply with these rules.
- *
- * @example
- * ```ts
- * isEqual(1, new TypedNumber('double', 1));   // true
- * isEqual([1, 'a'], [1, 'a']);                // true
- * isEqual('1', 1);                            // false
- * ```
  */
 export function isEqual(a: unknown, b: unknown): boolean {
   const f = family(a);
@@ -248,13 +228,6 @@ export function isEqual(a: unknown, b: unknown): boolean {
 /**
  * Apply a comparison predicate with Gremlin semantics: eq/neq by {@link isEqual}, the others
  * by {@link compare}, false when the values cannot be compared or a NaN takes part.
- *
- * @example
- * ```ts
- * testCompare('lt', 1, new TypedNumber('double', 1.5));   // true
- * testCompare('gt', 'foo', 1);                            // false
- * testCompare('lte', null, null);                         // true
- * ```
  */
 export function testCompare(op: 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte', a: unknown, b: unknown): boolean {
   if (op === 'eq') return isEqual(a, b);

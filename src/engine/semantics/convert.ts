@@ -19,12 +19,6 @@ function bigToJs(b: bigint): number | bigint {
  * other typed numbers become numbers (a BigDecimal stays text when a double would lose
  * digits), UUIDs become text, and lists, sets and maps are converted deeply. Elements,
  * paths and dates are returned as they are.
- *
- * @example
- * ```ts
- * toJs(new TypedNumber('long', 6n));              // 6
- * toJs([new TypedNumber('double', 0.5)]);         // [0.5]
- * ```
  */
 export function toJs(v: unknown): unknown {
   if (v instanceof TypedNumber) {
@@ -44,13 +38,6 @@ export function toJs(v: unknown): unknown {
  * Gremlin form of a plain JS value: an int32 integer `number` is an Integer, any other number
  * a Double; a `bigint` is a Long (a BigInteger past 64 bits); `undefined` is null; arrays,
  * sets and maps are converted deeply and plain objects become maps.
- *
- * @example
- * ```ts
- * fromJs(5);       // 5 (Integer)
- * fromJs(2.5);     // TypedNumber('double', 2.5)
- * fromJs(7n);      // TypedNumber('long', 7n)
- * ```
  */
 export function fromJs(v: unknown): unknown {
   if (v === undefined || v === null) return null;

@@ -7,11 +7,6 @@ import { ArgumentError } from '../../errors.js';
 
 /**
  * An exact decimal number `unscaled × 10^-scale`, as Java's BigDecimal.
- *
- * @example
- * ```ts
- * const d = new Decimal(105n, 1);   // 10.5
- * ```
  */
 export class Decimal {
   constructor(
@@ -39,11 +34,6 @@ const DECIMAL_PATTERN = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
 /**
  * Parse decimal text (`12.5`, `-3`, `1.0E+10`) as Java's `new BigDecimal(text)` does.
- *
- * @example
- * ```ts
- * parseDecimal('10.50').scale;   // 2
- * ```
  */
 export function parseDecimal(text: string): Decimal {
   const m = DECIMAL_PATTERN.exec(text.trim());
@@ -66,11 +56,6 @@ function rescale(d: Decimal, scale: number): bigint {
 
 /**
  * Sum with the larger of the two scales.
- *
- * @example
- * ```ts
- * decimalAdd(parseDecimal('1.5'), parseDecimal('2.25')).toString();   // '3.75'
- * ```
  */
 export function decimalAdd(a: Decimal, b: Decimal): Decimal {
   const scale = Math.max(a.scale, b.scale);
@@ -79,11 +64,6 @@ export function decimalAdd(a: Decimal, b: Decimal): Decimal {
 
 /**
  * Difference with the larger of the two scales.
- *
- * @example
- * ```ts
- * decimalSub(parseDecimal('1.5'), parseDecimal('2')).toString();   // '-0.5'
- * ```
  */
 export function decimalSub(a: Decimal, b: Decimal): Decimal {
   return decimalAdd(a, new Decimal(-b.unscaled, b.scale));
@@ -91,11 +71,6 @@ export function decimalSub(a: Decimal, b: Decimal): Decimal {
 
 /**
  * Product, with the sum of the scales.
- *
- * @example
- * ```ts
- * decimalMul(parseDecimal('1.5'), parseDecimal('2.0')).toString();   // '3.00'
- * ```
  */
 export function decimalMul(a: Decimal, b: Decimal): Decimal {
   return new Decimal(a.unscaled * b.unscaled, a.scale + b.scale);
@@ -103,11 +78,6 @@ export function decimalMul(a: Decimal, b: Decimal): Decimal {
 
 /**
  * Sign of `a - b`: -1, 0 or 1, by value (scale ignored).
- *
- * @example
- * ```ts
- * decimalCompare(parseDecimal('1.0'), parseDecimal('1'));   // 0
- * ```
  */
 export function decimalCompare(a: Decimal, b: Decimal): number {
   const scale = Math.max(a.scale, b.scale);
@@ -128,12 +98,6 @@ function roundHalfUp(numerator: bigint, denominator: bigint): bigint {
  * Quotient: exact when the decimal expansion ends (preferring the scale `a.scale - b.scale`),
  * otherwise rounded half-up at the scale `max(a.scale, b.scale, 10)`, as TinkerPop's
  * NumberHelper does. Division by zero throws ArgumentError `DIVISION_BY_ZERO`.
- *
- * @example
- * ```ts
- * decimalDiv(parseDecimal('1'), parseDecimal('4')).toString();   // '0.25'
- * decimalDiv(parseDecimal('1'), parseDecimal('3')).toString();   // '0.3333333333'
- * ```
  */
 export function decimalDiv(a: Decimal, b: Decimal): Decimal {
   if (b.unscaled === 0n) throw new ArgumentError('DIVISION_BY_ZERO', 'Arithmetic failed: division by zero');

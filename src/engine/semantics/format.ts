@@ -20,12 +20,6 @@ function shortestFloat(f: number): string {
 
 /**
  * Java's `Double.toString` (or `Float.toString` with `float: true`): `1.0`, `0.5`, `1.0E10`.
- *
- * @example
- * ```ts
- * formatDouble(1);      // '1.0'
- * formatDouble(1e21);   // '1.0E21'
- * ```
  */
 function formatDouble(d: number, options: { float?: boolean } = {}): string {
   if (Number.isNaN(d)) return 'NaN';

@@ -10,11 +10,6 @@ import { TypedNumber, Uuid } from '../../values/index.js';
 
 /**
  * The GType tokens of TinkerPop 3.8.
- *
- * @example
- * ```ts
- * const t: GType = 'INT';
- * ```
  */
 type GType =
   | 'BIGDECIMAL'
@@ -58,13 +53,6 @@ const TYPED_NAMES: Readonly<Record<TypedNumber['type'], string>> = {
 /**
  * The Java simple class name of a value: `Integer`, `Long`, `Double`, `String`, `List`,
  * `Map`, `Vertex`, `OffsetDateTime`, `UUID`, `byte[]`... and `null` for null.
- *
- * @example
- * ```ts
- * typeOfValue(1);                              // 'Integer'
- * typeOfValue(new TypedNumber('long', 1n));    // 'Long'
- * typeOfValue(['a']);                          // 'List'
- * ```
  */
 export function typeOfValue(v: unknown): string {
   if (v === null || v === undefined) return 'null';
@@ -128,12 +116,6 @@ const GTYPE_NAMES: Readonly<Record<GType, readonly string[]>> = {
 
 /**
  * Whether a name is a GType token.
- *
- * @example
- * ```ts
- * isGType('INT');       // true
- * isGType('Integer');   // false
- * ```
  */
 function isGType(name: string): name is GType {
   return Object.hasOwn(GTYPE_NAMES, name);
@@ -150,13 +132,6 @@ const REGISTERED = new Map<string, readonly string[]>([
  * Whether a value is of a type, named by a GType token (`'INT'`) or a registered Java simple
  * class name (`'String'`, `'Number'`), as P.typeOf tests. An unknown name throws
  * ArgumentError `UNKNOWN_TYPE`.
- *
- * @example
- * ```ts
- * isOfType(29, 'INT');                                       // true
- * isOfType(new TypedNumber('long', 1n), 'NUMBER');           // true
- * isOfType('marko', 'String');                               // true
- * ```
  */
 export function isOfType(v: unknown, type: string): boolean {
   const names = isGType(type) ? GTYPE_NAMES[type] : REGISTERED.get(type);

@@ -8,33 +8,16 @@ import { Decimal, decimalCompare, parseDecimal } from './decimal.js';
 
 /**
  * The Java type of a number: `int` is a plain JS number, every other kind a {@link TypedNumber}.
- *
- * @example
- * ```ts
- * const k: NumberKind = 'int';
- * ```
  */
 export type NumberKind = 'byte' | 'short' | 'int' | 'long' | 'float' | 'double' | 'biginteger' | 'bigdecimal';
 
 /**
  * Any Gremlin number: a plain JS number (Integer) or a {@link TypedNumber}.
- *
- * @example
- * ```ts
- * const n: GremlinNumber = new TypedNumber('long', 5n);
- * ```
  */
 export type GremlinNumber = number | TypedNumber;
 
 /**
  * The kind of a value when it is a Gremlin number, else undefined.
- *
- * @example
- * ```ts
- * numberKind(1);                                // 'int'
- * numberKind(new TypedNumber('double', 1.5));   // 'double'
- * numberKind('1');                              // undefined
- * ```
  */
 export function numberKind(v: unknown): NumberKind | undefined {
   if (typeof v === 'number') return 'int';
@@ -44,11 +27,6 @@ export function numberKind(v: unknown): NumberKind | undefined {
 
 /**
  * Whether a value is a Gremlin number.
- *
- * @example
- * ```ts
- * isNumber(new TypedNumber('long', 1n));   // true
- * ```
  */
 export function isNumber(v: unknown): v is GremlinNumber {
   return typeof v === 'number' || v instanceof TypedNumber;
@@ -56,11 +34,6 @@ export function isNumber(v: unknown): v is GremlinNumber {
 
 /**
  * Integer kinds from narrowest to widest with their bounds.
- *
- * @example
- * ```ts
- * const [kind, min, max] = INTEGER_RANGES[0]!; // ['byte', -128n, 127n]
- * ```
  */
 export const INTEGER_RANGES: ReadonlyArray<readonly [NumberKind, bigint, bigint]> = [
   ['byte', -128n, 127n],
@@ -71,11 +44,6 @@ export const INTEGER_RANGES: ReadonlyArray<readonly [NumberKind, bigint, bigint]
 
 /**
  * Whether a kind is floating point (float or double).
- *
- * @example
- * ```ts
- * isFloatingKind('float');   // true
- * ```
  */
 function isFloatingKind(kind: NumberKind): boolean {
   return kind === 'float' || kind === 'double';
@@ -83,11 +51,6 @@ function isFloatingKind(kind: NumberKind): boolean {
 
 /**
  * Whether a kind is a bounded integer (byte, short, int or long).
- *
- * @example
- * ```ts
- * isBoundedIntegerKind('long');   // true
- * ```
  */
 function isBoundedIntegerKind(kind: NumberKind): boolean {
   return kind === 'byte' || kind === 'short' || kind === 'int' || kind === 'long';
@@ -108,12 +71,6 @@ const BITS: Readonly<Record<NumberKind, number>> = {
  * The kind both operands are promoted to, as NumberHelper's highest common number class:
  * BigDecimal wins; BigInteger with a floating kind gives BigDecimal; a floating kind gives
  * float when both fit in 32 bits, else double; integers take the wider kind.
- *
- * @example
- * ```ts
- * commonKind('int', 'long');     // 'long'
- * commonKind('long', 'float');   // 'double'
- * ```
  */
 export function commonKind(a: NumberKind, b: NumberKind): NumberKind {
   if (a === 'bigdecimal' || b === 'bigdecimal') return 'bigdecimal';
@@ -127,12 +84,6 @@ export function commonKind(a: NumberKind, b: NumberKind): NumberKind {
 /**
  * Build a number of a kind from a JS value (`bigint` for integer kinds, `number` for floating
  * kinds, {@link Decimal} for bigdecimal). No range check is made.
- *
- * @example
- * ```ts
- * makeNumber('long', 5n);   // TypedNumber('long', 5n)
- * makeNumber('int', 5n);    // 5
- * ```
  */
 export function makeNumber(kind: NumberKind, value: bigint | number | Decimal): GremlinNumber {
   if (value instanceof Decimal) {
@@ -158,11 +109,6 @@ export function makeNumber(kind: NumberKind, value: bigint | number | Decimal): 
 
 /**
  * The number as a JS double.
- *
- * @example
- * ```ts
- * toDouble(new TypedNumber('long', 3n));   // 3
- * ```
  */
 export function toDouble(v: GremlinNumber): number {
   return typeof v === 'number' ? v : v.toNumber();
@@ -170,11 +116,6 @@ export function toDouble(v: GremlinNumber): number {
 
 /**
  * The integral value of an integer-kind number as a bigint (floating values are truncated).
- *
- * @example
- * ```ts
- * toBigInt(new TypedNumber('short', 7));   // 7n
- * ```
  */
 export function toBigInt(v: GremlinNumber): bigint {
   const raw = typeof v === 'number' ? v : v.value;
@@ -189,11 +130,6 @@ export function toBigInt(v: GremlinNumber): bigint {
 /**
  * The exact decimal value of a finite number; doubles convert through their shortest text,
  * as Java's `BigDecimal.valueOf(double)`.
- *
- * @example
- * ```ts
- * toDecimal(new TypedNumber('double', 0.1)).toString();   // '0.1'
- * ```
  */
 export function toDecimal(v: GremlinNumber): Decimal {
   const raw = typeof v === 'number' ? v : v.value;
@@ -204,11 +140,6 @@ export function toDecimal(v: GremlinNumber): Decimal {
 
 /**
  * Whether the number is a floating NaN.
- *
- * @example
- * ```ts
- * isNaNNumber(new TypedNumber('double', NaN));   // true
- * ```
  */
 export function isNaNNumber(v: GremlinNumber): boolean {
   return typeof v !== 'number' && typeof v.value === 'number' && Number.isNaN(v.value);
@@ -222,12 +153,6 @@ function infinitySign(v: GremlinNumber): number {
 /**
  * Compare two numbers by value across kinds: negative, zero or positive, or NaN when either
  * is NaN. `1`, `1L` and `1.0` compare equal.
- *
- * @example
- * ```ts
- * compareNumbers(1, new TypedNumber('double', 1));   // 0
- * compareNumbers(1, new TypedNumber('long', 2n));    // -1
- * ```
  */
 export function compareNumbers(a: GremlinNumber, b: GremlinNumber): number {
   if (isNaNNumber(a) || isNaNNumber(b)) return NaN;

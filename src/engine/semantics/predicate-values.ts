@@ -21,11 +21,6 @@ export type KeyDataType = 'BOOLEAN' | 'BYTE' | 'INT' | 'LONG' | 'FLOAT' | 'DOUBL
 /**
  * A value as the scanner reads it: JSON's scalars (an integer beyond ±(2^53 - 1) a bigint) and
  * lists.
- *
- * @example
- * ```ts
- * const v: Literal = ['a,b', 9007199254740993n, [true, null]];
- * ```
  */
 export type Literal = null | boolean | number | bigint | string | readonly Literal[];
 
@@ -40,11 +35,6 @@ const SPACE = /[ \t\n\r]*/y;
  * Reads `body` as JSON values separated by commas: text in double quotes (JSON escapes, commas
  * inside kept), numbers, true, false, null and lists `[...]`. Empty or blank text is no value.
  * Anything else calls `fail` with what went wrong and where.
- *
- * @example
- * ```ts
- * scanValues('"a,b", [1, 2]', fail); // ['a,b', [1, 2]]
- * ```
  */
 export function scanValues(body: string, fail: (detail: string) => never): Literal[] {
   let at = 0;
@@ -184,13 +174,6 @@ function anyValue(value: unknown, depth: number): PropertyValue | undefined {
  * number out of the type's range or with a fraction for an integer type, text for a number,
  * null). Without a data type (a key the schema does not hold) and for OBJECT, any value but
  * null (inside a list it is kept) and plain objects is kept as it is.
- *
- * @example
- * ```ts
- * keyValue(29, 'INT');       // 29
- * keyValue('29', 'INT');     // undefined
- * keyValue(0.5, 'DOUBLE');   // TypedNumber('double', 0.5)
- * ```
  */
 export function keyValue(value: unknown, dataType: KeyDataType | undefined): PropertyValue | undefined {
   switch (dataType) {

@@ -22,12 +22,6 @@ function numbersOf(values: Iterable<unknown>, step: string): GremlinNumber[] {
 
 /**
  * Sum of the numbers, skipping nulls; undefined when there is none.
- *
- * @example
- * ```ts
- * sumOf([29, 27, 32, 35]);                           // 123 (an Integer)
- * sumOf([1, new TypedNumber('double', 0.5)]);        // TypedNumber('double', 1.5)
- * ```
  */
 export function sumOf(values: Iterable<unknown>): GremlinNumber | undefined {
   const numbers = numbersOf(values, 'sum');
@@ -37,11 +31,6 @@ export function sumOf(values: Iterable<unknown>): GremlinNumber | undefined {
 
 /**
  * Arithmetic mean, skipping nulls: a double for bounded kinds; undefined when there is none.
- *
- * @example
- * ```ts
- * meanOf([29, 27, 32, 35]);   // TypedNumber('double', 30.75)
- * ```
  */
 export function meanOf(values: Iterable<unknown>): GremlinNumber | undefined {
   const numbers = numbersOf(values, 'mean');
@@ -74,12 +63,6 @@ function extreme(values: Iterable<unknown>, pick: (c: number) => boolean): unkno
 /**
  * Smallest value, skipping nulls (and NaN when any other number exists); numbers compare
  * across kinds and keep their own kind; strings compare as strings. Undefined when empty.
- *
- * @example
- * ```ts
- * minOf([29, 27, 32]);          // 27
- * minOf(['marko', 'josh']);     // 'josh'
- * ```
  */
 export function minOf(values: Iterable<unknown>): unknown {
   return extreme(values, (c) => c < 0);
@@ -87,11 +70,6 @@ export function minOf(values: Iterable<unknown>): unknown {
 
 /**
  * Largest value, skipping nulls (and NaN when any other number exists). Undefined when empty.
- *
- * @example
- * ```ts
- * maxOf([29, new TypedNumber('long', 35n)]);   // TypedNumber('long', 35n)
- * ```
  */
 export function maxOf(values: Iterable<unknown>): unknown {
   return extreme(values, (c) => c > 0);

@@ -13,22 +13,11 @@ import { TypedNumber, Uuid } from '../../values/index.js';
 
 /**
  * Method name by which an object supplies its own hash key.
- *
- * @example
- * ```ts
- * class Point { constructor(readonly x: number) {} [VALUE_KEY](): string { return `pt${this.x}`; } }
- * valueKey(new Point(1)) === valueKey(new Point(1)); // true
- * ```
  */
 export const VALUE_KEY: unique symbol = Symbol.for('quiver.valueKey');
 
 /**
  * An object that supplies its own hash key through {@link VALUE_KEY}.
- *
- * @example
- * ```ts
- * const k: KeyedValue = { [VALUE_KEY]: () => 'x' };
- * ```
  */
 interface KeyedValue {
   [VALUE_KEY](): string;
@@ -79,13 +68,6 @@ function identityKey(v: object): string {
 
 /**
  * The Java-`equals` hash key of a value.
- *
- * @example
- * ```ts
- * valueKey(1) === valueKey(1);                              // true
- * valueKey(1) === valueKey(new TypedNumber('long', 1n));    // false, as in Java
- * valueKey(new Set([1, 2])) === valueKey(new Set([2, 1]));  // true
- * ```
  */
 export function valueKey(v: unknown): string {
   if (v === null || v === undefined) return 'n';

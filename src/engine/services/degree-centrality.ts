@@ -20,12 +20,6 @@ function direction(v: unknown): Direction {
 
 /**
  * The `tinker.degree.centrality` service. Parameter: `direction` (Direction.IN by default).
- *
- * @example
- * ```ts
- * // g.V().call('tinker.degree.centrality').with('direction', OUT)   →  3, 0, 0, 2, 0, 1
- * degreeCentralityService.type;   // 'streaming'
- * ```
  */
 export const degreeCentralityService: Service = {
   name: 'tinker.degree.centrality',

@@ -11,24 +11,11 @@ import type { Traverser } from '../runtime/traverser.js';
 /**
  * How a service runs: `start` services begin a traversal (`g.call(...)`), `streaming` services
  * map each incoming traverser to results (`g.V().call(...)`).
- *
- * @example
- * ```ts
- * const t: ServiceType = 'streaming';
- * ```
  */
-export type ServiceType = 'start' | 'streaming';
+type ServiceType = 'start' | 'streaming';
 
 /**
  * A callable service.
- *
- * @example
- * ```ts
- * const hello: Service = {
- *   name: 'hello', type: 'start', params: { who: 'whom to greet' },
- *   execute: (_rt, _t, params) => [`hello ${String(params.get('who'))}`],
- * };
- * ```
  */
 export interface Service {
   readonly name: string;
@@ -41,22 +28,11 @@ export interface Service {
 
 /**
  * Name of the directory service, which lists the registered services.
- *
- * @example
- * ```ts
- * g.call(DIRECTORY_SERVICE);
- * ```
  */
-export const DIRECTORY_SERVICE = '--list';
+const DIRECTORY_SERVICE = '--list';
 
 /**
  * Registered services by name.
- *
- * @example
- * ```ts
- * const registry = new ServiceRegistry([textSearchService]);
- * registry.names();   // ['tinker.search']
- * ```
  */
 export class ServiceRegistry {
   readonly #services = new Map<string, Service>();

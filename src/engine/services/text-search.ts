@@ -53,12 +53,6 @@ function* search(rt: Runtime, re: LinearRegex, type: ElementType | undefined): I
 /**
  * The `tinker.search` service. Parameters: `search` (a term, read as the regex `.*(term).*`),
  * `regex` (a whole-value regex), `type` (`Vertex`, `Edge` or `VertexProperty`).
- *
- * @example
- * ```ts
- * // g.call('tinker.search', [search: 'mar']).element()   →  v[marko]
- * textSearchService.name;   // 'tinker.search'
- * ```
  */
 export const textSearchService: Service = {
   name: 'tinker.search',

@@ -12,11 +12,6 @@ import type { CompileContext } from './step-def.js';
 
 /**
  * A PlanError for a step called with arguments it does not accept.
- *
- * @example
- * ```ts
- * throw badArguments(ins, 'expected a property key');
- * ```
  */
 export function badArguments(ins: Instruction, detail: string): PlanError {
   return new PlanError('STEP_ARGUMENTS', `Invalid arguments for ${ins.op}(): ${detail}`);
@@ -24,11 +19,6 @@ export function badArguments(ins: Instruction, detail: string): PlanError {
 
 /**
  * True when `a` is the enum constant `type.name` (any name when omitted).
- *
- * @example
- * ```ts
- * isEnum(arg, 'T', 'id');
- * ```
  */
 export function isEnum(a: unknown, type: string, name?: string): a is EnumValue {
   return a instanceof EnumValue && a.type === type && (name === undefined || a.name === name);
@@ -36,11 +26,6 @@ export function isEnum(a: unknown, type: string, name?: string): a is EnumValue 
 
 /**
  * All arguments as strings, or a PlanError.
- *
- * @example
- * ```ts
- * const labels = strings(ins); // out('knows', 'created')
- * ```
  */
 export function strings(ins: Instruction, from = 0): string[] {
   const out: string[] = [];
@@ -53,11 +38,6 @@ export function strings(ins: Instruction, from = 0): string[] {
 
 /**
  * Arguments with nested arrays (varargs passed as one list) flattened one level.
- *
- * @example
- * ```ts
- * flattenArgs([['a', 'b'], 'c']); // ['a', 'b', 'c']
- * ```
  */
 export function flattenArgs(args: readonly Argument[]): Argument[] {
   const out: Argument[] = [];
@@ -70,13 +50,8 @@ export function flattenArgs(args: readonly Argument[]): Argument[] {
 
 /**
  * An integer argument (plain or long), or a PlanError.
- *
- * @example
- * ```ts
- * const n = integer(ins, 0); // limit(2)
- * ```
  */
-export function integer(ins: Instruction, index: number): number {
+function integer(ins: Instruction, index: number): number {
   const a = ins.args[index];
   const n = toJsNumber(a);
   if (n === undefined || !Number.isInteger(n)) throw badArguments(ins, `argument ${index + 1} must be an integer`);
@@ -85,11 +60,6 @@ export function integer(ins: Instruction, index: number): number {
 
 /**
  * A numeric argument as a JS number, or undefined.
- *
- * @example
- * ```ts
- * toJsNumber(new TypedNumber('long', 2n)); // 2
- * ```
  */
 export function toJsNumber(a: unknown): number | undefined {
   if (typeof a === 'number') return a;
@@ -103,11 +73,6 @@ export function toJsNumber(a: unknown): number | undefined {
 
 /**
  * A plan node built in code (used by strategies and by-modulator shorthands).
- *
- * @example
- * ```ts
- * const s = stepNode('identity', {});
- * ```
  */
 export function stepNode<K extends StepKind>(kind: K, params: ParamsOf<K>, labels: readonly string[] = []): PlanStep<K> {
   return { kind, labels, params };
@@ -116,11 +81,6 @@ export function stepNode<K extends StepKind>(kind: K, params: ParamsOf<K>, label
 /**
  * Compiles a `by()` modulator argument into a child plan: nothing is identity, a string is a
  * property value, `T.*` is a token, a traversal is itself, `Column.*` selects keys or values.
- *
- * @example
- * ```ts
- * const byName = byPlan('name', cc);
- * ```
  */
 export function byPlan(arg: Argument | undefined, cc: CompileContext, ins: Instruction): Plan {
   const plan = byChild(arg, cc, ins);
@@ -148,24 +108,14 @@ function productive(plan: Plan): Plan {
 
 /**
  * The step that reads a T token (`id`, `label`, `key`, `value`).
- *
- * @example
- * ```ts
- * tokenStep('id', ins);
- * ```
  */
-export function tokenStep(name: string, ins: Instruction): PlanStep {
+function tokenStep(name: string, ins: Instruction): PlanStep {
   if (name === 'id' || name === 'label' || name === 'key' || name === 'value') return stepNode(name, {});
   throw badArguments(ins, `unknown token T.${name}`);
 }
 
 /**
  * Short text for an argument in messages and explain().
- *
- * @example
- * ```ts
- * describeArg(new EnumValue('T', 'id')); // 'T.id'
- * ```
  */
 export function describeArg(a: unknown): string {
   if (a === null) return 'null';

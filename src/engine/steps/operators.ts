@@ -9,11 +9,6 @@ import { TypedNumber } from '../../values/index.js';
 
 /**
  * Applies a named operator to an accumulator and a value.
- *
- * @example
- * ```ts
- * applyOperator('sum', 1, 2); // 3
- * ```
  */
 export function applyOperator(op: string, a: unknown, b: unknown): unknown {
   switch (op) {

@@ -9,11 +9,6 @@ import { mapEntry } from './helpers/step-values.js';
 
 /**
  * Splits a leading `Scope.*` argument from the others.
- *
- * @example
- * ```ts
- * splitScope([new EnumValue('Scope', 'local'), 2]); // { local: true, rest: [2] }
- * ```
  */
 export function splitScope(args: readonly Argument[]): { local: boolean; rest: readonly Argument[] } {
   const first = args[0];
@@ -24,11 +19,6 @@ export function splitScope(args: readonly Argument[]): { local: boolean; rest: r
 /**
  * The items of a collection value for local-scope steps: list and set items, map entries as
  * one-entry maps, path objects; anything else is a single item.
- *
- * @example
- * ```ts
- * localItems([1, 2]); // [1, 2]
- * ```
  */
 export function localItems(value: unknown): unknown[] | undefined {
   if (Array.isArray(value)) return value as unknown[];

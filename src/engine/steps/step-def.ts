@@ -10,11 +10,6 @@ import type { RunnableStep } from '../runtime/runtime.js';
 
 /**
  * Services the compiler offers to a step while it compiles its arguments.
- *
- * @example
- * ```ts
- * const plan = cc.child(arg); // compiles an anonymous traversal argument
- * ```
  */
 export interface CompileContext {
   /** Compiles an anonymous traversal argument into a child plan. */
@@ -27,21 +22,11 @@ export interface CompileContext {
 
 /**
  * Broad class of a step, after TinkerPop's taxonomy.
- *
- * @example
- * ```ts
- * const c: StepCategory = 'filter';
- * ```
  */
-export type StepCategory = 'spawn' | 'map' | 'filter' | 'side-effect' | 'branch';
+type StepCategory = 'spawn' | 'map' | 'filter' | 'side-effect' | 'branch';
 
 /**
  * A modulator instruction on its way to the step it modulates.
- *
- * @example
- * ```ts
- * const m: Modulation = { op: 'times', args: [2], before: true }; // times(2).repeat(out())
- * ```
  */
 export interface Modulation extends Instruction {
   /** True for times(), until() and emit() written before the repeat() they modulate. */
@@ -50,14 +35,6 @@ export interface Modulation extends Instruction {
 
 /**
  * A step implementation of kind `K`; its parameters are `ParamsOf<K>`.
- *
- * @example
- * ```ts
- * const identityStep: StepDef<'identity'> = {
- *   kind: 'identity', category: 'map', ops: ['identity'],
- *   compile: () => ({}), run: (_p, input) => input,
- * };
- * ```
  */
 export interface StepDef<K extends StepKind> extends RunnableStep<K> {
   readonly kind: K;
@@ -78,10 +55,5 @@ export interface StepDef<K extends StepKind> extends RunnableStep<K> {
 
 /**
  * Every step implementation by kind: the table the compiler, explain() and the runtime use.
- *
- * @example
- * ```ts
- * const table: StepTable = STEPS;
- * ```
  */
 export type StepTable = { readonly [K in StepKind]: StepDef<K> };

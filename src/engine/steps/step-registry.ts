@@ -67,11 +67,6 @@ import { ioStep } from './side-effect/io-step.js';
 
 /**
  * Every step implementation by kind.
- *
- * @example
- * ```ts
- * STEPS.vertex.ops; // ['out', 'in', 'both', 'outE', 'inE', 'bothE']
- * ```
  */
 export const STEPS: StepTable = {
   graph: graphStep,

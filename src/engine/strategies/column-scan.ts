@@ -41,11 +41,6 @@ function columnCondition(c: HasCondition): boolean {
 
 /**
  * The column-scan strategy.
- *
- * @example
- * ```ts
- * columnScan.apply(plan, { root: true, tracksPath: false });
- * ```
  */
 export const columnScan: Strategy = {
   name: 'ColumnScanStrategy',

@@ -119,11 +119,6 @@ function fromChain(steps: readonly PlanStep[], i: number): Replacement | undefin
 
 /**
  * The frontier strategy.
- *
- * @example
- * ```ts
- * frontierStrategy.apply(plan, { root: true, tracksPath: false });
- * ```
  */
 export const frontierStrategy: Strategy = {
   name: 'FrontierStrategy',

@@ -7,11 +7,6 @@ import type { Strategy } from './strategy.js';
 /**
  * Removes unlabelled identity() steps (a plan that becomes empty stays empty: an empty child
  * plan is itself the identity).
- *
- * @example
- * ```ts
- * identityRemoval.apply(plan, { root: true });
- * ```
  */
 export const identityRemoval: Strategy = {
   name: 'IdentityRemovalStrategy',

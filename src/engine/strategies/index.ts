@@ -13,11 +13,6 @@ export { checkStrategyName } from './known.js';
 /**
  * Applies every strategy in order to the plan and, recursively, to its child plans. Strategies
  * named in `withoutStrategies` are skipped.
- *
- * @example
- * ```ts
- * const optimised = applyStrategies(plan);
- * ```
  */
 export function applyStrategies(plan: Plan, options: { readonly optimise?: boolean } = {}): Plan {
   const without = new Set(plan.settings.without);

@@ -32,12 +32,6 @@ const KNOWN: ReadonlySet<string> = new Set([...TINKERPOP_STRATEGIES, ...STRATEGI
  * Refuses a strategy name that is neither a TinkerPop strategy nor one of Quiver's own
  * (PlanError UNKNOWN_STRATEGY), so a misspelt `withStrategies(ReadOnlyStrategyy)` does not
  * silently run without its checks.
- *
- * @example
- * ```ts
- * checkStrategyName('ReadOnlyStrategy', 'withStrategies');   // passes
- * checkStrategyName('FooStrategy', 'withStrategies');        // throws UNKNOWN_STRATEGY
- * ```
  */
 export function checkStrategyName(name: string, step: 'withStrategies' | 'withoutStrategies'): void {
   if (!KNOWN.has(name)) throw new PlanError('UNKNOWN_STRATEGY', `Invalid ${step}(): ${name} is not a TinkerPop or Quiver strategy`);

@@ -15,11 +15,6 @@ import { frontierStrategy } from './frontier-strategy.js';
 
 /**
  * Strategies in the order they run. Each entry says why it sits where it does.
- *
- * @example
- * ```ts
- * STRATEGIES.map((s) => s.name);
- * ```
  */
 export const STRATEGIES: readonly Strategy[] = [
   // First: the pattern-matching strategies below see adjacent steps without identity() between them.

@@ -12,11 +12,6 @@ const RANK: Readonly<Partial<Record<PlanStep['kind'], number>>> = { has: 1, is: 
 /**
  * Sorts each run of adjacent, unlabelled, reorderable filters by cost. Filters are pure and
  * per-traverser, so their order never changes the results, only the work done.
- *
- * @example
- * ```ts
- * filterRanking.apply(plan, { root: true, tracksPath: false });
- * ```
  */
 export const filterRanking: Strategy = {
   name: 'FilterRankingStrategy',
@@ -45,11 +40,6 @@ const ONE_TO_ONE = new Set<PlanStep['kind']>(['id', 'label', 'constant', 'identi
 /**
  * Moves a global range() before the one-to-one map steps right in front of it, when no step
  * needs the path (the moved steps would otherwise be missing from it).
- *
- * @example
- * ```ts
- * earlyLimit.apply(plan, { root: true, tracksPath: false });
- * ```
  */
 export const earlyLimit: Strategy = {
   name: 'EarlyLimitStrategy',

@@ -48,11 +48,6 @@ function barrier(): PlanStep {
 
 /**
  * Inserts bounded barriers after path-processing steps of the root traversal.
- *
- * @example
- * ```ts
- * pathRetraction.apply(plan, { root: true, tracksPath: true }); // V().as('a').select('a') → V().as('a').select('a').barrier(2500)
- * ```
  */
 export const pathRetraction: Strategy = {
   name: 'PathRetractionStrategy',

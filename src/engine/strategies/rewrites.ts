@@ -27,11 +27,6 @@ function rewritePairs(steps: readonly PlanStep[], f: (a: PlanStep, b: PlanStep) 
 /**
  * outE().inV() → out(), inE().outV() → in(), bothE().otherV() → both(), when no step needs
  * the path (the edge would otherwise be part of it).
- *
- * @example
- * ```ts
- * incidentToAdjacent.apply(plan, { root: true, tracksPath: false });
- * ```
  */
 export const incidentToAdjacent: Strategy = {
   name: 'IncidentToAdjacentStrategy',
@@ -51,11 +46,6 @@ export const incidentToAdjacent: Strategy = {
 /**
  * out().count() → a degree sum and V().count() / V().hasLabel(l).count() → vertexCount(l).
  * Runs after incident-to-adjacent so outE().inV().count() is caught too.
- *
- * @example
- * ```ts
- * countPushdown.apply(plan, { root: true, tracksPath: false });
- * ```
  */
 export const countPushdown: Strategy = {
   name: 'CountStrategy',

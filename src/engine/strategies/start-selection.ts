@@ -24,11 +24,6 @@ function labelsOf(c: HasCondition): string[] | undefined {
 
 /**
  * The start-selection strategy (per-label scans and index lookups).
- *
- * @example
- * ```ts
- * startSelection.apply(plan, { root: true, tracksPath: false });
- * ```
  */
 export const startSelection: Strategy = {
   name: 'IndexSelectionStrategy',

@@ -6,13 +6,8 @@ import type { Plan } from '../plan/plan.js';
 
 /**
  * What a strategy may know about the whole traversal.
- *
- * @example
- * ```ts
- * const c: StrategyContext = { root: true, tracksPath: false };
- * ```
  */
-export interface StrategyContext {
+interface StrategyContext {
   /** True for the root plan, false for child plans. */
   readonly root: boolean;
   /** True when some step of the whole traversal needs paths or labels. */
@@ -21,11 +16,6 @@ export interface StrategyContext {
 
 /**
  * A pure plan rewrite.
- *
- * @example
- * ```ts
- * const noop: Strategy = { name: 'Noop', apply: (plan) => plan };
- * ```
  */
 export interface Strategy {
   /** TinkerPop-style class name, usable in withoutStrategies(). */

@@ -97,11 +97,6 @@ function report(name: string, config: StrategyConfig, code: string, message: str
  * Runs the verification strategies the plan's source asks for; throws PlanError
  * (EDGE_LABEL_VERIFICATION, RESERVED_KEYS_VERIFICATION, VERTEX_PROGRAM_RESTRICTION) or emits a
  * process warning as each strategy is configured.
- *
- * @example
- * ```ts
- * verifyPlan(compile(bytecode));   // throws when withStrategies(EdgeLabelVerificationStrategy(throwException: true)) meets out()
- * ```
  */
 export function verifyPlan(plan: Plan): void {
   const settings = plan.settings;

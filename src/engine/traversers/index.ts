@@ -45,11 +45,6 @@ export type {
 
 /**
  * Every traverser by its method name (`graph.traversers.<name>`).
- *
- * @example
- * ```ts
- * const op = TRAVERSERS.shortestPath(run, { source: '1:marko', target: '1:josh', maxDepth: 3 });
- * ```
  */
 export const TRAVERSERS = {
   kout,

@@ -12,11 +12,6 @@ import type { Meter, TraverserRun } from './traverser-common.js';
 /**
  * One depth of a layered search: `vertices.slots[i]` was reached from entry
  * `vertices.predecessor[i]` of the layer before (-1 in layer 0) through edge `edges.slots[i]`.
- *
- * @example
- * ```ts
- * const layer: Layer = { vertices: Frontier.of([0], { predecessor: true }), edges: Frontier.of([-1]) };
- * ```
  */
 export interface Layer {
   readonly vertices: Frontier;
@@ -25,11 +20,6 @@ export interface Layer {
 
 /**
  * Options of {@link layers}.
- *
- * @example
- * ```ts
- * const o: LayerOptions = { hop: { direction: 'OUT' }, depth: 2, nearest: true, capacity: -1, finding: 'kout' };
- * ```
  */
 interface LayerOptions {
   readonly hop: HopOptions;
@@ -52,11 +42,6 @@ const NO_SLOTS = new Int32Array(0);
 
 /**
  * Layer 0 of `sources`.
- *
- * @example
- * ```ts
- * const result = firstLayer(...args);
- * ```
  */
 function firstLayer(sources: ArrayLike<number>): Layer {
   const vertices = Frontier.of(sources, { predecessor: true });
@@ -66,11 +51,6 @@ function firstLayer(sources: ArrayLike<number>): Layer {
 
 /**
  * Breadth-first layers from `sources` up to `options.depth` hops (fewer when a layer is empty).
- *
- * @example
- * ```ts
- * const ls = runFrontier(layers(run, Int32Array.of(s), { hop, depth: 2, nearest: true, capacity: -1, finding: 'kout', meter }));
- * ```
  */
 export function* layers(run: TraverserRun, sources: ArrayLike<number>, options: LayerOptions): FrontierOperation<Layer[]> {
   const rows = options.nearest && options.layerLimit === undefined ? rowsOf(run.source, options.hop) : undefined;
@@ -135,11 +115,6 @@ function* layersOfRows(run: TraverserRun, sources: ArrayLike<number>, options: L
 
 /**
  * The path (vertex slots and edge slots) to entry `i` of layer `depth`.
- *
- * @example
- * ```ts
- * const { vertices, edges } = layerPath(ls, 2, 0);
- * ```
  */
 export function layerPath(ls: readonly Layer[], depth: number, i: number): { vertices: number[]; edges: number[] } {
   const vertices: number[] = [];

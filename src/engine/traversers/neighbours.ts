@@ -294,11 +294,6 @@ function shape(run: TraverserRun, found: Found, o: Readonly<Record<string, unkno
 /**
  * kout: the vertices exactly `maxDepth` hops from `source` (with `nearest`, whose shortest
  * path is that long), along the {@link HopParameters} or, given `steps`, the VESteps.
- *
- * @example
- * ```ts
- * const r = runFrontier(kout(run, { source: '1:marko', maxDepth: 2 }));
- * ```
  */
 export function* kout(run: TraverserRun, options: KoutOptions): FrontierOperation<NeighbourhoodResult> {
   const o = record(options, 'kout options');
@@ -309,11 +304,6 @@ export function* kout(run: TraverserRun, options: KoutOptions): FrontierOperatio
 
 /**
  * kneighbor: every vertex within `maxDepth` hops of `source` (the source excluded).
- *
- * @example
- * ```ts
- * const r = runFrontier(kneighbor(run, { source: '1:marko', maxDepth: 2 }));
- * ```
  */
 export function* kneighbor(run: TraverserRun, options: KneighborOptions): FrontierOperation<NeighbourhoodResult> {
   const o = record(options, 'kneighbor options');
@@ -325,11 +315,6 @@ export function* kneighbor(run: TraverserRun, options: KneighborOptions): Fronti
 /**
  * egonet: the kneighbor of several sources, sources included: of `source` without `steps`, of
  * `sources` (a list of ids, or a vertices selector) with them.
- *
- * @example
- * ```ts
- * const r = runFrontier(egonet(run, { sources: ['1:marko'], steps: { direction: 'OUT' }, maxDepth: 1 }));
- * ```
  */
 export function* egonet(run: TraverserRun, options: EgonetOptions): FrontierOperation<NeighbourhoodResult> {
   const o = record(options, 'egonet options');
@@ -351,11 +336,6 @@ export function* egonet(run: TraverserRun, options: EgonetOptions): FrontierOper
  * is remembered first), and each vertex the walk reaches at the last step adds the number of
  * edges that step follows from it. `containsTraversed` also counts the source and every edge
  * of the earlier steps.
- *
- * @example
- * ```ts
- * runFrontier(count(run, { source: '1:marko', steps: [{ direction: 'OUT' }] })); // { count: 2 }
- * ```
  */
 export function* count(run: TraverserRun, options: CountOptions): FrontierOperation<CountResult> {
   const o = record(options, 'count options');

@@ -241,11 +241,6 @@ function shortestOptions(o: Readonly<Record<string, unknown>>, hop: HopOptions, 
 /**
  * shortestPath: one shortest path from `source` to `target` within `maxDepth` hops (`path`
  * is [] when there is none).
- *
- * @example
- * ```ts
- * runFrontier(shortestPath(run, { source: '1:marko', target: '1:josh', maxDepth: 3 })); // { path: ['1:marko', '1:peter', '1:josh'], ... }
- * ```
  */
 export function* shortestPath(run: TraverserRun, options: ShortestPathOptions): FrontierOperation<ShortestPathResult> {
   const o = record(options, 'shortestPath options');
@@ -258,11 +253,6 @@ export function* shortestPath(run: TraverserRun, options: ShortestPathOptions): 
 
 /**
  * allShortestPaths: every shortest path from `source` to `target` within `maxDepth` hops.
- *
- * @example
- * ```ts
- * runFrontier(allShortestPaths(run, { source: '1:marko', target: '1:josh', maxDepth: 3 })); // { paths: [{ objects: [...] }], ... }
- * ```
  */
 export function* allShortestPaths(run: TraverserRun, options: ShortestPathOptions): FrontierOperation<PathsResult> {
   const o = record(options, 'allShortestPaths options');
@@ -286,11 +276,6 @@ function weightOf(run: TraverserRun, key: unknown): (edge: number) => number {
 /**
  * weightedShortestPath: the lightest path from `source` to `target` by the numeric edge
  * property `weight` (edges without it weigh 1); `path` is absent when unreachable.
- *
- * @example
- * ```ts
- * runFrontier(weightedShortestPath(run, { source: '1:marko', target: '1:josh', weight: 'weight' })); // { path: { weight: 0.9, vertices: [...] }, ... }
- * ```
  */
 export function* weightedShortestPath(run: TraverserRun, options: WeightedShortestPathOptions): FrontierOperation<WeightedShortestPathResult> {
   const o = record(options, 'weightedShortestPath options');
@@ -309,11 +294,6 @@ export function* weightedShortestPath(run: TraverserRun, options: WeightedShorte
 /**
  * singleSourceShortestPath: the lightest paths from `source` to the `limit` (10) nearest
  * vertices, keyed by target id.
- *
- * @example
- * ```ts
- * runFrontier(singleSourceShortestPath(run, { source: '1:marko', weight: 'weight' })); // { paths: { '1:peter': { weight: 0.5, vertices: [...] } }, ... }
- * ```
  */
 export function* singleSourceShortestPath(run: TraverserRun, options: SingleSourceShortestPathOptions): FrontierOperation<SingleSourceShortestPathResult> {
   const o = record(options, 'singleSourceShortestPath options');
@@ -338,11 +318,6 @@ export function* singleSourceShortestPath(run: TraverserRun, options: SingleSour
 /**
  * multiNodeShortestPath: a shortest path between every pair of the selected `vertices`,
  * following `step`, within `maxDepth` hops.
- *
- * @example
- * ```ts
- * runFrontier(multiNodeShortestPath(run, { vertices: { ids: ['1:marko', '1:josh'] }, step: { direction: 'BOTH' }, maxDepth: 5 }));
- * ```
  */
 export function* multiNodeShortestPath(run: TraverserRun, options: MultiNodeShortestPathOptions): FrontierOperation<PathsResult> {
   const o = record(options, 'multiNodeShortestPath options');

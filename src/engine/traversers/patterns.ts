@@ -191,11 +191,6 @@ function sampleOf<T>(items: T[], size: number): T[] {
  * each path carries its edge weights (`weightBy`'s value, else `defaultWeight`) and the paths
  * are sorted by their sum before `limit` cuts; with NONE (the default) paths carry no weights
  * and the walk stops once the last step has found `limit` of them.
- *
- * @example
- * ```ts
- * runFrontier(customizedPaths(run, { sources: { ids: ['1:marko'] }, steps: [{ direction: 'OUT', weightBy: 'weight' }], sortBy: 'DECR' }));
- * ```
  */
 export function* customizedPaths(run: TraverserRun, options: CustomizedPathsOptions): FrontierOperation<CustomizedPathsResult> {
   const o = record(options, 'customizedPaths options');
@@ -265,11 +260,6 @@ export function* customizedPaths(run: TraverserRun, options: CustomizedPathsOpti
  * templatePaths: paths from the `sources` selector to the `targets` selector that take each of
  * `steps` (an EdgeStep plus `maxTimes`, default 1) between 1 and `maxTimes` times in order;
  * with `withRing` false (the default) a path never repeats a vertex. Shortest first.
- *
- * @example
- * ```ts
- * runFrontier(templatePaths(run, { sources: { ids: ['1:marko'] }, targets: { ids: ['1:vadas'] }, steps: [{ direction: 'OUT', labels: ['knows'], maxTimes: 3 }] }));
- * ```
  */
 export function* templatePaths(run: TraverserRun, options: TemplatePathsOptions): FrontierOperation<PathsResult> {
   const o = record(options, 'templatePaths options');
@@ -327,11 +317,6 @@ export function* templatePaths(run: TraverserRun, options: TemplatePathsOptions)
  * (`{ steps: [EdgeStep...] }`) is walked one hop per step over simple paths; the crosspoints
  * are the vertices where paths from every source end (none if a source has no path), and with
  * `withPath` the paths ending there are returned.
- *
- * @example
- * ```ts
- * runFrontier(customizedCrosspoints(run, { sources: { ids: ['1:marko', '1:josh'] }, pathPatterns: [{ steps: [{ direction: 'BOTH' }] }], withPath: true }));
- * ```
  */
 export function* customizedCrosspoints(run: TraverserRun, options: CustomizedCrosspointsOptions): FrontierOperation<CustomizedCrosspointsResult> {
   const o = record(options, 'customizedCrosspoints options');

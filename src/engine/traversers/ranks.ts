@@ -203,11 +203,6 @@ export interface EdgeExistResult {
  * neighbours (score = shared / neighbours), kept when there are at least `minSimilars` of them
  * (and, with `groupProperty`, at least `minGroups` distinct values of it); the `top` best (0:
  * all) per source, for at most `limit` sources.
- *
- * @example
- * ```ts
- * runFrontier(fusiformSimilarity(run, { sources: { ids: ['1:marko'] }, minNeighbors: 1, alpha: 0.5 }));
- * ```
  */
 export function* fusiformSimilarity(run: TraverserRun, options: FusiformSimilarityOptions): FrontierOperation<FusiformSimilarityResult> {
   const o = record(options, 'fusiformSimilarity options');
@@ -290,11 +285,6 @@ const LAYER_CAPACITY = 100_000;
  * to the neighbours in the last layer and in the earlier layers first; the new layer then gets
  * `alpha` × the updated rank / degree per path node. Each layer is ordered by rank (then id), the
  * `top` (10) best of it are kept, and `ranks[0]` is the source.
- *
- * @example
- * ```ts
- * runFrontier(neighborRank(run, { source: '1:marko', steps: [{ direction: 'BOTH' }], alpha: 0.9 })); // { ranks: [{ '1:marko': 1 }, {...}] }
- * ```
  */
 export function* neighborRank(run: TraverserRun, options: NeighborRankOptions): FrontierOperation<NeighborRankResult> {
   const o = record(options, 'neighborRank options');
@@ -378,11 +368,6 @@ const WITH_LABEL = ['SAME_LABEL', 'OTHER_LABEL', 'BOTH_LABEL'];
  * gets 1 − alpha. The source and its direct neighbours are left out; `withLabel` keeps the
  * source's side (SAME_LABEL), the other side (OTHER_LABEL) or both; `sorted` orders by rank;
  * `limit` (100) cuts. `maxDiff` is checked but, as in HugeGraph, not used.
- *
- * @example
- * ```ts
- * runFrontier(personalRank(run, { source: '1:marko', label: 'created', maxDepth: 3 })); // { ranks: { '1:peter': 0.36..., ... } }
- * ```
  */
 export function* personalRank(run: TraverserRun, options: PersonalRankOptions): FrontierOperation<PersonalRankResult> {
   const o = record(options, 'personalRank options');
@@ -458,11 +443,6 @@ function sortValuesOf(id: ElementId): string {
 /**
  * edgeExist: the edges from `source` to `target` (out direction), of `label` when given and
  * with those `sortValues` when given (which needs `label`), at most `limit` (100).
- *
- * @example
- * ```ts
- * runFrontier(edgeExist(run, { source: '1:marko', target: '1:peter', label: 'knows' })); // { edges: [{ id: ..., label: 'knows', ... }] }
- * ```
  */
 export function* edgeExist(run: TraverserRun, options: EdgeExistOptions): FrontierOperation<EdgeExistResult> {
   const o = record(options, 'edgeExist options');

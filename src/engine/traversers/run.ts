@@ -16,12 +16,6 @@ import type { TraverserRun } from './traverser-common.js';
 /**
  * Runs a traverser in an execution context and resolves with its response. `keyType` gives the
  * data type of a property key, to which property filter values are converted.
- *
- * @example
- * ```ts
- * declare const context: ExecutionContext;
- * const r = await runTraverser(context, (run) => kout(run, { source: '1:marko', maxDepth: 2 }));
- * ```
  */
 export async function runTraverser<R>(
   context: ExecutionContext,

@@ -240,11 +240,6 @@ function pair(run: TraverserRun, o: Readonly<Record<string, unknown>>): [number,
 /**
  * sameNeighbors: the common neighbours of `vertex` and `other` (GET form), or of every vertex of
  * `vertexList` (POST form, with `labels` and `withVertex`).
- *
- * @example
- * ```ts
- * runFrontier(sameNeighbors(run, { vertex: '1:marko', other: '1:josh' })); // { sameNeighbors: ['1:peter'], vertices, measure }
- * ```
  */
 export function* sameNeighbors(run: TraverserRun, options: SameNeighborsOptions): FrontierOperation<SameNeighborsResult> {
   const o = record(options, 'sameNeighbors options');
@@ -273,11 +268,6 @@ export function* sameNeighbors(run: TraverserRun, options: SameNeighborsOptions)
 
 /**
  * sameNeighborsBatch: the common neighbours of each pair of `vertexList`.
- *
- * @example
- * ```ts
- * runFrontier(sameNeighborsBatch(run, { vertexList: [['1:marko', '1:josh']] })); // { sameNeighbors: [['1:peter']], measure }
- * ```
  */
 export function* sameNeighborsBatch(run: TraverserRun, options: SameNeighborsBatchOptions): FrontierOperation<SameNeighborsBatchResult> {
   const o = record(options, 'sameNeighborsBatch options');
@@ -304,11 +294,6 @@ function jaccard({ a, b, common }: Overlap): number {
  * jaccardSimilarity: |N(a) ∩ N(b)| / |N(a) ∪ N(b)| of `vertex` and `other` (GET form), or,
  * with `step`, the `top` vertices within two hops of `vertex` by that score, 0 included
  * (POST form; JaccardSimilarTraverser scores every vertex it reaches).
- *
- * @example
- * ```ts
- * runFrontier(jaccardSimilarity(run, { vertex: '1:marko', other: '1:peter' })); // { jaccardSimilarity: 0.25, measure }
- * ```
  */
 export function* jaccardSimilarity(run: TraverserRun, options: JaccardSimilarityOptions): FrontierOperation<JaccardSimilarityResult> {
   const o = record(options, 'jaccardSimilarity options');
@@ -354,11 +339,6 @@ function* commonScores(run: TraverserRun, options: LinkPredictionOptions, what: 
 
 /**
  * adamicAdar: Σ 1 / ln(degree) over the common neighbours of `vertex` and `other`.
- *
- * @example
- * ```ts
- * runFrontier(adamicAdar(run, { vertex: '1:marko', other: '1:josh' })); // { adamicAdar: 0.91... }
- * ```
  */
 export function* adamicAdar(run: TraverserRun, options: LinkPredictionOptions): FrontierOperation<AdamicAdarResult> {
   return { adamicAdar: yield* commonScores(run, options, 'adamicAdar', (d) => (d > 1 ? 1 / Math.log(d) : 0)) };
@@ -366,11 +346,6 @@ export function* adamicAdar(run: TraverserRun, options: LinkPredictionOptions): 
 
 /**
  * resourceAllocation: Σ 1 / degree over the common neighbours of `vertex` and `other`.
- *
- * @example
- * ```ts
- * runFrontier(resourceAllocation(run, { vertex: '1:marko', other: '1:josh' })); // { resourceAllocation: 0.33... }
- * ```
  */
 export function* resourceAllocation(run: TraverserRun, options: LinkPredictionOptions): FrontierOperation<ResourceAllocationResult> {
   return { resourceAllocation: yield* commonScores(run, options, 'resourceAllocation', (d) => (d > 0 ? 1 / d : 0)) };

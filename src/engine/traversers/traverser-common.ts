@@ -18,20 +18,10 @@ import type { TraverserEdge, TraverserMeasure, TraverserVertex } from './travers
 
 /**
  * HugeGraph's NO_LIMIT.
- *
- * @example
- * ```ts
- * NO_LIMIT; // see src/engine/traversers for its use
- * ```
  */
 export const NO_LIMIT = -1;
 /**
  * Defaults of HugeGraph's traversers (spec notes §5).
- *
- * @example
- * ```ts
- * DEFAULTS; // see src/engine/traversers for its use
- * ```
  */
 export const DEFAULTS = { maxDegree: 10000, skipDegree: 0, capacity: 10_000_000, limit: 10_000_000, pathsLimit: 10 } as const;
 
@@ -39,11 +29,6 @@ export const DEFAULTS = { maxDegree: 10000, skipDegree: 0, capacity: 10_000_000,
  * Where a traverser runs: the graph (a read view's source), the context it pauses through,
  * which also checks cancellation and the deadline, and the data type of a property key
  * (property filter values are converted to it; absent, or undefined for a key: kept as written).
- *
- * @example
- * ```ts
- * const run: TraverserRun = { source: view.source, ctx: NEVER_PAUSE, keyType: (key) => (key === 'age' ? 'INT' : undefined) };
- * ```
  */
 export interface TraverserRun {
   readonly source: GraphSource;
@@ -53,11 +38,6 @@ export interface TraverserRun {
 
 /**
  * Counts iterations and time for the measure block.
- *
- * @example
- * ```ts
- * Meter; // see src/engine/traversers for its use
- * ```
  */
 export class Meter {
   edges = 0;
@@ -72,11 +52,6 @@ export class Meter {
 /**
  * A stored value as the traversers return it: numbers plain (a long beyond ±(2^53 - 1) a
  * bigint), UUIDs as text, maps as objects (keys written as JSON writes them), sets as arrays.
- *
- * @example
- * ```ts
- * plainJson(new TypedNumber('long', 6n)); // 6
- * ```
  */
 function plainJson(value: unknown): unknown {
   return jsonContainers(value, plainLeaf);
@@ -90,11 +65,6 @@ function plainLeaf(value: unknown): unknown {
 
 /**
  * The vertex JSON of a slot.
- *
- * @example
- * ```ts
- * const result = vertexJson(...args);
- * ```
  */
 function vertexJson(source: GraphSource, slot: number): TraverserVertex {
   const properties: Record<string, unknown> = {};
@@ -110,11 +80,6 @@ const EDGE_JSON = { value: plainJson, id: plainId } as const;
 
 /**
  * The edge JSON of a slot ({@link edgeShape} with plain ids and values).
- *
- * @example
- * ```ts
- * const e = edgeJson(source, 0); // { id, label, type: 'edge', outV, outVLabel, inV, inVLabel, properties }
- * ```
  */
 export function edgeJson(source: GraphSource, slot: number): TraverserEdge {
   return edgeShape(source, slot, EDGE_JSON);
@@ -122,11 +87,6 @@ export function edgeJson(source: GraphSource, slot: number): TraverserEdge {
 
 /**
  * Plain vertex ids, or full vertices with `withVertex`, of distinct slots.
- *
- * @example
- * ```ts
- * const result = verticesOut(...args);
- * ```
  */
 export function verticesOut(source: GraphSource, slots: Iterable<number>, withVertex: boolean): (PlainId | TraverserVertex)[] {
   const distinct = distinctSlots(slots);
@@ -135,11 +95,6 @@ export function verticesOut(source: GraphSource, slots: Iterable<number>, withVe
 
 /**
  * Plain edge ids, or full edges with `withEdge`, of distinct slots.
- *
- * @example
- * ```ts
- * const result = edgesOut(...args);
- * ```
  */
 export function edgesOut(source: GraphSource, slots: Iterable<number>, withEdge: boolean): (PlainId | TraverserEdge)[] {
   return distinctSlots(slots).map((s) => (withEdge ? edgeJson(source, s) : plainId(source.edgeId(s))));
@@ -152,11 +107,6 @@ function distinctSlots(slots: Iterable<number>): number[] {
 
 /**
  * Plain ids of slots, filled from the store's id column in one call (no object per id).
- *
- * @example
- * ```ts
- * const result = ids(...args);
- * ```
  */
 export function ids(source: GraphSource, slots: ArrayLike<number>): PlainId[] {
   return plainVertexIds(source, slots);
@@ -164,11 +114,6 @@ export function ids(source: GraphSource, slots: ArrayLike<number>): PlainId[] {
 
 /**
  * ArgumentError `TRAVERSER_ARGUMENT`: a traverser parameter breaks HugeGraph's rule.
- *
- * @example
- * ```ts
- * throw bad("The steps parameter can't be null");
- * ```
  */
 export function bad(message: string): ArgumentError {
   return new ArgumentError('TRAVERSER_ARGUMENT', message);
@@ -176,11 +121,6 @@ export function bad(message: string): ArgumentError {
 
 /**
  * A plain object of options, or {} when absent.
- *
- * @example
- * ```ts
- * const result = record(...args);
- * ```
  */
 export function record(value: unknown, what: string): Readonly<Record<string, unknown>> {
   if (value === undefined || value === null) return {};
@@ -190,11 +130,6 @@ export function record(value: unknown, what: string): Readonly<Record<string, un
 
 /**
  * `OUT`, `IN` or `BOTH` (absent: BOTH).
- *
- * @example
- * ```ts
- * const result = direction(...args);
- * ```
  */
 export function direction(value: unknown): Direction {
   if (value === undefined || value === null) return 'BOTH';
@@ -204,11 +139,6 @@ export function direction(value: unknown): Direction {
 
 /**
  * An integer parameter with a default.
- *
- * @example
- * ```ts
- * const result = integer(...args);
- * ```
  */
 export function integer(value: unknown, name: string, fallback: number): number {
   if (value === undefined || value === null) return fallback;
@@ -218,11 +148,6 @@ export function integer(value: unknown, name: string, fallback: number): number 
 
 /**
  * A boolean parameter with a default.
- *
- * @example
- * ```ts
- * const result = flag(...args);
- * ```
  */
 export function flag(value: unknown, name: string, fallback: boolean): boolean {
   if (value === undefined || value === null) return fallback;
@@ -232,11 +157,6 @@ export function flag(value: unknown, name: string, fallback: boolean): boolean {
 
 /**
  * A number parameter with a default.
- *
- * @example
- * ```ts
- * const result = numberOf(...args);
- * ```
  */
 export function numberOf(value: unknown, name: string, fallback: number): number {
   if (value === undefined || value === null) return fallback;
@@ -246,11 +166,6 @@ export function numberOf(value: unknown, name: string, fallback: number): number
 
 /**
  * A parameter that must be > 0 or -1 (HugeGraph's checkPositiveOrNoLimit).
- *
- * @example
- * ```ts
- * const result = positiveOrNoLimit(...args);
- * ```
  */
 export function positiveOrNoLimit(value: unknown, name: string, fallback: number): number {
   const n = integer(value, name, fallback);
@@ -260,11 +175,6 @@ export function positiveOrNoLimit(value: unknown, name: string, fallback: number
 
 /**
  * A required depth > 0.
- *
- * @example
- * ```ts
- * const result = maxDepth(...args);
- * ```
  */
 export function maxDepth(value: unknown, fallback?: number): number {
   if ((value === undefined || value === null) && fallback === undefined) throw bad("The max depth parameter can't be null");
@@ -275,11 +185,6 @@ export function maxDepth(value: unknown, fallback?: number): number {
 
 /**
  * The limit as a count (-1: Infinity).
- *
- * @example
- * ```ts
- * const result = bound(...args);
- * ```
  */
 export function bound(limit: number): number {
   return limit === NO_LIMIT ? Infinity : limit;
@@ -287,11 +192,6 @@ export function bound(limit: number): number {
 
 /**
  * HugeGraph's capacity ≥ limit rule.
- *
- * @example
- * ```ts
- * const result = checkCapacityOverLimit(...args);
- * ```
  */
 export function checkCapacityOverLimit(capacity: number, limit: number): void {
   if (capacity !== NO_LIMIT && limit !== NO_LIMIT && capacity < limit) {
@@ -301,11 +201,6 @@ export function checkCapacityOverLimit(capacity: number, limit: number): void {
 
 /**
  * A label list (absent: all labels).
- *
- * @example
- * ```ts
- * const result = labels(...args);
- * ```
  */
 export function labels(value: unknown, what = 'labels'): string[] {
   if (value === undefined || value === null) return [];
@@ -316,11 +211,6 @@ export function labels(value: unknown, what = 'labels'): string[] {
 
 /**
  * The slot of a vertex id, or the typed errors HugeGraph gives for a null, malformed or missing id.
- *
- * @example
- * ```ts
- * const result = vertexSlot(...args);
- * ```
  */
 export function vertexSlot(source: GraphSource, id: unknown, role = 'source'): number {
   if (id === undefined || id === null) throw bad(`The ${role} vertex id can't be null`);

@@ -15,11 +15,6 @@ import type { TraverserRun } from './traverser-common.js';
 
 /**
  * Degree options of one hop: maxDegree (> 0 or -1) and skipDegree (≥ 0, and ≥ maxDegree when on).
- *
- * @example
- * ```ts
- * const result = degrees(...args);
- * ```
  */
 function degrees(options: Readonly<Record<string, unknown>>, fallback: { readonly maxDegree?: number; readonly skipDegree?: number } = {}): { maxDegree: number; skipDegree: number } {
   const maxDegree = positiveOrNoLimit(options.maxDegree, 'max degree', fallback.maxDegree ?? DEFAULTS.maxDegree);
@@ -53,11 +48,6 @@ function vertexMatches(source: GraphSource, label: string | undefined, tests: re
 /**
  * A HugeGraph EdgeStep (`direction`, `labels`, `properties`, `maxDegree`, `skipDegree`) as
  * frontier hop options.
- *
- * @example
- * ```ts
- * const result = edgeStep(...args);
- * ```
  */
 export function edgeStep(run: TraverserRun, value: unknown, fallback: { readonly maxDegree?: number; readonly skipDegree?: number } = {}): HopOptions {
   const { source } = run;
@@ -74,11 +64,6 @@ export function edgeStep(run: TraverserRun, value: unknown, fallback: { readonly
 /**
  * HugeGraph's VESteps (kout/kneighbor POST): `direction`, degrees, `edgeSteps` and
  * `vertexSteps`, each a list of `{ label, properties }`; an element passes when it matches one.
- *
- * @example
- * ```ts
- * const result = veSteps(...args);
- * ```
  */
 export function veSteps(run: TraverserRun, value: unknown): HopOptions {
   const { source } = run;
@@ -108,11 +93,6 @@ function labelOf(value: unknown): string | undefined {
 
 /**
  * A list of option objects (absent: empty).
- *
- * @example
- * ```ts
- * const result = listOf(...args);
- * ```
  */
 export function listOf(value: unknown, what: string): Readonly<Record<string, unknown>>[] {
   if (value === undefined || value === null) return [];
@@ -122,11 +102,6 @@ export function listOf(value: unknown, what: string): Readonly<Record<string, un
 
 /**
  * The GET form's single-hop options: `direction`, `label`, `maxDegree`, `skipDegree`.
- *
- * @example
- * ```ts
- * const result = getHop(...args);
- * ```
  */
 export function getHop(options: Readonly<Record<string, unknown>>): HopOptions {
   return { direction: direction(options.direction), labels: labels(options.label, 'label'), ...degrees(options) };
@@ -136,11 +111,6 @@ export function getHop(options: Readonly<Record<string, unknown>>): HopOptions {
  * A HugeGraph vertices selector (`sources`, `targets`, `vertices`): `ids` XOR `label` and/or
  * `properties`; an empty `ids` list counts as none (HugeGraph's doc writes `"ids": []` beside a
  * label). No vertex → "No source vertices provided"-style error.
- *
- * @example
- * ```ts
- * const result = selectVertices(...args);
- * ```
  */
 export function selectVertices(run: TraverserRun, value: unknown, role: string): Int32Array {
   const { source } = run;

@@ -15,14 +15,6 @@ import type { PathElements, TraverserPath } from './traverser-types.js';
 /**
  * Partial paths as a tree: node `i` ends at `vertex[i]`, reached through `edge[i]` (-1 for a
  * root) from node `parent[i]` (-1 for a root), `length[i]` edges from its root.
- *
- * @example
- * ```ts
- * const tree = new PathTree();
- * const root = tree.push(0, -1, -1, 0);
- * tree.push(4, 7, root, 0);
- * tree.vertices(1); // [0, 4]
- * ```
  */
 export class PathTree {
   vertex = new Int32Array(64);
@@ -75,12 +67,6 @@ export class PathTree {
 /**
  * The neighbours of each distinct slot of `slots` under `hop`, as flat `[edge, vertex, ...]`
  * lists keyed by slot, counting the scan into the meter.
- *
- * @example
- * ```ts
- * const adj = runFrontier(neighbourLists(run, [0, 0, 3], { direction: 'OUT' }, meter));
- * adj.get(0); // [edge, vertex, edge, vertex, ...]
- * ```
  */
 export function* neighbourLists(run: TraverserRun, slots: Iterable<number>, hop: HopOptions, meter: Meter): FrontierOperation<Map<number, number[]>> {
   const seen = new SlotMap();
@@ -97,11 +83,6 @@ export function* neighbourLists(run: TraverserRun, slots: Iterable<number>, hop:
 
 /**
  * The opposite direction (BOTH stays BOTH).
- *
- * @example
- * ```ts
- * opposite('OUT'); // 'IN'
- * ```
  */
 export function opposite(direction: Direction): Direction {
   return direction === 'OUT' ? 'IN' : direction === 'IN' ? 'OUT' : 'BOTH';
@@ -109,11 +90,6 @@ export function opposite(direction: Direction): Direction {
 
 /**
  * The key of a path by its vertices, for deduplication.
- *
- * @example
- * ```ts
- * pathKey([0, 4, 2]); // '0,4,2'
- * ```
  */
 export function pathKey(vertices: readonly number[]): string {
   return vertices.join(',');
@@ -122,11 +98,6 @@ export function pathKey(vertices: readonly number[]): string {
 /**
  * The `vertices` and `edges` tail of a path response for tree nodes: ids, or full elements with
  * `withVertex` / `withEdge`.
- *
- * @example
- * ```ts
- * const { vertices, edges } = treeTail(run, tree, [5, 9], options);
- * ```
  */
 export function treeTail(run: TraverserRun, tree: PathTree, nodes: readonly number[], o: Readonly<Record<string, unknown>>): PathElements {
   const vertices: number[] = [];
@@ -143,11 +114,6 @@ export function treeTail(run: TraverserRun, tree: PathTree, nodes: readonly numb
 
 /**
  * A path object of a tree node.
- *
- * @example
- * ```ts
- * treePath(run, tree, 5); // { objects: ['1:marko', '1:peter'] }
- * ```
  */
 export function treePath(run: TraverserRun, tree: PathTree, node: number): TraverserPath {
   return { objects: ids(run.source, tree.vertices(node)) };

@@ -221,11 +221,6 @@ function capacityAndLimit(o: Readonly<Record<string, unknown>>): { capacity: num
 /**
  * paths: simple paths from `source` to `target` of at most `maxDepth` edges, shortest first,
  * along `direction` and `label`; with `sources` and `targets` selectors, along the EdgeStep `step`.
- *
- * @example
- * ```ts
- * runFrontier(paths(run, { source: '1:marko', target: '1:vadas', maxDepth: 5 })); // { paths: [{ objects: [...] }, ...], vertices, edges, measure }
- * ```
  */
 export function* paths(run: TraverserRun, options: PathsOptions): FrontierOperation<PathsResult> {
   const o = record(options, 'paths options');
@@ -247,11 +242,6 @@ export function* paths(run: TraverserRun, options: PathsOptions): FrontierOperat
 /**
  * crosspoints: paths of at most `maxDepth` edges joining `source` and `target` where both walk
  * `direction` and meet at the crosspoint, position ⌈length/2⌉ of the path (for BOTH: every simple path).
- *
- * @example
- * ```ts
- * runFrontier(crosspoints(run, { source: '1:marko', target: '1:vadas', maxDepth: 5 })); // { crosspoints: [{ crosspoint: '1:peter', objects: [...] }, ...], measure }
- * ```
  */
 export function* crosspoints(run: TraverserRun, options: CrosspointsOptions): FrontierOperation<CrosspointsResult> {
   const o = record(options, 'crosspoints options');
@@ -351,11 +341,6 @@ function bothWays(run: TraverserRun, vertex: number, list: readonly number[], w:
 /**
  * rings: cycles of at most `maxDepth` edges through `source` (`sourceInRing`, default true) or
  * reached from it; a ring and its reverse are listed once.
- *
- * @example
- * ```ts
- * runFrontier(rings(run, { source: '1:marko', maxDepth: 10 })); // { rings: [{ objects: ['1:marko', '1:peter', '2:ripple', '1:marko'] }], vertices, edges, measure }
- * ```
  */
 export function* rings(run: TraverserRun, options: RingsOptions): FrontierOperation<RingsResult> {
   const o = record(options, 'rings options');
@@ -366,11 +351,6 @@ export function* rings(run: TraverserRun, options: RingsOptions): FrontierOperat
 
 /**
  * rays: the paths from `source` that cannot grow any further, or reach `maxDepth` edges.
- *
- * @example
- * ```ts
- * runFrontier(rays(run, { source: '1:marko', maxDepth: 10 })); // { rays: [{ objects: [...] }, { objects: [...] }], vertices, edges, measure }
- * ```
  */
 export function* rays(run: TraverserRun, options: RaysOptions): FrontierOperation<RaysResult> {
   const o = record(options, 'rays options');

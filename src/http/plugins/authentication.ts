@@ -19,21 +19,11 @@ declare module 'fastify' {
 /**
  * How a request's `Authorization` header becomes an identity; throws the 401 or 400 of bad
  * credentials.
- *
- * @example
- * ```ts
- * const everyoneAdmin: Authenticator = () => ({ user_name: 'admin', user_id: 'admin', admin: true });
- * ```
  */
 export type Authenticator = (authorization: string | undefined) => Identity;
 
 /**
  * Options of {@link authPlugin}.
- *
- * @example
- * ```ts
- * await app.register(authPlugin, { state, check: true });
- * ```
  */
 interface AuthOptions {
   readonly state: ServerState;
@@ -77,11 +67,6 @@ function credentials(state: ServerState): Authenticator {
 /**
  * The auth plugin: decorates the request with `identity` and sets it in an `onRequest` hook
  * (a 401 for missing or wrong credentials ends the request there).
- *
- * @example
- * ```ts
- * await app.register(authPlugin, { state, check: options.auth !== false });
- * ```
  */
 export const authPlugin = fp<AuthOptions>(
   (app, options, done) => {

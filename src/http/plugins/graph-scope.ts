@@ -50,21 +50,11 @@ declare module 'fastify' {
 /**
  * The handle on graph `graph` of `space` that `identity` may use: the one function through which
  * every REST route reads a graph. It throws NotFoundError when the space or graph does not exist.
- *
- * @example
- * ```ts
- * const everything: GraphFor = (_identity, space, graph) => state.graph(space, graph);
- * ```
  */
 export type GraphFor = (identity: Identity, space: string, graph: string) => Graph;
 
 /**
  * Options of {@link graphScopePlugin}.
- *
- * @example
- * ```ts
- * await app.register(graphScopePlugin, { state, groups: [vertexRoutes] });
- * ```
  */
 interface GraphScopeOptions {
   readonly state: ServerState;
@@ -100,11 +90,6 @@ function scopeHook(access: GraphAccess): (request: FastifyRequest, reply: Fastif
  * The graph-scope plugin (encapsulated): decorates the request with `graph` and
  * `scopeGraph`, gives every route of its groups whose path names a graph the preHandler that
  * sets `request.graph`, and registers the groups.
- *
- * @example
- * ```ts
- * await app.register(graphScopePlugin, { state, groups: GRAPH_ROUTE_GROUPS });
- * ```
  */
 export const graphScopePlugin = fp<GraphScopeOptions>(
   (app, options, done) => {

@@ -9,11 +9,6 @@ import type { Graph } from '../../index.js';
 
 /**
  * Which of a graph's two rate limits a request counts against.
- *
- * @example
- * ```ts
- * const access: GraphAccess = request.method === 'GET' ? 'read' : 'write';
- * ```
  */
 export type GraphAccess = 'read' | 'write';
 
@@ -28,12 +23,6 @@ interface Window {
  * The request counts of one server's graphs, by graph space and graph name: a limit belongs to
  * the graph, whatever handle on it (see the graph-scope plugin's `graphFor`) a request uses.
  * Only graphs with a limit get a count.
- *
- * @example
- * ```ts
- * const limits = new RateLimits();
- * limits.admit(graph, 'DEFAULT', 'read');
- * ```
  */
 export class RateLimits {
   readonly #windows = new Map<string, Map<string, Window>>();
@@ -42,11 +31,6 @@ export class RateLimits {
    * Counts one request against the `rate_limit.read` or `rate_limit.write` of the graph
    * `handle` is a handle on, in graph space `space`; LimitError `RATE_LIMITED` (429) when the
    * second's budget is spent.
-   *
-   * @example
-   * ```ts
-   * new RateLimits().admit(graph, 'DEFAULT', 'write');
-   * ```
    */
   admit(handle: Graph, space: string, access: GraphAccess): void {
     const limit = handle.config[access === 'read' ? 'rate_limit.read' : 'rate_limit.write'];

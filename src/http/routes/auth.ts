@@ -23,11 +23,6 @@ const loginBody = {
 
 /**
  * Login, verify and logout routes.
- *
- * @example
- * ```ts
- * authRoutes(app, { state });
- * ```
  */
 export const authRoutes: RouteGroup = (app, { state }) => {
   for (const prefix of PREFIXES) {

@@ -91,11 +91,6 @@ function edgeInput(e: EdgeBody): { label: string; out: ElementId; in: ElementId;
 
 /**
  * Edge routes.
- *
- * @example
- * ```ts
- * edgeRoutes(app, { state });
- * ```
  */
 export const edgeRoutes: RouteGroup = (app) => {
   for (const base of graphPaths('/graph/edges')) {

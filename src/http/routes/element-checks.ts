@@ -12,11 +12,6 @@ import { unsupportedAction } from '../error-mapper.js';
 /**
  * Most vertices or edges one batch request may carry (HugeGraph's
  * `batch.max_vertices_per_batch` and `batch.max_edges_per_batch`).
- *
- * @example
- * ```ts
- * checkBatchSize('vertices', body.length);
- * ```
  */
 const MAX_BATCH = 2500;
 
@@ -24,11 +19,6 @@ const MAX_BATCH = 2500;
  * Refuses a vertex or edge list naming a label the schema does not hold with HugeGraph's 400
  * "Undefined vertex label: 'x'" (SchemaError `UNDEFINED_VERTEX_LABEL` / `UNDEFINED_EDGE_LABEL`)
  * instead of answering an empty list.
- *
- * @example
- * ```ts
- * checkListLabel(graph, 'vertex', request.query.label);
- * ```
  */
 export function checkListLabel(graph: Graph, kind: 'vertex' | 'edge', label: string | undefined): void {
   if (label === undefined) return;
@@ -39,23 +29,12 @@ export function checkListLabel(graph: Graph, kind: 'vertex' | 'edge', label: str
 
 /**
  * The `limit` of a vertex or edge list: an integer from 1 to 2^64 (spec Part B §4.1, §8).
- *
- * @example
- * ```ts
- * const query = { type: 'object', properties: { limit: LIST_LIMIT } };
- * ```
  */
 export const LIST_LIMIT = { type: 'integer', minimum: 1, maximum: 2 ** 64 } as const;
 
 /**
  * The limit a list runs with: the given one (default 100), and every limit past the largest
  * safe integer counts as that (no graph holds more elements).
- *
- * @example
- * ```ts
- * listLimit(undefined); // 100
- * listLimit(2 ** 64); // Number.MAX_SAFE_INTEGER
- * ```
  */
 export function listLimit(limit: number | undefined): number {
   return Math.min(limit ?? 100, Number.MAX_SAFE_INTEGER);
@@ -64,11 +43,6 @@ export function listLimit(limit: number | undefined): number {
 /**
  * Refuses a batch request above {@link MAX_BATCH} with LimitError `BATCH_TOO_LARGE`, and an
  * empty one with ArgumentError `EMPTY_BATCH` (both 400, HugeGraph's messages).
- *
- * @example
- * ```ts
- * checkBatchSize('edges', request.body.length);
- * ```
  */
 export function checkBatchSize(element: 'vertices' | 'edges', size: number): void {
   if (size > MAX_BATCH) {
@@ -79,21 +53,11 @@ export function checkBatchSize(element: 'vertices' | 'edges', size: number): voi
 
 /**
  * Query schema of PUT G/graph/vertices/{id} and PUT G/graph/edges/{id}.
- *
- * @example
- * ```ts
- * app.put(path, { schema: { querystring: actionQuery } }, handler);
- * ```
  */
 export const actionQuery = { type: 'object', properties: { action: { type: 'string' } }, additionalProperties: false } as const;
 
 /**
  * The action of an element PUT: append or eliminate, else UnsupportedError (415).
- *
- * @example
- * ```ts
- * elementAction('append'); // 'append'
- * ```
  */
 export function elementAction(action: string | undefined): 'append' | 'eliminate' {
   if (action === 'append' || action === 'eliminate') return action;
@@ -105,11 +69,6 @@ export function elementAction(action: string | undefined): 'append' | 'eliminate
  * value of property 'k' to null for vertex 'id'" (ArgumentError `NULL_PROPERTY_VALUE`; the id is
  * the body's, `null` when it carries none, as JsonVertex/JsonEdge.checkUpdate print it). Used by
  * create, batch create, append and eliminate; batch updates give null a meaning (spec Part B 2.5).
- *
- * @example
- * ```ts
- * checkNoNullValues('vertex', request.body);
- * ```
  */
 export function checkNoNullValues(element: 'vertex' | 'edge', body: { readonly properties?: Readonly<Record<string, unknown>>; readonly id?: unknown }): void {
   const properties = body.properties;
@@ -126,11 +85,6 @@ export function checkNoNullValues(element: 'vertex' | 'edge', body: { readonly p
  * Refuses an append/eliminate body naming a label other than the stored element's, with
  * ArgumentError `VERTEX_LABEL_MISMATCH` or `EDGE_LABEL_MISMATCH` (400). A body without a label
  * passes, as in HugeGraph (docs/design-choices.md, "Labels in element PUT bodies").
- *
- * @example
- * ```ts
- * checkBodyLabel('edge', { id, stored: edge.label, given: request.body.label });
- * ```
  */
 export function checkBodyLabel(element: 'vertex' | 'edge', labels: { readonly id: string; readonly stored: string; readonly given: string | undefined }): void {
   const { id, stored, given } = labels;
@@ -142,12 +96,6 @@ export function checkBodyLabel(element: 'vertex' | 'edge', labels: { readonly id
  * The `direction` query parameter of the edge list: absent or empty is BOTH, otherwise exactly
  * OUT, IN or BOTH, else HugeGraph's 400 "Direction value must be in [OUT, IN, BOTH], but got 'x'"
  * (ArgumentError `INVALID_DIRECTION`).
- *
- * @example
- * ```ts
- * listDirection('OUT'); // 'OUT'
- * listDirection(undefined); // 'BOTH'
- * ```
  */
 export function listDirection(text: string | undefined): Direction {
   if (text === undefined || text === '') return 'BOTH';
@@ -159,11 +107,6 @@ export function listDirection(text: string | undefined): Direction {
  * Why an edge id names no edge: the NotFoundError `EDGE_ID_FORMAT` of a malformed id ("Edge id
  * must be formatted as 5~6 parts, but got N parts: 'x'"), else NotFoundError `EDGE_NOT_FOUND`
  * "Edge 'x' does not exist". Both are 404.
- *
- * @example
- * ```ts
- * if (edge === undefined) throw edgeNotFound(id);
- * ```
  */
 export function edgeNotFound(id: string): QuiverError {
   return malformedEdgeId(id) ?? new NotFoundError('EDGE_NOT_FOUND', `Edge '${id}' does not exist`);
@@ -173,11 +116,6 @@ export function edgeNotFound(id: string): QuiverError {
  * The error of a DELETE of an edge that is absent (or of another label): HugeGraph's 400 "No such
  * edge with id: 'x'" (ArgumentError `NO_SUCH_EDGE`), which for a malformed id goes on with the
  * NotFoundException of the id, as EdgeAPI.delete prints it.
- *
- * @example
- * ```ts
- * if (stored === undefined) throw noSuchEdge(id);
- * ```
  */
 export function noSuchEdge(id: string): ArgumentError {
   const malformed = malformedEdgeId(id);
@@ -189,11 +127,6 @@ export function noSuchEdge(id: string): ArgumentError {
  * Refuses, among edge ids looked up together (`/traversers/edges?ids=`), a malformed one that
  * names no edge, with its NotFoundError `EDGE_ID_FORMAT` (404), as HugeGraph parses every id
  * before it reads.
- *
- * @example
- * ```ts
- * checkEdgeIdFormat(id, found !== undefined);
- * ```
  */
 export function checkEdgeIdFormat(id: string, found: boolean): void {
   const malformed = found ? undefined : malformedEdgeId(id);

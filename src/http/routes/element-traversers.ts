@@ -69,11 +69,6 @@ function scanOf(q: ScanParams): { start: string; end: string; page?: string; pag
 
 /**
  * Element traverser routes: `/traversers/{vertices,edges}`, `.../shards`, `.../scan`.
- *
- * @example
- * ```ts
- * elementTraverserRoutes(app, { state });
- * ```
  */
 export const elementTraverserRoutes: RouteGroup = (app) => {
   const element = <Q>(suffix: string, summary: string, querystring: object, run: (graph: Graph, query: Q, reply: FastifyReply) => Promise<unknown>): void => {

@@ -18,11 +18,6 @@ const spaceParams = { type: 'object', properties: { graphspace: { type: 'string'
 /**
  * Parses HugeGraph's key=value configuration text: one pair a line, `#` comment lines and
  * blank lines skipped, the value is everything after the first `=`.
- *
- * @example
- * ```ts
- * parseKeyValueText('backend=hstore\n# c\nstore=g'); // { backend: 'hstore', store: 'g' }
- * ```
  */
 function parseKeyValueText(text: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -58,11 +53,6 @@ const brief = (info: GraphInfo, legacy: boolean): Record<string, string> => (leg
 
 /**
  * Graph lifecycle routes in both path families.
- *
- * @example
- * ```ts
- * graphRoutes(app, { state });
- * ```
  */
 export const graphRoutes: RouteGroup = (app, { state }) => {
   app.post<{ Params: GraphParams; Body: Record<string, unknown> }>(

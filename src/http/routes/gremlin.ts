@@ -19,11 +19,6 @@ import type { GraphParams, RouteGroup } from './route-common.js';
 
 /**
  * Default `evaluationTimeout` of a Gremlin request in milliseconds (gremlin-server.yaml's).
- *
- * @example
- * ```ts
- * graph.setQueryLimits({ timeoutMs: EVALUATION_TIMEOUT_MS / 10 });
- * ```
  */
 const EVALUATION_TIMEOUT_MS = 30_000;
 
@@ -169,11 +164,6 @@ function fromQuery(query: Readonly<Record<string, string>>): GremlinRequest {
 
 /**
  * Gremlin routes.
- *
- * @example
- * ```ts
- * gremlinRoutes(app, { state });
- * ```
  */
 export const gremlinRoutes: RouteGroup = (app, { state }) => {
   app.get<{ Querystring: Record<string, string> }>('/gremlin', { schema: { summary: 'Run a Gremlin script given in the query string', querystring: getQuery } }, async (request, reply) => {

@@ -23,21 +23,11 @@ export type { RouteGroup } from './route-common.js';
  * The route groups that read no graph: versions, authentication, graph spaces and services.
  * (The legacy `/graphs/{graph}/auth/...` paths name a graph only as HugeGraph's path does, and
  * read none.)
- *
- * @example
- * ```ts
- * for (const group of OPEN_ROUTE_GROUPS) group(app, { state });
- * ```
  */
 export const OPEN_ROUTE_GROUPS: readonly RouteGroup[] = [versionRoutes, authRoutes, spaceRoutes];
 
 /**
  * The route groups that touch a graph, registered inside the graph-scope plugin.
- *
- * @example
- * ```ts
- * await app.register(graphScopePlugin, { state, groups: GRAPH_ROUTE_GROUPS });
- * ```
  */
 export const GRAPH_ROUTE_GROUPS: readonly RouteGroup[] = [
   graphRoutes,

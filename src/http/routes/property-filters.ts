@@ -14,11 +14,6 @@ function notAnObject(text: string): ArgumentError {
 /**
  * The `properties` query parameter as a JSON object (its values not read yet); undefined when
  * absent. Any other text is ArgumentError `INVALID_PROPERTY_FILTER` (400).
- *
- * @example
- * ```ts
- * parsePropertyFilter('{"age":"P.gt(29)","name":"marko"}'); // { age: 'P.gt(29)', name: 'marko' }
- * ```
  */
 export function parsePropertyFilter(text: string | undefined): Readonly<Record<string, unknown>> | undefined {
   if (text === undefined) return undefined;
@@ -39,13 +34,6 @@ export function parsePropertyFilter(text: string | undefined): Readonly<Record<s
  * key: 'x'"), a predicate text or value the key's data type does not take an ArgumentError
  * `PREDICATE_*` (all 400). With `keepStartP` (HugeGraph's `keep_start_p=true`) a text starting
  * with `P.` is an exact value, not a predicate.
- *
- * @example
- * ```ts
- * declare const graph: Graph;
- * propertyQuery(graph, { age: 'P.gt(29)', name: 'marko' }); // { age: P.gt(29), name: 'marko' }
- * propertyQuery(graph, { name: 'P.gt(29)' }, { keepStartP: true }); // { name: 'P.gt(29)' }
- * ```
  */
 export function propertyQuery(graph: Graph, filter: Readonly<Record<string, unknown>> | undefined, options: { readonly keepStartP?: boolean } = {}): PropertyQuery | undefined {
   if (filter === undefined) return undefined;

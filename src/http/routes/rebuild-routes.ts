@@ -27,11 +27,6 @@ function rebuildTargets(catalog: SchemaView, kind: RebuildKind, name: string): s
 
 /**
  * Rebuild job routes.
- *
- * @example
- * ```ts
- * rebuildRoutes(app, { state });
- * ```
  */
 export const rebuildRoutes: RouteGroup = (app, { state }) => {
   const tasksOf = (params: GraphParams) => state.tasks(spaceOf(params), params.graph);

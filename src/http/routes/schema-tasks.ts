@@ -11,11 +11,6 @@ import type { Graph, SchemaOperations, TaskRegistry } from '../../index.js';
  * Submits a task that builds the given index labels' indexes one after another in yielding
  * chunks (`restart`: a rebuild, which empties each index first); progress counts slots visited
  * over all of them. Task type `rebuild_index`, as HugeGraph names both creation and rebuild.
- *
- * @example
- * ```ts
- * const taskId = await indexBuildTask(tasks, request.graph, ['personByAge'], true);
- * ```
  */
 export async function indexBuildTask(tasks: TaskRegistry, graph: Graph, names: readonly string[], restart: boolean): Promise<number> {
   const name = names.join(',');
@@ -31,11 +26,6 @@ export async function indexBuildTask(tasks: TaskRegistry, graph: Graph, names: r
 /**
  * What a removal task removes: a schema element of `kind` (HugeGraph's job name prefix), first
  * the vertices or edges of the label when `elements` is given, then the element itself.
- *
- * @example
- * ```ts
- * const what: Removal = { kind: 'IndexLabel', remove: (ops) => ops.removeIndexLabel('personByAge') };
- * ```
  */
 interface Removal {
   readonly kind: string;
@@ -46,11 +36,6 @@ interface Removal {
 /**
  * Submits a task (type `remove_schema`) that removes the schema element `name` as `what` says;
  * its progress and result count the elements removed.
- *
- * @example
- * ```ts
- * const taskId = await removalTask(tasks, request.graph, 'person', { kind: 'VertexLabel', elements: 'vertex', remove: (o) => o.removeVertexLabel('person') });
- * ```
  */
 export async function removalTask(tasks: TaskRegistry, graph: Graph, name: string, what: Removal): Promise<number> {
   return tasks.submit({ type: 'remove_schema', name, callable: `${what.kind}RemoveJob`, input: name }, async ({ progress, signal }) => {

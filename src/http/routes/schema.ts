@@ -16,11 +16,6 @@ type NameParams = GraphParams & { name: string };
 
 /**
  * A property key in HugeGraph's JSON shape.
- *
- * @example
- * ```ts
- * propertyKeyJson(graph.catalog().propertyKey('age')!);
- * ```
  */
 function propertyKeyJson(k: PropertyKeyRecord): Body {
   return {
@@ -39,11 +34,6 @@ function labelFields(l: VertexLabelRecord | EdgeLabelRecord): Body {
 
 /**
  * A vertex label in HugeGraph's JSON shape.
- *
- * @example
- * ```ts
- * vertexLabelJson(graph.catalog().vertexLabel('person')!);
- * ```
  */
 function vertexLabelJson(l: VertexLabelRecord): Body {
   return { id: l.id, name: l.name, id_strategy: l.idStrategy, primary_keys: l.primaryKeys, ...labelFields(l) };
@@ -51,11 +41,6 @@ function vertexLabelJson(l: VertexLabelRecord): Body {
 
 /**
  * An edge label in HugeGraph's JSON shape.
- *
- * @example
- * ```ts
- * edgeLabelJson(graph.catalog().edgeLabel('knows')!);
- * ```
  */
 function edgeLabelJson(l: EdgeLabelRecord): Body {
   return { id: l.id, name: l.name, source_label: l.sourceLabel, target_label: l.targetLabel, frequency: l.frequency, sort_keys: l.sortKeys, ...labelFields(l) };
@@ -63,11 +48,6 @@ function edgeLabelJson(l: EdgeLabelRecord): Body {
 
 /**
  * An index label in HugeGraph's JSON shape (RANGE_* types shown as RANGE).
- *
- * @example
- * ```ts
- * indexLabelJson(graph.catalog().indexLabel('personByAge')!);
- * ```
  */
 function indexLabelJson(i: IndexLabelRecord, graph?: Graph): Body {
   return {
@@ -159,11 +139,6 @@ function missing(kind: string, name: string): NotFoundError {
 
 /**
  * Schema routes in both path families.
- *
- * @example
- * ```ts
- * schemaRoutes(app, { state });
- * ```
  */
 export const schemaRoutes: RouteGroup = (app, { state }) => {
   const nameParams = graphParams({ name: nameSchema });

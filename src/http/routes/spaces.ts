@@ -42,11 +42,6 @@ type Params = { graphspace: string };
 
 /**
  * Graph space and service routes.
- *
- * @example
- * ```ts
- * spaceRoutes(app, { state });
- * ```
  */
 export const spaceRoutes: RouteGroup = (app, { state }) => {
   app.post<{ Body: Record<string, unknown> }>('/graphspaces', { schema: { summary: 'Create a graph space', body: { type: 'object', properties: spaceFields } } }, async (request, reply) =>

@@ -10,11 +10,6 @@ type IdParams = GraphParams & { id: number };
 
 /**
  * Task routes.
- *
- * @example
- * ```ts
- * taskRoutes(app, { state });
- * ```
  */
 export const taskRoutes: RouteGroup = (app, { state }) => {
   const idParams = graphParams({ id: { type: 'integer', minimum: 0 } });

@@ -19,17 +19,6 @@ type Schema = Readonly<Record<string, unknown>>;
 /**
  * One traverser endpoint as the table describes it, typed by the options `O` and answer `R`
  * of its library method.
- *
- * @example
- * ```ts
- * const count: TraverserDefinition<CountOptions, CountResult> = {
- *   rest: 'count',
- *   forms: ['post'],
- *   run: (t, o) => t.count(o),
- *   params: { source: COMMON.source, steps: stepList(EDGE_STEP, 'one hop per step'), containsTraversed: bool('contains_traversed', 'count the edges passed too', false), dedupSize: int('dedup_size', 'vertices remembered') },
- *   reply: (r) => ({ count: r.count }),
- * };
- * ```
  */
 export interface TraverserDefinition<O, R> {
   /** The endpoint's name in `/traversers/<rest>`. */
@@ -49,11 +38,6 @@ export interface TraverserDefinition<O, R> {
 /**
  * A traverser endpoint ready to route: its REST name, and for each of its forms the schema of
  * the query or body and the handler from request input to HugeGraph's JSON.
- *
- * @example
- * ```ts
- * for (const route of TRAVERSER_ROUTES) for (const form of route.forms) app.route(...);
- * ```
  */
 export interface TraverserRoute {
   readonly rest: string;
@@ -68,11 +52,6 @@ export interface TraverserRoute {
  * A definition made routable; the options type is erased here, once: the input is renamed by
  * the table the compiler checked against the options type, its value types are checked by the
  * route's schema, and the library checks every value again as it reads it.
- *
- * @example
- * ```ts
- * const route = traverser(count); // count: a TraverserDefinition<CountOptions, CountResult>
- * ```
  */
 export function traverser<O, R>(definition: TraverserDefinition<O, R>): TraverserRoute {
   return {
@@ -90,11 +69,6 @@ export function traverser<O, R>(definition: TraverserDefinition<O, R>): Traverse
 
 /**
  * HugeGraph's `measure` block.
- *
- * @example
- * ```ts
- * measureJson({ edgeIterations: 4, vertexIterations: 2, costNs: 1200 }); // { edge_iterations: 4, vertice_iterations: 2, 'cost(ns)': 1200 }
- * ```
  */
 export function measureJson(measure: TraverserMeasure): { edge_iterations: number; vertice_iterations: number; 'cost(ns)': number } {
   return { edge_iterations: measure.edgeIterations, vertice_iterations: measure.vertexIterations, 'cost(ns)': measure.costNs };
@@ -102,11 +76,6 @@ export function measureJson(measure: TraverserMeasure): { edge_iterations: numbe
 
 /**
  * The POST form of kout, kneighbor and egonet needs `steps` (without them the library runs the GET form).
- *
- * @example
- * ```ts
- * needsSteps({ source: '1:marko', maxDepth: 2 }, 'post'); // throws "The steps parameter can't be null"
- * ```
  */
 export function needsSteps(options: { readonly steps?: object }, form: Form): void {
   if (form === 'post' && options.steps === undefined) throw new ArgumentError('TRAVERSER_ARGUMENT', "The steps parameter can't be null");

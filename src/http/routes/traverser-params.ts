@@ -28,11 +28,6 @@ type Kind =
 
 /**
  * One REST parameter.
- *
- * @example
- * ```ts
- * const maxDegree: Param = { rest: ['max_degree', 'degree'], kind: 'integer', doc: 'most edges followed per vertex, -1 for no limit', default: 10000 };
- * ```
  */
 export interface Param {
   /** The REST name, or the REST name and its aliases (read, in order, when the name is absent). */
@@ -49,41 +44,21 @@ export interface Param {
 
 /**
  * A GET form (query parameters) or a POST form (JSON body).
- *
- * @example
- * ```ts
- * const form: Form = 'get';
- * ```
  */
 export type Form = 'get' | 'post';
 
 /**
  * The REST parameters of an options type: one {@link Param} per option, no more, no fewer.
- *
- * @example
- * ```ts
- * const selector: Params<VertexSelector> = { ids: { rest: 'ids', kind: 'ids', doc: 'vertex ids' }, label: text('label', 'vertex label'), properties: COMMON.properties };
- * ```
  */
 export type Params<O> = { readonly [K in keyof O]-?: Param };
 
 /**
  * A table of parameters whatever options type it describes.
- *
- * @example
- * ```ts
- * const table: FieldTable = EDGE_STEP;
- * ```
  */
 export type FieldTable = Readonly<Record<string, Param>>;
 
 /**
  * The REST names of a parameter, its own first.
- *
- * @example
- * ```ts
- * restNames({ rest: ['max_degree', 'degree'], kind: 'integer', doc: '' }); // ['max_degree', 'degree']
- * ```
  */
 export function restNames(param: Param): readonly string[] {
   return typeof param.rest === 'string' ? [param.rest] : param.rest;
@@ -91,11 +66,6 @@ export function restNames(param: Param): readonly string[] {
 
 /**
  * Whether a parameter can be written in the given form: objects and lists only in a body.
- *
- * @example
- * ```ts
- * inForm(COMMON.properties, 'get'); // false: a property filter is written in a body only
- * ```
  */
 export function inForm(param: Param, form: Form): boolean {
   if (form === 'get' && (typeof param.kind === 'object' || param.kind === 'labels' || param.kind === 'ids' || param.kind === 'idPairs' || param.kind === 'properties')) return false;
@@ -104,11 +74,6 @@ export function inForm(param: Param, form: Form): boolean {
 
 /**
  * A text parameter.
- *
- * @example
- * ```ts
- * text('weight', 'numeric edge property used as weight', { required: true });
- * ```
  */
 export function text(rest: Param['rest'], doc: string, extra: Partial<Param> = {}): Param {
   return { rest, kind: 'text', doc, ...extra };
@@ -116,11 +81,6 @@ export function text(rest: Param['rest'], doc: string, extra: Partial<Param> = {
 
 /**
  * An integer parameter.
- *
- * @example
- * ```ts
- * int('top', 'most similar vertices answered', { default: 100 });
- * ```
  */
 export function int(rest: Param['rest'], doc: string, extra: Partial<Param> = {}): Param {
   return { rest, kind: 'integer', doc, ...extra };
@@ -128,11 +88,6 @@ export function int(rest: Param['rest'], doc: string, extra: Partial<Param> = {}
 
 /**
  * A number parameter.
- *
- * @example
- * ```ts
- * num('alpha', 'share of the rank passed on, in (0, 1]', { required: true });
- * ```
  */
 export function num(rest: Param['rest'], doc: string, extra: Partial<Param> = {}): Param {
   return { rest, kind: 'number', doc, ...extra };
@@ -140,11 +95,6 @@ export function num(rest: Param['rest'], doc: string, extra: Partial<Param> = {}
 
 /**
  * A boolean parameter and its default.
- *
- * @example
- * ```ts
- * bool('with_ring', 'let a path repeat vertices', false);
- * ```
  */
 export function bool(rest: Param['rest'], doc: string, fallback: boolean, extra: Partial<Param> = {}): Param {
   return { rest, kind: 'boolean', doc, default: fallback, ...extra };
@@ -152,11 +102,6 @@ export function bool(rest: Param['rest'], doc: string, fallback: boolean, extra:
 
 /**
  * Parameters most traversers share, each under its option name.
- *
- * @example
- * ```ts
- * const params: Params<EdgeExistOptions> = { source: COMMON.source, target: COMMON.target, label: COMMON.label, sortValues: text('sort_values', 'sort key values'), limit: COMMON.limit };
- * ```
  */
 export const COMMON = {
   source: { rest: 'source', kind: 'id', doc: 'source vertex id', required: true },
@@ -186,11 +131,6 @@ const DEGREES = {
 
 /**
  * HugeGraph's EdgeStep, with the skip degree it defaults to.
- *
- * @example
- * ```ts
- * const countStep = edgeStepParams(100_000);
- * ```
  */
 export function edgeStepParams(skipDegree = 0): Params<EdgeStep> {
   return {
@@ -203,21 +143,11 @@ export function edgeStepParams(skipDegree = 0): Params<EdgeStep> {
 
 /**
  * HugeGraph's EdgeStep with its usual defaults.
- *
- * @example
- * ```ts
- * const step: Param = { rest: 'step', kind: { object: EDGE_STEP }, doc: 'the hop' };
- * ```
  */
 export const EDGE_STEP = edgeStepParams();
 
 /**
  * HugeGraph's VESteps (kout, kneighbor and egonet POST).
- *
- * @example
- * ```ts
- * const steps: Param = { rest: 'steps', kind: { object: VE_STEPS }, doc: 'VESteps' };
- * ```
  */
 export const VE_STEPS: Params<VertexEdgeSteps> = {
   ...DEGREES,
@@ -233,11 +163,6 @@ const SELECTOR: Params<VertexSelector> = {
 
 /**
  * A vertices selector parameter: ids, or label and/or properties.
- *
- * @example
- * ```ts
- * const sources = selector('sources', 'source vertices');
- * ```
  */
 export function selector(rest: string, doc: string): Param {
   return { rest, kind: { object: SELECTOR }, doc: `${doc}: ids, or label and/or properties`, required: true };
@@ -245,11 +170,6 @@ export function selector(rest: string, doc: string): Param {
 
 /**
  * A list of steps parameter, each step described by `step`.
- *
- * @example
- * ```ts
- * const steps = stepList(EDGE_STEP, 'one hop per step');
- * ```
  */
 export function stepList(step: FieldTable, doc: string): Param {
   return { rest: 'steps', kind: { list: step }, doc, required: true };
@@ -258,11 +178,6 @@ export function stepList(step: FieldTable, doc: string): Param {
 /**
  * The steps of customizedpaths, templatepaths and neighborrank, and the path patterns of
  * customizedcrosspoints.
- *
- * @example
- * ```ts
- * const steps = stepList(STEPS.customized, 'one hop per step');
- * ```
  */
 export const STEPS: {
   readonly customized: Params<CustomizedPathStep>;
@@ -286,21 +201,11 @@ type QueryValue = string | number | boolean;
 
 /**
  * A query string as fastify hands it over.
- *
- * @example
- * ```ts
- * const q: Query = { source: '"1:marko"', max_depth: 2 };
- * ```
  */
 export type Query = Readonly<Record<string, QueryValue | readonly QueryValue[] | undefined>>;
 
 /**
  * A vertex id written as a JSON literal: `"1:marko"`, `123`, or `U"<uuid>"`.
- *
- * @example
- * ```ts
- * vertexIdLiteral('"1:marko"'); // '1:marko'
- * ```
  */
 function vertexIdLiteral(text: string): string | number {
   const uuid = /^U"(.+)"$/.exec(text.trim());
@@ -325,11 +230,6 @@ function given<V>(param: Param, input: Readonly<Record<string, V | undefined>>):
  * names (the last of a repeated one), a vertex id parsed from its JSON literal, the rest as
  * the route's schema converted them. Query parameters the table lacks are ignored, as
  * HugeGraph ignores them.
- *
- * @example
- * ```ts
- * optionsOfQuery(KOUT.params, { source: '"1:marko"', max_depth: 2 }); // { source: '1:marko', maxDepth: 2 }
- * ```
  */
 export function optionsOfQuery(params: FieldTable, query: Query): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -351,12 +251,6 @@ function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
  * The library options of a POST form's body: each parameter of the table read under its REST
  * names, objects and lists of objects renamed by their own tables, property filters kept as
  * written (their keys are property names). Body fields the table lacks are ignored.
- *
- * @example
- * ```ts
- * optionsOfBody(KOUT.params, { source: '1:marko', max_depth: 2, steps: { edge_steps: [{ label: 'knows' }] } });
- * // { source: '1:marko', maxDepth: 2, steps: { edgeSteps: [{ label: 'knows' }] } }
- * ```
  */
 export function optionsOfBody(params: FieldTable, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

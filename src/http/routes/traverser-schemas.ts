@@ -67,11 +67,6 @@ function objectSchema(params: FieldTable, form: Form): Schema {
 /**
  * The querystring schema of a GET form, or the body schema of a POST form, of a parameter
  * table and the REST-only parameters it accepts and ignores.
- *
- * @example
- * ```ts
- * app.get(url, { schema: { querystring: traverserSchema(KOUT.params, 'get') } }, handler);
- * ```
  */
 export function traverserSchema(params: FieldTable, form: Form, accepted: FieldTable = {}): Schema {
   return objectSchema({ ...params, ...accepted }, form);

@@ -179,11 +179,6 @@ const RAYS = traverser<RaysOptions, RaysResult>({
 
 /**
  * The rows of part 2.
- *
- * @example
- * ```ts
- * PATH_TRAVERSERS.map((r) => r.rest); // ['shortestpath', 'allshortestpaths', ...]
- * ```
  */
 export const PATH_TRAVERSERS: readonly TraverserRoute[] = [
   SHORTEST_PATH, ALL_SHORTEST_PATHS, WEIGHTED_SHORTEST_PATH, SINGLE_SOURCE_SHORTEST_PATH, MULTI_NODE_SHORTEST_PATH, PATHS, CUSTOMIZED_PATHS,

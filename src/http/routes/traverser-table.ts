@@ -251,11 +251,6 @@ const EDGE_EXIST = traverser<EdgeExistOptions, EdgeExistResult>({
 
 /**
  * The rows of part 1.
- *
- * @example
- * ```ts
- * NEIGHBOUR_TRAVERSERS.map((r) => r.rest); // ['kout', 'kneighbor', 'egonet', ...]
- * ```
  */
 export const NEIGHBOUR_TRAVERSERS: readonly TraverserRoute[] = [
   KOUT, KNEIGHBOR, EGONET, COUNT, SAME_NEIGHBORS, SAME_NEIGHBORS_BATCH, JACCARD_SIMILARITY, ADAMIC_ADAR, RESOURCE_ALLOCATION, FUSIFORM_SIMILARITY,

@@ -9,11 +9,6 @@ const API_VERSION = '0.71';
 
 /**
  * Version and OpenAPI routes.
- *
- * @example
- * ```ts
- * versionRoutes(app, { state });
- * ```
  */
 export const versionRoutes: RouteGroup = (app) => {
   app.get('/versions', { schema: { summary: 'Server versions' } }, async () => ({

@@ -56,11 +56,6 @@ interface IdParams extends GraphParams {
 
 /**
  * Vertex routes.
- *
- * @example
- * ```ts
- * vertexRoutes(app, { state });
- * ```
  */
 export const vertexRoutes: RouteGroup = (app) => {
   for (const base of graphPaths('/graph/vertices')) {

@@ -9,13 +9,6 @@ import { Tag, TypedKind, NUMERIC_TYPES, LITTLE_ENDIAN, MAX_DEPTH, formatUuid } f
  * Reads what a {@link ByteWriter} wrote, in the same order. `bytes()` returns a view into the
  * input (no copy); `value()` copies blobs so that a decoded value never pins the input buffer.
  * Reading past the end throws StorageError `CODEC_TRUNCATED`; malformed data `CODEC_CORRUPT`.
- *
- * @example
- * ```ts
- * const r = new ByteReader(bytes);
- * const n = r.u32(); const name = r.string(); const v = r.value();
- * if (!r.done) throw new Error('trailing bytes');
- * ```
  */
 export class ByteReader {
   private readonly buf: Buffer;

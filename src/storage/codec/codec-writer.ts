@@ -9,13 +9,6 @@ import { Tag, TypedKind, NUMERIC_TYPES, UUID_PATTERN, LITTLE_ENDIAN, MAX_DEPTH, 
 /**
  * Growable little-endian byte buffer. `finish()` returns the written bytes as a view (no copy)
  * and leaves the writer empty for reuse.
- *
- * @example
- * ```ts
- * const w = new ByteWriter();
- * w.u32(7); w.string('marko'); w.value(new Set([1, 'a']));
- * const bytes = w.finish();
- * ```
  */
 export class ByteWriter {
   private buf: Buffer;

@@ -17,11 +17,6 @@ const CRC_TABLE = ((): Uint32Array => {
 /**
  * Table-driven CRC-32 (IEEE 802.3, as zlib), continuing from `previous` when given.
  * Used where node:zlib has no `crc32` (Node before 20.15).
- *
- * @example
- * ```ts
- * crc32Portable(new TextEncoder().encode('123456789')); // 0xcbf43926
- * ```
  */
 export function crc32Portable(bytes: Uint8Array, previous = 0): number {
   let c = ~previous >>> 0;
@@ -36,12 +31,6 @@ const nativeCrc32: ((data: Uint8Array, value?: number) => number) | undefined = 
 /**
  * CRC-32 of `bytes` (node:zlib's native implementation when present), continuing from
  * `previous` when given so that a checksum can span several buffers.
- *
- * @example
- * ```ts
- * const sum = crc32(payload);
- * const spanning = crc32(second, crc32(first)); // same as crc32 of first+second
- * ```
  */
 export function crc32(bytes: Uint8Array, previous = 0): number {
   return nativeCrc32 === undefined ? crc32Portable(bytes, previous) : nativeCrc32(bytes, previous) >>> 0;

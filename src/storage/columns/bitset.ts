@@ -5,13 +5,6 @@
 
 /**
  * A growable bit set: one bit per slot, doubling its storage as needed.
- *
- * @example
- * ```ts
- * const live = new BitSet();
- * live.set(3, true);
- * live.get(3); // true
- * ```
  */
 export class BitSet {
   private words: Uint32Array;
@@ -48,11 +41,6 @@ export class BitSet {
 
   /**
    * Rebuilds a bit set from raw words.
-   *
-   * @example
-   * ```ts
-   * const copy = BitSet.fromWords(live.toWords());
-   * ```
    */
   static fromWords(words: Uint32Array): BitSet {
     const b = new BitSet(words.length * 32);
@@ -63,12 +51,6 @@ export class BitSet {
 
 /**
  * Returns a copy of `array` with at least `needed` entries, doubling the length.
- *
- * @example
- * ```ts
- * let a = new Int32Array(4);
- * a = growInt32(a, 10); // length 16
- * ```
  */
 export function growInt32(array: Int32Array, needed: number): Int32Array {
   if (needed <= array.length) return array;

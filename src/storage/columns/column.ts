@@ -10,21 +10,11 @@ import { Dictionary } from './dictionary.js';
 
 /**
  * Storage class of a column, chosen from the key's data type and cardinality.
- *
- * @example
- * ```ts
- * const k: ColumnKind = 'int32';
- * ```
  */
 type ColumnKind = 'int32' | 'float64' | 'int64' | 'bool' | 'dict' | 'side';
 
 /**
  * Picks the storage class of a key.
- *
- * @example
- * ```ts
- * columnKind('TEXT', false); // 'dict'
- * ```
  */
 export function columnKind(dataType: DataType, multi: boolean): ColumnKind {
   if (multi) return 'side';
@@ -70,13 +60,6 @@ function allocate(kind: ColumnKind, size: number): Store | undefined {
 /**
  * A nullable typed column. Numbers live in typed arrays, strings and UUIDs as dictionary
  * codes, list/set values, blobs and OBJECT values in a side map; presence is a bit map. Storage doubles.
- *
- * @example
- * ```ts
- * const c = new PropertyColumn('INT', false);
- * c.set(0, 29);
- * c.get(0); // 29
- * ```
  */
 export class PropertyColumn {
   readonly kind: ColumnKind;
@@ -167,11 +150,6 @@ export class PropertyColumn {
 
   /**
    * Rebuilds a column from its raw parts.
-   *
-   * @example
-   * ```ts
-   * const copy = PropertyColumn.fromRaw('INT', false, c.raw(), []);
-   * ```
    */
   static fromRaw(
     dataType: DataType,

@@ -6,13 +6,6 @@
 /**
  * A per-key string dictionary. Codes are dense and never reused, so growth made by a batch
  * that rolls back is harmless.
- *
- * @example
- * ```ts
- * const d = new Dictionary();
- * d.encode('marko'); // 0
- * d.decode(0);       // 'marko'
- * ```
  */
 export class Dictionary {
   private readonly codes = new Map<string, number>();
@@ -51,11 +44,6 @@ export class Dictionary {
 
   /**
    * Rebuilds a dictionary from its strings in code order.
-   *
-   * @example
-   * ```ts
-   * const d = Dictionary.from(['marko', 'vadas']);
-   * ```
    */
   static from(strings: readonly string[]): Dictionary {
     const d = new Dictionary();

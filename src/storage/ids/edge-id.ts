@@ -58,11 +58,6 @@ function middleOf(labelId: number, subLabelId: number): string {
  * Writes an edge id in the 5-part source → target form.
  * Fails with ArgumentError `VERTEX_ID_TYPE` for an invalid vertex id, and with
  * `ID_PART_ESCAPE` when a part other than the target ends with a backquote.
- *
- * @example
- * ```ts
- * formatEdgeId({ out: '1:marko', labelId: 2, subLabelId: 2, sortValues: '', in: '2:lop' }); // 'S1:marko>2>2>>S2:lop'
- * ```
  */
 export function formatEdgeId(parts: EdgeIdParts): string {
   const { out: o, in: i } = parts;

@@ -11,11 +11,6 @@ import { joinEscaped, NAME_SEPARATOR, splitEscaped } from './splicing.js';
 
 /**
  * A property value with the data type of its key, as an id is built from.
- *
- * @example
- * ```ts
- * const v: TypedValue = { value: 29, dataType: 'INT' };
- * ```
  */
 export interface TypedValue {
   readonly value: PropertyValue;
@@ -90,12 +85,6 @@ function scalarText(value: PropertyValue, dataType: DataType): string {
  * string as `\u0002`), booleans as `true`/`false`, UUIDs as canonical text, and lists or sets
  * as their elements joined with `!`. Fails with ArgumentError `ID_VALUE` on null, maps, blobs,
  * a value that does not match the data type, or a string starting with a char up to `\u0003`.
- *
- * @example
- * ```ts
- * valueToIdText({ value: 29, dataType: 'INT' });       // '1T'
- * valueToIdText({ value: ['a', 'b'], dataType: 'TEXT' }); // 'a!b'
- * ```
  */
 export function valueToIdText(typed: TypedValue): string {
   const { value, dataType } = typed;
@@ -118,12 +107,6 @@ export function valueToIdText(typed: TypedValue): string {
 /**
  * Joins the id texts of several values with `!` (HugeGraph's `concatValues`); the sort-values
  * part of an edge id. No values give the empty string.
- *
- * @example
- * ```ts
- * formatSortValues([{ value: 'a!b', dataType: 'TEXT' }, { value: 29, dataType: 'INT' }]); // 'a`!b!1T'
- * formatSortValues([]); // ''
- * ```
  */
 export function formatSortValues(values: readonly TypedValue[]): string {
   return joinEscaped(values.map(valueToIdText), NAME_SEPARATOR);
@@ -132,11 +115,6 @@ export function formatSortValues(values: readonly TypedValue[]): string {
 /**
  * Splits a `!`-joined values text (the name part of a PRIMARY_KEY id, or edge sort values) into
  * the id text of each value. The empty string gives no parts.
- *
- * @example
- * ```ts
- * splitValues('a`!b!1T'); // ['a!b', '1T']
- * ```
  */
 export function splitValues(text: string): string[] {
   return text === '' ? [] : splitEscaped(text, NAME_SEPARATOR);
@@ -147,12 +125,6 @@ export function splitValues(text: string): string[] {
  * {@link valueToIdText} for single values. LONG gives `TypedNumber('long')`, DOUBLE/FLOAT/BYTE
  * the matching TypedNumber, INT a number, DATE a `Date`, UUID a `Uuid`. Fails with
  * ArgumentError `ID_VALUE` (or `SORTABLE_FORMAT` for bad numbers).
- *
- * @example
- * ```ts
- * idTextToValue('1T', 'INT');      // 29
- * idTextToValue('\u0002', 'TEXT'); // ''
- * ```
  */
 export function idTextToValue(text: string, dataType: DataType): PropertyValue {
   switch (dataType) {

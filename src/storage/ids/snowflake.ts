@@ -9,11 +9,6 @@ import { ArgumentError, QuiverError } from '../../errors.js';
 /**
  * Epoch of the timestamp field: 2017-11-28T00:00:00Z in milliseconds (HugeGraph's
  * `TimeUtil.BASE_TIME`, which Java computes at local midnight; Quiver fixes it to UTC).
- *
- * @example
- * ```ts
- * new Date(SNOWFLAKE_EPOCH_MS).toISOString(); // '2017-11-28T00:00:00.000Z'
- * ```
  */
 export const SNOWFLAKE_EPOCH_MS = Date.UTC(2017, 10, 28);
 
@@ -28,11 +23,6 @@ const MAX_NODE_ID = (1 << Number(WORKER_BITS)) - 1;
 
 /**
  * Options of a {@link Snowflake} generator.
- *
- * @example
- * ```ts
- * const options: SnowflakeOptions = { workerId: 1, datacenterId: 0, maxBackwardMs: 5 };
- * ```
  */
 interface SnowflakeOptions {
   /** Worker id, 0..31 (default 0). */
@@ -50,11 +40,6 @@ interface SnowflakeOptions {
 
 /**
  * The fields of a snowflake id.
- *
- * @example
- * ```ts
- * const f: SnowflakeFields = { timestamp: 1511827200000, datacenterId: 0, workerId: 1, sequence: 0 };
- * ```
  */
 interface SnowflakeFields {
   /** Wall-clock time of the id in epoch milliseconds. */
@@ -76,13 +61,6 @@ function nodeId(value: number | undefined, name: string): number {
  * Generator of AUTOMATIC vertex ids. Ids from one generator strictly increase. When the clock
  * steps back by at most `maxBackwardMs` it waits for the clock to catch up; further back it
  * fails with QuiverError `CLOCK_MOVED_BACKWARDS` (kind `internal`).
- *
- * @example
- * ```ts
- * const ids = new Snowflake({ workerId: 1 });
- * const a = ids.next();
- * ids.next() > a; // true
- * ```
  */
 export class Snowflake {
   private readonly workerId: bigint;
@@ -145,11 +123,6 @@ export class Snowflake {
 
 /**
  * Splits a snowflake id into its fields.
- *
- * @example
- * ```ts
- * decodeSnowflake(new Snowflake({ workerId: 3 }).next()).workerId; // 3
- * ```
  */
 export function decodeSnowflake(id: bigint): SnowflakeFields {
   const mask = (bits: bigint): bigint => (1n << bits) - 1n;

@@ -15,21 +15,11 @@ import { formatDate } from '../../values/index.js';
 
 /**
  * Data types that have a sortable text encoding.
- *
- * @example
- * ```ts
- * const t: SortableType = 'DOUBLE';
- * ```
  */
 export type SortableType = 'INT' | 'LONG' | 'FLOAT' | 'DOUBLE' | 'DATE' | 'BYTE';
 
 /**
  * The base-64 digits of the encoding, in ascending order.
- *
- * @example
- * ```ts
- * SORTABLE_DIGITS.indexOf('T'); // 29
- * ```
  */
 const SORTABLE_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~';
 
@@ -38,20 +28,10 @@ const NEGATIVE_MARK = '0';
 const TWO_63 = 1n << 63n;
 /**
  * Smallest Java long.
- *
- * @example
- * ```ts
- * LONG_MIN === -(2n ** 63n); // true
- * ```
  */
 export const LONG_MIN = -TWO_63;
 /**
  * Largest Java long.
- *
- * @example
- * ```ts
- * LONG_MAX === 2n ** 63n - 1n; // true
- * ```
  */
 export const LONG_MAX = TWO_63 - 1n;
 const DOUBLE_MAGNITUDE_MASK = 0x7fffffffffffffffn;
@@ -92,11 +72,6 @@ function floatingOf(value: number | bigint | Date, type: 'FLOAT' | 'DOUBLE'): nu
 
 /**
  * Java's `Double.doubleToLongBits` followed by Lucene's sortable flip, as a signed 64-bit value.
- *
- * @example
- * ```ts
- * doubleToSortableLong(-0.5) < doubleToSortableLong(0.25); // true
- * ```
  */
 function doubleToSortableLong(value: number): bigint {
   const view = new DataView(new ArrayBuffer(8));
@@ -107,11 +82,6 @@ function doubleToSortableLong(value: number): bigint {
 
 /**
  * Inverse of {@link doubleToSortableLong}.
- *
- * @example
- * ```ts
- * sortableLongToDouble(doubleToSortableLong(1.5)); // 1.5
- * ```
  */
 function sortableLongToDouble(value: bigint): number {
   const bits = value < 0n ? value ^ DOUBLE_MAGNITUDE_MASK : value;
@@ -123,11 +93,6 @@ function sortableLongToDouble(value: bigint): number {
 /**
  * Java's `Float.floatToIntBits` followed by Lucene's sortable flip, as a signed 32-bit value.
  * The input is first rounded to the nearest float.
- *
- * @example
- * ```ts
- * floatToSortableInt(-1) < floatToSortableInt(1); // true
- * ```
  */
 function floatToSortableInt(value: number): number {
   const view = new DataView(new ArrayBuffer(4));
@@ -138,11 +103,6 @@ function floatToSortableInt(value: number): number {
 
 /**
  * Inverse of {@link floatToSortableInt}.
- *
- * @example
- * ```ts
- * sortableIntToFloat(floatToSortableInt(0.5)); // 0.5
- * ```
  */
 function sortableIntToFloat(value: number): number {
   const bits = value < 0 ? value ^ 0x7fffffff : value;
@@ -153,12 +113,6 @@ function sortableIntToFloat(value: number): number {
 
 /**
  * Writes a signed 64-bit value as sortable base-64 text (HugeGraph's `LongEncoding.encodeSortable`).
- *
- * @example
- * ```ts
- * encodeSortableLong(29n); // '1T'
- * encodeSortableLong(-1n); // '0B7~~~~~~~~~~'
- * ```
  */
 export function encodeSortableLong(value: bigint): string {
   if (value < LONG_MIN || value > LONG_MAX) {
@@ -176,11 +130,6 @@ export function encodeSortableLong(value: bigint): string {
 
 /**
  * Reads text written by {@link encodeSortableLong}.
- *
- * @example
- * ```ts
- * decodeSortableLong('1T'); // 29n
- * ```
  */
 export function decodeSortableLong(text: string): bigint {
   const bad = (detail: string): never => {
@@ -213,13 +162,6 @@ export function decodeSortableLong(text: string): bigint {
  * Encodes a number or date as HugeGraph's sortable text for the given data type.
  * INT, BYTE and LONG must be integers in range; FLOAT rounds to the nearest float; DATE takes a
  * `Date` (or epoch milliseconds). Fails with ArgumentError `SORTABLE_VALUE` otherwise.
- *
- * @example
- * ```ts
- * encodeSortable(29, 'INT');                      // '1T'
- * encodeSortable(new Date(0), 'DATE');            // '10'
- * encodeSortable(-1.5, 'DOUBLE') < encodeSortable(2, 'DOUBLE'); // true
- * ```
  */
 export function encodeSortable(value: number | bigint | Date, type: SortableType): string {
   switch (type) {
@@ -245,12 +187,6 @@ export function encodeSortable(value: number | bigint | Date, type: SortableType
  * Decodes text written by {@link encodeSortable} back to the value of the given data type:
  * LONG gives a `bigint`, DATE a `Date`, the other types a `number`.
  * Fails with ArgumentError `SORTABLE_FORMAT` when the text is malformed or out of range.
- *
- * @example
- * ```ts
- * decodeSortable('1T', 'INT');   // 29
- * decodeSortable('1T', 'LONG');  // 29n
- * ```
  */
 export function decodeSortable(text: string, type: 'LONG'): bigint;
 export function decodeSortable(text: string, type: 'DATE'): Date;

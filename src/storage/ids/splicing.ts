@@ -11,48 +11,23 @@ import { ArgumentError } from '../../errors.js';
 
 /**
  * The escape character placed before a separator inside a part.
- *
- * @example
- * ```ts
- * joinEscaped(['a!b'], NAME_SEPARATOR); // 'a' + ESCAPE + '!b'
- * ```
  */
 export const ESCAPE = '`';
 /**
  * Separator between the parts of an edge id.
- *
- * @example
- * ```ts
- * joinEscaped(['S1:marko', '2'], IDS_SEPARATOR); // 'S1:marko>2'
- * ```
  */
 export const IDS_SEPARATOR = '>';
 /**
  * Separator between a vertex label id and its primary-key values.
- *
- * @example
- * ```ts
- * joinEscaped(['1', 'marko'], ID_SEPARATOR); // '1:marko'
- * ```
  */
 export const ID_SEPARATOR = ':';
 /**
  * Separator between primary-key values, sort values and list elements.
- *
- * @example
- * ```ts
- * joinEscaped(['a', 'b'], NAME_SEPARATOR); // 'a!b'
- * ```
  */
 export const NAME_SEPARATOR = '!';
 
 /**
  * A separator of one splicing level.
- *
- * @example
- * ```ts
- * const s: Separator = '!';
- * ```
  */
 export type Separator = typeof IDS_SEPARATOR | typeof ID_SEPARATOR | typeof NAME_SEPARATOR;
 
@@ -60,11 +35,6 @@ export type Separator = typeof IDS_SEPARATOR | typeof ID_SEPARATOR | typeof NAME
  * Joins parts with a separator, escaping the separator inside each part.
  * Fails with ArgumentError `ID_PART_ESCAPE` when a part other than the last ends with a
  * backquote, because the id could not be split back into the same parts.
- *
- * @example
- * ```ts
- * joinEscaped(['1', 'a:b'], ':'); // '1:a`:b'
- * ```
  */
 export function joinEscaped(parts: readonly string[], separator: Separator): string {
   if (parts.every((part, index) => !part.includes(separator) && (index === parts.length - 1 || !part.endsWith(ESCAPE)))) return parts.join(separator);
@@ -85,11 +55,6 @@ export function joinEscaped(parts: readonly string[], separator: Separator): str
 /**
  * Splits text at every separator not preceded by a backquote, then removes the backquote before
  * escaped separators. The inverse of {@link joinEscaped}. Always returns at least one part.
- *
- * @example
- * ```ts
- * splitEscaped('1:a`:b', ':'); // ['1', 'a:b']
- * ```
  */
 export function splitEscaped(text: string, separator: Separator): string[] {
   const parts: string[] = [];

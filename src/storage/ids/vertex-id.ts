@@ -20,12 +20,6 @@ const JAVA_LONG = /^[+-]?\d+$/;
 /**
  * An integer id value typed by the value typing rule: a plain number when it fits a Java int,
  * a `TypedNumber('long')` otherwise. Returns undefined outside the Java long range.
- *
- * @example
- * ```ts
- * longIdValue(123n);          // 123
- * longIdValue(1n << 40n);     // TypedNumber('long', 1099511627776n)
- * ```
  */
 function longIdValue(value: bigint): number | TypedNumber | undefined {
   if (value < LONG_MIN || value > LONG_MAX) {
@@ -37,12 +31,6 @@ function longIdValue(value: bigint): number | TypedNumber | undefined {
 /**
  * Reads text as Java's `Long.parseLong` does (optional sign, decimal digits, within the long
  * range); undefined when it is not a long.
- *
- * @example
- * ```ts
- * parseJavaLong('+42'); // 42n
- * parseJavaLong('1.5'); // undefined
- * ```
  */
 export function parseJavaLong(text: string): bigint | undefined {
   if (!JAVA_LONG.test(text)) {
@@ -55,11 +43,6 @@ export function parseJavaLong(text: string): bigint | undefined {
 /**
  * A UUID from text in the canonical 8-4-4-4-12 hex form (any case), lower-cased; undefined if
  * the text is not one.
- *
- * @example
- * ```ts
- * uuidFromText('4B8B1C2E-0D45-4F2A-9D8E-3C3C0C3B5A11')?.text; // '4b8b1c2e-0d45-4f2a-9d8e-3c3c0c3b5a11'
- * ```
  */
 function uuidFromText(text: string): Uuid | undefined {
   return UUID_PATTERN.test(text) ? new Uuid(text.toLowerCase()) : undefined;
@@ -69,12 +52,6 @@ function uuidFromText(text: string): Uuid | undefined {
  * The vertex id with its type prefix, as written inside edge ids: `L<digits>` for numbers and
  * long TypedNumbers, `S<text>` for strings (PRIMARY_KEY ids included), `U<uuid>` for UUIDs.
  * Fails with ArgumentError `VERTEX_ID_TYPE` for a non-integer number or another numeric type.
- *
- * @example
- * ```ts
- * formatVertexIdForEdge('1:marko');                     // 'S1:marko'
- * formatVertexIdForEdge(new TypedNumber('long', 123n)); // 'L123'
- * ```
  */
 export function formatVertexIdForEdge(id: ElementId): string {
   if (typeof id === 'string') {
@@ -96,12 +73,6 @@ export function formatVertexIdForEdge(id: ElementId): string {
 /**
  * The canonical map key of a vertex id, equal for equal ids whatever their JS form: `1` and
  * `TypedNumber('long', 1n)` share the key `L1`. Same text as {@link formatVertexIdForEdge}.
- *
- * @example
- * ```ts
- * vertexIdKey(1) === vertexIdKey(new TypedNumber('long', 1n)); // true
- * vertexIdKey('1');                                             // 'S1'
- * ```
  */
 export function vertexIdKey(id: ElementId): string {
   return formatVertexIdForEdge(id);
@@ -111,12 +82,6 @@ export function vertexIdKey(id: ElementId): string {
  * Reads a type-prefixed vertex id (`L123`, `S1:marko`, `U<uuid>`), the inverse of
  * {@link formatVertexIdForEdge}. Long ids follow {@link longIdValue}. Fails with ArgumentError
  * `PREFIXED_VERTEX_ID` when the prefix or the content is invalid.
- *
- * @example
- * ```ts
- * parseVertexIdFromEdge('L123');     // 123
- * parseVertexIdFromEdge('S1:marko'); // '1:marko'
- * ```
  */
 export function parseVertexIdFromEdge(text: string): ElementId {
   const content = text.slice(1);
@@ -142,12 +107,6 @@ export function parseVertexIdFromEdge(text: string): ElementId {
  * §7.3): `"1:marko"` gives a string, `123` a number (a `TypedNumber('long')` beyond the Java int
  * range, exact beyond 2^53), `U"<uuid>"` a `Uuid`. Fails with ArgumentError `VERTEX_ID_FORMAT`
  * on anything else, fractional and out-of-long-range numbers included.
- *
- * @example
- * ```ts
- * parseVertexIdLiteral('"1:marko"'); // '1:marko'
- * parseVertexIdLiteral('9007199254740993'); // TypedNumber('long', 9007199254740993n)
- * ```
  */
 export function parseVertexIdLiteral(text: string): ElementId {
   const isUuid = text.startsWith('U"');
@@ -181,11 +140,6 @@ export function parseVertexIdLiteral(text: string): ElementId {
 /**
  * The parts of a PRIMARY_KEY vertex id: the vertex label id and the id text of each
  * primary-key value (numbers still sortable-encoded, the empty string still `\u0002`).
- *
- * @example
- * ```ts
- * const p: PrimaryKeyIdParts = { labelId: 1, parts: ['marko'] };
- * ```
  */
 interface PrimaryKeyIdParts {
   readonly labelId: number;
@@ -197,12 +151,6 @@ interface PrimaryKeyIdParts {
  * in the label's `primary_keys` order. Fails with ArgumentError `PRIMARY_KEY_ID_FORMAT` when
  * there are no values or the label id is not a non-negative integer, and with `ID_VALUE` for a
  * value that cannot be part of an id.
- *
- * @example
- * ```ts
- * formatPrimaryKeyId(1, [{ value: 'marko', dataType: 'TEXT' }]); // '1:marko'
- * formatPrimaryKeyId(1, [{ value: 29, dataType: 'INT' }]);       // '1:1T'
- * ```
  */
 export function formatPrimaryKeyId(labelId: number, values: readonly TypedValue[]): string {
   if (!Number.isSafeInteger(labelId) || labelId < 0) {
@@ -223,12 +171,6 @@ export function formatPrimaryKeyId(labelId: number, values: readonly TypedValue[
  * Splits a PRIMARY_KEY vertex id into its label id and value texts, the inverse of
  * {@link formatPrimaryKeyId}. Fails with ArgumentError `PRIMARY_KEY_ID_FORMAT` unless the id is
  * `<digits>:<non-empty values>`.
- *
- * @example
- * ```ts
- * parsePrimaryKeyId('1:marko');   // { labelId: 1, parts: ['marko'] }
- * parsePrimaryKeyId('1:a`!b!1T'); // { labelId: 1, parts: ['a!b', '1T'] }
- * ```
  */
 export function parsePrimaryKeyId(id: string): PrimaryKeyIdParts {
   const halves = splitEscaped(id, ID_SEPARATOR);

@@ -11,11 +11,6 @@ import { rangeNumber, valueKey } from '../store/coerce.js';
 
 /**
  * Splits text into lower-case words on whitespace and punctuation, as SEARCH indexes do.
- *
- * @example
- * ```ts
- * tokenize('Hello, World!'); // ['hello', 'world']
- * ```
  */
 export function tokenize(text: string): string[] {
   return text
@@ -86,11 +81,6 @@ const RANGE_OPS: ReadonlySet<IndexPredicate['op']> = new Set(['lt', 'lte', 'gt',
 
 /**
  * Whether a predicate is a range condition (needs a RANGE or SHARD index).
- *
- * @example
- * ```ts
- * isRangePredicate({ op: 'gt', values: [3] }); // true
- * ```
  */
 function isRangePredicate(p: IndexPredicate): boolean {
   return RANGE_OPS.has(p.op);
@@ -105,13 +95,6 @@ function ascending(slots: number[]): number[] {
 /**
  * One index label's entries. `values` are the element's field values in field order
  * (undefined when absent); elements missing a field are not indexed.
- *
- * @example
- * ```ts
- * const idx = new ElementIndex(byAge);
- * idx.add(0, [29]);
- * [...idx.query('age', { op: 'gt', values: [20] })!]; // [0]
- * ```
  */
 export class ElementIndex {
   private readonly equal = new Map<string, Set<number>>();

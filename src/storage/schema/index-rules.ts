@@ -15,11 +15,6 @@ const ALL_TYPES: readonly string[] = ['SECONDARY', 'RANGE', ...RANGE_TYPES, 'SEA
 
 /**
  * True for the stored range index types.
- *
- * @example
- * ```ts
- * isRangeIndex('RANGE_INT'); // true
- * ```
  */
 export function isRangeIndex(type: IndexType): boolean {
   return RANGE_TYPES.includes(type);
@@ -27,11 +22,6 @@ export function isRangeIndex(type: IndexType): boolean {
 
 /**
  * The result of checking an index label definition.
- *
- * @example
- * ```ts
- * declare const checked: CheckedIndexLabel; checked.replaced; // names of sub-indexes to drop
- * ```
  */
 interface CheckedIndexLabel {
   readonly base: VertexLabelRecord | EdgeLabelRecord;
@@ -132,13 +122,6 @@ function hasSubIndex(lookup: SchemaLookup, type: IndexType, old: IndexLabelRecor
 /**
  * Validates an index label definition against its base label and the label's existing
  * indexes; returns the resolved type and the existing indexes it replaces.
- *
- * @example
- * ```ts
- * declare const lookup: SchemaLookup;
- * const checked = checkIndexLabelSpec(lookup, { name: 'personByAge', baseType: 'VERTEX_LABEL', baseValue: 'person', indexType: 'RANGE', fields: ['age'] });
- * checked.indexType; // 'RANGE_INT'
- * ```
  */
 export function checkIndexLabelSpec(lookup: SchemaLookup, spec: IndexLabelSpec): CheckedIndexLabel {
   const base = resolveBase(lookup, spec);
@@ -186,12 +169,6 @@ export function checkIndexLabelSpec(lookup: SchemaLookup, spec: IndexLabelSpec):
 /**
  * Checks that an index label definition equals an existing one, as `ifNotExist` requires;
  * RANGE matches any stored range type.
- *
- * @example
- * ```ts
- * declare const existing: IndexLabelRecord;
- * sameIndexDefinition(existing, { name: existing.name, baseType: 'VERTEX_LABEL', baseValue: 'person', indexType: 'RANGE', fields: ['age'] });
- * ```
  */
 export function sameIndexDefinition(existing: IndexLabelRecord, spec: IndexLabelSpec): boolean {
   const type = spec.indexType ?? 'SECONDARY';

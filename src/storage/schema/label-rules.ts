@@ -10,11 +10,6 @@ import type { EdgeLabelRecord, IndexLabelRecord, LabelRecordBase, PropertyKeyRec
 
 /**
  * Read access to a catalog, as the rule checks need it.
- *
- * @example
- * ```ts
- * declare const lookup: SchemaLookup; lookup.propertyKey('age')?.dataType;
- * ```
  */
 export interface SchemaLookup {
   propertyKey(name: string): PropertyKeyRecord | undefined;
@@ -86,13 +81,6 @@ function checkBase(lookup: SchemaLookup, kind: 'vertex' | 'edge', spec: LabelSpe
 /**
  * Validates a vertex label definition and returns its resolved fields (DEFAULT id strategy
  * resolved, lists de-duplicated).
- *
- * @example
- * ```ts
- * declare const lookup: SchemaLookup;
- * const def = checkVertexLabelSpec(lookup, { name: 'person', properties: ['name'], primaryKeys: ['name'] });
- * def.idStrategy; // 'PRIMARY_KEY'
- * ```
  */
 export function checkVertexLabelSpec(lookup: SchemaLookup, spec: VertexLabelSpec): LabelDefinition<VertexLabelRecord> {
   const properties = checkBase(lookup, 'vertex', spec);
@@ -134,13 +122,6 @@ export function checkVertexLabelSpec(lookup: SchemaLookup, spec: VertexLabelSpec
 
 /**
  * Validates an edge label definition and returns its resolved fields.
- *
- * @example
- * ```ts
- * declare const lookup: SchemaLookup;
- * const def = checkEdgeLabelSpec(lookup, { name: 'knows', sourceLabel: 'person', targetLabel: 'person' });
- * def.frequency; // 'SINGLE'
- * ```
  */
 export function checkEdgeLabelSpec(lookup: SchemaLookup, spec: EdgeLabelSpec): LabelDefinition<EdgeLabelRecord> {
   if (!spec.sourceLabel || !spec.targetLabel) {
@@ -193,12 +174,6 @@ export function checkEdgeLabelSpec(lookup: SchemaLookup, spec: EdgeLabelSpec): L
 /**
  * Validates an append to a label and returns the new property and nullable-key lists. Every
  * newly added property must be nullable, as HugeGraph requires.
- *
- * @example
- * ```ts
- * declare const lookup: SchemaLookup; declare const person: VertexLabelRecord;
- * const next = checkLabelAppend(lookup, person, { properties: ['city'], nullableKeys: ['city'] });
- * ```
  */
 export function checkLabelAppend(lookup: SchemaLookup, label: VertexLabelRecord | EdgeLabelRecord, update: LabelAppend): { properties: string[]; nullableKeys: string[] } {
   const added = distinct(update.properties);
@@ -222,12 +197,6 @@ export function checkLabelAppend(lookup: SchemaLookup, label: VertexLabelRecord 
  * Checks that a label definition equals an existing label, as `ifNotExist` requires
  * (properties, primary/sort keys, nullable keys, label index, strategy, link and frequency;
  * user data and ttl are not compared).
- *
- * @example
- * ```ts
- * declare const existing: VertexLabelRecord; declare const def: Parameters<typeof sameLabelDefinition>[1];
- * sameLabelDefinition(existing, def);
- * ```
  */
 export function sameLabelDefinition(existing: VertexLabelRecord | EdgeLabelRecord, def: LabelDefinition<VertexLabelRecord> | LabelDefinition<EdgeLabelRecord>): boolean {
   const sameSet = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x) => b.includes(x));

@@ -44,10 +44,5 @@ const MUTATOR_TABLE = {
 
 /**
  * The names of all catalog mutators, in declaration order.
- *
- * @example
- * ```ts
- * SCHEMA_MUTATORS.includes('renamePropertyKey'); // true
- * ```
  */
 export const SCHEMA_MUTATORS: readonly SchemaMutator[] = Object.freeze(Object.keys(MUTATOR_TABLE) as SchemaMutator[]);

@@ -10,21 +10,11 @@ import type { Cardinality, DataType, GraphMode, UserData } from './schema-types.
 
 /**
  * The four kinds of schema element, by their readable HugeGraph names.
- *
- * @example
- * ```ts
- * const kind: SchemaKind = 'vertex label';
- * ```
  */
 export type SchemaKind = 'property key' | 'vertex label' | 'edge label' | 'index label';
 
 /**
  * Default of `schema.illegal_name_regex`.
- *
- * @example
- * ```ts
- * compileIllegalNameRegex(DEFAULT_ILLEGAL_NAME_REGEX).matches('~id'); // true
- * ```
  */
 export const DEFAULT_ILLEGAL_NAME_REGEX = '.*\\s+$|~.*';
 
@@ -34,12 +24,6 @@ const MAX_NAME_LENGTH = 256;
 /**
  * Compiles `schema.illegal_name_regex` (RE2 syntax, linear-time matching) for whole-name
  * matches, like Java's `String.matches`.
- *
- * @example
- * ```ts
- * const illegal = compileIllegalNameRegex('.*\\s+$|~.*');
- * illegal.matches('name '); // true
- * ```
  */
 export function compileIllegalNameRegex(source: string): LinearRegex {
   try {
@@ -52,11 +36,6 @@ export function compileIllegalNameRegex(source: string): LinearRegex {
 /**
  * Checks a schema name: non-empty, shorter than 256 characters, not matching the illegal
  * name pattern, and free of the characters `#`, `>`, `:` and `!` that ids use as separators.
- *
- * @example
- * ```ts
- * checkSchemaName('person', compileIllegalNameRegex(DEFAULT_ILLEGAL_NAME_REGEX));
- * ```
  */
 export function checkSchemaName(name: string, illegal: LinearRegex): void {
   if (typeof name !== 'string' || name.length === 0) {
@@ -83,11 +62,6 @@ const DATA_TYPES: ReadonlyMap<string, DataType> = new Map<string, DataType>([
 
 /**
  * Resolves an input data type (`int`, `string`, `bool`, `TEXT`...) to the stored name.
- *
- * @example
- * ```ts
- * parseDataType('string'); // 'TEXT'
- * ```
  */
 export function parseDataType(input: DataTypeInput | undefined): DataType {
   if (input === undefined) return 'TEXT';
@@ -100,11 +74,6 @@ export function parseDataType(input: DataTypeInput | undefined): DataType {
 
 /**
  * Resolves an input cardinality (`single`, `LIST`...) to the stored name.
- *
- * @example
- * ```ts
- * parseCardinality('set'); // 'SET'
- * ```
  */
 export function parseCardinality(input: CardinalityInput | undefined): Cardinality {
   if (input === undefined) return 'SINGLE';
@@ -115,11 +84,6 @@ export function parseCardinality(input: CardinalityInput | undefined): Cardinali
 
 /**
  * True for the numeric data types (BYTE, INT, LONG, FLOAT, DOUBLE).
- *
- * @example
- * ```ts
- * isNumeric('LONG'); // true
- * ```
  */
 export function isNumeric(type: DataType): boolean {
   return type === 'BYTE' || type === 'INT' || type === 'LONG' || type === 'FLOAT' || type === 'DOUBLE';
@@ -131,11 +95,6 @@ function pad(n: number, width: number): string {
 
 /**
  * Formats epoch milliseconds as HugeGraph's `yyyy-MM-dd HH:mm:ss.SSS` in local time.
- *
- * @example
- * ```ts
- * formatSchemaDate(Date.now()); // '2024-05-01 12:00:00.000'
- * ```
  */
 export function formatSchemaDate(ms: number): string {
   const d = new Date(ms);
@@ -145,11 +104,6 @@ export function formatSchemaDate(ms: number): string {
 
 /**
  * Key of the creation time in user data.
- *
- * @example
- * ```ts
- * catalog.vertexLabel('person')?.userData[CREATE_TIME_KEY]; // '2024-05-01 12:00:00.000'
- * ```
  */
 export const CREATE_TIME_KEY = '~create_time';
 
@@ -167,11 +121,6 @@ function isJsonValue(value: unknown): boolean {
 /**
  * Checks user data given on create or append: values are JSON values (strings, finite
  * numbers, booleans, arrays, plain objects) and not null. Returns a detached copy.
- *
- * @example
- * ```ts
- * const data = checkUserData({ owner: 'ops' }, 'vertex label');
- * ```
  */
 export function checkUserData(userData: UserData | undefined, kind: SchemaKind): Record<string, UserData[string]> {
   const out: Record<string, UserData[string]> = {};
@@ -189,11 +138,6 @@ export function checkUserData(userData: UserData | undefined, kind: SchemaKind):
 
 /**
  * The error for a name that already exists within its kind.
- *
- * @example
- * ```ts
- * throw existedError('property key', 'name'); // "The property key 'name' has existed"
- * ```
  */
 export function existedError(kind: SchemaKind, name: string): ConflictError {
   return new ConflictError('SCHEMA_EXISTS', `The ${kind} '${name}' has existed`, { details: { kind, name } });
@@ -201,11 +145,6 @@ export function existedError(kind: SchemaKind, name: string): ConflictError {
 
 /**
  * The error for a reference to an undefined element inside a definition (HTTP 400).
- *
- * @example
- * ```ts
- * throw undefinedError('property key', 'x'); // "Undefined property key: 'x'"
- * ```
  */
 export function undefinedError(kind: SchemaKind, name: string, detail = ''): SchemaError {
   const code = `UNDEFINED_${kind.toUpperCase().replace(' ', '_')}`;
@@ -214,11 +153,6 @@ export function undefinedError(kind: SchemaKind, name: string, detail = ''): Sch
 
 /**
  * The error for a direct lookup of a missing element (HTTP 404).
- *
- * @example
- * ```ts
- * throw notFoundError('vertex label', 'x'); // "The vertex label with name 'x' does not exist"
- * ```
  */
 export function notFoundError(kind: SchemaKind, name: string): NotFoundError {
   const code = `${kind.toUpperCase().replace(' ', '_')}_NOT_FOUND`;
@@ -228,11 +162,6 @@ export function notFoundError(kind: SchemaKind, name: string): NotFoundError {
 /**
  * Checks an explicit id against the graph mode: required and allowed only in RESTORING mode,
  * a positive safe integer, and not already used within its kind.
- *
- * @example
- * ```ts
- * checkExplicitId({ id: 5, mode: 'RESTORING', kind: 'vertex label', taken: () => false });
- * ```
  */
 export function checkExplicitId(options: { id: number | undefined; mode: GraphMode; kind: SchemaKind; taken: (id: number) => boolean }): void {
   const { id, mode, kind } = options;
@@ -255,11 +184,6 @@ export function checkExplicitId(options: { id: number | undefined; mode: GraphMo
 
 /**
  * Checks that a list holds no name twice.
- *
- * @example
- * ```ts
- * checkUnique(['name', 'age'], 'primary keys');
- * ```
  */
 export function checkUnique(names: readonly string[], what: string): void {
   if (new Set(names).size !== names.length) {
@@ -269,11 +193,6 @@ export function checkUnique(names: readonly string[], what: string): void {
 
 /**
  * Formats a list of names as HugeGraph prints a Java list: `[a, b]`.
- *
- * @example
- * ```ts
- * list(['a', 'b']); // '[a, b]'
- * ```
  */
 export function list(names: Iterable<string>): string {
   return `[${[...names].join(', ')}]`;

@@ -14,12 +14,6 @@ interface Named {
 
 /**
  * Records of one kind, by name and by id.
- *
- * @example
- * ```ts
- * const keys = new SchemaTable<PropertyKeyRecord>('property key');
- * keys.byName('age'); // undefined
- * ```
  */
 export class SchemaTable<R extends Named> {
   private readonly names = new Map<string, R>();
@@ -117,12 +111,6 @@ function renameIn(names: readonly string[], from: string, to: string): string[] 
 /**
  * The mutable state behind a catalog. `apply` performs no rule checks beyond consistency
  * (names and ids exist or are free as the change expects).
- *
- * @example
- * ```ts
- * const state = new SchemaState();
- * state.apply({ op: 'createPropertyKey', record: { id: 1, name: 'age', dataType: 'INT', cardinality: 'SINGLE', aggregateType: 'NONE', writeType: 'OLTP', status: 'CREATED', userData: {} } });
- * ```
  */
 export class SchemaState {
   protected readonly keys = new SchemaTable<PropertyKeyRecord>('property key');

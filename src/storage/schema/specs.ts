@@ -19,21 +19,11 @@ import type {
 /**
  * A data type as accepted on input: the stored upper-case names plus HugeGraph's lower-case
  * spec names (`string` is TEXT, `bool` is BOOLEAN), in any letter case.
- *
- * @example
- * ```ts
- * const t: DataTypeInput = 'string';
- * ```
  */
 export type DataTypeInput = DataType | Lowercase<DataType> | 'string' | 'bool' | 'STRING' | 'BOOL';
 
 /**
  * A cardinality as accepted on input, in either letter case.
- *
- * @example
- * ```ts
- * const c: CardinalityInput = 'list';
- * ```
  */
 export type CardinalityInput = Cardinality | Lowercase<Cardinality>;
 
@@ -58,11 +48,6 @@ export interface PropertyKeySpec {
 
 /**
  * Fields shared by vertex and edge label specs.
- *
- * @example
- * ```ts
- * const spec: LabelSpecBase = { name: 'person', properties: ['name'] };
- * ```
  */
 export interface LabelSpecBase {
   readonly name: string;
@@ -195,11 +180,6 @@ export type SchemaChange =
 
 /**
  * Names of the elements a removal took away (the removed element included).
- *
- * @example
- * ```ts
- * const removed: RemovedSchema = { propertyKeys: [], vertexLabels: ['person'], edgeLabels: [], indexLabels: ['personByAge'] };
- * ```
  */
 export interface RemovedSchema {
   readonly propertyKeys: readonly string[];

@@ -8,11 +8,6 @@ import { StorageError } from '../../errors.js';
 
 /**
  * Name of the lock file inside a locked directory.
- *
- * @example
- * ```ts
- * const owner = await readFile(join(dir, LOCK_FILE), 'utf8'); // '12345\n'
- * ```
  */
 export const LOCK_FILE = 'quiver.lock';
 
@@ -26,12 +21,6 @@ const held = new Set<string>();
 
 /**
  * A held directory lock.
- *
- * @example
- * ```ts
- * const lock: DirectoryLock = await lockDirectory('/data');
- * await lock.release();
- * ```
  */
 interface DirectoryLock {
   /** Removes the lock file (if it is still ours). Calling it again does nothing. */
@@ -43,12 +32,6 @@ interface DirectoryLock {
  * A lock whose pid is no longer alive is taken over; a live owner, or this process holding it
  * already, makes it throw StorageError `DIRECTORY_LOCKED`. Pids of other machines or pid
  * namespaces sharing the directory cannot be checked and count as alive.
- *
- * @example
- * ```ts
- * const lock = await lockDirectory('/data/quiver');
- * try { await work(); } finally { await lock.release(); }
- * ```
  */
 export async function lockDirectory(dir: string): Promise<DirectoryLock> {
   const path = resolve(join(dir, LOCK_FILE));

@@ -13,11 +13,6 @@ const KEEP = 2;
 
 /**
  * File name of the snapshot taken at `lsn`.
- *
- * @example
- * ```ts
- * snapshotName(42n); // 'snapshot-00000000000000000042.qsnap'
- * ```
  */
 export function snapshotName(lsn: bigint): string {
   return `snapshot-${lsn.toString().padStart(20, '0')}.qsnap`;
@@ -31,11 +26,6 @@ export function snapshotName(lsn: bigint): string {
  * if it answers false (the sections were views of memory that changed meanwhile), the temporary
  * file is removed instead and nothing else changes. Resolves with whether the snapshot was put
  * in place.
- *
- * @example
- * ```ts
- * await writeSnapshot('/data/graph', { lsn: wal.lastLsn, sections: store.encodeSnapshot() });
- * ```
  */
 export async function writeSnapshot(
   dir: string,
@@ -58,11 +48,6 @@ export async function writeSnapshot(
 /**
  * One snapshot file as read by {@link inspectSnapshots}: valid (with its decoded content when
  * asked for) or damaged (with the reason).
- *
- * @example
- * ```ts
- * const found: SnapshotFile = { file: '/d/snapshot-00000000000000000042.qsnap', lsn: 42n, size: 4096, problem: 'section 2 checksum mismatch' };
- * ```
  */
 export interface SnapshotFile {
   readonly file: string;
@@ -79,12 +64,6 @@ export interface SnapshotFile {
  * Verifies every snapshot file of `dir` (`.tmp` files are ignored), newest first. The newest
  * valid one carries its decoded content (section bytes are views into one buffer holding the
  * whole file); the others are only checked. None when the directory does not exist.
- *
- * @example
- * ```ts
- * const files = await inspectSnapshots('/data/graphs/g/snapshots');
- * const chosen = files.find((f) => f.snapshot !== undefined);
- * ```
  */
 export async function inspectSnapshots(dir: string): Promise<SnapshotFile[]> {
   const out: SnapshotFile[] = [];
@@ -115,12 +94,6 @@ export async function inspectSnapshots(dir: string): Promise<SnapshotFile[]> {
  * when newer files are damaged; `.tmp` files are ignored. Returns undefined when there is no
  * snapshot at all, and throws StorageError `SNAPSHOT_CORRUPT` when snapshots exist but none is
  * valid.
- *
- * @example
- * ```ts
- * const snap = await readLatestSnapshot('/data/graph');
- * const store = snap === undefined ? empty() : GraphStore.decodeSnapshot(snap.sections, options);
- * ```
  */
 export async function readLatestSnapshot(dir: string): Promise<Snapshot | undefined> {
   const files = await inspectSnapshots(dir);

@@ -12,11 +12,6 @@ import { crc32 } from '../codec.js';
 
 /**
  * Version written by this code and the only one it reads.
- *
- * @example
- * ```ts
- * console.log(`snapshot format v${SNAPSHOT_VERSION}`);
- * ```
  */
 const SNAPSHOT_VERSION = 1;
 
@@ -25,11 +20,6 @@ const FILE_HEADER_BYTES = 24;
 
 /**
  * A decoded snapshot; section bytes are views into the file's buffer.
- *
- * @example
- * ```ts
- * const snap: Snapshot = { lsn: 42n, sections: new Map([['vertices', bytes]]) };
- * ```
  */
 export interface Snapshot {
   readonly lsn: bigint;
@@ -39,11 +29,6 @@ export interface Snapshot {
 /**
  * The bytes of one snapshot section: one buffer, or parts whose concatenation is the section
  * (a store capture hands out views of its arrays as parts, so that nothing is copied).
- *
- * @example
- * ```ts
- * const section: SectionBytes = [header, new Uint8Array(column.buffer)];
- * ```
  */
 export type SectionBytes = Uint8Array | readonly Uint8Array[];
 
@@ -55,11 +40,6 @@ const CHECKSUM_SLICE = 8 * 1024 * 1024;
  * bytes are passed through uncopied, ready for one writev. The checksums are computed in slices
  * of 8 MiB with a return to the event loop between them, so that a large snapshot does not hold
  * up other work.
- *
- * @example
- * ```ts
- * await handle.writev(await encodeSnapshot(42n, sections));
- * ```
  */
 export async function encodeSnapshot(lsn: bigint, sections: ReadonlyMap<string, SectionBytes>): Promise<Uint8Array[]> {
   const header = Buffer.alloc(FILE_HEADER_BYTES);
@@ -99,12 +79,6 @@ export async function encodeSnapshot(lsn: bigint, sections: ReadonlyMap<string, 
 
 /**
  * Parses and verifies a whole snapshot file. Returns the snapshot, or the reason it is invalid.
- *
- * @example
- * ```ts
- * const result = decodeSnapshot(await readFile(path));
- * if ('problem' in result) console.warn(result.problem);
- * ```
  */
 export function decodeSnapshot(file: Uint8Array): Snapshot | { problem: string } {
   const buf = Buffer.from(file.buffer, file.byteOffset, file.byteLength);

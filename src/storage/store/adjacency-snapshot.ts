@@ -11,11 +11,6 @@ import type { CsrArrays, CsrSnapshot } from '../csr-adjacency.js';
 /**
  * The adjacency that `source` shows, as plain CSR arrays. `shared(label, direction)` may hand
  * out arrays to take as they are (never mutated afterwards); other labels are gathered.
- *
- * @example
- * ```ts
- * const snapshot = snapshotAdjacency(reader, { edgeLabels: ['knows'] });
- * ```
  */
 export function snapshotAdjacency(
   source: GraphSource,

@@ -16,12 +16,6 @@ import type { StoreState } from './store-state.js';
  * Resolves labels and property keys of writes. Auto-created keys are LIST keys, so that any
  * vertex may hold one or several values of a key as TinkerGraph allows; edge values of such
  * keys stay single (see the store's edge columns).
- *
- * @example
- * ```ts
- * const auto = new AutoSchema(state, true);
- * auto.vertexLabel('person'); // created when missing
- * ```
  */
 export class AutoSchema {
   constructor(

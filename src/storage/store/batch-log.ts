@@ -9,11 +9,6 @@ import type { PropertySide } from './epochs.js';
 
 /**
  * Log op codes of a batch log.
- *
- * @example
- * ```ts
- * const op = Op.AddEdge;
- * ```
  */
 export enum Op {
   AddVertex = 1,
@@ -30,11 +25,6 @@ export enum Op {
 
 /**
  * Writes a value that may be absent: a presence byte, then the value.
- *
- * @example
- * ```ts
- * writeOptional(log, undefined);
- * ```
  */
 export function writeOptional(log: ByteWriter, value: PropertyValue | undefined): void {
   log.u8(value === undefined ? 0 : 1);
@@ -43,11 +33,6 @@ export function writeOptional(log: ByteWriter, value: PropertyValue | undefined)
 
 /**
  * Reads a value written by {@link writeOptional}.
- *
- * @example
- * ```ts
- * const value = readOptional(reader);
- * ```
  */
 export function readOptional(r: ByteReader): PropertyValue | undefined {
   return r.u8() === 1 ? r.value() : undefined;
@@ -55,11 +40,6 @@ export function readOptional(r: ByteReader): PropertyValue | undefined {
 
 /**
  * Writes the ids and meta-properties of a vertex property's values, or their absence.
- *
- * @example
- * ```ts
- * writeSide(log, { ids: [1], meta: [new Map()] });
- * ```
  */
 export function writeSide(log: ByteWriter, side: PropertySide | undefined): void {
   log.u8(side === undefined ? 0 : 1);
@@ -78,11 +58,6 @@ export function writeSide(log: ByteWriter, side: PropertySide | undefined): void
 
 /**
  * Reads a side written by {@link writeSide}.
- *
- * @example
- * ```ts
- * const side = readSide(reader);
- * ```
  */
 export function readSide(r: ByteReader): PropertySide | undefined {
   if (r.u8() === 0) return undefined;

@@ -19,11 +19,6 @@ import type { WriteInput } from './write-input.js';
 /**
  * One property of a columnar edge or vertex batch: its key and one already coerced value per
  * element (undefined where the element has no value for the key).
- *
- * @example
- * ```ts
- * const column: ValueColumn = { key: weight, values: [0.5, undefined, 1] };
- * ```
  */
 export interface ValueColumn {
   readonly key: PropertyKeyRecord;
@@ -41,11 +36,6 @@ interface EdgeBatch {
  * The checked, coerced value columns of a strict-mode edge batch whose endpoints are visible
  * vertices of the label's ends (`ends`: their label ids), or undefined when some pair breaks a
  * rule (the caller then adds the pairs one by one, which throws the first bad pair's error).
- *
- * @example
- * ```ts
- * const columns = edgeColumns(knows, { outs, ins, properties: [['weight', [0.5, 1]]] }, { state, ends: { source: 1, target: 1 }, auto, input, reader, loading: false });
- * ```
  */
 export function edgeColumns(
   record: EdgeLabelRecord,
@@ -114,13 +104,6 @@ const PREFETCH_CHUNK = 64;
  * SINGLE-frequency label a pair that already has a live edge, or that occurs earlier in the same
  * call, is not appended again: its slot is the existing edge's, whose values are replaced by the
  * row's (HugeGraph SINGLE semantics, as `addEdge`). Returns the slot of every pair.
- *
- * @example
- * ```ts
- * state.begin();
- * const slots = appendEdges(state, knows, { outs: Int32Array.of(0, 1), ins: Int32Array.of(1, 2) });
- * state.commit();
- * ```
  */
 export function appendEdges(state: StoreState, label: EdgeLabelRecord, batch: EdgeBatch): Int32Array {
   const { outs, ins } = batch;
@@ -222,11 +205,6 @@ function fillColumns(
 /**
  * Writes the value columns of a columnar op: count, then per key its id and one optional value
  * per row (row `rows[j]` of the columns for j < count, or row j itself when `rows` is undefined).
- *
- * @example
- * ```ts
- * logColumns(log, { rows: undefined, count: 2, columns: [{ key: name, values: ['a', 'b'] }] });
- * ```
  */
 export function logColumns(log: ByteWriter, at: { rows: Int32Array | undefined; count: number; columns: readonly ValueColumn[] }): void {
   const { rows, count } = at;
@@ -243,11 +221,6 @@ export function logColumns(log: ByteWriter, at: { rows: Int32Array | undefined; 
 
 /**
  * Reads the value columns written by {@link logColumns} for `count` rows.
- *
- * @example
- * ```ts
- * const columns = readColumns(reader, { count: 2, key: (id) => catalog.propertyKeyById(id)! });
- * ```
  */
 export function readColumns(r: ByteReader, at: { count: number; key: (id: number) => PropertyKeyRecord }): ValueColumn[] {
   const columns: ValueColumn[] = [];
@@ -276,12 +249,6 @@ function replaceValues(state: StoreState, at: { label: EdgeLabelRecord; e: numbe
 /**
  * Replays an {@link Op.AddEdges} or {@link Op.AddEdgeColumns} op (its op byte already read)
  * written by {@link appendEdges}.
- *
- * @example
- * ```ts
- * const op = reader.u8();
- * replayAppendEdges(state, reader, { columns: op === Op.AddEdgeColumns, label: (id) => catalog.edgeLabelById(id)!, key: (id) => catalog.propertyKeyById(id)! });
- * ```
  */
 export function replayAppendEdges(
   state: StoreState,

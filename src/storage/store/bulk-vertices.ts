@@ -22,13 +22,6 @@ import type { StoreState } from './store-state.js';
  * Appends vertices of a label with the given ids, which are new (not used by a live vertex nor
  * twice in the call), on a label with no index label, with column values coerced and complete
  * (primary and non-null keys set). `insertedAt` is the TTL start (ms). Returns the slots.
- *
- * @example
- * ```ts
- * state.begin();
- * const slots = appendVertices(state, person, { ids: ['1:a', '1:b'], columns: [{ key: name, values: ['a', 'b'] }], insertedAt: 0 });
- * state.commit();
- * ```
  */
 export function appendVertices(
   state: StoreState,
@@ -88,11 +81,6 @@ export function appendVertices(
  * (generated for AUTOMATIC, the given one checked and normalised for CUSTOMIZE_*), or throws the
  * QuiverError addVertex would. It is called once per vertex, in order, after every column check
  * has passed, so that a batch refused for its values generates no AUTOMATIC id.
- *
- * @example
- * ```ts
- * const batch = vertexColumns(person, [['name', ['a', 'b']]], { count: 2, auto, loading: false, state });
- * ```
  */
 export function vertexColumns(
   record: VertexLabelRecord,
@@ -142,11 +130,6 @@ export function vertexColumns(
 /**
  * Replays an {@link Op.AddVertexColumns} op (its op byte already read) written by
  * {@link appendVertices}.
- *
- * @example
- * ```ts
- * replayAppendVertices(state, reader, { label: (id) => catalog.vertexLabelById(id)!, key: (id) => catalog.propertyKeyById(id)! });
- * ```
  */
 export function replayAppendVertices(
   state: StoreState,

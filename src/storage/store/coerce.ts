@@ -41,11 +41,6 @@ function numeric(value: PropertyValue): number | undefined {
 
 /**
  * Coerces one scalar value to a data type, or throws SchemaError PROPERTY_VALUE_TYPE.
- *
- * @example
- * ```ts
- * coerceScalar(ageKey, 29); // 29
- * ```
  */
 export function coerceScalar(key: PropertyKeyRecord, value: PropertyValue): PropertyValue {
   const t: DataType = key.dataType;
@@ -102,11 +97,6 @@ export function coerceScalar(key: PropertyKeyRecord, value: PropertyValue): Prop
  * Splits a written value into the elements of a LIST/SET key (an array or set gives its
  * elements, anything else is one element), coercing each. A value of an OBJECT key is one
  * element whatever it holds.
- *
- * @example
- * ```ts
- * coerceElements(tagsKey, ['a', 'b']); // ['a', 'b']
- * ```
  */
 export function coerceElements(key: PropertyKeyRecord, value: PropertyValue): PropertyValue[] {
   if (key.dataType === 'OBJECT') return [coerceScalar(key, value)];
@@ -117,11 +107,6 @@ export function coerceElements(key: PropertyKeyRecord, value: PropertyValue): Pr
 
 /**
  * Canonical text of a coerced value, used for set membership and index keys.
- *
- * @example
- * ```ts
- * valueKey(29); // 'n:29'
- * ```
  */
 export function valueKey(value: PropertyValue): string {
   if (value === null) return 'z';
@@ -139,11 +124,6 @@ export function valueKey(value: PropertyValue): string {
 
 /**
  * Numeric view of a coerced number or date, for range indexes; undefined otherwise.
- *
- * @example
- * ```ts
- * rangeNumber(new Date(5)); // 5
- * ```
  */
 export function rangeNumber(value: PropertyValue): number | undefined {
   if (typeof value === 'number') return value;
@@ -156,12 +136,6 @@ export function rangeNumber(value: PropertyValue): number | undefined {
  * Data type and cardinality inferred from a written value, for auto-created keys. A list, set
  * or map is one value of an OBJECT key, whatever the cardinality: multi-properties come from
  * the cardinality of the write, never from the shape of the value.
- *
- * @example
- * ```ts
- * inferKeyType('marko', 'single'); // { dataType: 'TEXT', cardinality: 'SINGLE' }
- * inferKeyType(['a', 'b'], 'single'); // { dataType: 'OBJECT', cardinality: 'SINGLE' }
- * ```
  */
 export function inferKeyType(value: PropertyValue, cardinality: 'single' | 'list' | 'set' | undefined): { dataType: DataType; cardinality: Cardinality } {
   const card: Cardinality = cardinality === 'list' ? 'LIST' : cardinality === 'set' ? 'SET' : 'SINGLE';

@@ -31,12 +31,6 @@ const EMPTY_META: ReadonlyMap<string, PropertyValue> = new Map();
 /**
  * The element half of the store's GraphSource, over a store state. `now` gives the clock used
  * for TTL visibility.
- *
- * @example
- * ```ts
- * const reader: ElementReader = new StoreReader(state, () => Date.now());
- * reader.vertexVisible(0);
- * ```
  */
 export abstract class ElementReader {
   constructor(
@@ -335,11 +329,6 @@ export abstract class ElementReader {
 /**
  * The forms an id may be stored under: as given, a numeric string as a long, a UUID text as a
  * UUID, a non-string as its text.
- *
- * @example
- * ```ts
- * idForms('12'); // ['12', TypedNumber long 12]
- * ```
  */
 export function idForms(id: ElementId): ElementId[] {
   const forms: ElementId[] = [id];

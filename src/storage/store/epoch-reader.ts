@@ -20,12 +20,6 @@ import type { StoreState } from './store-state.js';
 /**
  * The store as of one epoch, until {@link EpochReader.release}; after the release it reads the
  * live store.
- *
- * @example
- * ```ts
- * const view = new EpochReader(state, Date.now());
- * try { view.vertexCount(); } finally { view.release(); }
- * ```
  */
 export class EpochReader extends StoreReader implements ReadView {
   readonly source = this;
@@ -58,11 +52,6 @@ export class EpochReader extends StoreReader implements ReadView {
   /**
    * Another view of the same state, pinned separately: it stays valid after this one is
    * released. Fails if this view is released already.
-   *
-   * @example
-   * ```ts
-   * const other = view.share(Date.now());
-   * ```
    */
   share(now: number): EpochReader {
     if (this.#released) throw new StorageError('READ_VIEW_RELEASED', 'Cannot share a read view: it was released');

@@ -12,11 +12,6 @@ import type { ElementId, PropertyValue } from '../../values/index.js';
 /**
  * Ids and meta-properties of the values of one vertex property key (auto-create graphs), kept
  * parallel to the stored value (one entry per element for list/set keys).
- *
- * @example
- * ```ts
- * const side: PropertySide = { ids: [7], meta: [new Map([['since', 2010]])] };
- * ```
  */
 export interface PropertySide {
   readonly ids: readonly ElementId[];
@@ -45,13 +40,6 @@ interface Touched {
 
 /**
  * The epoch counter, the pins of open read views, and the pre-images they need.
- *
- * @example
- * ```ts
- * const log = new EpochLog();
- * const e = log.pin();
- * log.unpin(e);
- * ```
  */
 export class EpochLog {
   /** The newest committed epoch. */

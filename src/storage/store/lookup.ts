@@ -28,11 +28,6 @@ function coerceAll(key: PropertyKeyRecord, predicate: IndexPredicate): IndexPred
  * primary key is an id lookup; equality needs SECONDARY/SHARD/RANGE on the key as first field;
  * ranges need RANGE or a one-field SHARD; text search needs SEARCH; not-equal never fits;
  * UNIQUE never answers. Without a label, every label owning the key must be answerable.
- *
- * @example
- * ```ts
- * lookupSlots(state, 'vertex', { label: 'person', key: 'age', predicate: { op: 'gt', values: [30] } }, slotOf);
- * ```
  */
 export function lookupSlots(
   state: StoreState,

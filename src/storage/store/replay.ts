@@ -17,11 +17,6 @@ function corrupt(detail: string): never {
 
 /**
  * Applies every op of a batch log to a state (inside a begun batch of that state).
- *
- * @example
- * ```ts
- * state.begin(); replayLog(state, log); state.commit();
- * ```
  */
 export function replayLog(state: StoreState, log: Uint8Array): void {
   const r = new ByteReader(log);

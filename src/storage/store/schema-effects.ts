@@ -14,13 +14,6 @@ import type { StoreState } from './store-state.js';
 /**
  * Removes the elements of a vertex or edge label that `change` removes (and an edge label's
  * adjacency, pair filter and table), inside a begun batch of `state`; other changes remove nothing.
- *
- * @example
- * ```ts
- * state.begin();
- * removeLabelData(state, { op: 'removeEdgeLabel', name: 'knows' });
- * state.commit();
- * ```
  */
 export function removeLabelData(s: StoreState, change: SchemaChange): void {
   switch (change.op) {
@@ -48,11 +41,6 @@ export function removeLabelData(s: StoreState, change: SchemaChange): void {
  * dropped) and columns (those of a removed key dropped); see GraphStore.applySchemaChange for
  * the options. A new UNIQUE index that the data breaks throws ConflictError `UNIQUE_CONFLICT`
  * before anything changes with `refuseConflicts`, and is left INVALID without it.
- *
- * @example
- * ```ts
- * applyToCatalog(state, change, { deferIndexBuild: true });
- * ```
  */
 export function applyToCatalog(s: StoreState, change: SchemaChange, options: { readonly deferIndexBuild?: boolean; readonly refuseConflicts?: boolean }): void {
   const built = change.op === 'createIndexLabel' && options.deferIndexBuild !== true && options.refuseConflicts === true ? filledIndex(s, change.record) : undefined;
@@ -79,11 +67,6 @@ function dropUnknownColumns(s: StoreState): void {
 /**
  * Starts building an index label's index in steps (see GraphStore.startIndexBuild); false when
  * there is no such index label.
- *
- * @example
- * ```ts
- * startIndexBuild(state, 'personByName', { rebuild: true });
- * ```
  */
 export function startIndexBuild(s: StoreState, name: string, options: { readonly rebuild?: boolean } = {}): boolean {
   if (s.catalog.indexLabel(name) === undefined) return false;
@@ -99,11 +82,6 @@ export function startIndexBuild(s: StoreState, name: string, options: { readonly
 
 /**
  * Indexes up to `budget` more slots of a building index (see GraphStore.indexBuildStep).
- *
- * @example
- * ```ts
- * while (!indexBuildStep(state, 'personByName', 10000).finished);
- * ```
  */
 export function indexBuildStep(s: StoreState, name: string, budget: number): { readonly done: number; readonly total: number; readonly finished: boolean } {
   const from = s.buildingIndexes.get(name);
@@ -126,11 +104,6 @@ export function indexBuildStep(s: StoreState, name: string, budget: number): { r
 
 /**
  * The status an index label's index reads while it is not simply CREATED (see GraphStore.indexStatus).
- *
- * @example
- * ```ts
- * indexStatus(state, 'personByName'); // 'CREATING' while a build runs
- * ```
  */
 export function indexStatus(s: StoreState, name: string): 'CREATING' | 'REBUILDING' | 'INVALID' | undefined {
   if (s.invalidIndexes.has(name)) return 'INVALID';
@@ -140,11 +113,6 @@ export function indexStatus(s: StoreState, name: string): 'CREATING' | 'REBUILDI
 
 /**
  * Builds an index label's index at once; a UNIQUE conflict leaves it INVALID (replay must not fail).
- *
- * @example
- * ```ts
- * buildIndex(state, 'personByName');
- * ```
  */
 export function buildIndex(s: StoreState, name: string): void {
   const record = s.catalog.indexLabel(name);

@@ -17,11 +17,6 @@ import { LabelTable, VertexTable } from '../vertex-table.js';
 
 /**
  * All data of one graph; {@link StoreState} is the one concrete class.
- *
- * @example
- * ```ts
- * const data: StoreData = new StoreState(catalog);
- * ```
  */
 export abstract class StoreData {
   vertices = new VertexTable();

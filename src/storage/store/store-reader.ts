@@ -17,11 +17,6 @@ const BATCH = 1024;
 /**
  * What a neighbour scan reads of one CSR adjacency: the live {@link Csr} itself, or a
  * {@link CsrAt} pinned by a read view.
- *
- * @example
- * ```ts
- * const adj: AdjacencyRead = csr.pin();
- * ```
  */
 export interface AdjacencyRead {
   readonly offsets: Int32Array;
@@ -36,12 +31,6 @@ export interface AdjacencyRead {
 
 /**
  * GraphSource over a store state. `now` gives the clock used for TTL visibility.
- *
- * @example
- * ```ts
- * const reader = new StoreReader(state, () => Date.now());
- * reader.vertexCount();
- * ```
  */
 export class StoreReader extends ElementReader implements GraphSource {
   /** The adjacency of an edge label that scans read. */
@@ -209,11 +198,6 @@ export class StoreReader extends ElementReader implements GraphSource {
    * The adjacency this reader shows, as an immutable CSR snapshot for {@link CsrAdjacency}:
    * O(vertices) for the vertex labels, plus a copy of each label's entries unless its merged
    * arrays can be shared (see {@link StoreReader.sharedCsr}).
-   *
-   * @example
-   * ```ts
-   * const adjacency = new CsrAdjacency(store.adjacencySnapshot());
-   * ```
    */
   adjacencySnapshot(): CsrSnapshot {
     const c = this.state.catalog;
@@ -241,11 +225,6 @@ export class StoreReader extends ElementReader implements GraphSource {
   /**
    * The merged rows of the labels a scan walks, when every one is shared ({@link sharedCsr})
    * and no vertex label has a TTL (which could hide a neighbour); see AdjacencySource.
-   *
-   * @example
-   * ```ts
-   * const rows = reader.adjacencyRows('BOTH', ['knows']); // [out rows, in rows] or undefined
-   * ```
    */
   adjacencyRows(direction: Direction, labels?: readonly string[]): readonly CsrArrays[] | undefined {
     const s = this.state;

@@ -120,13 +120,6 @@ function readTable(r: ByteReader): LabelTable {
 /**
  * A capture of a store for a snapshot (GraphStore.captureSnapshot): its sections as
  * parts, whether they still hold the captured state, and the end of the capture.
- *
- * @example
- * ```ts
- * const capture = store.captureSnapshot();
- * capture.intact; // true until the store changes
- * capture.release();
- * ```
  */
 export interface StoreCapture {
   /** Section name to parts; a section's bytes are its parts concatenated. */
@@ -142,11 +135,6 @@ export interface StoreCapture {
  * sections as parts (views of the large arrays, or with `copy` copies), and unless copied adds
  * to `watches` the function that marks the capture no longer intact, which the store calls once
  * before it next changes (see GraphStore.captureSnapshot).
- *
- * @example
- * ```ts
- * const capture = captureState(state, { copy: false, watches });
- * ```
  */
 export function captureState(s: StoreState, options: { readonly copy: boolean; readonly watches: Set<() => void> }): StoreCapture {
   const { copy, watches } = options;
@@ -172,11 +160,6 @@ export function captureState(s: StoreState, options: { readonly copy: boolean; r
  * Encodes a (merged) state into named sections, each as parts whose concatenation is the
  * section's bytes. Large typed arrays are parts of their own: views of the state's arrays (which
  * stay valid only until the state next changes), or with `copy` copies of them.
- *
- * @example
- * ```ts
- * const sections = encodeStateParts(state, { copy: true });
- * ```
  */
 export function encodeStateParts(s: StoreState, options: { readonly copy: boolean }): Map<string, Uint8Array[]> {
   const sections = new Map<string, Uint8Array[]>();
@@ -258,11 +241,6 @@ export function encodeStateParts(s: StoreState, options: { readonly copy: boolea
 
 /**
  * Loads sections written by {@link encodeState} into an empty state whose catalog is loaded.
- *
- * @example
- * ```ts
- * decodeState(state, sections);
- * ```
  */
 export function decodeState(s: StoreState, sections: ReadonlyMap<string, Uint8Array>): void {
   const need = (name: string): ByteReader => {

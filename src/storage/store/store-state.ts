@@ -17,11 +17,6 @@ type Undo = number | (() => void);
 
 /**
  * All data of one graph plus the raw mutations used by writers and by replay.
- *
- * @example
- * ```ts
- * const state = new StoreState(catalog);
- * ```
  */
 export class StoreState extends StoreData {
   private undo: Undo[] = [];

@@ -20,11 +20,6 @@ import { idMapKey } from '../vertex-table.js';
 
 /**
  * Store settings (Part A 2.3 keys in camelCase).
- *
- * @example
- * ```ts
- * const config: StoreConfig = { autoCreate: false, vertexTxCapacity: 10000, edgeTxCapacity: 10000, checkCustomizedIdExist: false };
- * ```
  */
 export interface StoreConfig {
   readonly autoCreate: boolean;
@@ -38,11 +33,6 @@ type BulkColumns = ReadonlyArray<readonly [string, ReadonlyArray<PropertyValue |
 
 /**
  * The GraphWriter handed to a batch function. It is valid only while its batch runs.
- *
- * @example
- * ```ts
- * store.batch((w) => w.addVertex('person', { properties: [['name', 'marko']] }));
- * ```
  */
 export class StoreWriter extends StoreReader implements GraphWriter {
   private vertexWrites = 0;

@@ -23,12 +23,6 @@ function list(names: readonly string[]): string {
 
 /**
  * Resolves the input of one writer's calls (one batch), under the graph's mode and id settings.
- *
- * @example
- * ```ts
- * const input = new WriteInput(state, auto, { autoCreate: false, mode: () => 'NONE', snowflake: new Snowflake() });
- * const values = input.collect('vertex', person, [['name', 'marko']]);
- * ```
  */
 export class WriteInput {
   private readonly autoCreate: boolean;

@@ -9,13 +9,6 @@ import { dirname } from 'node:path';
 
 /**
  * A segment file opened for appending.
- *
- * @example
- * ```ts
- * const file = await nodeFileSystem.openSegment('/data/wal/wal-1.log', { create: true });
- * await file.write([header, payload], 0);
- * await file.sync();
- * ```
  */
 export interface SegmentFile {
   /** Writes every byte of `chunks`, in order, starting at `position`. */
@@ -28,11 +21,6 @@ export interface SegmentFile {
 
 /**
  * Opens segment files and makes directory entries durable.
- *
- * @example
- * ```ts
- * const wal = await WriteAheadLog.open(dir, { fileSystem: syncFileSystem });
- * ```
  */
 export interface WalFileSystem {
   /** Opens a segment file for writing at explicit positions; `create` makes a new, empty one. */
@@ -43,11 +31,6 @@ export interface WalFileSystem {
 
 /**
  * Writes `chunks` with as few writev calls as possible, continuing after partial writes.
- *
- * @example
- * ```ts
- * await writeFully((bufs, pos) => handle.writev(bufs, pos), [a, b], { position: 0 });
- * ```
  */
 export async function writeFully(
   writev: (chunks: Uint8Array[], position: number) => Promise<{ bytesWritten: number }> | { bytesWritten: number },
@@ -78,11 +61,6 @@ export async function writeFully(
  * has O_DSYNC, segments are opened with it: a writev returns only once its bytes are durable,
  * as write + fdatasync would make them, so a group commit is one thread-pool job instead of two
  * and `sync` has nothing left to do. Elsewhere `sync` is fdatasync.
- *
- * @example
- * ```ts
- * const wal = await WriteAheadLog.open(dir, { fileSystem: nodeFileSystem });
- * ```
  */
 export const nodeFileSystem: WalFileSystem = {
   async openSegment(path, options) {
@@ -102,11 +80,6 @@ export const nodeFileSystem: WalFileSystem = {
 /**
  * A file system with blocking writevSync + fdatasyncSync, kept for the throughput comparison
  * (see bench/wal-io.ts); it blocks the event loop during every sync.
- *
- * @example
- * ```ts
- * const wal = await WriteAheadLog.open(dir, { fileSystem: syncFileSystem });
- * ```
  */
 export const syncFileSystem: WalFileSystem = {
   async openSegment(path, options) {
@@ -122,12 +95,6 @@ export const syncFileSystem: WalFileSystem = {
 
 /**
  * fsyncs a directory so that entries created, renamed or removed in it are durable.
- *
- * @example
- * ```ts
- * await fsp.rename(tmp, final);
- * await syncDirectory(dir);
- * ```
  */
 export async function syncDirectory(dir: string): Promise<void> {
   const handle = await fsp.open(dir, fs.constants.O_RDONLY);
@@ -145,11 +112,6 @@ export async function syncDirectory(dir: string): Promise<void> {
  * the fsync); if it answers false, the temporary file is removed and `path` is left alone.
  * Resolves with whether `path` was replaced. On failure the temporary file is removed and the
  * error rethrown. Config files and snapshots both use it.
- *
- * @example
- * ```ts
- * await replaceFileDurably('/data/graphs/g/config.json', (handle) => handle.writeFile('{}'));
- * ```
  */
 export async function replaceFileDurably(path: string, write: (handle: fsp.FileHandle) => Promise<unknown>, keep?: () => boolean): Promise<boolean> {
   const tmp = `${path}.tmp`;

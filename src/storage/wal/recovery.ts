@@ -13,11 +13,6 @@ import { parseSegmentName, scanSegment, segmentName } from './segment.js';
 /**
  * A segment the log keeps: its first LSN, its path, how many verified bytes it holds, and how
  * many LSNs it spans (for the active segment: what has been written and synced).
- *
- * @example
- * ```ts
- * const info: SegmentInfo = { firstLsn: 1n, path: '/d/wal-00000000000000000001.log', size: 0, records: 0 };
- * ```
  */
 export interface SegmentInfo {
   readonly firstLsn: bigint;
@@ -53,11 +48,6 @@ export interface DamageNote {
 /**
  * Which records are needed: those after `coveredLsn` (the snapshot recovery starts from), and
  * the log must hold every LSN up to `reachLsn` (the newest LSN a snapshot file was taken at).
- *
- * @example
- * ```ts
- * const bounds: RecoveryBounds = { coveredLsn: 1200n, reachLsn: 1500n };
- * ```
  */
 export interface RecoveryBounds {
   readonly coveredLsn: bigint;
@@ -66,12 +56,6 @@ export interface RecoveryBounds {
 
 /**
  * What opening the log did and found.
- *
- * @example
- * ```ts
- * const wal = await WriteAheadLog.open(dir);
- * if (wal.recovery.tailBytesDropped > 0) console.log(`torn tail of ${wal.recovery.tailBytesDropped} bytes cut`);
- * ```
  */
 export interface RecoveryReport {
   /** Bytes of a torn tail cut from the newest segment (an unacknowledged write a crash left). */
@@ -82,11 +66,6 @@ export interface RecoveryReport {
 
 /**
  * A segment file as read: its LSN span and sizes.
- *
- * @example
- * ```ts
- * for (const s of (await examineLog(dir, bounds)).segments) console.log(s.path, s.firstLsn, s.nextLsn - 1n);
- * ```
  */
 export interface ScannedSegment {
   readonly path: string;
@@ -104,12 +83,6 @@ export interface ScannedSegment {
 /**
  * Everything {@link examineLog} found, classified against the recovery bounds. Nothing was
  * changed on disk.
- *
- * @example
- * ```ts
- * const exam = await examineLog(dir, { coveredLsn: 0n, reachLsn: 0n });
- * if (exam.damage.length > 0) console.log(exam.damage[0]?.message);
- * ```
  */
 interface LogExamination {
   readonly segments: readonly ScannedSegment[];
@@ -126,11 +99,6 @@ interface LogExamination {
 /**
  * Reads and verifies every segment of `dir` (without changing anything) and classifies what
  * it finds against `bounds`.
- *
- * @example
- * ```ts
- * const exam = await examineLog('/data/graphs/g/wal', { coveredLsn: 100n, reachLsn: 100n });
- * ```
  */
 export async function examineLog(dir: string, bounds: RecoveryBounds): Promise<LogExamination> {
   const found = (await fsp.readdir(dir))
@@ -196,11 +164,6 @@ export async function examineLog(dir: string, bounds: RecoveryBounds): Promise<L
  * segment, and throws StorageError `WAL_DAMAGED` (or `WAL_GAP`) on damage in needed records,
  * without changing any file. Returns the segments to keep, in order; when the log's damaged end
  * is covered by a snapshot, the last one is a new (not yet created) segment to continue in.
- *
- * @example
- * ```ts
- * const { segments, report } = await recoverSegments('/data/wal', { coveredLsn: 0n, reachLsn: 0n });
- * ```
  */
 export async function recoverSegments(dir: string, bounds: RecoveryBounds): Promise<{ segments: SegmentInfo[]; report: RecoveryReport; continued: boolean }> {
   const exam = await examineLog(dir, bounds);
@@ -219,11 +182,6 @@ export async function recoverSegments(dir: string, bounds: RecoveryBounds): Prom
 /**
  * The StorageError for fatal damage: its message names the file, byte offset and LSN range,
  * and its details carry them (LSNs as decimal strings) with every other damage found.
- *
- * @example
- * ```ts
- * throw damageError(note, { all: [note], what: 'Cannot open the write-ahead log' });
- * ```
  */
 function damageError(fatal: DamageNote, context: { all: readonly DamageNote[]; what: string }): StorageError {
   const more = context.all.length > 1 ? ` (and ${context.all.length - 1} more damaged place${context.all.length > 2 ? 's' : ''})` : '';
@@ -259,11 +217,6 @@ export function describeDamage(damage: DamageNote): string {
 
 /**
  * A damage note; `code` is the StorageError code used when it is fatal.
- *
- * @example
- * ```ts
- * const n = note('WAL_DAMAGED', path, { offset: 0, end: 16, firstLsn: 1n, lastLsn: 1n }, 'checksum mismatch');
- * ```
  */
 export function note(code: string, file: string, where: { offset: number; end: number; firstLsn: bigint; lastLsn: bigint }, message: string): DamageNote {
   return { code, file, ...where, message };
@@ -271,11 +224,6 @@ export function note(code: string, file: string, where: { offset: number; end: n
 
 /**
  * Information about a segment not yet created, starting at `firstLsn`.
- *
- * @example
- * ```ts
- * segments.push(newSegment(dir, 101n));
- * ```
  */
 export function newSegment(dir: string, firstLsn: bigint): SegmentInfo {
   return { firstLsn, path: join(dir, segmentName(firstLsn)), size: 0, records: 0 };
@@ -283,11 +231,6 @@ export function newSegment(dir: string, firstLsn: bigint): SegmentInfo {
 
 /**
  * Cuts a file to `size` bytes and syncs it.
- *
- * @example
- * ```ts
- * await truncateFile(path, 4096);
- * ```
  */
 export async function truncateFile(path: string, size: number): Promise<void> {
   const handle = await fsp.open(path, 'r+');

@@ -32,11 +32,6 @@ export interface DroppedPart {
  * every later segment) and cutting a torn tail; when what is left ends before `coveredLsn`,
  * starts an empty segment after it so new records continue the LSN sequence. Returns what was
  * dropped, in LSN order (nothing when the log was sound).
- *
- * @example
- * ```ts
- * for (const part of await repairLog('/data/graphs/g/wal', { coveredLsn: 100n, reachLsn: 100n })) console.log(part);
- * ```
  */
 export async function repairLog(dir: string, bounds: RecoveryBounds): Promise<DroppedPart[]> {
   const dropped: DroppedPart[] = [];

@@ -8,21 +8,11 @@ import { crc32 } from '../codec.js';
 
 /**
  * Bytes of the record header: length, crc32, lsn.
- *
- * @example
- * ```ts
- * const recordBytes = RECORD_HEADER_BYTES + payload.byteLength;
- * ```
  */
 export const RECORD_HEADER_BYTES = 16;
 
 /**
  * Largest payload a record may carry (its length is a u32).
- *
- * @example
- * ```ts
- * if (payload.byteLength > MAX_PAYLOAD_BYTES) throw new Error('too large');
- * ```
  */
 export const MAX_PAYLOAD_BYTES = 0xffffffff;
 
@@ -30,11 +20,6 @@ const SEGMENT_NAME = /^wal-(\d{1,20})\.log$/;
 
 /**
  * One valid record found by {@link scanSegment}; `payload` is a view into the scanned bytes.
- *
- * @example
- * ```ts
- * for (const r of scanSegment(bytes, 1n).records) console.log(r.lsn, r.payload.length);
- * ```
  */
 export interface WalRecord {
   readonly lsn: bigint;
@@ -44,11 +29,6 @@ export interface WalRecord {
 /**
  * A run of bytes in a segment that holds no valid record: from the first byte that fails to
  * verify up to the next record that verifies again (or the end of the file).
- *
- * @example
- * ```ts
- * const bad: DamagedBytes = { offset: 48, end: 96, firstLsn: 4n, nextLsn: 6n, problem: 'checksum mismatch for LSN 4 at offset 48' };
- * ```
  */
 interface DamagedBytes {
   /** Offset of the first byte that fails to verify. */
@@ -65,12 +45,6 @@ interface DamagedBytes {
 
 /**
  * What {@link scanSegment} found: the valid records, where they end, and every damaged run.
- *
- * @example
- * ```ts
- * const scan = scanSegment(bytes, 1n);
- * for (const bad of scan.damage) console.log(`damaged bytes ${bad.offset}..${bad.end}: ${bad.problem}`);
- * ```
  */
 interface SegmentScan {
   readonly records: WalRecord[];
@@ -84,11 +58,6 @@ interface SegmentScan {
 
 /**
  * File name of the segment whose first record has LSN `firstLsn`.
- *
- * @example
- * ```ts
- * segmentName(1n); // 'wal-00000000000000000001.log'
- * ```
  */
 export function segmentName(firstLsn: bigint): string {
   return `wal-${firstLsn.toString().padStart(20, '0')}.log`;
@@ -96,11 +65,6 @@ export function segmentName(firstLsn: bigint): string {
 
 /**
  * The first LSN encoded in a segment file name, or undefined if the name is not a segment's.
- *
- * @example
- * ```ts
- * parseSegmentName('wal-00000000000000000042.log'); // 42n
- * ```
  */
 export function parseSegmentName(name: string): bigint | undefined {
   const match = SEGMENT_NAME.exec(name);
@@ -113,11 +77,6 @@ const COALESCE_BELOW = 64 * 1024;
 /**
  * Frames records for one gathered write: runs of small records share one new buffer, large
  * payloads are passed through uncopied after their own header.
- *
- * @example
- * ```ts
- * await file.write(frameRecords([{ lsn: 1n, payload }, { lsn: 2n, payload: other }]), offset);
- * ```
  */
 export function frameRecords(records: readonly WalRecord[]): Uint8Array[] {
   const out: Uint8Array[] = [];
@@ -162,12 +121,6 @@ function writeHeader(target: Buffer, offset: number, lsn: bigint, payload: Uint8
  * length past the end, LSN out of sequence, checksum mismatch) starts a damaged run; the scan
  * then looks for the next offset holding a whole record that verifies, with a later LSN, and
  * goes on from there, so that damage followed by valid records is told apart from a torn tail.
- *
- * @example
- * ```ts
- * const scan = scanSegment(await readFile(path), 1n);
- * const torn = scan.damage.at(-1)?.nextLsn === undefined;
- * ```
  */
 export function scanSegment(bytes: Uint8Array, firstLsn: bigint): SegmentScan {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

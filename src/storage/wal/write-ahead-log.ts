@@ -12,11 +12,6 @@ import { frameRecords, MAX_PAYLOAD_BYTES, RECORD_HEADER_BYTES, scanSegment, segm
 
 /**
  * Options of {@link WriteAheadLog.open}.
- *
- * @example
- * ```ts
- * const options: WalOptions = { segmentBytes: 16 * 1024 * 1024 };
- * ```
  */
 interface WalOptions {
   /** Size at which the log starts a new segment file (default 64 MiB). */
@@ -53,14 +48,6 @@ const DEFAULT_SEGMENT_BYTES = 64 * 1024 * 1024;
  * in records after `coveredLsn` throws StorageError `WAL_DAMAGED` (or `WAL_GAP`) naming the
  * file, byte offset and LSNs, and changes nothing; damage in covered records is reported in
  * `recovery.warnings`. LSNs start at 1.
- *
- * @example
- * ```ts
- * const wal = await WriteAheadLog.open('/data/graph/wal');
- * for (const { lsn, payload } of wal.replay()) apply(lsn, payload);
- * const lsn = await wal.append(new TextEncoder().encode('hello'));
- * await wal.close();
- * ```
  */
 export class WriteAheadLog {
   /** What opening did (torn tail cut) and found (damage in covered records). */
@@ -95,11 +82,6 @@ export class WriteAheadLog {
 
   /**
    * Opens (creating if needed) the log in `dir`, verifying and repairing its tail.
-   *
-   * @example
-   * ```ts
-   * const wal = await WriteAheadLog.open('/data/wal', { segmentBytes: 1 << 20 });
-   * ```
    */
   static async open(dir: string, options: WalOptions = {}): Promise<WriteAheadLog> {
     const segmentBytes = options.segmentBytes ?? DEFAULT_SEGMENT_BYTES;
@@ -133,11 +115,6 @@ export class WriteAheadLog {
   /**
    * LSN of the oldest record still in the log (after truncateBefore), or `lastLsn + 1n` when it
    * holds none. Recovery from a snapshot at LSN `s` is complete only if `firstLsn <= s + 1n`.
-   *
-   * @example
-   * ```ts
-   * if (wal.firstLsn > snapshot.lsn + 1n) throw new Error('records after the snapshot are missing');
-   * ```
    */
   get firstLsn(): bigint {
     const first = this.segments.find((s) => s.records > 0);
@@ -147,11 +124,6 @@ export class WriteAheadLog {
   /**
    * Appends one record. Resolves with its LSN once it is durable. The payload must not be
    * modified until the promise settles.
-   *
-   * @example
-   * ```ts
-   * const [a, b] = await Promise.all([wal.append(x), wal.append(y)]); // b === a + 1n, one fsync
-   * ```
    */
   append(payload: Uint8Array): Promise<bigint> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
@@ -176,11 +148,6 @@ export class WriteAheadLog {
    * segment-sized buffer: copy one to keep it. Opening already checked every record; a record
    * with LSN ≥ `fromLsn` that is missing or fails verification here (the files changed under an
    * open log) throws StorageError `WAL_CORRUPT`.
-   *
-   * @example
-   * ```ts
-   * for (const { lsn, payload } of wal.replay(snapshotLsn + 1n)) store.replay(payload);
-   * ```
    */
   *replay(fromLsn = 1n): Iterable<WalRecord> {
     const segments = this.segments.map((s) => ({ ...s }));
@@ -203,12 +170,6 @@ export class WriteAheadLog {
 
   /**
    * Deletes whole segments whose records all have LSN < `lsn` (the active segment is kept).
-   *
-   * @example
-   * ```ts
-   * await writeSnapshot(dir, { lsn, sections });
-   * await wal.truncateBefore(lsn + 1n);
-   * ```
    */
   async truncateBefore(lsn: bigint): Promise<void> {
     const doomed: SegmentInfo[] = [];
@@ -230,11 +191,6 @@ export class WriteAheadLog {
   /**
    * Waits for queued appends to become durable, then closes the log. Later appends reject
    * with StorageError `WAL_CLOSED`.
-   *
-   * @example
-   * ```ts
-   * await wal.close();
-   * ```
    */
   close(): Promise<void> {
     this.closing ??= (async () => {

@@ -10,12 +10,6 @@ import type { SchemaOperations } from './schema-operations.js';
 
 /**
  * Base of the fluent builders of {@link SchemaBuilder}.
- *
- * @example
- * ```ts
- * declare const schema: SchemaBuilder;
- * await schema.propertyKey('age').asInt().userdata('owner', 'ops').ifNotExist().create();
- * ```
  */
 export abstract class ElementBuilder {
   protected data: Record<string, UserData[string]> = {};

@@ -9,12 +9,6 @@ import { ElementBuilder } from './element-builder.js';
 
 /**
  * Fields that vertex and edge label builders share.
- *
- * @example
- * ```ts
- * declare const schema: SchemaBuilder;
- * await schema.vertexLabel('person').properties('name', 'born').nullableKeys('born').ttl(86400000).ttlStartTime('born').create();
- * ```
  */
 abstract class LabelBuilder extends ElementBuilder {
   protected props: string[] = [];

@@ -19,11 +19,6 @@ const STRATEGY_METHODS: Readonly<Record<Exclude<IdStrategy, 'DEFAULT'>, string>>
 
 /**
  * Quotes text as a single-quoted Groovy string.
- *
- * @example
- * ```ts
- * groovyString("it's"); // "'it\\'s'"
- * ```
  */
 export function groovyString(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;

@@ -24,12 +24,6 @@ export type SchemaOperations = {
  * Runs one catalog mutator against a catalog and resolves with its result. A database runs it
  * on a scratch copy of the catalog and makes the change real (applied to the store and, for a
  * durable graph, fsynced in the log) before resolving.
- *
- * @example
- * ```ts
- * declare const catalog: SchemaCatalog;
- * const run: SchemaRunner = async (mutate) => mutate(catalog);
- * ```
  */
 type SchemaRunner = <R extends { readonly change?: SchemaChange }>(mutate: (catalog: SchemaCatalog) => R) => Promise<R>;
 
@@ -38,13 +32,6 @@ type AnyMutator = (this: SchemaCatalog, ...args: unknown[]) => { readonly change
 
 /**
  * Schema operations that route each catalog mutator, with the same arguments, through `run`.
- *
- * @example
- * ```ts
- * declare const catalog: SchemaCatalog;
- * const schema = new SchemaBuilder(schemaOperations(async (mutate) => mutate(catalog)), catalog);
- * await schema.propertyKey('name').asText().create();
- * ```
  */
 export function schemaOperations(run: SchemaRunner): SchemaOperations {
   const ops: Partial<Record<SchemaMutator, (...args: unknown[]) => Promise<unknown>>> = {};
@@ -57,13 +44,6 @@ export function schemaOperations(run: SchemaRunner): SchemaOperations {
 /**
  * Schema operations straight on a catalog, with no durability: each mutator runs the
  * catalog's synchronous one. For in-memory use and tests.
- *
- * @example
- * ```ts
- * const catalog = new SchemaCatalog();
- * const schema = new SchemaBuilder(catalogOperations(catalog), catalog);
- * await schema.propertyKey('name').asText().create();
- * ```
  */
 export function catalogOperations(catalog: SchemaCatalog): SchemaOperations {
   return schemaOperations(async (mutate) => mutate(catalog));

@@ -11,11 +11,6 @@ import type { WhereParams } from './filter.js';
 /**
  * Parameters of match(): its patterns, and every variable they name (looked up in the incoming
  * path, where earlier `as()` steps may have bound them).
- *
- * @example
- * ```ts
- * const p: MatchParams<Plan> = { group: compileMatchGroup('and', plans), labels: ['a', 'b'] };
- * ```
  */
 export interface MatchParams<P> {
   readonly group: MatchGroup<P>;
@@ -25,11 +20,6 @@ export interface MatchParams<P> {
 /**
  * What a pattern does before its remaining steps: filter by a where() (where(), not()), or solve
  * a nested and()/or() group.
- *
- * @example
- * ```ts
- * const h: MatchHead<Plan> = { kind: 'where', where: { form: 'predicate', start: 'a', predicate, by: [] } };
- * ```
  */
 export type MatchHead<P> = { readonly kind: 'where'; readonly where: WhereParams<P> } | { readonly kind: 'group'; readonly group: MatchGroup<P> };
 
@@ -37,11 +27,6 @@ export type MatchHead<P> = { readonly kind: 'where'; readonly where: WhereParams
  * One compiled pattern: `select` is the variable it starts from (the current object when
  * undefined), `end` the variable its results bind or must equal, and `needs` the variables that
  * must be bound before it may run.
- *
- * @example
- * ```ts
- * const p: MatchPattern<Plan> = { select: 'a', head: undefined, plan, end: 'b', needs: ['a'] };
- * ```
  */
 export interface MatchPattern<P> {
   readonly select: string | undefined;
@@ -54,11 +39,6 @@ export interface MatchPattern<P> {
 /**
  * Patterns solved together: all of them (`and`, the match itself) or each on its own (`or`).
  * `startLabel` is the variable given the current object when none of `starts` is bound yet.
- *
- * @example
- * ```ts
- * const g: MatchGroup<Plan> = { mode: 'and', patterns, starts: new Set(['a']), ends: new Set(['b']), startLabel: 'a', needs: [] };
- * ```
  */
 export interface MatchGroup<P> {
   readonly mode: 'and' | 'or';
@@ -72,11 +52,6 @@ export interface MatchGroup<P> {
 /**
  * An option: a key (value, predicate, traversal or Pick name) and its branch. A traversal key
  * matches when it yields something from the choice value.
- *
- * @example
- * ```ts
- * const o: ChooseOption<Plan> = { key: 'person', pick: undefined, plan: child };
- * ```
  */
 export interface ChooseOption<P> {
   readonly key: unknown;
@@ -87,11 +62,6 @@ export interface ChooseOption<P> {
 
 /**
  * Parameters of choose()/branch().
- *
- * @example
- * ```ts
- * const p: ChooseParams<Plan> = { mode: 'options', choice: child, options: [], branchAll: false };
- * ```
  */
 export type ChooseParams<P> =
   | { readonly mode: 'ifThen'; readonly condition: P | Predicate; readonly whenTrue: P; readonly whenFalse: P }
@@ -99,21 +69,11 @@ export type ChooseParams<P> =
 
 /**
  * A loop condition: a child traversal, a fixed count (times) or always (emit()).
- *
- * @example
- * ```ts
- * const c: LoopCondition<Plan> = { times: 2 };
- * ```
  */
 export type LoopCondition<P> = { readonly plan: P } | { readonly times: number } | { readonly always: true };
 
 /**
  * Parameters of repeat().
- *
- * @example
- * ```ts
- * const p: RepeatParams<Plan> = { name: undefined, body, until: { times: 2 }, untilFirst: false, emit: undefined, emitFirst: false };
- * ```
  */
 export interface RepeatParams<P> {
   readonly name: string | undefined;
@@ -126,11 +86,6 @@ export interface RepeatParams<P> {
 
 /**
  * One hop of a frontier step: the direction and edge labels of the `out/in/both` it replaces.
- *
- * @example
- * ```ts
- * const hop: FrontierHop = { direction: 'BOTH', edgeLabels: ['knows'] };
- * ```
  */
 export interface FrontierHop {
   readonly direction: Direction;
@@ -144,11 +99,6 @@ export interface FrontierHop {
  *   found). One dedup spans all rounds; the sources are not marked as seen.
  * - `chain`: the `hops` in sequence, then `dedup()` (`result: 'distinct'`) or `count()`
  *   (`result: 'count'`, the number of traversals, bulks included).
- *
- * @example
- * ```ts
- * const p: FrontierParams<Plan> = { mode: 'repeat', hops: [{ direction: 'BOTH', edgeLabels: [] }], depth: 2, emit: true, until: undefined, result: 'distinct', simple: undefined };
- * ```
  */
 export interface FrontierParams<P> {
   readonly mode: 'repeat' | 'chain';

@@ -8,11 +8,6 @@ import type { Predicate } from '../../bytecode.js';
 
 /**
  * One condition of a has() step. `test` undefined means "the property exists".
- *
- * @example
- * ```ts
- * const c: HasCondition = { on: 'property', key: 'age', test: new Predicate('P', 'gt', [30]), negate: false };
- * ```
  */
 export interface HasCondition {
   readonly on: 'label' | 'id' | 'key' | 'value' | 'property';
@@ -25,11 +20,6 @@ export interface HasCondition {
 
 /**
  * Parameters of a has step: all conditions must hold.
- *
- * @example
- * ```ts
- * const p: HasParams = { conditions: [{ on: 'label', test: 'person', negate: false }] };
- * ```
  */
 export interface HasParams {
   readonly conditions: readonly HasCondition[];
@@ -37,11 +27,6 @@ export interface HasParams {
 
 /**
  * Parameters of a range step; `high` -1 means no upper bound.
- *
- * @example
- * ```ts
- * const p: RangeParams = { low: 0, high: 2, local: false };
- * ```
  */
 export interface RangeParams {
   readonly low: number;
@@ -51,11 +36,6 @@ export interface RangeParams {
 
 /**
  * Parameters of dedup().
- *
- * @example
- * ```ts
- * const p: DedupParams<Plan> = { local: false, keys: [], by: undefined };
- * ```
  */
 export interface DedupParams<P> {
   readonly local: boolean;
@@ -66,11 +46,6 @@ export interface DedupParams<P> {
 
 /**
  * Parameters of a traversal filter.
- *
- * @example
- * ```ts
- * const p: TraversalFilterParams<Plan> = { mode: 'not', plans: [child] };
- * ```
  */
 export interface TraversalFilterParams<P> {
   readonly mode: 'filter' | 'not' | 'and' | 'or';
@@ -81,11 +56,6 @@ export interface TraversalFilterParams<P> {
  * A where() traversal, after TinkerPop's WhereTraversalStep: a leaf whose leading as() label
  * starts it from a scope value and whose trailing as() labels must equal scope values, or a
  * connective (and/or/not) whose children are where() traversals in their own right.
- *
- * @example
- * ```ts
- * const w: WhereTraversal<Plan> = { connective: undefined, plan: child, startLabel: 'a', endLabels: ['b'] };
- * ```
  */
 export type WhereTraversal<P> =
   | { readonly connective: undefined; readonly plan: P; readonly startLabel: string | undefined; readonly endLabels: readonly string[] }
@@ -93,11 +63,6 @@ export type WhereTraversal<P> =
 
 /**
  * Parameters of where().
- *
- * @example
- * ```ts
- * const p: WhereParams<Plan> = { form: 'predicate', start: undefined, predicate: new Predicate('P', 'neq', ['a']), by: [] };
- * ```
  */
 export type WhereParams<P> =
   | { readonly form: 'predicate'; readonly start: string | undefined; readonly predicate: Predicate; readonly by: readonly P[] }
@@ -105,11 +70,6 @@ export type WhereParams<P> =
 
 /**
  * Parameters of coin()/sample().
- *
- * @example
- * ```ts
- * const p: RandomParams<Plan> = { mode: 'coin', amount: 0.5, local: false };
- * ```
  */
 export interface RandomParams<P> {
   readonly mode: 'coin' | 'sample';
@@ -121,11 +81,6 @@ export interface RandomParams<P> {
 
 /**
  * Parameters of simplePath()/cyclicPath().
- *
- * @example
- * ```ts
- * const p: PathFilterParams<Plan> = { simple: true, from: undefined, to: undefined, by: [] };
- * ```
  */
 export interface PathFilterParams<P> {
   readonly simple: boolean;
@@ -136,11 +91,6 @@ export interface PathFilterParams<P> {
 
 /**
  * Parameters of a quantifier step.
- *
- * @example
- * ```ts
- * const p: QuantifierParams = { quantifier: 'all', predicate: new Predicate('P', 'gt', [1]) };
- * ```
  */
 export interface QuantifierParams {
   readonly quantifier: 'all' | 'any' | 'none';

@@ -10,11 +10,6 @@ import type { HasCondition } from './filter.js';
 
 /**
  * Parameters of a properties step.
- *
- * @example
- * ```ts
- * const p: PropertiesParams = { keys: ['name'], values: true };
- * ```
  */
 export interface PropertiesParams {
   /** Keys to read; empty means all. */
@@ -27,11 +22,6 @@ export interface PropertiesParams {
 
 /**
  * One sort key: a projection and a direction.
- *
- * @example
- * ```ts
- * const c: Comparator<Plan> = { by: byAge, order: 'desc' };
- * ```
  */
 export interface Comparator<P> {
   readonly by: P;
@@ -40,11 +30,6 @@ export interface Comparator<P> {
 
 /**
  * Parameters of order().
- *
- * @example
- * ```ts
- * const p: OrderParams<Plan> = { local: false, comparators: [] };
- * ```
  */
 export interface OrderParams<P> {
   readonly local: boolean;
@@ -53,11 +38,6 @@ export interface OrderParams<P> {
 
 /**
  * Parameters of tree().
- *
- * @example
- * ```ts
- * const p: TreeParams<Plan> = { sideEffect: undefined, by: [] };
- * ```
  */
 export interface TreeParams<P> {
   readonly sideEffect: string | undefined;
@@ -66,11 +46,6 @@ export interface TreeParams<P> {
 
 /**
  * Parameters of group()/groupCount().
- *
- * @example
- * ```ts
- * const p: GroupParams<Plan> = { count: false, sideEffect: undefined, keyBy: undefined, valueBy: undefined };
- * ```
  */
 export interface GroupParams<P> {
   readonly count: boolean;
@@ -81,11 +56,6 @@ export interface GroupParams<P> {
 
 /**
  * Parameters of project().
- *
- * @example
- * ```ts
- * const p: ProjectParams<Plan> = { keys: ['a', 'b'], by: [] };
- * ```
  */
 export interface ProjectParams<P> {
   readonly keys: readonly string[];
@@ -94,21 +64,11 @@ export interface ProjectParams<P> {
 
 /**
  * The reducing operator of sum(), min(), max() and mean().
- *
- * @example
- * ```ts
- * const r: Reducer = 'sum';
- * ```
  */
 export type Reducer = 'sum' | 'min' | 'max' | 'mean';
 
 /**
  * Parameters of a reducing step.
- *
- * @example
- * ```ts
- * const p: ReduceParams = { op: 'sum', local: false };
- * ```
  */
 export interface ReduceParams {
   readonly op: Reducer;
@@ -117,11 +77,6 @@ export interface ReduceParams {
 
 /**
  * Parameters of an adjacency step.
- *
- * @example
- * ```ts
- * const p: VertexParams = { direction: 'OUT', edgeLabels: ['knows'], returns: 'vertex' };
- * ```
  */
 export interface VertexParams {
   readonly direction: Direction;
@@ -131,11 +86,6 @@ export interface VertexParams {
 
 /**
  * Parameters of a column scan. `conditions` test the label or the property `key` only.
- *
- * @example
- * ```ts
- * const p: ColumnScanParams = { element: 'edge', labels: undefined, lookup: undefined, key: undefined, conditions: [], result: 'labelCounts' };
- * ```
  */
 export interface ColumnScanParams {
   readonly element: 'vertex' | 'edge';
@@ -152,11 +102,6 @@ export interface ColumnScanParams {
 
 /**
  * Parameters of a function step.
- *
- * @example
- * ```ts
- * const p: FunctionParams = { name: 'toUpper', args: [], local: false };
- * ```
  */
 export interface FunctionParams {
   readonly name: string;
@@ -167,11 +112,6 @@ export interface FunctionParams {
 
 /**
  * Parameters of an edge-vertex step.
- *
- * @example
- * ```ts
- * const p: EdgeVertexParams = { end: 'in' };
- * ```
  */
 export interface EdgeVertexParams {
   readonly end: 'out' | 'in' | 'both' | 'other';
@@ -179,11 +119,6 @@ export interface EdgeVertexParams {
 
 /**
  * Parameters of path().
- *
- * @example
- * ```ts
- * const p: PathParams<Plan> = { by: [], from: undefined, to: undefined };
- * ```
  */
 export interface PathParams<P> {
   readonly by: readonly P[];
@@ -193,11 +128,6 @@ export interface PathParams<P> {
 
 /**
  * Parameters of format().
- *
- * @example
- * ```ts
- * const p: FormatParams<Plan> = { template: '%{_} is %{age}', by: [] };
- * ```
  */
 export interface FormatParams<P> {
   readonly template: string;
@@ -206,11 +136,6 @@ export interface FormatParams<P> {
 
 /**
  * Parameters of a graph step.
- *
- * @example
- * ```ts
- * const p: GraphParams = { element: 'vertex', ids: [1], start: true };
- * ```
  */
 export interface GraphParams {
   readonly element: 'vertex' | 'edge';
@@ -226,11 +151,6 @@ export interface GraphParams {
 
 /**
  * Parameters of fold().
- *
- * @example
- * ```ts
- * const p: FoldParams = { seed: 0, operator: 'sum' };
- * ```
  */
 export interface FoldParams {
   readonly seed?: unknown;
@@ -239,11 +159,6 @@ export interface FoldParams {
 
 /**
  * Parameters of a pushed-down count.
- *
- * @example
- * ```ts
- * const p: DegreeCountParams = { source: 'degree', direction: 'OUT', labels: ['knows'] };
- * ```
  */
 export type DegreeCountParams =
   | { readonly source: 'degree'; readonly direction: Direction; readonly labels: readonly string[] }
@@ -251,11 +166,6 @@ export type DegreeCountParams =
 
 /**
  * Parameters of the map steps. `tokens` is a WithOptions bit set: 1 ids, 2 labels, 4 keys, 8 values.
- *
- * @example
- * ```ts
- * const p: PropertyMapParams<Plan> = { mode: 'valueMap', keys: [], tokens: 0, by: undefined };
- * ```
  */
 export interface PropertyMapParams<P> {
   readonly mode: 'valueMap' | 'propertyMap' | 'elementMap';
@@ -268,11 +178,6 @@ export interface PropertyMapParams<P> {
 
 /**
  * Parameters of call().
- *
- * @example
- * ```ts
- * const p: CallParams<Plan> = { service: 'tinker.search', params: [['search', 'mar']], dynamic: undefined, start: true };
- * ```
  */
 export interface CallParams<P> {
   /** Service name; undefined for the directory service. */
@@ -286,11 +191,6 @@ export interface CallParams<P> {
 
 /**
  * A node of a parsed math expression.
- *
- * @example
- * ```ts
- * const n: MathNode = { kind: 'binary', op: '+', left: { kind: 'number', value: 1 }, right: { kind: 'variable', name: '_' } };
- * ```
  */
 export type MathNode =
   | { readonly kind: 'number'; readonly value: number }
@@ -301,11 +201,6 @@ export type MathNode =
 
 /**
  * A parsed math expression and the variables it reads.
- *
- * @example
- * ```ts
- * parseMath('_ + x').variables;   // Set {'_', 'x'}
- * ```
  */
 export interface MathExpression {
   readonly text: string;
@@ -316,11 +211,6 @@ export interface MathExpression {
 
 /**
  * Parameters of math().
- *
- * @example
- * ```ts
- * const p: MathParams<Plan> = { expression: parseMath('_ + 1'), by: [] };
- * ```
  */
 export interface MathParams<P> {
   readonly expression: MathExpression;
@@ -329,11 +219,6 @@ export interface MathParams<P> {
 
 /**
  * Parameters of select().
- *
- * @example
- * ```ts
- * const p: SelectParams<Plan> = { keys: ['a', 'b'], pop: 'last', by: [] };
- * ```
  */
 export interface SelectParams<P> {
   readonly keys: readonly string[];
@@ -347,10 +232,5 @@ export interface SelectParams<P> {
 
 /**
  * How to pick among several values with one label.
- *
- * @example
- * ```ts
- * const pop: Pop = 'last';
- * ```
  */
 export type Pop = 'first' | 'last' | 'all' | 'mixed';

@@ -8,21 +8,11 @@ import type { PropertyCardinality } from '../../../port/index.js';
 
 /**
  * A graph file format io() knows by name.
- *
- * @example
- * ```ts
- * const f: IoFormat = 'graphml';
- * ```
  */
 export type IoFormat = 'graphson' | 'graphml' | 'gryo';
 
 /**
  * Parameters of io().
- *
- * @example
- * ```ts
- * const p: IoParams = { file: 'modern.xml', reader: 'graphml', writer: undefined, mode: 'read' };
- * ```
  */
 export interface IoParams {
   readonly file: string;
@@ -34,21 +24,11 @@ export interface IoParams {
 
 /**
  * An edge end: a label to select, a child plan, or a value (vertex or id).
- *
- * @example
- * ```ts
- * const e: EdgeEnd = { select: 'a' };
- * ```
  */
 export type EdgeEnd = { readonly select: string } | { readonly value: unknown };
 
 /**
  * Parameters of addE().
- *
- * @example
- * ```ts
- * const p: AddEdgeParams = { label: 'knows', from: undefined, to: { select: 'b' }, start: false };
- * ```
  */
 export interface AddEdgeParams {
   readonly label: unknown;
@@ -65,11 +45,6 @@ export interface AddEdgeParams {
 
 /**
  * Parameters of the control steps.
- *
- * @example
- * ```ts
- * const p: ControlParams = { mode: 'fail', message: 'stop' };
- * ```
  */
 export interface ControlParams {
   readonly mode: 'barrier' | 'discard' | 'fail';
@@ -82,11 +57,6 @@ export interface ControlParams {
 
 /**
  * One property write; values may be child plans.
- *
- * @example
- * ```ts
- * const w: PropertyWrite = { cardinality: undefined, key: 'name', value: 'marko', meta: [] };
- * ```
  */
 export interface PropertyWrite {
   readonly cardinality: PropertyCardinality | undefined;
@@ -97,11 +67,6 @@ export interface PropertyWrite {
 
 /**
  * Parameters of property(): the writes, in order.
- *
- * @example
- * ```ts
- * const p: PropertyParams = { writes: [{ cardinality: undefined, key: 'name', value: 'marko', meta: [] }] };
- * ```
  */
 export interface PropertyParams {
   readonly writes: readonly PropertyWrite[];
@@ -109,11 +74,6 @@ export interface PropertyParams {
 
 /**
  * Parameters of mergeV()/mergeE(); map arguments may be child plans.
- *
- * @example
- * ```ts
- * const p: MergeParams = { element: 'vertex', search: undefined, options: new Map(), start: true };
- * ```
  */
 export interface MergeParams {
   readonly element: 'vertex' | 'edge';
@@ -126,11 +86,6 @@ export interface MergeParams {
 
 /**
  * Parameters of addV(); `label` is a string or a child plan yielding it.
- *
- * @example
- * ```ts
- * const p: AddVertexParams = { label: 'person', start: true };
- * ```
  */
 export interface AddVertexParams {
   readonly label: unknown;
@@ -143,11 +98,6 @@ export interface AddVertexParams {
 
 /**
  * Parameters of inject().
- *
- * @example
- * ```ts
- * const p: InjectParams = { values: [1, 2], start: true };
- * ```
  */
 export interface InjectParams {
   readonly values: readonly unknown[];
@@ -156,11 +106,6 @@ export interface InjectParams {
 
 /**
  * Parameters of aggregate()/store().
- *
- * @example
- * ```ts
- * const p: AggregateParams<Plan> = { key: 'x', lazy: false, by: undefined };
- * ```
  */
 export interface AggregateParams<P> {
   readonly key: string;
@@ -171,11 +116,6 @@ export interface AggregateParams<P> {
 
 /**
  * Parameters of sack(): no operator reads the sack.
- *
- * @example
- * ```ts
- * const p: SackParams<Plan> = { operator: 'sum', by: undefined };
- * ```
  */
 export interface SackParams<P> {
   readonly operator: string | undefined;
@@ -184,10 +124,5 @@ export interface SackParams<P> {
 
 /**
  * A property folded into element creation: a key and a value or a child plan yielding it.
- *
- * @example
- * ```ts
- * const p: FoldedProperty = ['name', 'marko'];
- * ```
  */
 export type FoldedProperty = readonly [key: string, value: unknown];

@@ -63,11 +63,6 @@ function matches(o: ChooseOption<Plan>, chosen: Traverser, rt: Runtime): boolean
 
 /**
  * The choose()/branch() step.
- *
- * @example
- * ```ts
- * chooseStep.compile({ op: 'choose', args: [cond, a, b] }, cc);
- * ```
  */
 export const chooseStep: StepDef<'choose'> = {
   kind: 'choose',

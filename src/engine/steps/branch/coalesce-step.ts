@@ -26,11 +26,6 @@ function* run(p: { readonly plans: readonly Plan[] }, input: Iterable<Traverser>
 
 /**
  * The coalesce() step.
- *
- * @example
- * ```ts
- * coalesceStep.compile({ op: 'coalesce', args: [a, b] }, cc);
- * ```
  */
 export const coalesceStep: StepDef<'coalesce'> = {
   kind: 'coalesce',

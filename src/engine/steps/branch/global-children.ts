@@ -31,12 +31,6 @@ function isBarrier<K extends StepKind>(step: PlanStep<K>): boolean {
 
 /**
  * Whether a child plan holds a barrier step, so its branch must see every input first.
- *
- * @example
- * ```ts
- * hasBarrier(compile(__.out().order())); // true
- * hasBarrier(compile(__.out().limit(1))); // false
- * ```
  */
 export function hasBarrier(plan: Plan): boolean {
   return plan.steps.some(isBarrier);
@@ -47,11 +41,6 @@ export function hasBarrier(plan: Plan): boolean {
  * step so that stateful steps span all inputs. When any branch holds a barrier, every input is
  * routed first and each branch then runs once over all of its inputs, branch by branch.
  * `route` returns undefined for an input that passes through unchanged.
- *
- * @example
- * ```ts
- * runBranches(input, rt, { plans: [a, b], route: () => [a, b] }); // union(a, b)
- * ```
  */
 export function runBranches(
   input: Iterable<Traverser>,

@@ -11,11 +11,6 @@ import { PAUSE } from '../../runtime/pause.js';
 
 /**
  * The local() step. Also serves map(t) (first result only) and flatMap(t) (all results).
- *
- * @example
- * ```ts
- * localStep.compile({ op: 'local', args: [outCount] }, cc);
- * ```
  */
 export const localStep: StepDef<'local'> = {
   kind: 'local',

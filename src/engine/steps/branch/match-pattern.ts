@@ -106,13 +106,8 @@ function hashSetFirst(members: readonly string[], added: number): string | undef
  * The variable a match() binds to its incoming object, as TinkerPop's Helper.computeStartLabel
  * picks it: a start label that no pattern ends in (the first in java.util.HashSet order), or else
  * the first of the start and end labels stably sorted so that a pattern's start precedes its end.
- *
- * @example
- * ```ts
- * matchStartLabel(patterns); // 'a' for as('b').out().as('c'), as('a').out().as('b')
- * ```
  */
-export function matchStartLabel(patterns: readonly MatchPattern<Plan>[]): string | undefined {
+function matchStartLabel(patterns: readonly MatchPattern<Plan>[]): string | undefined {
   const starts = [...new Set(patterns.flatMap((p) => p.needs))];
   const ends = new Set(patterns.flatMap((p) => (p.end === undefined ? [] : [p.end])));
   const free = hashSetFirst(starts.filter((l) => !ends.has(l)), starts.length);
@@ -137,11 +132,6 @@ export function matchStartLabel(patterns: readonly MatchPattern<Plan>[]): string
  * Compiles the patterns of a match() (mode `and`) or of an and()/or() nested in one. A pattern
  * needs its start variable and the group's end variables its where() steps read; a nested group
  * needs what its patterns need, less its own end variables and its start label.
- *
- * @example
- * ```ts
- * const g = compileMatchGroup('and', [cc.child(p1), cc.child(p2)]);
- * ```
  */
 export function compileMatchGroup(mode: 'and' | 'or', plans: readonly Plan[]): MatchGroup<Plan> {
   const raw = plans.map(compileRaw);

@@ -139,11 +139,6 @@ function* run(p: MatchParams<Plan>, input: Iterable<Traverser>, rt: Runtime): It
 
 /**
  * The match() step.
- *
- * @example
- * ```ts
- * matchStep.compile({ op: 'match', args: [pattern1, pattern2] }, cc);
- * ```
  */
 export const matchStep: StepDef<'match'> = {
   kind: 'match',

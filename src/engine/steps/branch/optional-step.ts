@@ -23,11 +23,6 @@ function* run(p: { readonly plan: Plan }, input: Iterable<Traverser>, rt: Runtim
 
 /**
  * The optional() step.
- *
- * @example
- * ```ts
- * optionalStep.compile({ op: 'optional', args: [out] }, cc);
- * ```
  */
 export const optionalStep: StepDef<'optional'> = {
   kind: 'optional',

@@ -136,11 +136,6 @@ function condition(ins: Instruction, cc: CompileContext): LoopCondition<Plan> {
 
 /**
  * The repeat() step.
- *
- * @example
- * ```ts
- * repeatStep.compile({ op: 'repeat', args: [out] }, cc);
- * ```
  */
 export const repeatStep: StepDef<'repeat'> = {
   kind: 'repeat',

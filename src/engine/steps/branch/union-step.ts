@@ -15,11 +15,6 @@ function run(p: { readonly plans: readonly Plan[] }, input: Iterable<Traverser>,
 
 /**
  * The union() step.
- *
- * @example
- * ```ts
- * unionStep.compile({ op: 'union', args: [out, in_] }, cc);
- * ```
  */
 export const unionStep: StepDef<'union'> = {
   kind: 'union',

@@ -76,11 +76,6 @@ function* dedupGlobal(p: DedupParams<Plan>, input: Iterable<Traverser>, rt: Runt
 
 /**
  * The dedup() step.
- *
- * @example
- * ```ts
- * dedupStep.compile({ op: 'dedup', args: ['a', 'b'] }, cc); // { local: false, keys: ['a', 'b'], by: undefined }
- * ```
  */
 export const dedupStep: StepDef<'dedup'> = {
   kind: 'dedup',

@@ -84,13 +84,8 @@ function testsStrings(test: unknown): boolean {
 /**
  * A has() condition with its test built once, so that running it per traverser allocates
  * nothing.
- *
- * @example
- * ```ts
- * const ready = prepare({ on: 'label', test: 'person', negate: false });
- * ```
  */
-export interface PreparedCondition {
+interface PreparedCondition {
   readonly condition: HasCondition;
   /** The compiled test, undefined for an existence check. */
   readonly test: Test | undefined;
@@ -100,25 +95,15 @@ export interface PreparedCondition {
 
 /**
  * Builds the test of a has() condition.
- *
- * @example
- * ```ts
- * const ready = prepare({ on: 'property', key: 'age', test: new Predicate('P', 'gt', [30]), negate: false });
- * ```
  */
-export function prepare(c: HasCondition): PreparedCondition {
+function prepare(c: HasCondition): PreparedCondition {
   return { condition: c, test: c.test === undefined ? undefined : predicateTest(c.test), idAsText: c.test !== undefined && testsStrings(c.test) };
 }
 
 /**
  * Whether a value satisfies one has() condition.
- *
- * @example
- * ```ts
- * holds(rt, vertex, prepare({ on: 'label', test: 'person', negate: false }));
- * ```
  */
-export function holds(rt: Runtime, value: unknown, prepared: PreparedCondition): boolean {
+function holds(rt: Runtime, value: unknown, prepared: PreparedCondition): boolean {
   const { condition: c, test } = prepared;
   const isElement = value instanceof Vertex || value instanceof Edge || value instanceof VertexProperty;
   if (c.on === 'property') {
@@ -156,11 +141,6 @@ function* run(p: HasParams, input: Iterable<Traverser>, rt: Runtime): Iterable<T
 
 /**
  * The has() family.
- *
- * @example
- * ```ts
- * hasStep.compile({ op: 'has', args: ['person', 'name', 'marko'] }, cc);
- * ```
  */
 export const hasStep: StepDef<'has'> = {
   kind: 'has',

@@ -11,11 +11,6 @@ import { PAUSE } from '../../runtime/pause.js';
 
 /**
  * The is() step.
- *
- * @example
- * ```ts
- * isStep.compile({ op: 'is', args: [new Predicate('P', 'gt', [30])] }, cc);
- * ```
  */
 export const isStep: StepDef<'is'> = {
   kind: 'is',

@@ -32,11 +32,6 @@ function* run(p: PathFilterParams<Plan>, input: Iterable<Traverser>, rt: Runtime
 
 /**
  * The simplePath()/cyclicPath() step.
- *
- * @example
- * ```ts
- * pathFilterStep.compile({ op: 'simplePath', args: [] }, cc);
- * ```
  */
 export const pathFilterStep: StepDef<'pathFilter'> = {
   kind: 'pathFilter',

@@ -20,11 +20,6 @@ function items(v: unknown): unknown[] | undefined {
 
 /**
  * The all()/any()/none() step.
- *
- * @example
- * ```ts
- * quantifierStep.compile({ op: 'all', args: [new Predicate('P', 'gt', [1])] }, cc);
- * ```
  */
 export const quantifierStep: StepDef<'quantifier'> = {
   kind: 'quantifier',

@@ -92,11 +92,6 @@ function* sample(p: RandomParams<Plan>, input: Iterable<Traverser>, rt: Runtime)
 
 /**
  * The coin()/sample() step.
- *
- * @example
- * ```ts
- * randomStep.compile({ op: 'coin', args: [0.5] }, cc);
- * ```
  */
 export const randomStep: StepDef<'random'> = {
   kind: 'random',

@@ -44,13 +44,8 @@ function* rangeGlobal(p: RangeParams, input: Iterable<Traverser>, counts: Map<nu
 
 /**
  * A range of a collection value; lists stay lists even for one element.
- *
- * @example
- * ```ts
- * rangeLocal([1, 2, 3], { low: 0, high: 2, local: true }); // [1, 2]
- * ```
  */
-export function rangeLocal(value: unknown, p: RangeParams): unknown {
+function rangeLocal(value: unknown, p: RangeParams): unknown {
   if (value instanceof Map) {
     const entries = [...(value as Map<unknown, unknown>)];
     return new Map(entries.slice(p.low, p.high === -1 ? undefined : p.high));
@@ -69,11 +64,6 @@ function bound(ins: { op: string; args: readonly unknown[] }, a: unknown): numbe
 
 /**
  * The range()/limit()/skip() step.
- *
- * @example
- * ```ts
- * rangeStep.compile({ op: 'limit', args: [2] }, cc); // { low: 0, high: 2, local: false }
- * ```
  */
 export const rangeStep: StepDef<'range'> = {
   kind: 'range',

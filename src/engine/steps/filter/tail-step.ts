@@ -48,11 +48,6 @@ function* run(p: { readonly n: number; readonly local: boolean }, input: Iterabl
 
 /**
  * The tail() step.
- *
- * @example
- * ```ts
- * tailStep.compile({ op: 'tail', args: [2] }, cc); // { n: 2, local: false }
- * ```
  */
 export const tailStep: StepDef<'tail'> = {
   kind: 'tail',

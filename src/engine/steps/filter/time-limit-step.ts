@@ -9,11 +9,6 @@ import { PAUSE } from '../../runtime/pause.js';
 
 /**
  * The timeLimit() step.
- *
- * @example
- * ```ts
- * timeLimitStep.compile({ op: 'timeLimit', args: [100] }, cc); // { ms: 100 }
- * ```
  */
 export const timeLimitStep: StepDef<'timeLimit'> = {
   kind: 'timeLimit',

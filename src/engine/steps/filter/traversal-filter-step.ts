@@ -25,11 +25,6 @@ function keep(p: TraversalFilterParams<Plan>, t: Traverser, rt: Runtime): boolea
 
 /**
  * The filter()/not()/and()/or() step.
- *
- * @example
- * ```ts
- * traversalFilterStep.compile({ op: 'not', args: [bytecode] }, cc);
- * ```
  */
 export const traversalFilterStep: StepDef<'filter'> = {
   kind: 'filter',

@@ -83,11 +83,6 @@ function keepTraversal(w: WhereTraversal<Plan>, t: Traverser, rt: Runtime): bool
 /**
  * Whether where() keeps a traverser; match() also calls it for its where() and not() patterns,
  * with the pattern variables bound in the traverser's path.
- *
- * @example
- * ```ts
- * if (whereKeeps(params, t, rt)) yield t;
- * ```
  */
 export function whereKeeps(p: WhereParams<Plan>, t: Traverser, rt: Runtime): boolean {
   if (p.form === 'traversal') return keepTraversal(p.traversal, t, rt);
@@ -104,11 +99,6 @@ export function whereKeeps(p: WhereParams<Plan>, t: Traverser, rt: Runtime): boo
  * A where() traversal: connectives (and/or/not) are opened up so that their children bind labels
  * too. A leading bare `as(x)` (compiled to a labelled identity) starts from `x`; labels on the last
  * real step are end labels.
- *
- * @example
- * ```ts
- * const w = compileWhereTraversal(cc.child(notBytecode)); // { connective: 'not', children: [...] }
- * ```
  */
 export function compileWhereTraversal(plan: Plan): WhereTraversal<Plan> {
   const only = plan.steps.length === 1 ? plan.steps[0] : undefined;
@@ -134,11 +124,6 @@ export function compileWhereTraversal(plan: Plan): WhereTraversal<Plan> {
 
 /**
  * The where() step.
- *
- * @example
- * ```ts
- * whereStep.compile({ op: 'where', args: ['a', new Predicate('P', 'eq', ['b'])] }, cc);
- * ```
  */
 export const whereStep: StepDef<'where'> = {
   kind: 'where',

@@ -9,11 +9,6 @@ import { MISSING } from '../../runtime/scoped-lookup.js';
 
 /**
  * Applies the i-th by() (round-robin) to a value; MISSING when it yields nothing.
- *
- * @example
- * ```ts
- * const name = applyBy(rt, t, vertex, byPlans, 0);
- * ```
  */
 export function applyBy(rt: Runtime, t: Traverser, value: unknown, by: readonly Plan[], i: number): unknown {
   if (by.length === 0) return value;

@@ -8,11 +8,6 @@ import type { Traverser } from '../../runtime/traverser.js';
 
 /**
  * The traverser's path as a Path, cut to the from/to labels when given.
- *
- * @example
- * ```ts
- * const path = traverserPath(t, undefined, undefined);
- * ```
  */
 export function traverserPath(t: Traverser, from?: string, to?: string): Path {
   let nodes = pathNodes(t.path);

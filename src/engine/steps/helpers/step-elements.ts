@@ -14,11 +14,6 @@ function liveMeta(rt: Runtime, vp: VertexProperty): ReadonlyMap<string, unknown>
 
 /**
  * The vertex a traverser stands on, or an ArgumentError naming the step.
- *
- * @example
- * ```ts
- * const v = asVertex(t.value, 'out');
- * ```
  */
 export function asVertex(value: unknown, step: string): Vertex {
   if (value instanceof Vertex) return value;
@@ -27,11 +22,6 @@ export function asVertex(value: unknown, step: string): Vertex {
 
 /**
  * The properties of an element as Property or VertexProperty objects, all or of some keys.
- *
- * @example
- * ```ts
- * const props = elementProperties(rt, vertex, ['name']);
- * ```
  */
 export function elementProperties(rt: Runtime, element: unknown, keys: readonly string[]): (Property | VertexProperty)[] {
   if (element instanceof Vertex) return rt.vertexProperties(element, keys);
@@ -57,11 +47,6 @@ export function elementProperties(rt: Runtime, element: unknown, keys: readonly 
  * A vertex property as it is now in the graph (same vertex, key and id), or undefined when it is
  * gone: a VertexProperty holds the meta-properties read with it, so steps after a write read it
  * again to see the write.
- *
- * @example
- * ```ts
- * const now = currentVertexProperty(rt, vp)?.meta;
- * ```
  */
 export function currentVertexProperty(rt: Runtime, vp: VertexProperty): VertexProperty | undefined {
   const id = valueKey(vp.id);

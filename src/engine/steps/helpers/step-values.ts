@@ -13,10 +13,6 @@ import { Path } from '../../path-tree.js';
  * wrapped, so a count Quiver returns is always exact.
  *
  * @throws LimitError BULK_OVERFLOW when `n` is not a safe integer.
- * @example
- * ```ts
- * long(3); // TypedNumber('long', 3n)
- * ```
  */
 export function long(n: number | bigint): TypedNumber {
   if (typeof n === 'number' && !Number.isSafeInteger(n)) {
@@ -29,11 +25,6 @@ export function long(n: number | bigint): TypedNumber {
 
 /**
  * Keys or values of a map; a one-entry map (an entry) gives its single key or value.
- *
- * @example
- * ```ts
- * column(new Map([['a', 1]]), 'keys'); // 'a'
- * ```
  */
 export function column(value: unknown, which: string, entry = false): unknown {
   if (value instanceof Map) {
@@ -49,12 +40,6 @@ const ENTRIES = new WeakSet<object>();
 /**
  * A map entry, as unfold() and local steps give for each entry of a map: a one-entry map that
  * {@link isMapEntry} recognises, so that select(Column.keys) gives its key rather than a list.
- *
- * @example
- * ```ts
- * const e = mapEntry('a', 1); // Map { 'a' => 1 }
- * isMapEntry(e);             // true
- * ```
  */
 export function mapEntry(key: unknown, value: unknown): Map<unknown, unknown> {
   const entry = new Map([[key, value]]);
@@ -64,11 +49,6 @@ export function mapEntry(key: unknown, value: unknown): Map<unknown, unknown> {
 
 /**
  * Whether a value is a map entry made by {@link mapEntry} (not just a map of one entry).
- *
- * @example
- * ```ts
- * isMapEntry(new Map([['a', 1]])); // false
- * ```
  */
 function isMapEntry(value: unknown): boolean {
   return value instanceof Map && ENTRIES.has(value);

@@ -14,11 +14,6 @@ import type { PropertyCardinality } from '../../../port/index.js';
 
 /**
  * The value of a write argument: a child plan gives its first result (undefined when none).
- *
- * @example
- * ```ts
- * const v = argValue(rt, t, params.value);
- * ```
  */
 export function argValue(rt: Runtime, t: Traverser, arg: unknown): unknown {
   if (!(arg instanceof Plan)) return arg;
@@ -27,11 +22,6 @@ export function argValue(rt: Runtime, t: Traverser, arg: unknown): unknown {
 
 /**
  * A value as a storable property value, or ArgumentError for elements and other engine objects.
- *
- * @example
- * ```ts
- * storable('marko', 'name'); // 'marko'
- * ```
  */
 export function storable(v: unknown, key: string): PropertyValue {
   if (v instanceof Vertex || v instanceof Edge || v === undefined || typeof v === 'function') {
@@ -42,11 +32,6 @@ export function storable(v: unknown, key: string): PropertyValue {
 
 /**
  * The vertex slot of a vertex or vertex id, or ArgumentError.
- *
- * @example
- * ```ts
- * const slot = vertexSlotOf(rt, 1, 'addE');
- * ```
  */
 export function vertexSlotOf(rt: Runtime, v: unknown, step: string): number {
   if (v instanceof Vertex) {
@@ -63,12 +48,6 @@ export function vertexSlotOf(rt: Runtime, v: unknown, step: string): number {
  * A write value with its cardinality: a `single(v)`, `list(v)` or `set(v)` value
  * (TinkerPop's CardinalityValueTraversal) overrides `fallback` for its own entry, as
  * `property(map)` and the mergeV() option maps do; any other value keeps `fallback`.
- *
- * @example
- * ```ts
- * withCardinality(new CardinalityValue('set', 31), 'single');   // { cardinality: 'set', value: 31 }
- * withCardinality(33, undefined);                             // { cardinality: undefined, value: 33 }
- * ```
  */
 export function withCardinality(
   v: unknown,
@@ -84,11 +63,6 @@ export function withCardinality(
  * The error for a cardinality given to an edge property: only vertex properties have one, so
  * TinkerPop refuses `property(single, k, v)` on an edge, and mergeE() refuses `single(v)`,
  * `list(v)` and `set(v)` map values the same way.
- *
- * @example
- * ```ts
- * throw edgeCardinalityError('weight');   // ArgumentError EDGE_CARDINALITY
- * ```
  */
 export function edgeCardinalityError(key: string): ArgumentError {
   return new ArgumentError('EDGE_CARDINALITY', `Cannot set edge property '${key}': cardinality applies to vertex properties only`);

@@ -16,13 +16,8 @@ type Accessor = 'id' | 'label' | 'key' | 'value';
 
 /**
  * Reads an accessor from an element or property, or throws ArgumentError.
- *
- * @example
- * ```ts
- * access(vertex, 'label'); // 'person'
- * ```
  */
-export function access(value: unknown, accessor: Accessor): unknown {
+function access(value: unknown, accessor: Accessor): unknown {
   if (accessor === 'id' && (value instanceof Vertex || value instanceof Edge || value instanceof VertexProperty)) return value.id;
   if (accessor === 'label' && (value instanceof Vertex || value instanceof Edge || value instanceof VertexProperty)) return value.label;
   if (accessor === 'key' && (value instanceof Property || value instanceof VertexProperty)) return value.key;
@@ -48,37 +43,17 @@ function makeStep<K extends Accessor>(kind: K): StepDef<K> {
 
 /**
  * The id() step.
- *
- * @example
- * ```ts
- * idStep.compile({ op: 'id', args: [] }, cc);
- * ```
  */
 export const idStep = makeStep('id');
 /**
  * The label() step.
- *
- * @example
- * ```ts
- * labelStep.compile({ op: 'label', args: [] }, cc);
- * ```
  */
 export const labelStep = makeStep('label');
 /**
  * The key() step.
- *
- * @example
- * ```ts
- * keyStep.compile({ op: 'key', args: [] }, cc);
- * ```
  */
 export const keyStep = makeStep('key');
 /**
  * The value() step.
- *
- * @example
- * ```ts
- * valueStep.compile({ op: 'value', args: [] }, cc);
- * ```
  */
 export const valueStep = makeStep('value');

@@ -45,11 +45,6 @@ function* run(p: CallParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Ite
 
 /**
  * The call() step.
- *
- * @example
- * ```ts
- * callStep.compile({ op: 'call', args: ['tinker.search', new Map([['search', 'mar']])] }, cc);
- * ```
  */
 export const callStep: StepDef<'call'> = {
   kind: 'call',

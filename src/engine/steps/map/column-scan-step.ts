@@ -113,11 +113,6 @@ function* run(p: ColumnScanParams, input: Iterable<Traverser>, rt: Runtime): Ite
 
 /**
  * The column-scan step (no Gremlin name: the column-scan strategy creates it).
- *
- * @example
- * ```ts
- * stepNode('columnScan', { element: 'edge', labels: undefined, lookup: undefined, key: undefined, conditions: [], result: 'labelCounts' });
- * ```
  */
 export const columnScanStep: StepDef<'columnScan'> = {
   kind: 'columnScan',

@@ -11,11 +11,6 @@ import { PAUSE } from '../../runtime/pause.js';
 
 /**
  * The constant() step.
- *
- * @example
- * ```ts
- * constantStep.compile({ op: 'constant', args: ['x'] }, cc); // { value: 'x' }
- * ```
  */
 export const constantStep: StepDef<'constant'> = {
   kind: 'constant',

@@ -40,11 +40,6 @@ function* run(p: { readonly local: boolean }, input: Iterable<Traverser>, rt: Ru
 
 /**
  * The count() step.
- *
- * @example
- * ```ts
- * countStep.compile({ op: 'count', args: [] }, cc); // { local: false }
- * ```
  */
 export const countStep: StepDef<'count'> = {
   kind: 'count',

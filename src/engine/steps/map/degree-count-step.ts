@@ -36,11 +36,6 @@ function* run(p: DegreeCountParams, input: Iterable<Traverser>, rt: Runtime): It
 
 /**
  * The pushed-down count step (no Gremlin name: strategies create it).
- *
- * @example
- * ```ts
- * stepNode('degreeCount', { source: 'degree', direction: 'OUT', labels: [] });
- * ```
  */
 export const degreeCountStep: StepDef<'degreeCount'> = {
   kind: 'degreeCount',

@@ -38,11 +38,6 @@ function* run(p: EdgeVertexParams, input: Iterable<Traverser>, rt: Runtime): Ite
 
 /**
  * The edge-vertex step. otherV() needs the path to know where the traverser came from.
- *
- * @example
- * ```ts
- * edgeVertexStep.compile({ op: 'inV', args: [] }, cc); // { end: 'in' }
- * ```
  */
 export const edgeVertexStep: StepDef<'edgeVertex'> = {
   kind: 'edgeVertex',

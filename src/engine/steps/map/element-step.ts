@@ -14,11 +14,6 @@ import { PAUSE } from '../../runtime/pause.js';
 
 /**
  * The element() step.
- *
- * @example
- * ```ts
- * elementStep.compile({ op: 'element', args: [] }, cc);
- * ```
  */
 export const elementStep: StepDef<'element'> = {
   kind: 'element',

@@ -43,11 +43,6 @@ function* run(p: FoldParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
 
 /**
  * The fold() step.
- *
- * @example
- * ```ts
- * foldStep.compile({ op: 'fold', args: [] }, cc); // {}
- * ```
  */
 export const foldStep: StepDef<'fold'> = {
   kind: 'fold',

@@ -33,11 +33,6 @@ function lookup(rt: Runtime, t: Traverser, name: string): unknown {
 
 /**
  * The format() step.
- *
- * @example
- * ```ts
- * formatStep.compile({ op: 'format', args: ['%{name} is %{age}'] }, cc);
- * ```
  */
 export const formatStep: StepDef<'format'> = {
   kind: 'format',

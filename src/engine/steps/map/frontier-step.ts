@@ -154,11 +154,6 @@ function* run(p: FrontierParams, input: Iterable<Traverser>, rt: Runtime): Itera
 
 /**
  * The frontier step (no Gremlin name: the frontier strategy creates it).
- *
- * @example
- * ```ts
- * stepNode('frontier', { mode: 'chain', hops: [out, out], depth: 2, emit: false, until: undefined, result: 'count', simple: undefined });
- * ```
  */
 export const frontierStep: StepDef<'frontier'> = {
   kind: 'frontier',

@@ -39,11 +39,6 @@ function* run(p: FunctionParams, input: Iterable<Traverser>, rt: Runtime): Itera
 
 /**
  * The function step.
- *
- * @example
- * ```ts
- * functionStep.compile({ op: 'toUpper', args: [] }, cc);
- * ```
  */
 export const functionStep: StepDef<'fn'> = {
   kind: 'fn',

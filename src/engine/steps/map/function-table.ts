@@ -13,13 +13,8 @@ import { badArguments, toJsNumber } from '../args.js';
 /**
  * One function step: how many arguments it takes and how it maps a value. Arguments that were
  * child traversals arrive already evaluated, with `fromTraversal` set.
- *
- * @example
- * ```ts
- * const f: FunctionSpec = { scoped: true, arity: [0, 0], apply: (v, _a, o) => fn.toUpper(v, o) };
- * ```
  */
-export interface FunctionSpec {
+interface FunctionSpec {
   /** Accepts a leading Scope argument. */
   readonly scoped: boolean;
   /** Minimum and maximum number of arguments (Infinity for varargs). */
@@ -52,11 +47,6 @@ const listOp = (f: (v: unknown, a: unknown, o: fn.ListArgumentOptions) => unknow
 
 /**
  * Function steps by name.
- *
- * @example
- * ```ts
- * FUNCTIONS.toUpper.apply('marko', [], { local: false, fromTraversal: false }); // 'MARKO'
- * ```
  */
 export const FUNCTIONS: Readonly<Record<string, FunctionSpec>> = {
   length: unary(fn.length),
@@ -122,11 +112,6 @@ export const FUNCTIONS: Readonly<Record<string, FunctionSpec>> = {
 
 /**
  * Checks the argument count of a function step.
- *
- * @example
- * ```ts
- * checkArity({ op: 'substring', args: [1] }, FUNCTIONS.substring, [1]);
- * ```
  */
 export function checkArity(ins: Instruction, spec: FunctionSpec, args: readonly Argument[]): void {
   const [min, max] = spec.arity;

@@ -62,11 +62,6 @@ function* run(p: GraphParams, input: Iterable<Traverser>, rt: Runtime): Iterable
 
 /**
  * The V()/E() step.
- *
- * @example
- * ```ts
- * graphStep.compile({ op: 'V', args: [1, 2] }, cc); // { element: 'vertex', ids: [1, 2], start: true }
- * ```
  */
 export const graphStep: StepDef<'graph'> = {
   kind: 'graph',

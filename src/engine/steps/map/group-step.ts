@@ -106,11 +106,6 @@ function* run(p: GroupParams<Plan>, input: Iterable<Traverser>, rt: Runtime): It
 
 /**
  * The group()/groupCount() step.
- *
- * @example
- * ```ts
- * groupStep.compile({ op: 'groupCount', args: [] }, cc);
- * ```
  */
 export const groupStep: StepDef<'group'> = {
   kind: 'group',

@@ -7,11 +7,6 @@ import { badArguments } from '../args.js';
 
 /**
  * The identity() step.
- *
- * @example
- * ```ts
- * identityStep.compile({ op: 'identity', args: [] }, cc); // {}
- * ```
  */
 export const identityStep: StepDef<'identity'> = {
   kind: 'identity',

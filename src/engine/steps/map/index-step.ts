@@ -20,11 +20,6 @@ function indexed(v: unknown, asMap: boolean): unknown {
 
 /**
  * The index() step.
- *
- * @example
- * ```ts
- * indexStep.compile({ op: 'index', args: [] }, cc); // { asMap: false }
- * ```
  */
 export const indexStep: StepDef<'index'> = {
   kind: 'index',

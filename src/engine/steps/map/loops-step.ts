@@ -16,11 +16,6 @@ function count(loops: LoopFrame | undefined, name: string | undefined): number {
 
 /**
  * The loops() step.
- *
- * @example
- * ```ts
- * loopsStep.compile({ op: 'loops', args: [] }, cc); // { name: undefined }
- * ```
  */
 export const loopsStep: StepDef<'loops'> = {
   kind: 'loops',

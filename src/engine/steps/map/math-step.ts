@@ -44,11 +44,6 @@ function* run(p: MathParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Ite
 
 /**
  * The math() step.
- *
- * @example
- * ```ts
- * mathStep.compile({ op: 'math', args: ['_ * 2'] }, cc);
- * ```
  */
 export const mathStep: StepDef<'math'> = {
   kind: 'math',

@@ -28,13 +28,8 @@ function orderOf(a: Argument | undefined): Comparator<Plan>['order'] | undefined
 
 /**
  * Compiles a by() of order-like steps: `by()`, `by(Order)`, `by(key|T|traversal|Column[, Order])`.
- *
- * @example
- * ```ts
- * comparator({ op: 'by', args: ['age', new EnumValue('Order', 'desc')] }, cc);
- * ```
  */
-export function comparator(ins: Instruction, cc: CompileContext): Comparator<Plan> {
+function comparator(ins: Instruction, cc: CompileContext): Comparator<Plan> {
   const [a, b] = ins.args;
   const first = orderOf(a);
   if (first !== undefined) return { by: byPlan(undefined, cc, ins), order: first };
@@ -48,13 +43,8 @@ export function comparator(ins: Instruction, cc: CompileContext): Comparator<Pla
 
 /**
  * Sorts items by comparators; items whose projection yields nothing are dropped.
- *
- * @example
- * ```ts
- * const sorted = sortItems(rt, traversers, comparators);
- * ```
  */
-export function sortItems(rt: Runtime, items: readonly Traverser[], comparators: readonly Comparator<Plan>[]): Traverser[] {
+function sortItems(rt: Runtime, items: readonly Traverser[], comparators: readonly Comparator<Plan>[]): Traverser[] {
   const cs = comparators.length === 0 ? [{ by: undefined, order: 'asc' as const }] : comparators;
   const keyed: { t: Traverser; keys: unknown[]; r: number }[] = [];
   const random = rt.random(comparators);
@@ -119,11 +109,6 @@ function* run(p: OrderParams<Plan>, input: Iterable<Traverser>, rt: Runtime): It
 
 /**
  * The order() step.
- *
- * @example
- * ```ts
- * orderStep.compile({ op: 'order', args: [] }, cc); // { local: false, comparators: [] }
- * ```
  */
 export const orderStep: StepDef<'order'> = {
   kind: 'order',

@@ -40,11 +40,6 @@ function* run(p: PathParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Ite
 
 /**
  * The path() step.
- *
- * @example
- * ```ts
- * pathStep.compile({ op: 'path', args: [] }, cc);
- * ```
  */
 export const pathStep: StepDef<'path'> = {
   kind: 'path',

@@ -32,11 +32,6 @@ function* run(p: ProjectParams<Plan>, input: Iterable<Traverser>, rt: Runtime): 
 
 /**
  * The project() step.
- *
- * @example
- * ```ts
- * projectStep.compile({ op: 'project', args: ['a', 'b'] }, cc);
- * ```
  */
 export const projectStep: StepDef<'project'> = {
   kind: 'project',

@@ -26,11 +26,6 @@ function* run(p: PropertiesParams, input: Iterable<Traverser>, rt: Runtime): Ite
 
 /**
  * The values()/properties() step.
- *
- * @example
- * ```ts
- * propertiesStep.compile({ op: 'values', args: ['name', 'age'] }, cc);
- * ```
  */
 export const propertiesStep: StepDef<'properties'> = {
   kind: 'properties',

@@ -20,58 +20,28 @@ import type { PropertyMapParams } from '../../plan/params/map.js';
 
 /**
  * Token key T.id.
- *
- * @example
- * ```ts
- * map.get(T_ID);
- * ```
  */
-export const T_ID = new EnumValue('T', 'id');
+const T_ID = new EnumValue('T', 'id');
 /**
  * Token key T.label.
- *
- * @example
- * ```ts
- * map.get(T_LABEL);
- * ```
  */
-export const T_LABEL = new EnumValue('T', 'label');
+const T_LABEL = new EnumValue('T', 'label');
 /**
  * Token key T.key.
- *
- * @example
- * ```ts
- * map.get(T_KEY);
- * ```
  */
-export const T_KEY = new EnumValue('T', 'key');
+const T_KEY = new EnumValue('T', 'key');
 /**
  * Token key T.value.
- *
- * @example
- * ```ts
- * map.get(T_VALUE);
- * ```
  */
-export const T_VALUE = new EnumValue('T', 'value');
+const T_VALUE = new EnumValue('T', 'value');
 /**
  * Direction.OUT key of elementMap on edges.
- *
- * @example
- * ```ts
- * map.get(DIRECTION_OUT);
- * ```
  */
-export const DIRECTION_OUT = new EnumValue('Direction', 'OUT');
+const DIRECTION_OUT = new EnumValue('Direction', 'OUT');
 /**
  * Direction.IN key of elementMap on edges.
- *
- * @example
- * ```ts
- * map.get(DIRECTION_IN);
- * ```
  */
-export const DIRECTION_IN = new EnumValue('Direction', 'IN');
+const DIRECTION_IN = new EnumValue('Direction', 'IN');
 
 const WITH_OPTIONS: Readonly<Record<string, number>> = { none: 0, ids: 1, labels: 2, keys: 4, values: 8, all: 15 };
 
@@ -128,11 +98,6 @@ function* run(p: PropertyMapParams<Plan>, input: Iterable<Traverser>, rt: Runtim
 
 /**
  * The valueMap()/propertyMap()/elementMap() step.
- *
- * @example
- * ```ts
- * propertyMapStep.compile({ op: 'valueMap', args: [true] }, cc);
- * ```
  */
 export const propertyMapStep: StepDef<'propertyMap'> = {
   kind: 'propertyMap',

@@ -16,14 +16,8 @@ import type { ReduceParams, Reducer } from '../../plan/params/map.js';
 /**
  * Reduces values with one of the reducers, skipping nulls; null when every value is null and
  * undefined when there is nothing to reduce.
- *
- * @example
- * ```ts
- * reduceValues('sum', [1, 2]);     // 3
- * reduceValues('mean', [null]);    // null
- * ```
  */
-export function reduceValues(op: Reducer, values: readonly unknown[]): unknown {
+function reduceValues(op: Reducer, values: readonly unknown[]): unknown {
   if (values.length > 0 && values.every((v) => v === null)) return null;
   switch (op) {
     case 'sum':
@@ -72,11 +66,6 @@ function* run(p: ReduceParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
 
 /**
  * The sum()/min()/max()/mean() step.
- *
- * @example
- * ```ts
- * reduceStep.compile({ op: 'sum', args: [] }, cc); // { op: 'sum', local: false }
- * ```
  */
 export const reduceStep: StepDef<'reduce'> = {
   kind: 'reduce',

@@ -11,11 +11,6 @@ import { column } from '../helpers/step-values.js';
 
 /**
  * The select(Column) step. `entry` is set for by(Column.*) modulators, which see map entries.
- *
- * @example
- * ```ts
- * selectColumnStep.compile({ op: 'select', args: [new EnumValue('Column', 'keys')] }, cc);
- * ```
  */
 export const selectColumnStep: StepDef<'selectColumn'> = {
   kind: 'selectColumn',

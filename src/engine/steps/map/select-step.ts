@@ -67,11 +67,6 @@ function* run(p: SelectParams<Plan>, input: Iterable<Traverser>, rt: Runtime): I
 
 /**
  * The select() step.
- *
- * @example
- * ```ts
- * selectStep.compile({ op: 'select', args: ['a', 'b'] }, cc);
- * ```
  */
 export const selectStep: StepDef<'select'> = {
   kind: 'select',

@@ -57,11 +57,6 @@ function* run(p: TreeParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Ite
 
 /**
  * The tree() step.
- *
- * @example
- * ```ts
- * treeStep.compile({ op: 'tree', args: [] }, cc);
- * ```
  */
 export const treeStep: StepDef<'tree'> = {
   kind: 'tree',

@@ -30,11 +30,6 @@ function* run(_p: Record<string, never>, input: Iterable<Traverser>, rt: Runtime
 
 /**
  * The unfold() step.
- *
- * @example
- * ```ts
- * unfoldStep.compile({ op: 'unfold', args: [] }, cc); // {}
- * ```
  */
 export const unfoldStep: StepDef<'unfold'> = {
   kind: 'unfold',

@@ -116,11 +116,6 @@ function* run(p: VertexParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
 
 /**
  * The adjacency step.
- *
- * @example
- * ```ts
- * vertexStep.compile({ op: 'outE', args: ['knows'] }, cc); // { direction: 'OUT', edgeLabels: ['knows'], returns: 'edge' }
- * ```
  */
 export const vertexStep: StepDef<'vertex'> = {
   kind: 'vertex',

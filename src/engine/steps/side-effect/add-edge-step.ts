@@ -45,11 +45,6 @@ function* run(p: AddEdgeParams, input: Iterable<Traverser>, rt: Runtime): Iterab
 
 /**
  * The addE() step.
- *
- * @example
- * ```ts
- * addEdgeStep.compile({ op: 'addE', args: ['knows'] }, cc);
- * ```
  */
 export const addEdgeStep: StepDef<'addE'> = {
   kind: 'addE',

@@ -26,11 +26,6 @@ function* run(p: AddVertexParams, input: Iterable<Traverser>, rt: Runtime): Iter
 
 /**
  * The addV() step.
- *
- * @example
- * ```ts
- * addVertexStep.compile({ op: 'addV', args: ['person'] }, cc);
- * ```
  */
 export const addVertexStep: StepDef<'addV'> = {
   kind: 'addV',

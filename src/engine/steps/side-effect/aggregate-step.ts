@@ -78,11 +78,6 @@ function* run(p: AggregateParams<Plan>, input: Iterable<Traverser>, rt: Runtime)
 
 /**
  * The aggregate()/store() step.
- *
- * @example
- * ```ts
- * aggregateStep.compile({ op: 'aggregate', args: ['x'] }, cc);
- * ```
  */
 export const aggregateStep: StepDef<'aggregate'> = {
   kind: 'aggregate',

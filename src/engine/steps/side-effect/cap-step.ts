@@ -28,11 +28,6 @@ function* run(p: { readonly keys: readonly string[] }, input: Iterable<Traverser
 
 /**
  * The cap() step.
- *
- * @example
- * ```ts
- * capStep.compile({ op: 'cap', args: ['x'] }, cc); // { keys: ['x'] }
- * ```
  */
 export const capStep: StepDef<'cap'> = {
   kind: 'cap',

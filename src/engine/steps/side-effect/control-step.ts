@@ -63,11 +63,6 @@ function normSack(all: readonly Traverser[]): Traverser[] {
 
 /**
  * The barrier()/discard()/fail() step.
- *
- * @example
- * ```ts
- * controlStep.compile({ op: 'fail', args: ['stop'] }, cc);
- * ```
  */
 export const controlStep: StepDef<'control'> = {
   kind: 'control',

@@ -29,11 +29,6 @@ function dropOne(rt: Runtime, v: unknown): void {
 
 /**
  * The drop() step.
- *
- * @example
- * ```ts
- * dropStep.compile({ op: 'drop', args: [] }, cc);
- * ```
  */
 export const dropStep: StepDef<'drop'> = {
   kind: 'drop',

@@ -29,11 +29,6 @@ interface Folding {
  * parameters: the id becomes the new element's id and the label replaces the step's label.
  * Returns the writes left for the property() step itself; `steps` is updated in place. Without
  * such a target the writes are returned unchanged (and a token key is refused when they run).
- *
- * @example
- * ```ts
- * const rest = foldTokens(steps, { writes: [{ cardinality: undefined, key: t.id, value: 1, meta: [] }] });
- * ```
  */
 export function foldTokens(steps: PlanStep[], property: { readonly writes: readonly PropertyWrite[] }): PropertyWrite[] {
   const tokens = property.writes.filter((w) => isEnum(w.key, 'T', 'id') || isEnum(w.key, 'T', 'label'));
@@ -61,11 +56,6 @@ function withTokens<F extends Folding>(params: F, tokens: readonly PropertyWrite
 /**
  * The id folded into addV()/addE() for one traverser, or undefined when none was given; a value
  * that is not an element id is an ArgumentError.
- *
- * @example
- * ```ts
- * const id = foldedId(rt, t, params.id);
- * ```
  */
 export function foldedId(rt: Runtime, t: Traverser, id: unknown): ElementId | undefined {
   if (id === undefined) return undefined;
@@ -79,11 +69,6 @@ export function foldedId(rt: Runtime, t: Traverser, id: unknown): ElementId | un
  * The addV()/addE() step with a following property() step folded in, or undefined when the
  * property() step cannot be folded: a cardinality, meta-properties, a non-string key, a null
  * value or a key already folded (the later write then runs as its own step) keep it separate.
- *
- * @example
- * ```ts
- * const folded = foldProperty(addVStep, { writes: [{ cardinality: undefined, key: 'name', value: 'marko', meta: [] }] });
- * ```
  */
 export function foldProperty(target: PlanStep, property: { readonly writes: readonly PropertyWrite[] }): PlanStep | undefined {
   if (target.kind !== 'addV' && target.kind !== 'addE') return undefined;
@@ -102,12 +87,6 @@ export function foldProperty(target: PlanStep, property: { readonly writes: read
 
 /**
  * Evaluates folded properties for one traverser; a value that evaluates to null is left out.
- *
- * @example
- * ```ts
- * const props = foldedValues(rt, t, params.properties);
- * w.addVertex('person', { properties: props });
- * ```
  */
 export function foldedValues(rt: Runtime, t: Traverser, properties: readonly FoldedProperty[] | undefined): [string, PropertyValue][] {
   const out: [string, PropertyValue][] = [];

@@ -24,11 +24,6 @@ function* run(p: InjectParams, input: Iterable<Traverser>, rt: Runtime): Iterabl
 
 /**
  * The inject() step. `inject(null)` injects one null; `inject()` injects nothing.
- *
- * @example
- * ```ts
- * injectStep.compile({ op: 'inject', args: [1, 2] }, cc); // { values: [1, 2], start: true }
- * ```
  */
 export const injectStep: StepDef<'inject'> = {
   kind: 'inject',

@@ -64,12 +64,6 @@ function* run(p: IoParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Tr
 
 /**
  * The io() step.
- *
- * @example
- * ```ts
- * const p = ioStep.compile({ op: 'io', args: ['modern.json'] }, cc);
- * ioStep.modulate?.(p, { op: 'read', args: [] }, cc);
- * ```
  */
 export const ioStep: StepDef<'io'> = {
   kind: 'io',

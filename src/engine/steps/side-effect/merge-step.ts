@@ -200,11 +200,6 @@ function optionValue(a: Argument | undefined, cc: { child(a: Argument): Plan }):
 
 /**
  * The mergeV()/mergeE() step.
- *
- * @example
- * ```ts
- * mergeStep.compile({ op: 'mergeV', args: [new Map([['name', 'marko']])] }, cc);
- * ```
  */
 export const mergeStep: StepDef<'merge'> = {
   kind: 'merge',

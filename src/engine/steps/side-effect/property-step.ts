@@ -80,11 +80,6 @@ function write(rt: Runtime, t: Traverser, pw: PropertyWrite): unknown {
 
 /**
  * The property() step.
- *
- * @example
- * ```ts
- * propertyStep.compile({ op: 'property', args: ['name', 'marko'] }, cc);
- * ```
  */
 export const propertyStep: StepDef<'property'> = {
   kind: 'property',

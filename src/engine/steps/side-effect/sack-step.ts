@@ -33,11 +33,6 @@ function* run(p: SackParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Ite
 
 /**
  * The sack() step.
- *
- * @example
- * ```ts
- * sackStep.compile({ op: 'sack', args: [new EnumValue('Operator', 'sum')] }, cc);
- * ```
  */
 export const sackStep: StepDef<'sack'> = {
   kind: 'sack',

@@ -10,11 +10,6 @@ import { PAUSE } from '../../runtime/pause.js';
 
 /**
  * The sideEffect() step.
- *
- * @example
- * ```ts
- * sideEffectStep.compile({ op: 'sideEffect', args: [child] }, cc);
- * ```
  */
 export const sideEffectStep: StepDef<'sideEffect'> = {
   kind: 'sideEffect',

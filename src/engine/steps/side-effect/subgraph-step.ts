@@ -100,11 +100,6 @@ function* run(p: { readonly key: string }, input: Iterable<Traverser>, rt: Runti
 
 /**
  * The subgraph() step.
- *
- * @example
- * ```ts
- * subgraphStep.compile({ op: 'subgraph', args: ['sg'] }, cc); // { key: 'sg' }
- * ```
  */
 export const subgraphStep: StepDef<'subgraph'> = {
   kind: 'subgraph',
