@@ -20,6 +20,8 @@ export type { GraphParts, GraphServices, QueryLimits } from './graph/graph-state
 export type { EdgeQuery, ElementReads, PropertyQuery, ScanQuery, Shard, TypesOption, VertexQuery } from './graph/read-api.js';
 export type { IndexBuild } from './graph/schema-admin.js';
 export type { SchemaView } from './graph/schema-view.js';
+export { coversType, PERMISSIONS, RESOURCE_TYPES } from './graph/access-policy.js';
+export type { GraphPolicy, Permission, ResourceRule, ResourceType } from './graph/access-policy.js';
 export type { GraphAdministration } from './graph/admin-api.js';
 export { storeConfigOf } from './durability/store-setup.js';
 export { GRAPH_CONFIG_KEYS, resolveGraphConfig, validateGraphName } from './graph/config.js';
