@@ -84,7 +84,8 @@ export type {
 export { mergeByStrategy, removeLabelElements, UPDATE_STRATEGIES } from './database/index.js';
 export type { ChunkedRemoval } from './database/index.js';
 export type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from './database/index.js';
-export { coversType, PERMISSIONS, RESOURCE_TYPES } from './database/index.js';
+export { coversType, PERMISSIONS, RESOURCE_TYPES, AccessControl, GrantRegistry } from './database/index.js';
+export type { AccessHooks, GrantHooks, GrantsDocument, Roles, SpaceGrants, Stamped, StoredAccess, StoredBelong, StoredGroup, StoredTarget } from './database/index.js';
 export type { GraphPolicy, Permission, ResourceRule, ResourceType } from './database/index.js';
 export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GremlinScope, Traversers, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
 export type {

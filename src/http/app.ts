@@ -16,6 +16,7 @@ import { BIGINT_KEYWORD, exactLongsText, jsonText } from './json-text.js';
 import { authPlugin } from './plugins/authentication.js';
 import type { Authenticator } from './plugins/authentication.js';
 import { graphScopePlugin } from './plugins/graph-scope.js';
+import { rolesPlugin } from './plugins/roles.js';
 import type { GraphFor } from './plugins/graph-scope.js';
 import { GRAPH_ROUTE_GROUPS, OPEN_ROUTE_GROUPS } from './routes/index.js';
 
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 export async function registerRoutes(app: FastifyInstance, options: AppOptions): Promise<void> {
   const { state } = options;
   await app.register(authPlugin, { state, check: options.auth !== false, ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }) });
+  await app.register(rolesPlugin, { state });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

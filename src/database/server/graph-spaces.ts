@@ -52,12 +52,28 @@ export class GraphSpaces {
       name: DEFAULT_SPACE, description: 'The default graph space', cpu_limit: Math.max(availableParallelism(), 1),
       memory_limit: Math.max(Math.floor(totalmem() / 2 ** 30), 1), storage_limit: 1_000_000, compute_cpu_limit: 0, compute_memory_limit: 0,
       oltp_namespace: 'default', olap_namespace: 'default', storage_namespace: 'default', operator_image_path: '', internal_algorithm_image_url: '',
-      max_graph_number: 1000, max_role_number: 1000, auth: false, configs: {}, role_number_used: 0, creator: 'admin', create_time: now, update_time: now,
+      max_graph_number: 1000, max_role_number: 1000, auth: true, configs: {}, role_number_used: 0, creator: 'admin', create_time: now, update_time: now,
     };
     await this.file.save({ initialised: false, spaces: [space] });
   }
 
   /** Marks the first start as complete. */
+  /**
+   * Turns permission checks on in the DEFAULT space of a data directory made before access
+   * control existed (its `auth` was seeded false and meant nothing then): DEFAULT holds the
+   * legacy family's graphs, where HugeGraph checks permissions server-wide.
+   */
+  async enforceDefault(): Promise<void> {
+    const doc = this.file.value;
+    if (doc.spaces.every((s) => s.name !== DEFAULT_SPACE || s.auth)) return;
+    await this.file.save({ ...doc, spaces: doc.spaces.map((s) => (s.name === DEFAULT_SPACE ? { ...s, auth: true } : s)) });
+  }
+
+  /** Whether a graph space checks permissions (its `auth`, fixed at creation). */
+  enforced(name: string): boolean {
+    return this.stored(name).auth;
+  }
+
   async markInitialised(): Promise<void> {
     await this.file.save({ ...this.file.value, initialised: true });
   }

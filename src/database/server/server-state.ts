@@ -27,6 +27,9 @@ import { ServiceRegistry } from './space-services.js';
 import type { ServicesDocument } from './space-services.js';
 import { GraphTasks } from './graph-tasks.js';
 import { parseGremlin } from './gremlin-names.js';
+import { GrantRegistry } from './grants.js';
+import type { GrantsDocument } from './grant-records.js';
+import { AccessControl } from './access-control.js';
 import type { GremlinText, ParsedGremlin } from './gremlin-names.js';
 
 /**
@@ -72,6 +75,10 @@ export class ServerState {
     private readonly taskRegistries: GraphTasks,
     /** Users and tokens. */
     readonly users: UserRegistry,
+    /** Groups, targets, belongs and accesses of every graph space. */
+    readonly grants: GrantRegistry,
+    /** The access decisions: the graph handle of an identity, and who administers what. */
+    readonly access: AccessControl,
     private readonly lock: { release(): Promise<void> } | undefined,
     private readonly services: GraphServices,
   ) {}
@@ -104,7 +111,21 @@ export class ServerState {
       const usage = { graphs: (space: string) => graphs.graphNames(space).length, services: (space: string) => serviceRegistry.usage(space) };
       const spaces = new GraphSpaces(await file<SpacesDocument>('spaces.json', { initialised: false, spaces: [] }), requireSpace, usage);
       const users = new UserRegistry(await file<UsersDocument>('users.json', { token_secret: '', users: [] }));
-      state = new ServerState(path, spaces, serviceRegistry, graphs, tasks, users, lock, services);
+      const grants = new GrantRegistry(await file<GrantsDocument>('grants.json', { spaces: {} }), {
+        requireSpace,
+        requireUser: (name) => users.requireUser(name),
+        requireGraph: (space, graph) => {
+          if (!graphs.graphNames(space).includes(graph)) throw new ArgumentError('INVALID_ARGUMENT', `Invalid target_graph: graph '${graph}' does not exist in graph space '${space}'`);
+        },
+        keyType: (space, graph, key) => graphs.graph(space, graph).catalog().propertyKey(key)?.dataType,
+        countRoles: (space, delta) => spaces.countRoles(space, delta),
+      });
+      const access = new AccessControl(grants, {
+        enforced: (space) => spaces.enforced(space),
+        graph: (space, graph) => graphs.graph(space, graph),
+        restrict: (graph, policy) => graph.withPolicy(policy),
+      });
+      state = new ServerState(path, spaces, serviceRegistry, graphs, tasks, users, grants, access, lock, services);
       const generatedPassword = await state.initialise(options.adminPassword);
       return generatedPassword === undefined ? { state } : { state, generatedPassword };
     } catch (error) {
@@ -117,6 +138,7 @@ export class ServerState {
   private async initialise(adminPassword: string | undefined): Promise<string | undefined> {
     const now = formatTimestamp();
     await this.spaces.seedDefault();
+    await this.spaces.enforceDefault();
     for (const space of this.spaces.names()) await this.graphs.openSpace(space);
     await this.graphs.reconcile();
     if (!this.spaces.initialised) {
@@ -205,6 +227,7 @@ export class ServerState {
     await this.graphs.closeSpace(name);
     await this.spaces.remove(name);
     await this.serviceRegistry.removeSpace(name);
+    await this.grants.forgetSpace(name);
     await this.graphs.eraseSpace(name);
   }
 
@@ -403,7 +426,7 @@ export class ServerState {
     this.closed = true;
     await this.taskRegistries.closeAll();
     const closing = await Promise.allSettled([this.graphs.close()]);
-    await Promise.allSettled([this.spaces.flush(), this.serviceRegistry.flush()]);
+    await Promise.allSettled([this.spaces.flush(), this.serviceRegistry.flush(), this.grants.flush()]);
     await this.lock?.release();
     const [graphs] = closing;
     if (graphs?.status === 'rejected') throw graphs.reason;

@@ -50,6 +50,8 @@ export interface TaskRecord {
   readonly task_input: string;
   readonly task_result?: string;
   readonly task_description?: string;
+  /** The user who submitted the task; only they and administrators see it. */
+  readonly task_creator?: string;
 }
 
 /**
@@ -183,7 +185,7 @@ export class TaskRegistry {
    * JSON.stringify; the REST Gremlin job passes a writer that keeps longs beyond 2^53 exact).
    */
   async submit(
-    what: { readonly type: string; readonly name: string; readonly callable: string; readonly input?: string; readonly description?: string },
+    what: { readonly type: string; readonly name: string; readonly callable: string; readonly input?: string; readonly description?: string; readonly creator?: string },
     work: TaskWork,
     resultText: (result: unknown) => string = (result) => JSON.stringify(result),
   ): Promise<number> {
@@ -193,6 +195,7 @@ export class TaskRegistry {
       id, task_type: what.type, task_name: what.name, task_status: 'queued', task_progress: 0, task_create: now, task_update: now,
       task_retries: 0, task_server: this.server, task_callable: what.callable, task_input: what.input ?? '',
       ...(what.description === undefined ? {} : { task_description: what.description }),
+      ...(what.creator === undefined ? {} : { task_creator: what.creator }),
     };
     this.records.set(id, record);
     await this.persist();
@@ -234,7 +237,8 @@ export class TaskRegistry {
   }
 
   /**
-   * The full record of a task; NotFoundError `TASK_NOT_FOUND` when there is none.
+   * The full record of a task; NotFoundError `TASK_NOT_FOUND` when there is none, or when
+   * `viewer` is given and did not submit it (a task another user submitted reads as missing).
    *
    * @example
    * ```ts
@@ -242,15 +246,16 @@ export class TaskRegistry {
    * const task = tasks.get(1);
    * ```
    */
-  get(id: number): TaskRecord {
+  get(id: number, viewer?: string): TaskRecord {
     const task = this.records.get(id);
-    if (task === undefined) throw new NotFoundError('TASK_NOT_FOUND', `Can't find task with id '${id}'`);
+    if (task === undefined || (viewer !== undefined && task.task_creator !== viewer)) throw new NotFoundError('TASK_NOT_FOUND', `Can't find task with id '${id}'`);
     return task;
   }
 
   /**
    * Lists tasks (brief records, without callable, input and result), newest last. With `ids`,
-   * `status` and `page` are refused and `limit` is ignored. `limit` -1 means all.
+   * `status` and `page` are refused and `limit` is ignored. `limit` -1 means all. With
+   * `viewer`, only the tasks that user submitted.
    *
    * @example
    * ```ts
@@ -258,11 +263,12 @@ export class TaskRegistry {
    * tasks.list({ status: 'success', limit: 10 });
    * ```
    */
-  list(query: { readonly status?: string; readonly ids?: readonly number[]; readonly limit?: number; readonly page?: string }): TaskPage {
+  list(query: { readonly status?: string; readonly ids?: readonly number[]; readonly limit?: number; readonly page?: string; readonly viewer?: string }): TaskPage {
+    const visible = (t: TaskRecord): boolean => query.viewer === undefined || t.task_creator === query.viewer;
     if (query.ids !== undefined && query.ids.length > 0) {
       if (query.status !== undefined) throw new ArgumentError('INVALID_TASK_QUERY', 'Invalid task query: not support status when query task by ids');
       if (query.page !== undefined) throw new ArgumentError('INVALID_TASK_QUERY', 'Invalid task query: not support page when query task by ids');
-      return { tasks: query.ids.flatMap((id) => { const t = this.records.get(id); return t === undefined ? [] : [brief(t)]; }) };
+      return { tasks: query.ids.flatMap((id) => { const t = this.records.get(id); return t === undefined || !visible(t) ? [] : [brief(t)]; }) };
     }
     let status: TaskStatus | undefined;
     if (query.status !== undefined) {
@@ -274,7 +280,7 @@ export class TaskRegistry {
     }
     const limit = query.limit ?? 100;
     if (!Number.isSafeInteger(limit) || limit < -1) throw new ArgumentError('INVALID_TASK_QUERY', `Invalid task query: limit must be -1 or >= 0 but got ${limit}`);
-    let all = [...this.records.values()].sort((a, b) => a.id - b.id).filter((t) => status === undefined || t.task_status === status);
+    let all = [...this.records.values()].sort((a, b) => a.id - b.id).filter((t) => visible(t) && (status === undefined || t.task_status === status));
     if (query.page === undefined) return { tasks: (limit === -1 ? all : all.slice(0, limit)).map(brief) };
     const after = query.page === '' ? 0 : Number(Buffer.from(query.page, 'base64url').toString('utf8'));
     if (!Number.isSafeInteger(after) || after < 0) throw new ArgumentError('INVALID_PAGE', `Invalid page token '${query.page}'`);
@@ -286,7 +292,8 @@ export class TaskRegistry {
   }
 
   /**
-   * Deletes a task record (not its work). An unfinished task needs `force`.
+   * Deletes a task record (not its work). An unfinished task needs `force`. With `viewer`, only
+   * a task that user submitted.
    *
    * @example
    * ```ts
@@ -294,8 +301,8 @@ export class TaskRegistry {
    * await tasks.delete(1, { force: false });
    * ```
    */
-  async delete(id: number, options: { readonly force: boolean }): Promise<void> {
-    const task = this.get(id);
+  async delete(id: number, options: { readonly force: boolean; readonly viewer?: string }): Promise<void> {
+    const task = this.get(id, options.viewer);
     if (!COMPLETED.has(task.task_status) && !options.force) {
       throw new ArgumentError('TASK_INCOMPLETE', `Can't delete incomplete task '${id}' in status ${task.task_status}`);
     }
@@ -305,7 +312,8 @@ export class TaskRegistry {
   }
 
   /**
-   * Asks a task to stop: its status becomes cancelling, then cancelled when its work ends.
+   * Asks a task to stop: its status becomes cancelling, then cancelled when its work ends. With
+   * `viewer`, only a task that user submitted.
    *
    * @example
    * ```ts
@@ -313,8 +321,8 @@ export class TaskRegistry {
    * const record = await tasks.cancel(1);
    * ```
    */
-  async cancel(id: number): Promise<TaskRecord> {
-    const task = this.get(id);
+  async cancel(id: number, viewer?: string): Promise<TaskRecord> {
+    const task = this.get(id, viewer);
     if (COMPLETED.has(task.task_status) || task.task_status === 'cancelling') {
       throw new ArgumentError('TASK_NOT_CANCELLABLE', `Can't cancel task '${id}' which is completed or cancelling`);
     }

@@ -7,6 +7,7 @@
  */
 import * as nodeCrypto from 'node:crypto';
 import { createHmac, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { ArgumentError } from '../../errors.js';
 import type { StateFile } from '../durability/state-file.js';
 
 /**
@@ -253,6 +254,11 @@ export class UserRegistry {
       this.verified.add(name, password, user.password_hash);
     }
     return { user_name: user.user_name, user_id: user.id, admin: user.admin };
+  }
+
+  /** Throws ArgumentError `INVALID_ARGUMENT` unless a user of that name exists (HugeGraph: "Invalid user id"). */
+  requireUser(name: string): void {
+    if (!this.file.value.users.some((u) => u.user_name === name)) throw new ArgumentError('INVALID_ARGUMENT', `Invalid user id: ${name}`);
   }
 
   /**

@@ -4,11 +4,10 @@
  * graph, in both families (`/graphspaces/:graphspace/graphs/:graph/...` and the legacy
  * `/graphs/:graph/...`, whose space is DEFAULT), a synchronous `preHandler` resolves the graph,
  * counts the request against the graph's rate limit and sets `request.graph` to the handle the
- * request's identity may use. That handle comes from one function, `graphFor`, the seam access
- * control fills in: today it is the graph itself; a handle from `graph.withSourceDecorator` hides
- * what its decorator hides from every read of the route (lists, gets, scans, traversers,
- * Gremlin). Schema reads go through the handle too, but a source decorator filters elements,
- * not the schema: a label whose elements are hidden is still listed by the schema routes.
+ * request's identity may use. That handle comes from one function, `graphFor`, by default the
+ * server's access control (`state.access.graphFor`): a handle restricted to the identity's
+ * policy, which filters every read of the route (lists, gets, scans, traversers, Gremlin,
+ * schema) and guards every write.
  * Routes whose graph is named elsewhere (`/gremlin` names it in the script) call
  * `request.scopeGraph` themselves.
  * @module
@@ -58,7 +57,7 @@ export type GraphFor = (identity: Identity, space: string, graph: string) => Gra
  */
 interface GraphScopeOptions {
   readonly state: ServerState;
-  /** Default: the graph itself, for every identity. */
+  /** Default: the server's access control (`state.access.graphFor`). */
   readonly graphFor?: GraphFor;
   /** The route groups registered inside the plugin. */
   readonly groups: readonly RouteGroup[];
@@ -94,7 +93,7 @@ function scopeHook(access: GraphAccess): (request: FastifyRequest, reply: Fastif
 export const graphScopePlugin = fp<GraphScopeOptions>(
   (app, options, done) => {
     const { state } = options;
-    const graphFor: GraphFor = options.graphFor ?? ((_identity, space, graph) => state.graph(space, graph));
+    const graphFor: GraphFor = options.graphFor ?? ((identity, space, graph) => state.access.graphFor(identity, space, graph));
     const limits = new RateLimits();
     const hooks = { read: scopeHook('read'), write: scopeHook('write') };
     app.decorateRequest('graph');

@@ -3,7 +3,7 @@
  * conf, mode and read mode.
  * @module
  */
-import { ArgumentError } from '../../index.js';
+import { ArgumentError, DEFAULT_SPACE } from '../../index.js';
 import type { Graph, GraphInfo } from '../../index.js';
 import { graphParams, graphPaths, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
@@ -57,21 +57,23 @@ const brief = (info: GraphInfo, legacy: boolean): Record<string, string> => (leg
 export const graphRoutes: RouteGroup = (app, { state }) => {
   app.post<{ Params: GraphParams; Body: Record<string, unknown> }>(
     '/graphspaces/:graphspace/graphs/:graph',
-    { schema: { summary: 'Create a graph from configuration keys', params: graphParams(), body: { type: 'object' } }, config: { graphAccess: 'create' } },
+    { schema: { summary: 'Create a graph from configuration keys', params: graphParams(), body: { type: 'object' } }, config: { graphAccess: 'create', requires: 'space-admin' } },
     async (request, reply) => reply.code(201).send(brief(await state.createGraph(spaceOf(request.params), request.params.graph, request.body), false)),
   );
   app.post<{ Params: GraphParams; Body: string | Record<string, unknown> }>(
     '/graphs/:graph',
-    { schema: { summary: 'Create a graph (legacy: key=value text body)', params: graphParams(), body: { anyOf: [{ type: 'string' }, { type: 'object' }] } }, config: { graphAccess: 'create' } },
+    { schema: { summary: 'Create a graph (legacy: key=value text body)', params: graphParams(), body: { anyOf: [{ type: 'string' }, { type: 'object' }] } }, config: { graphAccess: 'create', requires: 'space-admin' } },
     async (request, reply) => {
       const input = typeof request.body === 'string' ? parseKeyValueText(request.body) : request.body;
       return reply.code(201).send(brief(await state.createGraph(spaceOf(request.params), request.params.graph, input), true));
     },
   );
   app.get<{ Params: { graphspace: string } }>('/graphspaces/:graphspace/graphs', { schema: { summary: 'List graph names', params: spaceParams } }, async (request) => ({
-    graphs: state.graphNames(request.params.graphspace),
+    graphs: state.graphNames(request.params.graphspace).filter((graph) => state.access.mayUse(request.identity, request.params.graphspace, graph)),
   }));
-  app.get('/graphs', { schema: { summary: 'List graph names (legacy)' } }, async () => ({ graphs: state.graphNames(spaceOf({ graph: '' })) }));
+  app.get('/graphs', { schema: { summary: 'List graph names (legacy)' } }, async (request) => ({
+    graphs: state.graphNames(DEFAULT_SPACE).filter((graph) => state.access.mayUse(request.identity, DEFAULT_SPACE, graph)),
+  }));
   for (const [path, legacy] of [['/graphspaces/:graphspace/graphs/:graph', false], ['/graphs/:graph', true]] as const) {
     app.get<{ Params: GraphParams }>(path, { schema: { summary: 'Read a graph', params: graphParams() } }, async (request) =>
       brief(state.graphInfo(spaceOf(request.params), request.params.graph), legacy),
@@ -85,6 +87,7 @@ export const graphRoutes: RouteGroup = (app, { state }) => {
         params: graphParams(),
         body: { type: 'object', properties: { action: { type: 'string', enum: ['clear'] }, clear_schema: { type: 'boolean' } }, required: ['action', 'clear_schema'], additionalProperties: false },
       },
+      config: { requires: 'space-admin' },
     },
     async (request, reply) => {
       await state.clearGraph(spaceOf(request.params), request.params.graph, { clearSchema: request.body.clear_schema });
@@ -99,6 +102,7 @@ export const graphRoutes: RouteGroup = (app, { state }) => {
         params: graphParams(),
         body: { type: 'object', properties: { action: { type: 'string', enum: ['clear'] }, confirm_message: { type: 'string' } }, required: ['action', 'confirm_message'], additionalProperties: false },
       },
+      config: { requires: 'space-admin' },
     },
     async (request, reply) => {
       checkConfirm(request.body.confirm_message, CLEAR_CONFIRM);
@@ -109,7 +113,7 @@ export const graphRoutes: RouteGroup = (app, { state }) => {
   for (const path of ['/graphspaces/:graphspace/graphs/:graph', '/graphs/:graph']) {
     app.delete<{ Params: GraphParams; Querystring: { confirm_message?: string } }>(
       path,
-      { schema: { summary: 'Delete a graph', params: graphParams(), querystring: { type: 'object', properties: { confirm_message: { type: 'string' } } } } },
+      { schema: { summary: 'Delete a graph', params: graphParams(), querystring: { type: 'object', properties: { confirm_message: { type: 'string' } } } }, config: { requires: 'space-admin' } },
       async (request, reply) => {
         checkConfirm(request.query.confirm_message ?? DROP_CONFIRM, DROP_CONFIRM);
         await state.dropGraph(spaceOf(request.params), request.params.graph);
@@ -122,7 +126,7 @@ export const graphRoutes: RouteGroup = (app, { state }) => {
   for (const path of graphPaths('/clear')) {
     app.delete<{ Params: GraphParams; Querystring: { confirm_message?: string } }>(
       path,
-      { schema: { summary: 'Clear a graph, schema included (HugeGraph form)', params: graphParams(), querystring: { type: 'object', properties: { confirm_message: { type: 'string' } } } } },
+      { schema: { summary: 'Clear a graph, schema included (HugeGraph form)', params: graphParams(), querystring: { type: 'object', properties: { confirm_message: { type: 'string' } } } }, config: { requires: 'space-admin' } },
       async (request, reply) => {
         checkConfirm(request.query.confirm_message, CLEAR_CONFIRM);
         await state.clearGraph(spaceOf(request.params), request.params.graph, { clearSchema: true });
@@ -130,10 +134,10 @@ export const graphRoutes: RouteGroup = (app, { state }) => {
       },
     );
   }
-  app.get<{ Params: GraphParams }>('/graphspaces/:graphspace/graphs/:graph/conf', { schema: { summary: 'Read a graph configuration', params: graphParams() } }, async (request) =>
+  app.get<{ Params: GraphParams }>('/graphspaces/:graphspace/graphs/:graph/conf', { schema: { summary: 'Read a graph configuration', params: graphParams() }, config: { requires: 'space-admin' } }, async (request) =>
     confRecord(state.graphInfo(spaceOf(request.params), request.params.graph), request.graph),
   );
-  app.get<{ Params: GraphParams }>('/graphs/:graph/conf', { schema: { summary: 'Read a graph configuration (legacy: key=value text)', params: graphParams() } }, async (request, reply) => {
+  app.get<{ Params: GraphParams }>('/graphs/:graph/conf', { schema: { summary: 'Read a graph configuration (legacy: key=value text)', params: graphParams() }, config: { requires: 'space-admin' } }, async (request, reply) => {
     const record = confRecord(state.graphInfo(spaceOf(request.params), request.params.graph), request.graph);
     const text = Object.entries(record).map(([k, v]) => `${k}=${v}`).join('\n');
     return reply.type('text/plain; charset=utf-8').send(`${text}\n`);
@@ -142,7 +146,7 @@ export const graphRoutes: RouteGroup = (app, { state }) => {
     app.get<{ Params: GraphParams }>(`${path}/mode`, { schema: { summary: 'Read the graph mode', params: graphParams() } }, async (request) => ({ mode: request.graph.mode }));
     app.put<{ Params: GraphParams; Body: (typeof MODES)[number] }>(
       `${path}/mode`,
-      { schema: { summary: 'Set the graph mode', params: graphParams(), body: { type: 'string', enum: [...MODES] } } },
+      { schema: { summary: 'Set the graph mode', params: graphParams(), body: { type: 'string', enum: [...MODES] } }, config: { requires: 'space-admin' } },
       async (request) => {
         const graph = request.graph;
         await graph.setMode(request.body);
@@ -154,7 +158,7 @@ export const graphRoutes: RouteGroup = (app, { state }) => {
     }));
     app.put<{ Params: GraphParams; Body: (typeof READ_MODES)[number] }>(
       `${path}/graph_read_mode`,
-      { schema: { summary: 'Set the graph read mode', params: graphParams(), body: { type: 'string', enum: [...READ_MODES] } } },
+      { schema: { summary: 'Set the graph read mode', params: graphParams(), body: { type: 'string', enum: [...READ_MODES] } }, config: { requires: 'space-admin' } },
       async (request) => {
         const graph = request.graph;
         await graph.setReadMode(request.body);

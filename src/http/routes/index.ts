@@ -5,6 +5,7 @@
  */
 import type { RouteGroup } from './route-common.js';
 import { authRoutes } from './auth.js';
+import { grantRoutes } from './grants.js';
 import { graphRoutes } from './graphs.js';
 import { schemaRoutes } from './schema.js';
 import { spaceRoutes } from './spaces.js';
@@ -24,7 +25,7 @@ export type { RouteGroup } from './route-common.js';
  * (The legacy `/graphs/{graph}/auth/...` paths name a graph only as HugeGraph's path does, and
  * read none.)
  */
-export const OPEN_ROUTE_GROUPS: readonly RouteGroup[] = [versionRoutes, authRoutes, spaceRoutes];
+export const OPEN_ROUTE_GROUPS: readonly RouteGroup[] = [versionRoutes, authRoutes, spaceRoutes, grantRoutes];
 
 /**
  * The route groups that touch a graph, registered inside the graph-scope plugin.

@@ -38,7 +38,7 @@ export const rebuildRoutes: RouteGroup = (app, { state }) => {
       async (request, reply) => {
         const { kind, name } = request.params;
         const names = rebuildTargets(request.graph.catalog(), kind, name);
-        return reply.code(202).send({ task_id: await indexBuildTask(tasksOf(request.params), request.graph, names, true) });
+        return reply.code(202).send({ task_id: await indexBuildTask(tasksOf(request.params), request.graph, names, true, request.identity.user_name) });
       },
     );
     app.put<{ Params: GraphParams & { name: string } }>(
@@ -46,7 +46,7 @@ export const rebuildRoutes: RouteGroup = (app, { state }) => {
       { schema: { summary: 'Rebuild one index label (a task)', params: graphParams({ name: nameSchema }) } },
       async (request, reply) => {
         const names = rebuildTargets(request.graph.catalog(), 'indexlabels', request.params.name);
-        return reply.code(202).send({ task_id: await indexBuildTask(tasksOf(request.params), request.graph, names, true) });
+        return reply.code(202).send({ task_id: await indexBuildTask(tasksOf(request.params), request.graph, names, true, request.identity.user_name) });
       },
     );
   }

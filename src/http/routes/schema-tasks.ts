@@ -12,9 +12,9 @@ import type { Graph, SchemaOperations, TaskRegistry } from '../../index.js';
  * chunks (`restart`: a rebuild, which empties each index first); progress counts slots visited
  * over all of them. Task type `rebuild_index`, as HugeGraph names both creation and rebuild.
  */
-export async function indexBuildTask(tasks: TaskRegistry, graph: Graph, names: readonly string[], restart: boolean): Promise<number> {
+export async function indexBuildTask(tasks: TaskRegistry, graph: Graph, names: readonly string[], restart: boolean, creator: string): Promise<number> {
   const name = names.join(',');
-  return tasks.submit({ type: 'rebuild_index', name, callable: 'RebuildIndexJob', input: name }, async ({ progress, signal }) => {
+  return tasks.submit({ type: 'rebuild_index', name, callable: 'RebuildIndexJob', input: name, creator }, async ({ progress, signal }) => {
     let before = 0;
     for (const index of names) {
       before += await graph.buildIndex(index, { restart, signal, progress: (done) => progress(before + done) });
@@ -37,8 +37,8 @@ interface Removal {
  * Submits a task (type `remove_schema`) that removes the schema element `name` as `what` says;
  * its progress and result count the elements removed.
  */
-export async function removalTask(tasks: TaskRegistry, graph: Graph, name: string, what: Removal): Promise<number> {
-  return tasks.submit({ type: 'remove_schema', name, callable: `${what.kind}RemoveJob`, input: name }, async ({ progress, signal }) => {
+export async function removalTask(tasks: TaskRegistry, graph: Graph, name: string, what: Removal, creator: string): Promise<number> {
+  return tasks.submit({ type: 'remove_schema', name, callable: `${what.kind}RemoveJob`, input: name, creator }, async ({ progress, signal }) => {
     const removed = what.elements === undefined ? 1 : await removeLabelElements(graph, { kind: what.elements, name }, { signal, progress });
     signal.throwIfAborted();
     await what.remove(graph.schemaOperations());

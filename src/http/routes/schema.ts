@@ -187,7 +187,7 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
       // As HugeGraph, a property key goes at once (a key still in use is a 400 here, not a failed
       // task); the task only records the removal
       await request.graph.schemaOperations().removePropertyKey(request.params.name);
-      const taskId = await removalTask(tasksOf(request.params), request.graph, request.params.name, { kind: 'PropertyKey', remove: async () => undefined });
+      const taskId = await removalTask(tasksOf(request.params), request.graph, request.params.name, { kind: 'PropertyKey', remove: async () => undefined }, request.identity.user_name);
       return reply.code(202).send(isLegacy(request.params) ? { property_key: request.params.name, task_id: taskId } : { task_id: taskId });
     });
 
@@ -264,7 +264,7 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
           kind: kind === 'vertex' ? 'VertexLabel' : 'EdgeLabel',
           elements: kind,
           remove: (o) => (kind === 'vertex' ? o.removeVertexLabel(name) : o.removeEdgeLabel(name)),
-        });
+        }, request.identity.user_name);
         return reply.code(202).send(isLegacy(request.params) ? { [wrapKey]: name, task_id: taskId } : { task_id: taskId });
       });
     }
@@ -281,7 +281,7 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
       };
       const graph = request.graph;
       const record = (await graph.schemaOperations({ deferIndexBuild: true }).createIndexLabel(spec as never, { ifNotExist: b.check_exist === false })).record;
-      const taskId = await indexBuildTask(tasksOf(request.params), graph, [record.name], false);
+      const taskId = await indexBuildTask(tasksOf(request.params), graph, [record.name], false, request.identity.user_name);
       return reply.code(202).send({ index_label: indexLabelJson(record, graph), task_id: taskId });
     });
     app.get<{ Params: GraphParams; Querystring: NamesQuery }>(
@@ -313,7 +313,7 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
     );
     app.delete<{ Params: NameParams }>(`${base}/indexlabels/:name`, { schema: { summary: 'Delete an index label (a task)', params: nameParams } }, async (request, reply) => {
       if (request.graph.catalog().indexLabel(request.params.name) === undefined) throw missing('index label', request.params.name);
-      const taskId = await removalTask(tasksOf(request.params), request.graph, request.params.name, { kind: 'IndexLabel', remove: (o) => o.removeIndexLabel(request.params.name) });
+      const taskId = await removalTask(tasksOf(request.params), request.graph, request.params.name, { kind: 'IndexLabel', remove: (o) => o.removeIndexLabel(request.params.name) }, request.identity.user_name);
       return reply.code(202).send({ task_id: taskId });
     });
 

@@ -44,7 +44,7 @@ type Params = { graphspace: string };
  * Graph space and service routes.
  */
 export const spaceRoutes: RouteGroup = (app, { state }) => {
-  app.post<{ Body: Record<string, unknown> }>('/graphspaces', { schema: { summary: 'Create a graph space', body: { type: 'object', properties: spaceFields } } }, async (request, reply) =>
+  app.post<{ Body: Record<string, unknown> }>('/graphspaces', { schema: { summary: 'Create a graph space', body: { type: 'object', properties: spaceFields } }, config: { requires: 'admin' } }, async (request, reply) =>
     reply.code(201).send(await state.createSpace(request.body, request.identity.user_name)),
   );
   app.get('/graphspaces', { schema: { summary: 'List graph space names' } }, async () => ({ graphSpaces: state.spaceNames() }));
@@ -62,17 +62,18 @@ export const spaceRoutes: RouteGroup = (app, { state }) => {
           additionalProperties: false,
         },
       },
+      config: { requires: 'admin' },
     },
     async (request) => state.updateSpace(request.params.graphspace, request.body.update),
   );
-  app.delete<{ Params: Params }>('/graphspaces/:graphspace', { schema: { summary: 'Delete a graph space and everything in it', params: spaceParams } }, async (request, reply) => {
+  app.delete<{ Params: Params }>('/graphspaces/:graphspace', { schema: { summary: 'Delete a graph space and everything in it', params: spaceParams }, config: { requires: 'admin' } }, async (request, reply) => {
     await state.deleteSpace(request.params.graphspace);
     return reply.code(204).send();
   });
 
   app.post<{ Params: Params; Body: Record<string, unknown> }>(
     '/graphspaces/:graphspace/services',
-    { schema: { summary: 'Create a service', params: spaceParams, body: serviceBody } },
+    { schema: { summary: 'Create a service', params: spaceParams, body: serviceBody }, config: { requires: 'space-admin' } },
     async (request, reply) => reply.code(201).send(await state.createService(request.params.graphspace, request.body)),
   );
   app.get<{ Params: Params }>('/graphspaces/:graphspace/services', { schema: { summary: 'List service names', params: spaceParams } }, async (request) => ({
@@ -89,6 +90,7 @@ export const spaceRoutes: RouteGroup = (app, { state }) => {
         params: serviceParams,
         querystring: { type: 'object', properties: { confirm_message: { type: 'string' } }, required: ['confirm_message'] },
       },
+      config: { requires: 'space-admin' },
     },
     async (request, reply) => {
       if (request.query.confirm_message !== SERVICE_CONFIRM) {
