@@ -21,6 +21,7 @@ export { FilteredSource, type ViewFilters } from './run/filtered-source.js';
 export { QueryCursor } from './run/cursor.js';
 export { breather, mapInTurns, SLICE_MS } from './runtime/turns.js';
 export type { Traverser } from './runtime/traverser.js';
+export { predicateTest, type Test } from './runtime/predicate.js';
 export { STRATEGIES } from './strategies/list.js';
 export type { Strategy } from './strategies/strategy.js';
 export { __ } from './fluent/anonymous.js';

@@ -10,7 +10,7 @@ import { elementShards, P, queryElements, readNow } from '../../engine/index.js'
 import type { Direction, ElementId, ElementQuery, GraphSource, PropertyValue, ValueTypes } from '../../engine/index.js';
 import { edgeView, vertexView } from './element-views.js';
 import type { EdgeViewOf, VertexViewOf } from './element-views.js';
-import type { GraphHandle } from './graph-state.js';
+import type { GraphHandle } from './graph-handle.js';
 import type { EdgeQuery, ElementReads, ScanQuery, Shard, TypesOption, VertexQuery } from './read-api.js';
 import { describeValue, optionalNumber, resultTypes, requireElementId, requireList, requireRecord, requireText } from './validate.js';
 

@@ -7,7 +7,7 @@
  * @module
  */
 import { ArgumentError, ConflictError, StorageError } from '../../errors.js';
-import type { GraphNameKind, GraphSource, GraphWriter, Pacing, ReadView, Script, SourceDecorator } from '../../engine/index.js';
+import type { GraphNameKind, GraphWriter, Script } from '../../engine/index.js';
 import type { GraphMode, GraphStore } from '../../storage/index.js';
 import type { GraphConfig } from './config.js';
 import type { GraphChangeLog } from '../durability/durability.js';
@@ -74,28 +74,6 @@ export interface GraphServices {
     text: string,
     options?: { readonly bindings?: ReadonlyMap<string, unknown>; readonly variables?: Iterable<string>; readonly graphNames?: (name: string) => GraphNameKind | undefined },
   ) => Script;
-}
-
-/** Where the engine runs a handle's traversals and element reads (see {@link GraphHandle.executionContext}). */
-interface HandleContext {
-  readonly source: GraphSource;
-  readonly write: <T>(fn: (writer: GraphWriter) => T) => T;
-  readonly settled: () => Promise<void>;
-  readonly signal?: AbortSignal;
-  readonly deadline?: number;
-  readonly ioBase?: string;
-  readonly memoryLimit?: number;
-  readonly pacing?: Pacing;
-  readonly decorate?: SourceDecorator;
-}
-
-/** Options of {@link GraphHandle.executionContext}: what one query overrides. */
-interface ContextOptions {
-  readonly signal?: AbortSignal;
-  readonly deadline?: number;
-  readonly ioBase?: string;
-  readonly memoryLimit?: number;
-  readonly pacing?: Pacing;
 }
 
 const MODES: readonly GraphMode[] = ['NONE', 'RESTORING', 'MERGING', 'LOADING'];
@@ -244,112 +222,6 @@ export class GraphState {
     await Promise.allSettled([...this.#unsynced]);
     if (this.log !== undefined) await this.log.close();
   }
-}
-
-/**
- * One handle on a graph: the shared state and the decorator the handle reads through
- * (undefined on the graph itself; see `Graph.withSourceDecorator`).
- */
-export class GraphHandle {
-  constructor(
-    readonly state: GraphState,
-    readonly decorate: SourceDecorator | undefined,
-  ) {}
-
-  /** A handle on the same graph that reads through `decorate` after this handle's own decorator. */
-  withDecorator(decorate: SourceDecorator): GraphHandle {
-    this.state.checkOpen();
-    const own = this.decorate;
-    return new GraphHandle(this.state, own === undefined ? decorate : (source) => decorate(own(source)));
-  }
-
-  /** `source` as this handle sees it (through its decorator). */
-  decorated(source: GraphSource): GraphSource {
-    return this.decorate === undefined ? source : this.decorate(source);
-  }
-
-  /** A view of the graph as of now, seen through this handle's decorator; release it when done. */
-  openReadView(): ReadView {
-    this.state.checkOpen();
-    const view = this.state.store.openReadView();
-    return { source: this.decorated(view.source), release: () => view.release() };
-  }
-
-  /**
-   * The write guard of this handle, which every slot-level and element write of the handle goes
-   * through: `fn` gets the batch's writer itself on the graph, and on a decorated handle one that
-   * reads through the decorator (what the handle hides, its writes do not find) and changes the
-   * batch. This is the seam access control decorates. Resolves once the batch is durable.
-   */
-  write<T>(fn: (writer: GraphWriter) => T): Promise<T> {
-    return this.state.write((w) => fn(this.guard(w)));
-  }
-
-  /** {@link GraphHandle.write}, synchronously: the batch's log append starts in this tick. */
-  writeNow<T>(fn: (writer: GraphWriter) => T): T {
-    return this.state.commitNow((w) => fn(this.guard(w))).result;
-  }
-
-  private guard(writer: GraphWriter): GraphWriter {
-    return this.decorate === undefined ? writer : guardedWriter(writer, this.decorate(writer));
-  }
-
-  /**
-   * The context the engine runs this handle's traversals and element reads in: the store as the
-   * source, the handle's decorator, atomic batches as the write path, and `settled`, which
-   * resolves once every write made through this context is durable.
-   */
-  executionContext(options: ContextOptions = {}): HandleContext {
-    const state = this.state;
-    state.checkOpen();
-    const appends: Promise<void>[] = [];
-    const write = <T>(fn: (writer: GraphWriter) => T): T => {
-      const { result, appended } = state.commitNow(fn);
-      if (appended !== undefined) appends.push(appended);
-      return result;
-    };
-    const settled = async (): Promise<void> => {
-      await Promise.all(appends);
-    };
-    const timeoutMs = state.limits.timeoutMs;
-    const deadline = options.deadline ?? (timeoutMs === undefined || timeoutMs === 0 ? undefined : Date.now() + timeoutMs);
-    return {
-      source: state.store,
-      write,
-      settled,
-      signal: options.signal,
-      deadline,
-      ioBase: options.ioBase ?? state.ioBase,
-      memoryLimit: options.memoryLimit ?? state.limits.memoryLimit,
-      pacing: options.pacing,
-      decorate: this.decorate,
-    };
-  }
-}
-
-/** The changes of a GraphWriter, beside the reads of a GraphSource. */
-const WRITE_METHODS: Readonly<Record<Exclude<keyof GraphWriter, keyof GraphSource>, true>> = {
-  addVertex: true,
-  addEdge: true,
-  addEdgesBulk: true,
-  addVerticesBulk: true,
-  setVertexProperty: true,
-  setMetaProperty: true,
-  removeVertexProperty: true,
-  removeMetaProperty: true,
-  setEdgeProperty: true,
-  removeEdgeProperty: true,
-  removeVertex: true,
-  removeEdge: true,
-};
-const WRITES: ReadonlySet<PropertyKey> = new Set(Object.keys(WRITE_METHODS));
-
-/** A writer that reads through `reads` (the decorated writer) and changes through `writer`. */
-function guardedWriter(writer: GraphWriter, reads: GraphSource): GraphWriter {
-  const bound = (owner: object, value: unknown): unknown => (typeof value === 'function' ? value.bind(owner) : value);
-  return new Proxy(reads, {
-    get: (target, key) => (WRITES.has(key) ? bound(writer, Reflect.get(writer, key)) : bound(target, Reflect.get(target, key, target))),
-  }) as GraphWriter;
 }
 
 /**

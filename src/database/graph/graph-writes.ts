@@ -15,7 +15,7 @@ import { UPDATE_STRATEGIES, updateEdgesIn, updateVerticesIn } from './batch-upda
 import type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from './batch-update.js';
 import type { TypesOption } from './read-api.js';
 import type { ElementWrites, IdOf } from './write-api.js';
-import type { GraphHandle } from './graph-state.js';
+import type { GraphHandle } from './graph-handle.js';
 import { describeValue, optionalProperties, requireElementId, requireList, requireRecord, requireText, resultTypes } from './validate.js';
 
 const CARDINALITIES: readonly PropertyCardinality[] = ['single', 'list', 'set'];

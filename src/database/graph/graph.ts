@@ -11,7 +11,8 @@ import type { GraphConfig } from './config.js';
 import type { ReadMode } from '../durability/records.js';
 import type { EdgeInput, EdgeViewOf, PropertiesInput, VertexInput, VertexViewOf } from './element-views.js';
 import type { BatchUpdate, EdgeInputLike, VertexInputLike } from './batch-update.js';
-import { checkQueryLimits, GraphHandle, GraphState } from './graph-state.js';
+import { checkQueryLimits, GraphState } from './graph-state.js';
+import { GraphHandle } from './graph-handle.js';
 import type { GraphParts, QueryLimits } from './graph-state.js';
 import { GraphReads } from './graph-reads.js';
 import type { EdgeQuery, ElementReads, ScanQuery, Shard, TypesOption, VertexQuery } from './read-api.js';
@@ -26,6 +27,7 @@ import type { GremlinOptions, GremlinRequest } from './request-runner.js';
 import type { SchemaBuilder, SchemaOperations } from './schema/index.js';
 import { Traversers } from './traverser-api.js';
 import { requireFunction } from './validate.js';
+import type { GraphPolicy } from './access-policy.js';
 
 /**
  * A graph of a {@link Database}. Reads go through the engine (each on a view pinned at its
@@ -70,7 +72,7 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
     this.config = this.#state.config;
     this.#reads = new GraphReads(this.#handle);
     this.#writes = new GraphWrites(this.#handle);
-    this.#schema = new SchemaAdmin(this.#state);
+    this.#schema = new SchemaAdmin(this.#handle);
     this.#runner = new RequestRunner(this.#handle, this.#schema);
   }
 
@@ -133,11 +135,11 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
   }
 
   indexBuilding(name: string): boolean {
-    return this.#state.store.indexBuilding(name);
+    return this.#schema.view().indexLabel(name) !== undefined && this.#state.store.indexBuilding(name);
   }
 
   indexStatus(name: string): 'CREATING' | 'REBUILDING' | 'INVALID' | undefined {
-    return this.#state.store.indexStatus(name);
+    return this.#schema.view().indexLabel(name) === undefined ? undefined : this.#state.store.indexStatus(name);
   }
 
   /**
@@ -332,6 +334,44 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
   withSourceDecorator(decorate: SourceDecorator): Graph {
     requireFunction(decorate, 'source decorator');
     return new Graph(this.#handle.withDecorator(decorate));
+  }
+
+  /**
+   * A handle on this same graph that reads and changes only what `policy` allows (spec Part A
+   * §2.5): every road of the handle is covered, as for {@link Graph.withSourceDecorator}.
+   * - Reads (READ): a vertex is visible when a READ rule covering VERTEX matches it (label `*` or
+   *   its own, every property condition holding) and READ covers its label (VERTEX_LABEL); an
+   *   edge likewise (EDGE, EDGE_LABEL), and only with both ends visible. Hidden elements are
+   *   missing everywhere: Gremlin, lists, counts, pages, shards, scans, traversers, lookups by
+   *   id. Properties of a visible element are all visible.
+   * - Writes: a change to an element needs it visible and covered by WRITE (DELETE to remove it)
+   *   as it was before the batch, and every element a batch leaves changed or created needs
+   *   WRITE as it is after; a new edge needs visible ends. A refused change throws
+   *   PermissionError `PERMISSION_DENIED` and the whole batch, or Gremlin request, rolls back.
+   * - Gremlin (text, bytecode and the fluent terminals) needs EXECUTE on GREMLIN.
+   * - The schema: `catalog()` and the builders' getters show the schema elements READ covers;
+   *   schema changes need WRITE (create, update) or DELETE (remove) on the element, index builds
+   *   WRITE on the index label.
+   *
+   * `unrestricted: true` checks nothing; a policy with no grants sees nothing and may do
+   * nothing. Handles nest: a handle of a handle enforces both policies. A malformed policy is
+   * ArgumentError `INVALID_ARGUMENT` (or a `PREDICATE_*` error for a bad predicate text).
+   *
+   * @example
+   * ```ts
+   * const adults = graph.withPolicy({
+   *   grants: {
+   *     READ: [{ type: 'VERTEX', label: 'person', properties: { age: 'P.gte(18)' } }, { type: 'SCHEMA', label: '*', properties: null }],
+   *     WRITE: [{ type: 'VERTEX', label: 'person', properties: { age: 'P.gte(18)' } }],
+   *     EXECUTE: [{ type: 'GREMLIN', label: '*', properties: null }],
+   *   },
+   * });
+   * await adults.gremlin("g.V().hasLabel('person').values('name')");   // only people aged 18 or more
+   * await adults.addVertex('person', { name: 'kid', age: 12 });       // PermissionError PERMISSION_DENIED
+   * ```
+   */
+  withPolicy(policy: GraphPolicy): Graph {
+    return new Graph(this.#handle.withPolicy(policy));
   }
 
   /**

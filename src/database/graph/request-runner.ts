@@ -10,7 +10,8 @@ import { ArgumentError, UnsupportedError } from '../../errors.js';
 import { Bytecode, fromPlain, GraphTraversalSource, jsonOptions, mapInTurns, resultConverter, runScript, startTraversal } from '../../engine/index.js';
 import type { JsonOptions, Pacing, ReadView, Script, TraversalRun, ValueTypes } from '../../engine/index.js';
 import { checkQueryLimits } from './graph-state.js';
-import type { GraphHandle, GraphServices, QueryLimits } from './graph-state.js';
+import type { GraphServices, QueryLimits } from './graph-state.js';
+import type { GraphHandle } from './graph-handle.js';
 import type { SchemaAdmin } from './schema-admin.js';
 import { describeValue, optionalNumber, optionalTypes, rejectInvalidDates, requireRecord, requireText } from './validate.js';
 
@@ -132,6 +133,7 @@ export class RequestRunner {
    * converted its results.
    */
   start(bytecode: Bytecode, options: { readonly optimise: boolean; readonly types: ValueTypes }): TraversalRun {
+    this.handle.requireExecute();
     return startTraversal(bytecode, this.handle.executionContext(), options);
   }
 
@@ -140,6 +142,7 @@ export class RequestRunner {
     const { handle } = this;
     const state = handle.state;
     state.checkOpen();
+    handle.requireExecute();
     const ready = scriptOf(request) ?? { parse: this.parser(), text: requireText(request, 'Gremlin script') };
     const given = requireRecord(options, 'Gremlin options');
     const bindings = gremlinBindings(given.bindings);
@@ -175,7 +178,7 @@ export class RequestRunner {
       results = await runScript(script, {
         context: () => ({
           ...handle.executionContext({ signal, deadline, ioBase, memoryLimit, pacing }),
-          write: tx.write,
+          write: (fn) => tx.write((w) => handle.checked(w, fn)),
           openReadView: () => {
             if (tx.writing) return store.openOwnReadView();
             const pinned = store.openReadView();

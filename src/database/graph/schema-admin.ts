@@ -7,6 +7,7 @@
 import { NotFoundError, UnsupportedError } from '../../errors.js';
 import { SchemaCatalog } from '../../storage/index.js';
 import type { SchemaChange } from '../../storage/index.js';
+import type { GraphHandle } from './graph-handle.js';
 import type { GraphState } from './graph-state.js';
 import type { RequestTransaction } from './request-transaction.js';
 import { SchemaBuilder, schemaOperations } from './schema/index.js';
@@ -30,21 +31,30 @@ export interface IndexBuild {
 }
 
 /**
- * The schema administration of one graph.
+ * The schema administration of one graph handle: what the handle's policies let it see of the
+ * schema, and the changes they let it make.
  */
 export class SchemaAdmin {
-  constructor(private readonly state: GraphState) {}
+  private readonly state: GraphState;
 
-  /** The fluent schema builder. */
-  builder(): SchemaBuilder {
-    this.state.checkOpen();
-    return new SchemaBuilder(schemaOperations((mutate) => this.change(mutate)), liveSchemaView(this.state.store.catalog));
+  constructor(private readonly handle: GraphHandle) {
+    this.state = handle.state;
   }
 
-  /** The schema as it is now, read-only: a snapshot shared until the schema changes. */
+  /** The fluent schema builder; its getters read the schema as the handle sees it. */
+  builder(): SchemaBuilder {
+    this.state.checkOpen();
+    return new SchemaBuilder(schemaOperations((mutate) => this.change(mutate)), this.liveView());
+  }
+
+  /** The schema as it is now, read-only and as the handle sees it: a snapshot shared until the schema changes. */
   view(): SchemaView {
     this.state.checkOpen();
-    return schemaViewOf(this.state.store.catalog);
+    return this.handle.schemaView(schemaViewOf(this.state.store.catalog));
+  }
+
+  private liveView(): SchemaView {
+    return this.handle.schemaView(liveSchemaView(this.state.store.catalog));
   }
 
   /** The whole-spec mutators; `deferIndexBuild` leaves a new index to {@link SchemaAdmin.buildIndex}. */
@@ -59,15 +69,20 @@ export class SchemaAdmin {
    */
   requestBuilder(tx: RequestTransaction): SchemaBuilder {
     this.state.checkOpen();
-    return new SchemaBuilder(schemaOperations((mutate) => this.change(mutate, tx)), liveSchemaView(this.state.store.catalog));
+    return new SchemaBuilder(schemaOperations((mutate) => this.change(mutate, tx)), this.liveView());
   }
 
-  /** Builds an index label's index in chunks, returning to the event loop between them; resolves with the slots visited. */
+  /**
+   * Builds an index label's index in chunks, returning to the event loop between them; resolves
+   * with the slots visited. Needs WRITE on the index label under a policy.
+   */
   async buildIndex(name: string, options: IndexBuild = {}): Promise<number> {
     const { state } = this;
     state.checkOpen();
     const store = state.store;
-    if (store.catalog.indexLabel(name) === undefined) throw new NotFoundError('SCHEMA_NOT_FOUND', `index label with name '${name}' does not exist`);
+    // An index label the handle's policies hide is missing to it.
+    if (this.view().indexLabel(name) === undefined) throw new NotFoundError('SCHEMA_NOT_FOUND', `index label with name '${name}' does not exist`);
+    this.handle.checkIndexBuild(name);
     if (options.restart === true) {
       await state.passGates();
       store.startIndexBuild(name, { rebuild: true });
@@ -105,6 +120,7 @@ export class SchemaAdmin {
     else await state.passGates();
     const out = mutate(this.cloneCatalog());
     if (out.change !== undefined) {
+      this.handle.checkSchemaChange(out.change);
       state.store.applySchemaChange(out.change, { deferIndexBuild, refuseConflicts: true });
       if (state.log !== undefined) await state.log.append({ type: 'schema', change: out.change });
     }

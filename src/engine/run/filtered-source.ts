@@ -28,6 +28,11 @@ export interface ViewFilters {
   readonly hiddenKeys?: ReadonlySet<string>;
   /** Properties added to every new vertex and edge. */
   readonly stamp?: ReadonlyArray<readonly [string, PropertyValue]>;
+  /**
+   * The number of visible elements, optionally of one label, when the filter knows it without
+   * walking them (access control: a label it shows whole or hides whole); undefined to walk.
+   */
+  count?(element: 'vertex' | 'edge', label?: string): number | undefined;
 }
 
 /**
@@ -67,7 +72,7 @@ export class FilteredSource implements GraphWriter {
     for (const s of this.base.edgeSlots(label, from)) if (this.#e(s)) yield s;
   }
   vertexCount(label?: string): number {
-    return [...this.vertexSlots(label)].length;
+    return this.filters.count?.('vertex', label) ?? [...this.vertexSlots(label)].length;
   }
   vertexSlotBound(): number {
     return this.base.vertexSlotBound();
@@ -77,7 +82,7 @@ export class FilteredSource implements GraphWriter {
     return this.base.vertexVisible(slot) && this.#v(slot);
   }
   edgeCount(label?: string): number {
-    return [...this.edgeSlots(label)].length;
+    return this.filters.count?.('edge', label) ?? [...this.edgeSlots(label)].length;
   }
   vertexSlot(id: ElementId): number {
     const s = this.base.vertexSlot(id);

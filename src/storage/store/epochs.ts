@@ -64,9 +64,13 @@ export class EpochLog {
     return this.#pinned > 0;
   }
 
-  /** Whether anything changed after `epoch` that a view of it must look up in the history. */
+  /**
+   * Whether anything changed after `epoch` that a view of it must look up in the history: a
+   * batch committed since, or the running batch's changes so far (so that a view read inside a
+   * batch, as a write check reads the state before it, shows its epoch, not the batch's writes).
+   */
   changedSince(epoch: number): boolean {
-    return this.current !== epoch;
+    return this.current !== epoch || this.#batch !== undefined;
   }
 
   /** Pins the current epoch for a read view and returns it. */

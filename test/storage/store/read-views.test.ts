@@ -110,3 +110,31 @@ test('views opened and released over and over at one epoch, then past a write: r
   s.batch((w) => w.setVertexProperty(a, 'name', 'd'));
   assert.equal(history(s), 0, 'nothing is recorded once every view is gone');
 });
+
+test('a read view opened at the start of a batch shows the state before it while the batch runs, as a write check reads it', () => {
+  const s = autoStore();
+  const { result: r } = s.batch((w) => {
+    const a = w.addVertex('p', { id: 1, properties: [['age', 12]] });
+    const b = w.addVertex('p', { id: 2 });
+    return { a, b, e: w.addEdge('knows', { out: a, in: b }, { id: 10, properties: [['w', 1]] }) };
+  });
+  s.batch((w) => {
+    const view = s.openReadView();
+    try {
+      w.setVertexProperty(r.a, 'age', 50);
+      w.setEdgeProperty(r.e, 'w', 2);
+      const c = w.addVertex('p', { id: 3 });
+      w.removeVertex(r.b);
+      const src = view.source;
+      assert.deepEqual(src.vertexProperties(r.a).map((p) => p.value), [12], 'the value before the batch');
+      assert.equal(src.edgeProperty(r.e, 'w'), 1);
+      assert.equal(src.vertexVisible(r.b), true, 'a vertex the batch removed');
+      assert.equal(src.vertexVisible(c), false, 'a vertex the batch added');
+      assert.equal(src.edgeSlot(10), r.e);
+      assert.deepEqual(w.vertexProperties(r.a).map((p) => p.value), [50], 'the batch reads its own writes');
+    } finally {
+      view.release();
+    }
+  });
+  assert.deepEqual(s.vertexProperties(r.a).map((p) => p.value), [50]);
+});
