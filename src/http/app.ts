@@ -113,9 +113,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   exactLongBodies(app);
   decodedBodies(app);
   app.setErrorHandler((error, request, reply) => {
-    const { status, body } = mapError(error);
+    const { status, body, headers } = mapError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, exception: body.exception, message: body.message }, 'request rejected');
+    if (headers !== undefined) void reply.headers(headers);
     void reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
   });
   const logEveryRequest = app.log.level === 'debug' || app.log.level === 'trace';
