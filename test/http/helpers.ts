@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { openServerState } from '../../src/index.js';
-import type { ServerState } from '../../src/index.js';
+import type { ServerState, ServerStateOptions } from '../../src/index.js';
 import { buildApp } from '../../src/http/index.js';
 
 export const ADMIN_PASSWORD = 'secret1';
@@ -18,8 +18,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function testServer(options: { bodyLimit?: number; path?: string } = {}): Promise<TestServer> {
-  const { state } = await openServerState({ adminPassword: ADMIN_PASSWORD, ...(options.path === undefined ? {} : { path: options.path }) });
+export async function testServer(options: { bodyLimit?: number; path?: string; state?: ServerStateOptions } = {}): Promise<TestServer> {
+  const { state } = await openServerState({ adminPassword: ADMIN_PASSWORD, ...options.state, ...(options.path === undefined ? {} : { path: options.path }) });
   const app = await buildApp({ state, logLevel: 'silent', ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }) });
   return {
     app,
