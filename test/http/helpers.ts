@@ -47,6 +47,16 @@ export async function testServer(options: { bodyLimit?: number; path?: string; s
   };
 }
 
+/** Runs `work` on a fresh {@link testServer} and closes it, however `work` ends. */
+export async function withServer(work: (server: TestServer) => Promise<void>, options: Parameters<typeof testServer>[0] = {}): Promise<void> {
+  const server = await testServer(options);
+  try {
+    await work(server);
+  } finally {
+    await server.close();
+  }
+}
+
 export function spaceBody(name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     name, description: 'a space', cpu_limit: 8, memory_limit: 16, storage_limit: 1000, oltp_namespace: 'oltp', olap_namespace: 'olap',

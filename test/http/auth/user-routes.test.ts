@@ -6,23 +6,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { testServer } from '../helpers.js';
-import type { TestServer } from '../helpers.js';
+import { withServer } from '../helpers.js';
 
 const basic = (name: string, password: string): Record<string, string> => ({ authorization: `Basic ${Buffer.from(`${name}:${password}`).toString('base64')}` });
 const FORBIDDEN = 'class jakarta.ws.rs.ForbiddenException';
 const IAE = 'class java.lang.IllegalArgumentException';
 const SECONDS = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/;
 const MILLIS = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/;
-
-async function withServer(run: (server: TestServer) => Promise<void>): Promise<void> {
-  const server = await testServer();
-  try {
-    await run(server);
-  } finally {
-    await server.close();
-  }
-}
 
 test('the graph-space family: create, read, list, update and delete, with ids equal to names, masked phones and second timestamps', () =>
   withServer(async (server) => {
