@@ -49,6 +49,7 @@ export {
   ServerState,
   TaskRegistry,
   UserRegistry,
+  AuditLog,
   StateFile,
   DEFAULT_SPACE,
   INTERRUPTED_RESULT,
@@ -78,8 +79,15 @@ export type {
   TaskWork,
   TasksDocument,
   Identity,
+  AuthContext,
+  UserRegistryOptions,
   StoredUser,
+  UserFamily,
+  UserRecord,
   UsersDocument,
+  LoginThrottleSettings,
+  AuditEvent,
+  AuditLogOptions,
 } from './database/index.js';
 export { mergeByStrategy, removeLabelElements, UPDATE_STRATEGIES } from './database/index.js';
 export type { ChunkedRemoval } from './database/index.js';

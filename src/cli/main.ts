@@ -61,7 +61,14 @@ function buildProgram(): Command {
     .option('--log-level <level>', 'log level: fatal, error, warn, info, debug, trace or silent', 'info')
     .option('--no-auth', 'accept requests without credentials (every request runs as admin)')
     .option('--query-timeout <ms>', 'default Gremlin evaluationTimeout in milliseconds', positiveInteger, 30_000)
-    .action(async (options: { host: string; port: number; data: string; logLevel: string; auth: boolean; queryTimeout: number }) => {
+    .option('--token-max-lifetime <seconds>', "longest token lifetime; a login's token_expire is capped by it, and a login without one gets it", positiveInteger, 86_400)
+    .option('--login-failures-per-user <n>', 'failed password checks of one user name allowed per window, then 429 (0: no limit)', positiveInteger, 10)
+    .option('--login-failures-per-address <n>', 'failed password checks from one client address allowed per window, then 429 (0: no limit)', positiveInteger, 30)
+    .option('--login-failure-window <seconds>', 'window of the failed-login counts', positiveInteger, 60)
+    .action(async (options: {
+      host: string; port: number; data: string; logLevel: string; auth: boolean; queryTimeout: number;
+      tokenMaxLifetime: number; loginFailuresPerUser: number; loginFailuresPerAddress: number; loginFailureWindow: number;
+    }) => {
       await runServe(options, (line) => process.stderr.write(`${line}\n`));
     });
   program

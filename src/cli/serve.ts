@@ -17,6 +17,14 @@ interface ServeCommandOptions {
   readonly auth: boolean;
   /** Default Gremlin evaluation timeout in milliseconds (30 s when absent). */
   readonly queryTimeout?: number;
+  /** Longest token lifetime in seconds. */
+  readonly tokenMaxLifetime?: number;
+  /** Failed password checks allowed per user name in a window (0: no limit). */
+  readonly loginFailuresPerUser?: number;
+  /** Failed password checks allowed per client address in a window (0: no limit). */
+  readonly loginFailuresPerAddress?: number;
+  /** The window of the failure counts, in seconds. */
+  readonly loginFailureWindow?: number;
 }
 
 /**
@@ -31,6 +39,12 @@ export async function runServe(options: ServeCommandOptions, out: (line: string)
     logLevel: options.logLevel,
     auth: options.auth,
     ...(options.queryTimeout === undefined ? {} : { queryTimeoutMs: options.queryTimeout }),
+    ...(options.tokenMaxLifetime === undefined ? {} : { tokenMaxLifetimeSeconds: options.tokenMaxLifetime }),
+    loginThrottle: {
+      ...(options.loginFailuresPerUser === undefined ? {} : { perUser: options.loginFailuresPerUser }),
+      ...(options.loginFailuresPerAddress === undefined ? {} : { perAddress: options.loginFailuresPerAddress }),
+      ...(options.loginFailureWindow === undefined ? {} : { windowMs: options.loginFailureWindow * 1000 }),
+    },
     ...(password === undefined || password === '' ? {} : { adminPassword: password }),
   });
   out(`Data directory: ${resolve(options.data)}`);

@@ -47,6 +47,11 @@ export { checkGraphSpaceInput, checkServiceInput, checkTenancyName, DEFAULT_SPAC
 export type { GraphSpaceRecord, GraphSpaceSettings, ServiceRecord, ServiceSettings } from './server/tenancy.js';
 export { INTERRUPTED_RESULT, TASK_STATUSES, TaskRegistry } from './server/task-registry.js';
 export type { TaskBrief, TaskContext, TaskPage, TaskRecord, TaskStatus, TaskWork, TasksDocument } from './server/task-registry.js';
-export { UserRegistry, hashPassword, verifyPassword } from './server/users.js';
-export type { Identity, StoredUser, UsersDocument } from './server/users.js';
+export { UserRegistry } from './server/users.js';
+export type { AuthContext, Identity, UserRegistryOptions } from './server/users.js';
+export { hashPassword, verifyPassword } from './server/passwords.js';
+export type { StoredUser, UserFamily, UserRecord, UsersDocument } from './server/user-records.js';
+export type { LoginThrottleSettings } from './server/login-throttle.js';
+export { AuditLog } from './server/audit.js';
+export type { AuditEvent, AuditLogOptions } from './server/audit.js';
 export { StateFile } from './durability/state-file.js';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { createGunzip, createInflate } from 'node:zlib';
 import type { Transform } from 'node:stream';
-import { UnsupportedError } from '../index.js';
+import { PermissionError, UnsupportedError } from '../index.js';
 import type { ServerState } from '../index.js';
 import { mapError, routeNotFound } from './error-mapper.js';
 import { BIGINT_KEYWORD, exactLongsText, jsonText } from './json-text.js';
@@ -114,9 +114,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   exactLongBodies(app);
   decodedBodies(app);
   app.setErrorHandler((error, request, reply) => {
-    const { status, body } = mapError(error);
+    const { status, body, headers } = mapError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, exception: body.exception, message: body.message }, 'request rejected');
+    if (error instanceof PermissionError) {
+      // Every denial of every road ends here: one audit line (who, what call), never the data.
+      options.state.audit.record({ event: 'permission.denied', user_name: request.identity?.user_name, method: request.method, route: request.routeOptions.url ?? request.url });
+    }
+    if (headers !== undefined) void reply.headers(headers);
     void reply.code(status).header('content-type', 'application/json; charset=utf-8').send(body);
   });
   const logEveryRequest = app.log.level === 'debug' || app.log.level === 'trace';

@@ -2,7 +2,8 @@
  * The one error mapper of the REST server: every failure becomes an HTTP status and HugeGraph's
  * error body `{"exception","message","cause"}` (hugegraph-notes §1.1, §1.2). Library errors map
  * by code first, then by kind; fastify's own errors (validation, body size, content type,
- * malformed JSON) map to 400, 413 and 415. Anything unexpected is a 500 with the same body.
+ * malformed JSON) map to 400, 413 and 415. Anything unexpected is a 500 with the same body. A
+ * 401 carries HugeGraph's `WWW-Authenticate` challenge, a throttled login's 429 a `Retry-After`.
  * @module
  */
 import { ArgumentError, LimitError, NotFoundError, PermissionError, QuiverError, UnsupportedError } from '../index.js';
@@ -45,6 +46,7 @@ const BY_CODE: Readonly<Record<string, readonly [number, string]>> = {
   ROUTE_NOT_FOUND: [404, 'class jakarta.ws.rs.NotFoundException'],
   BODY_TOO_LARGE: [413, 'class jakarta.ws.rs.WebApplicationException'],
   RATE_LIMITED: [429, 'class jakarta.ws.rs.WebApplicationException'],
+  LOGIN_THROTTLED: [429, 'class jakarta.ws.rs.WebApplicationException'],
   BAD_REQUEST: [400, 'class jakarta.ws.rs.BadRequestException'],
   DATABASE_CLOSED: [503, 'class jakarta.ws.rs.ServiceUnavailableException'],
   SCHEMA_IMMUTABLE: [400, `${HUGE}.exception.NotAllowException`],
@@ -80,16 +82,34 @@ function fromFastify(error: Error & FastifyLikeError): QuiverError | undefined {
 }
 
 /**
- * The HTTP status and body of any thrown value.
+ * The `WWW-Authenticate` challenge of each 401 (hugegraph-notes §2.2: HugeGraph's
+ * NotAuthorizedException challenges).
  */
-export function mapError(thrown: unknown): { readonly status: number; readonly body: ErrorBody } {
+const CHALLENGES: Readonly<Record<string, string>> = {
+  AUTHENTICATION_REQUIRED: 'Missing authentication credentials',
+  AUTHENTICATION_FAILED: 'Incorrect username or password',
+};
+
+/** The headers an error's reply carries besides the content type. */
+function headersOf(error: QuiverError): Readonly<Record<string, string>> | undefined {
+  const challenge = CHALLENGES[error.code];
+  if (challenge !== undefined) return { 'www-authenticate': challenge };
+  const retry = error.details.retryAfterSeconds;
+  return error.code === 'LOGIN_THROTTLED' && typeof retry === 'number' ? { 'retry-after': String(retry) } : undefined;
+}
+
+/**
+ * The HTTP status, body and extra headers of any thrown value.
+ */
+export function mapError(thrown: unknown): { readonly status: number; readonly body: ErrorBody; readonly headers?: Readonly<Record<string, string>> } {
   const error = thrown instanceof Error ? thrown : new Error(String(thrown));
   const quiver = error instanceof QuiverError ? error : fromFastify(error as Error & FastifyLikeError);
   if (quiver === undefined) {
     return { status: 500, body: { exception: 'class java.lang.IllegalStateException', message: error.message, cause: causeText(error) } };
   }
   const [status, exception] = BY_CODE[quiver.code] ?? BY_KIND[quiver.kind];
-  return { status, body: { exception, message: quiver.message, cause: causeText(quiver) } };
+  const headers = headersOf(quiver);
+  return { status, body: { exception, message: quiver.message, cause: causeText(quiver) }, ...(headers === undefined ? {} : { headers }) };
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { openServerState } from '../index.js';
-import type { ServerState } from '../index.js';
+import type { LoginThrottleSettings, ServerState } from '../index.js';
 import { buildApp } from './app.js';
 
 /**
@@ -24,6 +24,10 @@ interface ServeOptions {
   readonly bodyLimit?: number;
   /** Default Gremlin evaluation timeout in milliseconds. */
   readonly queryTimeoutMs?: number;
+  /** Longest token lifetime in seconds (default 86,400). */
+  readonly tokenMaxLifetimeSeconds?: number;
+  /** Failed password checks allowed per user name and per address in a window. */
+  readonly loginThrottle?: LoginThrottleSettings;
 }
 
 /**
@@ -47,6 +51,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     path: options.data,
     ...(options.adminPassword === undefined ? {} : { adminPassword: options.adminPassword }),
     queryTimeoutMs: options.queryTimeoutMs ?? 30_000,
+    ...(options.tokenMaxLifetimeSeconds === undefined ? {} : { tokenMaxLifetimeSeconds: options.tokenMaxLifetimeSeconds }),
+    ...(options.loginThrottle === undefined ? {} : { loginThrottle: options.loginThrottle }),
   });
   let app: FastifyInstance;
   try {

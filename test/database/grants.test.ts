@@ -61,7 +61,8 @@ test('target resources are checked when the target is made: types, labels withou
   const target = (resources: unknown) => grants.createTarget('DEFAULT', { target_name: 't', target_graph: 'hugegraph', target_resources: resources }, 'admin');
   await assert.rejects(target([{ type: 'VERTICES' }]), /Invalid target_resources\[0\]\.type/);
   await assert.rejects(target([{ type: 'VERTEX', label: 'per.*' }]), /patterns are not accepted/);
-  await assert.rejects(target([{ type: 'VERTEX', properties: { age: 'P.gte(abc)' } }]), (e: unknown) => e instanceof ArgumentError && e.code === 'PREDICATE_VALUE');
+  await assert.rejects(target([{ type: 'VERTEX', properties: { age: 'P.gte("abc")' } }]), (e: unknown) => e instanceof ArgumentError && e.code === 'PREDICATE_VALUE');
+  await assert.rejects(target([{ type: 'VERTEX', properties: { age: 'P.gte(abc)' } }]), (e: unknown) => e instanceof ArgumentError && e.code === 'PREDICATE_TEXT');
   await assert.rejects(target([{ type: 'VERTEX', properties: { age: 'P.regex(1)' } }]), (e: unknown) => e instanceof ArgumentError && e.code === 'PREDICATE_OPERATOR');
   await assert.rejects(target([{ type: 'VERTEX', properties: { age: { nested: 1 } } }]), /expected a value or a predicate text/);
   await assert.rejects(target('VERTEX'), /expected a list/);

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { openServerState } from '../../src/index.js';
-import type { ServerState } from '../../src/index.js';
+import type { ServerState, ServerStateOptions } from '../../src/index.js';
 import { buildApp } from '../../src/http/index.js';
 
 export const ADMIN_PASSWORD = 'secret1';
@@ -18,8 +18,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function testServer(options: { bodyLimit?: number; path?: string } = {}): Promise<TestServer> {
-  const { state } = await openServerState({ adminPassword: ADMIN_PASSWORD, ...(options.path === undefined ? {} : { path: options.path }) });
+export async function testServer(options: { bodyLimit?: number; path?: string; state?: ServerStateOptions } = {}): Promise<TestServer> {
+  const { state } = await openServerState({ adminPassword: ADMIN_PASSWORD, ...options.state, ...(options.path === undefined ? {} : { path: options.path }) });
   const app = await buildApp({ state, logLevel: 'silent', ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }) });
   return {
     app,
@@ -45,6 +45,16 @@ export async function testServer(options: { bodyLimit?: number; path?: string } 
       await state.close();
     },
   };
+}
+
+/** Runs `work` on a fresh {@link testServer} and closes it, however `work` ends. */
+export async function withServer(work: (server: TestServer) => Promise<void>, options: Parameters<typeof testServer>[0] = {}): Promise<void> {
+  const server = await testServer(options);
+  try {
+    await work(server);
+  } finally {
+    await server.close();
+  }
 }
 
 export function spaceBody(name: string, extra: Record<string, unknown> = {}): Record<string, unknown> {

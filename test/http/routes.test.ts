@@ -180,7 +180,7 @@ test('server state survives a restart; a task running at shutdown reads as faile
     const second = await openServerState({ path: dir });
     try {
       assert.equal(second.generatedPassword, undefined, 'admin exists already');
-      assert.ok(second.state.users.checkPassword('admin', 'secret1') !== undefined);
+      assert.equal((await second.state.users.checkPassword('admin', 'secret1'))?.user_name, 'admin');
       assert.deepEqual(second.state.spaceNames(), ['DEFAULT', 'gs']);
       assert.deepEqual(second.state.serviceNames('gs'), ['svc']);
       assert.deepEqual(second.state.graphNames('gs'), ['g'], 'memory graphs do not survive');

@@ -2,8 +2,9 @@
  * What a Quiver server keeps beside graph data, composed of one registry per resource: graph
  * spaces ({@link GraphSpaces}), their services ({@link ServiceRegistry}), the graphs of each
  * space ({@link GraphRegistry}), users ({@link UserRegistry}) and the tasks of each graph
- * ({@link GraphTasks}). The registries are durable JSON documents in `<path>/server/`; without
- * a path everything is in memory.
+ * ({@link GraphTasks}), plus the server's audit log ({@link AuditLog}, `<path>/audit/`). The
+ * registries are durable JSON documents in `<path>/server/`; without a path everything is in
+ * memory.
  * @module
  */
 import { resolve, join } from 'node:path';
@@ -18,7 +19,9 @@ import { checkGraphSpaceInput, DEFAULT_SPACE, formatTimestamp } from './tenancy.
 import type { GraphSpaceRecord, ServiceRecord } from './tenancy.js';
 import type { TaskRegistry } from './task-registry.js';
 import { UserRegistry } from './users.js';
-import type { UsersDocument } from './users.js';
+import type { UsersDocument } from './user-records.js';
+import { AuditLog } from './audit.js';
+import type { LoginThrottleSettings } from './login-throttle.js';
 import { GraphRegistry } from './graph-registry.js';
 import type { GraphInfo, GraphsDocument } from './graph-registry.js';
 import { GraphSpaces } from './graph-spaces.js';
@@ -48,6 +51,15 @@ export interface ServerStateOptions extends Omit<OpenOptions, 'path'> {
   readonly adminPassword?: string;
   /** Name written in task records as the server that ran them. */
   readonly serverId?: string;
+  /**
+   * Longest token lifetime in seconds: a login's `token_expire` is capped by it, and a login
+   * without one gets it (default 86,400, HugeGraph's token lifetime).
+   */
+  readonly tokenMaxLifetimeSeconds?: number;
+  /** Failed password checks allowed per user name and per client address in a window (default 10 and 30 a minute). */
+  readonly loginThrottle?: LoginThrottleSettings;
+  /** Without a path: a stream that receives the audit log's JSON lines (default: none kept). */
+  readonly auditDestination?: NodeJS.WritableStream;
 }
 
 const DEFAULT_GRAPH = 'hugegraph';
@@ -79,6 +91,8 @@ export class ServerState {
     readonly grants: GrantRegistry,
     /** The access decisions: the graph handle of an identity, and who administers what. */
     readonly access: AccessControl,
+    /** The audit log: logins, failed logins, logouts, token revocations, user changes, denials, permission changes. */
+    readonly audit: AuditLog,
     private readonly lock: { release(): Promise<void> } | undefined,
     private readonly services: GraphServices,
   ) {}
@@ -102,15 +116,22 @@ export class ServerState {
     }
     const file = <T>(name: string, initial: T): Promise<StateFile<T>> => StateFile.open(path === undefined ? undefined : join(path, 'server', name), initial);
     let state: ServerState | undefined;
+    let audit: AuditLog | undefined;
     try {
-      const { adminPassword: _a, serverId, path: _p, ...open } = options;
+      const { adminPassword: _a, serverId, path: _p, tokenMaxLifetimeSeconds, loginThrottle, auditDestination, ...open } = options;
+      audit = await AuditLog.open(path === undefined ? (auditDestination === undefined ? {} : { destination: auditDestination }) : { directory: join(path, 'audit') });
       const tasks = new GraphTasks(path, serverId ?? 'server-1');
       const graphs = new GraphRegistry(path, open, services, await file<GraphsDocument>('graphs.json', { graphs: [] }), tasks);
       const requireSpace = (space: string): void => graphs.requireSpace(space);
       const serviceRegistry = new ServiceRegistry(await file<ServicesDocument>('services.json', { services: [] }), requireSpace);
       const usage = { graphs: (space: string) => graphs.graphNames(space).length, services: (space: string) => serviceRegistry.usage(space) };
       const spaces = new GraphSpaces(await file<SpacesDocument>('spaces.json', { initialised: false, spaces: [] }), requireSpace, usage);
-      const users = new UserRegistry(await file<UsersDocument>('users.json', { token_secret: '', users: [] }));
+      const users = await UserRegistry.open(await file<UsersDocument>('users.json', { users: [] }), {
+        audit,
+        ...(path === undefined ? {} : { directory: join(path, 'server') }),
+        ...(tokenMaxLifetimeSeconds === undefined ? {} : { tokenMaxLifetimeSeconds }),
+        ...(loginThrottle === undefined ? {} : { loginThrottle }),
+      });
       const grants = new GrantRegistry(await file<GrantsDocument>('grants.json', { spaces: {} }), {
         requireSpace,
         requireUser: (name) => users.requireUser(name),
@@ -125,12 +146,15 @@ export class ServerState {
         graph: (space, graph) => graphs.graph(space, graph),
         restrict: (graph, policy) => graph.withPolicy(policy),
       });
-      state = new ServerState(path, spaces, serviceRegistry, graphs, tasks, users, grants, access, lock, services);
+      state = new ServerState(path, spaces, serviceRegistry, graphs, tasks, users, grants, access, audit, lock, services);
       const generatedPassword = await state.initialise(options.adminPassword);
       return generatedPassword === undefined ? { state } : { state, generatedPassword };
     } catch (error) {
       if (state !== undefined) await state.close();
-      else await lock?.release();
+      else {
+        await audit?.close();
+        await lock?.release();
+      }
       throw error;
     }
   }
@@ -426,7 +450,8 @@ export class ServerState {
     this.closed = true;
     await this.taskRegistries.closeAll();
     const closing = await Promise.allSettled([this.graphs.close()]);
-    await Promise.allSettled([this.spaces.flush(), this.serviceRegistry.flush(), this.grants.flush()]);
+    await Promise.allSettled([this.spaces.flush(), this.serviceRegistry.flush(), this.users.flush(), this.grants.flush()]);
+    await this.audit.close();
     await this.lock?.release();
     const [graphs] = closing;
     if (graphs?.status === 'rejected') throw graphs.reason;

@@ -3,9 +3,14 @@
  * carries HugeGraph's credentials, HTTP Basic or a Bearer token (spec Part A §5,
  * hugegraph-notes §2.2), and runs as the identity they name, `request.identity`. It is
  * registered at the root (fastify-plugin), so its hook and decorator reach every route.
+ *
+ * A token, or a Basic credential verified within the last minute, is checked synchronously;
+ * only a Basic password that needs scrypt makes the hook wait, and scrypt runs on libuv's
+ * thread pool, so wrong passwords in flight never hold up other requests.
  * @module
  */
 import fp from 'fastify-plugin';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { Identity, ServerState } from '../../index.js';
 import { unauthenticated } from '../error-mapper.js';
 
@@ -17,10 +22,10 @@ declare module 'fastify' {
 }
 
 /**
- * How a request's `Authorization` header becomes an identity; throws the 401 or 400 of bad
- * credentials.
+ * How a request's `Authorization` header (and the client address) becomes an identity, at once
+ * or after a password check; throws or rejects with the 401, 400 or 429 of bad credentials.
  */
-export type Authenticator = (authorization: string | undefined) => Identity;
+export type Authenticator = (authorization: string | undefined, address: string) => Identity | Promise<Identity>;
 
 /**
  * Options of {@link authPlugin}.
@@ -43,9 +48,26 @@ function bearer(state: ServerState, token: string): Identity {
   return who;
 }
 
+/**
+ * The token of a `Bearer` Authorization header, or undefined for another scheme.
+ */
+export function bearerToken(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (header.startsWith('Bearer ')) return header.slice(7).trim();
+  const space = header.indexOf(' ');
+  return space > 0 && header.slice(0, space).toLowerCase() === 'bearer' ? header.slice(space + 1).trim() : undefined;
+}
+
+/**
+ * The client address requests are counted by: IPv4-mapped IPv6 as IPv4, IPv6 by its /64.
+ */
+export function clientAddress(ip: string): string {
+  return normalizeIP(ip);
+}
+
 /** HugeGraph's Basic and Bearer credentials checked against the users of `state`. */
 function credentials(state: ServerState): Authenticator {
-  return (header) => {
+  return (header, address) => {
     if (header === undefined || header === '') throw unauthenticated('AUTHENTICATION_REQUIRED', 'Authentication credentials are required');
     // The usual form first: one prefix test instead of splitting and lower-casing the scheme.
     if (header.startsWith('Bearer ')) return bearer(state, header.slice(7).trim());
@@ -54,10 +76,15 @@ function credentials(state: ServerState): Authenticator {
     const value = space < 0 ? '' : header.slice(space + 1).trim();
     if (scheme.toLowerCase() === 'basic') {
       const parts = Buffer.from(value, 'base64').toString('utf8').split(':');
-      if (parts.length !== 2 || parts[0] === '' || parts[1] === '') throw unauthenticated('BAD_CREDENTIALS_SYNTAX', 'Invalid syntax for username and password');
-      const who = state.users.checkPassword(parts[0] ?? '', parts[1] ?? '');
-      if (who === undefined) throw unauthenticated('AUTHENTICATION_FAILED', 'Authentication failed: incorrect username or password');
-      return who;
+      const name = parts[0] ?? '';
+      const password = parts[1] ?? '';
+      if (parts.length !== 2 || name === '' || password === '') throw unauthenticated('BAD_CREDENTIALS_SYNTAX', 'Invalid syntax for username and password');
+      const remembered = state.users.rememberedPassword(name, password);
+      if (remembered !== undefined) return remembered;
+      return state.users.checkPassword(name, password, { address: clientAddress(address) }).then((who) => {
+        if (who === undefined) throw unauthenticated('AUTHENTICATION_FAILED', 'Authentication failed: incorrect username or password');
+        return who;
+      });
     }
     if (scheme.toLowerCase() === 'bearer') return bearer(state, value);
     throw unauthenticated('BAD_CREDENTIALS_SYNTAX', 'Only HTTP Basic or Bearer authentication is supported');
@@ -66,7 +93,8 @@ function credentials(state: ServerState): Authenticator {
 
 /**
  * The auth plugin: decorates the request with `identity` and sets it in an `onRequest` hook
- * (a 401 for missing or wrong credentials ends the request there).
+ * (a 401 for missing or wrong credentials ends the request there). The hook calls `next` at
+ * once when the identity is known at once, and when the password check resolves otherwise.
  */
 export const authPlugin = fp<AuthOptions>(
   (app, options, done) => {
@@ -76,12 +104,24 @@ export const authPlugin = fp<AuthOptions>(
     app.addHook('onRequest', (request, _reply, next) => {
       const url = request.url;
       const query = url.indexOf('?');
+      let outcome: Identity | Promise<Identity>;
       try {
-        request.identity = !check || OPEN_PATHS.has(query < 0 ? url : url.slice(0, query)) ? ANONYMOUS_ADMIN : authenticate(request.headers.authorization);
+        outcome = !check || OPEN_PATHS.has(query < 0 ? url : url.slice(0, query)) ? ANONYMOUS_ADMIN : authenticate(request.headers.authorization, request.ip);
       } catch (error) {
         next(error instanceof Error ? error : new Error(String(error)));
         return;
       }
+      if (outcome instanceof Promise) {
+        outcome.then(
+          (who) => {
+            request.identity = who;
+            next();
+          },
+          (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+        );
+        return;
+      }
+      request.identity = outcome;
       next();
     });
     done();

@@ -1,14 +1,14 @@
 /**
  * Authentication (spec Part A §5, hugegraph-notes §2.3): login for a token, verify and logout,
  * at `/auth/...` and in the legacy family at `/graphs/auth/...` and `/graphs/{graph}/auth/...`.
+ * A login's `token_expire` sets the token's lifetime, capped by the server's setting; a logout
+ * revokes the presented token at once (HugeGraph only drops it from a cache).
  * @module
  */
 import { unauthenticated } from '../error-mapper.js';
-import { nameSchema } from './route-common.js';
+import { bearerToken, clientAddress } from '../plugins/authentication.js';
+import { AUTH_PREFIXES, nameSchema } from './route-common.js';
 import type { RouteGroup } from './route-common.js';
-
-const DEFAULT_EXPIRE_SECONDS = 86400;
-const PREFIXES = ['/auth', '/graphs/auth', '/graphs/:graph/auth'] as const;
 
 const loginBody = {
   type: 'object',
@@ -25,15 +25,16 @@ const loginBody = {
  * Login, verify and logout routes.
  */
 export const authRoutes: RouteGroup = (app, { state }) => {
-  for (const prefix of PREFIXES) {
+  for (const prefix of AUTH_PREFIXES) {
     const params = prefix.includes(':graph') ? { params: { type: 'object', properties: { graph: nameSchema }, required: ['graph'] } } : {};
     app.post<{ Body: { user_name: string; user_password: string; token_expire?: number } }>(
       `${prefix}/login`,
       { schema: { summary: 'Exchange a user name and password for a token', body: loginBody, ...params } },
       async (request) => {
-        const who = state.users.checkPassword(request.body.user_name, request.body.user_password);
-        if (who === undefined) throw unauthenticated('AUTHENTICATION_FAILED', 'Authentication failed: incorrect username or password');
-        return { token: state.users.issueToken(who, request.body.token_expire ?? DEFAULT_EXPIRE_SECONDS) };
+        const { user_name, user_password, token_expire } = request.body;
+        const token = await state.users.login(user_name, user_password, token_expire, { address: clientAddress(request.ip) });
+        if (token === undefined) throw unauthenticated('AUTHENTICATION_FAILED', 'Authentication failed: incorrect username or password');
+        return { token };
       },
     );
     for (const method of ['GET', 'POST'] as const) {
@@ -47,6 +48,12 @@ export const authRoutes: RouteGroup = (app, { state }) => {
         },
       });
     }
-    app.delete(`${prefix}/logout`, { schema: { summary: 'End a token session', ...params } }, async (_request, reply) => reply.code(204).send());
+    app.delete(`${prefix}/logout`, { schema: { summary: 'End a token session: the token is revoked at once', ...params } }, async (request, reply) => {
+      const token = bearerToken(request.headers.authorization);
+      if (token === undefined) throw unauthenticated('BAD_CREDENTIALS_SYNTAX', 'Logout needs the token to end: Authorization: Bearer <token>');
+      // The auth hook has checked the token already; a token revoked meanwhile is gone either way.
+      await state.users.logout(token, { address: clientAddress(request.ip) });
+      return reply.code(204).send();
+    });
   }
 };

@@ -159,7 +159,8 @@ const KINDS: readonly Kind[] = [
 
 function mountKind(app: FastifyInstance, state: ServerState, mount: Mount, kind: Kind): void {
   const base = `${mount.prefix}/${kind.path}`;
-  const { family, params } = mount;
+  const { params } = mount;
+  const family: Family = mount.family.legacy ? { ...mount.family, userId: (name) => state.users.legacyId(name) } : mount.family;
   const admin = (request: Request): string => {
     const space = spaceOf(request);
     state.access.requireSpaceAdmin(request.identity, space, `manage the ${kind.path} of this graph space`);
@@ -168,17 +169,25 @@ function mountKind(app: FastifyInstance, state: ServerState, mount: Mount, kind:
   app.get<{ Params: Params; Querystring: Query }>(base, { schema: { summary: `List ${kind.path}`, params, querystring: LIST_QUERY } }, async (request) =>
     kind.list(state, admin(request as Request), family, request.query),
   );
-  app.post<{ Params: Params; Body: Body }>(base, { schema: { summary: `Create one of the ${kind.path}`, params, body: OBJECT_BODY } }, async (request, reply) =>
-    reply.code(201).send(await kind.create(state, admin(request as Request), family, request as Request)),
-  );
+  /** Permission changes go to the audit log: who changed which record of which space. */
+  const audit = (request: Request, op: string, id: unknown): void =>
+    state.audit.record({ event: `${kind.path}.${op}`, actor: request.identity.user_name, graphspace: spaceOf(request), id: String(id) });
+  app.post<{ Params: Params; Body: Body }>(base, { schema: { summary: `Create one of the ${kind.path}`, params, body: OBJECT_BODY } }, async (request, reply) => {
+    const created = await kind.create(state, admin(request as Request), family, request as Request);
+    audit(request as Request, 'create', created.id);
+    return reply.code(201).send(created);
+  });
   app.get<{ Params: Params }>(`${base}/:id`, { schema: { summary: `Read one of the ${kind.path}`, params } }, async (request) =>
     kind.get(state, admin(request as Request), family, request.params.id ?? ''),
   );
-  app.put<{ Params: Params; Body: Body }>(`${base}/:id`, { schema: { summary: `Update one of the ${kind.path}`, params, body: OBJECT_BODY } }, async (request) =>
-    kind.update(state, admin(request as Request), family, request.params.id ?? '', request.body),
-  );
+  app.put<{ Params: Params; Body: Body }>(`${base}/:id`, { schema: { summary: `Update one of the ${kind.path}`, params, body: OBJECT_BODY } }, async (request) => {
+    const updated = await kind.update(state, admin(request as Request), family, request.params.id ?? '', request.body);
+    audit(request as Request, 'update', updated.id);
+    return updated;
+  });
   app.delete<{ Params: Params }>(`${base}/:id`, { schema: { summary: `Delete one of the ${kind.path}`, params } }, async (request, reply) => {
     await kind.remove(state, admin(request as Request), family, request.params.id ?? '');
+    audit(request as Request, 'delete', request.params.id);
     return reply.code(204).send();
   });
 }

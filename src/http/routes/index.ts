@@ -6,6 +6,7 @@
 import type { RouteGroup } from './route-common.js';
 import { authRoutes } from './auth.js';
 import { grantRoutes } from './grants.js';
+import { userRoutes } from './user-routes.js';
 import { graphRoutes } from './graphs.js';
 import { schemaRoutes } from './schema.js';
 import { spaceRoutes } from './spaces.js';
@@ -21,11 +22,11 @@ import { rebuildRoutes } from './rebuild-routes.js';
 export type { RouteGroup } from './route-common.js';
 
 /**
- * The route groups that read no graph: versions, authentication, graph spaces and services.
- * (The legacy `/graphs/{graph}/auth/...` paths name a graph only as HugeGraph's path does, and
- * read none.)
+ * The route groups that read no graph: versions, authentication, users, graph spaces and
+ * services. (The legacy `/graphs/{graph}/auth/...` paths name a graph only as HugeGraph's path
+ * does, and read none.)
  */
-export const OPEN_ROUTE_GROUPS: readonly RouteGroup[] = [versionRoutes, authRoutes, spaceRoutes, grantRoutes];
+export const OPEN_ROUTE_GROUPS: readonly RouteGroup[] = [versionRoutes, authRoutes, userRoutes, spaceRoutes, grantRoutes];
 
 /**
  * The route groups that touch a graph, registered inside the graph-scope plugin.

@@ -31,6 +31,13 @@ export interface GraphParams {
 const NAME = { type: 'string', minLength: 1, maxLength: 256 } as const;
 
 /**
+ * Where authentication and user routes answer: the graph-space family's `/auth`, the spec's
+ * legacy `/graphs/auth`, and `/graphs/{graph}/auth`, which HugeGraph 1.x and its Java client use
+ * (the graph name is not read).
+ */
+export const AUTH_PREFIXES = ['/auth', '/graphs/auth', '/graphs/:graph/auth'] as const;
+
+/**
  * JSON schema of a path variable holding a name.
  */
 export const nameSchema = NAME;

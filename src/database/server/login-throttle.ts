@@ -1,0 +1,127 @@
+/**
+ * Throttling of failed logins: failures are counted per user name and per client address in a
+ * fixed window, and once either count reaches its limit, password checks for that name or from
+ * that address are refused (LimitError `LOGIN_THROTTLED`, HTTP 429) until the window ends,
+ * without running scrypt. Only failures count: a client that knows its password is never slowed
+ * by its own traffic. (`@fastify/rate-limit` counts every request in a hook; see
+ * docs/design-choices.md, "Failed logins are throttled".)
+ * @module
+ */
+import { ArgumentError, LimitError } from '../../errors.js';
+
+/**
+ * Settings of the login throttle (server settings; `quiver serve --login-failures-per-user`,
+ * `--login-failures-per-address`, `--login-failure-window`).
+ *
+ * @example
+ * ```ts
+ * const throttle: LoginThrottleSettings = { perUser: 10, perAddress: 30, windowMs: 60_000 };
+ * ```
+ */
+export interface LoginThrottleSettings {
+  /** Failed checks of one user name allowed per window (default 10; 0: no limit). */
+  readonly perUser?: number;
+  /** Failed checks from one client address allowed per window (default 30; 0: no limit). */
+  readonly perAddress?: number;
+  /** Length of the window in milliseconds (default 60,000). */
+  readonly windowMs?: number;
+}
+
+/** Defaults of {@link LoginThrottleSettings}. */
+const DEFAULTS = { perUser: 10, perAddress: 30, windowMs: 60_000 } as const;
+
+/** At most this many keys are counted per kind; the oldest window is dropped first. */
+const MAX_KEYS = 10_000;
+
+/** Longest user name kept as a key (names are at most 16 characters; Basic may send more). */
+const MAX_KEY_LENGTH = 128;
+
+/** Failures per key in fixed windows. */
+class FailureCounts {
+  private readonly windows = new Map<string, { count: number; readonly start: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** Milliseconds until `key` may be checked again, or 0 when it is under its limit. */
+  blockedFor(key: string, now: number): number {
+    if (this.limit === 0) return 0;
+    const window = this.current(key, now);
+    return window !== undefined && window.count >= this.limit ? window.start + this.windowMs - now : 0;
+  }
+
+  /** Counts one failure of `key`. */
+  fail(key: string, now: number): void {
+    if (this.limit === 0) return;
+    const window = this.current(key, now);
+    if (window !== undefined) {
+      window.count++;
+      return;
+    }
+    while (this.windows.size >= MAX_KEYS) {
+      const oldest = this.windows.keys().next().value;
+      if (oldest === undefined) break;
+      this.windows.delete(oldest);
+    }
+    this.windows.set(key, { count: 1, start: now });
+  }
+
+  private current(key: string, now: number): { count: number; readonly start: number } | undefined {
+    const window = this.windows.get(key);
+    if (window === undefined) return undefined;
+    if (now - window.start >= this.windowMs) {
+      this.windows.delete(key);
+      return undefined;
+    }
+    return window;
+  }
+}
+
+/**
+ * The failed-login counters of one server, per user name and per client address.
+ */
+export class LoginThrottle {
+  private readonly users: FailureCounts;
+  private readonly addresses: FailureCounts;
+
+  constructor(settings: LoginThrottleSettings = {}) {
+    const windowMs = settings.windowMs ?? DEFAULTS.windowMs;
+    if (!Number.isSafeInteger(windowMs) || windowMs < 1) throw new ArgumentError('AUTH_SETTINGS', `Invalid login failure window: expected a positive number of milliseconds but got ${windowMs}`);
+    this.users = new FailureCounts(limitOf(settings.perUser, DEFAULTS.perUser), windowMs);
+    this.addresses = new FailureCounts(limitOf(settings.perAddress, DEFAULTS.perAddress), windowMs);
+  }
+
+  /**
+   * Throws LimitError `LOGIN_THROTTLED` (its `details.retryAfterSeconds` says when to retry)
+   * when `name` or `address` has spent its failures of the current window.
+   */
+  check(name: string, address: string | undefined): void {
+    const now = Date.now();
+    const wait = Math.max(this.users.blockedFor(userKey(name), now), address === undefined ? 0 : this.addresses.blockedFor(address, now));
+    if (wait > 0) {
+      const retryAfterSeconds = Math.ceil(wait / 1000);
+      throw new LimitError('LOGIN_THROTTLED', `Too many failed logins: try again in ${retryAfterSeconds} s`, { details: { retryAfterSeconds } });
+    }
+  }
+
+  /**
+   * Counts one failed check of `name` from `address`.
+   */
+  fail(name: string, address: string | undefined): void {
+    const now = Date.now();
+    this.users.fail(userKey(name), now);
+    if (address !== undefined) this.addresses.fail(address, now);
+  }
+}
+
+function userKey(name: string): string {
+  return name.length > MAX_KEY_LENGTH ? name.slice(0, MAX_KEY_LENGTH) : name;
+}
+
+function limitOf(value: number | undefined, fallback: number): number {
+  const limit = value ?? fallback;
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new ArgumentError('AUTH_SETTINGS', `Invalid login failure limit: expected a non-negative integer but got ${limit}`);
+  return limit;
+}
