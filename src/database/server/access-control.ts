@@ -41,7 +41,9 @@ interface CachedHandle {
  *
  * @example
  * ```ts
- * const graph = access.graphFor(request.identity, 'DEFAULT', 'hugegraph');
+ * declare const access: AccessControl;
+ * declare const who: Identity;
+ * const graph = access.graphFor(who, 'DEFAULT', 'hugegraph');
  * ```
  */
 export class AccessControl {

@@ -37,6 +37,7 @@ export type Roles = Record<string, Record<string, Partial<Record<Permission, Res
  *
  * @example
  * ```ts
+ * declare const grants: GrantRegistry;
  * const group = await grants.createGroup('DEFAULT', { group_name: 'readers' }, 'admin');
  * ```
  */

@@ -50,12 +50,12 @@ export const LEGACY_FAMILY: Family = {
 };
 
 /** A belong's id in `family`. */
-export function belongId(family: Family, belong: Pick<StoredBelong, 'user' | 'group'>): string {
+function belongId(family: Family, belong: Pick<StoredBelong, 'user' | 'group'>): string {
   return `S${family.userId(belong.user)}>${LABEL.belong}>>S${family.groupId(belong.group)}`;
 }
 
 /** An access's id in `family`. */
-export function accessId(family: Family, access: Pick<StoredAccess, 'group' | 'target' | 'permission'>): string {
+function accessId(family: Family, access: Pick<StoredAccess, 'group' | 'target' | 'permission'>): string {
   return `S${family.groupId(access.group)}>${LABEL.access}>${CODES[access.permission]}>S${family.targetId(access.target)}`;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { RouteGroup } from './route-common.js';
 import { authRoutes } from './auth.js';
-import { grantRoutes } from './grants.js';
+import { grantRoutes } from './grant-routes.js';
 import { userRoutes } from './user-routes.js';
 import { graphRoutes } from './graphs.js';
 import { schemaRoutes } from './schema.js';
