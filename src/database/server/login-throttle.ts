@@ -4,7 +4,7 @@
  * that address are refused (LimitError `LOGIN_THROTTLED`, HTTP 429) until the window ends,
  * without running scrypt. Only failures count: a client that knows its password is never slowed
  * by its own traffic. (`@fastify/rate-limit` counts every request in a hook; see
- * docs/design-choices.md, "Failed logins are throttled".)
+ * docs/design-choices.md, "Failed logins are throttled, with a counter of our own".)
  * @module
  */
 import { ArgumentError, LimitError } from '../../errors.js';
