@@ -127,6 +127,14 @@ test('failed checks are throttled per user name and per address, and the window 
   assert.equal((await users.checkPassword('admin', 'secret1', { address: '10.0.0.1' }))?.user_name, 'admin', 'after the window');
 });
 
+test('checks in flight together cannot pass the limit: each counts as a failure when it starts, a success takes it back', async () => {
+  const { users } = await registry({ loginThrottle: { perUser: 3, perAddress: 0 } });
+  const outcomes = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => users.checkPassword('admin', `wrong${i}`)));
+  assert.deepEqual(outcomes.map((o) => o.status), ['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected', 'rejected']);
+  const { users: other } = await registry({ loginThrottle: { perUser: 2, perAddress: 0 } });
+  for (let i = 0; i < 5; i++) assert.equal((await other.checkPassword('admin', 'secret1'))?.user_name, 'admin', 'successes never count');
+});
+
 test('user records: rules, ids of each family, masking, timestamps and permissions', async () => {
   const { users, admin } = await registry();
   const carol = await users.create({ user_name: 'carol', user_password: 'c_pass!', user_phone: '13812345678', user_email: 'c@x.org' }, 'graphspace', admin);

@@ -4,7 +4,7 @@
  * that address are refused (LimitError `LOGIN_THROTTLED`, HTTP 429) until the window ends,
  * without running scrypt. Only failures count: a client that knows its password is never slowed
  * by its own traffic. (`@fastify/rate-limit` counts every request in a hook; see
- * docs/design-choices.md, "Failed logins are throttled".)
+ * docs/design-choices.md, "Failed logins are throttled, with a counter of our own".)
  * @module
  */
 import { ArgumentError, LimitError } from '../../errors.js';
@@ -36,9 +36,15 @@ const MAX_KEYS = 10_000;
 /** Longest user name kept as a key (names are at most 16 characters; Basic may send more). */
 const MAX_KEY_LENGTH = 128;
 
+/** The failures of one key in one window. */
+interface Window {
+  count: number;
+  readonly start: number;
+}
+
 /** Failures per key in fixed windows. */
 class FailureCounts {
-  private readonly windows = new Map<string, { count: number; readonly start: number }>();
+  private readonly windows = new Map<string, Window>();
 
   constructor(
     private readonly limit: number,
@@ -52,23 +58,25 @@ class FailureCounts {
     return window !== undefined && window.count >= this.limit ? window.start + this.windowMs - now : 0;
   }
 
-  /** Counts one failure of `key`. */
-  fail(key: string, now: number): void {
-    if (this.limit === 0) return;
+  /** Counts one failure of `key`; answers the window it was counted in. */
+  fail(key: string, now: number): Window | undefined {
+    if (this.limit === 0) return undefined;
     const window = this.current(key, now);
     if (window !== undefined) {
       window.count++;
-      return;
+      return window;
     }
     while (this.windows.size >= MAX_KEYS) {
       const oldest = this.windows.keys().next().value;
       if (oldest === undefined) break;
       this.windows.delete(oldest);
     }
-    this.windows.set(key, { count: 1, start: now });
+    const created = { count: 1, start: now };
+    this.windows.set(key, created);
+    return created;
   }
 
-  private current(key: string, now: number): { count: number; readonly start: number } | undefined {
+  private current(key: string, now: number): Window | undefined {
     const window = this.windows.get(key);
     if (window === undefined) return undefined;
     if (now - window.start >= this.windowMs) {
@@ -94,25 +102,24 @@ export class LoginThrottle {
   }
 
   /**
-   * Throws LimitError `LOGIN_THROTTLED` (its `details.retryAfterSeconds` says when to retry)
-   * when `name` or `address` has spent its failures of the current window.
+   * Starts a password check of `name` from `address`: throws LimitError `LOGIN_THROTTLED` (its
+   * `details.retryAfterSeconds` says when to retry) when either has spent its failures of the
+   * current window, and otherwise counts the check as a failure at once, so that checks in
+   * flight together cannot exceed the limit. Call the answer when the check succeeds: it takes
+   * the count back.
    */
-  check(name: string, address: string | undefined): void {
+  attempt(name: string, address: string | undefined): () => void {
     const now = Date.now();
-    const wait = Math.max(this.users.blockedFor(userKey(name), now), address === undefined ? 0 : this.addresses.blockedFor(address, now));
+    const key = userKey(name);
+    const wait = Math.max(this.users.blockedFor(key, now), address === undefined ? 0 : this.addresses.blockedFor(address, now));
     if (wait > 0) {
       const retryAfterSeconds = Math.ceil(wait / 1000);
       throw new LimitError('LOGIN_THROTTLED', `Too many failed logins: try again in ${retryAfterSeconds} s`, { details: { retryAfterSeconds } });
     }
-  }
-
-  /**
-   * Counts one failed check of `name` from `address`.
-   */
-  fail(name: string, address: string | undefined): void {
-    const now = Date.now();
-    this.users.fail(userKey(name), now);
-    if (address !== undefined) this.addresses.fail(address, now);
+    const counted = [this.users.fail(key, now), address === undefined ? undefined : this.addresses.fail(address, now)];
+    return () => {
+      for (const window of counted) if (window !== undefined) window.count--;
+    };
   }
 }
 

@@ -2,22 +2,20 @@
  * Server users and authentication (spec Part A §2.5, §4.5, §4.8, §5; hugegraph-notes §2): user
  * records over one durable document, the super administrator `admin` created on first start,
  * passwords checked off the event loop and throttled on failure, and tokens that a logout, a
- * password change or the user's deletion revoke at once. Who may do what with users: only
- * `admin` creates and deletes users and reads or changes `admin`; any other user reads and
- * changes only itself.
+ * password change or the user's deletion revoke at once. The records and who may change them
+ * are user-store.ts's; this registry answers for both.
  * @module
  */
-import { randomBytes } from 'node:crypto';
-import { ArgumentError, ConflictError, NotFoundError, PermissionError } from '../../errors.js';
+import { ArgumentError, NotFoundError } from '../../errors.js';
 import type { StateFile } from '../durability/state-file.js';
 import { AuditLog } from './audit.js';
 import { LoginThrottle } from './login-throttle.js';
 import type { LoginThrottleSettings } from './login-throttle.js';
-import { hashPassword, refuseInEqualTime, verifyPassword, VerifiedPasswords } from './passwords.js';
-import { formatTimestamp } from './tenancy.js';
+import { refuseInEqualTime, verifyPassword, VerifiedPasswords } from './passwords.js';
 import { TokenKeeper } from './tokens.js';
-import { checkUserInput, findUser, normaliseUsers, userView } from './user-records.js';
+import { normaliseUsers } from './user-records.js';
 import type { StoredUser, UserFamily, UserRecord, UsersDocument } from './user-records.js';
+import { nowSeconds, UserStore } from './user-store.js';
 
 /**
  * The identity a request runs as.
@@ -67,11 +65,6 @@ export interface UserRegistryOptions {
 
 /** HugeGraph's token lifetime (`auth.token_expire`): the default cap. */
 const DEFAULT_MAX_LIFETIME_SECONDS = 86_400;
-/** A list answers at most this many users unless `limit` says otherwise (HugeGraph's default). */
-const DEFAULT_LIST_LIMIT = 100;
-
-/** Epoch seconds now. */
-const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /**
  * The `user_id` claim of a user's tokens: its legacy id `<number>:<name>`. Numbers are never
@@ -92,18 +85,19 @@ const tokenUserId = (user: StoredUser): string => `${user.number}:${user.user_na
  */
 export class UserRegistry {
   private readonly verified = new VerifiedPasswords();
-  private readonly identities = new WeakMap<StoredUser, Identity>();
-  private index: { readonly doc: UsersDocument; readonly byName: ReadonlyMap<string, StoredUser> } | undefined;
-  private mutations: Promise<unknown> = Promise.resolve();
+  private readonly identities = new WeakMap<StoredUser, { readonly who: Identity; readonly tokenUserId: string }>();
+  private readonly store: UserStore;
 
   private constructor(
-    private readonly file: StateFile<UsersDocument>,
+    file: StateFile<UsersDocument>,
     private readonly tokens: TokenKeeper,
     private readonly audit: AuditLog,
     private readonly throttle: LoginThrottle,
     /** Longest token lifetime, in seconds. */
     readonly tokenMaxLifetimeSeconds: number,
-  ) {}
+  ) {
+    this.store = new UserStore(file, audit);
+  }
 
   /**
    * Opens the registry over its document: takes the token secret of an older document into its
@@ -138,16 +132,7 @@ export class UserRegistry {
    * ```
    */
   async ensureAdmin(password: string | undefined, now: string): Promise<string | undefined> {
-    return this.mutate(async () => {
-      if (this.byName('admin') !== undefined) return undefined;
-      const clear = password ?? randomBytes(12).toString('base64url');
-      const hash = await hashPassword(clear);
-      const doc = this.file.value;
-      const number = doc.next_number ?? 1;
-      const admin: StoredUser = { id: 'admin', number, user_name: 'admin', password_hash: hash, admin: true, user_creator: 'admin', user_create: now, user_update: now, tokens_after: nowSeconds() };
-      await this.file.save({ ...doc, next_number: number + 1, users: [...doc.users, admin] });
-      return password === undefined ? clear : undefined;
-    });
+    return this.store.ensureAdmin(password, now);
   }
 
   /**
@@ -166,17 +151,6 @@ export class UserRegistry {
     return user !== undefined && this.verified.has(name, password, user.password_hash) ? this.identity(user) : undefined;
   }
 
-  /** The legacy family's id of a user (`<number>:<name>`), or the name when there is no such user. */
-  legacyId(name: string): string {
-    const user = this.file.value.users.find((u) => u.user_name === name);
-    return user === undefined ? name : tokenUserId(user);
-  }
-
-  /** Throws ArgumentError `INVALID_ARGUMENT` unless a user of that name exists (HugeGraph: "Invalid user id"). */
-  requireUser(name: string): void {
-    if (!this.file.value.users.some((u) => u.user_name === name)) throw new ArgumentError('INVALID_ARGUMENT', `Invalid user id: ${name}`);
-  }
-
   /**
    * The identity of a user name and password, or undefined when they do not match. scrypt runs
    * on libuv's thread pool; an unknown name costs the same scrypt as a wrong password. Throws
@@ -190,14 +164,14 @@ export class UserRegistry {
    * ```
    */
   async checkPassword(name: string, password: string, context: AuthContext = {}): Promise<Identity | undefined> {
-    this.throttle.check(name, context.address);
+    const succeeded = this.throttle.attempt(name, context.address);
     const user = this.byName(name);
     const ok = user === undefined ? await refuseInEqualTime(password) : await verifyPassword(password, user.password_hash);
     if (!ok) {
-      this.throttle.fail(name, context.address);
       this.audit.record({ event: 'login.failed', user_name: name, address: context.address });
       return undefined;
     }
+    succeeded();
     // The user may have changed while scrypt ran: only the hash that was checked counts.
     const current = this.byName(name);
     if (current === undefined || current.password_hash !== user?.password_hash) return undefined;
@@ -263,8 +237,9 @@ export class UserRegistry {
     if (user === undefined || claims.iat < (user.tokens_after ?? 0)) return undefined;
     // A token of a version before user records names the user by its name; its user has had no
     // password change since (tokens_after unset), or the check above refused it.
-    if (claims.user_id !== tokenUserId(user) && (claims.user_id !== user.id || user.tokens_after !== undefined)) return undefined;
-    return this.identity(user);
+    const known = this.known(user);
+    if (claims.user_id !== known.tokenUserId && (claims.user_id !== user.id || user.tokens_after !== undefined)) return undefined;
+    return known.who;
   }
 
   /**
@@ -297,22 +272,7 @@ export class UserRegistry {
    * ```
    */
   async create(input: Readonly<Record<string, unknown>>, family: UserFamily, actor: Identity): Promise<UserRecord> {
-    this.requireAdmin(actor, 'create users');
-    const fields = checkUserInput(input, family);
-    return this.mutate(async () => {
-      if (this.byName(fields.user_name) !== undefined) throw new ConflictError('USER_EXISTS', `The user name '${fields.user_name}' has existed`);
-      const hash = await hashPassword(fields.user_password);
-      const doc = this.file.value;
-      const number = doc.next_number ?? 1;
-      const now = formatTimestamp();
-      const user: StoredUser = {
-        id: fields.user_name, number, user_name: fields.user_name, password_hash: hash, admin: false, ...fields.optional,
-        user_creator: actor.user_name, user_create: now, user_update: now, tokens_after: nowSeconds(),
-      };
-      await this.file.save({ ...doc, next_number: number + 1, users: [...doc.users, user] });
-      this.audit.record({ event: 'user.create', user_name: user.user_name, actor: actor.user_name });
-      return userView(user, family);
-    });
+    return this.store.create(input, family, actor);
   }
 
   /**
@@ -329,28 +289,12 @@ export class UserRegistry {
    * ```
    */
   async update(id: string, input: Readonly<Record<string, unknown>>, family: UserFamily, actor: Identity): Promise<UserRecord> {
-    return this.mutate(async () => {
-      const user = this.visible(id, family, actor, 'user.update');
-      const fields = checkUserInput(input, family);
-      if (fields.user_name !== user.user_name) {
-        throw new ArgumentError('IMMUTABLE_FIELD', `The user name cannot be changed: '${user.user_name}' to '${fields.user_name}'`);
-      }
-      const changed = !(await verifyPassword(fields.user_password, user.password_hash));
-      const hash = changed ? await hashPassword(fields.user_password) : user.password_hash;
-      // Past every token issued so far: their iat is at most max(now, tokens_after) (see issueToken).
-      const tokensAfter = Math.max(nowSeconds(), user.tokens_after ?? 0) + 1;
-      const updated: StoredUser = { ...user, ...fields.optional, password_hash: hash, user_update: formatTimestamp(), ...(changed ? { tokens_after: tokensAfter } : {}) };
-      const doc = this.file.value;
-      await this.file.save({ ...doc, users: doc.users.map((u) => (u.user_name === user.user_name ? updated : u)) });
-      this.audit.record({ event: 'user.update', user_name: user.user_name, actor: actor.user_name, password_changed: changed });
-      if (changed) this.audit.record({ event: 'tokens.revoked', user_name: user.user_name, actor: actor.user_name, reason: 'password_change' });
-      return userView(updated, family);
-    });
+    return this.store.update(id, input, family, actor);
   }
 
   /**
-   * Deletes a user and revokes all its tokens, resolving with its name; only the super
-   * administrator may, and `admin` itself cannot be deleted (ArgumentError `ADMIN_USER`). ArgumentError `INVALID_USER_ID` for an
+   * Deletes a user, revokes all its tokens and resolves with its name; only the super administrator may, and `admin`
+   * itself cannot be deleted (ArgumentError `ADMIN_USER`). ArgumentError `INVALID_USER_ID` for an
    * unknown id.
    *
    * @example
@@ -361,18 +305,18 @@ export class UserRegistry {
    * ```
    */
   async remove(id: string, family: UserFamily, actor: Identity): Promise<string> {
-    let removed = '';
-    this.requireAdmin(actor, 'delete users');
-    await this.mutate(async () => {
-      const user = this.visible(id, family, actor, 'user.delete');
-      if (user.admin) throw new ArgumentError('ADMIN_USER', "The super administrator 'admin' cannot be deleted");
-      const doc = this.file.value;
-      await this.file.save({ ...doc, users: doc.users.filter((u) => u.user_name !== user.user_name) });
-      this.audit.record({ event: 'user.delete', user_name: user.user_name, actor: actor.user_name });
-      this.audit.record({ event: 'tokens.revoked', user_name: user.user_name, actor: actor.user_name, reason: 'user_delete' });
-      removed = user.user_name;
-    });
-    return removed;
+    return this.store.remove(id, family, actor);
+  }
+
+  /** The legacy family's id of a user (`<number>:<name>`), or the name when there is no such user. */
+  legacyId(name: string): string {
+    const user = this.store.byName(name);
+    return user === undefined ? name : `${user.number}:${user.user_name}`;
+  }
+
+  /** Throws ArgumentError `INVALID_ARGUMENT` unless a user of that name exists (HugeGraph: "Invalid user id"). */
+  requireUser(name: string): void {
+    if (this.store.byName(name) === undefined) throw new ArgumentError('INVALID_ARGUMENT', `Invalid user id: ${name}`);
   }
 
   /**
@@ -387,7 +331,7 @@ export class UserRegistry {
    * ```
    */
   get(id: string, family: UserFamily, actor: Identity): UserRecord {
-    return userView(this.visible(id, family, actor, 'user.read'), family);
+    return this.store.get(id, family, actor);
   }
 
   /**
@@ -401,9 +345,8 @@ export class UserRegistry {
    * users.list('graphspace', admin, 10).map((u) => u.user_name);
    * ```
    */
-  list(family: UserFamily, actor: Identity, limit = DEFAULT_LIST_LIMIT): UserRecord[] {
-    const all = actor.admin ? this.file.value.users : this.file.value.users.filter((u) => u.user_name === actor.user_name);
-    return (limit < 0 ? all : all.slice(0, limit)).map((u) => userView(u, family));
+  list(family: UserFamily, actor: Identity, limit?: number): UserRecord[] {
+    return this.store.list(family, actor, limit);
   }
 
   /**
@@ -416,52 +359,28 @@ export class UserRegistry {
    * ```
    */
   async flush(): Promise<void> {
-    await this.mutations;
-    await Promise.all([this.file.flush(), this.tokens.flush()]);
-  }
-
-  /**
-   * The user an id names, when `actor` may see it. A user other than `admin` sees only itself,
-   * and is refused alike whether another id exists or not, so a refusal names nothing.
-   */
-  private visible(id: string, family: UserFamily, actor: Identity, action: string): StoredUser {
-    const user = findUser(this.file.value.users, id, family);
-    if (!actor.admin && (user === undefined || user.user_name !== actor.user_name)) {
-      this.deny(`a user may ${action === 'user.read' ? 'read' : 'change'} only itself`);
-    }
-    if (user !== undefined) return user;
-    if (action === 'user.read') throw new NotFoundError('USER_NOT_FOUND', `User with id '${id}' does not exist`);
-    throw new ArgumentError('INVALID_USER_ID', `Invalid user id: ${id}`);
-  }
-
-  private requireAdmin(actor: Identity, what: string): void {
-    if (!actor.admin) this.deny(`only the super administrator may ${what}`);
-  }
-
-  private deny(reason: string): never {
-    throw new PermissionError('PERMISSION_DENIED', `Permission denied: ${reason}`);
-  }
-
-  /** Runs a change of the document after every earlier one. */
-  private mutate<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.mutations.then(work);
-    this.mutations = run.catch(() => undefined);
-    return run;
+    await Promise.all([this.store.flush(), this.tokens.flush()]);
   }
 
   private byName(name: string): StoredUser | undefined {
-    const doc = this.file.value;
-    if (this.index?.doc !== doc) this.index = { doc, byName: new Map(doc.users.map((u) => [u.user_name, u])) };
-    return this.index.byName.get(name);
+    return this.store.byName(name);
   }
 
-  /** One frozen identity per stored record: records are replaced on every change, so it is current. */
+  /** The identity of a stored user. */
   private identity(user: StoredUser): Identity {
-    let who = this.identities.get(user);
-    if (who === undefined) {
-      who = Object.freeze({ user_name: user.user_name, user_id: user.id, admin: user.admin });
-      this.identities.set(user, who);
+    return this.known(user).who;
+  }
+
+  /**
+   * One frozen identity and the token `user_id` per stored record, made once: records are
+   * replaced on every change, so they are current, and a token check allocates nothing.
+   */
+  private known(user: StoredUser): { readonly who: Identity; readonly tokenUserId: string } {
+    let known = this.identities.get(user);
+    if (known === undefined) {
+      known = { who: Object.freeze({ user_name: user.user_name, user_id: user.id, admin: user.admin }), tokenUserId: tokenUserId(user) };
+      this.identities.set(user, known);
     }
-    return who;
+    return known;
   }
 }
