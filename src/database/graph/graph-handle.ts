@@ -12,6 +12,7 @@ import { GraphAccess } from './access/graph-access.js';
 import type { PolicyWrites, WriterChanges } from './access/policy-writes.js';
 import type { GraphState } from './graph-state.js';
 import type { SchemaView } from './schema-view.js';
+import type { SchemaCall } from './schema/index.js';
 
 /** Where the engine runs a handle's traversals and element reads (see {@link GraphHandle.executionContext}). */
 interface HandleContext {
@@ -139,6 +140,11 @@ export class GraphHandle {
     let seen = view;
     for (const access of this.access) seen = access.schemaView(seen);
     return seen;
+  }
+
+  /** Refuses a schema operation one of the handle's policies does not cover, before it runs. */
+  checkSchemaCall(call: SchemaCall): void {
+    for (const access of this.access) access.checkSchemaCall(call);
   }
 
   /** Refuses a schema change one of the handle's policies does not cover. */

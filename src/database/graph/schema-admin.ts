@@ -11,7 +11,7 @@ import type { GraphHandle } from './graph-handle.js';
 import type { GraphState } from './graph-state.js';
 import type { RequestTransaction } from './request-transaction.js';
 import { SchemaBuilder, schemaOperations } from './schema/index.js';
-import type { SchemaOperations } from './schema/index.js';
+import type { SchemaCall, SchemaOperations } from './schema/index.js';
 import { liveSchemaView, schemaViewOf } from './schema-view.js';
 import type { SchemaView } from './schema-view.js';
 
@@ -44,7 +44,7 @@ export class SchemaAdmin {
   /** The fluent schema builder; its getters read the schema as the handle sees it. */
   builder(): SchemaBuilder {
     this.state.checkOpen();
-    return new SchemaBuilder(schemaOperations((mutate) => this.change(mutate)), this.liveView());
+    return new SchemaBuilder(schemaOperations((mutate, call) => this.change(mutate, { call })), this.liveView());
   }
 
   /** The schema as it is now, read-only and as the handle sees it: a snapshot shared until the schema changes. */
@@ -60,7 +60,7 @@ export class SchemaAdmin {
   /** The whole-spec mutators; `deferIndexBuild` leaves a new index to {@link SchemaAdmin.buildIndex}. */
   operations(options: { readonly deferIndexBuild?: boolean } = {}): SchemaOperations {
     this.state.checkOpen();
-    return schemaOperations((mutate) => this.change(mutate, undefined, options.deferIndexBuild === true));
+    return schemaOperations((mutate, call) => this.change(mutate, { call, deferIndexBuild: options.deferIndexBuild === true }));
   }
 
   /**
@@ -69,7 +69,7 @@ export class SchemaAdmin {
    */
   requestBuilder(tx: RequestTransaction): SchemaBuilder {
     this.state.checkOpen();
-    return new SchemaBuilder(schemaOperations((mutate) => this.change(mutate, tx)), this.liveView());
+    return new SchemaBuilder(schemaOperations((mutate, call) => this.change(mutate, { call, tx })), this.liveView());
   }
 
   /**
@@ -107,9 +107,19 @@ export class SchemaAdmin {
     });
   }
 
-  private async change<R extends { readonly change?: SchemaChange }>(mutate: (catalog: SchemaCatalog) => R, tx?: RequestTransaction, deferIndexBuild = false): Promise<R> {
+  /**
+   * Runs one schema operation: refused first when the handle's policies do not cover the call,
+   * then validated on a scratch copy of the catalog (whose change is checked against the policies
+   * too), applied to the store and logged.
+   */
+  private async change<R extends { readonly change?: SchemaChange }>(
+    mutate: (catalog: SchemaCatalog) => R,
+    how: { readonly call: SchemaCall; readonly tx?: RequestTransaction; readonly deferIndexBuild?: boolean },
+  ): Promise<R> {
     const { state } = this;
+    const { tx, deferIndexBuild = false } = how;
     state.checkOpen();
+    this.handle.checkSchemaCall(how.call);
     if (tx?.writing === true) {
       throw new UnsupportedError(
         'SCHEMA_IN_TRANSACTION',

@@ -10,6 +10,7 @@ import type { GraphSource, GraphWriter, SourceDecorator } from '../../../engine/
 import type { SchemaChange } from '../../../storage/index.js';
 import type { GraphPolicy } from '../access-policy.js';
 import type { SchemaView } from '../schema-view.js';
+import type { SchemaCall } from '../schema/index.js';
 import { CompiledPolicy, isUnrestricted, permissionDenied } from './compiled-policy.js';
 import { SchemaAccess } from './policy-schema.js';
 import { readDecorator } from './policy-source.js';
@@ -56,6 +57,11 @@ export class GraphAccess {
   /** `view` as the policy shows it (see {@link SchemaAccess.view}). */
   schemaView(view: SchemaView): SchemaView {
     return this.#schema.view(view);
+  }
+
+  /** Refuses a schema operation the policy does not cover, before it runs (see {@link SchemaAccess.checkCall}). */
+  checkSchemaCall(call: SchemaCall): void {
+    this.#schema.checkCall(call);
   }
 
   /** Refuses a schema change the policy does not cover (see {@link SchemaAccess.check}). */

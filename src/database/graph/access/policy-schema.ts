@@ -12,6 +12,7 @@ import { notFoundError } from '../../../storage/index.js';
 import type { IndexLabelRecord, SchemaChange, SchemaKind } from '../../../storage/index.js';
 import type { Permission } from '../access-policy.js';
 import type { SchemaView } from '../schema-view.js';
+import type { SchemaCall } from '../schema/index.js';
 import { permissionDenied } from './compiled-policy.js';
 import type { CompiledPolicy } from './compiled-policy.js';
 
@@ -120,6 +121,26 @@ function missing(need: SchemaNeed): NotFoundError {
   return new NotFoundError(code, `Can't update ${kind} '${need.name}' since it doesn't exist`, { details: { kind, name: need.name } });
 }
 
+/** The schema type each mutator changes, by the noun of its name. */
+const NOUNS: ReadonlyArray<readonly [string, SchemaType]> = [['PropertyKey', 'PROPERTY_KEY'], ['VertexLabel', 'VERTEX_LABEL'], ['EdgeLabel', 'EDGE_LABEL'], ['IndexLabel', 'INDEX_LABEL']];
+
+/**
+ * What a schema operation asks for, read from its name and arguments before it runs: `create*`
+ * WRITE on the new name, `append*`, `eliminate*` and `rename*` WRITE on the element (a rename
+ * also on the new name), `remove*` DELETE. Arguments that name nothing are left to the
+ * catalog's own checks.
+ */
+function callNeeds(call: SchemaCall): SchemaNeed[] {
+  const type = NOUNS.find(([noun]) => call.mutator.endsWith(noun))?.[1];
+  const [first, second] = call.args;
+  const name = typeof first === 'string' ? first : typeof first === 'object' && first !== null ? (first as { readonly name?: unknown }).name : undefined;
+  if (type === undefined || typeof name !== 'string') return [];
+  const creates = call.mutator.startsWith('create');
+  const needs: SchemaNeed[] = [{ permission: call.mutator.startsWith('remove') ? 'DELETE' : 'WRITE', type, name, existing: !creates }];
+  if (call.mutator.startsWith('rename') && typeof second === 'string') needs.push({ permission: 'WRITE', type, name: second, existing: false });
+  return needs;
+}
+
 /**
  * The schema side of one policy: the filtered views it hands out (one per underlying view, so
  * that `catalog()` keeps returning the same snapshot until the schema changes) and the check of
@@ -143,6 +164,11 @@ export class SchemaAccess {
     let seen = this.#views.get(view);
     if (seen === undefined) this.#views.set(view, (seen = viewThrough(view, this.#sees)));
     return seen;
+  }
+
+  /** Refuses a schema operation the policy does not cover, before the catalog validates it (see {@link SchemaAccess.check}). */
+  checkCall(call: SchemaCall): void {
+    for (const need of callNeeds(call)) this.#require(need);
   }
 
   /**

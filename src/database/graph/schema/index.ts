@@ -7,5 +7,5 @@
 export { SchemaBuilder, PropertyKeyBuilder, IndexLabelBuilder } from './schema-builder.js';
 export { VertexLabelBuilder, EdgeLabelBuilder } from './label-builders.js';
 export { catalogOperations, schemaOperations } from './schema-operations.js';
-export type { SchemaOperations } from './schema-operations.js';
+export type { SchemaCall, SchemaOperations } from './schema-operations.js';
 export { schemaToGroovy, groovyString } from './schema-groovy.js';

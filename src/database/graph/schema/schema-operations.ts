@@ -25,7 +25,16 @@ export type SchemaOperations = {
  * on a scratch copy of the catalog and makes the change real (applied to the store and, for a
  * durable graph, fsynced in the log) before resolving.
  */
-type SchemaRunner = <R extends { readonly change?: SchemaChange }>(mutate: (catalog: SchemaCatalog) => R) => Promise<R>;
+type SchemaRunner = <R extends { readonly change?: SchemaChange }>(mutate: (catalog: SchemaCatalog) => R, call: SchemaCall) => Promise<R>;
+
+/**
+ * One call of a schema operation: the mutator's name and its arguments as given, for a runner
+ * that checks a call before it runs it (access control).
+ */
+export interface SchemaCall {
+  readonly mutator: SchemaMutator;
+  readonly args: readonly unknown[];
+}
 
 /** A catalog mutator called by name; the one place the name's union of signatures is widened. */
 type AnyMutator = (this: SchemaCatalog, ...args: unknown[]) => { readonly change?: SchemaChange };
@@ -36,7 +45,7 @@ type AnyMutator = (this: SchemaCatalog, ...args: unknown[]) => { readonly change
 export function schemaOperations(run: SchemaRunner): SchemaOperations {
   const ops: Partial<Record<SchemaMutator, (...args: unknown[]) => Promise<unknown>>> = {};
   for (const name of SCHEMA_MUTATORS) {
-    ops[name] = (...args) => run((catalog) => (catalog[name] as AnyMutator).apply(catalog, args));
+    ops[name] = (...args) => run((catalog) => (catalog[name] as AnyMutator).apply(catalog, args), { mutator: name, args });
   }
   return ops as SchemaOperations;
 }
