@@ -117,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const { status, body, headers } = mapError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, exception: body.exception, message: body.message }, 'request rejected');
-    if (error instanceof PermissionError) {
+    if (error instanceof PermissionError && error.code === 'PERMISSION_DENIED') {
       // Every denial of every road ends here: one audit line (who, what call), never the data.
       options.state.audit.record({ event: 'permission.denied', user_name: request.identity?.user_name, method: request.method, route: request.routeOptions.url ?? request.url });
     }
