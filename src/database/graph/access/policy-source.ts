@@ -94,8 +94,9 @@ function showsAll(kind: ElementKind, reads: ElementTests, on: { readonly policy:
  * The filters of what READ shows of `source`: a test per vertex and per edge (absent when READ
  * shows every element of that kind, see {@link showsAll}), the ends of an edge checked by the
  * filtered source, a vertex's property conditions evaluated once per query, and counts answered
- * from the source's own when every label counted is shown whole or hidden whole. Undefined when
- * there is nothing to filter.
+ * without the filtered walk when every label counted is shown whole or hidden whole: vertices
+ * from the source's own counts, edges from them too when every vertex is shown, else from the
+ * ends of each edge in the label's column batches. Undefined when there is nothing to filter.
  */
 function readFilters(policy: CompiledPolicy, source: GraphSource, schema: SchemaView): ViewFilters | undefined {
   const reads = new ElementTests(policy, 'READ');
@@ -114,15 +115,27 @@ function readFilters(policy: CompiledPolicy, source: GraphSource, schema: Schema
         return shown;
       };
   const edge = allEdges ? undefined : (slot: number): boolean => reads.edge(source, slot);
+  // With every vertex label shown or hidden whole, an edge of a label shown whole is visible when
+  // both its ends are: counted over the label's column batches, an array read per end.
+  let labelOnly: boolean | undefined;
+  const countOf = (kind: ElementKind, name: string): number => {
+    if (kind === 'vertex') return source.vertexCount(name);
+    if (vertex === undefined) return source.edgeCount(name);
+    let n = 0;
+    for (const batch of source.scanColumns('edge', { labels: [name] })) {
+      for (let i = 0; i < batch.length; i++) if (vertex(source.edgeOutVertex(batch.slots[i]!)) && vertex(source.edgeInVertex(batch.slots[i]!))) n++;
+    }
+    return n;
+  };
   const count = (kind: ElementKind, label?: string): number | undefined => {
-    // An edge's visibility depends on its ends unless every vertex is shown.
-    if (kind === 'edge' && vertex !== undefined) return undefined;
+    labelOnly ??= vertex === undefined || schema.vertexLabels().every(({ name }) => typeof reads.access('vertex', name) === 'boolean');
+    if (kind === 'edge' && !labelOnly) return undefined;
     const labels = label !== undefined ? [label] : (kind === 'vertex' ? schema.vertexLabels() : schema.edgeLabels()).map((r) => r.name);
     let n = 0;
     for (const name of labels) {
       const access = reads.access(kind, name);
       if (typeof access !== 'boolean') return undefined;
-      if (access) n += kind === 'vertex' ? source.vertexCount(name) : source.edgeCount(name);
+      if (access) n += countOf(kind, name);
     }
     return n;
   };
