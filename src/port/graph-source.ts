@@ -132,10 +132,18 @@ export interface GraphSource extends AdjacencySource {
   plainVertexIds?(slots: ArrayLike<number>, into: PlainId[]): void;
   /** Label of a vertex. */
   vertexLabel(slot: number): string;
+  /**
+   * Schema id of a vertex's label (its vertex label record's id), the label
+   * {@link GraphSource.vertexLabel} names. Optional: a per-element filter that keeps a table by
+   * label (access control) reads it instead of the name; without it, it reads the name.
+   */
+  vertexLabelId?(slot: number): number;
   /** External id of an edge. */
   edgeId(slot: number): ElementId;
   /** Label of an edge. */
   edgeLabel(slot: number): string;
+  /** Schema id of an edge's label, as {@link GraphSource.vertexLabelId} for vertices. */
+  edgeLabelId?(slot: number): number;
   /** Slot of the edge's out (source) vertex. */
   edgeOutVertex(slot: number): number;
   /** Slot of the edge's in (target) vertex. */

@@ -48,16 +48,21 @@ function composed(inner: SourceDecorator | undefined, outer: SourceDecorator | u
  * it was made with (`Graph.withPolicy`; none on the graph itself).
  */
 export class GraphHandle {
+  readonly decorate: SourceDecorator | undefined;
+  readonly access: readonly GraphAccess[];
+
   constructor(
     readonly state: GraphState,
-    readonly decorate: SourceDecorator | undefined,
-    readonly access: readonly GraphAccess[] = [],
-  ) {}
+    how: { readonly decorate?: SourceDecorator; readonly access?: readonly GraphAccess[] } = {},
+  ) {
+    this.decorate = how.decorate;
+    this.access = how.access ?? [];
+  }
 
   /** A handle on the same graph that reads through `decorate` after this handle's own decorator. */
   withDecorator(decorate: SourceDecorator): GraphHandle {
     this.state.checkOpen();
-    return new GraphHandle(this.state, composed(this.decorate, decorate), this.access);
+    return new GraphHandle(this.state, { decorate: composed(this.decorate, decorate), access: this.access });
   }
 
   /**
@@ -69,7 +74,7 @@ export class GraphHandle {
     this.state.checkOpen();
     const access = GraphAccess.of(policy, this.state.store.catalog);
     if (access === undefined) return this;
-    return new GraphHandle(this.state, composed(this.decorate, access.decorate), [...this.access, access]);
+    return new GraphHandle(this.state, { decorate: composed(this.decorate, access.decorate), access: [...this.access, access] });
   }
 
   /** `source` as this handle sees it (through its decorator). */

@@ -66,7 +66,7 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
    * ```
    */
   constructor(from: GraphParts | GraphHandle) {
-    this.#handle = from instanceof GraphHandle ? from : new GraphHandle(new GraphState(from), undefined);
+    this.#handle = from instanceof GraphHandle ? from : new GraphHandle(new GraphState(from));
     this.#state = this.#handle.state;
     this.name = this.#state.name;
     this.config = this.#state.config;

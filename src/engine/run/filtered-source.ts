@@ -35,6 +35,13 @@ export interface ViewFilters {
   count?(element: 'vertex' | 'edge', label?: string): number | undefined;
 }
 
+/** How many elements an iterable yields, without keeping them. */
+function counted(slots: Iterable<number>): number {
+  let n = 0;
+  for (const _ of slots) n++;
+  return n;
+}
+
 /**
  * The filtered view.
  *
@@ -72,7 +79,7 @@ export class FilteredSource implements GraphWriter {
     for (const s of this.base.edgeSlots(label, from)) if (this.#e(s)) yield s;
   }
   vertexCount(label?: string): number {
-    return this.filters.count?.('vertex', label) ?? [...this.vertexSlots(label)].length;
+    return this.filters.count?.('vertex', label) ?? counted(this.vertexSlots(label));
   }
   vertexSlotBound(): number {
     return this.base.vertexSlotBound();
@@ -82,7 +89,7 @@ export class FilteredSource implements GraphWriter {
     return this.base.vertexVisible(slot) && this.#v(slot);
   }
   edgeCount(label?: string): number {
-    return this.filters.count?.('edge', label) ?? [...this.edgeSlots(label)].length;
+    return this.filters.count?.('edge', label) ?? counted(this.edgeSlots(label));
   }
   vertexSlot(id: ElementId): number {
     const s = this.base.vertexSlot(id);
@@ -156,12 +163,15 @@ export class FilteredSource implements GraphWriter {
    */
   *scanNeighbours(sources: Int32Array, direction: Direction, options: ScanOptions = {}): Iterable<NeighbourBatch> {
     const limit = options.degreeLimit ?? Infinity;
-    // With checkAdjacent, a shown edge has visible ends already.
+    // With checkAdjacent, a shown edge has visible ends: the source end is tested once per source.
+    const ends = this.filters.checkAdjacent !== false && this.filters.vertex !== undefined;
+    const edgeShown = this.filters.edge;
     const checkTargets = options.visibleNeighbours === true && this.filters.checkAdjacent === false;
     const selection = new Int32Array(NEIGHBOUR_BATCH_SIZE);
     const out: { -readonly [K in keyof NeighbourBatch]: NeighbourBatch[K] } = { sources, edges: sources, vertices: sources, length: 0, selection };
     let current = -1;
     let taken = 0;
+    let sourceShown = true;
     for (const nb of this.base.scanNeighbours(sources, direction, { labels: options.labels, visibleNeighbours: options.visibleNeighbours })) {
       const sel = nb.selection;
       let n = 0;
@@ -171,8 +181,10 @@ export class FilteredSource implements GraphWriter {
         if (source !== current) {
           current = source;
           taken = 0;
+          sourceShown = !ends || this.#v(source);
         }
-        if (taken >= limit || !this.#e(nb.edges[p]!) || (checkTargets && !this.#v(nb.vertices[p]!))) continue;
+        if (taken >= limit || !sourceShown) continue;
+        if ((edgeShown !== undefined && !edgeShown(nb.edges[p]!)) || ((ends || checkTargets) && !this.#v(nb.vertices[p]!))) continue;
         taken++;
         selection[n++] = p;
       }

@@ -236,6 +236,10 @@ export abstract class ElementReader {
     return this.state.catalog.vertexLabelById(this.state.vertices.labelOf[slot]!)?.name ?? '';
   }
 
+  vertexLabelId(slot: number): number {
+    return this.state.vertices.labelOf[slot]!;
+  }
+
   multiValuedKey(key: string): boolean {
     const record = this.state.catalog.propertyKey(key);
     return record !== undefined && record.cardinality !== 'SINGLE';
@@ -257,6 +261,10 @@ export abstract class ElementReader {
 
   edgeLabel(slot: number): string {
     return this.state.catalog.edgeLabelById(this.state.edges.label[slot]!)?.name ?? '';
+  }
+
+  edgeLabelId(slot: number): number {
+    return this.state.edges.label[slot]!;
   }
 
   edgeOutVertex(slot: number): number {

@@ -118,3 +118,21 @@ test('withPolicy: unrestricted checks nothing, no grants allow nothing, and a ha
     await rejection(people.addVertex('person', { name: 'ann', age: 40 }), 'PERMISSION_DENIED');
     assert.deepEqual(await adults.withPolicy({ unrestricted: true, grants: {} }).gremlin('g.V().count()'), [6], 'an unrestricted policy lifts nothing of the handle it comes from');
   }));
+
+test('withPolicy: an edge write is checked on the edge before and after, a replaced single edge included', () =>
+  withPeople(async ({ graph }) => {
+    const heavy = rule('EDGE', 'knows', { weight: 'P.gte(0.8)' });
+    const h = graph.withPolicy({ grants: { ...ADULTS_POLICY.grants, WRITE: [heavy], DELETE: [heavy] } });
+    const light = (await graph.edges({ label: 'knows' })).edges.find((e) => e.inV === '1:vadas')!;
+    const strong = (await graph.edges({ label: 'knows' })).edges.find((e) => e.inV === '1:josh')!;
+    await rejection(h.updateEdgeProperties(light.id, { weight: 0.9 }), 'PERMISSION_DENIED');
+    await rejection(h.addEdge('knows', { out: '1:marko', in: '1:vadas', properties: { weight: 0.9 } }), 'PERMISSION_DENIED');
+    await rejection(h.updateEdgeProperties(strong.id, { weight: 0.1 }), 'PERMISSION_DENIED');
+    await rejection(h.gremlin(`g.E('${String(strong.id)}').property('weight', 0.2)`), 'PERMISSION_DENIED');
+    await rejection(h.removeEdge(light.id), 'PERMISSION_DENIED');
+    assert.deepEqual((await graph.edges({ label: 'knows' })).edges.map((e) => e.properties.weight).sort(), [0.5, 1, undefined]);
+    assert.equal((await h.updateEdgeProperties(strong.id, { weight: 0.85 })).properties.weight, 0.85);
+    assert.equal((await h.addEdge('knows', { out: '1:peter', in: '1:josh', properties: { weight: 0.95 } })).properties.weight, 0.95);
+    await h.removeEdge(strong.id);
+    assert.equal((await graph.edges({ label: 'knows' })).edges.length, 3);
+  }));

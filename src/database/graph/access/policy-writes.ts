@@ -71,9 +71,8 @@ export class PolicyWrites implements WriterChanges {
   addEdge(label: string, ends: { readonly out: number; readonly in: number }, options?: { readonly id?: ElementId; readonly properties?: Pairs }): number {
     this.#requireEnd(ends.out);
     this.#requireEnd(ends.in);
-    const count = this.#w.edgeCount(label);
     const slot = this.#w.addEdge(label, ends, options);
-    return this.#edgeWritten(slot, this.#w.edgeCount(label) > count);
+    return this.#edgeWritten(slot, !this.#edgeExistedBefore(slot));
   }
 
   addEdgesBulk(label: string, outSlots: Int32Array, inSlots: Int32Array, options?: { readonly properties?: Columns }): Int32Array {
