@@ -6,7 +6,7 @@
  * their belongs.
  * @module
  */
-import { ConflictError, NotFoundError } from '../../errors.js';
+import { ArgumentError, ConflictError, NotFoundError } from '../../errors.js';
 import type { KeyDataType } from '../../engine/index.js';
 import type { StateFile } from '../durability/state-file.js';
 import type { GraphPolicy, Permission, ResourceRule } from '../graph/access-policy.js';
@@ -108,7 +108,7 @@ export class GrantRegistry {
   async updateGroup(space: string, name: string, input: Input): Promise<StoredGroup> {
     const old = this.group(space, name);
     const given = input.group_name;
-    if (given !== undefined && given !== name) throw new ConflictError('IMMUTABLE_FIELD', 'The group_name of a group cannot be changed');
+    if (given !== undefined && given !== name) throw new ArgumentError('IMMUTABLE_FIELD', 'The group_name of a group cannot be changed');
     const group: StoredGroup = { ...old, description: textField(input, 'group_description', { fallback: old.description }), updated: Date.now() };
     await this.save(space, (r) => ({ ...r, groups: r.groups.map((g) => (g.name === name ? group : g)) }));
     return group;
@@ -144,7 +144,7 @@ export class GrantRegistry {
   async updateTarget(space: string, name: string, input: Input): Promise<StoredTarget> {
     const old = this.target(space, name);
     const given = input.target_name;
-    if (given !== undefined && given !== name) throw new ConflictError('IMMUTABLE_FIELD', 'The target_name of a target cannot be changed');
+    if (given !== undefined && given !== name) throw new ArgumentError('IMMUTABLE_FIELD', 'The target_name of a target cannot be changed');
     const graph = textField(input, 'target_graph', { fallback: old.graph, max: 48 });
     this.hooks.requireGraph(space, graph);
     const resources = input.target_resources === undefined ? old.resources : this.resources(space, graph, input.target_resources);
