@@ -49,6 +49,9 @@ const BY_CODE: Readonly<Record<string, readonly [number, string]>> = {
   DATABASE_CLOSED: [503, 'class jakarta.ws.rs.ServiceUnavailableException'],
   SCHEMA_IMMUTABLE: [400, `${HUGE}.exception.NotAllowException`],
   PROPERTY_KEY_IN_USE: [400, `${HUGE}.exception.NotAllowException`],
+  // A Gremlin request whose writes other writers took back (HugeGraph has no such case; its
+  // generic runtime exception, not ExistedException, which the conflict kind maps to).
+  WRITE_CONFLICT: [400, `${HUGE}.HugeException`],
 };
 
 function causeText(error: Error): string {

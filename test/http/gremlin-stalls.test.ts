@@ -1,7 +1,8 @@
 /**
  * One Gremlin request never stalls the server, over a real socket on 127.0.0.1: while a
  * traversal that never ends runs through /gremlin, `GET /versions` answers promptly and the
- * runaway ends with its time limit.
+ * runaway ends with its time limit; while a request that wrote runs it, a REST insert on the
+ * same graph answers promptly and the request keeps none of its writes.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -77,6 +78,31 @@ test('GET /versions answers promptly while a /gremlin traversal that never ends 
       assert.ok(versions.length >= 5, `${versions.length} answers of GET /versions in 1.5 s`);
       assert.ok(Math.max(...versions) < 500, `GET /versions took ${versions.map(Math.round).join(', ')} ms while ${shape} ran`);
     }
+  } finally {
+    await server.close();
+  }
+});
+
+test('a REST insert on the graph answers promptly while a /gremlin request that wrote reads for its whole time limit; the request keeps nothing', async () => {
+  const server = await listening(2000);
+  try {
+    await cycleOn(server.state.graph('DEFAULT', 'hugegraph'));
+    const started = performance.now();
+    const runaway = send(`${server.url}/gremlin`, 'POST', { gremlin: "g.addV('n').property('name','lockx').iterate(); g.V().repeat(both()).until(has('name','nobody')).count()" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const inserts: number[] = [];
+    for (let i = 0; performance.now() - started < 1500; i++) {
+      const res = await send(`${server.url}/graphspaces/DEFAULT/graphs/hugegraph/graph/vertices`, 'POST', { label: 'n', properties: { name: `rest${i}` } });
+      assert.equal(res.status, 201, JSON.stringify(res.json));
+      inserts.push(res.ms);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const res = await runaway;
+    assert.equal(res.status, 400, JSON.stringify(res.json));
+    assert.deepEqual(Object.keys(res.json), ['exception', 'message', 'cause']);
+    assert.ok(Math.max(...inserts) < 500, `REST inserts took ${inserts.map(Math.round).join(', ')} ms while the request ran`);
+    const names = await send(`${server.url}/gremlin`, 'POST', { gremlin: "g.V().has('name','lockx').count()" });
+    assert.deepEqual(names.json.result.data, [0]);
   } finally {
     await server.close();
   }

@@ -95,6 +95,7 @@ export class SchemaAdmin {
   private async change<R extends { readonly change?: SchemaChange }>(mutate: (catalog: SchemaCatalog) => R, tx?: RequestTransaction, deferIndexBuild = false): Promise<R> {
     const { state } = this;
     state.checkOpen();
+    tx?.checkPreempted();
     if (tx?.writing === true) {
       throw new UnsupportedError(
         'SCHEMA_IN_TRANSACTION',
@@ -105,6 +106,7 @@ export class SchemaAdmin {
     else await state.passGates();
     const out = mutate(this.cloneCatalog());
     if (out.change !== undefined) {
+      tx?.changedSchema();
       state.store.applySchemaChange(out.change, { deferIndexBuild, refuseConflicts: true });
       if (state.log !== undefined) await state.log.append({ type: 'schema', change: out.change });
     }
