@@ -7,6 +7,7 @@
  */
 import { ArgumentError, LimitError, NotFoundError, PermissionError, QuiverError, UnsupportedError } from '../index.js';
 import type { ErrorKind } from '../index.js';
+import { jsonText } from './json-text.js';
 
 /**
  * HugeGraph's error body.
@@ -87,6 +88,10 @@ function fromFastify(error: Error & FastifyLikeError): QuiverError | undefined {
  */
 export function mapError(thrown: unknown): { readonly status: number; readonly body: ErrorBody } {
   const error = thrown instanceof Error ? thrown : new Error(String(thrown));
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    // V8's stack overflow: a value nested past what a recursive walk can follow.
+    return { status: 400, body: { exception: BY_KIND.limit[1], message: `Request nests too deep to follow: ${error.message}`, cause: '' } };
+  }
   const quiver = error instanceof QuiverError ? error : fromFastify(error as Error & FastifyLikeError);
   if (quiver === undefined) {
     return { status: 500, body: { exception: 'class java.lang.IllegalStateException', message: error.message, cause: causeText(error) } };
@@ -113,5 +118,5 @@ export function unauthenticated(code: 'AUTHENTICATION_REQUIRED' | 'AUTHENTICATIO
  * The error of an `action` query or body value a route does not support (415, as HugeGraph).
  */
 export function unsupportedAction(action: unknown, accepted: readonly string[]): UnsupportedError {
-  return new UnsupportedError('UNSUPPORTED_ACTION', `Unsupported action ${JSON.stringify(action)}: expected ${accepted.join(' or ')}`);
+  return new UnsupportedError('UNSUPPORTED_ACTION', `Unsupported action ${jsonText(action)}: expected ${accepted.join(' or ')}`);
 }

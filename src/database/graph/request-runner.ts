@@ -6,7 +6,7 @@
  * its last statement read.
  * @module
  */
-import { ArgumentError, ConflictError, UnsupportedError } from '../../errors.js';
+import { ArgumentError, ConflictError, typedOverflow, UnsupportedError } from '../../errors.js';
 import { breather, Bytecode, fromPlain, GraphTraversalSource, jsonOptions, mapInTurns, resultConverter, runScript, startTraversal } from '../../engine/index.js';
 import type { JsonOptions, Pacing, ReadView, Script, TraversalRun, ValueTypes } from '../../engine/index.js';
 import { checkQueryLimits } from './graph-state.js';
@@ -240,7 +240,7 @@ export class RequestRunner {
       // A script that wrote is read back as committed.
       if (a.types === 'plain' || a.json !== undefined) view = wrote || views.length === 0 ? store.openReadView() : views.pop();
     } catch (error) {
-      if (!tx.preempted || a.signal?.aborted === true) throw error;
+      if (!tx.preempted || a.signal?.aborted === true) throw typedOverflow(error);
       if (tx.restartable && restarts < MAX_RESTARTS) return undefined;
       const why = tx.restartable ? `other writers took the graph back from it ${restarts + 1} times` : 'another writer took the graph back after it committed part of its writes or changed the schema';
       throw new ConflictError('WRITE_CONFLICT', `Gremlin request on graph '${state.name}' was rolled back: ${why}; retry it`, { cause: error });
