@@ -252,3 +252,14 @@ export class CancelledError extends QuiverError {
     super('cancelled', code, message, options);
   }
 }
+
+/**
+ * `error` as a typed error when it is V8's stack overflow (a RangeError "Maximum call stack size
+ * exceeded"): LimitError `TOO_DEEP`. A value nested past what a recursive walk can follow (a
+ * collection that contains itself, as `g.inject(1).cap('x').store('x')` makes) ends so, and no
+ * raw RangeError may leave the library. Any other error is returned as it is.
+ */
+export function typedOverflow(error: unknown): unknown {
+  if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) return error;
+  return new LimitError('TOO_DEEP', 'Cannot go on: a value or a query nests too deep to follow (a collection that contains itself, or nesting past the limits of docs/limits.md)', { cause: error });
+}

@@ -9,10 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { createGunzip, createInflate } from 'node:zlib';
 import type { Transform } from 'node:stream';
-import { PermissionError, UnsupportedError } from '../index.js';
+import { LimitError, PermissionError, UnsupportedError } from '../index.js';
 import type { ServerState } from '../index.js';
 import { mapError, routeNotFound } from './error-mapper.js';
-import { BIGINT_KEYWORD, exactLongsText, jsonText } from './json-text.js';
+import { BIGINT_KEYWORD, exactLongsText, jsonText, MAX_JSON_DEPTH, nestsDeeper } from './json-text.js';
 import { authPlugin } from './plugins/authentication.js';
 import type { Authenticator } from './plugins/authentication.js';
 import { graphScopePlugin } from './plugins/graph-scope.js';
@@ -67,6 +67,9 @@ function exactLongBodies(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (text === '' && request.routeOptions.schema?.body === undefined) return done(null, undefined);
+    if (nestsDeeper(text, MAX_JSON_DEPTH)) {
+      return done(new LimitError('JSON_TOO_DEEP', `Invalid request body: JSON nests deeper than ${MAX_JSON_DEPTH} levels of objects and arrays`), undefined);
+    }
     const exact = exactLongsText(text);
     if (exact === undefined) return parse(request, text, done);
     return parse(request, exact.text, (error, value) => (error ? done(error) : done(null, exact.restore(value))));

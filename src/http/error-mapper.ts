@@ -8,6 +8,7 @@
  */
 import { ArgumentError, LimitError, NotFoundError, PermissionError, QuiverError, UnsupportedError } from '../index.js';
 import type { ErrorKind } from '../index.js';
+import { jsonText } from './json-text.js';
 
 /**
  * HugeGraph's error body.
@@ -51,6 +52,9 @@ const BY_CODE: Readonly<Record<string, readonly [number, string]>> = {
   DATABASE_CLOSED: [503, 'class jakarta.ws.rs.ServiceUnavailableException'],
   SCHEMA_IMMUTABLE: [400, `${HUGE}.exception.NotAllowException`],
   PROPERTY_KEY_IN_USE: [400, `${HUGE}.exception.NotAllowException`],
+  // A Gremlin request whose writes other writers took back (HugeGraph has no such case; its
+  // generic runtime exception, not ExistedException, which the conflict kind maps to).
+  WRITE_CONFLICT: [400, `${HUGE}.HugeException`],
 };
 
 function causeText(error: Error): string {
@@ -103,6 +107,10 @@ function headersOf(error: QuiverError): Readonly<Record<string, string>> | undef
  */
 export function mapError(thrown: unknown): { readonly status: number; readonly body: ErrorBody; readonly headers?: Readonly<Record<string, string>> } {
   const error = thrown instanceof Error ? thrown : new Error(String(thrown));
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    // V8's stack overflow: a value nested past what a recursive walk can follow.
+    return { status: 400, body: { exception: BY_KIND.limit[1], message: `Request nests too deep to follow: ${error.message}`, cause: '' } };
+  }
   const quiver = error instanceof QuiverError ? error : fromFastify(error as Error & FastifyLikeError);
   if (quiver === undefined) {
     return { status: 500, body: { exception: 'class java.lang.IllegalStateException', message: error.message, cause: causeText(error) } };
@@ -130,5 +138,5 @@ export function unauthenticated(code: 'AUTHENTICATION_REQUIRED' | 'AUTHENTICATIO
  * The error of an `action` query or body value a route does not support (415, as HugeGraph).
  */
 export function unsupportedAction(action: unknown, accepted: readonly string[]): UnsupportedError {
-  return new UnsupportedError('UNSUPPORTED_ACTION', `Unsupported action ${JSON.stringify(action)}: expected ${accepted.join(' or ')}`);
+  return new UnsupportedError('UNSUPPORTED_ACTION', `Unsupported action ${jsonText(action)}: expected ${accepted.join(' or ')}`);
 }

@@ -153,10 +153,49 @@ export const BIGINT_KEYWORD = {
 } as const;
 
 /**
+ * Most levels of `{` and `[` a JSON request body may nest (docs/limits.md): HugeGraph's bodies
+ * nest a few levels; the limit keeps every recursive walk over a body (validation, values,
+ * user data) far from the stack's end.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/**
+ * Whether a JSON text nests `{` and `[` deeper than `limit` levels (brackets inside strings do
+ * not count). A text too short to nest that deep is not scanned; strings are skipped by
+ * `indexOf`, so a scan costs about one step per structural character.
+ */
+export function nestsDeeper(text: string, limit: number): boolean {
+  if (text.length <= 2 * limit) return false;
+  let depth = 0;
+  for (let i = 0, n = text.length; i < n; i++) {
+    const c = text.charCodeAt(i);
+    // Most characters are none of " [ ] { }: one range test skips them.
+    if (c > 125 || (c > 93 && c < 123) || (c > 34 && c < 91) || c < 34) continue;
+    if (c === 34) {
+      // The closing quote is one not preceded by an odd run of backslashes.
+      let end = text.indexOf('"', i + 1);
+      while (end > 0 && text.charCodeAt(end - 1) === 92) {
+        let slashes = 1;
+        while (text.charCodeAt(end - 1 - slashes) === 92) slashes++;
+        if (slashes % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
+      }
+      if (end < 0) return false;
+      i = end;
+    } else if (c === 123 || c === 91) {
+      if (++depth > limit) return true;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return false;
+}
+
+/**
  * JSON.parse that reads integer literals a double cannot hold as exact bigints (through
- * {@link exactLongsText}); throws JSON.parse's SyntaxError on bad text.
+ * {@link exactLongsText}); throws JSON.parse's SyntaxError on bad text, and SyntaxError too on
+ * a text nested deeper than {@link MAX_JSON_DEPTH}.
  */
 export function parseExact(text: string): unknown {
+  if (nestsDeeper(text, MAX_JSON_DEPTH)) throw new SyntaxError(`JSON nests deeper than ${MAX_JSON_DEPTH} levels of objects and arrays`);
   const exact = exactLongsText(text);
   return exact === undefined ? JSON.parse(text) : exact.restore(JSON.parse(exact.text));
 }

@@ -61,18 +61,20 @@ test('a schema change after a request wrote data is refused with SCHEMA_IN_TRANS
   await db.close();
 });
 
-test('a traversal that writes while a request holds the graph in its transaction fails with TRANSACTION_OPEN; graph.write waits', async () => {
+test('a traversal that writes while a request holds the graph in its transaction takes the graph back: the request rolls back and runs again after it; graph.write waits at most the grace', async () => {
   const { db, graph } = await autoGraph();
   await graph.gremlin("g.addV('person').property('name', 'seed').iterate()");
   const slow = graph.gremlin("g.addV('person').property('name', 'a').iterate(); g.V().repeat(__.both()).times(3).count(); g.V().count()", {
     pacing: { sliceMs: 0, checkEvery: 1 },
   });
   await new Promise((resolve) => setImmediate(resolve));
-  await assert.rejects(graph.traversal().addV('person').property('name', 'b').iterate(), (e: unknown) => e instanceof ConflictError && e.code === 'TRANSACTION_OPEN');
-  const waited = graph.addVertex('person', { name: 'c' });
-  assert.deepEqual(await slow, [2]);
-  await waited;
-  assert.deepEqual((await graph.gremlin("g.V().values('name')")).sort(), ['a', 'c', 'seed']);
+  await graph.traversal().addV('person').property('name', 'b').iterate();
+  const started = performance.now();
+  await graph.addVertex('person', { name: 'c' });
+  assert.ok(performance.now() - started < 1000, `graph.addVertex waited ${Math.round(performance.now() - started)} ms`);
+  const [count] = (await slow) as [number];
+  assert.ok(count === 3 || count === 4, `the request counted ${count} vertices`);
+  assert.deepEqual((await graph.gremlin("g.V().values('name')")).sort(), ['a', 'b', 'c', 'seed']);
   await db.close();
 });
 

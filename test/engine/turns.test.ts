@@ -7,23 +7,7 @@ import { CancelledError } from '../../src/index.js';
 import { queryElements } from '../../src/engine/index.js';
 import type { ExecutionContext } from '../../src/engine/index.js';
 import { TRAVERSERS, runTraverser } from '../../src/engine/traversers/index.js';
-
-/** Counts turns of the event loop (one per check phase) until `stop` is called. */
-function turnCounter(): { readonly now: () => number; readonly stop: () => void } {
-  let turns = 0;
-  let running = true;
-  const tick = (): void => {
-    turns++;
-    if (running) setImmediate(tick);
-  };
-  setImmediate(tick);
-  return {
-    now: () => turns,
-    stop: () => {
-      running = false;
-    },
-  };
-}
+import { turnCounter } from '../event-loop.js';
 
 test('waiting queries are resumed one per turn of the event loop, in the order they paused', async () => {
   const counter = turnCounter();

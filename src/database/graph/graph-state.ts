@@ -138,6 +138,8 @@ export class GraphState {
   /** Applies one batch and starts its log append in the same tick; `appended` settles when it is durable. */
   commitNow<T>(fn: (writer: GraphWriter) => T): { result: T; appended: Promise<void> | undefined } {
     this.checkOpen();
+    // A synchronous writer cannot wait: it takes the graph back from a Gremlin request at once.
+    if (this.store.transactionOpen) this.#writeLock.passNow();
     if (this.store.transactionOpen) {
       throw new ConflictError('TRANSACTION_OPEN', `Cannot write to graph '${this.name}': a Gremlin request holds it in a transaction; retry when it ends`);
     }
@@ -162,7 +164,7 @@ export class GraphState {
     await Promise.all([...this.#unsynced]);
   }
 
-  /** Opens the transaction of one Gremlin request (see {@link RequestTransaction}). */
+  /** Opens the transaction of one attempt of a Gremlin request (see {@link RequestTransaction}). */
   requestTransaction(): RequestTransaction {
     return new RequestTransaction({
       graph: this.name,

@@ -6,8 +6,8 @@
  * its last statement read.
  * @module
  */
-import { ArgumentError, UnsupportedError } from '../../errors.js';
-import { Bytecode, fromPlain, GraphTraversalSource, jsonOptions, mapInTurns, resultConverter, runScript, startTraversal } from '../../engine/index.js';
+import { ArgumentError, ConflictError, typedOverflow, UnsupportedError } from '../../errors.js';
+import { breather, Bytecode, fromPlain, GraphTraversalSource, jsonOptions, mapInTurns, resultConverter, runScript, startTraversal } from '../../engine/index.js';
 import type { JsonOptions, Pacing, ReadView, Script, TraversalRun, ValueTypes } from '../../engine/index.js';
 import { checkQueryLimits } from './graph-state.js';
 import type { GraphServices, QueryLimits } from './graph-state.js';
@@ -112,6 +112,27 @@ function checkPacing(value: unknown): Pacing | undefined {
 }
 
 /**
+ * How often a request that writes may be preempted by other writers and run again before it
+ * fails with WRITE_CONFLICT.
+ */
+const MAX_RESTARTS = 5;
+
+/** A request, checked and parsed: what each of its attempts runs. */
+interface Attempt {
+  readonly script: Script;
+  readonly signal: AbortSignal | undefined;
+  readonly deadline: number | undefined;
+  readonly ioBase: string | undefined;
+  readonly memoryLimit: number | undefined;
+  readonly pacing: Pacing | undefined;
+  readonly bindings: Map<string, unknown>;
+  readonly optimise: boolean;
+  readonly types: ValueTypes;
+  readonly json: Required<JsonOptions> | undefined;
+  readonly scope: GremlinScope | undefined;
+}
+
+/**
  * Runs the requests of one graph handle.
  */
 export class RequestRunner {
@@ -139,10 +160,8 @@ export class RequestRunner {
 
   /** Runs a Gremlin request and resolves with the value of its last statement as a list. */
   async gremlin(request: GremlinRequest, options: GremlinOptions = {}): Promise<unknown[]> {
-    const { handle } = this;
-    const state = handle.state;
-    state.checkOpen();
-    handle.requireExecute();
+    this.handle.state.checkOpen();
+    this.handle.requireExecute();
     const ready = scriptOf(request) ?? { parse: this.parser(), text: requireText(request, 'Gremlin script') };
     const given = requireRecord(options, 'Gremlin options');
     const bindings = gremlinBindings(given.bindings);
@@ -166,8 +185,30 @@ export class RequestRunner {
     const scope = given.scope === undefined ? undefined : requireScope(given.scope);
     const script = 'statements' in ready ? ready : ready.parse(ready.text, { bindings, variables: scope?.variables.keys() });
     const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
+    const attempt: Attempt = { script, signal, deadline, ioBase, memoryLimit, pacing, bindings, optimise, types, json, scope };
+    for (let restarts = 0; ; restarts++) {
+      const done = await this.#attempt(attempt, restarts);
+      if (done !== undefined) return done.results;
+      // A writer took the graph back: let it commit before the request runs again.
+      await breather();
+    }
+  }
+
+  /**
+   * One attempt of a request: runs the script in a fresh transaction, commits, and converts the
+   * results. Resolves with undefined when a writer preempted the attempt and the request may run
+   * again ({@link RequestTransaction}); fails with WRITE_CONFLICT when it may not (it committed
+   * part of its writes or changed the schema) or was preempted {@link MAX_RESTARTS} times.
+   */
+  async #attempt(a: Attempt, restarts: number): Promise<{ readonly results: unknown[] } | undefined> {
+    const { handle } = this;
+    const state = handle.state;
     const store = state.store;
     const tx = state.requestTransaction();
+    const signal = a.signal === undefined ? tx.signal : AbortSignal.any([a.signal, tx.signal]);
+    const { deadline, ioBase, memoryLimit, pacing } = a;
+    // Session variables are written back only once the attempt committed.
+    const variables = a.scope === undefined ? undefined : new Map(a.scope.variables);
     let results: unknown[];
     // The views the script's reads ran on stay pinned until its results are converted: the
     // results are converted from the state the last statement read, in slices, so a large
@@ -175,35 +216,45 @@ export class RequestRunner {
     const views: ReadView[] = [];
     let view: ReadView | undefined;
     try {
-      results = await runScript(script, {
-        context: () => ({
-          ...handle.executionContext({ signal, deadline, ioBase, memoryLimit, pacing }),
-          write: (fn) => tx.write((w) => handle.checked(w, fn)),
-          openReadView: () => {
-            if (tx.writing) return store.openOwnReadView();
-            const pinned = store.openReadView();
-            views.push(pinned);
-            return { source: pinned.source, release: () => undefined };
-          },
-        }),
+      results = await runScript(a.script, {
+        context: () => {
+          tx.checkPreempted();
+          return {
+            ...handle.executionContext({ signal, deadline, ioBase, memoryLimit, pacing }),
+            write: (fn) => tx.write((w) => handle.checked(w, fn)),
+            openReadView: () => {
+              tx.checkPreempted();
+              if (tx.writing) return store.openOwnReadView();
+              const pinned = store.openReadView();
+              views.push(pinned);
+              return { source: pinned.source, release: () => undefined };
+            },
+          };
+        },
         schema: () => this.schema.requestBuilder(tx),
-        bindings,
-        optimise,
+        bindings: a.bindings,
+        optimise: a.optimise,
         transaction: tx,
-        ...(scope === undefined ? {} : { scope: scope.variables }),
+        ...(variables === undefined ? {} : { scope: variables }),
       });
       const wrote = tx.writing;
       await tx.commit();
-      // A script that wrote is read back as committed, while it still holds the graph's transaction.
-      if (types === 'plain' || json !== undefined) view = wrote || views.length === 0 ? store.openReadView() : views.pop();
+      for (const [name, value] of variables ?? []) a.scope?.variables.set(name, value);
+      // A script that wrote is read back as committed.
+      if (a.types === 'plain' || a.json !== undefined) view = wrote || views.length === 0 ? store.openReadView() : views.pop();
+    } catch (error) {
+      if (!tx.preempted || a.signal?.aborted === true) throw typedOverflow(error);
+      if (tx.restartable && restarts < MAX_RESTARTS) return undefined;
+      const why = tx.restartable ? `other writers took the graph back from it ${restarts + 1} times` : 'another writer took the graph back after it committed part of its writes or changed the schema';
+      throw new ConflictError('WRITE_CONFLICT', `Gremlin request on graph '${state.name}' was rolled back: ${why}; retry it`, { cause: error });
     } finally {
       for (const pinned of views) pinned.release();
       tx.release();
       await state.sync();
     }
-    if (view === undefined) return results;
+    if (view === undefined) return { results };
     try {
-      return await mapInTurns(results, resultConverter(types, { source: handle.decorated(view.source), json }), signal);
+      return { results: await mapInTurns(results, resultConverter(a.types, { source: handle.decorated(view.source), json: a.json }), a.signal) };
     } finally {
       view.release();
     }

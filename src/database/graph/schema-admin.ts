@@ -120,6 +120,7 @@ export class SchemaAdmin {
     const { tx, deferIndexBuild = false } = how;
     state.checkOpen();
     this.handle.checkSchemaCall(how.call);
+    tx?.checkPreempted();
     if (tx?.writing === true) {
       throw new UnsupportedError(
         'SCHEMA_IN_TRANSACTION',
@@ -131,6 +132,7 @@ export class SchemaAdmin {
     const out = mutate(this.cloneCatalog());
     if (out.change !== undefined) {
       this.handle.checkSchemaChange(out.change);
+      tx?.changedSchema();
       state.store.applySchemaChange(out.change, { deferIndexBuild, refuseConflicts: true });
       if (state.log !== undefined) await state.log.append({ type: 'schema', change: out.change });
     }

@@ -7,7 +7,7 @@ import { Bytecode } from '../bytecode.js';
 import type { Argument } from '../bytecode.js';
 import { P } from './predicates.js';
 import { QUERY_LIMITS, tooDeep } from '../compiler/limits.js';
-import { PlanError } from '../../errors.js';
+import { PlanError, typedOverflow } from '../../errors.js';
 import type { QueryCursor } from '../run/cursor.js';
 import { fromPlain } from '../plain.js';
 import { mapInTurns } from '../runtime/turns.js';
@@ -171,7 +171,7 @@ export class GraphTraversal {
       return { done: false, value: this.#convert(r.value) };
     } catch (error) {
       this.#end();
-      throw error;
+      throw typedOverflow(error);
     }
   }
 
@@ -186,7 +186,7 @@ export class GraphTraversal {
       return r.done !== true;
     } catch (error) {
       this.#end();
-      throw error;
+      throw typedOverflow(error);
     }
   }
 

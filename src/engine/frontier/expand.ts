@@ -7,7 +7,7 @@
  */
 import type { AdjacencySource, ScanOptions } from '../../port/index.js';
 import type { Direction } from '../../values/index.js';
-import { FRONTIER_PAUSE, Frontier, SlotMap, checkCapacity } from './frontier.js';
+import { FRONTIER_PAUSE, Frontier, SlotMap, checkCapacity, workUnits } from './frontier.js';
 import type { FrontierContext, FrontierOperation, VisitedMarks } from './frontier.js';
 
 /**
@@ -138,7 +138,7 @@ export function* scanHop(
       const vertex = vertices[i]!;
       if (vertexFilter === undefined || vertexFilter(vertex)) visit(k, edge, vertex);
     }
-    if (ctx.tick()) yield FRONTIER_PAUSE;
+    if (ctx.tick(workUnits(length))) yield FRONTIER_PAUSE;
   }
   endRun();
   return scanned;

@@ -13,10 +13,22 @@ import { LimitError } from '../../errors.js';
 /**
  * What an operator asks of its caller while it works: whether the time slice is over. The
  * engine's Runtime is one (its `tick()` also checks cancellation, the deadline and the heap,
- * and throws when they fire).
+ * and throws when they fire). Operators count the work they did since the last tick in units
+ * ({@link workUnits}), so that a long batch counts for what it cost.
  */
 export interface FrontierContext {
-  tick(): boolean;
+  tick(units?: number): boolean;
+}
+
+/**
+ * Adjacency entries that make one unit of work: a unit of the Pacer is about one traverser
+ * through one step, some hundred nanoseconds; an entry of a typed-array loop costs a few.
+ */
+const ENTRIES_PER_UNIT = 64;
+
+/** The units of work of a loop over `entries` adjacency entries: at least one. */
+export function workUnits(entries: number): number {
+  return 1 + Math.floor(entries / ENTRIES_PER_UNIT);
 }
 
 /**

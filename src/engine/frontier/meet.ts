@@ -16,7 +16,7 @@
  * @module
  */
 import type { AdjacencySource } from '../../port/index.js';
-import { FRONTIER_PAUSE, Frontier, SlotMap, checkCapacity } from './frontier.js';
+import { FRONTIER_PAUSE, Frontier, SlotMap, checkCapacity, workUnits } from './frontier.js';
 import type { FrontierContext, FrontierOperation } from './frontier.js';
 import { scanHop } from './expand.js';
 import type { HopOptions } from './expand.js';
@@ -177,8 +177,9 @@ function* rowSearch(adjacency: AdjacencySource, ends: readonly [number, number],
       const scanned = side.scan.scanned;
       let k = side.begin;
       while (k < side.end && state.meet < 0) {
+        const before = side.scan.scanned;
         k = expandRows(side, other, k, state);
-        if (ctx.tick()) yield FRONTIER_PAUSE;
+        if (ctx.tick(workUnits(side.scan.scanned - before))) yield FRONTIER_PAUSE;
       }
       meterScan(options.meter, k - side.begin, side.scan.scanned - scanned);
       side.depth++;

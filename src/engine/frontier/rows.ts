@@ -6,7 +6,7 @@
  * @module
  */
 import type { AdjacencyRows, AdjacencySource } from '../../port/index.js';
-import { FRONTIER_PAUSE, checkCapacity } from './frontier.js';
+import { FRONTIER_PAUSE, checkCapacity, workUnits } from './frontier.js';
 import type { FrontierContext, FrontierOperation } from './frontier.js';
 import { plainHop } from './expand.js';
 import type { HopOptions } from './expand.js';
@@ -344,7 +344,8 @@ function reachRows(scan: RowScan, level: RowLevel, sources: Int32Array, k: numbe
  */
 export function* reachLevel(scan: RowScan, level: RowLevel, sources: Int32Array, ctx: FrontierContext): FrontierOperation<void> {
   for (let k = 0; k < sources.length; ) {
+    const before = scan.scanned;
     k = reachRows(scan, level, sources, k);
-    if (ctx.tick()) yield FRONTIER_PAUSE;
+    if (ctx.tick(workUnits(scan.scanned - before))) yield FRONTIER_PAUSE;
   }
 }

@@ -7,7 +7,7 @@
  */
 import type { AdjacencySource, NeighbourBatch } from '../../port/index.js';
 import type { Direction } from '../../values/index.js';
-import { FRONTIER_PAUSE, Frontier, SlotMap, checkCapacity } from './frontier.js';
+import { FRONTIER_PAUSE, Frontier, SlotMap, checkCapacity, workUnits } from './frontier.js';
 import type { FrontierContext, FrontierOperation } from './frontier.js';
 import { distinctFrontier, plainHop, scanHop, scanOptions } from './expand.js';
 import type { HopOptions } from './expand.js';
@@ -104,7 +104,7 @@ export function* kHop(adjacency: AdjacencySource, sources: ArrayLike<number>, op
       for (const batch of adjacency.scanNeighbours(sourcesOfLevel, hop.direction, scan)) {
         edgesScanned += batch.length;
         reachAll(batch);
-        if (ctx.tick()) yield FRONTIER_PAUSE;
+        if (ctx.tick(workUnits(batch.length))) yield FRONTIER_PAUSE;
       }
     }
     levels.push(reached.length);
@@ -378,6 +378,7 @@ function* everyPath(adjacency: AdjacencySource, m: Meet, options: ShortestPathOp
     const out: number[][] = [];
     const stack: { slot: number; next: number }[] = [{ slot: from, next: 0 }];
     while (stack.length > 0) {
+      if (ctx.tick()) yield FRONTIER_PAUSE;
       const top = stack[stack.length - 1]!;
       if ((m.depths[side] as DepthMarks).get(top.slot) === 0) {
         out.push(stack.map((f) => f.slot));
@@ -401,6 +402,7 @@ function* everyPath(adjacency: AdjacencySource, m: Meet, options: ShortestPathOp
       for (const b of behind) {
         if (paths.length >= limit) return paths;
         paths.push(Int32Array.from([...a.slice().reverse(), ...b.slice(1)]));
+        if (ctx.tick()) yield FRONTIER_PAUSE;
       }
     }
   }

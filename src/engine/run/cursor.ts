@@ -4,7 +4,7 @@
  * pulling again, so that a long query never stalls other work and its AbortSignal can fire.
  * @module
  */
-import { CancelledError } from '../../errors.js';
+import { CancelledError, typedOverflow } from '../../errors.js';
 import type { ReadView } from '../../port/index.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { breather } from '../runtime/turns.js';
@@ -100,7 +100,7 @@ export class QueryCursor implements AsyncIterableIterator<unknown> {
       }
     } catch (error) {
       this.#close();
-      throw error;
+      throw typedOverflow(error);
     }
   }
 
@@ -120,6 +120,8 @@ export class QueryCursor implements AsyncIterableIterator<unknown> {
           if (this.#runtime?.tick() === true) await this.#pause();
         }
       }
+    } catch (error) {
+      throw typedOverflow(error);
     } finally {
       this.#close();
     }

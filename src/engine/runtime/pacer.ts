@@ -47,6 +47,14 @@ export class Pacer {
   readonly #checkEvery: number;
   #sliceEnd = 0;
   #ticks = 0;
+  /** The tick count at which the next check runs. */
+  #nextCheck = 0;
+  /**
+   * Set once a check found the slice over, cleared by {@link Pacer.resume}: until then every
+   * tick answers true, so a pause that one loop could not take (a step whose markers are
+   * stripped, a count it had no use for) is taken by the next loop that can.
+   */
+  #due = false;
 
   constructor(options: {
     readonly signal?: AbortSignal;
@@ -66,18 +74,24 @@ export class Pacer {
   }
 
   /**
-   * Counts one unit of work. Every {@link BATCH_SIZE} units (or the pacing's `checkEvery`) it
-   * checks cancellation, the deadline and the heap, and says whether the time slice is over.
+   * Counts `units` units of work (one by default; a loop over typed arrays counts the entries
+   * it went through). Every {@link BATCH_SIZE} units (or the pacing's `checkEvery`) it checks
+   * cancellation, the deadline and the heap. Answers whether the time slice is over: once it
+   * is, every tick answers true until the driver resumes.
    */
-  tick(): boolean {
-    if (++this.#ticks % this.#checkEvery !== 0) return false;
+  tick(units = 1): boolean {
+    if ((this.#ticks += units) < this.#nextCheck) return this.#due;
+    this.#nextCheck = this.#ticks + this.#checkEvery;
     this.checkCancelled();
     this.#memory.checkHeap();
-    return this.#pausable && performance.now() >= this.#sliceEnd;
+    if (this.#pausable && !this.#due && performance.now() >= this.#sliceEnd) this.#due = true;
+    return this.#due;
   }
 
   /** Starts a new time slice (the driver calls it when it pulls again after a pause). */
   resume(): void {
+    this.#due = false;
+    this.#nextCheck = this.#ticks + this.#checkEvery;
     this.#sliceEnd = performance.now() + this.#sliceMs;
   }
 

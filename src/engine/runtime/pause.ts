@@ -23,6 +23,17 @@ export function* withoutPauses(input: Iterable<Traverser>): Iterable<Traverser> 
 }
 
 /**
+ * Runs a generator that passes PAUSE markers on (a child traversal's test) to its end, for a
+ * caller that cannot pause, and returns its result.
+ */
+export function settle<R>(g: Generator<Traverser, R>): R {
+  for (;;) {
+    const r = g.next();
+    if (r.done === true) return r.value;
+  }
+}
+
+/**
  * The part of the runtime {@link gather} uses: the memory budget and the work clock. Declared
  * here so that this module, which the runtime imports, need not import the runtime.
  */

@@ -105,12 +105,13 @@ export class Runtime {
   }
 
   /**
-   * Counts one unit of work. Every 256 units (or the pacing's `checkEvery`) it checks cancellation, the deadline
-   * and the heap, and says whether the time slice is over: a step that gets `true` yields
+   * Counts `units` units of work (default one). Every 256 units (or the pacing's `checkEvery`)
+   * it checks cancellation, the deadline and the heap, and says whether the time slice is over
+   * (then every tick says so until the driver resumes): a step that gets `true` yields
    * {@link PAUSE} (when it declares `pauses`) so that the driver can return to the event loop.
    */
-  tick(): boolean {
-    return this.#pacer.tick();
+  tick(units?: number): boolean {
+    return this.#pacer.tick(units);
   }
 
   /** Starts a new time slice (the driver calls it when it pulls again after a pause). */
@@ -216,6 +217,35 @@ export class Runtime {
   /** Whether a child plan yields anything from `t`. */
   produces(plan: Plan, t: Traverser): boolean {
     return this.first(plan, t) !== undefined;
+  }
+
+  /**
+   * {@link Runtime.first} for a step that declares `pauses`: the child's PAUSE markers are
+   * yielded on the way (`const out = yield* rt.firstPausing(plan, t)`), so a child that runs long
+   * (a repeat() that never ends, say) returns to the event loop and sees its cancellation.
+   */
+  *firstPausing(plan: Plan, t: Traverser): Generator<Traverser, Traverser | undefined> {
+    if (plan.steps.length === 0) return t;
+    for (const out of this.stream(plan, [{ ...t, bulk: 1 }])) {
+      if (out !== PAUSE) return out;
+      yield out;
+    }
+    return undefined;
+  }
+
+  /** {@link Runtime.produces} passing the child's PAUSE markers on; see {@link Runtime.firstPausing}. */
+  *producesPausing(plan: Plan, t: Traverser): Generator<Traverser, boolean> {
+    return (yield* this.firstPausing(plan, t)) !== undefined;
+  }
+
+  /** Every result of a child plan from `t`, passing its PAUSE markers on; see {@link Runtime.firstPausing}. */
+  *allPausing(plan: Plan, t: Traverser): Generator<Traverser, Traverser[]> {
+    const out: Traverser[] = [];
+    for (const r of this.stream(plan, [t])) {
+      if (r === PAUSE) yield r;
+      else out.push(r);
+    }
+    return out;
   }
 
   /** Vertex object for a slot. */

@@ -6,7 +6,7 @@
  * per running query.
  * @module
  */
-import { CancelledError } from '../../errors.js';
+import { CancelledError, typedOverflow } from '../../errors.js';
 
 /**
  * Milliseconds of work between two returns to the event loop: the default slice of a query
@@ -61,7 +61,11 @@ export async function mapInTurns<T, R>(items: readonly T[], fn: (item: T) => R, 
   const out = new Array<R>(items.length);
   let end = performance.now() + SLICE_MS;
   for (let i = 0; i < items.length; i++) {
-    out[i] = fn(items[i] as T);
+    try {
+      out[i] = fn(items[i] as T);
+    } catch (error) {
+      throw typedOverflow(error);
+    }
     if ((i & 63) === 63 && performance.now() >= end) {
       await breather();
       if (signal?.aborted === true) throw new CancelledError('CANCELLED', 'Traversal was cancelled');

@@ -205,7 +205,7 @@ export const gremlinRoutes: RouteGroup = (app, { state }) => {
         const path = { space: spaceOf(request.params), graph: request.params.graph };
         const firstLine = Buffer.from(body.gremlin.split('\n')[0] ?? '').subarray(0, 256).toString('utf8');
         const taskId = await state.tasks(path.space, path.graph).submit(
-          { type: 'gremlin', name: firstLine, callable: 'org.apache.hugegraph.job.GremlinJob', input: JSON.stringify(body), creator: request.identity.user_name },
+          { type: 'gremlin', name: firstLine, callable: 'org.apache.hugegraph.job.GremlinJob', input: jsonText(body), creator: request.identity.user_name },
           async ({ signal }) => {
             const { script } = state.parseGremlin(body, path);
             return dataTexts(await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal, json: HUGEGRAPH_JSON }), signal);

@@ -7,6 +7,7 @@
 import { ArgumentError, NotFoundError, schemaToGroovy } from '../../index.js';
 import type { EdgeLabelRecord, Graph, IndexLabelRecord, PropertyKeyRecord, SchemaView, UserData, VertexLabelRecord } from '../../index.js';
 import { unsupportedAction } from '../error-mapper.js';
+import { jsonText } from '../json-text.js';
 import { graphParams, graphPaths, isLegacy, nameSchema, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import { indexBuildTask, removalTask } from './schema-tasks.js';
@@ -109,7 +110,7 @@ const NEUTRAL: Readonly<Record<string, unknown>> = { id_strategy: 'DEFAULT', fre
 const ENUMS = new Set(['data_type', 'cardinality', 'aggregate_type', 'write_type', 'id_strategy', 'frequency']);
 
 function normalised(field: string, value: unknown): unknown {
-  if (typeof value !== 'string' || !ENUMS.has(field)) return JSON.stringify(value);
+  if (typeof value !== 'string' || !ENUMS.has(field)) return jsonText(value);
   const upper = value.toUpperCase();
   return upper === 'STRING' ? 'TEXT' : upper;
 }
@@ -273,7 +274,7 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
     app.post<{ Params: GraphParams; Body: Body }>(`${base}/indexlabels`, { schema: { summary: 'Create an index label (202 with a task id)', params: graphParams(), body: { type: 'object' } } }, async (request, reply) => {
       const b = unwrap(request.body, 'index_label');
       if (b.base_type !== 'VERTEX_LABEL' && b.base_type !== 'EDGE_LABEL') {
-        throw new ArgumentError('INVALID_ARGUMENT', `Invalid index label: base_type must be VERTEX_LABEL or EDGE_LABEL but got ${JSON.stringify(b.base_type ?? null)}`);
+        throw new ArgumentError('INVALID_ARGUMENT', `Invalid index label: base_type must be VERTEX_LABEL or EDGE_LABEL but got ${jsonText(b.base_type ?? null)}`);
       }
       const spec = {
         name: b.name, baseType: b.base_type, baseValue: b.base_value, fields: b.fields ?? [],

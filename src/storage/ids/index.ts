@@ -16,6 +16,7 @@ export {
 export { joinEscaped, splitEscaped, IDS_SEPARATOR, ID_SEPARATOR, NAME_SEPARATOR, type Separator } from './splicing.js';
 export { formatSortValues, splitValues, valueToIdText, idTextToValue, type TypedValue } from './id-values.js';
 export {
+  checkIdLength,
   formatPrimaryKeyId,
   parsePrimaryKeyId,
   parseVertexIdLiteral,

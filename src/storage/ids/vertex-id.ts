@@ -4,7 +4,7 @@
  * PRIMARY_KEY ids `<labelId>:<values>` (hugegraph-notes §7.1 and §7.3).
  * @module
  */
-import { ArgumentError } from '../../errors.js';
+import { ArgumentError, LimitError } from '../../errors.js';
 import { TypedNumber, Uuid, type ElementId } from '../../values/index.js';
 import { LONG_MAX, LONG_MIN } from './sortable.js';
 import { ID_SEPARATOR, joinEscaped, NAME_SEPARATOR, splitEscaped } from './splicing.js';
@@ -135,6 +135,23 @@ export function parseVertexIdLiteral(text: string): ElementId {
   }
   const number = Number(trimmed);
   return Number.isSafeInteger(number) ? (longIdValue(BigInt(number)) ?? bad()) : bad();
+}
+
+/** Most UTF-8 bytes of a string id (HugeGraph's `BytesBuffer.ID_LEN_MAX`, docs/limits.md). */
+const MAX_ID_BYTES = 16 * 1024;
+
+/**
+ * `id` when it is not a string, or a string of at most 16 KiB of UTF-8; LimitError `ID_TOO_LONG`
+ * (HugeGraph's message) for a longer one. `kind` names the element in the message.
+ */
+export function checkIdLength<T>(id: T, kind: 'vertex' | 'edge'): T {
+  // A string of n UTF-16 units has at most 3n UTF-8 bytes: most ids are judged by their length.
+  if (typeof id !== 'string' || id.length * 3 <= MAX_ID_BYTES) return id;
+  const bytes = Buffer.byteLength(id, 'utf8');
+  if (bytes > MAX_ID_BYTES) {
+    throw new LimitError('ID_TOO_LONG', `The max length of ${kind} id is ${MAX_ID_BYTES}, but got ${bytes} {${id.slice(0, 64)}...}`);
+  }
+  return id;
 }
 
 /**

@@ -3,7 +3,7 @@
  * HugeGraph-like errors they raise.
  * @module
  */
-import { ArgumentError, ConflictError, NotFoundError, SchemaError } from '../../errors.js';
+import { ArgumentError, ConflictError, LimitError, NotFoundError, SchemaError } from '../../errors.js';
 import { compileRegex, type LinearRegex } from '../../values/index.js';
 import type { CardinalityInput, DataTypeInput } from './specs.js';
 import type { Cardinality, DataType, GraphMode, UserData } from './schema-types.js';
@@ -107,13 +107,24 @@ export function formatSchemaDate(ms: number): string {
  */
 export const CREATE_TIME_KEY = '~create_time';
 
-function isJsonValue(value: unknown): boolean {
+/** Most levels of arrays and objects a user data value may nest (docs/limits.md). */
+const MAX_USER_DATA_DEPTH = 100;
+
+/**
+ * Whether a value is a JSON value, nested at most {@link MAX_USER_DATA_DEPTH} levels (LimitError
+ * `USER_DATA_TOO_DEEP` past it, before the walk could reach the end of the stack).
+ */
+function isJsonValue(value: unknown, kind: SchemaKind, key: string, depth = 1): boolean {
   if (value === null) return true;
   if (typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every(isJsonValue);
-  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.values(value as Record<string, unknown>).every(isJsonValue);
+  if (typeof value !== 'object') return false;
+  if (depth > MAX_USER_DATA_DEPTH) {
+    throw new LimitError('USER_DATA_TOO_DEEP', `Invalid userdata value of ${kind}: '${key}' nests deeper than ${MAX_USER_DATA_DEPTH} levels of lists and maps`);
+  }
+  if (Array.isArray(value)) return value.every((v) => isJsonValue(v, kind, key, depth + 1));
+  if (Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.values(value as Record<string, unknown>).every((v) => isJsonValue(v, kind, key, depth + 1));
   }
   return false;
 }
@@ -128,7 +139,7 @@ export function checkUserData(userData: UserData | undefined, kind: SchemaKind):
     if (value === null || value === undefined) {
       throw new ArgumentError('USER_DATA_NULL', `Not allowed pass null userdata value when create or append ${kind}: '${key}'`);
     }
-    if (!isJsonValue(value)) {
+    if (!isJsonValue(value, kind, key)) {
       throw new ArgumentError('USER_DATA_VALUE', `Invalid userdata value of ${kind}: '${key}' must be a JSON value`);
     }
     out[key] = JSON.parse(JSON.stringify(value)) as UserData[string];

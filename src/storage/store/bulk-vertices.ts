@@ -9,7 +9,7 @@
 import { QuiverError } from '../../errors.js';
 import type { ElementId, PropertyValue } from '../../values/index.js';
 import type { ByteReader } from '../codec.js';
-import { formatPrimaryKeyId } from '../ids/index.js';
+import { checkIdLength, formatPrimaryKeyId } from '../ids/index.js';
 import type { DataType, PropertyKeyRecord, VertexLabelRecord } from '../schema/schema-types.js';
 import type { AutoSchema } from './auto-schema.js';
 import { logColumns, readColumns, type ValueColumn } from './bulk-edges.js';
@@ -113,7 +113,7 @@ export function vertexColumns(
     const seen = new Set<number | string>();
     for (let i = 0; i < n; i++) {
       for (let k = 0; k < keys.length; k++) typed[k]!.value = keys[k]!.values[i]!;
-      const id = at.idOf?.(i) ?? formatPrimaryKeyId(record.id, typed);
+      const id = at.idOf?.(i) ?? checkIdLength(formatPrimaryKeyId(record.id, typed), 'vertex');
       // Kept by map key: equal long or UUID ids are distinct objects.
       const key = typeof id === 'string' ? id : idMapKey(id);
       if (seen.has(key) || at.state.vertices.slotOf(id) >= 0) return undefined;

@@ -3,24 +3,49 @@
  * inference for auto-created keys.
  * @module
  */
-import { SchemaError } from '../../errors.js';
+import { LimitError, SchemaError } from '../../errors.js';
 import { formatDate, TypedNumber, Uuid, type PropertyValue } from '../../values/index.js';
 import type { Cardinality, DataType, PropertyKeyRecord } from '../schema/schema-types.js';
 
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function describe(value: PropertyValue): string {
+function describe(value: PropertyValue, depth = 0): string {
   if (value instanceof Date) return formatDate(value, 'iso');
   if (value instanceof Uint8Array) return `<${value.length} bytes>`;
-  if (Array.isArray(value)) return `[${value.map((v: PropertyValue) => describe(v)).join(', ')}]`;
+  if (Array.isArray(value)) return depth >= 3 ? '[...]' : `[${value.map((v: PropertyValue) => describe(v, depth + 1)).join(', ')}]`;
   return String(value);
 }
 
 function mismatch(key: PropertyKeyRecord, value: PropertyValue): never {
+  const text = describe(value);
   throw new SchemaError(
     'PROPERTY_VALUE_TYPE',
-    `Invalid property value '${describe(value)}' for key '${key.name}': expect a value of type ${key.dataType}`,
+    `Invalid property value '${text.length > 200 ? `${text.slice(0, 200)}...` : text}' for key '${key.name}': expect a value of type ${key.dataType}`,
   );
+}
+
+/** Most characters (UTF-16 code units) of a TEXT value, and bytes of a BLOB value (docs/limits.md). */
+const MAX_VALUE_LENGTH = 1024 * 1024;
+
+/** Most levels of lists and maps an OBJECT value may nest (docs/limits.md). */
+const MAX_OBJECT_DEPTH = 64;
+
+function tooLarge(key: PropertyKeyRecord, what: string): never {
+  throw new LimitError('PROPERTY_VALUE_TOO_LARGE', `Invalid property value for key '${key.name}': ${what}`);
+}
+
+/** The value, when it nests lists, sets and maps at most {@link MAX_OBJECT_DEPTH} levels (LimitError otherwise). */
+function shallowObject(key: PropertyKeyRecord, value: PropertyValue): PropertyValue {
+  // Walked with an explicit stack: the point is that a deep value must not reach the end of the call stack.
+  const stack: Array<readonly [unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object' || v instanceof Date || v instanceof Uint8Array || v instanceof TypedNumber || v instanceof Uuid) continue;
+    if (depth > MAX_OBJECT_DEPTH) tooLarge(key, `an OBJECT value nests deeper than ${MAX_OBJECT_DEPTH} levels of lists and maps`);
+    const children = Array.isArray(v) || v instanceof Set ? [...(v as Iterable<unknown>)] : v instanceof Map ? [...(v as Map<unknown, unknown>).values()] : Object.values(v);
+    for (const child of children) stack.push([child, depth + 1]);
+  }
+  return value;
 }
 
 function integral(value: PropertyValue): number | bigint | undefined {
@@ -79,7 +104,8 @@ export function coerceScalar(key: PropertyKeyRecord, value: PropertyValue): Prop
       return mismatch(key, value);
     }
     case 'TEXT':
-      return typeof value === 'string' ? value : mismatch(key, value);
+      if (typeof value !== 'string') return mismatch(key, value);
+      return value.length > MAX_VALUE_LENGTH ? tooLarge(key, `a TEXT value holds at most ${MAX_VALUE_LENGTH} characters, but got ${value.length}`) : value;
     case 'BOOLEAN':
       return typeof value === 'boolean' ? value : mismatch(key, value);
     case 'UUID':
@@ -87,9 +113,11 @@ export function coerceScalar(key: PropertyKeyRecord, value: PropertyValue): Prop
       if (typeof value === 'string' && UUID_TEXT.test(value)) return new Uuid(value.toLowerCase());
       return mismatch(key, value);
     case 'BLOB':
-      return value instanceof Uint8Array ? value : mismatch(key, value);
+      if (!(value instanceof Uint8Array)) return mismatch(key, value);
+      return value.length > MAX_VALUE_LENGTH ? tooLarge(key, `a BLOB value holds at most ${MAX_VALUE_LENGTH} bytes, but got ${value.length}`) : value;
     case 'OBJECT':
-      return value === null ? mismatch(key, value) : value;
+      if (typeof value === 'string' && value.length > MAX_VALUE_LENGTH) tooLarge(key, `a text in an OBJECT value holds at most ${MAX_VALUE_LENGTH} characters, but got ${value.length}`);
+      return value === null ? mismatch(key, value) : shallowObject(key, value);
   }
 }
 

@@ -6,7 +6,7 @@
 import { ArgumentError, ConflictError, LimitError, NotFoundError, SchemaError, UnsupportedError } from '../../errors.js';
 import type { GraphWriter, PropertyCardinality, VertexPropertyRecord } from '../../port/index.js';
 import { TypedNumber, type ElementId, type PropertyValue } from '../../values/index.js';
-import { formatSortValues, type Snowflake } from '../ids/index.js';
+import { checkIdLength, formatSortValues, type Snowflake } from '../ids/index.js';
 import type { EdgeLabelRecord, GraphMode } from '../schema/schema-types.js';
 import { AutoSchema } from './auto-schema.js';
 import { appendEdges, edgeColumns } from './bulk-edges.js';
@@ -102,7 +102,7 @@ export class StoreWriter extends StoreReader implements GraphWriter {
     }
     const values = this.input.collect('edge', record, options.properties ?? []);
     this.input.requireEdgeKeys(record, values);
-    let id = options.id;
+    let id = checkIdLength(options.id, 'edge');
     if (auto) {
       if (id !== undefined && this.state.edgeIdSlots.has(idMapKey(id))) {
         throw new ConflictError('EDGE_ID_EXISTS', `Cannot create edge: the edge with id '${String(id)}' has existed`);

@@ -7,7 +7,7 @@
  */
 import { ArgumentError, SchemaError } from '../../errors.js';
 import { TypedNumber, Uuid, type ElementId, type PropertyValue } from '../../values/index.js';
-import { formatPrimaryKeyId, type Snowflake } from '../ids/index.js';
+import { checkIdLength, formatPrimaryKeyId, type Snowflake } from '../ids/index.js';
 import type { EdgeLabelRecord, GraphMode, PropertyKeyRecord, VertexLabelRecord } from '../schema/schema-types.js';
 import type { AutoSchema } from './auto-schema.js';
 import { coerceElements, coerceScalar, valueKey } from './coerce.js';
@@ -113,6 +113,10 @@ export class WriteInput {
 
   /** The id of a new vertex: the one its label's id strategy gives for the given id (if any) and values. */
   vertexId(label: VertexLabelRecord, id: ElementId | undefined, values: ReadonlyMap<string, { value: PropertyValue }> = NO_VALUES): ElementId {
+    return checkIdLength(this.#vertexId(label, id, values), 'vertex');
+  }
+
+  #vertexId(label: VertexLabelRecord, id: ElementId | undefined, values: ReadonlyMap<string, { value: PropertyValue }>): ElementId {
     // An AUTOMATIC label of an auto-create graph (every label it creates itself) takes ids as
     // TinkerGraph does: any id given, else the next free number. Declared strategies apply as in strict graphs.
     if (this.autoCreate && label.idStrategy === 'AUTOMATIC') {

@@ -24,15 +24,39 @@ export function groovyString(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
 }
 
+/**
+ * A value as a Groovy literal. Iterative, with its own stack: user data stored before nesting
+ * was limited (docs/limits.md) may nest deeper than a recursive walk can follow.
+ */
 function groovyValue(value: unknown): string {
-  if (typeof value === 'string') return groovyString(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return `[${value.map(groovyValue).join(', ')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>);
-    return entries.length === 0 ? '[:]' : `[${entries.map(([k, v]) => `${groovyString(k)}: ${groovyValue(v)}`).join(', ')}]`;
+  const out: string[] = [];
+  // Texts to write as they are, and values to write, popped from the end.
+  const work: Array<string | { readonly value: unknown }> = [{ value }];
+  const items = (open: string, parts: ReadonlyArray<readonly [string, unknown]>): void => {
+    work.push(']');
+    for (let i = parts.length - 1; i >= 0; i--) {
+      const [prefix, item] = parts[i]!;
+      work.push({ value: item }, `${i === 0 ? '' : ', '}${prefix}`);
+    }
+    work.push(open);
+  };
+  while (work.length > 0) {
+    const next = work.pop()!;
+    if (typeof next === 'string') {
+      out.push(next);
+      continue;
+    }
+    const v = next.value;
+    if (typeof v === 'string') out.push(groovyString(v));
+    else if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') out.push(String(v));
+    else if (Array.isArray(v)) items('[', v.map((item: unknown) => ['', item] as const));
+    else if (v !== null && typeof v === 'object') {
+      const entries = Object.entries(v as Record<string, unknown>);
+      if (entries.length === 0) out.push('[:]');
+      else items('[', entries.map(([k, item]) => [`${groovyString(k)}: `, item] as const));
+    } else out.push('null');
   }
-  return 'null';
+  return out.join('');
 }
 
 function names(method: string, list: readonly string[]): string {

@@ -20,8 +20,8 @@ function run(p: ChooseParams<Plan>, input: Iterable<Traverser>, rt: Runtime): It
   if (p.mode === 'ifThen') {
     const test = p.condition instanceof Predicate ? predicateTest(p.condition) : undefined;
     const condition = p.condition;
-    const route = (t: Traverser): readonly Plan[] => {
-      const ok = test !== undefined ? test(t.value) : rt.produces(condition as Plan, t);
+    const route = function* (t: Traverser): Generator<Traverser, readonly Plan[]> {
+      const ok = test !== undefined ? test(t.value) : yield* rt.producesPausing(condition as Plan, t);
       return [ok ? p.whenTrue : p.whenFalse];
     };
     return runBranches(input, rt, { plans: [p.whenTrue, p.whenFalse], route });
@@ -29,9 +29,12 @@ function run(p: ChooseParams<Plan>, input: Iterable<Traverser>, rt: Runtime): It
   return runBranches(input, rt, { plans: p.options.map((o) => o.plan), route: (t) => routeOptions(p, t, rt) });
 }
 
-/** The option branches a traverser takes, or undefined when it passes through unchanged. */
-function routeOptions(p: Extract<ChooseParams<Plan>, { mode: 'options' }>, t: Traverser, rt: Runtime): readonly Plan[] | undefined {
-  const chosen = rt.first(p.choice, t);
+/**
+ * The option branches a traverser takes, or undefined when it passes through unchanged; yields
+ * the PAUSE markers of the choice traversal.
+ */
+function* routeOptions(p: Extract<ChooseParams<Plan>, { mode: 'options' }>, t: Traverser, rt: Runtime): Generator<Traverser, readonly Plan[] | undefined> {
+  const chosen = yield* rt.firstPausing(p.choice, t);
   const picks = (name: string): ChooseOption<Plan>[] => p.options.filter((o) => o.pick === name);
   let branches: ChooseOption<Plan>[];
   if (chosen === undefined) {

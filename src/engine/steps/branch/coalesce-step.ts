@@ -15,7 +15,7 @@ function* run(p: { readonly plans: readonly Plan[] }, input: Iterable<Traverser>
       continue;
     }
     for (const plan of p.plans) {
-      const out = [...rt.runFrom(plan, t)];
+      const out = yield* rt.allPausing(plan, t);
       if (out.length > 0) {
         yield* out;
         break;

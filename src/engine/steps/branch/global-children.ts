@@ -37,48 +37,42 @@ export function hasBarrier(plan: Plan): boolean {
 }
 
 /**
+ * Picks the branches of one input: a generator that yields the PAUSE markers of the child
+ * traversals it runs to decide, and returns the branches, or undefined for an input that
+ * passes through unchanged.
+ */
+type Route = (t: Traverser) => Generator<Traverser, readonly Plan[] | undefined>;
+
+/**
  * Runs each input through the branches `route` picks for it, with one step scope per branch
  * step so that stateful steps span all inputs. When any branch holds a barrier, every input is
  * routed first and each branch then runs once over all of its inputs, branch by branch.
- * `route` returns undefined for an input that passes through unchanged.
  */
-export function runBranches(
-  input: Iterable<Traverser>,
-  rt: Runtime,
-  options: { readonly plans: readonly Plan[]; readonly route: (t: Traverser) => readonly Plan[] | undefined },
-): Iterable<Traverser> {
+export function runBranches(input: Iterable<Traverser>, rt: Runtime, options: { readonly plans: readonly Plan[]; readonly route: Route }): Iterable<Traverser> {
   return options.plans.some(hasBarrier) ? drained(input, rt, options) : streamed(input, rt, options.route);
 }
 
-function* streamed(
-  input: Iterable<Traverser>,
-  rt: Runtime,
-  route: (t: Traverser) => readonly Plan[] | undefined,
-): Iterable<Traverser> {
+function* streamed(input: Iterable<Traverser>, rt: Runtime, route: Route): Iterable<Traverser> {
   const scope: StepScope = new Map();
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
       continue;
     }
-    const plans = route(t);
+    const plans = yield* route(t);
     if (plans === undefined) yield t;
     else for (const plan of plans) yield* rt.stream(plan, [t], scope);
   }
 }
 
-function* drained(
-  input: Iterable<Traverser>,
-  rt: Runtime,
-  options: { readonly plans: readonly Plan[]; readonly route: (t: Traverser) => readonly Plan[] | undefined },
-): Iterable<Traverser> {
+function* drained(input: Iterable<Traverser>, rt: Runtime, options: { readonly plans: readonly Plan[]; readonly route: Route }): Iterable<Traverser> {
   const routed = new Map<Plan, Traverser[]>(options.plans.map((p) => [p, []]));
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
       continue;
     }
-    const plans = options.route(t);
+    const plans = yield* options.route(t);
     if (plans === undefined) {
       yield t;
       continue;

@@ -31,7 +31,7 @@ export const localStep: StepDef<'local'> = {
         yield* rt.stream(p.plan, [t]);
         continue;
       }
-      const out = rt.first(p.plan, t);
+      const out = yield* rt.firstPausing(p.plan, t);
       if (out !== undefined) yield moveTo(t, out.value, rt.trackPath);
     }
   },

@@ -18,6 +18,7 @@ import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { addLabels, labelled } from '../../runtime/traverser.js';
 import { whereKeeps } from '../filter/where-step.js';
+import { settle } from '../../runtime/pause.js';
 import { compileMatchGroup } from './match-pattern.js';
 import type { MatchGroup, MatchParams, MatchPattern } from '../../plan/params/branch.js';
 import type { Plan } from '../../plan/plan.js';
@@ -76,7 +77,7 @@ function pickNext(patterns: readonly MatchPattern<Plan>[], s: State): MatchPatte
 function* runPattern(rt: Runtime, t: Traverser, p: MatchPattern<Plan>, s: State): Iterable<State> {
   const value = p.select === undefined ? s.current : s.bindings.get(p.select);
   let starts: Iterable<State> = [{ ...s, current: value }];
-  if (p.head?.kind === 'where' && !whereKeeps(p.head.where, { ...t, value, path: s.path, bulk: 1 }, rt)) return;
+  if (p.head?.kind === 'where' && !settle(whereKeeps(p.head.where, { ...t, value, path: s.path, bulk: 1 }, rt))) return;
   if (p.head?.kind === 'group') starts = groupSolutions(rt, t, p.head.group, { ...s, current: value });
   for (const st of starts) {
     const from: Traverser = { ...t, value: st.current, path: st.path, bulk: 1 };

@@ -15,7 +15,7 @@ function* run(p: { readonly plan: Plan }, input: Iterable<Traverser>, rt: Runtim
       yield t;
       continue;
     }
-    const out = [...rt.runFrom(p.plan, t)];
+    const out = yield* rt.allPausing(p.plan, t);
     if (out.length > 0) yield* out;
     else yield t;
   }

@@ -17,11 +17,15 @@ import { valueKey } from '../../semantics/index.js';
 import { PAUSE } from '../../runtime/pause.js';
 import type { LoopCondition, RepeatParams } from '../../plan/params/branch.js';
 
-function holds(rt: Runtime, c: LoopCondition<Plan> | undefined, t: Traverser): boolean {
+/**
+ * Whether a loop condition holds on `t`. A traversal condition runs as a child that passes its
+ * PAUSE markers on (use with `yield*`), so a condition that runs long pauses too.
+ */
+function* holds(rt: Runtime, c: LoopCondition<Plan> | undefined, t: Traverser): Generator<Traverser, boolean> {
   if (c === undefined) return false;
   if ('always' in c) return true;
   if ('times' in c) return (t.loops?.count ?? 0) >= c.times;
-  return rt.produces(c.plan, t);
+  return yield* rt.producesPausing(c.plan, t);
 }
 
 function exit(t: Traverser): Traverser {
@@ -32,8 +36,9 @@ function exit(t: Traverser): Traverser {
  * Merges traversers that stand on equal values with equal loop counters (and equal labelled
  * objects, when labels are tracked) into one, adding their bulks, so fan-out does not multiply
  * work (TinkerPop's lazy barrier bulking). Not done for sacks, whole paths or withBulk(false).
+ * Passes PAUSE markers on (use with `yield*`).
  */
-function bulked(ts: readonly Traverser[], rt: Runtime): Traverser[] {
+function* bulked(ts: readonly Traverser[], rt: Runtime): Generator<Traverser, Traverser[]> {
   if (ts.length < 2 || rt.settings.oneBulk === true || rt.fullPath) return [...ts];
   const byKey = new Map<string, Traverser>();
   for (const t of ts) {
@@ -41,6 +46,7 @@ function bulked(ts: readonly Traverser[], rt: Runtime): Traverser[] {
     const k = `${valueKey(t.value)}${loopKey(t.loops)}${rt.trackPath ? labelKey(t.path) : ''}`;
     const seen = byKey.get(k);
     byKey.set(k, seen === undefined ? t : { ...seen, bulk: seen.bulk + t.bulk });
+    if (rt.tick()) yield PAUSE;
   }
   return [...byKey.values()];
 }
@@ -62,27 +68,32 @@ function labelKey(path: PathNode | undefined): string {
 function* run(p: RepeatParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   const body = p.body;
   if (body === undefined) throw new PlanError('REPEAT_UNDEFINED', 'The repeat()-traversal was not defined');
-  const entering = (ts: Iterable<Traverser>): Traverser[] => {
+  // Conditions without a traversal are tested without a generator of their own (the hot case).
+  const plain = (c: LoopCondition<Plan> | undefined): boolean => c === undefined || !('plan' in c);
+  const untilPlain = plain(p.until);
+  const emitPlain = plain(p.emit);
+  let exitQueue: Traverser[] = [];
+  /** Tests the conditions placed before the body; returns the traversers that enter it. */
+  function* entering(ts: readonly Traverser[]): Generator<Traverser, Traverser[]> {
     const next: Traverser[] = [];
     for (const t of ts) {
-      rt.tick();
-      if (p.untilFirst && holds(rt, p.until, t)) {
+      if (rt.tick()) yield PAUSE;
+      if (p.untilFirst && (untilPlain ? holdsNow(p.until, t) : yield* holds(rt, p.until, t))) {
         exitQueue.push(exit(t));
         continue;
       }
-      if (p.emitFirst && holds(rt, p.emit, t)) exitQueue.push(exit(t));
+      if (p.emitFirst && (emitPlain ? holdsNow(p.emit, t) : yield* holds(rt, p.emit, t))) exitQueue.push(exit(t));
       next.push(t);
     }
     return next;
-  };
+  }
   const scope: StepScope = new Map();
-  let exitQueue: Traverser[] = [];
   const entered: Traverser[] = [];
   for (const t of input) {
     if (t === PAUSE) yield t;
     else entered.push({ ...t, loops: { name: p.name, count: 0, prev: t.loops } });
   }
-  let frontier = entering(entered);
+  let frontier = yield* entering(entered);
   yield* exitQueue;
   exitQueue = [];
   // What the frontier holds: its traversers and, when whole paths are kept, the path nodes each
@@ -100,18 +111,19 @@ function* run(p: RepeatParams<Plan>, input: Iterable<Traverser>, rt: Runtime): I
         }
         const loops = out.loops;
         const t: Traverser = { ...out, loops: loops === undefined ? undefined : { ...loops, count: loops.count + 1 } };
-        if (!p.untilFirst && holds(rt, p.until, t)) {
+        if (!p.untilFirst && (untilPlain ? holdsNow(p.until, t) : yield* holds(rt, p.until, t))) {
           yield exit(t);
           continue;
         }
-        if (!p.emitFirst && holds(rt, p.emit, t)) yield exit(t);
+        if (!p.emitFirst && (emitPlain ? holdsNow(p.emit, t) : yield* holds(rt, p.emit, t))) yield exit(t);
         rt.memory.hold(units);
         held += units;
         after.push(t);
+        if (rt.tick()) yield PAUSE;
       }
       rt.memory.release(held - after.length * units);
       held = after.length * units;
-      frontier = entering(bulked(after, rt));
+      frontier = yield* entering(yield* bulked(after, rt));
       yield* exitQueue;
       exitQueue = [];
       if (rt.tick()) yield PAUSE;
@@ -119,6 +131,12 @@ function* run(p: RepeatParams<Plan>, input: Iterable<Traverser>, rt: Runtime): I
   } finally {
     rt.memory.release(held);
   }
+}
+
+/** {@link holds} for a condition without a traversal (none, always, times). */
+function holdsNow(c: LoopCondition<Plan> | undefined, t: Traverser): boolean {
+  if (c === undefined || 'plan' in c) return false;
+  return 'always' in c || (t.loops?.count ?? 0) >= c.times;
 }
 
 function condition(ins: Instruction, cc: CompileContext): LoopCondition<Plan> {

@@ -15,17 +15,19 @@ import { localItems, splitScope } from '../scope-args.js';
 import { PAUSE } from '../../runtime/pause.js';
 import type { DedupParams } from '../../plan/params/filter.js';
 
-function keyOf(p: DedupParams<Plan>, t: Traverser, rt: Runtime): string | undefined {
-  const project = (v: unknown): string | undefined => {
-    if (p.by === undefined) return valueKey(v);
-    const out = rt.first(p.by, { ...t, value: v });
+/** The key a traverser is deduplicated by; yields the PAUSE markers of the by() child. */
+function* keyOf(p: DedupParams<Plan>, t: Traverser, rt: Runtime): Generator<Traverser, string | undefined> {
+  const by = p.by;
+  const project = function* (v: unknown): Generator<Traverser, string | undefined> {
+    if (by === undefined) return valueKey(v);
+    const out = yield* rt.firstPausing(by, { ...t, value: v });
     return out === undefined ? undefined : valueKey(out.value);
   };
-  if (p.keys.length === 0) return project(t.value);
+  if (p.keys.length === 0) return by === undefined ? valueKey(t.value) : yield* project(t.value);
   const parts: string[] = [];
   for (const k of p.keys) {
     const values = labelled(t.path, k);
-    const part = project(values[values.length - 1]);
+    const part = yield* project(values[values.length - 1]);
     if (part === undefined) return undefined;
     parts.push(part);
   }
@@ -45,7 +47,7 @@ function* dedupLocal(p: DedupParams<Plan>, input: Iterable<Traverser>, rt: Runti
     const items = localItems(t.value) ?? [t.value];
     const seen = new Map<string, unknown>();
     for (const item of items) {
-      const k = keyOf({ ...p, keys: [] }, { ...t, value: item }, rt);
+      const k = p.by === undefined ? valueKey(item) : yield* keyOf({ ...p, keys: [] }, { ...t, value: item }, rt);
       if (k !== undefined && !seen.has(k)) seen.set(k, item);
     }
     yield moveTo(t, new Set(seen.values()), rt.trackPath);
@@ -54,6 +56,7 @@ function* dedupLocal(p: DedupParams<Plan>, input: Iterable<Traverser>, rt: Runti
 
 /** Global dedup; `seen` outlives one run inside a repeat() or branch scope. */
 function* dedupGlobal(p: DedupParams<Plan>, input: Iterable<Traverser>, rt: Runtime, seen: Set<string>): Iterable<Traverser> {
+  const plain = p.by === undefined && p.keys.length === 0;
   let held = 0;
   try {
     for (const t of input) {
@@ -62,7 +65,8 @@ function* dedupGlobal(p: DedupParams<Plan>, input: Iterable<Traverser>, rt: Runt
         continue;
       }
       if (rt.tick()) yield PAUSE;
-      const k = keyOf(p, t, rt);
+      // Without by() or labels the key is the value's (no generator per traverser).
+      const k = plain ? valueKey(t.value) : yield* keyOf(p, t, rt);
       if (k === undefined || seen.has(k)) continue;
       seen.add(k);
       rt.memory.hold(1);

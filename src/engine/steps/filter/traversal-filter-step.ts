@@ -11,16 +11,15 @@ import { badArguments } from '../args.js';
 import { PAUSE } from '../../runtime/pause.js';
 import type { TraversalFilterParams } from '../../plan/params/filter.js';
 
-function keep(p: TraversalFilterParams<Plan>, t: Traverser, rt: Runtime): boolean {
-  switch (p.mode) {
-    case 'filter':
-    case 'and':
-      return p.plans.every((plan) => rt.produces(plan, t));
-    case 'or':
-      return p.plans.some((plan) => rt.produces(plan, t));
-    default:
-      return !p.plans.some((plan) => rt.produces(plan, t));
+/** Whether the step keeps `t`; yields the PAUSE markers of the child traversals. */
+function* keep(p: TraversalFilterParams<Plan>, t: Traverser, rt: Runtime): Generator<Traverser, boolean> {
+  // filter() and and() keep when every child produces, or() when one does, not() when none does.
+  const every = p.mode === 'filter' || p.mode === 'and';
+  for (const plan of p.plans) {
+    const produces = yield* rt.producesPausing(plan, t);
+    if (produces !== every) return p.mode === 'or';
   }
+  return every || p.mode === 'not';
 }
 
 /**
@@ -42,7 +41,7 @@ export const traversalFilterStep: StepDef<'filter'> = {
         continue;
       }
       if (rt.tick()) yield PAUSE;
-      if (keep(p, t, rt)) yield t;
+      if (yield* keep(p, t, rt)) yield t;
     }
   },
   describe: (p) => p.mode,

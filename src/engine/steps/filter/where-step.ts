@@ -62,11 +62,13 @@ function resolve(rt: Runtime, t: Traverser, p: Predicate, ring: ByRing): Predica
   return new Predicate(p.family, p.op, args);
 }
 
-function keepTraversal(w: WhereTraversal<Plan>, t: Traverser, rt: Runtime): boolean {
+/** Whether a where() traversal keeps `t`; yields the PAUSE markers of the child traversals. */
+function* keepTraversal(w: WhereTraversal<Plan>, t: Traverser, rt: Runtime): Generator<Traverser, boolean> {
   if (w.connective !== undefined) {
-    if (w.connective === 'and') return w.children.every((c) => keepTraversal(c, t, rt));
-    const some = w.children.some((c) => keepTraversal(c, t, rt));
-    return w.connective === 'or' ? some : !some;
+    // and() keeps when every child does, or() when one does, not() when none does.
+    const every = w.connective === 'and';
+    for (const c of w.children) if ((yield* keepTraversal(c, t, rt)) !== every) return w.connective === 'or';
+    return every || w.connective === 'not';
   }
   let start = t;
   if (w.startLabel !== undefined) {
@@ -74,18 +76,20 @@ function keepTraversal(w: WhereTraversal<Plan>, t: Traverser, rt: Runtime): bool
     if (v === MISSING) return false;
     start = { ...t, value: v };
   }
-  for (const out of rt.runFrom(w.plan, { ...start, bulk: 1 })) {
-    if (w.endLabels.every((l) => isEqual(scopeValue(rt, t, l, 'last'), out.value))) return true;
+  for (const out of rt.stream(w.plan, [{ ...start, bulk: 1 }])) {
+    if (out === PAUSE) yield out;
+    else if (w.endLabels.every((l) => isEqual(scopeValue(rt, t, l, 'last'), out.value))) return true;
   }
   return false;
 }
 
 /**
  * Whether where() keeps a traverser; match() also calls it for its where() and not() patterns,
- * with the pattern variables bound in the traverser's path.
+ * with the pattern variables bound in the traverser's path. Yields the PAUSE markers of a
+ * where() traversal (use with `yield*`, or {@link settle} where the caller cannot pause).
  */
-export function whereKeeps(p: WhereParams<Plan>, t: Traverser, rt: Runtime): boolean {
-  if (p.form === 'traversal') return keepTraversal(p.traversal, t, rt);
+export function* whereKeeps(p: WhereParams<Plan>, t: Traverser, rt: Runtime): Generator<Traverser, boolean> {
+  if (p.form === 'traversal') return yield* keepTraversal(p.traversal, t, rt);
   const ring = new ByRing(rt, t, p.by);
   const startValue = p.start === undefined ? t.value : scopeValue(rt, t, p.start, 'last');
   if (startValue === MISSING) return false;
@@ -144,7 +148,7 @@ export const whereStep: StepDef<'where'> = {
   },
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
     for (const t of input) {
-      if (t === PAUSE || whereKeeps(p, t, rt)) yield t;
+      if (t === PAUSE || (yield* whereKeeps(p, t, rt))) yield t;
       else if (rt.tick()) yield PAUSE;
     }
   },

@@ -17,3 +17,15 @@ export function applyBy(rt: Runtime, t: Traverser, value: unknown, by: readonly 
   const out = rt.first(plan, { ...t, value });
   return out === undefined ? MISSING : out.value;
 }
+
+/**
+ * {@link applyBy} for a step that declares `pauses`: the by() child's PAUSE markers are
+ * yielded on the way (`const v = yield* applyByPausing(...)`).
+ */
+export function* applyByPausing(rt: Runtime, t: Traverser, value: unknown, by: readonly Plan[], i: number): Generator<Traverser, unknown> {
+  if (by.length === 0) return value;
+  const plan = by[i % by.length] as Plan;
+  if (plan.steps.length === 0) return value;
+  const out = yield* rt.firstPausing(plan, { ...t, value });
+  return out === undefined ? MISSING : out.value;
+}

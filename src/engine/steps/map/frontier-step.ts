@@ -90,7 +90,10 @@ function* runRepeat(p: FrontierParams, inputs: readonly Traverser[], slots: Int3
     if (targets !== undefined) {
       const wanted = new SlotMap();
       for (const t of targets) wanted.set(t, 0);
-      for (let at = 0; at < n; at++) if (wanted.has(r.reached.slots[at]!)) yield reachedTraverser(r, at, inputs, firstOf, rt);
+      for (let at = 0; at < n; at++) {
+        if (rt.tick()) yield PAUSE;
+        if (wanted.has(r.reached.slots[at]!)) yield reachedTraverser(r, at, inputs, firstOf, rt);
+      }
       return;
     }
     // Entries emitted: every level with emit(), else the last one (when it was reached).

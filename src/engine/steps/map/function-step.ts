@@ -27,7 +27,7 @@ function* run(p: FunctionParams, input: Iterable<Traverser>, rt: Runtime): Itera
     for (const a of p.args) {
       if (a instanceof Plan) {
         fromTraversal = true;
-        const out = rt.first(a, t);
+        const out = yield* rt.firstPausing(a, t);
         args.push(p.name === 'concat' && out === undefined ? null : out?.value ?? null);
       } else {
         args.push(a);

@@ -16,7 +16,7 @@ import type { Accumulator } from '../../runtime/side-effects.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, stepNode } from '../args.js';
 import { long } from '../helpers/step-values.js';
-import { PAUSE } from '../../runtime/pause.js';
+import { PAUSE, settle } from '../../runtime/pause.js';
 import type { GroupParams } from '../../plan/params/map.js';
 
 /**
@@ -35,10 +35,11 @@ class GroupAccumulator implements Accumulator {
     readonly rt: Runtime,
   ) {}
 
-  add(t: Traverser): void {
+  /** Adds a member to its group; yields the PAUSE markers of the key's by() child. */
+  *add(t: Traverser): Generator<Traverser, void> {
     let key = t.value;
     if (this.p.keyBy !== undefined && this.p.keyBy.steps.length > 0) {
-      const out = this.rt.first(this.p.keyBy, t);
+      const out = yield* this.rt.firstPausing(this.p.keyBy, t);
       if (out === undefined) return;
       key = out.value;
     }
@@ -49,6 +50,11 @@ class GroupAccumulator implements Accumulator {
   }
 
   result(): Map<unknown, unknown> {
+    return settle(this.resultPausing());
+  }
+
+  /** The groups, their values reduced by the value's by() child, whose PAUSE markers it yields. */
+  *resultPausing(): Generator<Traverser, Map<unknown, unknown>> {
     const out = new Map<unknown, unknown>();
     for (const { key, members } of this.groups.values()) {
       if (this.p.count) {
@@ -60,7 +66,11 @@ class GroupAccumulator implements Accumulator {
         out.set(key, members.flatMap((t) => Array<unknown>(t.bulk).fill(t.value)));
         continue;
       }
-      for (const first of this.rt.run(plan, members)) {
+      for (const first of this.rt.stream(plan, members)) {
+        if (first === PAUSE) {
+          yield first;
+          continue;
+        }
         out.set(key, first.value);
         break;
       }
@@ -82,7 +92,7 @@ function* run(p: GroupParams<Plan>, input: Iterable<Traverser>, rt: Runtime): It
         continue;
       }
       rt.memory.hold(1);
-      acc.add(t);
+      yield* acc.add(t);
       yield t;
     }
     return;
@@ -97,9 +107,9 @@ function* run(p: GroupParams<Plan>, input: Iterable<Traverser>, rt: Runtime): It
     if (rt.tick()) yield PAUSE;
     rt.memory.hold(1);
     held++;
-    acc.add(t);
+    yield* acc.add(t);
   }
-  const result = acc.result();
+  const result = yield* acc.resultPausing();
   rt.memory.release(held);
   yield fresh(result, rt.trackPath);
 }

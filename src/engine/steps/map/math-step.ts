@@ -14,7 +14,7 @@ import type { Traverser } from '../../runtime/traverser.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
-import { applyBy } from '../helpers/by.js';
+import { applyByPausing } from '../helpers/by.js';
 import { PAUSE } from '../../runtime/pause.js';
 import type { MathParams } from '../../plan/params/map.js';
 
@@ -27,17 +27,17 @@ function* run(p: MathParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Ite
     }
     const values = new Map<string, number>();
     let ok = true;
-    variables.forEach((name, i) => {
-      if (!ok) return;
+    for (let i = 0; ok && i < variables.length; i++) {
+      const name = variables[i] as string;
       const raw = name === '_' ? t.value : scopeValue(rt, t, name, 'last');
-      const v = raw === MISSING ? MISSING : applyBy(rt, t, raw, p.by, i);
+      const v = raw === MISSING ? MISSING : yield* applyByPausing(rt, t, raw, p.by, i);
       if (v === MISSING) {
         ok = false;
-        return;
+        break;
       }
       if (!isNumber(v)) throw new ArgumentError('NOT_A_NUMBER', `Cannot evaluate math(): variable '${name}' is ${String(v)}, not a number`);
       values.set(name, toDouble(v));
-    });
+    }
     if (ok) yield moveTo(t, evaluateMath(p.expression, (n) => values.get(n)), rt.trackPath);
   }
 }

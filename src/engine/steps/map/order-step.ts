@@ -42,9 +42,10 @@ function comparator(ins: Instruction, cc: CompileContext): Comparator<Plan> {
 }
 
 /**
- * Sorts items by comparators; items whose projection yields nothing are dropped.
+ * Sorts items by comparators; items whose projection yields nothing are dropped. Yields the
+ * PAUSE markers of the by() children and pauses between items (use with `yield*`).
  */
-function sortItems(rt: Runtime, items: readonly Traverser[], comparators: readonly Comparator<Plan>[]): Traverser[] {
+function* sortItems(rt: Runtime, items: readonly Traverser[], comparators: readonly Comparator<Plan>[]): Generator<Traverser, Traverser[]> {
   const cs = comparators.length === 0 ? [{ by: undefined, order: 'asc' as const }] : comparators;
   const keyed: { t: Traverser; keys: unknown[]; r: number }[] = [];
   const random = rt.random(comparators);
@@ -56,7 +57,7 @@ function sortItems(rt: Runtime, items: readonly Traverser[], comparators: readon
         keys.push(t.value);
         continue;
       }
-      const out = rt.first(c.by, t);
+      const out = yield* rt.firstPausing(c.by, t);
       if (out === undefined) {
         ok = false;
         break;
@@ -64,6 +65,7 @@ function sortItems(rt: Runtime, items: readonly Traverser[], comparators: readon
       keys.push(out.value);
     }
     if (ok) keyed.push({ t, keys, r: random() });
+    if (rt.tick()) yield PAUSE;
   }
   keyed.sort((x, y) => {
     for (let i = 0; i < cs.length; i++) {
@@ -80,7 +82,7 @@ function* run(p: OrderParams<Plan>, input: Iterable<Traverser>, rt: Runtime): It
   if (!p.local) {
     const all: Traverser[] = [];
     yield* gather(input, rt, all);
-    const sorted = sortItems(rt, all, p.comparators);
+    const sorted = yield* sortItems(rt, all, p.comparators);
     rt.memory.release(all.length);
     yield* sorted;
     return;
@@ -93,7 +95,7 @@ function* run(p: OrderParams<Plan>, input: Iterable<Traverser>, rt: Runtime): It
     const v = t.value;
     if (v instanceof Map) {
       const entries = [...(v as Map<unknown, unknown>)].map(([k, x]) => ({ ...t, value: new Map([[k, x]]) }));
-      const sorted = sortItems(rt, entries, p.comparators);
+      const sorted = yield* sortItems(rt, entries, p.comparators);
       yield moveTo(t, new Map(sorted.flatMap((e) => [...(e.value as Map<unknown, unknown>)])), rt.trackPath);
       continue;
     }
@@ -102,7 +104,7 @@ function* run(p: OrderParams<Plan>, input: Iterable<Traverser>, rt: Runtime): It
       yield t;
       continue;
     }
-    const sorted = sortItems(rt, items.map((x) => ({ ...t, value: x })), p.comparators).map((e) => e.value);
+    const sorted = (yield* sortItems(rt, items.map((x) => ({ ...t, value: x })), p.comparators)).map((e) => e.value);
     yield moveTo(t, sorted, rt.trackPath);
   }
 }

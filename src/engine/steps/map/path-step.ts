@@ -11,7 +11,7 @@ import type { Traverser } from '../../runtime/traverser.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
-import { applyBy } from '../helpers/by.js';
+import { applyByPausing } from '../helpers/by.js';
 import { PAUSE } from '../../runtime/pause.js';
 import type { PathParams } from '../../plan/params/map.js';
 import { traverserPath } from '../helpers/path.js';
@@ -29,11 +29,11 @@ function* run(p: PathParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Ite
     }
     const objects: unknown[] = [];
     let ok = true;
-    path.objects.forEach((o, i) => {
-      const v = applyBy(rt, t, o, p.by, i);
+    for (let i = 0; i < path.objects.length; i++) {
+      const v = yield* applyByPausing(rt, t, path.objects[i], p.by, i);
       if (v === MISSING) ok = false;
       objects.push(v);
-    });
+    }
     if (ok) yield moveTo(t, new Path(path.labels, objects), rt.trackPath);
   }
 }

@@ -11,7 +11,7 @@ import type { Traverser } from '../../runtime/traverser.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { byPlan, strings } from '../args.js';
-import { applyBy } from '../helpers/by.js';
+import { applyByPausing } from '../helpers/by.js';
 import { PAUSE } from '../../runtime/pause.js';
 import type { ProjectParams } from '../../plan/params/map.js';
 
@@ -22,10 +22,10 @@ function* run(p: ProjectParams<Plan>, input: Iterable<Traverser>, rt: Runtime): 
       continue;
     }
     const out = new Map<unknown, unknown>();
-    p.keys.forEach((key, i) => {
-      const v = p.by.length === 0 ? t.value : i < p.by.length ? applyBy(rt, t, t.value, p.by, i) : t.value;
-      if (v !== MISSING) out.set(key, v);
-    });
+    for (let i = 0; i < p.keys.length; i++) {
+      const v = p.by.length === 0 ? t.value : i < p.by.length ? yield* applyByPausing(rt, t, t.value, p.by, i) : t.value;
+      if (v !== MISSING) out.set(p.keys[i], v);
+    }
     yield moveTo(t, out, rt.trackPath);
   }
 }

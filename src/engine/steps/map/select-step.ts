@@ -16,7 +16,7 @@ import { Bytecode } from '../../bytecode.js';
 import { valueKey } from '../../semantics/index.js';
 import { PAUSE } from '../../runtime/pause.js';
 import type { Pop, SelectParams } from '../../plan/params/map.js';
-import { applyBy } from '../helpers/by.js';
+import { applyByPausing } from '../helpers/by.js';
 
 /** A scope value under a computed key: a map entry by Java equality, or a string key's scope value. */
 function keyedValue(rt: Runtime, t: Traverser, key: unknown, pop: Pop): unknown {
@@ -39,28 +39,28 @@ function* run(p: SelectParams<Plan>, input: Iterable<Traverser>, rt: Runtime): I
       continue;
     }
     if (p.keyPlan !== undefined) {
-      const key = rt.first(p.keyPlan, t);
+      const key = yield* rt.firstPausing(p.keyPlan, t);
       const v = key === undefined ? MISSING : keyedValue(rt, t, key.value, p.pop);
-      const projected = v === MISSING ? MISSING : applyBy(rt, t, v, p.by, 0);
+      const projected = v === MISSING ? MISSING : yield* applyByPausing(rt, t, v, p.by, 0);
       if (projected !== MISSING) yield moveTo(t, projected, rt.trackPath);
       continue;
     }
     if (p.keys.length === 1) {
       const v = scopeValue(rt, t, p.keys[0] as string, p.pop);
       if (v === MISSING) continue;
-      const projected = applyBy(rt, t, v, p.by, 0);
+      const projected = yield* applyByPausing(rt, t, v, p.by, 0);
       if (projected !== MISSING) yield moveTo(t, projected, rt.trackPath);
       continue;
     }
     const out = new Map<unknown, unknown>();
     let ok = true;
-    p.keys.forEach((key, i) => {
-      if (!ok) return;
+    for (let i = 0; ok && i < p.keys.length; i++) {
+      const key = p.keys[i] as string;
       const v = scopeValue(rt, t, key, p.pop);
-      const projected = v === MISSING ? MISSING : applyBy(rt, t, v, p.by, i);
+      const projected = v === MISSING ? MISSING : yield* applyByPausing(rt, t, v, p.by, i);
       if (projected === MISSING) ok = false;
       else out.set(key, projected);
-    });
+    }
     if (ok) yield moveTo(t, out, rt.trackPath);
   }
 }

@@ -12,6 +12,7 @@ import { applyOperator } from '../operators.js';
 import { add, div, mul, valueKey } from '../../semantics/index.js';
 import { TypedNumber } from '../../../values/index.js';
 import type { ControlParams } from '../../plan/params/side-effect.js';
+import { PAUSE, gather } from '../../runtime/pause.js';
 
 /**
  * TinkerPop's TraverserSet for traversers with a sack merge operator: equal traversers (same
@@ -42,17 +43,24 @@ function merge(all: readonly Traverser[], rt: Runtime): Traverser[] {
   return out;
 }
 
-/** The input in consecutive groups of at most `size` traversers (NoOpBarrierStep's maxBarrierSize). */
-function* chunks(input: Iterable<Traverser>, size: number): Generator<Traverser[]> {
+/**
+ * The input in consecutive groups of at most `size` traversers (NoOpBarrierStep's
+ * maxBarrierSize), each merged; the PAUSE markers of the input pass on as they come.
+ */
+function* chunks(input: Iterable<Traverser>, size: number, rt: Runtime): Generator<Traverser> {
   let chunk: Traverser[] = [];
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     chunk.push(t);
     if (chunk.length >= size) {
-      yield chunk;
+      yield* merge(chunk, rt);
       chunk = [];
     }
   }
-  if (chunk.length > 0) yield chunk;
+  if (chunk.length > 0) yield* merge(chunk, rt);
 }
 
 /** SackFunctions.Barrier.normSack: each sack times its bulk, divided by the sum of those. */
@@ -67,6 +75,7 @@ function normSack(all: readonly Traverser[]): Traverser[] {
 export const controlStep: StepDef<'control'> = {
   kind: 'control',
   category: 'side-effect',
+  pauses: true,
   ops: ['barrier', 'discard', 'fail'],
   compile(ins) {
     const [a] = ins.args;
@@ -86,15 +95,19 @@ export const controlStep: StepDef<'control'> = {
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
     if (p.mode === 'barrier') {
       if (p.maxSize !== undefined) {
-        for (const chunk of chunks(input, p.maxSize)) yield* merge(chunk, rt);
+        yield* chunks(input, p.maxSize, rt);
         return;
       }
-      const merged = merge([...input], rt);
+      const all: Traverser[] = [];
+      yield* gather(input, rt, all);
+      rt.memory.release(all.length);
+      const merged = merge(all, rt);
       yield* p.normSack === true ? normSack(merged) : merged;
       return;
     }
     for (const t of input) {
-      if (p.mode === 'fail') throw new ArgumentError('FAIL_STEP', p.message ?? `fail() step triggered: ${String(t.value)}`);
+      if (t === PAUSE) yield t;
+      else if (p.mode === 'fail') throw new ArgumentError('FAIL_STEP', p.message ?? `fail() step triggered: ${String(t.value)}`);
     }
   },
   describe: (p) => p.mode,

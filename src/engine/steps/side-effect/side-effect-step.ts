@@ -26,7 +26,7 @@ export const sideEffectStep: StepDef<'sideEffect'> = {
         yield t;
         continue;
       }
-      for (const out of rt.runFrom(p.plan, t)) void out;
+      for (const out of rt.stream(p.plan, [t])) if (out === PAUSE) yield out;
       yield t;
     }
   },
