@@ -49,10 +49,11 @@ interface AppOptions {
 const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
 
 /**
- * Longest path parameter (percent-encoded characters): a vertex id of 16 KiB (docs/limits.md),
- * quoted and escaped, fits; fastify's default of 100 refused ids HugeGraph accepts.
+ * Longest path parameter (percent-encoded characters): an edge id holding two vertex ids of
+ * 16 KiB (docs/limits.md), quoted and escaped, fits; fastify's default of 100 refused every
+ * vertex id longer than about 100 characters with a 414.
  */
-const MAX_PARAM_LENGTH = 64 * 1024;
+const MAX_PARAM_LENGTH = 128 * 1024;
 
 /** By default, a request that takes at least this long (ms) is logged at info (faster ones only at debug). */
 const SLOW_REQUEST_MS = 1000;
