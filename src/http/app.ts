@@ -5,7 +5,7 @@
  * @module
  */
 import Fastify, { LogController } from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import swagger from '@fastify/swagger';
 import { createGunzip, createInflate } from 'node:zlib';
 import type { Transform } from 'node:stream';
@@ -48,6 +48,13 @@ interface AppOptions {
  * Default largest request body: 16 MiB.
  */
 const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * Longest path parameter (percent-encoded characters): an edge id holding two vertex ids of
+ * 16 KiB (docs/limits.md), quoted and escaped, fits; fastify's default of 100 refused every
+ * vertex id longer than about 100 characters with a 414.
+ */
+const MAX_PARAM_LENGTH = 128 * 1024;
 
 /** By default, a request that takes at least this long (ms) is logged at info (faster ones only at debug). */
 const SLOW_REQUEST_MS = 1000;
@@ -106,7 +113,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // `/schema/propertykeys/age/?action=append` is `/schema/propertykeys/age?action=append`, as in
     // HugeGraph (pyhugegraph sends the first form).
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // A path the router refuses (a bad escape, a parameter past the length above) gets
+    // HugeGraph's error body too.
+    frameworkErrors: (error, _request, reply) => {
+      const { body } = mapError(error);
+      const sent: FastifyReply = reply;
+      void sent.code(typeof error.statusCode === 'number' ? error.statusCode : 400).header('content-type', 'application/json; charset=utf-8').send(body);
+    },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false, keywords: [BIGINT_KEYWORD] } },
     requestIdHeader: 'x-request-id',
     logController: new LogController({ disableRequestLogging: true }),

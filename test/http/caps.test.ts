@@ -40,6 +40,9 @@ test('REST: a 15 MB primary-key id, a 17 KiB one, a 17 KiB customized id and a 2
     assert.equal(fits.status, 201, fits.text.slice(0, 300));
     const doc = await server.call('POST', `${G}/graph/vertices`, { label: 'doc', id: 'd'.repeat(16 * 1024), properties: {} });
     assert.equal(doc.status, 201, doc.text.slice(0, 300));
+    const read = await server.call('GET', `${G}/graph/vertices/${encodeURIComponent(`"${'d'.repeat(16 * 1024)}"`)}`);
+    assert.equal(read.status, 200, read.text.slice(0, 300));
+    assert.equal(read.json.id, 'd'.repeat(16 * 1024));
     const count = await server.call('POST', '/gremlin', { gremlin: 'g.V().count()' });
     assert.deepEqual(count.json.result.data, [2]);
   } finally {

@@ -13,7 +13,8 @@ import { restJson, restJsonText } from '../json-text.js';
 import { parsePropertyFilter, propertyQuery } from './property-filters.js';
 import { LIST_LIMIT, actionQuery, checkBatchSize, checkBodyLabel, checkListLabel, checkNoNullValues, edgeNotFound, elementAction, listDirection, listLimit, noSuchEdge } from './element-checks.js';
 
-const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 8192 } };
+/** An edge id holds two vertex ids of up to 16 KiB each (docs/limits.md). */
+const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 128 * 1024 } };
 const LABEL = { type: 'string', minLength: 1, maxLength: 256 } as const;
 const STRATEGY = { type: 'string', enum: ['SUM', 'BIGGER', 'SMALLER', 'UNION', 'INTERSECTION', 'APPEND', 'ELIMINATE', 'OVERRIDE'] } as const;
 

@@ -13,7 +13,8 @@ import { LIST_LIMIT, actionQuery, checkBatchSize, checkBodyLabel, checkListLabel
 import { restJson, restJsonText, vertexJsonText } from '../json-text.js';
 import { parsePropertyFilter, propertyQuery } from './property-filters.js';
 
-const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 4096 } };
+/** A vertex id as a JSON literal: a 16 KiB id (docs/limits.md), quoted and escaped, fits. */
+const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 64 * 1024 } };
 const PROPERTIES = { type: 'object' } as const;
 const LABEL = { type: 'string', minLength: 1, maxLength: 256 } as const;
 const STRATEGY = { type: 'string', enum: ['SUM', 'BIGGER', 'SMALLER', 'UNION', 'INTERSECTION', 'APPEND', 'ELIMINATE', 'OVERRIDE'] } as const;
