@@ -100,7 +100,9 @@ test('a REST insert on the graph answers promptly while a /gremlin request that 
     const res = await runaway;
     assert.equal(res.status, 400, JSON.stringify(res.json));
     assert.deepEqual(Object.keys(res.json), ['exception', 'message', 'cause']);
-    assert.ok(Math.max(...inserts) < 500, `REST inserts took ${inserts.map(Math.round).join(', ')} ms while the request ran`);
+    // Each insert waits at most for the request's preemption (a rollback), never for its 2 s
+    // time limit: half of it is the bound, so a loaded CI machine does not fail a correct build.
+    assert.ok(Math.max(...inserts) < 1000, `REST inserts took ${inserts.map(Math.round).join(', ')} ms while the request ran`);
     const names = await send(`${server.url}/gremlin`, 'POST', { gremlin: "g.V().has('name','lockx').count()" });
     assert.deepEqual(names.json.result.data, [0]);
   } finally {
