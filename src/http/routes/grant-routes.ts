@@ -8,7 +8,7 @@
  * @module
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ArgumentError, DEFAULT_SPACE, NotFoundError } from '../../index.js';
+import { ArgumentError, DEFAULT_SPACE, NotFoundError, PERMISSIONS } from '../../index.js';
 import type { ServerState } from '../../index.js';
 import { accessJson, belongJson, groupJson, LEGACY_FAMILY, parseAccessId, parseBelongId, SPACE_FAMILY, targetJson } from './grant-shapes.js';
 import type { Family } from './grant-shapes.js';
@@ -133,10 +133,9 @@ const KINDS: readonly Kind[] = [
     create: async (state, space, family, r) => {
       const { group, target, access_permission: permission } = r.body;
       if (typeof group !== 'string' || typeof target !== 'string') throw new ArgumentError('INVALID_ARGUMENT', 'An access needs a group id and a target id');
-      const checked = typeof permission === 'string' ? permission : '';
-      if (checked === 'OP' || checked === 'SPACE' || checked === 'READ' || checked === 'WRITE' || checked === 'DELETE' || checked === 'EXECUTE') {
-        state.access.requireGrant(r.identity, space, checked);
-      }
+      // An unknown permission is left to the registry's 400; a known one must be the caller's to grant.
+      const known = PERMISSIONS.find((p) => p === permission);
+      if (known !== undefined) state.access.requireGrant(r.identity, space, known);
       return accessJson(family, space, await state.grants.createAccess(space, family.nameOf(group), family.nameOf(target), permission, r.body, r.identity.user_name));
     },
     get: (state, space, family, id) => {
