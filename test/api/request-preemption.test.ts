@@ -50,9 +50,9 @@ test('a request that wrote and then reads for its whole time limit does not hold
     const request = graph.gremlin(`g.addV('person').property('name','lockx').iterate(); ${NEVER}`, { timeoutMs: 1500 });
     await pause(200);
     const insert = await timed(() => graph.addVertex('person', { name: 'writer' }));
-    assert.ok(insert.ms < 300, `the insert waited ${Math.round(insert.ms)} ms`);
+    assert.ok(insert.ms < 700, `the insert waited ${Math.round(insert.ms)} ms`);
     const edge = await timed(() => graph.gremlin("g.V().has('name','a').as('x').V().has('name','writer').addE('e').from('x').count()"));
-    assert.ok(edge.ms < 500, `a short writing request waited ${Math.round(edge.ms)} ms`);
+    assert.ok(edge.ms < 700, `a short writing request waited ${Math.round(edge.ms)} ms`);
     await assert.rejects(request, (e: unknown) => e instanceof CancelledError && e.code === 'TIMEOUT');
     assert.deepEqual((await graph.gremlin("g.V().hasLabel('person').values('name')")).sort(), ['writer']);
     assert.deepEqual(await graph.gremlin("g.V().has('name','writer').inE().count()"), [1]);

@@ -205,7 +205,14 @@ export class RequestRunner {
     const state = handle.state;
     const store = state.store;
     const tx = state.requestTransaction();
-    const signal = a.signal === undefined ? tx.signal : AbortSignal.any([a.signal, tx.signal]);
+    // A statement that runs while the request holds the write lock stops when a writer preempts
+    // it; the others cannot be preempted and go without the (costly) combined signal.
+    let preemptible: AbortSignal | undefined;
+    const signalNow = (): AbortSignal | undefined => {
+      if (!tx.holding) return a.signal;
+      preemptible ??= a.signal === undefined ? tx.signal : AbortSignal.any([a.signal, tx.signal]);
+      return preemptible;
+    };
     const { deadline, ioBase, memoryLimit, pacing } = a;
     // Session variables are written back only once the attempt committed.
     const variables = a.scope === undefined ? undefined : new Map(a.scope.variables);
@@ -220,7 +227,7 @@ export class RequestRunner {
         context: () => {
           tx.checkPreempted();
           return {
-            ...handle.executionContext({ signal, deadline, ioBase, memoryLimit, pacing }),
+            ...handle.executionContext({ signal: signalNow(), deadline, ioBase, memoryLimit, pacing }),
             write: (fn) => tx.write((w) => handle.checked(w, fn)),
             openReadView: () => {
               tx.checkPreempted();

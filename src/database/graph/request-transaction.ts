@@ -145,7 +145,8 @@ export class RequestTransaction implements ScriptTransaction, LockHolder {
   #wroteAt = 0;
   #preempted = false;
   #restartable = true;
-  readonly #abort = new AbortController();
+  /** Made on first use: an AbortController costs microseconds, and most requests never write. */
+  #abort: AbortController | undefined;
 
   constructor(private readonly parts: TransactionParts) {}
 
@@ -171,6 +172,7 @@ export class RequestTransaction implements ScriptTransaction, LockHolder {
 
   /** Aborts when the attempt is preempted. */
   get signal(): AbortSignal {
+    this.#abort ??= new AbortController();
     return this.#abort.signal;
   }
 
@@ -183,7 +185,7 @@ export class RequestTransaction implements ScriptTransaction, LockHolder {
     this.rollback();
     this.parts.lock.release(this);
     this.#preempted = true;
-    this.#abort.abort(this.#preemption());
+    this.#abort?.abort(this.#preemption());
   }
 
   /** Notes a schema change made by the request: schema changes are not rolled back, so it cannot run again. */

@@ -8,6 +8,7 @@ import { VertexProperty } from '../elements.js';
 import type { Edge, Vertex } from '../elements.js';
 import { edgeAt, vertexAt } from './element-at.js';
 import type { GraphSource, GraphWriter } from '../../port/index.js';
+import { childPlans } from '../plan/plan.js';
 import type { ParamsOf, Plan, PlanStep, SourceSettings } from '../plan/plan.js';
 import type { StepKind } from '../plan/kinds.js';
 import { addLabels } from './traverser.js';
@@ -19,6 +20,29 @@ import { PAUSE, withoutPauses } from './pause.js';
 import { JavaRandom } from './java-random.js';
 import { TypedNumber } from '../../values/index.js';
 import { ArgumentError } from '../../errors.js';
+
+/**
+ * Step kinds whose work does not stop at what one traverser brings: a loop, a scan of the
+ * graph, a search, a service. A child traversal holding one may run long.
+ */
+const LONG_KINDS: ReadonlySet<StepKind> = new Set<StepKind>(['repeat', 'graph', 'columnScan', 'frontier', 'match', 'call', 'io', 'subgraph']);
+
+/** {@link mayRunLong} of each plan asked about. */
+const longPlans = new WeakMap<Plan, boolean>();
+
+/**
+ * Whether a child plan may run long: it holds, at any depth, a step of {@link LONG_KINDS}. A
+ * step runs such a child with {@link Runtime.firstPausing} (passing its pauses on), and any
+ * other child with {@link Runtime.first}, which costs no generator per traverser.
+ */
+export function mayRunLong(plan: Plan): boolean {
+  let long = longPlans.get(plan);
+  if (long === undefined) {
+    long = plan.steps.some((step) => LONG_KINDS.has(step.kind) || childPlans(step.params).some(mayRunLong));
+    longPlans.set(plan, long);
+  }
+  return long;
+}
 
 /**
  * Per-step state shared by several runs of one child traversal, keyed by the step's params.

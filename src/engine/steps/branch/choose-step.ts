@@ -10,6 +10,7 @@ import { PlanError } from '../../../errors.js';
 import { Plan } from '../../plan/plan.js';
 import { predicateTest } from '../../runtime/predicate.js';
 import type { Traverser } from '../../runtime/traverser.js';
+import { mayRunLong } from '../../runtime/runtime.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { CompileContext, StepDef } from '../step-def.js';
 import { badArguments, byPlan, isEnum } from '../args.js';
@@ -20,21 +21,30 @@ function run(p: ChooseParams<Plan>, input: Iterable<Traverser>, rt: Runtime): It
   if (p.mode === 'ifThen') {
     const test = p.condition instanceof Predicate ? predicateTest(p.condition) : undefined;
     const condition = p.condition;
-    const route = function* (t: Traverser): Generator<Traverser, readonly Plan[]> {
-      const ok = test !== undefined ? test(t.value) : yield* rt.producesPausing(condition as Plan, t);
-      return [ok ? p.whenTrue : p.whenFalse];
-    };
+    const branch = (ok: boolean): readonly Plan[] => [ok ? p.whenTrue : p.whenFalse];
+    const route =
+      test !== undefined
+        ? (t: Traverser) => branch(test(t.value))
+        : mayRunLong(condition as Plan)
+          ? function* (t: Traverser): Generator<Traverser, readonly Plan[]> {
+              return branch(yield* rt.producesPausing(condition as Plan, t));
+            }
+          : (t: Traverser) => branch(rt.produces(condition as Plan, t));
     return runBranches(input, rt, { plans: [p.whenTrue, p.whenFalse], route });
   }
-  return runBranches(input, rt, { plans: p.options.map((o) => o.plan), route: (t) => routeOptions(p, t, rt) });
+  const route = mayRunLong(p.choice)
+    ? function* (t: Traverser): Generator<Traverser, readonly Plan[] | undefined> {
+        return optionsFor(p, yield* rt.firstPausing(p.choice, t), rt);
+      }
+    : (t: Traverser) => optionsFor(p, rt.first(p.choice, t), rt);
+  return runBranches(input, rt, { plans: p.options.map((o) => o.plan), route });
 }
 
 /**
- * The option branches a traverser takes, or undefined when it passes through unchanged; yields
- * the PAUSE markers of the choice traversal.
+ * The option branches a traverser takes, given what its choice traversal yielded (`chosen`),
+ * or undefined when it passes through unchanged.
  */
-function* routeOptions(p: Extract<ChooseParams<Plan>, { mode: 'options' }>, t: Traverser, rt: Runtime): Generator<Traverser, readonly Plan[] | undefined> {
-  const chosen = yield* rt.firstPausing(p.choice, t);
+function optionsFor(p: Extract<ChooseParams<Plan>, { mode: 'options' }>, chosen: Traverser | undefined, rt: Runtime): readonly Plan[] | undefined {
   const picks = (name: string): ChooseOption<Plan>[] => p.options.filter((o) => o.pick === name);
   let branches: ChooseOption<Plan>[];
   if (chosen === undefined) {

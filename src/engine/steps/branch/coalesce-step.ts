@@ -4,18 +4,20 @@
  */
 import type { Plan } from '../../plan/plan.js';
 import type { Traverser } from '../../runtime/traverser.js';
+import { mayRunLong } from '../../runtime/runtime.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { PAUSE } from '../../runtime/pause.js';
 
 function* run(p: { readonly plans: readonly Plan[] }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  const long = p.plans.some(mayRunLong);
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
       continue;
     }
     for (const plan of p.plans) {
-      const out = yield* rt.allPausing(plan, t);
+      const out = long ? yield* rt.allPausing(plan, t) : [...rt.runFrom(plan, t)];
       if (out.length > 0) {
         yield* out;
         break;

@@ -37,11 +37,16 @@ export function hasBarrier(plan: Plan): boolean {
 }
 
 /**
- * Picks the branches of one input: a generator that yields the PAUSE markers of the child
- * traversals it runs to decide, and returns the branches, or undefined for an input that
- * passes through unchanged.
+ * Picks the branches of one input, or undefined for an input that passes through unchanged;
+ * when deciding runs a child traversal that may run long, a generator that yields the child's
+ * PAUSE markers and returns the branches.
  */
-type Route = (t: Traverser) => Generator<Traverser, readonly Plan[] | undefined>;
+type Route = (t: Traverser) => readonly Plan[] | undefined | Generator<Traverser, readonly Plan[] | undefined>;
+
+/** Whether a route answered with a generator (it runs a child that may run long). */
+function deferred(picked: ReturnType<Route>): picked is Generator<Traverser, readonly Plan[] | undefined> {
+  return picked !== undefined && 'next' in picked;
+}
 
 /**
  * Runs each input through the branches `route` picks for it, with one step scope per branch
@@ -59,7 +64,8 @@ function* streamed(input: Iterable<Traverser>, rt: Runtime, route: Route): Itera
       yield t;
       continue;
     }
-    const plans = yield* route(t);
+    const picked = route(t);
+    const plans = deferred(picked) ? yield* picked : picked;
     if (plans === undefined) yield t;
     else for (const plan of plans) yield* rt.stream(plan, [t], scope);
   }
@@ -72,7 +78,8 @@ function* drained(input: Iterable<Traverser>, rt: Runtime, options: { readonly p
       yield t;
       continue;
     }
-    const plans = yield* options.route(t);
+    const picked = options.route(t);
+    const plans = deferred(picked) ? yield* picked : picked;
     if (plans === undefined) {
       yield t;
       continue;

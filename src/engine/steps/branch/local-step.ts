@@ -4,6 +4,7 @@
  */
 import { moveTo } from '../../runtime/traverser.js';
 import type { Traverser } from '../../runtime/traverser.js';
+import { mayRunLong } from '../../runtime/runtime.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
@@ -22,6 +23,7 @@ export const localStep: StepDef<'local'> = {
     return { plan: cc.child(ins.args[0] ?? null), firstOnly: ins.op === 'map' };
   },
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
+    const long = mayRunLong(p.plan);
     for (const t of input) {
       if (t === PAUSE) {
         yield t;
@@ -31,7 +33,7 @@ export const localStep: StepDef<'local'> = {
         yield* rt.stream(p.plan, [t]);
         continue;
       }
-      const out = yield* rt.firstPausing(p.plan, t);
+      const out = long ? yield* rt.firstPausing(p.plan, t) : rt.first(p.plan, t);
       if (out !== undefined) yield moveTo(t, out.value, rt.trackPath);
     }
   },

@@ -4,18 +4,20 @@
  */
 import type { Plan } from '../../plan/plan.js';
 import type { Traverser } from '../../runtime/traverser.js';
+import { mayRunLong } from '../../runtime/runtime.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
 import { PAUSE } from '../../runtime/pause.js';
 
 function* run(p: { readonly plan: Plan }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  const long = mayRunLong(p.plan);
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
       continue;
     }
-    const out = yield* rt.allPausing(p.plan, t);
+    const out = long ? yield* rt.allPausing(p.plan, t) : [...rt.runFrom(p.plan, t)];
     if (out.length > 0) yield* out;
     else yield t;
   }

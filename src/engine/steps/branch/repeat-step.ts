@@ -9,6 +9,7 @@ import { Bytecode } from '../../bytecode.js';
 import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
 import type { LoopFrame, PathNode, Traverser } from '../../runtime/traverser.js';
+import { mayRunLong } from '../../runtime/runtime.js';
 import type { Runtime, StepScope } from '../../runtime/runtime.js';
 import type { CompileContext, StepDef } from '../step-def.js';
 import type { Instruction } from '../../bytecode.js';
@@ -41,14 +42,29 @@ function exit(t: Traverser): Traverser {
 function* bulked(ts: readonly Traverser[], rt: Runtime): Generator<Traverser, Traverser[]> {
   if (ts.length < 2 || rt.settings.oneBulk === true || rt.fullPath) return [...ts];
   const byKey = new Map<string, Traverser>();
-  for (const t of ts) {
-    if (t.sack !== undefined) return [...ts];
+  for (let i = 0; i < ts.length; ) {
+    i = bulkSome(ts, i, byKey, rt);
+    if (i < 0) return [...ts];
+    if (i < ts.length) yield PAUSE;
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * Bulks `ts[from]`, `ts[from + 1]`... into `byKey` until the time slice is over; returns the
+ * index to go on from (`ts.length` when done), or -1 at a traverser with a sack (no bulking).
+ * A plain function, so that the JIT optimises its loop (it does so poorly inside generators).
+ */
+function bulkSome(ts: readonly Traverser[], from: number, byKey: Map<string, Traverser>, rt: Runtime): number {
+  for (let i = from; i < ts.length; i++) {
+    const t = ts[i] as Traverser;
+    if (t.sack !== undefined) return -1;
     const k = `${valueKey(t.value)}${loopKey(t.loops)}${rt.trackPath ? labelKey(t.path) : ''}`;
     const seen = byKey.get(k);
     byKey.set(k, seen === undefined ? t : { ...seen, bulk: seen.bulk + t.bulk });
-    if (rt.tick()) yield PAUSE;
+    if (rt.tick()) return i + 1;
   }
-  return [...byKey.values()];
+  return ts.length;
 }
 
 /** Every enclosing loop counter, so that traversers of different outer rounds stay apart. */
@@ -68,21 +84,22 @@ function labelKey(path: PathNode | undefined): string {
 function* run(p: RepeatParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   const body = p.body;
   if (body === undefined) throw new PlanError('REPEAT_UNDEFINED', 'The repeat()-traversal was not defined');
-  // Conditions without a traversal are tested without a generator of their own (the hot case).
-  const plain = (c: LoopCondition<Plan> | undefined): boolean => c === undefined || !('plan' in c);
+  // Conditions that cannot run long are tested without a generator of their own (the hot case).
+  const plain = (c: LoopCondition<Plan> | undefined): boolean => c === undefined || !('plan' in c) || !mayRunLong(c.plan);
   const untilPlain = plain(p.until);
   const emitPlain = plain(p.emit);
   let exitQueue: Traverser[] = [];
   /** Tests the conditions placed before the body; returns the traversers that enter it. */
-  function* entering(ts: readonly Traverser[]): Generator<Traverser, Traverser[]> {
+  function* entering(ts: readonly Traverser[]): Generator<Traverser, readonly Traverser[]> {
+    if (!p.untilFirst && !p.emitFirst) return ts;
     const next: Traverser[] = [];
     for (const t of ts) {
       if (rt.tick()) yield PAUSE;
-      if (p.untilFirst && (untilPlain ? holdsNow(p.until, t) : yield* holds(rt, p.until, t))) {
+      if (p.untilFirst && (untilPlain ? holdsNow(rt, p.until, t) : yield* holds(rt, p.until, t))) {
         exitQueue.push(exit(t));
         continue;
       }
-      if (p.emitFirst && (emitPlain ? holdsNow(p.emit, t) : yield* holds(rt, p.emit, t))) exitQueue.push(exit(t));
+      if (p.emitFirst && (emitPlain ? holdsNow(rt, p.emit, t) : yield* holds(rt, p.emit, t))) exitQueue.push(exit(t));
       next.push(t);
     }
     return next;
@@ -111,11 +128,11 @@ function* run(p: RepeatParams<Plan>, input: Iterable<Traverser>, rt: Runtime): I
         }
         const loops = out.loops;
         const t: Traverser = { ...out, loops: loops === undefined ? undefined : { ...loops, count: loops.count + 1 } };
-        if (!p.untilFirst && (untilPlain ? holdsNow(p.until, t) : yield* holds(rt, p.until, t))) {
+        if (!p.untilFirst && (untilPlain ? holdsNow(rt, p.until, t) : yield* holds(rt, p.until, t))) {
           yield exit(t);
           continue;
         }
-        if (!p.emitFirst && (emitPlain ? holdsNow(p.emit, t) : yield* holds(rt, p.emit, t))) yield exit(t);
+        if (!p.emitFirst && (emitPlain ? holdsNow(rt, p.emit, t) : yield* holds(rt, p.emit, t))) yield exit(t);
         rt.memory.hold(units);
         held += units;
         after.push(t);
@@ -133,9 +150,10 @@ function* run(p: RepeatParams<Plan>, input: Iterable<Traverser>, rt: Runtime): I
   }
 }
 
-/** {@link holds} for a condition without a traversal (none, always, times). */
-function holdsNow(c: LoopCondition<Plan> | undefined, t: Traverser): boolean {
-  if (c === undefined || 'plan' in c) return false;
+/** {@link holds} without passing pauses on: for a condition that cannot run long. */
+function holdsNow(rt: Runtime, c: LoopCondition<Plan> | undefined, t: Traverser): boolean {
+  if (c === undefined) return false;
+  if ('plan' in c) return rt.produces(c.plan, t);
   return 'always' in c || (t.loops?.count ?? 0) >= c.times;
 }
 

@@ -10,12 +10,7 @@ import type { StepDef } from '../step-def.js';
 import { runBranches } from './global-children.js';
 
 function run(p: { readonly plans: readonly Plan[] }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
-  return runBranches(input, rt, {
-    plans: p.plans,
-    route: function* () {
-      return p.plans;
-    },
-  });
+  return runBranches(input, rt, { plans: p.plans, route: () => p.plans });
 }
 
 /**

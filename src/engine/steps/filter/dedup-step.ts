@@ -7,6 +7,7 @@ import { PlanError } from '../../../errors.js';
 import { valueKey } from '../../semantics/value-key.js';
 import { moveTo, labelled, withFields } from '../../runtime/traverser.js';
 import type { Traverser } from '../../runtime/traverser.js';
+import { mayRunLong } from '../../runtime/runtime.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { Plan } from '../../plan/plan.js';
 import type { StepDef } from '../step-def.js';
@@ -15,21 +16,33 @@ import { localItems, splitScope } from '../scope-args.js';
 import { PAUSE } from '../../runtime/pause.js';
 import type { DedupParams } from '../../plan/params/filter.js';
 
-/** The key a traverser is deduplicated by; yields the PAUSE markers of the by() child. */
-function* keyOf(p: DedupParams<Plan>, t: Traverser, rt: Runtime): Generator<Traverser, string | undefined> {
-  const by = p.by;
-  const project = function* (v: unknown): Generator<Traverser, string | undefined> {
-    if (by === undefined) return valueKey(v);
-    const out = yield* rt.firstPausing(by, { ...t, value: v });
-    return out === undefined ? undefined : valueKey(out.value);
-  };
-  if (p.keys.length === 0) return by === undefined ? valueKey(t.value) : yield* project(t.value);
-  const parts: string[] = [];
-  for (const k of p.keys) {
+/** The values a traverser is deduplicated by, before by(): its own, or the last object of each label. */
+function dedupValues(p: DedupParams<Plan>, t: Traverser): unknown[] {
+  if (p.keys.length === 0) return [t.value];
+  return p.keys.map((k) => {
     const values = labelled(t.path, k);
-    const part = yield* project(values[values.length - 1]);
-    if (part === undefined) return undefined;
-    parts.push(part);
+    return values[values.length - 1];
+  });
+}
+
+/** The key a traverser is deduplicated by; undefined when a by() child yields nothing. */
+function keyOf(p: DedupParams<Plan>, t: Traverser, rt: Runtime): string | undefined {
+  const parts: string[] = [];
+  for (const v of dedupValues(p, t)) {
+    const out = p.by === undefined ? { value: v } : rt.first(p.by, { ...t, value: v });
+    if (out === undefined) return undefined;
+    parts.push(valueKey(out.value));
+  }
+  return parts.join('\u0000');
+}
+
+/** {@link keyOf} for a by() child that may run long: yields its PAUSE markers. */
+function* keyOfPausing(p: DedupParams<Plan>, t: Traverser, rt: Runtime): Generator<Traverser, string | undefined> {
+  const parts: string[] = [];
+  for (const v of dedupValues(p, t)) {
+    const out = yield* rt.firstPausing(p.by as Plan, { ...t, value: v });
+    if (out === undefined) return undefined;
+    parts.push(valueKey(out.value));
   }
   return parts.join('\u0000');
 }
@@ -39,15 +52,17 @@ function run(p: DedupParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Ite
 }
 
 function* dedupLocal(p: DedupParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  const long = p.by !== undefined && mayRunLong(p.by);
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
       continue;
     }
     const items = localItems(t.value) ?? [t.value];
+    const local = { ...p, keys: [] };
     const seen = new Map<string, unknown>();
     for (const item of items) {
-      const k = p.by === undefined ? valueKey(item) : yield* keyOf({ ...p, keys: [] }, { ...t, value: item }, rt);
+      const k = p.by === undefined ? valueKey(item) : long ? yield* keyOfPausing(local, { ...t, value: item }, rt) : keyOf(local, { ...t, value: item }, rt);
       if (k !== undefined && !seen.has(k)) seen.set(k, item);
     }
     yield moveTo(t, new Set(seen.values()), rt.trackPath);
@@ -57,6 +72,7 @@ function* dedupLocal(p: DedupParams<Plan>, input: Iterable<Traverser>, rt: Runti
 /** Global dedup; `seen` outlives one run inside a repeat() or branch scope. */
 function* dedupGlobal(p: DedupParams<Plan>, input: Iterable<Traverser>, rt: Runtime, seen: Set<string>): Iterable<Traverser> {
   const plain = p.by === undefined && p.keys.length === 0;
+  const long = p.by !== undefined && mayRunLong(p.by);
   let held = 0;
   try {
     for (const t of input) {
@@ -65,8 +81,7 @@ function* dedupGlobal(p: DedupParams<Plan>, input: Iterable<Traverser>, rt: Runt
         continue;
       }
       if (rt.tick()) yield PAUSE;
-      // Without by() or labels the key is the value's (no generator per traverser).
-      const k = plain ? valueKey(t.value) : yield* keyOf(p, t, rt);
+      const k = plain ? valueKey(t.value) : long ? yield* keyOfPausing(p, t, rt) : keyOf(p, t, rt);
       if (k === undefined || seen.has(k)) continue;
       seen.add(k);
       rt.memory.hold(1);

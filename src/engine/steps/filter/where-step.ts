@@ -90,6 +90,11 @@ function* keepTraversal(w: WhereTraversal<Plan>, t: Traverser, rt: Runtime): Gen
  */
 export function* whereKeeps(p: WhereParams<Plan>, t: Traverser, rt: Runtime): Generator<Traverser, boolean> {
   if (p.form === 'traversal') return yield* keepTraversal(p.traversal, t, rt);
+  return predicateKeeps(p, t, rt);
+}
+
+/** Whether a where(predicate) keeps a traverser (no child traversal but its by() modulators). */
+function predicateKeeps(p: Extract<WhereParams<Plan>, { form: 'predicate' }>, t: Traverser, rt: Runtime): boolean {
   const ring = new ByRing(rt, t, p.by);
   const startValue = p.start === undefined ? t.value : scopeValue(rt, t, p.start, 'last');
   if (startValue === MISSING) return false;
@@ -148,7 +153,7 @@ export const whereStep: StepDef<'where'> = {
   },
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
     for (const t of input) {
-      if (t === PAUSE || (yield* whereKeeps(p, t, rt))) yield t;
+      if (t === PAUSE || (p.form === 'predicate' ? predicateKeeps(p, t, rt) : yield* keepTraversal(p.traversal, t, rt))) yield t;
       else if (rt.tick()) yield PAUSE;
     }
   },

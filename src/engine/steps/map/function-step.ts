@@ -7,6 +7,7 @@ import { Bytecode } from '../../bytecode.js';
 import { Plan } from '../../plan/plan.js';
 import { moveTo } from '../../runtime/traverser.js';
 import type { Traverser } from '../../runtime/traverser.js';
+import { mayRunLong } from '../../runtime/runtime.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { splitScope } from '../scope-args.js';
@@ -27,7 +28,7 @@ function* run(p: FunctionParams, input: Iterable<Traverser>, rt: Runtime): Itera
     for (const a of p.args) {
       if (a instanceof Plan) {
         fromTraversal = true;
-        const out = yield* rt.firstPausing(a, t);
+        const out = mayRunLong(a) ? yield* rt.firstPausing(a, t) : rt.first(a, t);
         args.push(p.name === 'concat' && out === undefined ? null : out?.value ?? null);
       } else {
         args.push(a);

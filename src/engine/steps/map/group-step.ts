@@ -10,6 +10,7 @@ import type { Argument } from '../../bytecode.js';
 import { valueKey } from '../../semantics/index.js';
 import { fresh } from '../../runtime/traverser.js';
 import type { Traverser } from '../../runtime/traverser.js';
+import { mayRunLong } from '../../runtime/runtime.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { accumulator } from '../../runtime/side-effects.js';
 import type { Accumulator } from '../../runtime/side-effects.js';
@@ -35,14 +36,24 @@ class GroupAccumulator implements Accumulator {
     readonly rt: Runtime,
   ) {}
 
-  /** Adds a member to its group; yields the PAUSE markers of the key's by() child. */
-  *add(t: Traverser): Generator<Traverser, void> {
-    let key = t.value;
-    if (this.p.keyBy !== undefined && this.p.keyBy.steps.length > 0) {
-      const out = yield* this.rt.firstPausing(this.p.keyBy, t);
-      if (out === undefined) return;
-      key = out.value;
+  /** Adds a member to its group. */
+  add(t: Traverser): void {
+    const keyBy = this.p.keyBy;
+    if (keyBy === undefined || keyBy.steps.length === 0) this.addAt(t.value, t);
+    else {
+      const out = this.rt.first(keyBy, t);
+      if (out !== undefined) this.addAt(out.value, t);
     }
+  }
+
+  /** {@link GroupAccumulator.add} for a key's by() child that may run long: yields its PAUSE markers. */
+  *addPausing(t: Traverser): Generator<Traverser, void> {
+    const out = yield* this.rt.firstPausing(this.p.keyBy as Plan, t);
+    if (out !== undefined) this.addAt(out.value, t);
+  }
+
+  /** Adds a member to the group of `key`. */
+  private addAt(key: unknown, t: Traverser): void {
     const k = valueKey(key);
     let g = this.groups.get(k);
     if (g === undefined) this.groups.set(k, (g = { key, members: [] }));
@@ -84,6 +95,7 @@ function isGroupAccumulator(v: unknown): v is GroupAccumulator {
 }
 
 function* run(p: GroupParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  const long = p.keyBy !== undefined && mayRunLong(p.keyBy);
   if (p.sideEffect !== undefined) {
     const acc = accumulator(rt, p.sideEffect, () => new GroupAccumulator(p, rt), isGroupAccumulator);
     for (const t of input) {
@@ -92,7 +104,8 @@ function* run(p: GroupParams<Plan>, input: Iterable<Traverser>, rt: Runtime): It
         continue;
       }
       rt.memory.hold(1);
-      yield* acc.add(t);
+      if (long) yield* acc.addPausing(t);
+      else acc.add(t);
       yield t;
     }
     return;
@@ -107,7 +120,8 @@ function* run(p: GroupParams<Plan>, input: Iterable<Traverser>, rt: Runtime): It
     if (rt.tick()) yield PAUSE;
     rt.memory.hold(1);
     held++;
-    yield* acc.add(t);
+    if (long) yield* acc.addPausing(t);
+    else acc.add(t);
   }
   const result = yield* acc.resultPausing();
   rt.memory.release(held);

@@ -11,15 +11,17 @@ import type { Plan } from '../../plan/plan.js';
 import { MISSING, scopeValue } from '../../runtime/scoped-lookup.js';
 import { moveTo } from '../../runtime/traverser.js';
 import type { Traverser } from '../../runtime/traverser.js';
+import { mayRunLong } from '../../runtime/runtime.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
-import { applyByPausing } from '../helpers/by.js';
+import { applyBy, applyByPausing } from '../helpers/by.js';
 import { PAUSE } from '../../runtime/pause.js';
 import type { MathParams } from '../../plan/params/map.js';
 
 function* run(p: MathParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   const variables = [...p.expression.variables];
+  const long = p.by.some(mayRunLong);
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
@@ -30,7 +32,7 @@ function* run(p: MathParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Ite
     for (let i = 0; ok && i < variables.length; i++) {
       const name = variables[i] as string;
       const raw = name === '_' ? t.value : scopeValue(rt, t, name, 'last');
-      const v = raw === MISSING ? MISSING : yield* applyByPausing(rt, t, raw, p.by, i);
+      const v = raw === MISSING ? MISSING : long ? yield* applyByPausing(rt, t, raw, p.by, i) : applyBy(rt, t, raw, p.by, i);
       if (v === MISSING) {
         ok = false;
         break;

@@ -8,15 +8,17 @@ import type { Plan } from '../../plan/plan.js';
 import { MISSING } from '../../runtime/scoped-lookup.js';
 import { moveTo } from '../../runtime/traverser.js';
 import type { Traverser } from '../../runtime/traverser.js';
+import { mayRunLong } from '../../runtime/runtime.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan } from '../args.js';
-import { applyByPausing } from '../helpers/by.js';
+import { applyBy, applyByPausing } from '../helpers/by.js';
 import { PAUSE } from '../../runtime/pause.js';
 import type { PathParams } from '../../plan/params/map.js';
 import { traverserPath } from '../helpers/path.js';
 
 function* run(p: PathParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  const long = p.by.some(mayRunLong);
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
@@ -30,7 +32,7 @@ function* run(p: PathParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Ite
     const objects: unknown[] = [];
     let ok = true;
     for (let i = 0; i < path.objects.length; i++) {
-      const v = yield* applyByPausing(rt, t, path.objects[i], p.by, i);
+      const v = long ? yield* applyByPausing(rt, t, path.objects[i], p.by, i) : applyBy(rt, t, path.objects[i], p.by, i);
       if (v === MISSING) ok = false;
       objects.push(v);
     }

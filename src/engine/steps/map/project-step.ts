@@ -8,14 +8,16 @@ import type { Plan } from '../../plan/plan.js';
 import { MISSING } from '../../runtime/scoped-lookup.js';
 import { moveTo } from '../../runtime/traverser.js';
 import type { Traverser } from '../../runtime/traverser.js';
+import { mayRunLong } from '../../runtime/runtime.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { byPlan, strings } from '../args.js';
-import { applyByPausing } from '../helpers/by.js';
+import { applyBy, applyByPausing } from '../helpers/by.js';
 import { PAUSE } from '../../runtime/pause.js';
 import type { ProjectParams } from '../../plan/params/map.js';
 
 function* run(p: ProjectParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  const long = p.by.some(mayRunLong);
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
@@ -23,7 +25,7 @@ function* run(p: ProjectParams<Plan>, input: Iterable<Traverser>, rt: Runtime): 
     }
     const out = new Map<unknown, unknown>();
     for (let i = 0; i < p.keys.length; i++) {
-      const v = p.by.length === 0 ? t.value : i < p.by.length ? yield* applyByPausing(rt, t, t.value, p.by, i) : t.value;
+      const v = p.by.length === 0 || i >= p.by.length ? t.value : long ? yield* applyByPausing(rt, t, t.value, p.by, i) : applyBy(rt, t, t.value, p.by, i);
       if (v !== MISSING) out.set(p.keys[i], v);
     }
     yield moveTo(t, out, rt.trackPath);

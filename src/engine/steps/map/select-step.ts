@@ -8,6 +8,7 @@ import type { Plan } from '../../plan/plan.js';
 import { MISSING, scopeValue } from '../../runtime/scoped-lookup.js';
 import { moveTo } from '../../runtime/traverser.js';
 import type { Traverser } from '../../runtime/traverser.js';
+import { mayRunLong } from '../../runtime/runtime.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, isEnum } from '../args.js';
@@ -16,7 +17,7 @@ import { Bytecode } from '../../bytecode.js';
 import { valueKey } from '../../semantics/index.js';
 import { PAUSE } from '../../runtime/pause.js';
 import type { Pop, SelectParams } from '../../plan/params/map.js';
-import { applyByPausing } from '../helpers/by.js';
+import { applyBy, applyByPausing } from '../helpers/by.js';
 
 /** A scope value under a computed key: a map entry by Java equality, or a string key's scope value. */
 function keyedValue(rt: Runtime, t: Traverser, key: unknown, pop: Pop): unknown {
@@ -28,6 +29,7 @@ function keyedValue(rt: Runtime, t: Traverser, key: unknown, pop: Pop): unknown 
 }
 
 function* run(p: SelectParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
+  const long = p.by.some(mayRunLong);
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
@@ -39,16 +41,16 @@ function* run(p: SelectParams<Plan>, input: Iterable<Traverser>, rt: Runtime): I
       continue;
     }
     if (p.keyPlan !== undefined) {
-      const key = yield* rt.firstPausing(p.keyPlan, t);
+      const key = mayRunLong(p.keyPlan) ? yield* rt.firstPausing(p.keyPlan, t) : rt.first(p.keyPlan, t);
       const v = key === undefined ? MISSING : keyedValue(rt, t, key.value, p.pop);
-      const projected = v === MISSING ? MISSING : yield* applyByPausing(rt, t, v, p.by, 0);
+      const projected = v === MISSING ? MISSING : long ? yield* applyByPausing(rt, t, v, p.by, 0) : applyBy(rt, t, v, p.by, 0);
       if (projected !== MISSING) yield moveTo(t, projected, rt.trackPath);
       continue;
     }
     if (p.keys.length === 1) {
       const v = scopeValue(rt, t, p.keys[0] as string, p.pop);
       if (v === MISSING) continue;
-      const projected = yield* applyByPausing(rt, t, v, p.by, 0);
+      const projected = long ? yield* applyByPausing(rt, t, v, p.by, 0) : applyBy(rt, t, v, p.by, 0);
       if (projected !== MISSING) yield moveTo(t, projected, rt.trackPath);
       continue;
     }
@@ -57,7 +59,7 @@ function* run(p: SelectParams<Plan>, input: Iterable<Traverser>, rt: Runtime): I
     for (let i = 0; ok && i < p.keys.length; i++) {
       const key = p.keys[i] as string;
       const v = scopeValue(rt, t, key, p.pop);
-      const projected = v === MISSING ? MISSING : yield* applyByPausing(rt, t, v, p.by, i);
+      const projected = v === MISSING ? MISSING : long ? yield* applyByPausing(rt, t, v, p.by, i) : applyBy(rt, t, v, p.by, i);
       if (projected === MISSING) ok = false;
       else out.set(key, projected);
     }
