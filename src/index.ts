@@ -96,6 +96,9 @@ export { coversType, PERMISSIONS, RESOURCE_TYPES, AccessControl, GrantRegistry }
 export type { AccessHooks, GrantHooks, GrantsDocument, Roles, SpaceGrants, Stamped, StoredAccess, StoredBelong, StoredGroup, StoredTarget } from './database/index.js';
 export type { GraphPolicy, Permission, ResourceRule, ResourceType } from './database/index.js';
 export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GremlinScope, Traversers, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
+export type { ComputeJob, ComputeOptions, ComputeOutput, ComputeParams, ComputeResult, ComputeStatus, ComputeValues } from './database/index.js';
+export { ALGORITHMS } from './engine/index.js';
+export type { AlgorithmName, AlgorithmSpec } from './engine/index.js';
 export type {
   OpenOptions,
   RecoveryWarning,

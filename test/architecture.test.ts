@@ -122,7 +122,7 @@ const ENGINE_STAGES: readonly (readonly string[])[] = [
   ['services/'],
   ['steps/helpers/'],
   ['runtime/'],
-  ['functions/', 'io/', 'frontier/'],
+  ['functions/', 'io/', 'frontier/', 'compute/'],
   ['semantics/', 'elements.ts', 'path-tree.ts', 'json.ts'],
   ['plan/'],
   ['bytecode.ts', 'script.ts', 'plain-ids.ts', 'edge-shape.ts'],

@@ -280,7 +280,7 @@ export class Database {
 
   private async loadGraph(name: string, config: GraphConfig): Promise<Graph> {
     const modes: { mode: GraphMode; readMode: ReadMode } = { mode: 'NONE', readMode: 'OLTP_ONLY' };
-    const storeOptions = { config: storeConfigOf(config), mode: () => modes.mode };
+    const storeOptions = { config: storeConfigOf(config), mode: () => modes.mode, olapVisible: () => modes.readMode === 'ALL' };
     const catalogOptions = { illegalNameRegex: config['schema.illegal_name_regex'], mode: () => modes.mode };
     const ttlSweepMs = this.options.ttlSweepMs;
     const services = this.services;

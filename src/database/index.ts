@@ -12,6 +12,7 @@ export type { GremlinOptions, GremlinRequest } from './graph/request-runner.js';
 export type { ElementWrites, IdOf } from './graph/write-api.js';
 export { Traversers } from './graph/traverser-api.js';
 export type { TraverserCallOptions } from './graph/traverser-api.js';
+export type { ComputeJob, ComputeOptions, ComputeOutput, ComputeParams, ComputeResult, ComputeStatus, ComputeValues } from './graph/compute/compute-api.js';
 export { removeLabelElements } from './graph/label-removal.js';
 export type { ChunkedRemoval } from './graph/label-removal.js';
 export { mergeByStrategy, UPDATE_STRATEGIES } from './graph/batch-update.js';

@@ -40,3 +40,8 @@ export type { ScriptHost, ScriptTransaction } from './script-runner/host.js';
 export type { SchemaBuilderLike } from './script-runner/schema-methods.js';
 export * from './frontier/index.js';
 export * from './traversers/index.js';
+export { ALGORITHMS, isAlgorithm, resolveParams, type AlgorithmName, type AlgorithmSpec } from './compute/algorithms.js';
+export type { AlgorithmOutput, ResolvedParams } from './compute/drivers.js';
+export { sharedFloat64, sharedInt32, type ComputeGraph } from './compute/compute-graph.js';
+export { COMPUTE_WORKER, runKernel, type KernelPool, type KernelTask } from './compute/kernels.js';
+export type { KernelReply } from './compute/kernel-reply.js';

@@ -27,6 +27,8 @@ export type { StoreCapture } from './store/store-snapshot.js';
 export interface GraphStoreOptions {
   readonly config: StoreConfig;
   readonly mode: () => GraphMode;
+  /** Whether vertex reads show OLAP keys (the graph's read mode is ALL); default always. */
+  readonly olapVisible?: () => boolean;
   /** Clock in epoch ms, for TTL; default Date.now. */
   readonly now?: () => number;
 }
@@ -51,6 +53,26 @@ export class GraphStore extends StoreReader {
     const now = options.now ?? Date.now;
     super(new StoreState(catalog), now);
     this.options = { ...options, now };
+    if (options.olapVisible !== undefined) this.state.showOlap = options.olapVisible;
+  }
+
+  /**
+   * Slots of the live vertices holding a value of `key`, in label-table order, whatever the
+   * read mode hides: what a computation job clears before it writes its OLAP key anew.
+   */
+  vertexSlotsWithKey(key: string): number[] {
+    const k = this.catalog.propertyKey(key);
+    const slots: number[] = [];
+    if (k === undefined) return slots;
+    for (const table of this.state.vertexTables.values()) {
+      const column = table.columns.get(k.id);
+      if (column === undefined) continue;
+      for (let row = 0; row < table.rowCount; row++) {
+        const slot = table.rows[row]!;
+        if (column.has(row) && this.vertexVisible(slot)) slots.push(slot);
+      }
+    }
+    return slots;
   }
 
   /**

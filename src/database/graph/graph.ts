@@ -28,6 +28,10 @@ import type { SchemaBuilder, SchemaOperations } from './schema/index.js';
 import { Traversers } from './traverser-api.js';
 import { requireFunction } from './validate.js';
 import type { GraphPolicy } from './access-policy.js';
+import type { AlgorithmName } from '../../engine/index.js';
+import type { ComputeJob, ComputeOptions, ComputeParams } from './compute/compute-api.js';
+import { ComputeRun } from './compute/compute-run.js';
+import { processScheduler } from './compute/scheduler.js';
 
 /**
  * A graph of a {@link Database}. Reads go through the engine (each on a view pinned at its
@@ -383,6 +387,24 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
    * const { path } = await graph.traversers.shortestPath({ source: '1:marko', target: '1:josh', maxDepth: 3 });
    * ```
    */
+  /**
+   * Starts a computation job (docs/jobs.md): the algorithm runs on worker threads over a
+   * snapshot of what this handle may read, and its values become the algorithm's OLAP property
+   * key (shown in vertex records while the read mode is ALL). Bad parameters throw an
+   * ArgumentError at once; a policy needs EXECUTE. `workers` is capped at the machine's cores,
+   * and jobs beyond the free cores or memory wait their turn.
+   *
+   * @example
+   * ```ts
+   * const job = graph.compute('pageRank', { alpha: 0.15, maxSuperStep: 20 }, { workers: 2 });
+   * const { values } = await job.result;
+   * console.log(values.get('1:marko'));
+   * ```
+   */
+  compute<A extends AlgorithmName>(algorithm: A, params?: ComputeParams[A], options: ComputeOptions = {}): ComputeJob<A> {
+    return new ComputeRun(this.#handle, processScheduler(), { algorithm, params: params ?? {}, options });
+  }
+
   get traversers(): Traversers {
     this.#state.checkOpen();
     return new Traversers((o) => this.#handle.executionContext(o), (key) => this.#state.store.catalog.propertyKey(key)?.dataType);

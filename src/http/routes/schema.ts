@@ -149,7 +149,7 @@ export const schemaRoutes: RouteGroup = (app, { state }) => {
     // ---- property keys ----
     app.post<{ Params: GraphParams; Body: Body }>(`${base}/propertykeys`, { schema: { summary: 'Create a property key', params: graphParams(), body: { type: 'object' } } }, async (request, reply) => {
       const b = unwrap(request.body, 'property_key');
-      const spec = { name: b.name as string, ...(b.data_type === undefined ? {} : { dataType: b.data_type }), ...(b.cardinality === undefined ? {} : { cardinality: b.cardinality }), ...(b.user_data === undefined ? {} : { userData: b.user_data }), ...optionalId(b) };
+      const spec = { name: b.name as string, ...(b.data_type === undefined ? {} : { dataType: b.data_type }), ...(b.cardinality === undefined ? {} : { cardinality: b.cardinality }), ...(b.user_data === undefined ? {} : { userData: b.user_data }), ...(b.write_type === undefined ? {} : { writeType: b.write_type }), ...optionalId(b) };
       const result = await request.graph.schemaOperations().createPropertyKey(spec as never, { ifNotExist: b.check_exist === false });
       return reply.code(202).send(propertyKeyJson(result.record));
     });

@@ -17,7 +17,8 @@ import type {
   SchemaCatalogOptions, SchemaChange, SchemaSnapshot, VertexLabelSpec,
 } from './specs.js';
 import { SchemaState, type SchemaTable } from './schema-state.js';
-import type { EdgeLabelRecord, GraphMode, IndexLabelRecord, PropertyKeyRecord, UserData, VertexLabelRecord } from './schema-types.js';
+import { WRITE_TYPES } from './schema-types.js';
+import type { EdgeLabelRecord, GraphMode, IndexLabelRecord, PropertyKeyRecord, UserData, VertexLabelRecord, WriteType } from './schema-types.js';
 
 /**
  * What a create or update mutator returns: the change it applied (absent when `ifNotExist`
@@ -66,6 +67,7 @@ function withoutKeys(data: UserData, keys: Iterable<string>): UserData {
 export class SchemaCatalog extends SchemaState implements SchemaLookup {
   private readonly illegal: LinearRegex;
   private readonly mode: () => GraphMode;
+  #olap: { readonly of: readonly PropertyKeyRecord[]; readonly ids: ReadonlySet<number> } | undefined;
   private readonly now: () => number;
 
   constructor(options: SchemaCatalogOptions = {}) {
@@ -92,6 +94,13 @@ export class SchemaCatalog extends SchemaState implements SchemaLookup {
   indexLabelById(id: number): IndexLabelRecord | undefined { return this.indexes.byId(id); }
   propertyKeys(): readonly PropertyKeyRecord[] { return this.keys.all(); }
   vertexLabels(): readonly VertexLabelRecord[] { return this.vertices.all(); }
+
+  /** Ids of the property keys with an OLAP write type (one set, shared until the keys change). */
+  olapKeyIds(): ReadonlySet<number> {
+    const all = this.keys.all();
+    if (this.#olap?.of !== all) this.#olap = { of: all, ids: new Set(all.filter((k) => k.writeType !== 'OLTP').map((k) => k.id)) };
+    return this.#olap.ids;
+  }
   edgeLabels(): readonly EdgeLabelRecord[] { return this.edges.all(); }
   indexLabels(): readonly IndexLabelRecord[] { return this.indexes.all(); }
 
@@ -106,14 +115,15 @@ export class SchemaCatalog extends SchemaState implements SchemaLookup {
     checkSchemaName(spec.name, this.illegal);
     const dataType = parseDataType(spec.dataType);
     const cardinality = parseCardinality(spec.cardinality);
+    const writeType = parseWriteType(spec.writeType);
     const existing = this.keys.byName(spec.name);
     if (existing !== undefined) {
-      if (options.ifNotExist === true && existing.dataType === dataType && existing.cardinality === cardinality) return { record: existing };
+      if (options.ifNotExist === true && existing.dataType === dataType && existing.cardinality === cardinality && existing.writeType === writeType) return { record: existing };
       throw existedError('property key', spec.name);
     }
     const id = this.assignId('property key', spec.id, (n) => this.keys.byId(n) !== undefined) ?? this.keys.next;
     const record: PropertyKeyRecord = {
-      id, name: spec.name, dataType, cardinality, aggregateType: 'NONE', writeType: 'OLTP', status: 'CREATED',
+      id, name: spec.name, dataType, cardinality, aggregateType: 'NONE', writeType, status: 'CREATED',
       userData: this.creationUserData(spec.userData, 'property key'),
     };
     return this.commit({ op: 'createPropertyKey', record }, this.keys, record);
@@ -302,4 +312,13 @@ export class SchemaCatalog extends SchemaState implements SchemaLookup {
       userData: withoutKeys(label.userData, Object.keys(update.userData ?? {})),
     };
   }
+}
+
+/** The write type of a key spec (default OLTP); ArgumentError `INVALID_WRITE_TYPE` for another value. */
+function parseWriteType(input: WriteType | undefined): WriteType {
+  if (input === undefined) return 'OLTP';
+  const upper = typeof input === 'string' ? input.toUpperCase() : '';
+  const found = WRITE_TYPES.find((w) => w === upper);
+  if (found === undefined) throw new ArgumentError('INVALID_WRITE_TYPE', `Invalid write type: '${String(input)}', expect one of ${WRITE_TYPES.join(', ')}`);
+  return found;
 }

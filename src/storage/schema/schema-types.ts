@@ -68,6 +68,20 @@ export type SchemaStatus = 'CREATED' | 'CREATING' | 'REBUILDING' | 'DELETING' | 
 export type UserData = Readonly<Record<string, PropertyValue | Readonly<Record<string, unknown>>>>;
 
 /**
+ * Write type of a property key: OLTP for ordinary properties, OLAP_* for results of computation
+ * jobs (shown only while the graph's read mode is ALL).
+ *
+ * @example
+ * ```ts
+ * const w: WriteType = 'OLAP_COMMON';
+ * ```
+ */
+export type WriteType = 'OLTP' | 'OLAP_COMMON' | 'OLAP_SECONDARY' | 'OLAP_RANGE';
+
+/** Every write type. */
+export const WRITE_TYPES: readonly WriteType[] = ['OLTP', 'OLAP_COMMON', 'OLAP_SECONDARY', 'OLAP_RANGE'];
+
+/**
  * A property key record.
  *
  * @example
@@ -81,7 +95,7 @@ export interface PropertyKeyRecord {
   readonly dataType: DataType;
   readonly cardinality: Cardinality;
   readonly aggregateType: 'NONE' | 'MAX' | 'MIN' | 'SUM' | 'OLD' | 'SET' | 'LIST';
-  readonly writeType: 'OLTP' | 'OLAP_COMMON' | 'OLAP_SECONDARY' | 'OLAP_RANGE';
+  readonly writeType: WriteType;
   readonly status: SchemaStatus;
   readonly userData: UserData;
 }

@@ -14,6 +14,7 @@ import type {
   PropertyKeyRecord,
   UserData,
   VertexLabelRecord,
+  WriteType,
 } from './schema-types.js';
 
 /**
@@ -42,6 +43,12 @@ export interface PropertyKeySpec {
   /** Default SINGLE. */
   readonly cardinality?: CardinalityInput;
   readonly userData?: UserData;
+  /**
+   * Default OLTP. An OLAP key (OLAP_COMMON, OLAP_SECONDARY, OLAP_RANGE) holds results of
+   * computation jobs: any vertex may have it without its label listing it, and vertex reads
+   * show it only while the graph's read mode is ALL.
+   */
+  readonly writeType?: WriteType;
   /** Only in RESTORING mode. */
   readonly id?: number;
 }

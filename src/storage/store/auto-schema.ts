@@ -56,7 +56,8 @@ export class AutoSchema {
   propertyOf(label: VertexLabelRecord, name: string, value: PropertyValue, cardinality: PropertyCardinality | undefined): PropertyKeyRecord {
     const key = this.ensureKey(name, value, cardinality);
     const current = this.state.catalog.vertexLabel(label.name) ?? label;
-    if (!current.properties.includes(name)) {
+    // an OLAP key (a computation job's result) belongs to every vertex label
+    if (key.writeType === 'OLTP' && !current.properties.includes(name)) {
       if (!this.enabled) throw new SchemaError('PROPERTY_NOT_IN_LABEL', `Invalid property '${name}' for vertex label '${label.name}'`);
       const { change } = this.state.catalog.appendVertexLabel(label.name, { properties: [name], nullableKeys: [name] });
       this.recorded(change, { op: 'updateVertexLabel', name: label.name, record: current });

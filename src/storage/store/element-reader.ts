@@ -280,8 +280,9 @@ export abstract class ElementReader {
     const table = s.vertexTables.get(s.vertices.labelOf[slot]!);
     if (table === undefined) return [];
     const row = s.vertices.rowOf[slot]!;
+    const hidden = s.hiddenOlap();
     const present: number[] = [];
-    for (const [k, column] of table.columns) if (column.has(row)) present.push(k);
+    for (const [k, column] of table.columns) if (column.has(row) && hidden?.has(k) !== true) present.push(k);
     if (present.length > 1) present.sort((a, b) => a - b);
     const names: string[] = [];
     for (const k of present) {
@@ -295,9 +296,10 @@ export abstract class ElementReader {
     const s = this.state;
     const out: VertexPropertyRecord[] = [];
     let owner: string | undefined;
+    const hidden = keys === undefined ? undefined : s.hiddenOlap();
     for (const name of keys ?? this.vertexPropertyKeys(slot)) {
       const key = s.catalog.propertyKey(name);
-      const value = key === undefined ? undefined : this.vertexValueAt(slot, key.id);
+      const value = key === undefined || hidden?.has(key.id) === true ? undefined : this.vertexValueAt(slot, key.id);
       if (key === undefined || value === undefined) continue;
       const values = key.cardinality === 'SINGLE' ? [value] : (value as readonly PropertyValue[]);
       const side = this.vertexSideAt(slot, key.id);
@@ -328,6 +330,9 @@ export abstract class ElementReader {
   }
 
   lookup(element: 'vertex' | 'edge', query: { readonly label?: string; readonly key: string; readonly predicate: IndexPredicate; readonly from?: number }): Iterable<number> | undefined {
+    const olap = this.state.catalog.propertyKey(query.key);
+    // An OLAP key has no index here: a scan answers it, and nothing has it while it is hidden
+    if (olap !== undefined && olap.writeType !== 'OLTP') return this.state.hiddenOlap()?.has(olap.id) === true ? [] : undefined;
     const slots = lookupSlots(this.state, element, query, (id) => this.vertexSlot(id));
     if (slots === undefined) return undefined;
     return slots.filter((x) => (element === 'vertex' ? this.vertexVisible(x) : this.edgeVisible(x)));

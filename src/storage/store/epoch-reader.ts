@@ -156,7 +156,8 @@ export class EpochReader extends StoreReader implements ReadView {
   /** Keys with a value at the epoch: those present now or changed since, in key-id order. */
   #keysAt(now: readonly string[], changed: Iterable<number>, valueAt: (keyId: number) => PropertyValue | undefined): string[] {
     const c = this.state.catalog;
-    const ids = new Set<number>(changed);
+    const hidden = this.state.hiddenOlap();
+    const ids = new Set<number>(hidden === undefined ? changed : [...changed].filter((k) => !hidden.has(k)));
     for (const name of now) {
       const k = c.propertyKey(name);
       if (k !== undefined) ids.add(k.id);

@@ -45,7 +45,17 @@ export abstract class StoreData {
   private readonly ttls = { vertex: new Map<number, boolean>(), edge: new Map<number, boolean>() };
   private readonly sortKeyed = new Map<number, boolean>();
 
+  /** Whether vertex reads show OLAP keys (the graph's read mode is ALL); set by the store's owner. */
+  showOlap: () => boolean = () => true;
+
   constructor(readonly catalog: SchemaCatalog) {}
+
+  /** Ids of the OLAP keys vertex reads hide now, or undefined when they hide none. */
+  hiddenOlap(): ReadonlySet<number> | undefined {
+    if (this.showOlap()) return undefined;
+    const ids = this.catalog.olapKeyIds();
+    return ids.size === 0 ? undefined : ids;
+  }
 
   /** Whether a batch is open (its rollback would pop buffered adjacency entries). */
   protected abstract batchOpen(): boolean;

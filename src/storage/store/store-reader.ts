@@ -52,7 +52,7 @@ export class StoreReader extends ElementReader implements GraphSource {
     const names: string[] = [];
     const nameOf = (labelId: number): string =>
       (names[labelId] ??= (element === 'vertex' ? c.vertexLabelById(labelId) : c.edgeLabelById(labelId))?.name ?? '');
-    const wanted = key?.id ?? -1;
+    const wanted = key === undefined || (element === 'vertex' && s.hiddenOlap()?.has(key.id) === true) ? -1 : key.id;
     let edgeLabels = s.edges.label;
     for (const label of options.labels ?? [undefined]) {
       let range = this.columnRange(element, label);

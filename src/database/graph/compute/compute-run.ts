@@ -1,0 +1,175 @@
+/**
+ * One run of a computation job on a graph handle: queue for workers and memory, build the
+ * snapshot through the handle's read view (its access filters included), run the algorithm's
+ * driver on the worker pool, then write the values as the algorithm's OLAP property key in one
+ * atomic batch (so a cancelled or failed run leaves nothing visible) and to the extra output.
+ * @module
+ */
+import { ArgumentError, CancelledError, SchemaError } from '../../../errors.js';
+import { ALGORITHMS, isAlgorithm, resolveParams } from '../../../engine/index.js';
+import type { AlgorithmName, AlgorithmOutput, PlainId, ResolvedParams } from '../../../engine/index.js';
+import { GraphHandle } from '../graph-handle.js';
+import { SchemaAdmin } from '../schema-admin.js';
+import type { ComputeJob, ComputeOptions, ComputeResult, ComputeStatus, ComputeValues } from './compute-api.js';
+import type { ComputeScheduler } from './scheduler.js';
+import { buildSnapshot, type Snapshot } from './snapshot.js';
+import { writeOutput } from './outputs.js';
+
+/** Most workers a job may ask for (spec Part B §8). */
+const MAX_WORKERS = 100;
+
+/**
+ * Bytes a job over `n` vertices and `m` edges may hold at most: the snapshot (two CSRs, weights),
+ * a simple adjacency with its scratch, and per-worker arrays of n doubles.
+ */
+function estimateBytes(n: number, m: number, workers: number): number {
+  return 8 * (n + 1) + 8 * m + 16 * m + 16 * m + 16 * n + workers * 8 * n + 32 * n;
+}
+
+/** The checked algorithm name and parameters of a job, or an ArgumentError before anything runs. */
+function checked(algorithm: string, params: object, workers: number | undefined): { readonly name: AlgorithmName; readonly params: ResolvedParams; readonly workers: number } {
+  if (!isAlgorithm(algorithm)) throw new ArgumentError('COMPUTE_ALGORITHM', `Unknown algorithm '${algorithm}': expected one of ${Object.keys(ALGORITHMS).join(', ')}`);
+  const w = workers ?? 1;
+  if (!Number.isInteger(w) || w < 1 || w > MAX_WORKERS) throw new ArgumentError('COMPUTE_WORKERS', `Invalid worker count ${String(w)}: expected an integer in [1, ${MAX_WORKERS}]`);
+  return { name: algorithm, params: resolveParams(algorithm, params as Readonly<Record<string, unknown>>), workers: w };
+}
+
+/**
+ * The cycles of a rings run by owner (the cycle's smallest vertex index), each as HugeGraph
+ * writes it: `"[A, B, C, A]"` with the vertex ids.
+ */
+function cyclesByOwner(items: Int32Array, ids: readonly PlainId[]): Map<number, string[]> {
+  const owners = new Map<number, string[]>();
+  for (let at = 0; at < items.length; at += items[at]! + 1) {
+    const k = items[at]!;
+    const cycle = Array.from(items.subarray(at + 1, at + 1 + k), (v) => String(ids[v]));
+    const owner = items[at + 1]!;
+    let list = owners.get(owner);
+    if (list === undefined) owners.set(owner, (list = []));
+    list.push(`[${[...cycle, cycle[0]!].join(', ')}]`);
+  }
+  return owners;
+}
+
+/** Each vertex's plain value by id: a number, the id its value names, or its cycles. */
+function valuesOf(output: AlgorithmOutput, snapshot: Snapshot): Map<PlainId, unknown> {
+  const values = new Map<PlainId, unknown>();
+  const { ids } = snapshot;
+  if (output.kind === 'number') ids.forEach((id, i) => values.set(id, output.values[i]!));
+  else if (output.kind === 'vertex') ids.forEach((id, i) => values.set(id, ids[output.values[i]!]!));
+  else for (const [owner, cycles] of cyclesByOwner(output.items, ids)) values.set(ids[owner]!, cycles);
+  return values;
+}
+
+/**
+ * A job started by `graph.compute()`.
+ */
+export class ComputeRun<A extends AlgorithmName> implements ComputeJob<A> {
+  readonly algorithm: A;
+  readonly result: Promise<ComputeResult<A>>;
+  #progress = 0;
+  #status: ComputeStatus = 'queued';
+  readonly #controller = new AbortController();
+
+  /** Checks the request (ArgumentError now, before anything runs) and starts the job. */
+  constructor(handle: GraphHandle, scheduler: ComputeScheduler, request: { readonly algorithm: A; readonly params: object; readonly options: ComputeOptions }) {
+    const job = checked(request.algorithm, request.params, request.options.workers);
+    handle.requireExecute();
+    this.algorithm = request.algorithm;
+    const outer = request.options.signal;
+    if (outer !== undefined) {
+      if (outer.aborted) this.cancel();
+      else outer.addEventListener('abort', () => this.cancel(), { once: true });
+    }
+    this.result = this.#run(handle, scheduler, { ...job, options: request.options });
+    this.result.catch(() => undefined);
+  }
+
+  get progress(): number {
+    return this.#progress;
+  }
+
+  get status(): ComputeStatus {
+    return this.#status;
+  }
+
+  cancel(): void {
+    if (this.#status === 'success' || this.#status === 'failed' || this.#status === 'cancelled') return;
+    this.#controller.abort(new CancelledError('COMPUTE_CANCELLED', `The ${this.algorithm} job was cancelled`));
+  }
+
+  async #run(handle: GraphHandle, scheduler: ComputeScheduler, job: ReturnType<typeof checked> & { readonly options: ComputeOptions }): Promise<ComputeResult<A>> {
+    const signal = this.#controller.signal;
+    const spec = ALGORITHMS[job.name];
+    try {
+      const view = handle.openReadView();
+      let lease;
+      let snapshot: Snapshot;
+      try {
+        const bytes = estimateBytes(view.source.vertexSlotBound(), view.source.edgeCount(), Math.min(job.workers, scheduler.threads));
+        lease = await scheduler.acquire({ workers: job.workers, bytes, signal });
+        this.#status = 'running';
+        const weightParam = 'weightParam' in spec ? spec.weightParam : undefined;
+        const weightKey = weightParam === undefined ? '' : String(job.params[weightParam]);
+        snapshot = await buildSnapshot(view.source, { pool: lease, signal, ...(weightKey === '' ? {} : { weightKey }) });
+      } catch (error) {
+        lease?.release();
+        throw error;
+      } finally {
+        view.release();
+      }
+      let output: AlgorithmOutput;
+      try {
+        output = await spec.run({ graph: snapshot.graph, pool: lease, signal, progress: (n) => (this.#progress = n) }, job.params);
+      } finally {
+        lease.release();
+      }
+      signal.throwIfAborted();
+      this.#status = 'writing';
+      if (job.options.writeBack !== false) await writeBack(handle, { algorithm: job.name, output, snapshot, signal });
+      const values = valuesOf(output, snapshot) as Map<PlainId, ComputeValues[A]>;
+      if (job.options.output !== undefined) await writeOutput(job.options.output, { key: spec.key, values, partitions: job.workers });
+      this.#status = 'success';
+      return { algorithm: this.algorithm, key: spec.key, supersteps: output.supersteps, values };
+    } catch (error) {
+      this.#status = signal.aborted ? 'cancelled' : 'failed';
+      throw signal.aborted ? signal.reason : error;
+    }
+  }
+}
+
+/**
+ * Writes a run's values as its algorithm's OLAP property key (created OLAP_COMMON when
+ * missing) in one atomic batch that first clears the key's older values; a vertex removed since
+ * the snapshot is skipped. The job writes as the system: its user needs EXECUTE, not WRITE.
+ */
+async function writeBack(handle: GraphHandle, run: { readonly algorithm: AlgorithmName; readonly output: AlgorithmOutput; readonly snapshot: Snapshot; readonly signal: AbortSignal }): Promise<void> {
+  const spec = ALGORITHMS[run.algorithm];
+  const system = new GraphHandle(handle.state);
+  const catalog = handle.state.store.catalog;
+  const existing = catalog.propertyKey(spec.key);
+  const cardinality = spec.list ? 'LIST' : 'SINGLE';
+  if (existing === undefined) {
+    await new SchemaAdmin(system).operations().createPropertyKey({ name: spec.key, dataType: spec.dataType, cardinality, writeType: 'OLAP_COMMON' }, { ifNotExist: true });
+  } else if (existing.writeType === 'OLTP' || existing.dataType !== spec.dataType || existing.cardinality !== cardinality) {
+    throw new SchemaError('COMPUTE_RESULT_KEY', `Cannot write the ${run.algorithm} results: property key '${spec.key}' exists as a ${existing.writeType} ${existing.dataType} key, not an OLAP ${spec.dataType} key`);
+  }
+  run.signal.throwIfAborted();
+  const { output, snapshot } = run;
+  await system.write((w) => {
+    for (const slot of handle.state.store.vertexSlotsWithKey(spec.key)) w.removeVertexProperty(slot, spec.key);
+    const alive = (i: number): boolean => w.vertexVisible(snapshot.slots[i]!);
+    if (output.kind === 'cycles') {
+      for (const [owner, cycles] of cyclesByOwner(output.items, snapshot.ids)) {
+        if (!alive(owner)) continue;
+        for (const cycle of cycles) w.setVertexProperty(snapshot.slots[owner]!, spec.key, cycle, { cardinality: 'list' });
+      }
+      return;
+    }
+    for (let i = 0; i < snapshot.slots.length; i++) {
+      if (!alive(i)) continue;
+      const value = output.kind === 'number' ? output.values[i]! : String(snapshot.ids[output.values[i]!]);
+      w.setVertexProperty(snapshot.slots[i]!, spec.key, value);
+    }
+  });
+}

@@ -1,0 +1,205 @@
+/**
+ * The drivers of the computation jobs: each runs one algorithm as supersteps of kernel tasks
+ * over the snapshot and returns its values by vertex index. Parameters arrive resolved
+ * (validated, defaults filled in) by the algorithm table (algorithms.ts).
+ * @module
+ */
+import { LimitError } from '../../errors.js';
+import { sharedFloat64, sharedInt32 } from './compute-graph.js';
+import { perSource, sampledSources, simpleAdjacency, sumOf, superstep, vertexRanges } from './superstep.js';
+import type { DriverContext } from './superstep.js';
+
+/**
+ * What an algorithm computes, by vertex index: a number per vertex, a vertex per vertex (a
+ * component, label or community, named by its smallest member), or cycles (rings: per cycle,
+ * its number of vertices k, then its k vertices, the smallest first). `supersteps` counts the
+ * supersteps (iterations) run.
+ *
+ * @example
+ * ```ts
+ * const out: AlgorithmOutput = { kind: 'number', values: Float64Array.of(0.5, 0.5), supersteps: 3 };
+ * ```
+ */
+export type AlgorithmOutput =
+  | { readonly kind: 'number'; readonly values: Float64Array | Int32Array; readonly supersteps: number }
+  | { readonly kind: 'vertex'; readonly values: Int32Array; readonly supersteps: number }
+  | { readonly kind: 'cycles'; readonly items: Int32Array; readonly supersteps: number };
+
+/**
+ * Resolved parameters of a run: every key of the algorithm's table, defaults filled in.
+ *
+ * @example
+ * ```ts
+ * const p: ResolvedParams = { alpha: 0.15, l1DiffThreshold: 0.00001, maxSuperStep: 10 };
+ * ```
+ */
+export type ResolvedParams = Readonly<Record<string, number | string>>;
+
+function num(params: ResolvedParams, key: string): number {
+  return Number(params[key]);
+}
+
+/**
+ * PageRank, HugeGraph-Computer's formula: alpha is the teleport probability, dangling rank is
+ * spread evenly, ranks sum to 1; at most maxSuperStep updates, fewer once an update changes
+ * the ranks by at most l1DiffThreshold (L1).
+ */
+export async function pageRank(context: DriverContext, params: ResolvedParams): Promise<AlgorithmOutput> {
+  const g = context.graph;
+  const rank = sharedFloat64(g.n);
+  let previous = sharedFloat64(g.n);
+  let next = sharedFloat64(g.n);
+  if (g.n === 0) return { kind: 'number', values: rank, supersteps: 0 };
+  const bounds = vertexRanges(context);
+  let dangling = sumOf(await superstep(context, bounds, 'pageRankInit', (from, to) => ({ from, to, n: g.n, outOffsets: g.outOffsets, rank, contribution: previous })), 0);
+  const alpha = num(params, 'alpha');
+  const threshold = num(params, 'l1DiffThreshold');
+  const max = num(params, 'maxSuperStep');
+  let step = 0;
+  while (step < max) {
+    const replies = await superstep(context, bounds, 'pageRankStep', (from, to) => ({
+      from, to, n: g.n, alpha, dangling, outOffsets: g.outOffsets, inOffsets: g.inOffsets, inTargets: g.inTargets, rank, previous, next,
+    }));
+    step++;
+    context.progress(step);
+    dangling = sumOf(replies, 1);
+    [previous, next] = [next, previous];
+    if (sumOf(replies, 0) <= threshold) break;
+  }
+  return { kind: 'number', values: rank, supersteps: step };
+}
+
+/** Degree centrality: out-degree, or the sum of the weight property over out-edges (a missing weight counts 1). */
+export async function degreeCentrality(context: DriverContext): Promise<AlgorithmOutput> {
+  const g = context.graph;
+  const values = sharedFloat64(g.n);
+  await superstep(context, vertexRanges(context, g.outOffsets), 'degreeCentrality', (from, to) => ({ from, to, outOffsets: g.outOffsets, values, ...(g.outWeights === undefined ? {} : { weights: g.outWeights }) }));
+  context.progress(1);
+  return { kind: 'number', values, supersteps: 1 };
+}
+
+/** Weakly connected components; each vertex's value is the smallest vertex of its component. */
+export async function wcc(context: DriverContext): Promise<AlgorithmOutput> {
+  const g = context.graph;
+  const parent = sharedInt32(g.n);
+  for (let v = 0; v < g.n; v++) parent[v] = v;
+  const bounds = vertexRanges(context, g.outOffsets);
+  const atomic = bounds.length > 2;
+  await superstep(context, bounds, 'wccUnion', (from, to) => ({ from, to, outOffsets: g.outOffsets, outTargets: g.outTargets, parent, atomic }));
+  context.progress(1);
+  await superstep(context, vertexRanges(context), 'wccFlatten', (from, to) => ({ from, to, parent }));
+  context.progress(2);
+  return { kind: 'vertex', values: parent, supersteps: 2 };
+}
+
+/** Triangle counts per vertex in the undirected simple graph; with `clustering`, 2T / (d(d − 1)) instead. */
+async function triangleValues(context: DriverContext, clustering: boolean): Promise<AlgorithmOutput> {
+  const g = context.graph;
+  const u = await simpleAdjacency(context, true);
+  context.progress(1);
+  const bounds = vertexRanges(context, u.offsets);
+  const plusCounts = sharedInt32(g.n);
+  const none = sharedInt32(0);
+  await superstep(context, bounds, 'orient', (from, to) => ({ from, to, fill: false, offsets: u.offsets, targets: u.targets, plusCounts, plusOffsets: none, plusTargets: none }));
+  const plusOffsets = sharedInt32(g.n + 1);
+  for (let v = 0; v < g.n; v++) plusOffsets[v + 1] = plusOffsets[v]! + plusCounts[v]!;
+  const plusTargets = sharedInt32(plusOffsets[g.n]!);
+  await superstep(context, bounds, 'orient', (from, to) => ({ from, to, fill: true, offsets: u.offsets, targets: u.targets, plusCounts, plusOffsets, plusTargets }));
+  context.progress(2);
+  const locals = bounds.slice(1).map(() => sharedFloat64(g.n));
+  await superstep(context, vertexRanges(context, plusOffsets), 'triangles', (from, to, part) => ({ from, to, plusOffsets, plusTargets, local: locals[part]! }));
+  context.progress(3);
+  const values = sharedFloat64(g.n);
+  await superstep(context, bounds, 'sumLocals', (from, to) => ({ from, to, locals, values, ...(clustering ? { clusteringOffsets: u.offsets } : {}) }));
+  context.progress(4);
+  return { kind: 'number', values, supersteps: 4 };
+}
+
+/** Triangles per vertex in the undirected simple graph. */
+export function triangleCount(context: DriverContext): Promise<AlgorithmOutput> {
+  return triangleValues(context, false);
+}
+
+/** Local clustering coefficient 2T / (d(d − 1)) with d distinct undirected neighbours; 0 when d < 2. */
+export function clusteringCoefficient(context: DriverContext): Promise<AlgorithmOutput> {
+  return triangleValues(context, true);
+}
+
+/** Core numbers of the undirected simple graph, 0 below k. */
+export async function kcore(context: DriverContext, params: ResolvedParams): Promise<AlgorithmOutput> {
+  const u = await simpleAdjacency(context, true);
+  context.progress(1);
+  const core = sharedInt32(context.graph.n);
+  await superstep(context, [0, context.graph.n], 'kcore', () => ({ offsets: u.offsets, targets: u.targets, k: num(params, 'k'), core }));
+  context.progress(2);
+  return { kind: 'number', values: core, supersteps: 2 };
+}
+
+/** LDBC CDLP: exactly maxSuperStep synchronous supersteps; each value is a vertex (its label). */
+export async function lpa(context: DriverContext, params: ResolvedParams): Promise<AlgorithmOutput> {
+  const g = context.graph;
+  let previous = sharedInt32(g.n);
+  let next = sharedInt32(g.n);
+  for (let v = 0; v < g.n; v++) previous[v] = v;
+  const bounds = vertexRanges(context);
+  const max = num(params, 'maxSuperStep');
+  for (let step = 1; step <= max; step++) {
+    await superstep(context, bounds, 'lpaStep', (from, to) => ({ from, to, outOffsets: g.outOffsets, outTargets: g.outTargets, inOffsets: g.inOffsets, inTargets: g.inTargets, previous, next }));
+    [previous, next] = [next, previous];
+    context.progress(step);
+  }
+  return { kind: 'vertex', values: previous, supersteps: max };
+}
+
+/** Harmonic closeness over both directions from (sampled) sources, weighted when the snapshot has weights. */
+export async function closenessCentrality(context: DriverContext, params: ResolvedParams): Promise<AlgorithmOutput> {
+  const g = context.graph;
+  const sources = sampledSources(g.n, { rate: num(params, 'sampleRate'), seed: num(params, 'seed') });
+  const values = await perSource(context, sources.length, { halve: false }, (from, to, local) => ({
+    kernel: 'closeness',
+    args: {
+      sources, from, to, local, outOffsets: g.outOffsets, outTargets: g.outTargets, inOffsets: g.inOffsets, inTargets: g.inTargets,
+      ...(g.outWeights === undefined || g.inWeights === undefined ? {} : { outWeights: g.outWeights, inWeights: g.inWeights }),
+    },
+  }));
+  context.progress(1);
+  return { kind: 'number', values, supersteps: 1 };
+}
+
+/** Exact Brandes betweenness on the undirected simple graph, each unordered pair once, from (sampled) sources. */
+export async function betweennessCentrality(context: DriverContext, params: ResolvedParams): Promise<AlgorithmOutput> {
+  const u = await simpleAdjacency(context, true);
+  context.progress(1);
+  const sources = sampledSources(context.graph.n, { rate: num(params, 'sampleRate'), seed: num(params, 'seed') });
+  const values = await perSource(context, sources.length, { halve: true }, (from, to, local) => ({
+    kernel: 'betweenness',
+    args: { sources, from, to, local, offsets: u.offsets, targets: u.targets },
+  }));
+  context.progress(2);
+  return { kind: 'number', values, supersteps: 2 };
+}
+
+/** Most items (cycle lengths and vertices) a rings job may hold; beyond, it fails rather than exhaust memory. */
+export const MAX_RING_ITEMS = 1 << 24;
+
+/** Every simple directed cycle of 2 to maxSuperStep edges, from its smallest vertex. */
+export async function rings(context: DriverContext, params: ResolvedParams): Promise<AlgorithmOutput> {
+  const out = await simpleAdjacency(context, false);
+  context.progress(1);
+  const bounds = vertexRanges(context, out.offsets);
+  const parts = bounds.length - 1;
+  const replies = await superstep(context, bounds, 'rings', (from, to) => ({
+    from, to, offsets: out.offsets, targets: out.targets, maxLength: num(params, 'maxSuperStep'), maxItems: Math.ceil(MAX_RING_ITEMS / parts),
+  }));
+  context.progress(2);
+  if (sumOf(replies, 0) > 0) throw new LimitError('COMPUTE_RESULT_TOO_LARGE', `Cannot run rings: the cycles found exceed ${MAX_RING_ITEMS} entries; lower bsp.max_super_step`);
+  const total = replies.reduce((n, r) => n + (r.items?.length ?? 0), 0);
+  const items = new Int32Array(total);
+  let at = 0;
+  for (const r of replies) {
+    if (r.items === undefined) continue;
+    items.set(r.items, at);
+    at += r.items.length;
+  }
+  return { kind: 'cycles', items, supersteps: 2 };
+}

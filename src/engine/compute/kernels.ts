@@ -1,0 +1,104 @@
+/**
+ * The table of compute kernels, by name: what a worker thread runs for one task. A task is a
+ * kernel name and its arguments, all structured-cloneable (typed arrays over SharedArrayBuffers
+ * are shared, not copied), so the same table serves worker threads and an in-thread run.
+ * @module
+ */
+import type { KernelReply } from './kernel-reply.js';
+import { betweenness, closeness, rings } from './kernels-paths.js';
+import { degreeCentrality, lpaStep, pageRankInit, pageRankStep } from './kernels-rank.js';
+import { kcore, orient, simpleCount, simpleFill, sumLocals, transpose, triangles, wccFlatten, wccUnion } from './kernels-structure.js';
+
+/**
+ * Every kernel by name.
+ *
+ * @example
+ * ```ts
+ * const reply = KERNELS.wccFlatten({ parent: Int32Array.of(0, 0), from: 0, to: 2 });
+ * ```
+ */
+export const KERNELS = {
+  pageRankInit,
+  pageRankStep,
+  degreeCentrality,
+  lpaStep,
+  transpose,
+  simpleCount,
+  simpleFill,
+  orient,
+  triangles,
+  sumLocals,
+  kcore,
+  wccUnion,
+  wccFlatten,
+  closeness,
+  betweenness,
+  rings,
+} as const;
+
+/**
+ * The name of a kernel.
+ *
+ * @example
+ * ```ts
+ * const kind: KernelName = 'pageRankStep';
+ * ```
+ */
+export type KernelName = keyof typeof KERNELS;
+
+/**
+ * The arguments of kernel `K`.
+ *
+ * @example
+ * ```ts
+ * const args: KernelArgs<'wccFlatten'> = { parent: Int32Array.of(0), from: 0, to: 1 };
+ * ```
+ */
+export type KernelArgs<K extends KernelName> = Parameters<(typeof KERNELS)[K]>[0];
+
+/**
+ * One task: a kernel and its arguments.
+ *
+ * @example
+ * ```ts
+ * const task: KernelTask = { kernel: 'wccFlatten', args: { parent: Int32Array.of(0), from: 0, to: 1 } };
+ * ```
+ */
+export type KernelTask = { [K in KernelName]: { readonly kernel: K; readonly args: KernelArgs<K> } }[KernelName];
+
+/**
+ * Runs one task on this thread: what the worker does with each message.
+ *
+ * @example
+ * ```ts
+ * runKernel({ kernel: 'wccFlatten', args: { parent: Int32Array.of(0), from: 0, to: 1 } });
+ * ```
+ */
+export function runKernel(task: KernelTask): KernelReply {
+  const run = KERNELS[task.kernel] as (args: KernelArgs<typeof task.kernel>) => KernelReply;
+  return run(task.args);
+}
+
+/**
+ * Where a job's tasks run: worker threads (the server's pool) or this thread (tests). `workers`
+ * is how many tasks the job runs at once, the number of ranges drivers split a superstep into.
+ *
+ * @example
+ * ```ts
+ * const inThread: KernelPool = { workers: 1, run: async (task) => runKernel(task) };
+ * ```
+ */
+export interface KernelPool {
+  readonly workers: number;
+  run(task: KernelTask): Promise<KernelReply>;
+}
+
+/**
+ * The file worker threads of computation jobs load (worker.ts, compiled).
+ *
+ * @example
+ * ```ts
+ * new URL(COMPUTE_WORKER).pathname.endsWith('worker.js'); // true
+ * ```
+ */
+export const COMPUTE_WORKER: string = new URL('./worker.js', import.meta.url).href;
