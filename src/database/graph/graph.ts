@@ -30,7 +30,7 @@ import { requireFunction } from './validate.js';
 import type { GraphPolicy } from './access-policy.js';
 import type { AlgorithmName } from '../../engine/index.js';
 import type { ComputeJob, ComputeOptions, ComputeParams } from './compute/compute-api.js';
-import { ComputeRun } from './compute/compute-run.js';
+import { checked, ComputeRun } from './compute/compute-run.js';
 import { processScheduler } from './compute/scheduler.js';
 
 /**
@@ -403,6 +403,21 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
    */
   compute<A extends AlgorithmName>(algorithm: A, params?: ComputeParams[A], options: ComputeOptions = {}): ComputeJob<A> {
     return new ComputeRun(this.#handle, processScheduler(), { algorithm, params: params ?? {}, options });
+  }
+
+  /**
+   * Checks a {@link Graph.compute} request without starting it: ArgumentError for an unknown
+   * algorithm, a worker count outside [1, 100] or a bad parameter, PermissionError without
+   * EXECUTE. The server checks a job this way before it records the job's task.
+   *
+   * @example
+   * ```ts
+   * graph.checkCompute('pageRank', { alpha: 0.15 }, { workers: 2 });
+   * ```
+   */
+  checkCompute<A extends AlgorithmName>(algorithm: A, params?: ComputeParams[A], options: ComputeOptions = {}): void {
+    checked(algorithm, params ?? {}, options.workers);
+    this.#handle.requireExecute();
   }
 
   get traversers(): Traversers {

@@ -18,6 +18,7 @@ import { edgeRoutes } from './edges.js';
 import { elementTraverserRoutes } from './element-traversers.js';
 import { gremlinRoutes } from './gremlin.js';
 import { rebuildRoutes } from './rebuild-routes.js';
+import { computerRoutes } from './computer-routes.js';
 
 export type { RouteGroup } from './route-common.js';
 
@@ -36,6 +37,7 @@ export const GRAPH_ROUTE_GROUPS: readonly RouteGroup[] = [
   schemaRoutes,
   rebuildRoutes,
   taskRoutes,
+  computerRoutes,
   vertexRoutes,
   edgeRoutes,
   elementTraverserRoutes,

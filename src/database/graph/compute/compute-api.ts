@@ -76,8 +76,8 @@ export type ComputeOutput =
 
 /**
  * How a job runs: its parallelism (`workers`, capped at the machine's cores; default 1), a
- * signal that cancels it, an extra output, and whether it writes its OLAP property key
- * (default true).
+ * signal that cancels it, an extra output, whether it writes its OLAP property key (default
+ * true), and a progress callback.
  *
  * @example
  * ```ts
@@ -89,6 +89,8 @@ export interface ComputeOptions {
   readonly signal?: AbortSignal;
   readonly output?: ComputeOutput;
   readonly writeBack?: boolean;
+  /** Called with the number of supersteps done, after each one. */
+  readonly onProgress?: (supersteps: number) => void;
 }
 
 /**

@@ -27,7 +27,7 @@ function estimateBytes(n: number, m: number, workers: number): number {
 }
 
 /** The checked algorithm name and parameters of a job, or an ArgumentError before anything runs. */
-function checked(algorithm: string, params: object, workers: number | undefined): { readonly name: AlgorithmName; readonly params: ResolvedParams; readonly workers: number } {
+export function checked(algorithm: string, params: object, workers: number | undefined): { readonly name: AlgorithmName; readonly params: ResolvedParams; readonly workers: number } {
   if (!isAlgorithm(algorithm)) throw new ArgumentError('COMPUTE_ALGORITHM', `Unknown algorithm '${algorithm}': expected one of ${Object.keys(ALGORITHMS).join(', ')}`);
   const w = workers ?? 1;
   if (!Number.isInteger(w) || w < 1 || w > MAX_WORKERS) throw new ArgumentError('COMPUTE_WORKERS', `Invalid worker count ${String(w)}: expected an integer in [1, ${MAX_WORKERS}]`);
@@ -93,6 +93,11 @@ export class ComputeRun<A extends AlgorithmName> implements ComputeJob<A> {
     return this.#status;
   }
 
+  #advance(supersteps: number, options: ComputeOptions): void {
+    this.#progress = supersteps;
+    options.onProgress?.(supersteps);
+  }
+
   cancel(): void {
     if (this.#status === 'success' || this.#status === 'failed' || this.#status === 'cancelled') return;
     this.#controller.abort(new CancelledError('COMPUTE_CANCELLED', `The ${this.algorithm} job was cancelled`));
@@ -120,7 +125,7 @@ export class ComputeRun<A extends AlgorithmName> implements ComputeJob<A> {
       }
       let output: AlgorithmOutput;
       try {
-        output = await spec.run({ graph: snapshot.graph, pool: lease, signal, progress: (n) => (this.#progress = n) }, job.params);
+        output = await spec.run({ graph: snapshot.graph, pool: lease, signal, progress: (n) => this.#advance(n, job.options) }, job.params);
       } finally {
         lease.release();
       }
