@@ -96,6 +96,7 @@ export const ALGORITHMS = {
     hugegraphName: 'kcore', key: 'kcore', dataType: 'INT', list: false, run: drivers.kcore,
     params: { k: { type: 'int', min: 0, max: 2 ** 31 - 1, default: 3 } },
   },
+  louvain: { hugegraphName: 'louvain', key: 'louvain', dataType: 'TEXT', list: false, run: drivers.louvain, params: {} },
   lpa: { hugegraphName: 'lpa', key: 'lpa', dataType: 'TEXT', list: false, run: drivers.lpa, params: { maxSuperStep: MAX_SUPER_STEP } },
   closenessCentrality: {
     hugegraphName: 'closeness-centrality', key: 'closeness_centrality', dataType: 'DOUBLE', list: false, run: drivers.closenessCentrality,

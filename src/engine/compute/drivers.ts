@@ -179,6 +179,16 @@ export async function betweennessCentrality(context: DriverContext, params: Reso
   return { kind: 'number', values, supersteps: 2 };
 }
 
+/** Multi-level Louvain on the undirected simple graph; each value is a vertex (the smallest of its community). */
+export async function louvain(context: DriverContext): Promise<AlgorithmOutput> {
+  const u = await simpleAdjacency(context, true);
+  context.progress(1);
+  const community = sharedInt32(context.graph.n);
+  await superstep(context, [0, context.graph.n], 'louvain', () => ({ offsets: u.offsets, targets: u.targets, community }));
+  context.progress(2);
+  return { kind: 'vertex', values: community, supersteps: 2 };
+}
+
 /** Most items (cycle lengths and vertices) a rings job may hold; beyond, it fails rather than exhaust memory. */
 export const MAX_RING_ITEMS = 1 << 24;
 

@@ -5,6 +5,7 @@
  * @module
  */
 import type { KernelReply } from './kernel-reply.js';
+import { louvain } from './kernels-louvain.js';
 import { betweenness, closeness, rings } from './kernels-paths.js';
 import { degreeCentrality, lpaStep, pageRankInit, pageRankStep } from './kernels-rank.js';
 import { kcore, orient, simpleCount, simpleFill, sumLocals, transpose, triangles, wccFlatten, wccUnion } from './kernels-structure.js';
@@ -34,6 +35,7 @@ export const KERNELS = {
   closeness,
   betweenness,
   rings,
+  louvain,
 } as const;
 
 /**

@@ -26,6 +26,7 @@ const KEYS: Readonly<Record<AlgorithmName, Readonly<Record<string, string>>>> = 
   clusteringCoefficient: {},
   kcore: { 'kcore.k': 'k' },
   lpa: MAX_SUPER_STEP,
+  louvain: {},
   closenessCentrality: { 'closeness_centrality.weight_property': 'weightProperty', 'closeness_centrality.sample_rate': 'sampleRate' },
   // the spec's table names the key closeness_centrality.sample_rate, its sample betweenness_centrality.sample_rate
   betweennessCentrality: { 'betweenness_centrality.sample_rate': 'sampleRate', 'closeness_centrality.sample_rate': 'sampleRate' },

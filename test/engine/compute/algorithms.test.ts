@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { ALGORITHMS, resolveParams } from '../../../src/engine/index.js';
 import type { AlgorithmName, AlgorithmOutput, ComputeGraph } from '../../../src/engine/index.js';
 import {
-  betweennessReference, closenessReference, computeGraph, inThread, kcoreReference, lpaReference, pageRankReference, ringsReference, smallGraphs,
+  betweennessReference, closenessReference, computeGraph, inThread, kcoreReference, localMovingReference, lpaReference, modularity, pageRankReference, ringsReference, smallGraphs,
   triangleReference, undirected, wccReference,
 } from './references.js';
 import type { SmallGraph } from './references.js';
@@ -139,6 +139,19 @@ test('rings lists every simple directed cycle of 2 to maxSuperStep edges once, f
     }),
     RUNS,
   );
+});
+
+test('louvain finds communities of at least the modularity of one level of local moving, named by their smallest vertex', async () => {
+  await fc.assert(
+    fc.asyncProperty(smallGraphs(12, 30), async (g) => {
+      const community = numbers(await run('louvain', computeGraph(g), {}, 2));
+      assert.ok(modularity(g, community) >= modularity(g, localMovingReference(g)) - 1e-9, `${modularity(g, community)} vs ${modularity(g, localMovingReference(g))}`);
+      community.forEach((c, v) => assert.ok(c <= v && community[c] === c, `vertex ${v} in community ${c}`));
+    }),
+    RUNS,
+  );
+  const cliques: SmallGraph = { n: 8, edges: [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3], [4, 5], [4, 6], [4, 7], [5, 6], [5, 7], [6, 7], [3, 4]].map(([s, t]) => [s!, t!, 1] as const) };
+  assert.deepEqual(numbers(await run('louvain', computeGraph(cliques), {}, 1)), [0, 0, 0, 0, 4, 4, 4, 4]);
 });
 
 test('resolveParams fills defaults and refuses unknown keys, wrong types and values out of range', () => {

@@ -198,3 +198,43 @@ export function ringsReference(g: SmallGraph, max: number): string[] {
   for (let s = 0; s < g.n; s++) walk([s]);
   return [...found].sort();
 }
+
+/** Newman's modularity of a partition of the undirected simple graph (every edge weight 1). */
+export function modularity(g: SmallGraph, community: readonly number[]): number {
+  const adj = undirected(g);
+  const m2 = adj.reduce((sum, s) => sum + s.size, 0);
+  if (m2 === 0) return 0;
+  let q = 0;
+  for (let u = 0; u < g.n; u++) {
+    for (let v = 0; v < g.n; v++) {
+      if (community[u] !== community[v]) continue;
+      q += (adj[u]!.has(v) ? 1 : 0) - (adj[u]!.size * adj[v]!.size) / m2;
+    }
+  }
+  return q / m2;
+}
+
+/**
+ * A simple reference for Louvain: one level of greedy local moving (each vertex in index order
+ * moves to the neighbouring community that raises modularity most, until none moves), without
+ * aggregation. Multi-level Louvain starts with this same level, so it can only do better.
+ */
+export function localMovingReference(g: SmallGraph): number[] {
+  const adj = undirected(g).map((s) => [...s]);
+  const m2 = adj.reduce((sum, s) => sum + s.length, 0);
+  const community = Array.from({ length: g.n }, (_, v) => v);
+  if (m2 === 0) return community;
+  const total = (c: number, except: number): number => adj.reduce((sum, s, v) => sum + (community[v] === c && v !== except ? s.length : 0), 0);
+  for (let moved = true; moved; ) {
+    moved = false;
+    for (let v = 0; v < g.n; v++) {
+      const links = new Map<number, number>();
+      for (const u of adj[v]!) links.set(community[u]!, (links.get(community[u]!) ?? 0) + 1);
+      const gain = (c: number): number => (links.get(c) ?? 0) - (total(c, v) * adj[v]!.length) / m2;
+      let best = community[v]!;
+      for (const c of [...links.keys()].sort((a, b) => a - b)) if (gain(c) > gain(best) + 1e-12) best = c;
+      if (best !== community[v]) (community[v] = best), (moved = true);
+    }
+  }
+  return community;
+}

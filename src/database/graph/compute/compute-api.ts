@@ -22,6 +22,7 @@ export interface ComputeParams {
   clusteringCoefficient: Record<string, never>;
   kcore: { readonly k?: number };
   lpa: { readonly maxSuperStep?: number };
+  louvain: Record<string, never>;
   closenessCentrality: { readonly weightProperty?: string; readonly sampleRate?: number; readonly seed?: number };
   betweennessCentrality: { readonly sampleRate?: number; readonly seed?: number };
   rings: { readonly maxSuperStep?: number };
@@ -44,6 +45,7 @@ export interface ComputeValues {
   clusteringCoefficient: number;
   kcore: number;
   lpa: PlainId;
+  louvain: PlainId;
   closenessCentrality: number;
   betweennessCentrality: number;
   rings: readonly string[];
