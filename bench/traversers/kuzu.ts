@@ -78,6 +78,55 @@ function writeCsv(path: string, rows: number, line: (i: number) => string): void
   }
 }
 
+/**
+ * Loads an R-MAT graph into a Kuzu database through COPY FROM temporary CSV files in `dir`:
+ * node table `N` (INT64 primary key `id`) and rel table `E`; `run` runs one statement.
+ *
+ * @example
+ * ```ts
+ * declare const run: (statement: string) => void;
+ * copyRmat(generateRmat({ scale: 10 }), { dir: '/tmp', run });
+ * ```
+ */
+export function copyRmat(rmat: RmatGraph, into: { readonly dir: string; readonly run: (statement: string) => unknown }): void {
+  const nodes = join(into.dir, 'nodes.csv');
+  const edges = join(into.dir, 'edges.csv');
+  writeCsv(nodes, rmat.vertexCount, (v) => String(v));
+  writeCsv(edges, rmat.edgeCount, (e) => `${rmat.sources[e]},${rmat.targets[e]}`);
+  into.run('CREATE NODE TABLE N(id INT64, PRIMARY KEY(id))');
+  into.run('CREATE REL TABLE E(FROM N TO N)');
+  into.run(`COPY N FROM '${nodes}' (HEADER=false)`);
+  into.run(`COPY E FROM '${edges}' (HEADER=false)`);
+  rmSync(nodes);
+  rmSync(edges);
+}
+
+/**
+ * Installs Kuzu into a temporary directory (as `name`) and builds a peer with `build`, which
+ * gets the module and a `dispose` that closes `closeables` and removes the install; or prints
+ * why Kuzu is left out and returns undefined.
+ *
+ * @example
+ * ```ts
+ * const peer = kuzuPeer('kuzu', (kuzu, dispose) => ({ dispose: () => dispose() }));
+ * ```
+ */
+export function kuzuPeer<T>(name: string, build: (kuzu: unknown, dispose: (...closeables: { closeSync(): void }[]) => void, dir: string) => T): T | undefined {
+  let install: PeerInstall | undefined;
+  try {
+    install = installPeer(name, ['kuzu@0.11.3']);
+    const done = install;
+    return build(install.require('kuzu'), (...closeables) => {
+      for (const c of closeables) c.closeSync();
+      done.dispose();
+    }, install.dir);
+  } catch (e) {
+    console.log(`kuzu left out: ${firstLine(e)}`);
+    install?.dispose();
+    return undefined;
+  }
+}
+
 /** The single result of a query. */
 function single(r: QueryResult | QueryResult[]): QueryResult {
   const result = Array.isArray(r) ? r[0] : r;
@@ -95,24 +144,13 @@ function single(r: QueryResult | QueryResult[]): QueryResult {
  * ```
  */
 export function loadKuzu(rmat: RmatGraph): KuzuPeer | undefined {
-  let install: PeerInstall | undefined;
-  try {
-    install = installPeer('kuzu', ['kuzu@0.11.3']);
-    const kuzu = install.require('kuzu') as KuzuModule;
+  return kuzuPeer('kuzu', (module, dispose, dir) => {
+    const kuzu = module as KuzuModule;
     const db = new kuzu.Database(':memory:');
     const conn = new kuzu.Connection(db, 1);
     const run = (q: string): void => single(conn.querySync(q)).close();
     const started = performance.now();
-    const nodes = join(install.dir, 'nodes.csv');
-    const edges = join(install.dir, 'edges.csv');
-    writeCsv(nodes, rmat.vertexCount, (v) => String(v));
-    writeCsv(edges, rmat.edgeCount, (e) => `${rmat.sources[e]},${rmat.targets[e]}`);
-    run('CREATE NODE TABLE N(id INT64, PRIMARY KEY(id))');
-    run('CREATE REL TABLE E(FROM N TO N)');
-    run(`COPY N FROM '${nodes}' (HEADER=false)`);
-    run(`COPY E FROM '${edges}' (HEADER=false)`);
-    rmSync(nodes);
-    rmSync(edges);
+    copyRmat(rmat, { dir, run });
     console.log(`kuzu: loaded through COPY FROM in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const prepared = new Map<string, PreparedStatement>();
     const ask = (q: string, params: Record<string, KuzuValue>): number => {
@@ -127,20 +165,11 @@ export function loadKuzu(rmat: RmatGraph): KuzuPeer | undefined {
       result.close();
       return row === undefined ? -1 : Number(row['n']);
     };
-    const dir = install;
     return {
       kNeighbor: (s, depth) => ask(`MATCH p = (a:N {id: $s})-[:E* SHORTEST 1..${depth}]-(b:N) RETURN count(b) AS n`, { s }),
       kOut: (s, depth) => ask(`MATCH p = (a:N {id: $s})-[:E* SHORTEST 1..${depth}]-(b:N) WHERE length(p) = ${depth} RETURN count(b) AS n`, { s }),
       shortestPath: (s, t) => ask('MATCH p = (a:N {id: $s})-[:E* SHORTEST 1..30]-(b:N {id: $t}) RETURN length(p) AS n', { s, t }),
-      dispose() {
-        conn.closeSync();
-        db.closeSync();
-        dir.dispose();
-      },
+      dispose: () => dispose(conn, db),
     };
-  } catch (e) {
-    console.log(`kuzu left out: ${firstLine(e)}`);
-    install?.dispose();
-    return undefined;
-  }
+  });
 }
