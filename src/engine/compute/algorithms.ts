@@ -30,13 +30,8 @@ interface TextParam {
 
 /**
  * One parameter of an algorithm.
- *
- * @example
- * ```ts
- * const p: ParamSpec = { type: 'double', min: 0, max: 1, exclusive: 'both', default: 0.15 };
- * ```
  */
-export type ParamSpec = NumberParam | TextParam;
+type ParamSpec = NumberParam | TextParam;
 
 /**
  * One algorithm of the table.
@@ -121,11 +116,6 @@ export type AlgorithmName = keyof typeof ALGORITHMS;
 
 /**
  * Whether `name` is an algorithm of the table.
- *
- * @example
- * ```ts
- * isAlgorithm('pageRank'); // true
- * ```
  */
 export function isAlgorithm(name: string): name is AlgorithmName {
   return Object.hasOwn(ALGORITHMS, name);
@@ -152,11 +142,6 @@ function checkNumber(algorithm: string, key: string, spec: NumberParam, value: u
 /**
  * The parameters of a run of `algorithm`, checked and with defaults filled in: an unknown key,
  * a value of the wrong type or outside its range is an ArgumentError `COMPUTE_PARAM`.
- *
- * @example
- * ```ts
- * resolveParams('pageRank', { alpha: 0.2 }); // { alpha: 0.2, l1DiffThreshold: 0.00001, maxSuperStep: 10 }
- * ```
  */
 export function resolveParams(algorithm: AlgorithmName, given: Readonly<Record<string, unknown>>): ResolvedParams {
   const specs: Readonly<Record<string, ParamSpec>> = ALGORITHMS[algorithm].params;

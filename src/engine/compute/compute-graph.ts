@@ -12,12 +12,6 @@
  * `outOffsets[v]` to `outOffsets[v + 1]` of `outTargets` (and of `outWeights`, when the job
  * asked for a weight), likewise for in-entries. Parallel edges and self-loops are kept, one
  * entry per edge.
- *
- * @example
- * ```ts
- * declare const g: ComputeGraph;
- * const outDegree = (v: number) => g.outOffsets[v + 1]! - g.outOffsets[v]!;
- * ```
  */
 export interface ComputeGraph {
   readonly n: number;
@@ -34,12 +28,6 @@ export interface ComputeGraph {
 /**
  * A simple adjacency (no parallel entries, no self-loops), each row sorted by index: the
  * undirected graph (out and in merged) or the out-neighbours only.
- *
- * @example
- * ```ts
- * declare const u: SimpleAdjacency;
- * const neighbours = (v: number) => u.targets.subarray(u.offsets[v]!, u.offsets[v + 1]!);
- * ```
  */
 export interface SimpleAdjacency {
   readonly offsets: Int32Array;
@@ -48,11 +36,6 @@ export interface SimpleAdjacency {
 
 /**
  * An Int32Array of `length` zeros over a new SharedArrayBuffer.
- *
- * @example
- * ```ts
- * const parent = sharedInt32(10);
- * ```
  */
 export function sharedInt32(length: number): Int32Array {
   return new Int32Array(new SharedArrayBuffer(4 * length));
@@ -60,11 +43,6 @@ export function sharedInt32(length: number): Int32Array {
 
 /**
  * A Float64Array of `length` zeros over a new SharedArrayBuffer.
- *
- * @example
- * ```ts
- * const rank = sharedFloat64(10);
- * ```
  */
 export function sharedFloat64(length: number): Float64Array {
   return new Float64Array(new SharedArrayBuffer(8 * length));
@@ -73,12 +51,6 @@ export function sharedFloat64(length: number): Float64Array {
 /**
  * Bounds of `parts` ranges of vertices 0..n-1 (`parts + 1` numbers, from 0 to n) with about the
  * same work each, counting one unit per vertex and per entry of `offsets` (a CSR's offsets).
- *
- * @example
- * ```ts
- * declare const g: ComputeGraph;
- * const bounds = balancedRanges(g.inOffsets, 4); // ranges [bounds[i], bounds[i + 1])
- * ```
  */
 export function balancedRanges(offsets: Int32Array, parts: number): number[] {
   const n = offsets.length - 1;
@@ -96,11 +68,6 @@ export function balancedRanges(offsets: Int32Array, parts: number): number[] {
 
 /**
  * Bounds of `parts` ranges of equal length over 0..length-1.
- *
- * @example
- * ```ts
- * evenRanges(10, 3); // [0, 3, 6, 10]
- * ```
  */
 export function evenRanges(length: number, parts: number): number[] {
   const bounds: number[] = [];

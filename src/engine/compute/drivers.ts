@@ -14,11 +14,6 @@ import type { DriverContext } from './superstep.js';
  * component, label or community, named by its smallest member), or cycles (rings: per cycle,
  * its number of vertices k, then its k vertices, the smallest first). `supersteps` counts the
  * supersteps (iterations) run.
- *
- * @example
- * ```ts
- * const out: AlgorithmOutput = { kind: 'number', values: Float64Array.of(0.5, 0.5), supersteps: 3 };
- * ```
  */
 export type AlgorithmOutput =
   | { readonly kind: 'number'; readonly values: Float64Array | Int32Array; readonly supersteps: number }
@@ -27,11 +22,6 @@ export type AlgorithmOutput =
 
 /**
  * Resolved parameters of a run: every key of the algorithm's table, defaults filled in.
- *
- * @example
- * ```ts
- * const p: ResolvedParams = { alpha: 0.15, l1DiffThreshold: 0.00001, maxSuperStep: 10 };
- * ```
  */
 export type ResolvedParams = Readonly<Record<string, number | string>>;
 

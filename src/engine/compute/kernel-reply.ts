@@ -7,11 +7,6 @@
 /**
  * A kernel's reply, small enough to post back: `sums` are per-task aggregates the driver adds
  * up; `items` is a flat encoding the driver decodes (rings: length then vertices, per cycle).
- *
- * @example
- * ```ts
- * const reply: KernelReply = { sums: [0.5, 0.1] };
- * ```
  */
 export interface KernelReply {
   readonly sums: readonly number[];

@@ -12,13 +12,8 @@ import { kcore, orient, simpleCount, simpleFill, sumLocals, transpose, triangles
 
 /**
  * Every kernel by name.
- *
- * @example
- * ```ts
- * const reply = KERNELS.wccFlatten({ parent: Int32Array.of(0, 0), from: 0, to: 2 });
- * ```
  */
-export const KERNELS = {
+const KERNELS = {
   pageRankInit,
   pageRankStep,
   degreeCentrality,
@@ -40,41 +35,21 @@ export const KERNELS = {
 
 /**
  * The name of a kernel.
- *
- * @example
- * ```ts
- * const kind: KernelName = 'pageRankStep';
- * ```
  */
 export type KernelName = keyof typeof KERNELS;
 
 /**
  * The arguments of kernel `K`.
- *
- * @example
- * ```ts
- * const args: KernelArgs<'wccFlatten'> = { parent: Int32Array.of(0), from: 0, to: 1 };
- * ```
  */
 export type KernelArgs<K extends KernelName> = Parameters<(typeof KERNELS)[K]>[0];
 
 /**
  * One task: a kernel and its arguments.
- *
- * @example
- * ```ts
- * const task: KernelTask = { kernel: 'wccFlatten', args: { parent: Int32Array.of(0), from: 0, to: 1 } };
- * ```
  */
 export type KernelTask = { [K in KernelName]: { readonly kernel: K; readonly args: KernelArgs<K> } }[KernelName];
 
 /**
  * Runs one task on this thread: what the worker does with each message.
- *
- * @example
- * ```ts
- * runKernel({ kernel: 'wccFlatten', args: { parent: Int32Array.of(0), from: 0, to: 1 } });
- * ```
  */
 export function runKernel(task: KernelTask): KernelReply {
   const run = KERNELS[task.kernel] as (args: KernelArgs<typeof task.kernel>) => KernelReply;
@@ -84,11 +59,6 @@ export function runKernel(task: KernelTask): KernelReply {
 /**
  * Where a job's tasks run: worker threads (the server's pool) or this thread (tests). `workers`
  * is how many tasks the job runs at once, the number of ranges drivers split a superstep into.
- *
- * @example
- * ```ts
- * const inThread: KernelPool = { workers: 1, run: async (task) => runKernel(task) };
- * ```
  */
 export interface KernelPool {
   readonly workers: number;
@@ -97,10 +67,5 @@ export interface KernelPool {
 
 /**
  * The file worker threads of computation jobs load (worker.ts, compiled).
- *
- * @example
- * ```ts
- * new URL(COMPUTE_WORKER).pathname.endsWith('worker.js'); // true
- * ```
  */
 export const COMPUTE_WORKER: string = new URL('./worker.js', import.meta.url).href;

@@ -12,13 +12,6 @@ import type { KernelArgs, KernelName, KernelPool, KernelTask } from './kernels.j
 /**
  * Where a driver runs: the snapshot, the pool its tasks go to, the job's AbortSignal, and a
  * progress callback called with the number of supersteps done.
- *
- * @example
- * ```ts
- * declare const graph: ComputeGraph;
- * declare const pool: KernelPool;
- * const context: DriverContext = { graph, pool, signal: new AbortController().signal, progress: () => {} };
- * ```
  */
 export interface DriverContext {
   readonly graph: ComputeGraph;
@@ -31,13 +24,6 @@ export interface DriverContext {
  * Runs one superstep: kernel `kernel` once per range of `bounds` (ranges [bounds[i], bounds[i + 1])),
  * all at once, and resolves with the replies in range order. Throws the signal's reason when the
  * job is cancelled before or during it (a cancelled task's thread is stopped by the pool).
- *
- * @example
- * ```ts
- * declare const context: DriverContext;
- * declare const parent: Int32Array;
- * await superstep(context, [0, 5, 10], 'wccFlatten', (from, to) => ({ parent, from, to }));
- * ```
  */
 export async function superstep<K extends KernelName>(
   context: DriverContext,
@@ -56,12 +42,6 @@ export async function superstep<K extends KernelName>(
 /**
  * Vertex ranges of about equal work, one per worker of the pool, balanced on `offsets`
  * (default: the in-CSR).
- *
- * @example
- * ```ts
- * declare const context: DriverContext;
- * const bounds = vertexRanges(context);
- * ```
  */
 export function vertexRanges(context: DriverContext, offsets: Int32Array = context.graph.inOffsets): number[] {
   return balancedRanges(offsets, Math.max(1, Math.min(context.pool.workers, context.graph.n)));
@@ -69,11 +49,6 @@ export function vertexRanges(context: DriverContext, offsets: Int32Array = conte
 
 /**
  * The sum of entry `i` of every reply.
- *
- * @example
- * ```ts
- * sumOf([{ sums: [1, 2] }, { sums: [3, 4] }], 1); // 6
- * ```
  */
 export function sumOf(replies: readonly KernelReply[], i: number): number {
   let sum = 0;
@@ -84,12 +59,6 @@ export function sumOf(replies: readonly KernelReply[], i: number): number {
 /**
  * The simple adjacency of the snapshot: undirected (`both`) or out-neighbours only, rows sorted
  * by index, without parallel entries or self-loops. Two supersteps.
- *
- * @example
- * ```ts
- * declare const context: DriverContext;
- * const undirected = await simpleAdjacency(context, true);
- * ```
  */
 export async function simpleAdjacency(context: DriverContext, both: boolean): Promise<SimpleAdjacency> {
   const g = context.graph;
@@ -107,11 +76,6 @@ export async function simpleAdjacency(context: DriverContext, both: boolean): Pr
 /**
  * The sources of a sampled run: every vertex when `rate` is 1, else each vertex with
  * probability `rate`, drawn from a PRNG seeded with `seed` (the same seed, the same sample).
- *
- * @example
- * ```ts
- * sampledSources(4, { rate: 1, seed: 1 }); // Int32Array [0, 1, 2, 3]
- * ```
  */
 export function sampledSources(n: number, sample: { readonly rate: number; readonly seed: number }): Int32Array {
   if (sample.rate >= 1) return Int32Array.from({ length: n }, (_, i) => i);
@@ -132,16 +96,6 @@ export function sampledSources(n: number, sample: { readonly rate: number; reado
 /**
  * Runs a per-source kernel over `count` sources in one range per worker, each task adding into
  * a local array of its own, and sums the locals (halved with `halve`) into one array.
- *
- * @example
- * ```ts
- * declare const context: DriverContext;
- * declare const sources: Int32Array;
- * const g = context.graph;
- * const values = await perSource(context, sources.length, { halve: false }, (from, to, local) => ({
- *   kernel: 'closeness', args: { sources, from, to, local, outOffsets: g.outOffsets, outTargets: g.outTargets, inOffsets: g.inOffsets, inTargets: g.inTargets },
- * }));
- * ```
  */
 export async function perSource(
   context: DriverContext,

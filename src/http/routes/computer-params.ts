@@ -49,7 +49,7 @@ const OUTPUT_KEYS: Readonly<Record<'hdfs' | 'file' | 'graph', readonly string[]>
 /**
  * A checked computer-dis request.
  */
-export interface ComputerRequest {
+interface ComputerRequest {
   readonly algorithm: AlgorithmName;
   readonly params: Readonly<Record<string, unknown>>;
   readonly output?: ComputeOutput;

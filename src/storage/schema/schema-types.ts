@@ -70,11 +70,6 @@ export type UserData = Readonly<Record<string, PropertyValue | Readonly<Record<s
 /**
  * Write type of a property key: OLTP for ordinary properties, OLAP_* for results of computation
  * jobs (shown only while the graph's read mode is ALL).
- *
- * @example
- * ```ts
- * const w: WriteType = 'OLAP_COMMON';
- * ```
  */
 export type WriteType = 'OLTP' | 'OLAP_COMMON' | 'OLAP_SECONDARY' | 'OLAP_RANGE';
 

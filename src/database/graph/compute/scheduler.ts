@@ -16,7 +16,7 @@ import type { KernelPool, KernelReply, KernelTask } from '../../../engine/index.
  * The workers and memory one job holds; `run` sends a task to the pool (a cancelled job's
  * running tasks are stopped with their threads). Release it when the job ends.
  */
-export interface ComputeLease extends KernelPool {
+interface ComputeLease extends KernelPool {
   release(): void;
 }
 
@@ -28,13 +28,6 @@ interface Waiter {
 
 /**
  * The job scheduler of a process.
- *
- * @example
- * ```ts
- * const scheduler = new ComputeScheduler({ threads: 2 });
- * const lease = await scheduler.acquire({ workers: 2, bytes: 1 << 20, signal: new AbortController().signal });
- * lease.release();
- * ```
  */
 export class ComputeScheduler {
   /** Worker threads of the pool: at most this many tasks run at once. */
@@ -138,11 +131,6 @@ let shared: ComputeScheduler | undefined;
 
 /**
  * The scheduler every graph of this process shares (created on first use).
- *
- * @example
- * ```ts
- * const scheduler = processScheduler();
- * ```
  */
 export function processScheduler(): ComputeScheduler {
   return (shared ??= new ComputeScheduler());

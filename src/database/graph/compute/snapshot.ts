@@ -27,7 +27,7 @@ const SLICE_MS = 4;
 const CHUNK = 2048;
 
 /** Orders plain ids: numbers (and bigints) ascending before text in code-unit order. */
-export function compareIds(a: PlainId, b: PlainId): number {
+function compareIds(a: PlainId, b: PlainId): number {
   const an = typeof a !== 'string';
   const bn = typeof b !== 'string';
   if (an !== bn) return an ? -1 : 1;
