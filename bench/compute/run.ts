@@ -91,7 +91,7 @@ async function quiver(name: AlgorithmName, params: Record<string, unknown>, work
 }
 
 function values(output: AlgorithmOutput): ArrayLike<number> {
-  if (output.kind === 'cycles') throw new Error('unexpected cycles');
+  if (output.kind === 'cycles' || output.kind === 'walks') throw new Error('unexpected cycles');
   return output.values;
 }
 

@@ -9,6 +9,8 @@ import { ArgumentError } from '../../errors.js';
 import * as drivers from './drivers.js';
 import type { AlgorithmOutput, ResolvedParams } from './drivers.js';
 import type { DriverContext } from './superstep.js';
+import { parseLinksConfig, parseRingsFilter } from './filter-configs.js';
+import type { FilterKeys } from './filter-configs.js';
 
 /**
  * A numeric parameter: `int` or `double`, within [min, max] (ends excluded where `exclusive`
@@ -53,6 +55,11 @@ export interface AlgorithmSpec {
   readonly params: Readonly<Record<string, ParamSpec>>;
   /** The parameter naming the edge property read as a weight, if the algorithm has one. */
   readonly weightParam?: string;
+  /**
+   * For the filtered algorithms: parses their configuration (ArgumentError at submission) and
+   * names the property keys the snapshot must carry, with labels (and edge ids, for links).
+   */
+  readonly details?: (params: ResolvedParams) => FilterKeys & { readonly edgeIds: boolean };
   readonly run: (context: DriverContext, params: ResolvedParams) => Promise<AlgorithmOutput>;
 }
 
@@ -102,6 +109,16 @@ export const ALGORITHMS = {
     params: { sampleRate: SAMPLE_RATE, seed: SEED },
   },
   rings: { hugegraphName: 'rings', key: 'rings', dataType: 'TEXT', list: true, run: drivers.rings, params: { maxSuperStep: MAX_SUPER_STEP } },
+  ringsWithFilter: {
+    hugegraphName: 'rings-with-filter', key: 'rings_with_filter', dataType: 'TEXT', list: true, run: drivers.ringsWithFilter,
+    params: { maxSuperStep: MAX_SUPER_STEP, propertyFilter: { type: 'string', default: '{}' } },
+    details: (params) => ({ ...parseRingsFilter(String(params.propertyFilter)), edgeIds: false }),
+  },
+  links: {
+    hugegraphName: 'links', key: 'links', dataType: 'TEXT', list: true, run: drivers.links,
+    params: { maxSuperStep: MAX_SUPER_STEP, analyzeConfig: { type: 'string', default: '' } },
+    details: (params) => ({ ...parseLinksConfig(String(params.analyzeConfig)), edgeIds: true }),
+  },
 } as const satisfies Readonly<Record<string, AlgorithmSpec>>;
 
 /**
@@ -163,5 +180,7 @@ export function resolveParams(algorithm: AlgorithmName, given: Readonly<Record<s
       resolved[key] = checkNumber(algorithm, key, spec, value);
     }
   }
+  const table: AlgorithmSpec = ALGORITHMS[algorithm];
+  table.details?.(resolved);
   return resolved;
 }

@@ -23,6 +23,27 @@ export interface ComputeGraph {
   readonly outWeights?: Float64Array;
   /** Weight of each in-entry, parallel to `inTargets`. */
   readonly inWeights?: Float64Array;
+  /** Labels and the properties filters read, when the algorithm has filters. */
+  readonly details?: GraphDetails;
+}
+
+/**
+ * A property value as filters read it (null: absent, or not a number, text or boolean).
+ */
+type ColumnValue = number | string | boolean | null;
+
+/**
+ * Labels and property columns of the snapshot for the filtered algorithms: each vertex's label
+ * (an index into `vertexLabelNames`), each out-entry's edge label, and per property key a
+ * column by vertex index or by out-entry position.
+ */
+export interface GraphDetails {
+  readonly vertexLabels: Int32Array;
+  readonly vertexLabelNames: readonly string[];
+  readonly edgeLabels: Int32Array;
+  readonly edgeLabelNames: readonly string[];
+  readonly vertexColumns: Readonly<Record<string, readonly ColumnValue[]>>;
+  readonly edgeColumns: Readonly<Record<string, readonly ColumnValue[]>>;
 }
 
 /**

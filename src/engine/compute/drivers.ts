@@ -4,21 +4,25 @@
  * (validated, defaults filled in) by the algorithm table (algorithms.ts).
  * @module
  */
-import { LimitError } from '../../errors.js';
+import { ArgumentError, LimitError } from '../../errors.js';
+import { parseLinksConfig, parseRingsFilter } from './filter-configs.js';
+import type { KernelReply } from './kernel-reply.js';
 import { sharedFloat64, sharedInt32 } from './compute-graph.js';
 import { perSource, sampledSources, simpleAdjacency, sumOf, superstep, vertexRanges } from './superstep.js';
 import type { DriverContext } from './superstep.js';
 
 /**
  * What an algorithm computes, by vertex index: a number per vertex, a vertex per vertex (a
- * component, label or community, named by its smallest member), or cycles (rings: per cycle,
- * its number of vertices k, then its k vertices, the smallest first). `supersteps` counts the
+ * component, label or community, named by its smallest member), cycles (rings: per cycle,
+ * its number of vertices k, then its k vertices, the smallest first) or walks (links: per walk,
+ * its owner, k and its k vertices, j and its j out-entry positions). `supersteps` counts the
  * supersteps (iterations) run.
  */
 export type AlgorithmOutput =
   | { readonly kind: 'number'; readonly values: Float64Array | Int32Array; readonly supersteps: number }
   | { readonly kind: 'vertex'; readonly values: Int32Array; readonly supersteps: number }
-  | { readonly kind: 'cycles'; readonly items: Int32Array; readonly supersteps: number };
+  | { readonly kind: 'cycles'; readonly items: Int32Array; readonly supersteps: number }
+  | { readonly kind: 'walks'; readonly items: Int32Array; readonly supersteps: number };
 
 /**
  * Resolved parameters of a run: every key of the algorithm's table, defaults filled in.
@@ -179,27 +183,66 @@ export async function louvain(context: DriverContext): Promise<AlgorithmOutput> 
   return { kind: 'vertex', values: community, supersteps: 2 };
 }
 
-/** Most items (cycle lengths and vertices) a rings job may hold; beyond, it fails rather than exhaust memory. */
+/** Most items (cycle or walk entries) a rings, rings-with-filter or links job may hold; beyond, it fails rather than exhaust memory. */
 export const MAX_RING_ITEMS = 1 << 24;
 
-/** Every simple directed cycle of 2 to maxSuperStep edges, from its smallest vertex. */
-export async function rings(context: DriverContext, params: ResolvedParams): Promise<AlgorithmOutput> {
-  const out = await simpleAdjacency(context, false);
-  context.progress(1);
-  const bounds = vertexRanges(context, out.offsets);
-  const parts = bounds.length - 1;
-  const replies = await superstep(context, bounds, 'rings', (from, to) => ({
-    from, to, offsets: out.offsets, targets: out.targets, maxLength: num(params, 'maxSuperStep'), maxItems: Math.ceil(MAX_RING_ITEMS / parts),
-  }));
-  context.progress(2);
-  if (sumOf(replies, 0) > 0) throw new LimitError('COMPUTE_RESULT_TOO_LARGE', `Cannot run rings: the cycles found exceed ${MAX_RING_ITEMS} entries; lower bsp.max_super_step`);
-  const total = replies.reduce((n, r) => n + (r.items?.length ?? 0), 0);
-  const items = new Int32Array(total);
+/** The items of every reply, in order; LimitError when a task stopped at its share of the cap. */
+function joinedItems(replies: readonly KernelReply[], algorithm: string): Int32Array {
+  if (sumOf(replies, 0) > 0) throw new LimitError('COMPUTE_RESULT_TOO_LARGE', `Cannot run ${algorithm}: its results exceed ${MAX_RING_ITEMS} entries; lower bsp.max_super_step`);
+  const items = new Int32Array(replies.reduce((n, r) => n + (r.items?.length ?? 0), 0));
   let at = 0;
   for (const r of replies) {
     if (r.items === undefined) continue;
     items.set(r.items, at);
     at += r.items.length;
   }
-  return { kind: 'cycles', items, supersteps: 2 };
+  return items;
+}
+
+/** Every simple directed cycle of 2 to maxSuperStep edges, from its smallest vertex. */
+export async function rings(context: DriverContext, params: ResolvedParams): Promise<AlgorithmOutput> {
+  const out = await simpleAdjacency(context, false);
+  context.progress(1);
+  const bounds = vertexRanges(context, out.offsets);
+  const maxItems = Math.ceil(MAX_RING_ITEMS / (bounds.length - 1));
+  const replies = await superstep(context, bounds, 'rings', (from, to) => ({ from, to, offsets: out.offsets, targets: out.targets, maxLength: num(params, 'maxSuperStep'), maxItems }));
+  context.progress(2);
+  return { kind: 'cycles', items: joinedItems(replies, 'rings'), supersteps: 2 };
+}
+
+/** The snapshot's labels and property columns, which the filtered algorithms need. */
+function detailsOf(context: DriverContext): NonNullable<DriverContext['graph']['details']> {
+  const details = context.graph.details;
+  if (details === undefined) throw new ArgumentError('COMPUTE_PARAM', 'Cannot run a filtered algorithm on a snapshot without labels and properties');
+  return details;
+}
+
+/** Simple directed cycles whose vertices and edges pass rings.property_filter. */
+export async function ringsWithFilter(context: DriverContext, params: ResolvedParams): Promise<AlgorithmOutput> {
+  const g = context.graph;
+  const details = detailsOf(context);
+  const filter = parseRingsFilter(String(params.propertyFilter));
+  const bounds = vertexRanges(context, g.outOffsets);
+  const maxItems = Math.ceil(MAX_RING_ITEMS / (bounds.length - 1));
+  const replies = await superstep(context, bounds, 'ringsFiltered', (from, to) => ({
+    from, to, outOffsets: g.outOffsets, outTargets: g.outTargets, maxLength: num(params, 'maxSuperStep'), maxItems, filter, details,
+  }));
+  context.progress(1);
+  return { kind: 'cycles', items: joinedItems(replies, 'rings-with-filter'), supersteps: 1 };
+}
+
+/** HugeGraph's Links walks from links.analyze_config's start vertices. */
+export async function links(context: DriverContext, params: ResolvedParams): Promise<AlgorithmOutput> {
+  const g = context.graph;
+  const details = detailsOf(context);
+  const config = parseLinksConfig(String(params.analyzeConfig));
+  const starts = Int32Array.from(new Set(config.starts.map((id) => context.indexOf?.(id) ?? -1).filter((i) => i >= 0)));
+  const parts = Math.max(1, Math.min(context.pool.workers, starts.length));
+  const bounds = Array.from({ length: parts + 1 }, (_, p) => Math.floor((starts.length * p) / parts));
+  const maxItems = Math.ceil(MAX_RING_ITEMS / parts);
+  const replies = await superstep(context, bounds, 'links', (from, to) => ({
+    starts, from, to, outOffsets: g.outOffsets, outTargets: g.outTargets, maxLength: num(params, 'maxSuperStep'), maxItems, config, details,
+  }));
+  context.progress(1);
+  return { kind: 'walks', items: joinedItems(replies, 'links'), supersteps: 1 };
 }

@@ -7,6 +7,7 @@
 import type { KernelReply } from './kernel-reply.js';
 import { louvain } from './kernels-louvain.js';
 import { betweenness, closeness, rings } from './kernels-paths.js';
+import { links, ringsFiltered } from './kernels-walks.js';
 import { degreeCentrality, lpaStep, pageRankInit, pageRankStep } from './kernels-rank.js';
 import { kcore, orient, simpleCount, simpleFill, sumLocals, transpose, triangles, wccFlatten, wccUnion } from './kernels-structure.js';
 
@@ -31,6 +32,8 @@ const KERNELS = {
   betweenness,
   rings,
   louvain,
+  ringsFiltered,
+  links,
 } as const;
 
 /**

@@ -18,6 +18,8 @@ export interface DriverContext {
   readonly pool: KernelPool;
   readonly signal: AbortSignal;
   progress(supersteps: number): void;
+  /** The index of the vertex with this id, or -1 (links' start vertices). */
+  indexOf?(id: string | number): number;
 }
 
 /**

@@ -31,6 +31,8 @@ const KEYS: Readonly<Record<AlgorithmName, Readonly<Record<string, string>>>> = 
   // the spec's table names the key closeness_centrality.sample_rate, its sample betweenness_centrality.sample_rate
   betweennessCentrality: { 'betweenness_centrality.sample_rate': 'sampleRate', 'closeness_centrality.sample_rate': 'sampleRate' },
   rings: MAX_SUPER_STEP,
+  ringsWithFilter: { ...MAX_SUPER_STEP, 'rings.property_filter': 'propertyFilter' },
+  links: { ...MAX_SUPER_STEP, 'links.analyze_config': 'analyzeConfig' },
 };
 
 /** HugeGraph's output classes, by the end of the class name, and Quiver's short names. */

@@ -71,6 +71,9 @@ test('bad computerdis requests are 400 with the error body and record no task', 
       { algorithm: 'wcc', worker: 1, params: { 'output.output_class': 'x.NoOutput' } },
       { algorithm: 'wcc', worker: 1, params: { 'output.hdfs_url': 'hdfs://h:9000' } },
       { algorithm: 'wcc', worker: 1, params: { 'output.output_class': 'org.apache.hugegraph.computer.core.output.hdfs.HdfsOutput' } },
+      { algorithm: 'rings-with-filter', worker: 1, params: { 'rings.property_filter': '{"vertex_filter":[{"label":"person","property_filter":"new java.io.File(\'x\')"}]}' } },
+      { algorithm: 'links', worker: 1, params: {} },
+      { algorithm: 'links', worker: 1, params: { 'links.analyze_config': '{"start_vertexes":["1:a"],"edge_compare_condition":{"label":"knows"}}' } },
     ];
     for (const body of bad) {
       const reply = await server.call('POST', `${G}/jobs/computerdis`, body);

@@ -26,11 +26,16 @@ export interface ComputeParams {
   closenessCentrality: { readonly weightProperty?: string; readonly sampleRate?: number; readonly seed?: number };
   betweennessCentrality: { readonly sampleRate?: number; readonly seed?: number };
   rings: { readonly maxSuperStep?: number };
+  /** `propertyFilter`: HugeGraph's JSON text `{"vertex_filter":[{label, property_filter}], "edge_filter":[...]}` (docs/jobs.md). */
+  ringsWithFilter: { readonly maxSuperStep?: number; readonly propertyFilter?: string };
+  /** `analyzeConfig` (required): HugeGraph's JSON text `{start_vertexes, vertex_end_condition?, edge_end_condition?, edge_compare_condition}`. */
+  links: { readonly maxSuperStep?: number; readonly analyzeConfig?: string };
 }
 
 /**
  * The value each algorithm gives a vertex: a number, a vertex id (the smallest id of the
- * vertex's component or label group), or a list of cycle texts (`"[A, B, A]"`).
+ * vertex's component or label group), or a list of texts: cycles (`"[A, B, A]"`) or walks
+ * (`"{A, e1, B}"`).
  *
  * @example
  * ```ts
@@ -49,6 +54,8 @@ export interface ComputeValues {
   closenessCentrality: number;
   betweennessCentrality: number;
   rings: readonly string[];
+  ringsWithFilter: readonly string[];
+  links: readonly string[];
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { ArgumentError, CancelledError, SchemaError } from '../../../errors.js';
 import { ALGORITHMS, isAlgorithm, resolveParams } from '../../../engine/index.js';
-import type { AlgorithmName, AlgorithmOutput, PlainId, ResolvedParams } from '../../../engine/index.js';
+import type { AlgorithmName, AlgorithmOutput, AlgorithmSpec, PlainId, ResolvedParams } from '../../../engine/index.js';
 import { GraphHandle } from '../graph-handle.js';
 import { SchemaAdmin } from '../schema-admin.js';
 import type { ComputeJob, ComputeOptions, ComputeResult, ComputeStatus, ComputeValues } from './compute-api.js';
@@ -35,18 +35,37 @@ export function checked(algorithm: string, params: object, workers: number | und
 }
 
 /**
- * The cycles of a rings run by owner (the cycle's smallest vertex index), each as HugeGraph
- * writes it: `"[A, B, C, A]"` with the vertex ids.
+ * The texts of a rings or links run by owner vertex index, as HugeGraph writes them: a cycle
+ * `"[A, B, C, A]"` on its smallest vertex, a walk `"{A, e1, B, e2, C}"` with the server's ids.
  */
-function cyclesByOwner(items: Int32Array, ids: readonly PlainId[]): Map<number, string[]> {
+function textsByOwner(output: { readonly kind: 'cycles' | 'walks'; readonly items: Int32Array }, snapshot: Snapshot): Map<number, string[]> {
   const owners = new Map<number, string[]>();
-  for (let at = 0; at < items.length; at += items[at]! + 1) {
-    const k = items[at]!;
-    const cycle = Array.from(items.subarray(at + 1, at + 1 + k), (v) => String(ids[v]));
-    const owner = items[at + 1]!;
+  const add = (owner: number, text: string): void => {
     let list = owners.get(owner);
     if (list === undefined) owners.set(owner, (list = []));
-    list.push(`[${[...cycle, cycle[0]!].join(', ')}]`);
+    list.push(text);
+  };
+  const id = (v: number): string => String(snapshot.ids[v]);
+  const items = output.items;
+  for (let at = 0; at < items.length; ) {
+    if (output.kind === 'cycles') {
+      const k = items[at]!;
+      const cycle = Array.from(items.subarray(at + 1, at + 1 + k), id);
+      add(items[at + 1]!, `[${[...cycle, cycle[0]!].join(', ')}]`);
+      at += k + 1;
+      continue;
+    }
+    const k = items[at + 1]!;
+    const vertices = items.subarray(at + 2, at + 2 + k);
+    const j = items[at + 2 + k]!;
+    const edges = items.subarray(at + 3 + k, at + 3 + k + j);
+    const parts: string[] = [];
+    vertices.forEach((v, i) => {
+      if (i > 0) parts.push(String(snapshot.edgeIds?.[edges[i - 1]!]));
+      parts.push(id(v));
+    });
+    add(items[at]!, `{${parts.join(', ')}}`);
+    at += 3 + k + j;
   }
   return owners;
 }
@@ -57,7 +76,7 @@ function valuesOf(output: AlgorithmOutput, snapshot: Snapshot): Map<PlainId, unk
   const { ids } = snapshot;
   if (output.kind === 'number') ids.forEach((id, i) => values.set(id, output.values[i]!));
   else if (output.kind === 'vertex') ids.forEach((id, i) => values.set(id, ids[output.values[i]!]!));
-  else for (const [owner, cycles] of cyclesByOwner(output.items, ids)) values.set(ids[owner]!, cycles);
+  else for (const [owner, texts] of textsByOwner(output, snapshot)) values.set(ids[owner]!, texts);
   return values;
 }
 
@@ -116,7 +135,9 @@ export class ComputeRun<A extends AlgorithmName> implements ComputeJob<A> {
         this.#status = 'running';
         const weightParam = 'weightParam' in spec ? spec.weightParam : undefined;
         const weightKey = weightParam === undefined ? '' : String(job.params[weightParam]);
-        snapshot = await buildSnapshot(view.source, { pool: lease, signal, ...(weightKey === '' ? {} : { weightKey }) });
+        const table: AlgorithmSpec = spec;
+        const details = table.details?.(job.params);
+        snapshot = await buildSnapshot(view.source, { pool: lease, signal, ...(weightKey === '' ? {} : { weightKey }), ...(details === undefined ? {} : { details }) });
       } catch (error) {
         lease?.release();
         throw error;
@@ -125,7 +146,10 @@ export class ComputeRun<A extends AlgorithmName> implements ComputeJob<A> {
       }
       let output: AlgorithmOutput;
       try {
-        output = await spec.run({ graph: snapshot.graph, pool: lease, signal, progress: (n) => this.#advance(n, job.options) }, job.params);
+        const found = snapshot;
+        let index: Map<PlainId, number> | undefined;
+        const indexOf = (id: string | number): number => (index ??= new Map(found.ids.map((v, i) => [v, i]))).get(id) ?? -1;
+        output = await spec.run({ graph: snapshot.graph, pool: lease, signal, progress: (n) => this.#advance(n, job.options), indexOf }, job.params);
       } finally {
         lease.release();
       }
@@ -164,10 +188,10 @@ async function writeBack(handle: GraphHandle, run: { readonly algorithm: Algorit
   await system.write((w) => {
     for (const slot of handle.state.store.vertexSlotsWithKey(spec.key)) w.removeVertexProperty(slot, spec.key);
     const alive = (i: number): boolean => w.vertexVisible(snapshot.slots[i]!);
-    if (output.kind === 'cycles') {
-      for (const [owner, cycles] of cyclesByOwner(output.items, snapshot.ids)) {
+    if (output.kind === 'cycles' || output.kind === 'walks') {
+      for (const [owner, texts] of textsByOwner(output, snapshot)) {
         if (!alive(owner)) continue;
-        for (const cycle of cycles) w.setVertexProperty(snapshot.slots[owner]!, spec.key, cycle, { cardinality: 'list' });
+        for (const text of texts) w.setVertexProperty(snapshot.slots[owner]!, spec.key, text, { cardinality: 'list' });
       }
       return;
     }

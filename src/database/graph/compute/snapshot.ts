@@ -19,6 +19,29 @@ export interface Snapshot {
   readonly graph: ComputeGraph;
   readonly slots: Int32Array;
   readonly ids: readonly PlainId[];
+  /** The id of each out-entry's edge, when asked for (links). */
+  readonly edgeIds?: readonly PlainId[];
+}
+
+/** What the filtered algorithms need besides the adjacency: labels, these property columns, edge ids. */
+interface DetailsRequest {
+  readonly vertexKeys: readonly string[];
+  readonly edgeKeys: readonly string[];
+  readonly edgeIds: boolean;
+}
+
+/** A property value as filters read it: numbers, texts and booleans; anything else is absent (null). */
+function filterValue(value: PropertyValue | undefined): number | string | boolean | null {
+  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (value instanceof TypedNumber) return value.toNumber();
+  return null;
+}
+
+/** Label index of `name` in `names`, added when new. */
+function labelIndex(names: string[], index: Map<string, number>, name: string): number {
+  let i = index.get(name);
+  if (i === undefined) index.set(name, (i = names.push(name) - 1));
+  return i;
 }
 
 /** Time a chunk of snapshot work may take before the build returns to the event loop (ms). */
@@ -81,7 +104,10 @@ class Entries {
  * The snapshot of what `source` shows; `weightKey` names the edge property read as weights.
  * Returns to the event loop every few milliseconds and stops when `signal` aborts.
  */
-export async function buildSnapshot(source: GraphSource, options: { readonly weightKey?: string; readonly pool: KernelPool; readonly signal: AbortSignal }): Promise<Snapshot> {
+export async function buildSnapshot(
+  source: GraphSource,
+  options: { readonly weightKey?: string; readonly details?: DetailsRequest; readonly pool: KernelPool; readonly signal: AbortSignal },
+): Promise<Snapshot> {
   const { signal, weightKey } = options;
   let since = performance.now();
   const bound = source.vertexSlotBound();
@@ -107,6 +133,8 @@ export async function buildSnapshot(source: GraphSource, options: { readonly wei
   }
   const outOffsets = sharedInt32(n + 1);
   const entries = new Entries(weightKey !== undefined);
+  const wanted = options.details;
+  const edgeSlots: number[] = [];
   for (let start = 0; start < n; start += CHUNK) {
     const chunk = slots.slice(start, Math.min(n, start + CHUNK));
     for (const batch of source.scanNeighbours(chunk, 'OUT', { visibleNeighbours: true })) {
@@ -116,6 +144,7 @@ export async function buildSnapshot(source: GraphSource, options: { readonly wei
         if (target < 0) continue;
         outOffsets[indexOf[batch.sources[p]!]! + 1]!++;
         entries.push(target, weightKey === undefined ? 1 : weightOf(source.edgeProperty(batch.edges[p]!, weightKey), weightKey));
+        if (wanted !== undefined) edgeSlots.push(batch.edges[p]!);
       }
     }
     since = await pause(since, signal);
@@ -133,5 +162,20 @@ export async function buildSnapshot(source: GraphSource, options: { readonly wei
   }
   await options.pool.run({ kernel: 'transpose', args: { n, outOffsets, outTargets, inOffsets, inTargets, ...weights } });
   signal.throwIfAborted();
-  return { graph: { n, outOffsets, outTargets, inOffsets, inTargets, ...weights }, slots, ids };
+  if (wanted === undefined) return { graph: { n, outOffsets, outTargets, inOffsets, inTargets, ...weights }, slots, ids };
+  const vertexLabelNames: string[] = [];
+  const edgeLabelNames: string[] = [];
+  const vIndex = new Map<string, number>();
+  const eIndex = new Map<string, number>();
+  const vertexLabels = Int32Array.from(slots, (slot) => labelIndex(vertexLabelNames, vIndex, source.vertexLabel(slot)));
+  const edgeLabels = Int32Array.from(edgeSlots, (e) => labelIndex(edgeLabelNames, eIndex, source.edgeLabel(e)));
+  const vertexColumns = Object.fromEntries(wanted.vertexKeys.map((key) => [key, Array.from(slots, (slot) => filterValue(source.vertexProperties(slot, [key]).find(() => true)?.value))]));
+  const edgeColumns = Object.fromEntries(wanted.edgeKeys.map((key) => [key, edgeSlots.map((e) => filterValue(source.edgeProperty(e, key)))]));
+  const details = { vertexLabels, vertexLabelNames, edgeLabels, edgeLabelNames, vertexColumns, edgeColumns };
+  return {
+    graph: { n, outOffsets, outTargets, inOffsets, inTargets, ...weights, details },
+    slots,
+    ids,
+    ...(wanted.edgeIds ? { edgeIds: edgeSlots.map((e) => plainId(source.edgeId(e))) } : {}),
+  };
 }
