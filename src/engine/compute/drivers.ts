@@ -72,15 +72,23 @@ export async function degreeCentrality(context: DriverContext): Promise<Algorith
   return { kind: 'number', values, supersteps: 1 };
 }
 
-/** Weakly connected components; each vertex's value is the smallest vertex of its component. */
+/**
+ * Weakly connected components; each vertex's value is the smallest vertex of its component.
+ * Each task links the edges of its range in a union-find of its own (no atomics, no contention),
+ * one task joins them, and all flatten the first.
+ */
 export async function wcc(context: DriverContext): Promise<AlgorithmOutput> {
   const g = context.graph;
-  const parent = sharedInt32(g.n);
-  for (let v = 0; v < g.n; v++) parent[v] = v;
   const bounds = vertexRanges(context, g.outOffsets);
-  const atomic = bounds.length > 2;
-  await superstep(context, bounds, 'wccUnion', (from, to) => ({ from, to, outOffsets: g.outOffsets, outTargets: g.outTargets, parent, atomic }));
+  const parents = bounds.slice(1).map(() => {
+    const parent = sharedInt32(g.n);
+    for (let v = 0; v < g.n; v++) parent[v] = v;
+    return parent;
+  });
+  await superstep(context, bounds, 'wccUnion', (from, to, part) => ({ from, to, outOffsets: g.outOffsets, outTargets: g.outTargets, parent: parents[part]! }));
   context.progress(1);
+  if (parents.length > 1) await superstep(context, [0, g.n], 'wccMerge', () => ({ parents }));
+  const parent = parents[0]!;
   await superstep(context, vertexRanges(context), 'wccFlatten', (from, to) => ({ from, to, parent }));
   context.progress(2);
   return { kind: 'vertex', values: parent, supersteps: 2 };

@@ -2,8 +2,7 @@
  * Kernels that derive structure from the snapshot: the in-CSR (a transpose of the out-CSR),
  * simple adjacencies (undirected or out only, sorted, without parallel entries or self-loops),
  * the degree orientation triangle counting walks, triangles, core numbers and weakly connected
- * components (a union-find over shared memory, lock-free with Atomics when several tasks link
- * at once).
+ * components (a union-find per task over shared memory, joined at the end).
  * @module
  */
 import type { KernelReply } from './kernel-reply.js';
@@ -216,17 +215,6 @@ export function kcore(a: { readonly offsets: Int32Array; readonly targets: Int32
   return { sums: [] };
 }
 
-/** The root of x, halving the path on the way (a compare-and-set, so other tasks may link meanwhile). */
-function findAtomic(parent: Int32Array, x: number): number {
-  for (;;) {
-    const p = Atomics.load(parent, x);
-    if (p === x) return x;
-    const g = Atomics.load(parent, p);
-    if (g !== p) Atomics.compareExchange(parent, x, p, g);
-    x = p;
-  }
-}
-
 /** The root of x, halving the path on the way (one task alone). */
 function find(parent: Int32Array, x: number): number {
   while (parent[x] !== x) {
@@ -239,29 +227,31 @@ function find(parent: Int32Array, x: number): number {
 
 /**
  * Links the two ends of every out-edge of the range in the union-find `parent` (each root
- * points to itself at the start); a root is always linked under a smaller one, so every root is
- * the smallest index of its component. `atomic` when other tasks link at the same time.
+ * points to itself at the start), a root always under a smaller one, so every root is the
+ * smallest index of its component. Each task links into a union-find of its own; `wccMerge`
+ * joins them.
  */
-export function wccUnion(a: Range & { readonly outOffsets: Int32Array; readonly outTargets: Int32Array; readonly parent: Int32Array; readonly atomic: boolean }): KernelReply {
+export function wccUnion(a: Range & { readonly outOffsets: Int32Array; readonly outTargets: Int32Array; readonly parent: Int32Array }): KernelReply {
   const { outOffsets, outTargets, parent } = a;
   for (let v = a.from; v < a.to; v++) {
     for (let i = outOffsets[v]!; i < outOffsets[v + 1]!; i++) {
-      let x = v;
-      let y = outTargets[i]!;
-      if (!a.atomic) {
-        x = find(parent, x);
-        y = find(parent, y);
-        if (x !== y) parent[Math.max(x, y)] = Math.min(x, y);
-        continue;
-      }
-      for (;;) {
-        x = findAtomic(parent, x);
-        y = findAtomic(parent, y);
-        if (x === y) break;
-        const high = Math.max(x, y);
-        const low = Math.min(x, y);
-        if (Atomics.compareExchange(parent, high, high, low) === high) break;
-      }
+      const x = find(parent, v);
+      const y = find(parent, outTargets[i]!);
+      if (x !== y) parent[Math.max(x, y)] = Math.min(x, y);
+    }
+  }
+  return { sums: [] };
+}
+
+/** Joins the tasks' union-finds into the first: each vertex is linked to its root in every other one. */
+export function wccMerge(a: { readonly parents: readonly Int32Array[] }): KernelReply {
+  const [first, ...others] = a.parents;
+  if (first === undefined) return { sums: [] };
+  for (const other of others) {
+    for (let v = 0; v < first.length; v++) {
+      const x = find(first, v);
+      const y = find(first, find(other, v));
+      if (x !== y) first[Math.max(x, y)] = Math.min(x, y);
     }
   }
   return { sums: [] };

@@ -9,7 +9,7 @@ import { louvain } from './kernels-louvain.js';
 import { betweenness, closeness, rings } from './kernels-paths.js';
 import { links, ringsFiltered } from './kernels-walks.js';
 import { degreeCentrality, lpaStep, pageRankInit, pageRankStep } from './kernels-rank.js';
-import { kcore, orient, simpleCount, simpleFill, sumLocals, transpose, triangles, wccFlatten, wccUnion } from './kernels-structure.js';
+import { kcore, orient, simpleCount, simpleFill, sumLocals, transpose, triangles, wccFlatten, wccMerge, wccUnion } from './kernels-structure.js';
 
 /**
  * Every kernel by name.
@@ -27,6 +27,7 @@ const KERNELS = {
   sumLocals,
   kcore,
   wccUnion,
+  wccMerge,
   wccFlatten,
   closeness,
   betweenness,
