@@ -9,7 +9,7 @@
  * `--end-to-end` also times `graph.compute('pageRank')` on the graph loaded into a store.
  * Never part of `npm test`.
  *
- * Options: `--scale 20`, `--runs 3`, `--no-kuzu`, `--end-to-end`.
+ * Options: `--scale 20`, `--runs 3`, `--no-kuzu`, `--end-to-end`, `--only wcc,pageRank`.
  * @module
  */
 import { Command } from 'commander';
@@ -30,8 +30,9 @@ const options = new Command()
   .option('--runs <n>', 'timed runs per cell (the median is kept)', '3')
   .option('--no-kuzu', 'leave Kuzu out')
   .option('--end-to-end', 'also time graph.compute on a loaded store')
+  .option('--only <names>', 'only these algorithms (library names, comma-separated)')
   .parse()
-  .opts<{ scale: string; runs: string; kuzu: boolean; endToEnd?: boolean }>();
+  .opts<{ scale: string; runs: string; kuzu: boolean; endToEnd?: boolean; only?: string }>();
 
 const scale = Number(options.scale);
 const runs = Number(options.runs);
@@ -116,7 +117,8 @@ const cases: { name: AlgorithmName; label: string; params: Record<string, unknow
   { name: 'louvain', label: 'Louvain', params: {}, kuzu: 'louvain' },
 ];
 
-for (const c of cases) {
+const only = options.only?.split(',');
+for (const c of cases.filter((x) => only === undefined || only.includes(x.name))) {
   const base = c.baseline === undefined ? undefined : await timed(c.baseline);
   const one = await quiver(c.name, c.params, 1);
   const two = await quiver(c.name, c.params, 2);
