@@ -23,6 +23,8 @@ interface Row {
   readonly fields?: Record<string, unknown>;
   /** Top-level keys the JSON body must have. */
   readonly keys?: readonly string[];
+  /** Further checks on the JSON body. */
+  readonly check?: (json: any) => void;
 }
 
 const IAE = 'IllegalArgumentException';
@@ -194,7 +196,14 @@ export const ROWS: readonly Row[] = [
   { rule: 'schema: an edge label update needs the body name', method: 'PUT', url: `${S}/edgelabels/knows?action=append`, body: { user_data: {} }, status: 400, exception: IAE, message: /the body needs the name 'knows'/ },
   { rule: 'schema: index label create is 202 with index_label and task_id', method: 'POST', url: `${S}/indexlabels`, body: { name: 'personByAge', base_type: 'VERTEX_LABEL', base_value: 'person', index_type: 'RANGE', fields: ['age'] }, status: 202, keys: ['index_label', 'task_id'] },
   { rule: 'schema: index label base_type must be VERTEX_LABEL or EDGE_LABEL', method: 'POST', url: `${S}/indexlabels`, body: { name: 'x', base_type: 'LABEL', base_value: 'person', fields: ['age'] }, status: 400 },
-  { rule: 'schema: index label read shows RANGE', method: 'GET', url: `${S}/indexlabels/personByAge`, status: 200, fields: { index_type: 'RANGE', base_type: 'VERTEX_LABEL', base_value: 'person', fields: ['age'] } },
+  { rule: 'schema: a RANGE index label reads back as RANGE_INT on an INT key, as HugeGraph stores and returns it', method: 'GET', url: `${S}/indexlabels/personByAge`, status: 200, fields: { index_type: 'RANGE_INT', base_type: 'VERTEX_LABEL', base_value: 'person', fields: ['age'] } },
+  { rule: 'schema: the index label list shows RANGE_INT too', method: 'GET', url: `${S}/indexlabels`, status: 200, check: (j) => assert.equal(j.indexlabels.find((i: any) => i.name === 'personByAge').index_type, 'RANGE_INT') },
+  { rule: 'schema: a DOUBLE key ...', method: 'POST', url: `${S}/propertykeys`, body: { name: 'score', data_type: 'DOUBLE' }, status: 202 },
+  { rule: '... on an edge label ...', method: 'PUT', url: `${S}/edgelabels/knows?action=append`, body: { name: 'knows', properties: ['score'], nullable_keys: ['score'], user_data: {} }, status: 200 },
+  { rule: '... takes an index created as RANGE_DOUBLE (IndexType names are accepted on create)', method: 'POST', url: `${S}/indexlabels`, body: { name: 'knowsByScore', base_type: 'EDGE_LABEL', base_value: 'knows', index_type: 'RANGE_DOUBLE', fields: ['score'] }, status: 202,
+    check: (j) => assert.equal(j.index_label.index_type, 'RANGE_DOUBLE') },
+  { rule: '... which reads back as RANGE_DOUBLE', method: 'GET', url: `${S}/indexlabels/knowsByScore`, status: 200, fields: { index_type: 'RANGE_DOUBLE', fields: ['score'] } },
+  { rule: '... and is shown as range() in the groovy schema', method: 'GET', url: `${S}?format=groovy`, status: 200, check: (j) => assert.match(j.schema, /indexLabel\('knowsByScore'\)\.onE\('knows'\)\.by\('score'\)\.range\(\)/) },
   { rule: 'schema: index label base fields cannot be updated', method: 'PUT', url: `${S}/indexlabels/personByAge?action=append`, body: { name: 'personByAge', index_type: 'SECONDARY' }, status: 400 },
   { rule: 'schema: index label append is 200', method: 'PUT', url: `${S}/indexlabels/personByAge?action=append`, body: { name: 'personByAge', user_data: { a: 1 } }, status: 200 },
   { rule: 'schema: whole schema as json has four arrays', method: 'GET', url: S, status: 200, keys: ['propertykeys', 'vertexlabels', 'edgelabels', 'indexlabels'] },
@@ -292,6 +301,7 @@ test(`conformance table: ${ROWS.length} rows of spec Part A rules`, async (t) =>
         if (row.message !== undefined) assert.match(String(res.json?.message), row.message, context);
         for (const [key, value] of Object.entries(row.fields ?? {})) assert.deepEqual(res.json?.[key], value, `${context}: field ${key}`);
         for (const key of row.keys ?? []) assert.ok(res.json !== undefined && key in res.json, `${context}: key ${key}`);
+        row.check?.(res.json);
       });
     }
   } finally {

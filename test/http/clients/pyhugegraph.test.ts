@@ -222,7 +222,7 @@ async function scenario(s: PySession): Promise<void> {
   await createIfNotExist(s, 'indexlabels', { name: 'personByAge', base_type: 'VERTEX_LABEL', base_value: 'person', index_type: 'RANGE', fields: ['age'] });
   await createIfNotExist(s, 'indexlabels', { name: 'knowsByWeight', base_type: 'EDGE_LABEL', base_value: 'knows', index_type: 'RANGE', fields: ['weight'] });
   const byAge = await s.request('schema/indexlabels/personByAge');
-  assert.deepEqual([byAge.base_type, byAge.base_value, byAge.fields, byAge.index_type], ['VERTEX_LABEL', 'person', ['age'], 'RANGE']);
+  assert.deepEqual([byAge.base_type, byAge.base_value, byAge.fields, byAge.index_type], ['VERTEX_LABEL', 'person', ['age'], 'RANGE_INT']);
   assert.equal(((await s.request('schema/indexlabels')).indexlabels as any[]).length, 3);
   const schema = await s.request('schema?format=json');
   hasFields(schema, ['propertykeys', 'vertexlabels', 'edgelabels', 'indexlabels'], 'schema');
