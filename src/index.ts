@@ -95,8 +95,10 @@ export type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from
 export { coversType, PERMISSIONS, RESOURCE_TYPES, AccessControl, GrantRegistry } from './database/index.js';
 export type { AccessHooks, GrantHooks, GrantsDocument, Roles, SpaceGrants, Stamped, StoredAccess, StoredBelong, StoredGroup, StoredTarget } from './database/index.js';
 export type { GraphPolicy, Permission, ResourceRule, ResourceType } from './database/index.js';
-export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GremlinScope, Traversers, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
+export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphVariables, GremlinScope, Traversers, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
 export type {
+  VariableScalar,
+  VariableValue,
   OpenOptions,
   RecoveryWarning,
   GraphRecovery,

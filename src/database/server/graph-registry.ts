@@ -215,13 +215,15 @@ export class GraphRegistry {
   }
 
   /**
-   * Removes every vertex and edge of a graph; with `clearSchema`, the schema too (the graph is
-   * then recreated empty with the same configuration). The graph mode and read mode are kept.
+   * Removes every vertex, edge and variable of a graph (HugeGraph keeps variables as hidden
+   * vertices, which a clear removes); with `clearSchema`, the schema too (the graph is then
+   * recreated empty with the same configuration). The graph mode and read mode are kept.
    */
   async clearGraph(space: string, name: string, options: { readonly clearSchema: boolean }): Promise<void> {
     const graph = this.graph(space, name);
     if (!options.clearSchema) {
       await graph.traversal().V().drop().iterate();
+      await graph.variables.clear();
       return;
     }
     const runtime = this.runtime(space);

@@ -18,6 +18,7 @@ import { edgeRoutes } from './edges.js';
 import { elementTraverserRoutes } from './element-traversers.js';
 import { gremlinRoutes } from './gremlin.js';
 import { rebuildRoutes } from './rebuild-routes.js';
+import { variableRoutes } from './variable-routes.js';
 
 export type { RouteGroup } from './route-common.js';
 
@@ -41,4 +42,5 @@ export const GRAPH_ROUTE_GROUPS: readonly RouteGroup[] = [
   elementTraverserRoutes,
   gremlinRoutes,
   traverserRoutes,
+  variableRoutes,
 ];
