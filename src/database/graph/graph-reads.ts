@@ -32,7 +32,7 @@ function decodePage(page: unknown, element: 'vertex' | 'edge'): number {
     decoded = undefined;
   }
   if (!Array.isArray(decoded) || decoded[0] !== TOKEN_VERSION || decoded[1] !== element || !Number.isSafeInteger(decoded[2]) || (decoded[2] as number) < 0) {
-    throw new ArgumentError('INVALID_PAGE', `Invalid page: '${page}' is not a ${element} page token of this graph`);
+    throw new ArgumentError('INVALID_PAGE', `Invalid page: '${page}' is not ${element === 'edge' ? 'an' : 'a'} ${element} page token of this graph`);
   }
   return decoded[2] as number;
 }
