@@ -2,8 +2,12 @@
  * Groovy's GStrings in scripts: a double-quoted string with `${expression}` or `$name.path`
  * parts. The lexer keeps the whole string one token; here its text is split into literal
  * pieces (escapes decoded as in any string) and interpolations, each parsed as an expression
- * of its own at its place in the script, so errors name the right line and column. In
- * gremlin-lang a double-quoted string stays plain text.
+ * of its own at its place in the script, so errors name the right line and column.
+ *
+ * Scripts also carry gremlin-lang, where `$` means nothing (TinkerPop's own tests write
+ * `"...MatchStep$CountMatchAlgorithm"`), so `$name` interpolates only a name the script knows
+ * (a variable, a binding or a graph name) and any other `$` stays text; `${...}` always
+ * interpolates. In gremlin-lang proper a double-quoted string is plain text.
  * @module
  */
 import type { CstNode, IToken } from 'chevrotain';
@@ -39,10 +43,10 @@ const PATH = /\$([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)/y;
 /**
  * The parts of a GString token: literal text and parsed interpolations, in order.
  *
- * @throws GremlinSyntaxError for a `$` that starts neither `${` nor a name, an interpolation that
- * does not close or does not parse as one expression, or a bad escape.
+ * @throws GremlinSyntaxError for an interpolation that does not close or does not parse as one
+ * expression, or a bad escape.
  */
-export function gstringParts(token: IToken): Array<string | Interpolation> {
+export function gstringParts(token: IToken, known: (name: string) => boolean): Array<string | Interpolation> {
   const image = token.image;
   const parts: Array<string | Interpolation> = [];
   let literalFrom = 1;
@@ -56,18 +60,17 @@ export function gstringParts(token: IToken): Array<string | Interpolation> {
       continue;
     }
     if (c !== 0x24) continue;
+    PATH.lastIndex = i;
+    const path = PATH.exec(image);
+    const name = path?.[1]!.split('.')[0];
+    if (image.charCodeAt(i + 1) !== 0x7b && (name === undefined || !known(name))) continue;
     flush(i);
-    if (image.charCodeAt(i + 1) === 0x7b) {
+    if (path === null) {
       const end = interpolationEnd(image, i + 1);
       if (end === undefined || end > image.length - 1) throw new GremlinSyntaxError("Unexpected end of string: expected '}' closing '${'", positionIn(token, i));
       parts.push({ expression: parseInterpolation(image.slice(i + 2, end - 1), positionIn(token, i + 2), token) });
       i = end - 1;
     } else {
-      PATH.lastIndex = i;
-      const path = PATH.exec(image);
-      if (path === null) {
-        throw new GremlinSyntaxError("Unexpected '$' in a double-quoted string: write \\$ for a dollar sign, or ${expression}", positionIn(token, i));
-      }
       parts.push({ expression: parseInterpolation(path[1]!, positionIn(token, i + 1), token) });
       i += path[0].length - 1;
     }

@@ -57,6 +57,12 @@ class ScriptVisitor implements ExpressionHost {
     if (kind === 'traversal') this.sources.set(name, { source: name, instructions: [] });
   }
 
+  /** Whether a name is a variable, a binding or a graph name of the script (`$name` in a GString interpolates only those). */
+  private knows(name: string): boolean {
+    this.bindGraphName(name);
+    return this.variables.has(name) || this.bindings.has(name);
+  }
+
   private get context(): ArgumentContext {
     return { bindings: this.bindings, scriptVariables: this.variables, strategies: false, groovy: true, groovyExpression: (node) => this.operand(node) };
   }
@@ -232,7 +238,8 @@ class ScriptVisitor implements ExpressionHost {
   /** A literal token: a GString, a decimal (a BigDecimal, as Groovy reads `1.5`) or any other literal. */
   private token(node: CstNode, token: IToken, position: SourcePosition): ScriptExpr {
     if (isGString(token)) {
-      const parts = gstringParts(token).map((part) => (typeof part === 'string' ? part : value(this.expression(part.expression), { ...token, image: '${...}' })));
+      const parts = gstringParts(token, (name) => this.knows(name)).map((part) => (typeof part === 'string' ? part : value(this.expression(part.expression), { ...token, image: '${...}' })));
+      if (parts.every((part) => typeof part === 'string')) return { kind: 'literal', value: parts.join(''), position };
       return { kind: 'gstring', parts, position };
     }
     const decimal = groovyDecimal(token);
