@@ -150,6 +150,7 @@ const PLAIN: ReadonlyArray<readonly [string, unknown]> = [
   ["\"${g.V(1).values('name').next()} knows ${g.V(1).out('knows').count().next()}\"", 'marko knows 2'],
   ["g.V(1).next().toString()", 'v[1]'],
   ['g.inject(1 + 2, x * 3).toList()', [3, 6]],
+  ['t = g.withSack(x + 1)\nt.inject(1).sack()', 3],
   ['g.V().has("age", P.gt(x * 15)).values("name").toList()', ['josh', 'peter']],
 ];
 
