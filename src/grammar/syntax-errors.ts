@@ -22,6 +22,12 @@ const EXPECTED_BY_RULE: Readonly<Record<string, string>> = {
   traversalStrategy: 'a strategy class name',
   configuration: 'a configuration value',
   genericLiteralVarargs: "an argument or ')'",
+  operand: 'a value after the operator',
+  operatorTail: 'a value after the operator',
+  postfix: "a name after '.', or an index",
+  ifStatement: "'(' and a condition after 'if'",
+  branch: 'a statement or a block',
+  block: "a statement or '}'",
 };
 
 /**
@@ -44,15 +50,28 @@ export function syntaxError(error: IRecognitionException, options: { text: strin
   return new GremlinSyntaxError(`Unexpected ${found}: expected ${expectation(error)}`, position);
 }
 
-/** The innermost `{` still open where the parser failed, if any. */
+/** The innermost `{` still open where the parser failed, unless it opens the block of an `if` or `else`. */
 function openBraceBefore(tokens: readonly IToken[], failed: IToken): IToken | undefined {
-  const open: IToken[] = [];
-  for (const token of tokens) {
+  const open: Array<{ readonly token: IToken; readonly block: boolean }> = [];
+  const parens: number[] = [];
+  const ifParens = new Set<number>();
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
     if (token === failed) break;
-    if (token.tokenType.name === 'LBrace') open.push(token);
-    else if (token.tokenType.name === 'RBrace') open.pop();
+    const type = token.tokenType.name;
+    if (type === 'LParen') {
+      if (tokens[i - 1]?.tokenType.name === 'If') ifParens.add(i);
+      parens.push(i);
+    } else if (type === 'RParen') {
+      const opening = parens.pop();
+      if (opening !== undefined && ifParens.has(opening)) ifParens.add(i);
+    } else if (type === 'LBrace') {
+      const before = tokens[i - 1];
+      open.push({ token, block: before !== undefined && (before.tokenType.name === 'Else' || (before.tokenType.name === 'RParen' && ifParens.has(i - 1))) });
+    } else if (type === 'RBrace') open.pop();
   }
-  return open[open.length - 1];
+  const innermost = open[open.length - 1];
+  return innermost === undefined || innermost.block ? undefined : innermost.token;
 }
 
 function expectation(error: IRecognitionException): string {

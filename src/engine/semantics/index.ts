@@ -5,7 +5,7 @@
  */
 export { VALUE_KEY, valueKey } from './value-key.js';
 export { formatValue } from './format.js';
-export { Decimal, parseDecimal, decimalAdd, decimalSub, decimalMul, decimalDiv, decimalCompare } from './decimal.js';
+export { Decimal, parseDecimal, decimalAdd, decimalSub, decimalMul, decimalDiv, decimalCompare, roundHalfUp } from './decimal.js';
 export {
   numberKind,
   isNumber,
