@@ -27,6 +27,7 @@ export type { Strategy } from './strategies/strategy.js';
 export { __ } from './fluent/anonymous.js';
 export { GraphTraversal, type FluentArg, type TraversalRunner, type TraversalRun } from './fluent/graph-traversal.js';
 export { GraphTraversalSource, startTraversal, type TraversalContext, type TraversalSourceOptions } from './fluent/source.js';
+export { parseDatetime } from './functions/index.js';
 export { formatValue, parsePredicateText, propertyCondition, type FilterKey, type KeyDataType } from './semantics/index.js';
 export { P, TextP } from './fluent/predicates.js';
 export { EdgeLabelVerificationStrategy, ReservedKeysVerificationStrategy, VertexProgramRestrictionStrategy, type VerificationOptions } from './fluent/strategies.js';

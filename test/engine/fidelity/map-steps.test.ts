@@ -66,12 +66,12 @@ test('DateAddStep adds DT.second, DT.minute, DT.hour and DT.day, with or without
     assert.equal(await iso(`${at}.dateAdd(day, 11)`), '2023-08-13T00:00:00.000Z');
   }));
 
-test('DateDiffStep gives whole seconds, and a null other date counts as the epoch', () =>
+test('DateDiffStep gives milliseconds (TinkerPop 3.8), and a null other date counts as the epoch', () =>
   withSmallGraph(async ({ run }) => {
     const at = "g.inject(datetime('2023-08-02T00:00:00Z'))";
-    assert.deepEqual(await run(`${at}.dateDiff(datetime('2023-08-01T00:00:00Z'))`), [86400]);
-    assert.deepEqual(await run(`${at}.dateDiff(constant(datetime('2023-08-03T00:00:00Z')))`), [-86400]);
-    assert.deepEqual(await run(`${at}.dateDiff(null)`), [1690934400]);
+    assert.deepEqual(await run(`${at}.dateDiff(datetime('2023-08-01T00:00:00Z'))`), [86_400_000]);
+    assert.deepEqual(await run(`${at}.dateDiff(constant(datetime('2023-08-03T00:00:00Z')))`), [-86_400_000]);
+    assert.deepEqual(await run(`${at}.dateDiff(null)`), [1_690_934_400_000]);
   }));
 
 test('dateAdd() and dateDiff() take the exported dt enum in the fluent API', () =>
@@ -80,7 +80,7 @@ test('dateAdd() and dateDiff() take the exported dt enum in the fluent API', () 
     const start = new Date('2023-08-02T00:00:00Z');
     const [added] = await g.inject(start).dateAdd(dt.hour, 2).toList();
     assert.equal((added as Date).toISOString(), '2023-08-02T02:00:00.000Z');
-    assert.deepEqual(await g.inject(start).dateDiff(new Date('2023-08-01T23:00:00Z')).toList(), [3600]);
+    assert.deepEqual(await g.inject(start).dateDiff(new Date('2023-08-01T23:00:00Z')).toList(), [3_600_000]);
   }));
 
 test('dateAdd() with a unit that is neither a DT value nor its name fails with STEP_ARGUMENTS', () =>
