@@ -11,6 +11,7 @@ import type { Traverser } from '../../runtime/traverser.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments } from '../args.js';
+import { PAUSE } from '../../runtime/pause.js';
 
 function vertexProperties(rt: Runtime, v: Vertex): Properties {
   const out = new Map<string, PropertyValue[]>();
@@ -35,16 +36,25 @@ function graphOf(rt: Runtime, key: string): Subgraph {
   return made;
 }
 
+/** A side-effect barrier, as TinkerPop 3.8's SubgraphStep: every edge is added before any passes. */
 function* run(p: { readonly key: string }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   const graph = graphOf(rt, p.key);
+  const all: Traverser[] = [];
   for (const t of input) {
+    if (t === PAUSE) {
+      yield t;
+      continue;
+    }
     const e = t.value;
     if (!(e instanceof Edge)) throw new ArgumentError('SUBGRAPH_EDGE', `Cannot add to subgraph '${p.key}': ${String(e)} is not an edge`);
     graph.addVertex(e.outV, vertexProperties(rt, e.outV));
     graph.addVertex(e.inV, vertexProperties(rt, e.inV));
     graph.addEdge(e, edgeProperties(rt, e));
-    yield t;
+    rt.memory.hold(1);
+    all.push(t);
+    if (rt.tick()) yield PAUSE;
   }
+  yield* all;
 }
 
 /**
@@ -53,6 +63,7 @@ function* run(p: { readonly key: string }, input: Iterable<Traverser>, rt: Runti
 export const subgraphStep: StepDef<'subgraph'> = {
   kind: 'subgraph',
   category: 'side-effect',
+  pauses: true,
   ops: ['subgraph'],
   compile(ins) {
     const [key] = ins.args;
