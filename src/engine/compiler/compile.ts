@@ -72,9 +72,11 @@ function childContext(atStart: boolean, flags: CompileFlags): CompileContext {
   return {
     atStart,
     productive: flags.productive,
-    child(arg: Argument): Plan {
+    child(arg: Argument, options?: { readonly start?: boolean }): Plan {
       if (!(arg instanceof Bytecode)) throw new PlanError('STEP_ARGUMENTS', `Expected a traversal but got ${describeArg(arg)}`);
-      return compileChild(arg, flags);
+      if (options?.start !== true) return compileChild(arg, flags);
+      if (arg.source.length > 0) throw new PlanError('STEP_ARGUMENTS', 'Invalid child traversal: it cannot have source instructions');
+      return new Plan(compileSteps(arg.steps, true, flags));
     },
   };
 }

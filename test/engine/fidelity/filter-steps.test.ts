@@ -38,3 +38,10 @@ test("typeOf: aggregate()'s side-effect is a set (Java's BulkSet, bulk kept), se
     assert.deepEqual(await run("g.V().outE('knows').subgraph('sg').cap('sg').is(typeOf(GType.GRAPH)).count()"), [1]);
     assert.deepEqual(await run("g.V().outE('knows').subgraph('sg').cap('sg').is(P.not(typeOf(GType.GRAPH))).count()"), [0]);
   }));
+
+test('HasStep: ids given as text with a null among them still compare as text', () =>
+  withSmallGraph(async ({ run }) => {
+    const [vadas] = await run("g.V().has('name', 'vadas').id()");
+    assert.deepEqual(await run(`g.V().hasId('${String(vadas)}', null).values('name')`), ['vadas']);
+    assert.deepEqual(await run(`g.V().hasId(null, '${String(vadas)}').values('name')`), ['vadas']);
+  }));

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { QuiverError, dt, __ } from '../../../src/index.js';
+import { QuiverError, TypedNumber, dt, __ } from '../../../src/index.js';
 import { withSmallGraph } from './small-graph.js';
 
 const sortedStrings = (r: unknown[]): string[] => r.map(String).sort();
@@ -97,4 +97,20 @@ test('PropertiesStep ignores null keys: values(name, null) reads name, values(nu
     assert.deepEqual(await run('g.V().values(null)'), []);
     assert.deepEqual(await run('g.V().properties(null)'), []);
     assert.deepEqual(await run('g.E().values(null)'), []);
+  }));
+
+test('max()/min() give the winner in the highest common kind of the numbers compared (NumberHelper.max)', () =>
+  withSmallGraph(async ({ graph }) => {
+    const java = (text: string): Promise<unknown[]> => graph.gremlin(text, { types: 'java' });
+    assert.deepEqual(await java('g.inject([29, 0.5d, 1.0d]).max(local)'), [new TypedNumber('double', 29)]);
+    assert.deepEqual(await java('g.inject([27]).max(local)'), [27]);
+    assert.deepEqual(await java('g.inject(3, 2L, 7).min()'), [new TypedNumber('long', 2n)]);
+    assert.deepEqual(await java('g.inject(1, NaN, 2).max()'), [2], 'NaN loses to any other number');
+  }));
+
+test('asString() refuses null, also inside a local list, as TinkerPop 3.8 does', () =>
+  withSmallGraph(async ({ run }) => {
+    await assert.rejects(run('g.inject(null, 1).asString()'), (e: unknown) => e instanceof QuiverError && e.code === 'CANNOT_PARSE');
+    await assert.rejects(run('g.inject([1, null]).asString(local)'), (e: unknown) => e instanceof QuiverError && e.message === "Can't parse null as String.");
+    assert.deepEqual(await run("g.V().has('name', 'marko').out('knows').path().asString(local).count(local)"), [2, 2]);
   }));
