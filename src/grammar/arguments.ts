@@ -322,7 +322,7 @@ function visitCall(first: MethodCall, calls: readonly MethodCall[], context: Arg
     const p = predicate(first, context);
     if (name !== 'not' || p.args[0] instanceof Predicate) return predicateChain(p, calls, context);
   }
-  if (name === 'datetime' || name === 'UUID') {
+  if (name === 'datetime' || name === 'DateTime' || name === 'UUID') {
     if (calls.length > 0) throw new GremlinSyntaxError(`Unexpected '.${calls[0]!.name.image}' after ${name}(): expected ',' or ')'`, tokenPosition(calls[0]!.name));
     const args = visitVarargs(first.args, context);
     if (args.length === 0) return name === 'UUID' ? uuidValue(globalThis.crypto.randomUUID(), position) : new Date();

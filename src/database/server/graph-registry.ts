@@ -232,7 +232,9 @@ export class GraphRegistry {
     const { mode, readMode } = graph;
     await this.tasks.close(space, name);
     await db.dropGraph(name);
-    await db.createGraph(name, config as unknown as GraphConfigInput);
+    // An unbounded capacity is the default of an auto-create graph, not a value one may give.
+    const given = Object.fromEntries(Object.entries(config).filter(([, v]) => v !== Number.POSITIVE_INFINITY));
+    await db.createGraph(name, given as GraphConfigInput);
     // The modes belong to the graph, not to its data: a restore may set RESTORING and then clear
     const fresh = this.graph(space, name);
     if (mode !== fresh.mode) await fresh.setMode(mode);

@@ -93,7 +93,7 @@ export class Runtime {
   /** SeedStrategy's seed, or undefined for unseeded randomness. */
   readonly #seed: bigint | undefined;
   /** SeedStrategy's generators per random step, made on first use. */
-  #randoms: Map<object, () => number> | undefined;
+  #randoms: Map<object, JavaRandom> | undefined;
 
   constructor(options: {
     /** The step implementations (the step registry). */
@@ -226,13 +226,26 @@ export class Runtime {
    * java.util.Random seeded with the strategy's seed, as TinkerPop's Seedable steps do.
    */
   random(owner: object): () => number {
+    const java = this.#javaRandom(owner);
+    return java === undefined ? Math.random : () => java.nextDouble();
+  }
+
+  /**
+   * Random integers in [0, bound) for one random step, drawn as `Random.nextInt(bound)` from
+   * the same generator as {@link Runtime.random} under SeedStrategy.
+   */
+  randomBelow(owner: object): (bound: number) => number {
+    const java = this.#javaRandom(owner);
+    return java === undefined ? (bound) => Math.floor(Math.random() * bound) : (bound) => java.nextIntBelow(bound);
+  }
+
+  #javaRandom(owner: object): JavaRandom | undefined {
     const seed = this.#seed;
-    if (seed === undefined) return Math.random;
+    if (seed === undefined) return undefined;
     this.#randoms ??= new Map();
     let r = this.#randoms.get(owner);
     if (r === undefined) {
-      const java = new JavaRandom(seed);
-      r = () => java.nextDouble();
+      r = new JavaRandom(seed);
       this.#randoms.set(owner, r);
     }
     return r;
