@@ -171,6 +171,7 @@ export {
   Path,
   Tree,
   Subgraph,
+  TraversalMetrics,
   formatValue,
   parsePredicateText,
   propertyCondition,
@@ -245,6 +246,7 @@ export type {
   Instruction,
   FilterKey,
   KeyDataType,
+  StepMetrics,
 } from './engine/index.js';
 export {
   SchemaBuilder,

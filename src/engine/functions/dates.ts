@@ -28,13 +28,7 @@ function cannotParse(v: unknown): never {
 
 /**
  * The instant an ISO-8601 text names, as TinkerPop's `datetime()` and asDate() read it, or
- * undefined when the text is not such a date.
- *
- * @example
- * ```ts
- * parseDatetime('2023-08-02T00:00:00Z')?.toISOString();   // '2023-08-02T00:00:00.000Z'
- * parseDatetime('2023-08');                               // 2023-08-01T00:00:00Z
- * ```
+ * undefined when the text is not such a date (`2023-08` is 2023-08-01T00:00:00Z).
  */
 export function parseDatetime(text: string): Date | undefined {
   const m = ISO.exec(text.trim());
