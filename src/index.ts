@@ -173,6 +173,7 @@ export {
   Path,
   Tree,
   Subgraph,
+  TraversalMetrics,
   formatValue,
   parsePredicateText,
   propertyCondition,
@@ -247,6 +248,7 @@ export type {
   Instruction,
   FilterKey,
   KeyDataType,
+  StepMetrics,
 } from './engine/index.js';
 export {
   SchemaBuilder,

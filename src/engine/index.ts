@@ -9,6 +9,7 @@ export * from './bytecode.js';
 export * from './script.js';
 export { Vertex, Edge, VertexProperty, Property, isElement, type VertexProperties, type EdgeProperties } from './elements.js';
 export { Path, Tree } from './path-tree.js';
+export { TraversalMetrics, type StepMetrics } from './traversal-metrics.js';
 export { Subgraph } from './subgraph.js';
 export { Plan, type PlanStep, type Requirements, type SourceSettings } from './plan/plan.js';
 export type { StepKind } from './plan/kinds.js';

@@ -14,6 +14,7 @@ import { bounds, firstNode, hasExpressionParts, nodes, singleToken, tokens } fro
 import { memberAccess, value, visitExpression, type ExpressionHost } from './groovy-expression.js';
 import { gstringParts, isGString } from './gstring.js';
 import { tokenPosition } from './lexer.js';
+import { groovyStatementError, GROOVY_STATEMENTS } from './syntax-errors.js';
 import { PREDICATE_FAMILY } from './literals.js';
 import { rootTraversal, SOURCE_METHODS } from './traversal-visitor.js';
 
@@ -279,6 +280,7 @@ class ScriptVisitor implements ExpressionHost {
     if (start !== undefined) return this.traversal(start);
     const { root, rootArgs, calls } = readChain(chain);
     const isVariable = root.tokenType.name === 'Identifier' && rootArgs === undefined && (this.variables.has(root.image) || this.bindings.has(root.image));
+    if (!isVariable && root.tokenType.name === 'Identifier' && GROOVY_STATEMENTS.has(root.image)) throw groovyStatementError(root);
     if (!isVariable) {
       if (rootArgs !== undefined && root.tokenType.name === 'Identifier' && !isValueFunction(root.image)) {
         throw new GremlinSyntaxError(

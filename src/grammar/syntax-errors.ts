@@ -39,6 +39,8 @@ export function syntaxError(error: IRecognitionException, options: { text: strin
   if (brace !== undefined) {
     return new GremlinSyntaxError(`Closures are not supported: found '{' that does not start a set literal`, { line: brace.startLine ?? 1, column: brace.startColumn ?? 1 });
   }
+  const statement = unsupportedStatement(options.tokens, token);
+  if (statement !== undefined) return groovyStatementError(statement);
   const index = options.tokens.indexOf(token);
   const previous = index > 0 ? options.tokens[index - 1] : undefined;
   const atEnd = token.tokenType.name === 'EOF' || Number.isNaN(token.startOffset);
@@ -48,6 +50,29 @@ export function syntaxError(error: IRecognitionException, options: { text: strin
     return new GremlinSyntaxError(`Closures are not supported: found '{' after ${quoteImage(previous.image)}`, position);
   }
   return new GremlinSyntaxError(`Unexpected ${found}: expected ${expectation(error)}`, position);
+}
+
+/**
+ * The error for a Groovy statement keyword (`for`, `while`, `try`...) outside the script subset.
+ */
+export function groovyStatementError(keyword: IToken): GremlinSyntaxError {
+  return new GremlinSyntaxError(
+    `Unsupported Groovy statement '${keyword.image}': a script has def, assignments, if/else and expressions, no loops, try/catch or classes`,
+    { line: keyword.startLine ?? 1, column: keyword.startColumn ?? 1 },
+  );
+}
+
+/** Groovy statements outside the script subset. */
+export const GROOVY_STATEMENTS: ReadonlySet<string> = new Set(['for', 'while', 'do', 'switch', 'try', 'catch', 'finally', 'throw', 'class', 'import', 'assert', 'synchronized']);
+
+/** A Groovy statement keyword before the token where the parser failed, used as a statement (not after a dot). */
+function unsupportedStatement(tokens: readonly IToken[], failed: IToken): IToken | undefined {
+  for (let i = 0; i < tokens.length && tokens[i] !== failed; i++) {
+    const token = tokens[i]!;
+    const before = tokens[i - 1]?.tokenType.name;
+    if (token.tokenType.name === 'Identifier' && GROOVY_STATEMENTS.has(token.image) && before !== 'Dot' && before !== 'SafeDot') return token;
+  }
+  return undefined;
 }
 
 /** The innermost `{` still open where the parser failed, unless it opens the block of an `if` or `else`. */

@@ -249,6 +249,9 @@ test('Groovy syntax outside the subset and traversals used as values are syntax 
       ['if (x) { 1 + }', 1, 14, /expected a value after the operator/],
       ['x & 1', 1, 3, /this operator is not supported/],
       ['x = 1 y = 2', 1, 7, /expected ';' or a new line between statements/],
+      ['x = 1\nfor (int i = 0; i < 3; i++) { x = x + i }', 2, 1, /Unsupported Groovy statement 'for': a script has def, assignments, if\/else and expressions/],
+      ['while (x) { 1 }', 1, 1, /Unsupported Groovy statement 'while'/],
+      ['try { 1 } catch (e) { 2 }', 1, 1, /Unsupported Groovy statement 'try'/],
     ];
     for (const [text, line, column, message] of cases) {
       await assert.rejects(graph.gremlin(text, { bindings: BINDINGS }), (e: unknown) => {

@@ -6,6 +6,7 @@
 import { ArgumentError } from '../../errors.js';
 import { TypedNumber } from '../../values/index.js';
 import { formatValue } from '../semantics/format.js';
+import { typeOfValue } from '../semantics/gtypes.js';
 import { makeNumber, numberKind, toBigInt, type GremlinNumber } from '../semantics/numbers.js';
 
 /**
@@ -23,18 +24,12 @@ const UNIT_MS: Readonly<Record<DateUnit, number>> = { second: 1000, minute: 60_0
 const ISO = /^(\d{4,})-(\d{1,2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?)?\s*(Z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?)?$/i;
 
 function cannotParse(v: unknown): never {
-  throw new ArgumentError('CANNOT_PARSE', `Can't parse ${formatValue(v)} as Date.`);
+  throw new ArgumentError('CANNOT_PARSE', `Can't parse ${formatValue(v)} as OffsetDateTime.`);
 }
 
 /**
  * The instant an ISO-8601 text names, as TinkerPop's `datetime()` and asDate() read it, or
- * undefined when the text is not such a date.
- *
- * @example
- * ```ts
- * parseDatetime('2023-08-02T00:00:00Z')?.toISOString();   // '2023-08-02T00:00:00.000Z'
- * parseDatetime('2023-08');                               // 2023-08-01T00:00:00Z
- * ```
+ * undefined when the text is not such a date (`2023-08` is 2023-08-01T00:00:00Z).
  */
 export function parseDatetime(text: string): Date | undefined {
   const m = ISO.exec(text.trim());
@@ -81,7 +76,7 @@ function inRange(date: Date, step: string): Date {
  */
 export function dateAdd(date: unknown, options: { unit: DateUnit; amount: number | GremlinNumber }): Date {
   if (!(date instanceof Date)) {
-    throw new ArgumentError('DATE_STEP_ARGUMENT', `The dateAdd() step can only take date as argument: got ${formatValue(date)}`);
+    throw new ArgumentError('DATE_STEP_ARGUMENT', `dateAdd() accept only OffsetDateTime or Date (deprecated): got ${formatValue(date)}`);
   }
   const amount = typeof options.amount === 'number' ? options.amount : Number(toBigInt(options.amount));
   return inRange(new Date(date.getTime() + amount * UNIT_MS[options.unit]), 'dateAdd()');
@@ -93,10 +88,10 @@ export function dateAdd(date: unknown, options: { unit: DateUnit; amount: number
  */
 export function dateDiff(date: unknown, other: unknown): TypedNumber {
   if (!(date instanceof Date)) {
-    throw new ArgumentError('DATE_STEP_ARGUMENT', `The dateDiff() step can only take date as argument: got ${formatValue(date)}`);
+    throw new ArgumentError('DATE_STEP_ARGUMENT', `DateDiff can only take OffsetDateTime or Date (deprecated) as argument, encountered ${typeOfValue(date)}`);
   }
   if (other !== null && other !== undefined && !(other instanceof Date)) {
-    throw new ArgumentError('DATE_STEP_ARGUMENT', `The dateDiff() step can only take date as argument: got ${formatValue(other)}`);
+    throw new ArgumentError('DATE_STEP_ARGUMENT', `DateDiff can only take OffsetDateTime or Date (deprecated) as argument, encountered ${typeOfValue(other)}`);
   }
   const base = other instanceof Date ? other.getTime() : 0;
   return makeNumber('long', BigInt(date.getTime() - base)) as TypedNumber;

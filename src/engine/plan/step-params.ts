@@ -64,6 +64,8 @@ export interface StepParams<P> {
   readonly where: WhereParams<P>;
   readonly aggregate: AggregateParams<P>;
   readonly cap: { readonly keys: readonly string[] };
+  /** profile() (no key: yields the metrics) and profile(key) (passes traversers on, stores the metrics under the key). */
+  readonly profile: { readonly key: string | undefined };
   readonly sideEffect: { readonly plan: P };
   readonly union: { readonly plans: readonly P[] };
   readonly coalesce: { readonly plans: readonly P[] };

@@ -57,11 +57,6 @@ const BULK_SETS = new WeakSet<readonly unknown[]>();
  * Marks a list as the BulkSet that aggregate() and store() keep: in Java a Set (so GType.SET
  * matches it, GType.LIST does not) whose iteration repeats each value by its bulk, which a
  * list with the repeats written out stands for here.
- *
- * @example
- * ```ts
- * typeOfValue(bulkSet(['a', 'a']));   // 'BulkSet'
- * ```
  */
 export function bulkSet<T>(items: T[]): T[] {
   BULK_SETS.add(items);

@@ -28,7 +28,9 @@ test('dateDiff() is a Long of milliseconds against a date, a child traversal\'s 
     const zero = new TypedNumber('long', 0n);
     assert.deepEqual(await java(`${AT}.dateDiff(inject(datetime('2023-08-09T00:00:00Z')))`), [zero, zero], 'a child inject() yields the incoming date first');
     assert.deepEqual(await java("g.inject(datetime('1970-01-01T00:00:30Z')).dateDiff(constant(null))"), [new TypedNumber('long', 30_000n)]);
-    await assert.rejects(graph.gremlin("g.inject(datetime()).dateDiff(constant('x'))"), (e: unknown) => e instanceof QuiverError && e.code === 'DATE_STEP_ARGUMENT');
+    await assert.rejects(graph.gremlin("g.inject(datetime()).dateDiff(constant('x'))"), (e: unknown) => e instanceof QuiverError && e.code === 'DATE_STEP_ARGUMENT' && e.message.includes('DateDiff can only take OffsetDateTime or Date (deprecated) as argument, encountered String'));
+    await assert.rejects(graph.gremlin("g.inject('x').dateAdd(DT.day, 1)"), (e: unknown) => e instanceof QuiverError && e.message.includes('dateAdd() accept only OffsetDateTime or Date (deprecated)'));
+    await assert.rejects(graph.gremlin("g.inject('yesterday').asDate()"), (e: unknown) => e instanceof QuiverError && e.message === "Can't parse yesterday as OffsetDateTime.");
   }));
 
 test('asDate() reads epoch milliseconds and offsets, and dateDiff() gives back the milliseconds', () =>
