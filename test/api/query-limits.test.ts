@@ -74,6 +74,22 @@ test('a query that holds more than its memoryLimit fails with LimitError QUERY_M
   await close();
 });
 
+test("g.with('evaluationTimeout', ms) gives one traversal its own time limit, which shortens the caller's and never extends it", { timeout: 20_000 }, async () => {
+  const { graph, close } = await cycleGraph();
+  const started = Date.now();
+  await assert.rejects(graph.gremlin(RUNAWAY.replace('g.V()', "g.with('evaluationTimeout', 150L).V()")), code('TIMEOUT'));
+  assert.ok(Date.now() - started < 5_000, `ended after ${Date.now() - started} ms`);
+  await assert.rejects(graph.gremlin(RUNAWAY.replace('g.V()', "g.with('scriptEvaluationTimeout', 100).V()")), code('TIMEOUT'));
+  await assert.rejects(graph.traversal().with_('evaluationTimeout', 100).V().repeat(__.out()).until(__.has('name', 'nobody')).count().toList(), code('TIMEOUT'));
+  const longer = Date.now();
+  await assert.rejects(graph.gremlin(RUNAWAY.replace('g.V()', "g.with('evaluationTimeout', 60000).V()"), { timeoutMs: 150 }), code('TIMEOUT'));
+  assert.ok(Date.now() - longer < 5_000, 'a longer evaluationTimeout does not lift the caller\'s time limit');
+  assert.deepEqual(await graph.gremlin("g.with('evaluationTimeout', 0).V().count()"), [3]);
+  await assert.rejects(graph.gremlin("g.with('evaluationTimeout', -1).V().count()"), code('STEP_ARGUMENTS'));
+  await assert.rejects(graph.gremlin("g.with('evaluationTimeout', 'soon').V().count()"), code('STEP_ARGUMENTS'));
+  await close();
+});
+
 test('graph.setQueryLimits sets the defaults of one graph and rejects bad limits', async () => {
   const { graph, close } = await cycleGraph();
   graph.setQueryLimits({ memoryLimit: 10 });

@@ -83,6 +83,22 @@ test('GET /versions answers promptly while a /gremlin traversal that never ends 
   }
 });
 
+test("a /gremlin request's g.with('evaluationTimeout', ms) ends it sooner than the server's limit, and cannot lengthen it", async () => {
+  const server = await listening(1500);
+  try {
+    await cycleOn(server.state.graph('DEFAULT', 'hugegraph'));
+    const short = await send(`${server.url}/gremlin`, 'POST', { gremlin: "g.with('evaluationTimeout', 100).V().repeat(both()).until(has('name','nobody')).count()" });
+    assert.equal(short.status, 400, JSON.stringify(short.json));
+    assert.equal(short.json.exception, 'java.util.concurrent.TimeoutException');
+    assert.ok(short.ms < 1200, `the request ended after ${Math.round(short.ms)} ms, not at its own 100 ms`);
+    const long = await send(`${server.url}/gremlin`, 'POST', { gremlin: "g.with('evaluationTimeout', 600000L).V().repeat(both()).until(has('name','nobody')).count()" });
+    assert.equal(long.json.exception, 'java.util.concurrent.TimeoutException');
+    assert.ok(long.ms < 10_000, `the server's 1.5 s limit held: ${Math.round(long.ms)} ms`);
+  } finally {
+    await server.close();
+  }
+});
+
 test('a REST insert on the graph answers promptly while a /gremlin request that wrote reads for its whole time limit; the request keeps nothing', async () => {
   const server = await listening(2000);
   try {

@@ -19,6 +19,7 @@ import { EnumValue, VariableRef, VertexRef } from '../bytecode.js';
 import { Vertex } from '../elements.js';
 import { checkQueryLimits } from './limits.js';
 import type { TraversalFilterParams } from '../plan/params/filter.js';
+import { TypedNumber } from '../../values/index.js';
 
 const BY_OP = new Map<string, StepKind>();
 for (const def of Object.values(STEPS)) for (const op of def.ops) BY_OP.set(op, def.kind);
@@ -209,6 +210,7 @@ function compileSource(instructions: readonly Instruction[]): SourceSettings {
   let sack: SackSpec | undefined;
   let oneBulk = false;
   let withPath = false;
+  let timeoutMs: number | undefined;
   for (const ins of instructions) {
     const [a, b, c] = ins.args;
     switch (ins.op) {
@@ -223,6 +225,7 @@ function compileSource(instructions: readonly Instruction[]): SourceSettings {
       case 'with':
         if (typeof a !== 'string') throw new PlanError('STEP_ARGUMENTS', 'Invalid with(): the key must be a string');
         opts.set(a, ins.args.length > 1 ? b : true);
+        if (TIMEOUT_KEYS.has(a)) timeoutMs = timeoutOption(a, b);
         break;
       case 'withStrategies':
         for (const s of ins.args) {
@@ -248,7 +251,19 @@ function compileSource(instructions: readonly Instruction[]): SourceSettings {
         throw new UnsupportedError('UNSUPPORTED_SOURCE', `Unsupported traversal source step: ${ins.op}()`);
     }
   }
-  return { sideEffects, reducers, sack, oneBulk, withPath, options: opts, strategies, without };
+  return { sideEffects, reducers, sack, oneBulk, withPath, options: opts, strategies, without, ...(timeoutMs === undefined || timeoutMs === 0 ? {} : { timeoutMs }) };
+}
+
+/** The request options of TinkerPop's Tokens that set a traversal's time limit. */
+const TIMEOUT_KEYS: ReadonlySet<string> = new Set(['evaluationTimeout', 'scriptEvaluationTimeout']);
+
+/** A time limit in milliseconds from `with(key, value)`: a whole number from 0 (no limit of its own) up. */
+function timeoutOption(key: string, value: unknown): number {
+  const ms = value instanceof TypedNumber ? value.toNumber() : typeof value === 'bigint' ? Number(value) : value;
+  if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0) {
+    throw new PlanError('STEP_ARGUMENTS', `Invalid with('${key}'): the time limit must be a whole number of milliseconds from 0, not ${describeArg(value)}`);
+  }
+  return ms;
 }
 
 /**

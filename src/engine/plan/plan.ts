@@ -65,6 +65,11 @@ export interface SourceSettings {
   readonly withPath?: boolean;
   /** Options from `with(key, value)` and OptionsStrategy. */
   readonly options: ReadonlyMap<string, unknown>;
+  /**
+   * `with('evaluationTimeout', ms)` (or the older `scriptEvaluationTimeout`): the traversal's
+   * own time limit, which can shorten the caller's deadline but never extend it.
+   */
+  readonly timeoutMs?: number;
   /** Strategies added by `withStrategies`, by simple class name; SubgraphStrategy's filter traversals come compiled, as {@link Plan}s. */
   readonly strategies: readonly { readonly name: string; readonly config: ReadonlyMap<string, unknown> }[];
   /** Strategy names removed by `withoutStrategies`. */

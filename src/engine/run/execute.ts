@@ -67,7 +67,8 @@ export type SourceDecorator = (source: GraphSource) => GraphSource;
 /**
  * Runs a plan and yields its result values (bulk expanded).
  */
-export function execute(plan: Plan, context: ExecutionContext): Iterable<unknown> {
+export function execute(plan: Plan, given: ExecutionContext): Iterable<unknown> {
+  const context = timed(plan, given);
   const expand = plan.settings.oneBulk === true ? once : repeated;
   const write = planMutates(plan) ? writeAccess(plan, context) : undefined;
   if (write !== undefined) return write((w) => [...expand(traverse(plan, context, w))]);
@@ -79,6 +80,17 @@ export function execute(plan: Plan, context: ExecutionContext): Iterable<unknown
       return results;
     },
   };
+}
+
+/**
+ * The context with the plan's own time limit (`with('evaluationTimeout', ms)`), counted from
+ * now: it shortens the caller's deadline, and never extends it (a server's limit stays a limit).
+ */
+function timed(plan: Plan, context: ExecutionContext): ExecutionContext {
+  const ms = plan.settings.timeoutMs;
+  if (ms === undefined) return context;
+  const deadline = Date.now() + ms;
+  return context.deadline !== undefined && context.deadline <= deadline ? context : { ...context, deadline };
 }
 
 /**
@@ -119,7 +131,8 @@ function* pinned(view: ReadView | undefined, results: () => Iterable<unknown>): 
  * A plan that writes runs at once inside its atomic write batch (bounded by the deadline and
  * the memory limit) and the cursor hands out its results.
  */
-export function executeAsync(plan: Plan, context: ExecutionContext): QueryCursor {
+export function executeAsync(plan: Plan, given: ExecutionContext): QueryCursor {
+  const context = timed(plan, given);
   if (planMutates(plan) && writeAccess(plan, context) !== undefined) return new QueryCursor(execute(plan, context));
   const expand = plan.settings.oneBulk === true ? once : repeated;
   const view = openView(context);
