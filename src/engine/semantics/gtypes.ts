@@ -121,7 +121,7 @@ const GTYPE_NAMES: Readonly<Record<GType, readonly string[]>> = {
   INT: ['Integer'],
   LIST: ['List'],
   LONG: ['Long'],
-  MAP: ['Map'],
+  MAP: ['Map', 'Tree'],
   NULL: ['null'],
   NUMBER: ['Integer', 'Long', 'Double', 'Float', 'Short', 'Byte', 'BigInteger', 'BigDecimal'],
   PATH: ['Path'],

@@ -77,3 +77,9 @@ test('a TinkerGraph-compatible graph has no tx capacity unless one is given; a s
     await db.close();
   }
 });
+
+test("a T key on an existing element is refused in TinkerPop's words", () =>
+  withSmallGraph(async ({ run }) => {
+    await assert.rejects(run("g.V().has('name', 'marko').property(T.id, 5)"), (e: unknown) => e instanceof QuiverError && e.code === 'HIDDEN_KEY' && e.message === 'T.id is immutable on existing elements');
+    await assert.rejects(run("g.V().has('name', 'marko').property(T.label, 'x')"), (e: unknown) => e instanceof QuiverError && e.message === 'T.label is immutable on existing elements');
+  }));

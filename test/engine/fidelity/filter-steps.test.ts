@@ -45,3 +45,11 @@ test('HasStep: ids given as text with a null among them still compare as text', 
     assert.deepEqual(await run(`g.V().hasId('${String(vadas)}', null).values('name')`), ['vadas']);
     assert.deepEqual(await run(`g.V().hasId(null, '${String(vadas)}').values('name')`), ['vadas']);
   }));
+
+test('typeOf: a tree is a map (Java\'s Tree extends HashMap), a vertex property a property', () =>
+  withSmallGraph(async ({ run }) => {
+    assert.deepEqual(await run("g.V().out().tree().is(typeOf(GType.MAP)).count()"), [1]);
+    assert.deepEqual(await run("g.V().out().tree().is(typeOf(GType.TREE)).count()"), [1]);
+    assert.deepEqual(await run("g.V().has('name', 'marko').properties('name').is(typeOf(GType.PROPERTY)).is(typeOf(GType.VPROPERTY)).count()"), [1]);
+    assert.deepEqual(await run("g.E().limit(1).properties().is(typeOf(GType.VPROPERTY)).count()"), [0]);
+  }));

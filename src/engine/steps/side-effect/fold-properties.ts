@@ -101,12 +101,13 @@ export function foldProperty(target: PlanStep, property: { readonly writes: read
 /**
  * The name of a property key: a string, or what a key traversal yields for the traverser.
  *
- * @throws ArgumentError HIDDEN_KEY for `T` tokens, PROPERTY_KEY for anything else.
+ * @throws ArgumentError HIDDEN_KEY for `T` tokens (TinkerPop's "T.id is immutable on existing
+ *   elements"), PROPERTY_KEY for anything else.
  */
 export function propertyKeyName(rt: Runtime, t: Traverser, key: unknown): string {
   const name = argValue(rt, t, key);
   if (typeof name === 'string') return name;
-  if (isEnum(name, 'T')) throw new ArgumentError('HIDDEN_KEY', `Property key can not be a hidden key: ~${name.name}`);
+  if (isEnum(name, 'T')) throw new ArgumentError('HIDDEN_KEY', `T.${name.name} is immutable on existing elements`);
   throw new ArgumentError('PROPERTY_KEY', `Cannot set property: ${formatValue(name)} is not a property key`);
 }
 
