@@ -103,3 +103,14 @@ export function parseGremlin(graphs: GraphDirectory, services: GraphServices, re
   }
   return { space: target?.space ?? DEFAULT_SPACE, graph: target?.graph ?? 'hugegraph', script };
 }
+
+/**
+ * The graph of a traversal source name (`g` for DEFAULT/hugegraph, `__g_<graph>`,
+ * `__g_<space>-<graph>`, or a graph's name); ArgumentError `GREMLIN_ALIAS` for another name.
+ */
+export function traversalSourceGraph(graphs: GraphDirectory, name: string): { readonly space: string; readonly graph: string } {
+  if (name === 'g') return { space: DEFAULT_SPACE, graph: 'hugegraph' };
+  const bound = boundName(graphs, name);
+  if (bound === undefined) throw new ArgumentError('GREMLIN_ALIAS', `Invalid alias 'g': no graph or traversal source named '${name}'`);
+  return { space: bound.space, graph: bound.graph };
+}
