@@ -25,6 +25,8 @@ export interface GremlinText {
   readonly gremlin: string;
   readonly bindings?: Readonly<Record<string, unknown>>;
   readonly aliases?: Readonly<Record<string, string>>;
+  /** Names a session's earlier requests assigned (its `GremlinScope`'s variables), which the script may read. */
+  readonly variables?: Iterable<string>;
 }
 
 /**
@@ -93,7 +95,7 @@ export function parseGremlin(graphs: GraphDirectory, services: GraphServices, re
     if (bound !== undefined) named.set(name, bound);
     return bound?.kind;
   };
-  const script = parse(request.gremlin, { bindings: gremlinBindings(request.bindings ?? {}), graphNames: resolve });
+  const script = parse(request.gremlin, { bindings: gremlinBindings(request.bindings ?? {}), graphNames: resolve, variables: request.variables });
   let target = fixed;
   for (const bound of [...aliases.values(), ...named.values()]) {
     if (target !== undefined && (target.space !== bound.space || target.graph !== bound.graph)) {

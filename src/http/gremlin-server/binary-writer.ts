@@ -51,25 +51,50 @@ class BinaryWriter {
   }
 
   byte(n: number): void {
-    this.#buffer[this.#room(1)] = n;
+    const at = this.#room(1);
+    this.#buffer[at] = n;
   }
 
   int(n: number): void {
-    this.#buffer.writeInt32BE(n, this.#room(4));
+    const at = this.#room(4);
+    this.#buffer.writeInt32BE(n, at);
   }
 
   long(n: bigint): void {
-    this.#buffer.writeBigInt64BE(n, this.#room(8));
+    const at = this.#room(8);
+    this.#buffer.writeBigInt64BE(n, at);
+  }
+
+  double(n: number): void {
+    const at = this.#room(8);
+    this.#buffer.writeDoubleBE(n, at);
+  }
+
+  float(n: number): void {
+    const at = this.#room(4);
+    this.#buffer.writeFloatBE(n, at);
+  }
+
+  short(n: number): void {
+    const at = this.#room(2);
+    this.#buffer.writeInt16BE(n, at);
+  }
+
+  signedByte(n: number): void {
+    const at = this.#room(1);
+    this.#buffer.writeInt8(n, at);
   }
 
   string(text: string): void {
     const length = Buffer.byteLength(text);
     this.int(length);
-    this.#buffer.write(text, this.#room(length), 'utf8');
+    const at = this.#room(length);
+    this.#buffer.write(text, at, 'utf8');
   }
 
   raw(bytes: Uint8Array): void {
-    this.#buffer.set(bytes, this.#room(bytes.length));
+    const at = this.#room(bytes.length);
+    this.#buffer.set(bytes, at);
   }
 
   head(code: number): void {
@@ -132,7 +157,7 @@ class BinaryWriter {
           return this.int(v);
         }
         this.head(TYPE.DOUBLE);
-        return void this.#buffer.writeDoubleBE(v, this.#room(8));
+        return this.double(v);
       case 'boolean':
         this.head(TYPE.BOOLEAN);
         return this.byte(v ? 1 : 0);
@@ -237,16 +262,16 @@ class BinaryWriter {
         return this.bigInteger(BigInt(value));
       case 'double':
         this.head(TYPE.DOUBLE);
-        return void this.#buffer.writeDoubleBE(Number(value), this.#room(8));
+        return this.double(Number(value));
       case 'float':
         this.head(TYPE.FLOAT);
-        return void this.#buffer.writeFloatBE(Number(value), this.#room(4));
+        return this.float(Number(value));
       case 'short':
         this.head(TYPE.SHORT);
-        return void this.#buffer.writeInt16BE(Number(value), this.#room(2));
+        return this.short(Number(value));
       case 'byte':
         this.head(TYPE.BYTE);
-        return void this.#buffer.writeInt8(Number(value), this.#room(1));
+        return this.signedByte(Number(value));
       case 'bigdecimal': {
         const { unscaled, scale } = decimalParts(String(value));
         this.head(TYPE.BIG_DECIMAL);

@@ -118,7 +118,7 @@ async function evalOp(context: ServerContext, request: RequestMessage, scope: Re
   const requested = evaluationTimeoutOf(args);
   const properties = materializeOf(args);
   await inSession(request, scope, async (session) => {
-    const parsed = context.state.parseGremlin({ gremlin, bindings, aliases });
+    const parsed = context.state.parseGremlin({ gremlin, bindings, aliases, ...(session === undefined ? {} : { variables: session.variables() }) });
     const handle = handleFor(context, scope.identity, parsed.space, parsed.graph);
     const sessionScope = session?.scope(parsed.space, parsed.graph);
     const results = await handle.gremlin(parsed.script, {

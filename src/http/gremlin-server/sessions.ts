@@ -30,6 +30,11 @@ export class Session {
     return scope;
   }
 
+  /** The names of the variables the session's requests assigned, on any graph. */
+  variables(): string[] {
+    return [...this.#scopes.values()].flatMap((scope) => [...scope.variables.keys()]);
+  }
+
   /** Runs `work` after the session's earlier requests (a failed one has rolled the session's open writes back). */
   run<T>(work: () => Promise<T>): Promise<T> {
     const next = this.#queue.then(work, work);
