@@ -20,9 +20,18 @@ export type Build = (g: GraphTraversalSource, p: Vocabulary) => GraphTraversal;
 /** The driver's vocabulary, under Quiver's type: the names and shapes are the same. */
 export const REMOTE_VOCABULARY = gremlin.process as unknown as Vocabulary;
 
+/** The canonical results of a traversal, or `{ failed: true }` when it fails (the two sides word errors differently). */
+async function outcome(run: () => Promise<unknown[]>): Promise<unknown> {
+  try {
+    return canonical(await run());
+  } catch {
+    return { failed: true };
+  }
+}
+
 /** Runs `build` embedded and remote and returns both results, canonical. */
 export async function bothWays(build: Build, sides: { readonly embedded: GraphTraversalSource; readonly remote: RemoteSource }): Promise<{ embedded: unknown; remote: unknown }> {
-  const embedded = canonical(await build(sides.embedded, quiverProcess).toList());
-  const remote = canonical(await build(sides.remote as unknown as GraphTraversalSource, REMOTE_VOCABULARY).toList());
+  const embedded = await outcome(() => build(sides.embedded, quiverProcess).toList());
+  const remote = await outcome(() => build(sides.remote as unknown as GraphTraversalSource, REMOTE_VOCABULARY).toList());
   return { embedded, remote };
 }
