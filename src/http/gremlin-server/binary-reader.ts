@@ -327,3 +327,20 @@ export function readBinaryRequest(payload: Buffer): RequestMessage {
   for (const [k, v] of reader.map()) args.set(String(k), v);
   return { requestId, op, processor, args };
 }
+
+/**
+ * A response message as a driver reads it: the request id, the status (code, message,
+ * attributes) and the result (data, meta), values as this reader gives them (Java-typed engine
+ * values). The TCK's remote mode reads Quiver's answers with it.
+ */
+export function readBinaryResponse(payload: Buffer): { requestId: string | null; status: { code: number; message: string; attributes: Map<unknown, unknown> }; result: { data: unknown; meta: Map<unknown, unknown> } } {
+  const reader = new BinaryReader(payload);
+  const version = reader.byte();
+  if (version !== BINARY_VERSION) throw badBinary(`version byte 0x${version.toString(16)} (expected 0x81)`);
+  const requestId = reader.byte() === 0x01 ? null : reader.uuid().text;
+  const code = reader.int();
+  const message = reader.byte() === 0x01 ? '' : reader.string();
+  const attributes = reader.map();
+  const meta = reader.map();
+  return { requestId, status: { code, message, attributes }, result: { data: reader.value(), meta } };
+}
