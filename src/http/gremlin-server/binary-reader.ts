@@ -7,8 +7,8 @@
  * ArgumentError `GREMLIN_SERVER_SERIALIZATION`, which the endpoint answers with 497.
  * @module
  */
-import { ArgumentError, Bytecode, Edge, EnumValue, Path, Predicate, Property, StrategySpec, Tree, TypedNumber, Uuid, Vertex, VertexProperty } from '../../index.js';
-import type { Argument, Instruction, VertexProperties } from '../../index.js';
+import { ArgumentError, Bytecode, Edge, EnumValue, Path, Predicate, Property, StrategySpec, Subgraph, Tree, TypedNumber, Uuid, Vertex, VertexProperty } from '../../index.js';
+import type { Argument, Instruction, PropertyValue, VertexProperties } from '../../index.js';
 import { BINARY_VERSION, ENUM_BY_CODE, TYPE } from './binary-types.js';
 import { simpleName, WireBinding, WireBulkSet, WireClass, WireDuration, WireLambda, WireTraverser } from './wire.js';
 import type { RequestMessage } from './wire.js';
@@ -148,6 +148,7 @@ export class BinaryReader {
       case TYPE.VERTEX_PROPERTY: return this.#vertexProperty();
       case TYPE.BINDING: return new WireBinding(this.string(), this.value());
       case TYPE.BYTECODE: return this.bytecode();
+      case TYPE.GRAPH: return this.#graph();
       case TYPE.LAMBDA: return this.#lambda();
       case TYPE.P: return new Predicate('P', this.string(), this.list() as Argument[]);
       case TYPE.TEXT_P: return new Predicate('TextP', this.string(), this.list() as Argument[]);
@@ -242,6 +243,43 @@ export class BinaryReader {
     const objects = this.value();
     if (!Array.isArray(labels) || !Array.isArray(objects)) throw badBinary('a Path without its two lists');
     return new Path(labels.map((l) => new Set([...(l instanceof Set ? (l as Set<unknown>) : [])].map(String))), objects);
+  }
+
+  /** GraphBinary's Graph (see the writer) as a Subgraph. */
+  #graph(): Subgraph {
+    const graph = new Subgraph();
+    const byId = new Map<string, Vertex>();
+    const vertexCount = this.length();
+    for (let i = 0; i < vertexCount; i++) {
+      const vertex = new Vertex(this.value() as string, this.string(), -1);
+      const properties = new Map<string, PropertyValue[]>();
+      const count = this.length();
+      for (let j = 0; j < count; j++) {
+        this.value();
+        const key = this.string();
+        const value = this.value() as PropertyValue;
+        this.value();
+        this.list();
+        properties.set(key, [...(properties.get(key) ?? []), value]);
+      }
+      byId.set(String(vertex.id), vertex);
+      graph.addVertex(vertex, properties);
+    }
+    const edgeCount = this.length();
+    for (let i = 0; i < edgeCount; i++) {
+      const id = this.value() as string;
+      const label = this.string();
+      const inId = this.value() as string;
+      this.value();
+      const outId = this.value() as string;
+      this.value();
+      this.value();
+      const properties = new Map<string, PropertyValue[]>();
+      for (const p of this.list()) if (p instanceof Property) properties.set(p.key, [p.value as PropertyValue]);
+      const end = (vid: string): Vertex => byId.get(String(vid)) ?? new Vertex(vid, 'vertex', -1);
+      graph.addEdge(new Edge(id, label, -1, { outV: end(outId), inV: end(inId) }), properties);
+    }
+    return graph;
   }
 
   #lambda(): WireLambda {

@@ -8,7 +8,7 @@
  * the endpoint answers with 599.
  * @module
  */
-import { Bytecode, Edge, EnumValue, Path, Predicate, Property, Tree, TypedNumber, UnsupportedError, Uuid, Vertex, VertexProperty } from '../../index.js';
+import { Bytecode, Edge, EnumValue, Path, Predicate, Property, Subgraph, Tree, TypedNumber, UnsupportedError, Uuid, Vertex, VertexProperty } from '../../index.js';
 import type { Instruction } from '../../index.js';
 import { BINARY_VERSION, ENUM_CODES, TYPE } from './binary-types.js';
 import { WireBulkSet, WireTraverser } from './wire.js';
@@ -240,6 +240,10 @@ class BinaryWriter {
       this.head(TYPE.BYTECODE);
       return this.#bytecode(v);
     }
+    if (v instanceof Subgraph) {
+      this.head(TYPE.GRAPH);
+      return this.#graph(v);
+    }
     throw unwritable(describe(v), 'GraphBinary');
   }
 
@@ -331,6 +335,49 @@ class BinaryWriter {
     for (const [node, subtree] of tree.entries()) {
       this.value(node);
       this.#tree(subtree);
+    }
+  }
+
+  /**
+   * A subgraph as GraphBinary's Graph: its vertices (id, label, properties: each an id, the
+   * key, the value, a null parent and no meta-properties), then its edges (id, label, the ids
+   * of both ends with null labels, a null parent, and the properties).
+   */
+  #graph(graph: Subgraph): void {
+    const vertices = graph.vertices;
+    this.int(vertices.length);
+    let propertyId = 0;
+    for (const vertex of vertices) {
+      this.value(vertex.id);
+      this.string(vertex.label);
+      const entries = [...(graph.properties(vertex) ?? [])].flatMap(([key, values]) => values.map((value) => [key, value] as const));
+      this.int(entries.length);
+      for (const [key, value] of entries) {
+        this.value(propertyId++);
+        this.string(key);
+        this.value(value);
+        this.nil();
+        this.int(0);
+      }
+    }
+    const edges = graph.edges;
+    this.int(edges.length);
+    for (const edge of edges) {
+      this.value(edge.id);
+      this.string(edge.label);
+      this.value(edge.inV.id);
+      this.nil();
+      this.value(edge.outV.id);
+      this.nil();
+      this.nil();
+      const entries = [...(graph.properties(edge) ?? [])];
+      this.int(entries.length);
+      for (const [key, [value]] of entries) {
+        this.head(TYPE.PROPERTY);
+        this.string(key);
+        this.value(value);
+        this.nil();
+      }
     }
   }
 
