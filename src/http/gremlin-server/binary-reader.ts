@@ -17,7 +17,7 @@ import type { RequestMessage } from './wire.js';
 const MAX_DEPTH = 256;
 
 /** An ArgumentError for malformed GraphBinary. */
-export function badBinary(detail: string): ArgumentError {
+function badBinary(detail: string): ArgumentError {
   return new ArgumentError('GREMLIN_SERVER_SERIALIZATION', `Cannot read the GraphBinary request: ${detail}`);
 }
 

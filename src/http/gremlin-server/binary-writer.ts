@@ -402,7 +402,7 @@ function byteLength(n: bigint): number {
 }
 
 /** A BigDecimal's text as its unscaled integer and scale (`1.50` → 150, 2; `1E+3` → 1, -3). */
-export function decimalParts(text: string): { readonly unscaled: bigint; readonly scale: number } {
+function decimalParts(text: string): { readonly unscaled: bigint; readonly scale: number } {
   const match = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text.trim());
   if (match === null) throw unwritable(`the BigDecimal '${text}'`, 'this format');
   const [, sign = '', whole = '', fraction = '', exponent = '0'] = match;

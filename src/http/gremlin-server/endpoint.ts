@@ -25,7 +25,7 @@ const MAX_FRAME = 16 * 1024 * 1024;
 /**
  * Options of {@link startGremlinServer}.
  */
-export interface GremlinServerOptions {
+interface GremlinServerOptions {
   readonly state: ServerState;
   readonly host: string;
   /** 0 picks a free port. */

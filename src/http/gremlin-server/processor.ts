@@ -41,7 +41,7 @@ export interface ServerContext {
  * One request on one socket: who runs it, the socket's sessions, where its frames go and the
  * signal that fires when the socket closes.
  */
-export interface RequestScope {
+interface RequestScope {
   readonly identity: Identity;
   readonly sessions: Sessions;
   readonly send: FrameSink;

@@ -13,7 +13,7 @@ import type { Argument, Instruction } from '../../index.js';
 import { simpleName, WireBinding, WireBulkSet, WireClass, WireDuration, WireLambda, WireTraverser } from './wire.js';
 
 /** Results per frame when the request names no `batchSize` (gremlin-server.yaml's resultIterationBatchSize). */
-export const DEFAULT_BATCH_SIZE = 64;
+const DEFAULT_BATCH_SIZE = 64;
 
 /** An ArgumentError for a request argument of the wrong shape (answered with 499). */
 export function badArgument(message: string): ArgumentError {
@@ -23,7 +23,7 @@ export function badArgument(message: string): ArgumentError {
 /**
  * A request value as an engine argument (see the module comment).
  */
-export function engineValue(value: unknown, depth = 0): unknown {
+function engineValue(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth > 256) throw badArgument('Invalid request: values nest deeper than 256 levels');
   const inner = (v: unknown): unknown => engineValue(v, depth + 1);
