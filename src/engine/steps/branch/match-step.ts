@@ -63,15 +63,27 @@ function endPath(out: Traverser, from: PathNode | undefined, label: string): Pat
   return { object: out.value, labels: [label], prev: out.path };
 }
 
-/** The next pattern to run: a filter or a pattern whose end is bound, else the first runnable one. */
+/** Steps that keep or drop a traverser as it is, each on its own (no count, order or state across traversers). */
+const PURE_FILTERS: ReadonlySet<string> = new Set(['has', 'is', 'where', 'filter']);
+
+/** A pattern that binds nothing and only keeps or drops what it starts from, so it may run whenever its variables are bound. */
+function pureFilter(p: MatchPattern<Plan>): boolean {
+  return p.end === undefined && p.select !== undefined && p.head === undefined && p.plan.steps.every((step) => PURE_FILTERS.has(step.kind));
+}
+
+/**
+ * The next pattern to run: a where() or a pattern whose end is bound (both only filter), else a
+ * pattern of plain filter steps on a bound variable, else one whose end lets such a filter run
+ * next, else the first runnable one. Filtering early is what TinkerPop's CountMatchAlgorithm
+ * learns from its counts: a solution dropped early is not multiplied by the patterns after it.
+ */
 function pickNext(patterns: readonly MatchPattern<Plan>[], s: State): MatchPattern<Plan> | undefined {
-  let fallback: MatchPattern<Plan> | undefined;
-  for (const p of patterns) {
-    if (!p.needs.every((l) => s.bindings.has(l))) continue;
-    if (p.head?.kind === 'where' || (p.end !== undefined && s.bindings.has(p.end))) return p;
-    fallback ??= p;
-  }
-  return fallback;
+  const runnable = patterns.filter((p) => p.needs.every((l) => s.bindings.has(l)));
+  const filter = runnable.find((p) => p.head?.kind === 'where' || (p.end !== undefined && s.bindings.has(p.end)) || pureFilter(p));
+  if (filter !== undefined) return filter;
+  const filters = patterns.filter(pureFilter);
+  const unlocks = (p: MatchPattern<Plan>): boolean => p.end !== undefined && filters.some((f) => f.needs.every((l) => l === p.end || s.bindings.has(l)));
+  return runnable.find(unlocks) ?? runnable[0];
 }
 
 function* runPattern(rt: Runtime, t: Traverser, p: MatchPattern<Plan>, s: State): Iterable<State> {
@@ -79,8 +91,14 @@ function* runPattern(rt: Runtime, t: Traverser, p: MatchPattern<Plan>, s: State)
   let starts: Iterable<State> = [{ ...s, current: value }];
   if (p.head?.kind === 'where' && !settle(whereKeeps(p.head.where, { ...t, value, path: s.path, bulk: 1 }, rt))) return;
   if (p.head?.kind === 'group') starts = groupSolutions(rt, t, p.head.group, { ...s, current: value });
+  const keeps = pureFilter(p);
   for (const st of starts) {
     const from: Traverser = { ...t, value: st.current, path: st.path, bulk: 1 };
+    if (keeps) {
+      // Run early by pickNext, a filter leaves the object and the path as the patterns before it left them.
+      for (const out of rt.runFrom(p.plan, from)) yield { ...s, bulk: s.bulk * out.bulk };
+      continue;
+    }
     const outs = p.plan.steps.length === 0 ? [from] : rt.runFrom(p.plan, from);
     for (const out of outs) {
       const next: State = { bindings: st.bindings, path: out.path, current: out.value, bulk: st.bulk * out.bulk };
