@@ -10,7 +10,7 @@
  * request's `evaluationTimeout`.
  * @module
  */
-import { Bytecode } from '../../index.js';
+import { ArgumentError, Bytecode } from '../../index.js';
 import type { Graph, GremlinScope, Identity, ServerState } from '../../index.js';
 import type { GraphFor } from '../plugins/graph-scope.js';
 import type { RateLimits } from '../plugins/rate-limits.js';
@@ -20,7 +20,6 @@ import type { FrameSink } from './responses.js';
 import type { Session, Sessions } from './sessions.js';
 import { STATUS } from './wire.js';
 import type { RequestMessage } from './wire.js';
-import { ArgumentError } from '../../index.js';
 
 /** Default time limit of a request in milliseconds (gremlin-server.yaml's evaluationTimeout). */
 const EVALUATION_TIMEOUT_MS = 30_000;
