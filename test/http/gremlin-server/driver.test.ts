@@ -5,29 +5,17 @@
  * `with()` options; and transactions of sessions, committed and rolled back.
  * @module
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import gremlin from 'gremlin';
-import type { GraphTraversalSource } from '../../../src/index.js';
-import { canonical, loadModern, startFixture } from './fixture.js';
-import type { GremlinFixture, RemoteSource } from './fixture.js';
+import { canonical, loadModern, useModernSides } from './fixture.js';
 import { bothWays } from './same-traversal.js';
 import type { Build } from './same-traversal.js';
 
 const require = createRequire(import.meta.url);
 
-let fixture: GremlinFixture;
-let embedded: GraphTraversalSource;
-let remote: RemoteSource;
-before(async () => {
-  fixture = await startFixture();
-  embedded = fixture.state.graph('DEFAULT', 'modern').traversal();
-  remote = fixture.remote();
-});
-after(async () => {
-  await fixture.close();
-});
+const sides = useModernSides();
 
 /** Traversals by step family; each runs embedded and remote and must give the same results. */
 const FAMILIES: Readonly<Record<string, readonly Build[]>> = {
@@ -110,7 +98,7 @@ const FAMILIES: Readonly<Record<string, readonly Build[]>> = {
 for (const [family, builds] of Object.entries(FAMILIES)) {
   test(`DriverRemoteConnection: the ${family} steps give what they give embedded`, async () => {
     for (const build of builds) {
-      const { embedded: here, remote: there } = await bothWays(build, { embedded, remote });
+      const { embedded: here, remote: there } = await bothWays(build, sides);
       assert.notDeepEqual(here, { failed: true }, `embedded: ${String(build)}`);
       assert.deepEqual(there, here, String(build));
     }
@@ -118,8 +106,8 @@ for (const [family, builds] of Object.entries(FAMILIES)) {
 }
 
 test('DriverRemoteConnection writes: addV, property, addE, drop, mergeV', async () => {
-  await loadModern(fixture.state, 'scratch');
-  const g = fixture.remote({ traversalSource: '__g_scratch' });
+  await loadModern(sides.fixture.state, 'scratch');
+  const g = sides.fixture.remote({ traversalSource: '__g_scratch' });
   const __ = gremlin.process.statics;
   const v = await g.addV('person').property('name', 'ann').property('age', 40).next();
   assert.equal(v.value.label, 'person');
@@ -136,20 +124,20 @@ test('DriverRemoteConnection writes: addV, property, addE, drop, mergeV', async 
 test('DriverRemoteConnection strategies and options: SubgraphStrategy, ReadOnlyStrategy, with(), materializeProperties', async () => {
   const strategies = require('gremlin/lib/process/traversal-strategy.js') as Record<string, new (options?: object) => never>;
   const __ = gremlin.process.statics;
-  const people = await remote.withStrategies(new strategies['SubgraphStrategy']!({ vertices: __.hasLabel('person') })).V().values('name').toList();
+  const people = await sides.remote.withStrategies(new strategies['SubgraphStrategy']!({ vertices: __.hasLabel('person') })).V().values('name').toList();
   assert.deepEqual([...people].sort(), ['josh', 'marko', 'peter', 'vadas']);
-  await assert.rejects(remote.withStrategies(new strategies['ReadOnlyStrategy']!()).addV('person').iterate(), /read.?only|ReadOnly/i);
-  assert.deepEqual(await remote.with_('evaluationTimeout', 5000).V().count().next(), { value: 6, done: false });
-  const tokens = fixture.remote({ traversalSource: '__g_modern' });
+  await assert.rejects(sides.remote.withStrategies(new strategies['ReadOnlyStrategy']!()).addV('person').iterate(), /read.?only|ReadOnly/i);
+  assert.deepEqual(await sides.remote.with_('evaluationTimeout', 5000).V().count().next(), { value: 6, done: false });
+  const tokens = sides.fixture.remote({ traversalSource: '__g_modern' });
   const [bare] = (await tokens.with_('materializeProperties', 'tokens').V(1).toList()) as unknown as Array<{ properties?: unknown[] }>;
   assert.deepEqual(canonical(bare?.properties ?? []), []);
-  const [full] = (await remote.V(1).toList()) as unknown as Array<{ properties?: unknown[] }>;
+  const [full] = (await sides.remote.V(1).toList()) as unknown as Array<{ properties?: unknown[] }>;
   assert.equal(full?.properties?.length, 2);
 });
 
 test('Sessions: a transaction committed by tx.commit() is kept, one rolled back is not, closing rolls back', async () => {
-  await loadModern(fixture.state, 'txgraph');
-  const g = fixture.remote({ traversalSource: '__g_txgraph' });
+  await loadModern(sides.fixture.state, 'txgraph');
+  const g = sides.fixture.remote({ traversalSource: '__g_txgraph' });
   const committed = g.tx();
   const gtx = committed.begin();
   await gtx.addV('person').property('name', 'kept').iterate();
@@ -162,11 +150,11 @@ test('Sessions: a transaction committed by tx.commit() is kept, one rolled back 
   await rtx.addV('person').property('name', 'dropped').iterate();
   await rolled.rollback();
   assert.deepEqual(await g.V().has('name', 'dropped').count().next(), { value: 0, done: false });
-  const session = fixture.client({ session: '0b8b1c2e-0d45-4f2a-9d8e-3c3c0c3b5a12', traversalSource: '__g_txgraph' });
+  const session = sides.fixture.client({ session: '0b8b1c2e-0d45-4f2a-9d8e-3c3c0c3b5a12', traversalSource: '__g_txgraph' });
   await session.submit("g.addV('person').property('name', 'closed')", {});
   await session.close();
   assert.deepEqual(await g.V().has('name', 'closed').count().next(), { value: 0, done: false }, 'closing a session rolls back what it left open');
-  const managed = fixture.client({ session: '0b8b1c2e-0d45-4f2a-9d8e-3c3c0c3b5a13', traversalSource: '__g_txgraph', manageTransaction: true });
+  const managed = sides.fixture.client({ session: '0b8b1c2e-0d45-4f2a-9d8e-3c3c0c3b5a13', traversalSource: '__g_txgraph', manageTransaction: true });
   await managed.submit("g.addV('person').property('name', 'managed')", {}, { manageTransaction: true } as never);
   await managed.close();
   assert.deepEqual(await g.V().has('name', 'managed').count().next(), { value: 1, done: false }, 'manageTransaction commits each request');

@@ -7,9 +7,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import gremlin from 'gremlin';
 import { startServer } from '../../../src/http/index.js';
-import type { ServerState } from '../../../src/index.js';
+import type { GraphTraversalSource, ServerState } from '../../../src/index.js';
 import { loadGraphson } from '../../tck/graphson.js';
 import { sharedPath } from '../../shared-dir.js';
 
@@ -70,6 +71,30 @@ export async function startFixture(options: { readonly auth?: boolean } = {}): P
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A started fixture with the modern graph's embedded and remote traversal sources. */
+export interface Sides {
+  fixture: GremlinFixture;
+  embedded: GraphTraversalSource;
+  remote: RemoteSource;
+}
+
+/**
+ * Starts a fixture before the file's tests and closes it after them; the returned object is
+ * filled in once it has started.
+ */
+export function useModernSides(): Sides {
+  const sides = {} as Sides;
+  before(async () => {
+    sides.fixture = await startFixture();
+    sides.embedded = sides.fixture.state.graph('DEFAULT', 'modern').traversal();
+    sides.remote = sides.fixture.remote();
+  });
+  after(async () => {
+    await sides.fixture.close();
+  });
+  return sides;
 }
 
 /**

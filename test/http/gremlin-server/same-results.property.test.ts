@@ -5,12 +5,11 @@
  * navigation, filters, maps, barriers and branches.
  * @module
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { GraphTraversal, GraphTraversalSource } from '../../../src/index.js';
-import { startFixture } from './fixture.js';
-import type { GremlinFixture, RemoteSource } from './fixture.js';
+import { useModernSides } from './fixture.js';
 import { bothWays } from './same-traversal.js';
 import type { Vocabulary } from './same-traversal.js';
 
@@ -52,17 +51,7 @@ const TERMINAL_STEPS: readonly Step[] = [
   (t) => t.identity(),
 ];
 
-let fixture: GremlinFixture;
-let embedded: GraphTraversalSource;
-let remote: RemoteSource;
-before(async () => {
-  fixture = await startFixture();
-  embedded = fixture.state.graph('DEFAULT', 'modern').traversal();
-  remote = fixture.remote();
-});
-after(async () => {
-  await fixture.close();
-});
+const sides = useModernSides();
 
 test('property: a generated traversal gives equal results embedded and through the driver', async () => {
   const traversal = fc.record({
@@ -77,7 +66,7 @@ test('property: a generated traversal gives equal results embedded and through t
         for (const s of steps) t = ELEMENT_STEPS[s]!(t, p);
         return TERMINAL_STEPS[terminal]!(t, p);
       };
-      const { embedded: here, remote: there } = await bothWays(build, { embedded, remote });
+      const { embedded: here, remote: there } = await bothWays(build, sides);
       assert.deepEqual(there, here);
     }),
     { numRuns: 80, seed: 24 },
