@@ -40,6 +40,8 @@ async function smallQueriesMeanwhile(work: Promise<unknown>): Promise<number> {
 
 test('evaluationTimeout stops a runaway request with 598 while another socket keeps answering', async () => {
   const client = fixture.client();
+  // Connect and log in (scrypt) before the clock starts.
+  await client.submit('g.V().count()', {});
   const started = performance.now();
   const runaway = client.submit(RUNAWAY, {}, { evaluationTimeout: 700 } as never).then(
     () => assert.fail('the runaway request ended on its own'),
