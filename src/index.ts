@@ -95,11 +95,13 @@ export type { BatchUpdate, EdgeInputLike, UpdateStrategy, VertexInputLike } from
 export { coversType, PERMISSIONS, RESOURCE_TYPES, AccessControl, GrantRegistry } from './database/index.js';
 export type { AccessHooks, GrantHooks, GrantsDocument, Roles, SpaceGrants, Stamped, StoredAccess, StoredBelong, StoredGroup, StoredTarget } from './database/index.js';
 export type { GraphPolicy, Permission, ResourceRule, ResourceType } from './database/index.js';
-export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GremlinScope, Traversers, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
+export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphVariables, GremlinScope, Traversers, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
 export type { ComputeJob, ComputeOptions, ComputeOutput, ComputeParams, ComputeResult, ComputeStatus, ComputeValues } from './database/index.js';
 export { ALGORITHMS } from './engine/index.js';
 export type { AlgorithmName, AlgorithmSpec } from './engine/index.js';
 export type {
+  VariableScalar,
+  VariableValue,
   OpenOptions,
   RecoveryWarning,
   GraphRecovery,
@@ -174,6 +176,7 @@ export {
   Path,
   Tree,
   Subgraph,
+  TraversalMetrics,
   formatValue,
   parsePredicateText,
   propertyCondition,
@@ -248,6 +251,7 @@ export type {
   Instruction,
   FilterKey,
   KeyDataType,
+  StepMetrics,
 } from './engine/index.js';
 export {
   SchemaBuilder,

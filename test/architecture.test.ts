@@ -123,7 +123,7 @@ const ENGINE_STAGES: readonly (readonly string[])[] = [
   ['steps/helpers/'],
   ['runtime/'],
   ['functions/', 'io/', 'frontier/', 'compute/'],
-  ['semantics/', 'elements.ts', 'path-tree.ts', 'json.ts'],
+  ['semantics/', 'elements.ts', 'path-tree.ts', 'subgraph.ts', 'traversal-metrics.ts', 'json.ts'],
   ['plan/'],
   ['bytecode.ts', 'script.ts', 'plain-ids.ts', 'edge-shape.ts'],
 ];

@@ -18,6 +18,8 @@ export const LIVE_PASSWORD = 'bench-secret-1';
 export interface LiveServer {
   readonly child: ChildProcess;
   readonly url: string;
+  /** `ws://…/gremlin` when the server was started with `--gremlin-port`. */
+  readonly gremlinUrl?: string;
   /** Authorization header value (a Bearer token). */
   readonly auth: string;
   /** JSON request helper; resolves with status and parsed body (undefined when not JSON). */
@@ -44,12 +46,13 @@ export async function startLiveServer(data: string, options: { readonly logLevel
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const gremlin = options.extraArgs?.includes('--gremlin-port') === true;
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
     const read = (chunk: Buffer): void => {
       output += chunk.toString('utf8');
       const m = /listening on (http:\/\/\S+)/.exec(output);
-      if (m !== null) {
+      if (m !== null && (!gremlin || /listening on ws:\/\//.test(output))) {
         clearTimeout(timer);
         resolve(m[1]!);
       }
@@ -80,9 +83,11 @@ export async function startLiveServer(data: string, options: { readonly logLevel
   const login = await call('POST', '/auth/login', { user_name: 'admin', user_password: LIVE_PASSWORD }, basic);
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.json)}`);
   const auth = `Bearer ${String(login.json.token)}`;
+  const gremlinUrl = /listening on (ws:\/\/\S+)/.exec(output)?.[1];
   return {
     child,
     url,
+    ...(gremlinUrl === undefined ? {} : { gremlinUrl }),
     auth,
     request: (method, path, body) => call(method, path, body, auth),
     kill: (signal = 'SIGTERM') =>

@@ -1,9 +1,11 @@
 /**
  * `npm run bench:server`: a live `quiver serve` child on loopback, driven by autocannon from
  * this (second) process. Measures get-by-id req/s with p50/p99, batch insert vertices/s and
- * edges/s (500 per batch), single inserts/s, and a Gremlin round-trip req/s with p99.
+ * edges/s (500 per batch), single inserts/s, and a Gremlin round-trip req/s with p99 over REST
+ * /gremlin (at --connections, and over 1 and 8 connections) and over the Gremlin Server
+ * WebSocket with the `gremlin` driver (over 1 and 8 connections, one traversal in flight each).
  * Options: --duration <s> (default 10), --connections <n> (default 32), --only <names> (a comma
- * list of get, batch-vertices, batch-edges, single, gremlin; default all), --rate <n> (total
+ * list of get, batch-vertices, batch-edges, single, gremlin, ws; default all), --rate <n> (total
  * requests per second, default unlimited: the server CPU per request falls as the rate rises,
  * because more requests share each event-loop turn and group write, so two builds compare
  * best at one fixed rate that both sustain), --pipelining <n> (requests in flight per connection,
@@ -18,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { defineItemSchema, startLiveServer } from './live-server.js';
+import { websocketLoop } from './websocket.js';
 
 const BATCH = 500;
 const PRELOAD = 20_000;
@@ -70,7 +73,7 @@ interface Figure {
 async function main(): Promise<void> {
   const data = mkdtempSync(join(tmpdir(), 'quiver-bench-'));
   const profile = process.env.QUIVER_BENCH_PROFILE;
-  const server = await startLiveServer(data, profile === undefined ? {} : { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profile}`] });
+  const server = await startLiveServer(data, { extraArgs: ['--gremlin-port', '0'], ...(profile === undefined ? {} : { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profile}`] }) });
   const figures: Figure[] = [];
   try {
     await defineItemSchema(server);
@@ -133,14 +136,20 @@ async function main(): Promise<void> {
       conns: connections,
       requests: [{ method: 'POST', path: '/graphs/hugegraph/graph/vertices', headers, setupRequest: (req) => ({ ...req, body: `{"label":"item","properties":{"name":"s${counter++}","n":1}}` }) }],
     });
-    await run('gremlin round-trip', {
-      key: 'gremlin',
-      conns: connections,
-      requests: [{
-        method: 'POST', path: '/gremlinunzip', headers,
-        setupRequest: (req) => ({ ...req, body: JSON.stringify({ gremlin: "g.V(id).out('link').count()", bindings: { id: `1:v${counter++ % PRELOAD}` }, aliases: { g: '__g_hugegraph' } }) }),
-      }],
-    });
+    const gremlinRequest: autocannon.Request = {
+      method: 'POST', path: '/gremlinunzip', headers,
+      setupRequest: (req) => ({ ...req, body: JSON.stringify({ gremlin: "g.V(id).out('link').count()", bindings: { id: `1:v${counter++ % PRELOAD}` }, aliases: { g: '__g_hugegraph' } }) }),
+    };
+    await run('gremlin round-trip', { key: 'gremlin', conns: connections, requests: [gremlinRequest] });
+    for (const conns of [1, 8]) await run(`gremlin REST /gremlin (${conns} conn)`, { key: 'gremlin', conns, requests: [gremlinRequest] });
+    for (const conns of [1, 8]) {
+      if (only !== undefined && !only.has('ws')) break;
+      const cpu0 = cpuSeconds(server.child.pid);
+      const loop = await websocketLoop(server.gremlinUrl!, { connections: conns, seconds: duration, ids: (n) => `1:v${n % PRELOAD}` });
+      const figure: Figure = { name: `gremlin WebSocket, driver (${conns} conn)`, reqPerSec: loop.reqPerSec, p50: loop.p50, p99: loop.p99, errors: loop.errors, serverCpuUs: Math.round(((cpuSeconds(server.child.pid) - cpu0) * 1e6) / Math.max(1, loop.total)) };
+      figures.push(figure);
+      console.log(JSON.stringify(figure));
+    }
     console.log('\n| measure | req/s | elements/s | p50 ms | p99 ms | non-2xx+errors | server CPU µs/req |\n|---|---|---|---|---|---|---|');
     for (const f of figures) console.log(`| ${f.name} | ${f.reqPerSec} | ${f.perSec ?? ''} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.serverCpuUs} |`);
   } finally {

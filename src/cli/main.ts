@@ -65,9 +65,10 @@ function buildProgram(): Command {
     .option('--login-failures-per-user <n>', 'failed password checks of one user name allowed per window, then 429 (0: no limit)', positiveInteger, 10)
     .option('--login-failures-per-address <n>', 'failed password checks from one client address allowed per window, then 429 (0: no limit)', positiveInteger, 30)
     .option('--login-failure-window <seconds>', 'window of the failed-login counts', positiveInteger, 60)
+    .option('--gremlin-port <port>', 'also serve the Gremlin Server protocol (WebSocket at /gremlin, for TinkerPop drivers) on this port (0 picks a free one)', positiveInteger)
     .action(async (options: {
       host: string; port: number; data: string; logLevel: string; auth: boolean; queryTimeout: number;
-      tokenMaxLifetime: number; loginFailuresPerUser: number; loginFailuresPerAddress: number; loginFailureWindow: number;
+      tokenMaxLifetime: number; loginFailuresPerUser: number; loginFailuresPerAddress: number; loginFailureWindow: number; gremlinPort?: number;
     }) => {
       await runServe(options, (line) => process.stderr.write(`${line}\n`));
     });

@@ -25,6 +25,8 @@ interface ServeCommandOptions {
   readonly loginFailuresPerAddress?: number;
   /** The window of the failure counts, in seconds. */
   readonly loginFailureWindow?: number;
+  /** Port of the Gremlin Server endpoint (WebSocket); absent: none. */
+  readonly gremlinPort?: number;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function runServe(options: ServeCommandOptions, out: (line: string)
       ...(options.loginFailureWindow === undefined ? {} : { windowMs: options.loginFailureWindow * 1000 }),
     },
     ...(password === undefined || password === '' ? {} : { adminPassword: password }),
+    ...(options.gremlinPort === undefined ? {} : { gremlinPort: options.gremlinPort }),
   });
   out(`Data directory: ${resolve(options.data)}`);
   if (server.generatedPassword !== undefined) {
@@ -54,5 +57,6 @@ export async function runServe(options: ServeCommandOptions, out: (line: string)
   }
   if (!options.auth) out('Authentication is off (--no-auth): every request runs as admin');
   out(`Quiver REST server listening on ${server.url}`);
+  if (server.gremlinUrl !== undefined) out(`Gremlin Server protocol (WebSocket) listening on ${server.gremlinUrl}`);
   closeOnSignals(server, out);
 }

@@ -18,6 +18,7 @@ import { Graph } from './graph/graph.js';
 import { checkQueryLimits } from './graph/graph-state.js';
 import type { GraphServices, QueryLimits } from './graph/graph-state.js';
 import { applyRecord, storeConfigOf } from './durability/store-setup.js';
+import { decodeVariables, VARIABLES_SECTION } from './durability/records.js';
 import type { ReadMode } from './durability/records.js';
 import { describeValue, optionalNumber, requireRecord, requireText } from './graph/validate.js';
 
@@ -300,14 +301,15 @@ export class Database {
         recovered.sections === undefined
           ? new GraphStore(new SchemaCatalog(catalogOptions), storeOptions)
           : GraphStore.decodeSnapshot(recovered.sections, { ...storeOptions, illegalNameRegex: catalogOptions.illegalNameRegex });
+      const variables = decodeVariables(recovered.sections?.get(VARIABLES_SECTION));
       let recordsReplayed = 0;
       for (const record of recovered.records) {
-        applyRecord(store, { record, modes });
+        applyRecord(store, { record, modes, variables });
         recordsReplayed++;
       }
       this.recovered.set(name, { ...recovered.report, recordsReplayed });
       for (const warning of recovered.report.warnings) this.options.onWarning?.({ ...warning, graph: name });
-      return new Graph({ name, config, store, modes, log, ttlSweepMs, services, ioBase, limits });
+      return new Graph({ name, config, store, modes, variables, log, ttlSweepMs, services, ioBase, limits });
     } catch (error) {
       await log.abandon();
       throw error;

@@ -11,6 +11,8 @@ export { GremlinScope } from './graph/request-runner.js';
 export type { GremlinOptions, GremlinRequest } from './graph/request-runner.js';
 export type { ElementWrites, IdOf } from './graph/write-api.js';
 export { Traversers } from './graph/traverser-api.js';
+export { GraphVariables } from './graph/variables.js';
+export type { VariableScalar, VariableValue } from './graph/variable-values.js';
 export type { TraverserCallOptions } from './graph/traverser-api.js';
 export type { ComputeJob, ComputeOptions, ComputeOutput, ComputeParams, ComputeResult, ComputeStatus, ComputeValues } from './graph/compute/compute-api.js';
 export { removeLabelElements } from './graph/label-removal.js';

@@ -70,26 +70,35 @@ export class PlainSet<T = unknown> extends Set<T> {
   }
 }
 
+/**
+ * How a walk converts the leaves of a result: `plain` makes them plain JavaScript values,
+ * `typed` keeps the engine's Java-typed values (and only gives elements their properties).
+ */
+interface Leaves {
+  readonly typed: boolean;
+  readonly source: GraphSource | undefined;
+}
+
 /** An element's id as a plain value; an element's `id` field is typed ElementId, which a bigint long id does not fit. */
-function plainId(id: ElementId): ElementId {
-  return plainValueId(id) as ElementId;
+function leafId(id: ElementId, leaves: Leaves): ElementId {
+  return leaves.typed ? id : (plainValueId(id) as ElementId);
 }
 
-/** A vertex with plain id and no properties: the ends of an edge, the owner of a property. */
-function reference(v: Vertex): Vertex {
-  return new Vertex(plainId(v.id), v.label, v.slot);
+/** A vertex with its id as the walk gives it and no properties: the ends of an edge, the owner of a property. */
+function reference(v: Vertex, leaves: Leaves): Vertex {
+  return new Vertex(leafId(v.id, leaves), v.label, v.slot);
 }
 
-function metaProperties(meta: ReadonlyMap<string, unknown>, owner: () => VertexProperty | Edge): EdgeProperties {
+function metaProperties(meta: ReadonlyMap<string, unknown>, owner: () => VertexProperty | Edge, leaves: Leaves): EdgeProperties {
   const out: Record<string, Property> = {};
-  for (const [key, value] of meta) out[key] = new Property(key, plainValue(value), owner());
+  for (const [key, value] of meta) out[key] = new Property(key, convertValue(value, leaves), owner());
   return out;
 }
 
-function plainVertexProperty(vp: VertexProperty, owner: Vertex): VertexProperty {
+function plainVertexProperty(vp: VertexProperty, owner: Vertex, leaves: Leaves): VertexProperty {
   let self: VertexProperty | undefined;
-  const properties = metaProperties(vp.meta, () => self!);
-  self = new VertexProperty(plainId(vp.id), vp.key, plainValue(vp.value), { element: owner, meta: vp.meta, properties, multiValued: vp.multiValued });
+  const properties = metaProperties(vp.meta, () => self!, leaves);
+  self = new VertexProperty(leafId(vp.id, leaves), vp.key, convertValue(vp.value, leaves), { element: owner, meta: vp.meta, properties, multiValued: vp.multiValued });
   return self;
 }
 
@@ -111,21 +120,22 @@ function* edgeRecords(e: Edge, source: GraphSource | undefined): Iterable<{ read
   }
 }
 
-function vertexProperties(v: Vertex, source: GraphSource | undefined): VertexProperties {
+function vertexProperties(v: Vertex, leaves: Leaves): VertexProperties {
   const out: Record<string, VertexProperty[]> = {};
-  const owner = reference(v);
+  const owner = reference(v, leaves);
+  const { source } = leaves;
   for (const r of vertexRecords(v, source)) {
     const multiValued = source!.multiValuedKey?.(r.key) === true;
-    const vp = plainVertexProperty(new VertexProperty(r.id, r.key, r.value, { element: owner, meta: r.meta, multiValued }), owner);
+    const vp = plainVertexProperty(new VertexProperty(r.id, r.key, r.value, { element: owner, meta: r.meta, multiValued }), owner, leaves);
     (out[r.key] ??= []).push(vp);
   }
   return out;
 }
 
-function plainEdge(e: Edge, source: GraphSource | undefined): Edge {
+function plainEdge(e: Edge, leaves: Leaves): Edge {
   const properties: Record<string, Property> = {};
-  const edge: Edge = new Edge(plainId(e.id), e.label, e.slot, { outV: reference(e.outV), inV: reference(e.inV), properties });
-  for (const { key, value } of edgeRecords(e, source)) properties[key] = new Property(key, plainValue(value), edge);
+  const edge: Edge = new Edge(leafId(e.id, leaves), e.label, e.slot, { outV: reference(e.outV, leaves), inV: reference(e.inV, leaves), properties });
+  for (const { key, value } of edgeRecords(e, leaves.source)) properties[key] = new Property(key, convertValue(value, leaves), edge);
   return edge;
 }
 
@@ -135,27 +145,32 @@ function plainTree(tree: Tree, convert: (v: unknown) => unknown): Tree {
   return out;
 }
 
-function plainValue(value: unknown, source?: GraphSource): unknown {
-  const convert = (v: unknown): unknown => plainValue(v, source);
+function convertValue(value: unknown, leaves: Leaves): unknown {
+  const convert = (v: unknown): unknown => convertValue(v, leaves);
   if (value === null || typeof value !== 'object') {
-    return typeof value === 'bigint' ? plainNumber(new TypedNumber('long', value)) : value;
+    return typeof value === 'bigint' && !leaves.typed ? plainNumber(new TypedNumber('long', value)) : value;
   }
-  if (value instanceof TypedNumber) return plainNumber(value);
-  if (value instanceof Uuid) return value.text;
-  if (value instanceof EnumValue) return canonicalEnum(value);
+  if (value instanceof TypedNumber) return leaves.typed ? value : plainNumber(value);
+  if (value instanceof Uuid) return leaves.typed ? value : value.text;
+  if (value instanceof EnumValue) return leaves.typed ? value : canonicalEnum(value);
   if (Array.isArray(value)) return value.map(convert);
   if (value instanceof Map) return new PlainMap([...(value as Map<unknown, unknown>)].map(([k, v]) => [convert(k), convert(v)]));
   if (value instanceof Set) return new PlainSet([...(value as Set<unknown>)].map(convert));
-  if (value instanceof Vertex) return new Vertex(plainId(value.id), value.label, value.slot, vertexProperties(value, source));
-  if (value instanceof Edge) return plainEdge(value, source);
-  if (value instanceof VertexProperty) return plainVertexProperty(value, reference(value.element));
+  if (value instanceof Vertex) return new Vertex(leafId(value.id, leaves), value.label, value.slot, vertexProperties(value, leaves));
+  if (value instanceof Edge) return plainEdge(value, leaves);
+  if (value instanceof VertexProperty) return plainVertexProperty(value, reference(value.element, leaves), leaves);
   if (value instanceof Property) {
-    const owner = value.element instanceof Edge ? plainEdge(value.element, undefined) : plainVertexProperty(value.element, reference(value.element.element));
+    const bare = { typed: leaves.typed, source: undefined };
+    const owner = value.element instanceof Edge ? plainEdge(value.element, bare) : plainVertexProperty(value.element, reference(value.element.element, leaves), leaves);
     return new Property(value.key, convert(value.value), owner);
   }
   if (value instanceof Path) return new Path(value.labels, value.objects.map(convert));
   if (value instanceof Tree) return plainTree(value, convert);
   return value;
+}
+
+function plainValue(value: unknown, source?: GraphSource): unknown {
+  return convertValue(value, { typed: false, source });
 }
 
 /**
@@ -192,12 +207,19 @@ function sourceShaper(options: Required<JsonOptions>, source: GraphSource | unde
 
 /**
  * A converter for results in the chosen {@link ValueTypes}: {@link toPlain} for `plain`, the
- * identity for `java`; with `json` (options as `jsonOptions` completes them), the result as
+ * identity for `java` (with `properties`, Java-typed values whose vertices and edges carry
+ * their properties read from `source`, as Gremlin Server's detached elements do); with `json` (options as `jsonOptions` completes them), the result as
  * its JSON value (`jsonValue`) in one walk, whatever `types` says.
  */
-export function resultConverter(types: ValueTypes, options: { readonly source?: GraphSource; readonly json?: Required<JsonOptions> } = {}): (value: unknown) => unknown {
+export function resultConverter(
+  types: ValueTypes,
+  options: { readonly source?: GraphSource; readonly json?: Required<JsonOptions>; readonly properties?: boolean } = {},
+): (value: unknown) => unknown {
   if (options.json !== undefined) return sourceShaper(options.json, options.source).value;
-  return types === 'java' ? (v) => v : (v) => plainValue(v, options.source);
+  if (types === 'plain') return (v) => plainValue(v, options.source);
+  if (options.properties !== true) return (v) => v;
+  const leaves: Leaves = { typed: true, source: options.source };
+  return (v) => convertValue(v, leaves);
 }
 
 

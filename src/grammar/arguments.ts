@@ -6,7 +6,8 @@
 import type { CstNode, IToken } from 'chevrotain';
 import { GremlinSyntaxError, PlanError } from '../errors.js';
 import { Bytecode, Predicate, StrategySpec, type Argument, type ElementId, type Instruction } from '../engine/index.js';
-import { bounds, firstNode, nodes, singleToken, tokens } from './cst.js';
+import { bounds, expressionPartToken, firstNode, hasExpressionParts, nodes, singleToken, tokens } from './cst.js';
+import { isGString } from './gstring.js';
 import { quoteImage, tokenPosition } from './lexer.js';
 import {
   bareEnum,
@@ -37,6 +38,12 @@ export interface ArgumentContext {
    * constant (`g.V(id)` with a binding `id`); in gremlin-lang enum constants win, as keywords.
    */
   readonly groovy?: boolean;
+  /**
+   * In a script, the argument a genericLiteral with Groovy operators or a GString stands for
+   * (the script visitor evaluates it before the traversal runs); in gremlin-lang such text is a
+   * syntax error.
+   */
+  readonly groovyExpression?: (node: CstNode) => Argument;
 }
 
 /**
@@ -87,6 +94,10 @@ export function visitVarargs(varargs: CstNode | undefined, context: ArgumentCont
  */
 export function visitGenericLiteral(node: CstNode, context: ArgumentContext): Argument {
   const token = singleToken(node);
+  if (hasExpressionParts(node) || (token !== undefined && context.groovyExpression !== undefined && isGString(token))) {
+    if (context.groovyExpression === undefined) throw groovyOnly(node);
+    return context.groovyExpression(node);
+  }
   if (token !== undefined) return tokenValue(token);
   const inner = firstNode(node)!;
   switch (inner.name) {
@@ -101,6 +112,14 @@ export function visitGenericLiteral(node: CstNode, context: ArgumentContext): Ar
     default:
       return visitChain(inner, context);
   }
+}
+
+/**
+ * The error for Groovy operators, accesses or ternaries in gremlin-lang, which has none.
+ */
+export function groovyOnly(node: CstNode): GremlinSyntaxError {
+  const part = expressionPartToken(node);
+  return new GremlinSyntaxError(`Unexpected ${quoteImage(part.image)}: operators are not part of gremlin-lang, only of Gremlin-Groovy scripts`, tokenPosition(part));
 }
 
 function tokenValue(token: IToken): Argument {
@@ -140,7 +159,7 @@ function visitCollection(node: CstNode, context: ArgumentContext): Argument {
  */
 export function mapKey(node: CstNode, context: ArgumentContext): Argument {
   const chain = nodes(node, 'chainedTraversal')[0];
-  if (chain !== undefined) {
+  if (chain !== undefined && !hasExpressionParts(node)) {
     const { root, rootArgs, calls } = readChain(chain);
     if (rootArgs === undefined && calls.length === 0) {
       const name = root.image;
@@ -303,7 +322,7 @@ function visitCall(first: MethodCall, calls: readonly MethodCall[], context: Arg
     const p = predicate(first, context);
     if (name !== 'not' || p.args[0] instanceof Predicate) return predicateChain(p, calls, context);
   }
-  if (name === 'datetime' || name === 'UUID') {
+  if (name === 'datetime' || name === 'DateTime' || name === 'UUID') {
     if (calls.length > 0) throw new GremlinSyntaxError(`Unexpected '.${calls[0]!.name.image}' after ${name}(): expected ',' or ')'`, tokenPosition(calls[0]!.name));
     const args = visitVarargs(first.args, context);
     if (args.length === 0) return name === 'UUID' ? uuidValue(globalThis.crypto.randomUUID(), position) : new Date();

@@ -71,3 +71,39 @@ export function bounds(node: CstNode): { first: IToken; last: IToken } {
   visit(node);
   return { first: first!, last: last! };
 }
+
+/** The children of a genericLiteral or operand that are Groovy's operators around the literal. */
+const EXPRESSION_PARTS: readonly string[] = ['Minus', 'Plus', 'Bang', 'postfix', 'operatorTail'];
+
+/**
+ * Whether a genericLiteral (or operand) node has Groovy expression parts: prefix operators,
+ * postfix accesses or operator tails.
+ */
+export function hasExpressionParts(node: CstNode): boolean {
+  return EXPRESSION_PARTS.some((name) => node.children[name] !== undefined);
+}
+
+/**
+ * The literal of a genericLiteral or operand node without its expression parts, as a node of
+ * its own that the literal visitors read as they read any genericLiteral.
+ */
+export function literalOf(node: CstNode): CstNode {
+  const children: CstNode['children'] = {};
+  for (const key in node.children) if (!EXPRESSION_PARTS.includes(key)) children[key] = node.children[key]!;
+  return { name: 'genericLiteral', children };
+}
+
+/**
+ * The first token of a node's expression parts (a prefix operator, a postfix access or an
+ * operator tail), or its first token when it has none.
+ */
+export function expressionPartToken(node: CstNode): IToken {
+  let first: IToken | undefined;
+  for (const name of EXPRESSION_PARTS) {
+    for (const child of node.children[name] ?? []) {
+      const token = isNode(child) ? bounds(child).first : child;
+      if (first === undefined || token.startOffset < first.startOffset) first = token;
+    }
+  }
+  return first ?? bounds(node).first;
+}

@@ -44,6 +44,14 @@ export const New = keyword('New', 'new');
  */
 export const Def = keyword('Def', 'def');
 /**
+ * `if`, the Groovy conditional statement.
+ */
+export const If = keyword('If', 'if');
+/**
+ * `else`, the other branch of an `if` statement.
+ */
+export const Else = keyword('Else', 'else');
+/**
  * `true` or `false`.
  */
 export const BooleanLiteral = createToken({ name: 'BooleanLiteral', pattern: /true|false/, longer_alt: Identifier, label: 'a boolean' });
@@ -89,17 +97,75 @@ export const StringLiteral = createToken({
 /**
  * Scans a quoted string with escapes at `offset` in one loop. A regular expression such as
  * `'(?:[^'\\]|\\.)*'` keeps one backtracking entry per character or escape in V8 and overflows
- * the stack on literals of a few megabytes, so strings are matched by hand.
+ * the stack on literals of a few megabytes, so strings are matched by hand. A double-quoted
+ * string may hold Groovy interpolations `${...}` with strings of their own inside; when those do
+ * not close, the string ends at its first unescaped double quote, as before interpolation.
  */
 function matchStringLiteral(text: string, offset: number): CustomPatternMatcherReturn | null {
   const quote = text.charCodeAt(offset);
   if (quote !== 0x22 && quote !== 0x27) return null;
+  const end = quote === 0x22 ? interpolatedStringEnd(text, offset) : undefined;
+  if (end !== undefined) return [text.slice(offset, end)];
   for (let i = offset + 1; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x5c) i++;
     else if (c === quote) return [text.slice(offset, i + 1)];
   }
   return null;
+}
+
+/** Deepest nesting of strings inside `${...}` that the lexer follows. */
+const MAX_INTERPOLATION_DEPTH = 32;
+
+/**
+ * The end (exclusive) of the double-quoted string at `offset`, following `${...}` parts with
+ * their own braces and quoted strings; undefined when it does not close.
+ */
+function interpolatedStringEnd(text: string, offset: number): number | undefined {
+  return scanNested(text, offset + 1, text.charCodeAt(offset));
+}
+
+/**
+ * The end (exclusive) of the interpolation whose `{` is at `offset` in a GString: after the
+ * `}` that closes it, following braces and quoted strings inside; undefined when it does not close.
+ */
+export function interpolationEnd(text: string, offset: number): number | undefined {
+  return scanNested(text, offset + 1, -1);
+}
+
+/**
+ * Scans from `from` until the frame `first` and every frame opened after it close. A frame is
+ * a quote character (inside a string) or -1 - brace depth (inside `${...}`). Iterative, at most
+ * {@link MAX_INTERPOLATION_DEPTH} frames deep.
+ */
+function scanNested(text: string, from: number, first: number): number | undefined {
+  const frames: number[] = [first];
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const top = frames[frames.length - 1]!;
+    let closed = false;
+    if (top >= 0) {
+      if (c === 0x5c) i++;
+      else if (c === top) closed = true;
+      else if (top === 0x22 && c === 0x24 && text.charCodeAt(i + 1) === 0x7b) {
+        if (frames.length >= MAX_INTERPOLATION_DEPTH) return undefined;
+        frames.push(-1);
+        i++;
+      }
+    } else if (c === 0x22 || c === 0x27) {
+      if (frames.length >= MAX_INTERPOLATION_DEPTH) return undefined;
+      frames.push(c);
+    } else if (c === 0x7b) frames[frames.length - 1] = top - 1;
+    else if (c === 0x7d) {
+      if (top === -1) closed = true;
+      else frames[frames.length - 1] = top + 1;
+    }
+    if (closed) {
+      frames.pop();
+      if (frames.length === 0) return i + 1;
+    }
+  }
+  return undefined;
 }
 
 function punctuation(name: string, pattern: RegExp, image: string): TokenType {
@@ -128,6 +194,55 @@ export const Colon = punctuation('Colon', /:/, ':');
 export const Semi = punctuation('Semi', /;/, ';');
 /** `=` (assignment in scripts) */
 export const Equals = punctuation('Equals', /=(?!=)/, '=');
+
+/**
+ * Groovy's binary operators of the script subset, as one token category: the expression
+ * visitor reads the operator from the image.
+ */
+export const BinaryOperator = createToken({ name: 'BinaryOperator', pattern: Lexer.NA, label: 'an operator' });
+
+function operator(name: string, pattern: RegExp, image: string): TokenType {
+  return createToken({ name, pattern, label: `'${image}'`, categories: [BinaryOperator] });
+}
+
+/** `<=>` */
+export const Spaceship = operator('Spaceship', /<=>/, '<=>');
+/** `<=` */
+export const LessEquals = operator('LessEquals', /<=/, '<=');
+/** `>=` */
+export const GreaterEquals = operator('GreaterEquals', />=/, '>=');
+/** `<` */
+export const Less = operator('Less', /</, '<');
+/** `>` */
+export const Greater = operator('Greater', />/, '>');
+/** `==` */
+export const EqualEquals = operator('EqualEquals', /==/, '==');
+/** `!=` */
+export const NotEquals = operator('NotEquals', /!=/, '!=');
+/** `&&` */
+export const AndAnd = operator('AndAnd', /&&/, '&&');
+/** `||` */
+export const OrOr = operator('OrOr', /\|\|/, '||');
+/** `**` */
+export const Power = operator('Power', /\*\*/, '**');
+/** `*` */
+export const Star = operator('Star', /\*/, '*');
+/** `/` */
+export const Slash = operator('Slash', /\//, '/');
+/** `%` */
+export const Percent = operator('Percent', /%/, '%');
+/** `+`, binary or unary. */
+export const Plus = operator('Plus', /\+/, '+');
+/** `-`, binary or unary. */
+export const Minus = operator('Minus', /-/, '-');
+/** `!`, Groovy's not. */
+export const Bang = punctuation('Bang', /!/, '!');
+/** `?.`, safe navigation. */
+export const SafeDot = punctuation('SafeDot', /\?\./, '?.');
+/** `?:`, the Elvis operator. */
+export const Elvis = punctuation('Elvis', /\?:/, '?:');
+/** `?`, the ternary operator. */
+export const Question = punctuation('Question', /\?/, '?');
 /**
  * `->`, the closure arrow. It exists only so that closures get a clear error.
  */
@@ -161,6 +276,8 @@ export const allTokens: TokenType[] = [
   AnonTraversalRoot,
   New,
   Def,
+  If,
+  Else,
   BindingLookup,
   BooleanLiteral,
   NullLiteral,
@@ -176,6 +293,26 @@ export const allTokens: TokenType[] = [
   Dot,
   Colon,
   Semi,
+  Spaceship,
+  LessEquals,
+  GreaterEquals,
+  Less,
+  Greater,
+  EqualEquals,
+  NotEquals,
   Equals,
+  AndAnd,
+  OrOr,
+  Power,
+  Star,
+  Slash,
+  Percent,
+  Plus,
+  Minus,
+  Bang,
+  SafeDot,
+  Elvis,
+  Question,
+  BinaryOperator,
   At,
 ];

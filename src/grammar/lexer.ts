@@ -7,7 +7,7 @@
 import { Lexer, type IToken } from 'chevrotain';
 import { GremlinSyntaxError } from '../errors.js';
 import { QUERY_LIMITS, textTooLong, tooDeep } from '../engine/index.js';
-import { allTokens, Arrow, At, BindingLookup, Identifier, LBrace, LBrack, LParen, RBrace, RBrack, RParen } from './gremlin-tokens.js';
+import { allTokens, Arrow, At, BindingLookup, Colon, Identifier, LBrace, LBrack, LParen, Minus, Plus, Question, RBrace, RBrack, RParen } from './gremlin-tokens.js';
 
 const gremlinLexer = new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false });
 
@@ -37,7 +37,42 @@ export function tokenize(text: string): TokenizedText {
     throw new GremlinSyntaxError(`Unexpected character ${quoteImage(found)}: ${describeBadText(found)}`, position);
   }
   rejectGroovyOnly(result.tokens);
-  return { tokens: result.tokens.map(bindingName) };
+  return { tokens: splitSigns(result.tokens.map(bindingName)) };
+}
+
+/** Tokens after which a sign is a binary operator: they end an operand. */
+const OPERAND_ENDS: ReadonlySet<string> = new Set([
+  'Identifier', 'IntegerLiteral', 'FloatingPointLiteral', 'StringLiteral', 'BooleanLiteral', 'NullLiteral', 'NaNLiteral',
+  'SignedInfLiteral', 'RParen', 'RBrack', 'TraversalRoot', 'AnonTraversalRoot',
+]);
+
+const SIGNED_NUMBERS: ReadonlySet<string> = new Set(['IntegerLiteral', 'FloatingPointLiteral', 'SignedInfLiteral']);
+
+/**
+ * Splits the sign off a signed number that follows an operand on the same line: `x -1` and
+ * `1-1` are subtractions, as in Groovy, whose numbers have no sign. Elsewhere (`g.V(-1)`,
+ * `[1, -2]`, a new line starting with `-1`) the sign stays part of the number, as in
+ * Gremlin.g4.
+ */
+function splitSigns(tokens: IToken[]): IToken[] {
+  let out: IToken[] | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const previous = tokens[i - 1];
+    const sign = token.image.charAt(0);
+    const split = previous !== undefined && SIGNED_NUMBERS.has(token.tokenType.name) && (sign === '-' || sign === '+') &&
+      OPERAND_ENDS.has(previous.tokenType.name) && previous.endLine === token.startLine;
+    if (!split) {
+      out?.push(token);
+      continue;
+    }
+    out ??= tokens.slice(0, i);
+    const type = sign === '-' ? Minus : Plus;
+    const column = token.startColumn ?? 1;
+    out.push({ ...token, image: sign, endOffset: token.startOffset, endLine: token.startLine, endColumn: column, tokenType: type, tokenTypeIdx: type.tokenTypeIdx! });
+    out.push({ ...token, image: token.image.slice(1), startOffset: token.startOffset + 1, startColumn: column + 1 });
+  }
+  return out ?? tokens;
 }
 
 /** A `this.binding.'<name>'` token as the identifier `<name>`; any other token as it is. */
@@ -49,28 +84,35 @@ function bindingName(token: IToken): IToken {
 
 function describeBadText(found: string): string {
   if (/^[0-9]/.test(found)) return 'expected a number such as 1, 1.5, 2l or 0x1F';
-  if (/^[-+*/%<>!=&|?~^]/.test(found)) return 'operators are not supported, only Gremlin steps, literals and method calls';
+  if (/^[&|~^]/.test(found)) return "this operator is not supported: a script has + - * / % ** == != < <= > >= <=> && || ! in ?: and ? :";
   return 'expected a name, a literal or punctuation of the Gremlin language';
 }
 
 const OPENING = new Set([LParen, LBrack, LBrace]);
 const CLOSING = new Set([RParen, RBrack, RBrace]);
 
-/** Refuses closures and annotations, and brackets nested past the limit, before the recursive parser runs. */
+/**
+ * Refuses closures and annotations, and brackets nested past the limit, before the recursive
+ * parser runs. The middle of a ternary (`a ? b : c`) nests like a bracket until its `:` at the
+ * same bracket depth, so `a ? b ? c ? ...` counts against the same limit.
+ */
 function rejectGroovyOnly(tokens: readonly IToken[]): void {
   let depth = 0;
+  const ternaries: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    if (OPENING.has(token.tokenType) && ++depth > QUERY_LIMITS.maxNestingDepth) {
+    const type = token.tokenType;
+    if ((OPENING.has(type) && ++depth + ternaries.length > QUERY_LIMITS.maxNestingDepth) || (type === Question && depth + ternaries.push(depth) > QUERY_LIMITS.maxNestingDepth)) {
       const { line, column } = tokenPosition(token);
       throw tooDeep(` at line ${line}, column ${column}`);
     }
-    if (CLOSING.has(token.tokenType)) depth--;
-    if (token.tokenType === Arrow) {
+    if (CLOSING.has(type)) depth--;
+    if (type === Colon && ternaries[ternaries.length - 1] === depth) ternaries.pop();
+    if (type === Arrow) {
       const brace = findOpeningBrace(tokens, i) ?? token;
       throw new GremlinSyntaxError("Closures are not supported: found '->' of a Groovy closure", tokenPosition(brace));
     }
-    if (token.tokenType === At) {
+    if (type === At) {
       throw new GremlinSyntaxError("Annotations are not supported: found '@'", tokenPosition(token));
     }
   }

@@ -5,7 +5,7 @@
  */
 import type { IToken } from 'chevrotain';
 import { GremlinSyntaxError } from '../errors.js';
-import { EnumValue, TypedNumber, Uuid, type NumericType } from '../engine/index.js';
+import { EnumValue, parseDatetime, TypedNumber, Uuid, type NumericType } from '../engine/index.js';
 import { tokenPosition } from './lexer.js';
 
 const INT_MIN = -(2n ** 31n);
@@ -127,10 +127,8 @@ function decodeEscape(escape: string, whole: string, token: IToken): string {
  * @throws GremlinSyntaxError when the text is not a date.
  */
 export function dateValue(text: string, position: { line: number; column: number }): Date {
-  const iso = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/.test(text);
-  const withZone = /T.*(?:Z|[+-]\d{2}:?\d{2})$/.test(text) || !text.includes('T') ? text : `${text}Z`;
-  const date = new Date(withZone.length === 10 ? `${withZone}T00:00:00Z` : withZone);
-  if (!iso || Number.isNaN(date.getTime())) {
+  const date = parseDatetime(text);
+  if (date === undefined) {
     throw new GremlinSyntaxError(`Invalid datetime '${text}': expected ISO-8601 text such as 2023-08-08T00:00:00Z`, position);
   }
   return date;

@@ -22,6 +22,12 @@ const EXPECTED_BY_RULE: Readonly<Record<string, string>> = {
   traversalStrategy: 'a strategy class name',
   configuration: 'a configuration value',
   genericLiteralVarargs: "an argument or ')'",
+  operand: 'a value after the operator',
+  operatorTail: 'a value after the operator',
+  postfix: "a name after '.', or an index",
+  ifStatement: "'(' and a condition after 'if'",
+  branch: 'a statement or a block',
+  block: "a statement or '}'",
 };
 
 /**
@@ -33,6 +39,8 @@ export function syntaxError(error: IRecognitionException, options: { text: strin
   if (brace !== undefined) {
     return new GremlinSyntaxError(`Closures are not supported: found '{' that does not start a set literal`, { line: brace.startLine ?? 1, column: brace.startColumn ?? 1 });
   }
+  const statement = unsupportedStatement(options.tokens, token);
+  if (statement !== undefined) return groovyStatementError(statement);
   const index = options.tokens.indexOf(token);
   const previous = index > 0 ? options.tokens[index - 1] : undefined;
   const atEnd = token.tokenType.name === 'EOF' || Number.isNaN(token.startOffset);
@@ -44,15 +52,51 @@ export function syntaxError(error: IRecognitionException, options: { text: strin
   return new GremlinSyntaxError(`Unexpected ${found}: expected ${expectation(error)}`, position);
 }
 
-/** The innermost `{` still open where the parser failed, if any. */
-function openBraceBefore(tokens: readonly IToken[], failed: IToken): IToken | undefined {
-  const open: IToken[] = [];
-  for (const token of tokens) {
-    if (token === failed) break;
-    if (token.tokenType.name === 'LBrace') open.push(token);
-    else if (token.tokenType.name === 'RBrace') open.pop();
+/**
+ * The error for a Groovy statement keyword (`for`, `while`, `try`...) outside the script subset.
+ */
+export function groovyStatementError(keyword: IToken): GremlinSyntaxError {
+  return new GremlinSyntaxError(
+    `Unsupported Groovy statement '${keyword.image}': a script has def, assignments, if/else and expressions, no loops, try/catch or classes`,
+    { line: keyword.startLine ?? 1, column: keyword.startColumn ?? 1 },
+  );
+}
+
+/** Groovy statements outside the script subset. */
+export const GROOVY_STATEMENTS: ReadonlySet<string> = new Set(['for', 'while', 'do', 'switch', 'try', 'catch', 'finally', 'throw', 'class', 'import', 'assert', 'synchronized']);
+
+/** A Groovy statement keyword before the token where the parser failed, used as a statement (not after a dot). */
+function unsupportedStatement(tokens: readonly IToken[], failed: IToken): IToken | undefined {
+  for (let i = 0; i < tokens.length && tokens[i] !== failed; i++) {
+    const token = tokens[i]!;
+    const before = tokens[i - 1]?.tokenType.name;
+    if (token.tokenType.name === 'Identifier' && GROOVY_STATEMENTS.has(token.image) && before !== 'Dot' && before !== 'SafeDot') return token;
   }
-  return open[open.length - 1];
+  return undefined;
+}
+
+/** The innermost `{` still open where the parser failed, unless it opens the block of an `if` or `else`. */
+function openBraceBefore(tokens: readonly IToken[], failed: IToken): IToken | undefined {
+  const open: Array<{ readonly token: IToken; readonly block: boolean }> = [];
+  const parens: number[] = [];
+  const ifParens = new Set<number>();
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token === failed) break;
+    const type = token.tokenType.name;
+    if (type === 'LParen') {
+      if (tokens[i - 1]?.tokenType.name === 'If') ifParens.add(i);
+      parens.push(i);
+    } else if (type === 'RParen') {
+      const opening = parens.pop();
+      if (opening !== undefined && ifParens.has(opening)) ifParens.add(i);
+    } else if (type === 'LBrace') {
+      const before = tokens[i - 1];
+      open.push({ token, block: before !== undefined && (before.tokenType.name === 'Else' || (before.tokenType.name === 'RParen' && ifParens.has(i - 1))) });
+    } else if (type === 'RBrace') open.pop();
+  }
+  const innermost = open[open.length - 1];
+  return innermost === undefined || innermost.block ? undefined : innermost.token;
 }
 
 function expectation(error: IRecognitionException): string {

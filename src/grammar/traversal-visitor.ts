@@ -6,8 +6,8 @@
 import type { CstNode } from 'chevrotain';
 import { GremlinSyntaxError } from '../errors.js';
 import { Bytecode, type Argument, type Instruction, type TerminalCall } from '../engine/index.js';
-import { instruction, readChain, stepsOf, visitVarargs, type ArgumentContext, type MethodCall } from './arguments.js';
-import { bounds, nodes } from './cst.js';
+import { groovyOnly, instruction, readChain, stepsOf, visitVarargs, type ArgumentContext, type MethodCall } from './arguments.js';
+import { bounds, hasExpressionParts, nodes } from './cst.js';
 import { quoteImage, tokenPosition } from './lexer.js';
 
 /**
@@ -79,6 +79,7 @@ export function rootTraversal(
  */
 export function visitQuery(query: CstNode, context: ArgumentContext): Bytecode {
   const literal = nodes(query, 'genericLiteral')[0]!;
+  if (hasExpressionParts(literal)) throw groovyOnly(literal);
   const chain = nodes(literal, 'chainedTraversal')[0];
   const start = chain === undefined ? undefined : readChain(chain);
   if (start === undefined || start.root.tokenType.name !== 'TraversalRoot') {

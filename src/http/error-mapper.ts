@@ -45,6 +45,8 @@ const BY_CODE: Readonly<Record<string, readonly [number, string]>> = {
   UNSUPPORTED_ACTION: [415, 'class jakarta.ws.rs.NotSupportedException'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'class jakarta.ws.rs.NotSupportedException'],
   ROUTE_NOT_FOUND: [404, 'class jakarta.ws.rs.NotFoundException'],
+  // VariablesAPI.get throws JAX-RS's NotFoundException, not HugeGraph's.
+  VARIABLE_NOT_FOUND: [404, 'class jakarta.ws.rs.NotFoundException'],
   BODY_TOO_LARGE: [413, 'class jakarta.ws.rs.WebApplicationException'],
   RATE_LIMITED: [429, 'class jakarta.ws.rs.WebApplicationException'],
   LOGIN_THROTTLED: [429, 'class jakarta.ws.rs.WebApplicationException'],

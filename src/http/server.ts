@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { openServerState } from '../index.js';
 import type { LoginThrottleSettings, ServerState } from '../index.js';
 import { buildApp } from './app.js';
+import { startGremlinServer } from './gremlin-server/endpoint.js';
+import type { GremlinServer } from './gremlin-server/endpoint.js';
 
 /**
  * Options of {@link startServer}.
@@ -28,6 +30,8 @@ interface ServeOptions {
   readonly tokenMaxLifetimeSeconds?: number;
   /** Failed password checks allowed per user name and per address in a window. */
   readonly loginThrottle?: LoginThrottleSettings;
+  /** Port of the Gremlin Server endpoint (WebSocket at `/gremlin`) on the same host; absent: none (0 picks a free port). */
+  readonly gremlinPort?: number;
 }
 
 /**
@@ -37,6 +41,8 @@ interface RunningServer {
   readonly url: string;
   readonly app: FastifyInstance;
   readonly state: ServerState;
+  /** `ws://host:port/gremlin` when the Gremlin Server endpoint was asked for. */
+  readonly gremlinUrl?: string;
   /** The admin password when this start generated it; shown once, never stored. */
   readonly generatedPassword?: string;
   /** Stops accepting, finishes in-flight requests, closes the state. */
@@ -54,29 +60,43 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     ...(options.tokenMaxLifetimeSeconds === undefined ? {} : { tokenMaxLifetimeSeconds: options.tokenMaxLifetimeSeconds }),
     ...(options.loginThrottle === undefined ? {} : { loginThrottle: options.loginThrottle }),
   });
-  let app: FastifyInstance;
+  let app: FastifyInstance | undefined;
+  let gremlin: GremlinServer | undefined;
   try {
     app = await buildApp({ state, logLevel: options.logLevel ?? 'info', auth: options.auth ?? true, ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }) });
     await app.listen({ host: options.host, port: options.port });
+    if (options.gremlinPort !== undefined) {
+      gremlin = await startGremlinServer({ state, host: options.host, port: options.gremlinPort, auth: options.auth ?? true, log: app.log });
+    }
   } catch (error) {
+    await app?.close();
     await state.close();
     throw error;
   }
-  const address = app.server.address();
+  const rest = app;
+  const address = rest.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
       try {
-        await app.close();
+        await gremlin?.close();
+        await rest.close();
       } finally {
         await state.close();
       }
     })();
     return closing;
   };
-  return { url: `http://${host}:${port}`, app, state, close, ...(generatedPassword === undefined ? {} : { generatedPassword }) };
+  return {
+    url: `http://${host}:${port}`,
+    app: rest,
+    state,
+    close,
+    ...(gremlin === undefined ? {} : { gremlinUrl: gremlin.url }),
+    ...(generatedPassword === undefined ? {} : { generatedPassword }),
+  };
 }
 
 /**

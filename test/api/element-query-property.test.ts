@@ -22,6 +22,8 @@ async function itemGraph(items: readonly Item[]): Promise<{ graph: Graph; ids: s
     await schema.indexLabel(`${label}ByTag`).onV(label).by('tag').secondary().create();
   }
   await schema.edgeLabel('next').sourceLabel('a').targetLabel('b').multiTimes().properties('n').sortKeys('n').create();
+  await schema.edgeLabel('back').sourceLabel('b').targetLabel('a').multiTimes().properties('n').sortKeys('n').create();
+  await schema.indexLabel('nextByN').onE('next').by('n').range().create();
   const added = items.length === 0 ? [] : await graph.addVertices(items.map((i) => ({ label: i.label, properties: { n: i.n, tag: i.tag } })));
   return { graph, ids: added.map((v) => String(v.id)), close: () => db.close() };
 }
@@ -153,5 +155,95 @@ test('Scans over every shard meet each vertex and edge exactly once, for any spl
       },
     ),
     { numRuns: 60 },
+  );
+});
+
+/** Walks every page of `read` (limit `limit`) and checks the pages: none longer than the limit, no element twice. */
+async function walkPages<T extends { readonly id: unknown }>(read: (page: string) => Promise<{ items: readonly T[]; page: string | null }>, limit: number): Promise<T[]> {
+  const all: T[] = [];
+  const ids = new Set<string>();
+  let page: string | null = '';
+  while (page !== null) {
+    const answer: { items: readonly T[]; page: string | null } = await read(page);
+    assert.ok(answer.items.length <= limit, 'a page holds at most limit elements');
+    assert.ok(answer.page === null || answer.items.length === limit, 'a page that is not the last is full');
+    for (const item of answer.items) {
+      assert.ok(!ids.has(String(item.id)), 'no element twice');
+      ids.add(String(item.id));
+    }
+    all.push(...answer.items);
+    page = answer.page;
+  }
+  return all;
+}
+
+test('Graph.edges pages the edges of one vertex, by direction, label and property, and the whole graph: the pages are the unpaged list, in order, null at the end (HugeGraph EdgeAPI)', async () => {
+  const linkArb = fc.tuple(fc.nat(), fc.nat(), fc.boolean());
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(itemArb, { minLength: 2, maxLength: 20 }),
+      fc.array(linkArb, { maxLength: 25 }),
+      fc.record({
+        vertex: fc.option(fc.nat(), { nil: undefined }),
+        direction: fc.constantFrom('OUT' as const, 'IN' as const, 'BOTH' as const, undefined),
+        label: fc.constantFrom('next', 'back', undefined),
+        below: fc.option(fc.integer({ min: 0, max: 25 }), { nil: undefined }),
+        limit: fc.integer({ min: 1, max: 6 }),
+      }),
+      async (items, links, q) => {
+        const { graph, close } = await itemGraph(items);
+        try {
+          const ids = (await graph.vertices()).vertices.map((v) => v.id);
+          const as = ids.filter((_, i) => items[i]!.label === 'a');
+          const bs = ids.filter((_, i) => items[i]!.label === 'b');
+          if (as.length > 0 && bs.length > 0) {
+            await graph.addEdges(links.map(([x, y, forward], n) => {
+              const a = as[x % as.length]!;
+              const b = bs[y % bs.length]!;
+              return forward ? { label: 'next', out: a, in: b, properties: { n } } : { label: 'back', out: b, in: a, properties: { n } };
+            }));
+          }
+          const vertexId = q.vertex === undefined ? undefined : ids[q.vertex % ids.length]!;
+          // Without a vertex, a property condition needs an index: only next has one.
+          const label = vertexId === undefined && q.below !== undefined ? 'next' : q.label;
+          const properties: PropertyQuery = q.below === undefined ? {} : { n: P.lt(q.below) };
+          const query = { ...(vertexId === undefined ? {} : { vertexId }), direction: q.direction, label, properties };
+          const whole = await graph.edges(query);
+          assert.equal(whole.page, null);
+          for (const e of whole.edges) {
+            if (label !== undefined) assert.equal(e.label, label);
+            if (q.below !== undefined) assert.ok((e.properties.n as number) < q.below);
+            if (vertexId !== undefined && q.direction === 'OUT') assert.equal(e.outV, vertexId);
+            if (vertexId !== undefined && q.direction === 'IN') assert.equal(e.inV, vertexId);
+            if (vertexId !== undefined) assert.ok(e.outV === vertexId || e.inV === vertexId);
+          }
+          const paged = await walkPages(async (page) => {
+            const answer = await graph.edges({ ...query, limit: q.limit, page });
+            return { items: answer.edges, page: answer.page };
+          }, q.limit);
+          assert.deepEqual(paged.map((e) => e.id), whole.edges.map((e) => e.id));
+        } finally {
+          await close();
+        }
+      },
+    ),
+    { numRuns: 60 },
+  );
+});
+
+test('Graph.vertices skips offset matches without a page, and refuses an offset beside a page (HugeGraph VertexAPI)', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(itemArb, { maxLength: 20 }), fc.nat({ max: 25 }), fc.integer({ min: 1, max: 8 }), async (items, offset, limit) => {
+      const { graph, close } = await itemGraph(items);
+      try {
+        const whole = (await graph.vertices({ label: 'a', properties: { n: P.gte(3) } })).vertices.map((v) => v.id);
+        const window = await graph.vertices({ label: 'a', properties: { n: P.gte(3) }, offset, limit });
+        assert.deepEqual(window.vertices.map((v) => v.id), whole.slice(offset, offset + limit));
+        if (offset > 0) await assert.rejects(graph.vertices({ label: 'a', offset, limit, page: '' }), /paging and offset together/);
+      } finally {
+        await close();
+      }
+    }),
+    { numRuns: 40 },
   );
 });

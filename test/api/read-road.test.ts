@@ -90,7 +90,7 @@ test('Graph.withSourceDecorator hides a label from every public read: Gremlin, f
   }
 });
 
-test('Graph.vertices and edges take P predicates, page with tokens and follow the edge list rules', async () => {
+test('Graph.vertices and edges take P predicates, page with tokens and follow HugeGraph\'s list rules', async () => {
   const { db, graph } = await openModern();
   try {
     const older = await graph.vertices({ label: 'person', properties: { age: P.gt(29) } });
@@ -105,9 +105,13 @@ test('Graph.vertices and edges take P predicates, page with tokens and follow th
     assert.deepEqual((await graph.edges({ vertexId: 1, direction: 'OUT', label: 'knows' })).edges.map((e) => e.inV), [2, 4]);
     assert.deepEqual((await graph.edges({ vertexId: 1, direction: 'IN' })).edges, []);
     assert.deepEqual((await graph.edges({ vertexId: 4, offset: 1, limit: 1 })).edges.map((e) => e.id), [10]);
-    await assert.rejects(graph.edges({ vertexId: 1, page: '' }), code('INVALID_ARGUMENT'));
-    await assert.rejects(graph.edges({ page: '', direction: 'OUT' }), code('INVALID_ARGUMENT'));
-    await assert.rejects(graph.edges({ page: '', properties: { weight: 1, since: 2 } }), code('INVALID_ARGUMENT'));
+    // HugeGraph's EdgeAPI rules: a page goes with a vertex, a direction and several properties; only an offset beside it is refused.
+    const mine = await graph.edges({ vertexId: 1, direction: 'OUT', limit: 2, page: '' });
+    assert.deepEqual([mine.edges.length, typeof mine.page], [2, 'string']);
+    const rest = await graph.edges({ vertexId: 1, direction: 'OUT', limit: 2, page: mine.page! });
+    assert.deepEqual([rest.edges.length, rest.page], [1, null]);
+    assert.equal((await graph.edges({ page: '', direction: 'OUT', limit: 100 })).edges.length, 6, 'direction without a vertex is ignored');
+    await assert.rejects(graph.edges({ vertexId: 1, offset: 1, page: '' }), code('INVALID_ARGUMENT'));
     await assert.rejects(graph.vertices({ page: 'nonsense' }), code('INVALID_PAGE'));
     await assert.rejects(graph.vertices({ page: (await graph.edges({ limit: 1, page: '' })).page! }), code('INVALID_PAGE'));
   } finally {

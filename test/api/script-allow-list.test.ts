@@ -76,8 +76,9 @@ test('Graph.gremlin refuses Object.prototype and private builder methods with UN
   const schemaBefore = schemaToGroovy(graph.catalog());
   const names = [...Object.getOwnPropertyNames(Object.prototype), 'checkUpdate', 'common', 'createOptions', 'refuse', 'once', 'kindName', 'missing', 'ops', 'reader'];
   for (const name of names) {
+    const elements = name === 'toString' ? [] : ['g.V().next()', 'g.E().next()'];
     for (const chain of ['graph.schema()', "graph.schema().propertyKey('k')", "graph.schema().vertexLabel('v')", "graph.schema().edgeLabel('e')",
-      "graph.schema().indexLabel('i')", 'graph', 'g.V().next()', 'g.E().next()']) {
+      "graph.schema().indexLabel('i')", 'graph', ...elements]) {
       const text = `${chain}.${name}()`;
       await assert.rejects(graph.gremlin(text), (e: unknown) => {
         assert.ok(e instanceof QuiverError, `${text}: ${String(e)}`);
@@ -90,5 +91,6 @@ test('Graph.gremlin refuses Object.prototype and private builder methods with UN
   }
   assert.equal(schemaToGroovy(graph.catalog()), schemaBefore);
   assert.deepEqual((await graph.gremlin('g.V().count().next()')).map(String), ['1']);
+  assert.match(String((await graph.gremlin('g.V().next().toString()'))[0]), /^v\[/, 'toString() is on the allow-list of every value');
   await db.close();
 });

@@ -1,6 +1,7 @@
 /**
- * Child process of the crash test: writes batches of 100 vertices forever to a durable graph
- * and prints `ack <batch>` after each batch is acknowledged, until it is killed.
+ * Child process of the crash test: writes batches of 100 vertices forever to a durable graph,
+ * each followed by the graph variable `last` set to the batch's number, and prints
+ * `ack <batch>` once both are acknowledged, until it is killed.
  * Usage: node crash-writer.js <dir> <snapshotEveryBytes>
  */
 import { open } from '../../src/index.js';
@@ -17,6 +18,7 @@ process.stdout.write(`start ${batch}\n`);
 for (;;) {
   const first = batch * 100;
   await graph.addVertices(Array.from({ length: 100 }, (_, i) => ({ label: 'item', id: first + i, properties: { n: first + i, tag: `t${first + i}` } })));
+  await graph.variables.set('last', batch);
   process.stdout.write(`ack ${batch}\n`);
   batch++;
 }

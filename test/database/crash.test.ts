@@ -44,7 +44,7 @@ function runAndKill(dir: string, options: { readonly acks: number; readonly snap
   });
 }
 
-test('kill -9 at any moment loses no acknowledged batch and never leaves a half batch', async () => {
+test('kill -9 at any moment loses no acknowledged batch or graph variable and never leaves a half batch', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'quiver-crash-'));
   try {
     let acknowledged = -1;
@@ -60,6 +60,10 @@ test('kill -9 at any moment loses no acknowledged batch and never leaves a half 
       const found = (await graph.vertices({ label: 'item' })).vertices.map((v) => v.id as number).sort((a, b) => a - b);
       assert.deepEqual(found, Array.from({ length: count }, (_, i) => i));
       assert.equal((await graph.getVertex(count - 1))?.properties.tag, `t${count - 1}`);
+      // The variable goes through the same log and snapshots: set after its batch, it is that batch's or the one before.
+      const last = (await graph.variables.get('last')) as number;
+      assert.ok(last >= acknowledged, `round ${round}: variable last ${last} keeps the acknowledged ${acknowledged}`);
+      assert.ok(last === count / 100 - 1 || last === count / 100 - 2, `round ${round}: variable last ${last} beside ${count / 100} batches`);
       await db.close();
     }
   } finally {

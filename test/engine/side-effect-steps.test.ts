@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EnumValue } from '../../src/engine/bytecode.js';
 import { Tree } from '../../src/engine/path-tree.js';
-import { Subgraph } from '../../src/engine/steps/side-effect/subgraph-step.js';
+import { Subgraph } from '../../src/engine/subgraph.js';
 import { __ } from '../../src/engine/fluent/anonymous.js';
 import { modern } from './reference-source.js';
 import { plain, source } from './helpers.js';

@@ -53,7 +53,7 @@ test('group() and groupCount() aggregate by key', async () => {
   const gr = await g.V().group().by(TLabel).by('name').toList();
   assert.deepEqual(plain(gr[0]), { person: ['marko', 'vadas', 'josh', 'peter'], software: ['lop', 'ripple'] });
   const sorted2 = await g.V().groupCount().by(TLabel).order(local).by(values, desc).select(keys).toList();
-  assert.deepEqual(sorted2, [['person', 'software']]);
+  assert.deepEqual(sorted2, [new Set(['person', 'software'])], 'keys of a map are a set, as Java\'s Column.keys gives');
 });
 
 test('path() tracks objects and by() projects them', async () => {

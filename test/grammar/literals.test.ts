@@ -90,6 +90,18 @@ describe('parseTraversal string and other literals', () => {
     assert.throws(() => one("UUID('nope')"), /Invalid UUID/);
     assert.throws(() => one("datetime('yesterday')"), /Invalid datetime/);
   });
+  test("DateTime(...) and the other forms of Gremlin.g4's date literal", () => {
+    assert.deepEqual(one("DateTime('2023-08-02T00:00:00Z')"), new Date(Date.UTC(2023, 7, 2)));
+    assert.deepEqual(one('datetime("1970-01-01T00:00Z")'), new Date(0));
+    assert.deepEqual(one("datetime('2023-08')"), new Date(Date.UTC(2023, 7, 1)));
+    assert.deepEqual(one("datetime('2023-08-02T10:00:00+02:00')"), new Date(Date.UTC(2023, 7, 2, 8)));
+    assert.deepEqual(one("datetime('2023-08-02T10:00:00.5-0130')"), new Date(Date.UTC(2023, 7, 2, 11, 30, 0, 500)));
+    for (const now of ['datetime()', 'DateTime()']) {
+      const value = one(now);
+      assert.ok(value instanceof Date && Math.abs(value.getTime() - Date.now()) < 60_000);
+    }
+    assert.throws(() => one("DateTime('2023-02-30')"), /Invalid datetime/);
+  });
 });
 
 describe('parseTraversal enums', () => {

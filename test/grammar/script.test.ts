@@ -19,10 +19,15 @@ function strip(expr: ScriptExpr): unknown {
       return { literal: expr.value };
     case 'variable':
       return { variable: expr.name };
+    case 'property':
+      return { property: expr.name, target: strip(expr.target) };
+    default:
+      return { other: expr.kind };
   }
 }
 
 function exprOf(statement: ScriptStatement): ScriptExpr {
+  assert.ok(statement.kind !== 'if');
   return statement.expr;
 }
 
@@ -61,7 +66,7 @@ describe('parseScript expressions', () => {
     });
     assert.deepEqual(strip(exprOf(script.statements[2]!)), {
       call: 'addEdge', target: { variable: 'v' },
-      args: [{ literal: 'knows' }, { variable: 'w' }, { literal: 'weight' }, { literal: new TypedNumber('double', 0.5) }],
+      args: [{ literal: 'knows' }, { variable: 'w' }, { literal: 'weight' }, { literal: new TypedNumber('bigdecimal', '0.5') }],
     });
   });
   test('the schema builder chain is nested calls', () => {
@@ -122,8 +127,10 @@ describe('parseScript refuses what is not in the subset', () => {
       assert.throws(() => parseScript(text), (e: unknown) => e instanceof PlanError && e.code === 'UNKNOWN_VARIABLE' && /^Unknown variable '[xy]' at line 1, column \d+$/.test(e.message));
     }
   });
-  test('property access without parentheses', () => {
-    scriptErrorAt('v = g.V().next()\nv.id', 2, 3, /Property access '.id' is not supported/);
+  test('property access without parentheses is a property of a map, and .class or .metaClass are refused', () => {
+    assert.deepEqual(strip(exprOf(parseScript('v = g.V().next()\nv.id').statements[1]!)), { property: 'id', target: { variable: 'v' } });
+    scriptErrorAt('v = [:]\nv.class', 2, 3, /Java classes are not supported: found '.class'/);
+    scriptErrorAt("'x'.metaClass.foo", 1, 5, /Java classes are not supported: found '.metaClass'/);
   });
 });
 

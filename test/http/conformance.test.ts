@@ -23,6 +23,8 @@ interface Row {
   readonly fields?: Record<string, unknown>;
   /** Top-level keys the JSON body must have. */
   readonly keys?: readonly string[];
+  /** Further checks on the JSON body. */
+  readonly check?: (json: any) => void;
 }
 
 const IAE = 'IllegalArgumentException';
@@ -79,7 +81,7 @@ export const ROWS: readonly Row[] = [
   { rule: 'service: MANUAL with urls is 201 with the defaults', method: 'POST', url: `${GS}/services`, body: manual, status: 201,
     fields: { name: 'svc1', type: 'OLTP', count: 1, cpu_limit: 1, memory_limit: 4, storage_limit: 100, deployment_type: 'MANUAL', urls: ['10.0.0.1:8080'], running: 0, route_type: null } },
   { rule: 'service: K8S records route, port and count', method: 'POST', url: `${GS}/services`, body: { ...k8s, count: 2 }, status: 201, fields: { route_type: 'NodePort', port: 30080, count: 2, deployment_type: 'K8S' } },
-  { rule: 'service: used counters follow the services', method: 'GET', url: GS, status: 200, fields: { cpu_used: 3, memory_used: 12, storage_used: 300 } },
+  { rule: 'service: used counters follow the K8S services only (cpu × count, memory × count; storage is not charged)', method: 'GET', url: GS, status: 200, fields: { cpu_used: 2, memory_used: 8, storage_used: 0 } },
   { rule: 'service: only OLTP may be created', method: 'POST', url: `${GS}/services`, body: { ...manual, name: 'svc3', type: 'OLAP' }, status: 400, message: /OLTP/ },
   { rule: 'service: deployment_type is required', method: 'POST', url: `${GS}/services`, body: { ...manual, name: 'svc3', deployment_type: undefined }, status: 400, message: /deployment_type/ },
   { rule: 'service: deployment_type is K8S or MANUAL', method: 'POST', url: `${GS}/services`, body: { ...manual, name: 'svc3', deployment_type: 'DOCKER' }, status: 400, message: /K8S or MANUAL/ },
@@ -94,8 +96,19 @@ export const ROWS: readonly Row[] = [
   { rule: 'service: count must be > 0', method: 'POST', url: `${GS}/services`, body: { ...manual, name: 'svc4', count: 0 }, status: 400, message: /count/ },
   { rule: 'service: the naming rule applies', method: 'POST', url: `${GS}/services`, body: { ...manual, name: 'Svc4' }, status: 400, message: /lowercase/ },
   { rule: 'service: a taken name is 400', method: 'POST', url: `${GS}/services`, body: manual, status: 400, exception: 'ExistedException' },
-  { rule: 'service: the space cpu limit is enforced', method: 'POST', url: `${GS}/services`, body: { ...manual, name: 'svc5', cpu_limit: 7 }, status: 400, exception: 'LimitExceedException' },
-  { rule: 'service: list returns names', method: 'GET', url: `${GS}/services`, status: 200, fields: { services: ['svc1', 'svc2', 'svc3'] } },
+  { rule: 'service: the space cpu limit is enforced on K8S services', method: 'POST', url: `${GS}/services`, body: { ...k8s, name: 'svc5', cpu_limit: 7 }, status: 400, exception: 'LimitExceedException', message: /needs cpu 7/ },
+  { rule: 'service: the space memory limit is enforced on K8S services (memory × count)', method: 'POST', url: `${GS}/services`, body: { ...k8s, name: 'svc5', memory_limit: 3, count: 3 }, status: 400, exception: 'LimitExceedException', message: /needs memory 9/ },
+  { rule: 'service: a MANUAL service takes none of the space\'s resources (cpu 7 beside 2 used of 8)', method: 'POST', url: `${GS}/services`, body: { ...manual, name: 'svc5', cpu_limit: 7, memory_limit: 100 }, status: 201 },
+  { rule: 'service: a MANUAL service leaves the used counters unchanged', method: 'GET', url: GS, status: 200, fields: { cpu_used: 2, memory_used: 8, storage_used: 0 } },
+  { rule: 'service: a space with storage_limit 16 ...', method: 'POST', url: '/graphspaces', body: spaceBody('small', { storage_limit: 16 }), status: 201 },
+  { rule: '... takes a MANUAL service with the default storage_limit 100', method: 'POST', url: '/graphspaces/small/services', body: manual, status: 201, fields: { storage_limit: 100 } },
+  { rule: '... and a K8S one: storage_limit is not charged', method: 'POST', url: '/graphspaces/small/services', body: { ...k8s, storage_limit: 500 }, status: 201, fields: { storage_limit: 500 } },
+  { rule: 'service: a K8S service\'s empty urls list counts as none counts as none (pyhugegraph ServiceCreateParameters sends every field)', method: 'POST', url: '/graphspaces/small/services',
+    body: { name: 'k8s2', description: '', type: 'OLTP', count: 1, cpu_limit: 1, memory_limit: 4, storage_limit: 100, route_type: 'ClusterIP', port: 8080, urls: [], deployment_type: 'K8S' }, status: 201, fields: { urls: [] } },
+  { rule: '... whose used counters show the K8S services only', method: 'GET', url: '/graphspaces/small', status: 200, fields: { cpu_used: 2, memory_used: 8, storage_used: 0 } },
+  { rule: '... and whose storage_limit may go down to 1', method: 'PUT', url: '/graphspaces/small', body: { action: 'update', update: spaceBody('small', { storage_limit: 1 }) }, status: 200, fields: { storage_limit: 1 } },
+  { rule: 'service: the small space is deleted again', method: 'DELETE', url: '/graphspaces/small', status: 204 },
+  { rule: 'service: list returns names', method: 'GET', url: `${GS}/services`, status: 200, fields: { services: ['svc1', 'svc2', 'svc3', 'svc5'] } },
   { rule: 'service: read returns the record', method: 'GET', url: `${GS}/services/svc2`, status: 200, fields: { name: 'svc2', port: 30080 } },
   { rule: 'service: an unknown service is 404', method: 'GET', url: `${GS}/services/nope`, status: 404 },
   { rule: 'service: delete needs confirm_message', method: 'DELETE', url: `${GS}/services/svc3`, status: 400 },
@@ -185,7 +198,14 @@ export const ROWS: readonly Row[] = [
   { rule: 'schema: an edge label update needs the body name', method: 'PUT', url: `${S}/edgelabels/knows?action=append`, body: { user_data: {} }, status: 400, exception: IAE, message: /the body needs the name 'knows'/ },
   { rule: 'schema: index label create is 202 with index_label and task_id', method: 'POST', url: `${S}/indexlabels`, body: { name: 'personByAge', base_type: 'VERTEX_LABEL', base_value: 'person', index_type: 'RANGE', fields: ['age'] }, status: 202, keys: ['index_label', 'task_id'] },
   { rule: 'schema: index label base_type must be VERTEX_LABEL or EDGE_LABEL', method: 'POST', url: `${S}/indexlabels`, body: { name: 'x', base_type: 'LABEL', base_value: 'person', fields: ['age'] }, status: 400 },
-  { rule: 'schema: index label read shows RANGE', method: 'GET', url: `${S}/indexlabels/personByAge`, status: 200, fields: { index_type: 'RANGE', base_type: 'VERTEX_LABEL', base_value: 'person', fields: ['age'] } },
+  { rule: 'schema: a RANGE index label reads back as RANGE_INT on an INT key, as HugeGraph stores and returns it', method: 'GET', url: `${S}/indexlabels/personByAge`, status: 200, fields: { index_type: 'RANGE_INT', base_type: 'VERTEX_LABEL', base_value: 'person', fields: ['age'] } },
+  { rule: 'schema: the index label list shows RANGE_INT too', method: 'GET', url: `${S}/indexlabels`, status: 200, check: (j) => assert.equal(j.indexlabels.find((i: any) => i.name === 'personByAge').index_type, 'RANGE_INT') },
+  { rule: 'schema: a DOUBLE key ...', method: 'POST', url: `${S}/propertykeys`, body: { name: 'score', data_type: 'DOUBLE' }, status: 202 },
+  { rule: '... on an edge label ...', method: 'PUT', url: `${S}/edgelabels/knows?action=append`, body: { name: 'knows', properties: ['score'], nullable_keys: ['score'], user_data: {} }, status: 200 },
+  { rule: '... takes an index created as RANGE_DOUBLE (IndexType names are accepted on create)', method: 'POST', url: `${S}/indexlabels`, body: { name: 'knowsByScore', base_type: 'EDGE_LABEL', base_value: 'knows', index_type: 'RANGE_DOUBLE', fields: ['score'] }, status: 202,
+    check: (j) => assert.equal(j.index_label.index_type, 'RANGE_DOUBLE') },
+  { rule: '... which reads back as RANGE_DOUBLE', method: 'GET', url: `${S}/indexlabels/knowsByScore`, status: 200, fields: { index_type: 'RANGE_DOUBLE', fields: ['score'] } },
+  { rule: '... and is shown as range() in the groovy schema', method: 'GET', url: `${S}?format=groovy`, status: 200, check: (j) => assert.match(j.schema, /indexLabel\('knowsByScore'\)\.onE\('knows'\)\.by\('score'\)\.range\(\)/) },
   { rule: 'schema: index label base fields cannot be updated', method: 'PUT', url: `${S}/indexlabels/personByAge?action=append`, body: { name: 'personByAge', index_type: 'SECONDARY' }, status: 400 },
   { rule: 'schema: index label append is 200', method: 'PUT', url: `${S}/indexlabels/personByAge?action=append`, body: { name: 'personByAge', user_data: { a: 1 } }, status: 200 },
   { rule: 'schema: whole schema as json has four arrays', method: 'GET', url: S, status: 200, keys: ['propertykeys', 'vertexlabels', 'edgelabels', 'indexlabels'] },
@@ -283,6 +303,7 @@ test(`conformance table: ${ROWS.length} rows of spec Part A rules`, async (t) =>
         if (row.message !== undefined) assert.match(String(res.json?.message), row.message, context);
         for (const [key, value] of Object.entries(row.fields ?? {})) assert.deepEqual(res.json?.[key], value, `${context}: field ${key}`);
         for (const key of row.keys ?? []) assert.ok(res.json !== undefined && key in res.json, `${context}: key ${key}`);
+        row.check?.(res.json);
       });
     }
   } finally {

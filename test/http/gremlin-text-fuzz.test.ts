@@ -1,7 +1,8 @@
 /**
  * A fuzzer of Gremlin text through /gremlin: traversals chained from every step name the
  * engine knows (and its modulators), with literals, tokens, predicates and anonymous traversals
- * as arguments, on the graph-data fixture. No answer is a 5xx, every 4xx carries HugeGraph's
+ * as arguments, and Groovy expressions over literals and traversal results (operators, ternaries,
+ * GStrings, if/else, indexes, value methods), on the graph-data fixture. No answer is a 5xx, every 4xx carries HugeGraph's
  * error body without a raw JavaScript error in it, and a request that fails changes nothing (a
  * request is one transaction). fast-check with a fixed seed and a fixed number of runs; the
  * graph's time limit is short, so a traversal that never ends costs 200 ms.
@@ -50,6 +51,31 @@ const script = fc
     return twoStatements ? `x = ${traversal}; g.inject(x).count()` : traversal;
   });
 
+const OPERATORS = ['+', '-', '*', '/', '%', '**', '==', '!=', '<', '<=', '>', '>=', '<=>', '&&', '||', 'in', '?:'];
+const OPERANDS = ['x', '-x', '!x', "'ab'.size()", '[1, 2][0]', "['a': 1].a", 'null?.size()', "'p'[0]", '(1 + 2)', '2 ** 62', "\"g$x\""];
+
+/** An operand: a literal, or a small Groovy access on one. */
+const operand = fc.oneof({ arbitrary: fc.constantFrom(...LITERALS), weight: 3 }, { arbitrary: fc.constantFrom(...OPERANDS), weight: 1 });
+
+/** A chain of Groovy operators over operands. */
+const expression = fc
+  .tuple(operand, fc.array(fc.tuple(fc.constantFrom(...OPERATORS), operand), { minLength: 1, maxLength: 4 }))
+  .map(([first, rest]) => first + rest.map(([op, value]) => ` ${op} ${value}`).join(''));
+
+/** A Groovy script around values and traversal results, with `x` assigned first. */
+const groovy = fc
+  .tuple(
+    fc.constantFrom(...START),
+    fc.constantFrom('.next()', '.hasNext()', '.toList()', '.count().next()', ".values('age').next()", ".values('name').toList()"),
+    fc.oneof(
+      expression,
+      fc.tuple(expression, operand, operand).map(([test, a, b]) => `${test} ? ${a} : ${b}`),
+      expression.map((e) => `"value: \${${e}}"`),
+      fc.tuple(expression, expression, fc.constantFrom(...START)).map(([test, a, start]) => `if (${test}) { ${a} } else { ${start}.toList() }`),
+    ),
+  )
+  .map(([start, terminal, body]) => `x = ${start}${terminal}\n${body}`);
+
 async function fingerprint(server: DataServer): Promise<string> {
   return JSON.stringify([(await server.graph.vertices({})).vertices, (await server.graph.edges({})).edges, server.graph.catalog().toJSON()]);
 }
@@ -64,7 +90,7 @@ test('generated Gremlin text through /gremlin answers below 500 with HugeGraph\'
     server.graph.setQueryLimits({ timeoutMs: 200 });
     const statuses = new Map<string, number>();
     await fc.assert(
-      fc.asyncProperty(script, fc.boolean(), async (gremlin, asGet) => {
+      fc.asyncProperty(fc.oneof({ arbitrary: script, weight: 4 }, { arbitrary: groovy, weight: 1 }), fc.boolean(), async (gremlin, asGet) => {
         const before = await fingerprint(server);
         const res = asGet ? await server.call('GET', `/gremlin?gremlin=${encodeURIComponent(gremlin)}`) : await server.call('POST', '/gremlin', { gremlin });
         const key = res.status < 400 ? String(res.status) : `${res.status} ${String(res.json?.exception)}`;
@@ -78,12 +104,16 @@ test('generated Gremlin text through /gremlin answers below 500 with HugeGraph\'
         }
       }),
       {
-        numRuns: 2500,
+        numRuns: 3000,
         seed: Number(process.env.FUZZ_SEED ?? 22),
         endOnFailure: true,
         includeErrorInReport: true,
         // What the fuzzers found before issue 22: a collection that contains itself, a runaway loop.
-        examples: [["g.inject(1).cap('x').store('x')", false], ["g.V().repeat(both()).until(has('name','nobody')).count()", true]],
+        examples: [
+          ["g.inject(1).cap('x').store('x')", false],
+          ["g.V().repeat(both()).until(has('name','nobody')).count()", true],
+          ['x = g.V().count().next()\n"n: ${x / 0}"', false],
+        ],
       },
     );
     t.diagnostic([...statuses].sort(([, a], [, b]) => b - a).map(([k, n]) => `${k}: ${n}`).join(', '));

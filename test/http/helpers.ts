@@ -47,6 +47,16 @@ export async function testServer(options: { bodyLimit?: number; path?: string; s
   };
 }
 
+/** Polls the task at `url` until `done` accepts its status (or fails after about two seconds), and returns its record. */
+export async function waitForTask(server: TestServer, url: string, done: (status: string) => boolean): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 200; i++) {
+    const task = (await server.call('GET', url)).json;
+    if (done(task.task_status)) return task;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`task ${url} did not finish`);
+}
+
 /** Runs `work` on a fresh {@link testServer} and closes it, however `work` ends. */
 export async function withServer(work: (server: TestServer) => Promise<void>, options: Parameters<typeof testServer>[0] = {}): Promise<void> {
   const server = await testServer(options);

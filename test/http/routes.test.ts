@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INTERRUPTED_RESULT, openServerState } from '../../src/index.js';
-import { graphBody, testServer } from './helpers.js';
+import { graphBody, testServer, waitForTask } from './helpers.js';
 import type { TestServer } from './helpers.js';
 
 const G = '/graphspaces/DEFAULT/graphs/hugegraph';
@@ -21,15 +21,6 @@ async function modernSchema(server: TestServer, base: string): Promise<void> {
   assert.equal((await server.call('POST', `${base}/schema/vertexlabels`, { name: 'person', properties: ['name', 'age'], primary_keys: ['name'], nullable_keys: ['age'] })).status, 201);
   assert.equal((await server.call('POST', `${base}/schema/edgelabels`, { name: 'knows', source_label: 'person', target_label: 'person', properties: ['weight'] })).status, 201);
   assert.equal((await server.call('POST', `${base}/schema/indexlabels`, { name: 'personByAge', base_type: 'VERTEX_LABEL', base_value: 'person', index_type: 'RANGE', fields: ['age'] })).status, 202);
-}
-
-async function waitForTask(server: TestServer, url: string, done: (status: string) => boolean): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 200; i++) {
-    const task = (await server.call('GET', url)).json;
-    if (done(task.task_status)) return task;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`task ${url} did not finish`);
 }
 
 test('deleting a vertex label runs as a task: watched until success, with its edges, vertices and index gone', async () => {

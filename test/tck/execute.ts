@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { ArgumentError, NotFoundError } from '../../src/errors.js';
 import { join } from 'node:path';
-import { open, TypedNumber, type Database, type Graph, type GraphSource, type Pacing, type ValueTypes } from '../../src/index.js';
+import { TypedNumber, type Graph, type Pacing, type ValueTypes } from '../../src/index.js';
+import { embeddedHome, remoteHome, type GraphHome } from './graph-home.js';
 import type { Scenario } from './gherkin.js';
 import { planScenario, type Assertion, type ScenarioPlan } from './steps.js';
 import { resolveNotated, toGremlinLiteral, type Notated } from './notation.js';
@@ -42,8 +43,6 @@ const DATA_FILES: Readonly<Record<string, string>> = {
   grateful: 'grateful-dead-v3.json',
 };
 
-const GRAPH_CONFIG = { 'schema.auto_create': true } as const;
-
 /**
  * Options of a {@link TckSession}.
  *
@@ -64,29 +63,8 @@ export interface SessionOptions {
    * (results as users get them; numbers compare by value).
    */
   readonly types?: ValueTypes;
-}
-
-interface GremlinGraph {
-  gremlin(
-    text: string,
-    options?: {
-      readonly bindings?: Record<string, unknown>;
-      readonly timeoutMs?: number;
-      readonly optimise?: boolean;
-      readonly pacing?: Pacing;
-      readonly types?: ValueTypes;
-    },
-  ): Promise<unknown[]>;
-  source(): GraphSource;
-}
-
-function gremlinOf(
-  graph: Graph,
-  settings: { readonly timeoutMs: number | undefined; readonly optimise: boolean; readonly pacing: Pacing | undefined; readonly types: ValueTypes },
-): GremlinRun | undefined {
-  const candidate = graph as unknown as Partial<GremlinGraph>;
-  if (typeof candidate.gremlin !== 'function') return undefined;
-  return (text, options) => (candidate as GremlinGraph).gremlin(text, { ...options, ...settings });
+  /** True runs every scenario through the Gremlin Server endpoint and the `gremlin` driver (graph-home.ts). */
+  readonly remote?: boolean;
 }
 
 function errorText(error: unknown): string {
@@ -151,7 +129,7 @@ interface Outcome {
  * ```
  */
 export class TckSession {
-  readonly #db: Database;
+  readonly #home: GraphHome;
   readonly #dataDir: string;
   readonly #timeoutMs: number | undefined;
   readonly #optimise: boolean;
@@ -160,8 +138,8 @@ export class TckSession {
   readonly #shared = new Map<string, Promise<Graph>>();
   #emptyCount = 0;
 
-  private constructor(db: Database, options: SessionOptions) {
-    this.#db = db;
+  private constructor(home: GraphHome, options: SessionOptions) {
+    this.#home = home;
     this.#dataDir = options.dataDir;
     this.#timeoutMs = options.timeoutMs;
     this.#optimise = options.optimise !== false;
@@ -175,12 +153,12 @@ export class TckSession {
    * every traversal without the optimisation strategies.
    */
   static async open(options: SessionOptions): Promise<TckSession> {
-    return new TckSession(await open({ ioBase: options.dataDir }), options);
+    return new TckSession(options.remote === true ? await remoteHome(options.dataDir) : await embeddedHome(options.dataDir), options);
   }
 
-  /** Closes the database. */
+  /** Closes the database (and the remote endpoint). */
   async close(): Promise<void> {
-    await this.#db.close();
+    await this.#home.close();
   }
 
   /** The shared graph of this name, loaded from its GraphSON file on first use. */
@@ -190,7 +168,7 @@ export class TckSession {
     let graph = this.#shared.get(name);
     if (graph === undefined) {
       graph = (async () => {
-        const g = await this.#db.createGraph(`tck_${name}`, GRAPH_CONFIG);
+        const g = await this.#home.createGraph(`tck_${name}`);
         await loadGraphson(g, readFileSync(join(this.#dataDir, file), 'utf8'));
         return g;
       })();
@@ -228,18 +206,17 @@ export class TckSession {
     const emptyName = plan.graph === 'empty' ? `tck_empty_${++this.#emptyCount}` : undefined;
     let graph: Graph;
     try {
-      graph = emptyName === undefined ? await this.sharedGraph(plan.graph) : await this.#db.createGraph(emptyName, GRAPH_CONFIG);
+      graph = emptyName === undefined ? await this.sharedGraph(plan.graph) : await this.#home.createGraph(emptyName);
     } catch (error) {
       return { status: 'failed', reason: `cannot prepare the ${plan.graph} graph: ${errorText(error)}` };
     }
     try {
-      const run = gremlinOf(graph, { timeoutMs: this.#timeoutMs, optimise: this.#optimise, pacing: this.#pacing, types: this.#types });
-      if (run === undefined) return { status: 'failed', reason: 'engine unavailable' };
+      const run = this.#home.runner(graph, { timeoutMs: this.#timeoutMs, optimise: this.#optimise, pacing: this.#pacing, types: this.#types });
       return await this.#execute(plan, { graph, run });
     } catch (error) {
       return { status: 'failed', reason: errorText(error) };
     } finally {
-      if (emptyName !== undefined) await this.#db.dropGraph(emptyName).catch(() => undefined);
+      if (emptyName !== undefined) await this.#home.dropGraph(emptyName).catch(() => undefined);
     }
   }
 

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { baselinePath, defaultSuiteDir, reportLine, runSuite } from './runner.js';
+import { baselinePath, defaultSuiteDir, remoteBaselinePath, reportLine, runSuite } from './runner.js';
 
 interface Baseline {
   readonly passRate: number;
@@ -58,5 +58,16 @@ test('plain JavaScript results lose no scenario the strict Java-typed run passes
   const [typed, plain] = [await strictRun(), await runSuite({ ...options, types: 'plain' })];
   const outcome = new Map(plain.reports.map((r) => [r.id, r.status]));
   const lost = typed.reports.filter((r) => r.status === 'passed' && outcome.get(r.id) !== 'passed').map(reportLine);
+  assert.deepEqual(lost, []);
+});
+
+test('through the Gremlin Server endpoint and the gremlin driver, the suite keeps the recorded remote pass rate and loses no scenario the embedded run passes', { timeout: 30 * 60_000 }, async (t) => {
+  const options = { featuresDir: defaultSuiteDir('features'), dataDir: defaultSuiteDir('data') };
+  const baseline = JSON.parse(readFileSync(remoteBaselinePath(), 'utf8')) as Baseline;
+  const [embedded, remote] = [await strictRun(), await runSuite({ ...options, remote: true })];
+  t.diagnostic(`remote: ${remote.passed} passed, ${remote.failed} failed, ${remote.skipped} skipped`);
+  assert.ok(remote.passRate >= baseline.passRate, `Remote pass rate ${remote.passRate.toFixed(4)} fell below the recorded ${baseline.passRate}`);
+  const outcome = new Map(remote.reports.map((r) => [r.id, r.status]));
+  const lost = embedded.reports.filter((r) => r.status === 'passed' && outcome.get(r.id) !== 'passed').map(reportLine);
   assert.deepEqual(lost, []);
 });

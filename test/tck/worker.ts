@@ -27,6 +27,8 @@ export interface WorkerInput {
   readonly pacing?: Pacing;
   /** Result values: `java` (default, strict) or `plain`. */
   readonly types?: ValueTypes;
+  /** Run through the Gremlin Server endpoint and the `gremlin` driver. */
+  readonly remote?: boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ async function main(input: WorkerInput): Promise<void> {
   const port = parentPort;
   if (port === null) return;
   const byId = new Map(loadScenarios(input.featuresDir).map((s) => [scenarioId(s), s]));
-  const session = await TckSession.open({ dataDir: input.dataDir, timeoutMs: input.timeoutMs, optimise: input.optimise, pacing: input.pacing, types: input.types });
+  const session = await TckSession.open({ dataDir: input.dataDir, timeoutMs: input.timeoutMs, optimise: input.optimise, pacing: input.pacing, types: input.types, remote: input.remote });
   for (const id of input.ids) {
     const scenario = byId.get(id);
     if (scenario !== undefined) await session.prepare(scenario);

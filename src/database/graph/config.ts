@@ -30,7 +30,12 @@ export interface GraphConfig {
   readonly 'task.result_size_limit': number;
   readonly 'task.scheduler_type': string;
   readonly 'vertex.check_customized_id_exist': boolean;
+  /**
+   * Vertices one write batch (a REST batch, a Gremlin request) may add; `Infinity` in a
+   * `schema.auto_create` graph unless given, as TinkerGraph, which that mode follows, has none.
+   */
   readonly 'vertex.tx_capacity': number;
+  /** Edges one write batch may add; `Infinity` in a `schema.auto_create` graph unless given. */
   readonly 'edge.tx_capacity': number;
   readonly 'schema.init_template': string | null;
   readonly 'schema.illegal_name_regex': string;
@@ -136,6 +141,9 @@ const RULES: Readonly<Record<keyof GraphConfig, Rule>> = {
   'schema.auto_create': { type: 'boolean', fallback: false },
 };
 
+/** Capacities a TinkerGraph-compatible (`schema.auto_create`) graph leaves unbounded unless given. */
+const UNBOUNDED_WHEN_AUTO = ['vertex.tx_capacity', 'edge.tx_capacity'] as const;
+
 /**
  * The keys a graph configuration accepts, in spec order.
  *
@@ -222,11 +230,12 @@ function checkCrossRules(name: string, config: Record<string, unknown>, given: R
 /**
  * Validates a graph configuration and fills in every default. Unknown keys, wrong types and
  * out-of-range values throw {@link ArgumentError} (`UNKNOWN_CONFIG_KEY`, `INVALID_CONFIG_VALUE`).
+ * A `schema.auto_create` graph has no tx capacity unless one is given.
  *
  * @example
  * ```ts
- * const config = resolveGraphConfig('g1', { 'schema.auto_create': true });
- * config['edge.tx_capacity']; // 10000
+ * resolveGraphConfig('g1')['edge.tx_capacity'];                                 // 10000
+ * resolveGraphConfig('g1', { 'schema.auto_create': true })['edge.tx_capacity'];  // Infinity
  * ```
  */
 export function resolveGraphConfig(name: string, input: GraphConfigInput = {}): GraphConfig {
@@ -249,6 +258,9 @@ export function resolveGraphConfig(name: string, input: GraphConfigInput = {}): 
   }
   for (const key of GRAPH_CONFIG_KEYS) {
     if (!given.has(key)) config[key] = key === 'store' ? name : RULES[key].fallback;
+  }
+  if (config['schema.auto_create'] === true) {
+    for (const key of UNBOUNDED_WHEN_AUTO) if (!given.has(key)) config[key] = Number.POSITIVE_INFINITY;
   }
   checkCrossRules(name, config, given);
   return config as unknown as GraphConfig;

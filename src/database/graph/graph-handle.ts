@@ -140,6 +140,11 @@ export class GraphHandle {
     for (const access of this.access) access.requireExecute();
   }
 
+  /** PermissionError `PERMISSION_DENIED` unless every policy of the handle grants `permission` on VAR (the graph's variables). */
+  requireVariables(permission: 'READ' | 'WRITE' | 'DELETE'): void {
+    for (const access of this.access) access.requireVariables(permission);
+  }
+
   /** The schema `view` as this handle's policies show it. */
   schemaView(view: SchemaView): SchemaView {
     let seen = view;

@@ -32,7 +32,7 @@ function decodePage(page: unknown, element: 'vertex' | 'edge'): number {
     decoded = undefined;
   }
   if (!Array.isArray(decoded) || decoded[0] !== TOKEN_VERSION || decoded[1] !== element || !Number.isSafeInteger(decoded[2]) || (decoded[2] as number) < 0) {
-    throw new ArgumentError('INVALID_PAGE', `Invalid page: '${page}' is not a ${element} page token of this graph`);
+    throw new ArgumentError('INVALID_PAGE', `Invalid page: '${page}' is not ${element === 'edge' ? 'an' : 'a'} ${element} page token of this graph`);
   }
   return decoded[2] as number;
 }
@@ -51,6 +51,17 @@ function conditions(value: unknown, what: string): Array<readonly [string, unkno
     .map(([key, v]) => [key, v instanceof P ? v.predicate : v] as const);
 }
 
+/**
+ * The offset of a list query: a non-negative integer, 0 when absent; with a page only 0
+ * (HugeGraph's "Not support querying vertices based on paging and offset together").
+ */
+function pageOffset(given: Readonly<Record<string, unknown>>, element: 'vertex' | 'edge'): number {
+  const offset = optionalNumber(given.offset, 'offset', { min: 0, integer: true }) ?? 0;
+  if (offset !== 0 && given.page !== undefined) {
+    throw new ArgumentError('INVALID_ARGUMENT', `Not support querying ${element === 'vertex' ? 'vertices' : 'edges'} based on paging and offset together`);
+  }
+  return offset;
+}
 
 function optionalLabel(value: unknown, what: string): string | undefined {
   return value === undefined ? undefined : requireText(value, what);
@@ -77,15 +88,17 @@ export class GraphReads implements ElementReads {
   async vertices<T extends ValueTypes = 'plain'>(query: VertexQuery = {}, options: TypesOption<T> = {}): Promise<{ vertices: VertexViewOf<T>[]; page: string | null }> {
     const types = resultTypes(options);
     const given = requireRecord(query, 'vertex query');
+    const offset = pageOffset(given, 'vertex');
+    const limit = optionalNumber(given.limit, 'limit', { min: 0, integer: true });
     const { items, next } = await this.vertexQuery({
       element: 'vertex',
       label: optionalLabel(given.label, 'vertex label'),
       properties: conditions(given.properties, 'vertex properties'),
-      limit: optionalNumber(given.limit, 'limit', { min: 0, integer: true }),
+      limit: limit === undefined ? undefined : offset + limit,
       from: given.page === undefined ? undefined : decodePage(given.page, 'vertex'),
       requireIndex: this.requiresIndex,
     }, types);
-    return { vertices: items, page: encodePage('vertex', next) };
+    return { vertices: offset === 0 ? items : items.slice(offset), page: encodePage('vertex', next) };
   }
 
   async edges<T extends ValueTypes = 'plain'>(query: EdgeQuery = {}, options: TypesOption<T> = {}): Promise<{ edges: EdgeViewOf<T>[]; page: string | null }> {
@@ -96,13 +109,9 @@ export class GraphReads implements ElementReads {
       throw new ArgumentError('INVALID_ARGUMENT', `Invalid edge query direction: expected OUT, IN or BOTH but got ${describeValue(given.direction)}`);
     }
     const direction = given.direction as Direction | undefined;
-    const offset = optionalNumber(given.offset, 'offset', { min: 0, integer: true }) ?? 0;
+    const offset = pageOffset(given, 'edge');
     const properties = conditions(given.properties, 'edge properties');
     const paged = given.page !== undefined;
-    if (paged && vertexId !== undefined) throw new ArgumentError('INVALID_ARGUMENT', 'Invalid edge query: page cannot be used with vertexId');
-    if (paged && (direction !== undefined || offset !== 0 || properties.length > 1)) {
-      throw new ArgumentError('INVALID_ARGUMENT', 'Invalid edge query: with page, direction and a non-zero offset are not allowed and at most one property may be given');
-    }
     const limit = optionalNumber(given.limit, 'limit', { min: 0, integer: true });
     const { items, next } = await this.edgeQuery({
       element: 'edge',
@@ -113,7 +122,7 @@ export class GraphReads implements ElementReads {
       from: paged ? decodePage(given.page, 'edge') : undefined,
       requireIndex: vertexId === undefined && this.requiresIndex,
     }, types);
-    return { edges: items.slice(offset), page: encodePage('edge', next) };
+    return { edges: offset === 0 ? items : items.slice(offset), page: encodePage('edge', next) };
   }
 
   async vertexShards(splitSize: number): Promise<Shard[]> {

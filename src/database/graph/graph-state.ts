@@ -1,9 +1,9 @@
 /**
  * The one state of a graph that its handles and their collaborators share: configuration,
- * store, modes, change log, query limits, the write lock of Gremlin requests and the write
- * path. Every change goes through {@link GraphState.write} (or the synchronous
- * {@link GraphState.commitNow}), a schema change or a mode change: it is applied to memory and
- * logged in the same tick, and resolves once the log is durable.
+ * store, modes, variables, change log, query limits, the write lock of Gremlin requests and the
+ * write path. Every change goes through {@link GraphState.write} (or the synchronous
+ * {@link GraphState.commitNow}), a schema change, a mode change or a variable change: it is
+ * applied to memory and logged in the same tick, and resolves once the log is durable.
  * @module
  */
 import { ArgumentError, ConflictError, StorageError } from '../../errors.js';
@@ -11,8 +11,10 @@ import type { GraphNameKind, GraphWriter, Script } from '../../engine/index.js';
 import type { GraphMode, GraphStore } from '../../storage/index.js';
 import type { GraphConfig } from './config.js';
 import type { GraphChangeLog } from '../durability/durability.js';
-import { encodeModes, MODES_SECTION } from '../durability/records.js';
+import { encodeModes, encodeVariables, MODES_SECTION, VARIABLES_SECTION } from '../durability/records.js';
 import type { GraphModes, ReadMode } from '../durability/records.js';
+import { applyVariableChange } from './variable-values.js';
+import type { VariableChange, VariableValue } from './variable-values.js';
 import { RequestTransaction, WriteLock } from './request-transaction.js';
 import { describeValue, optionalNumber, requireRecord } from './validate.js';
 
@@ -32,6 +34,8 @@ export interface GraphParts {
   readonly store: GraphStore;
   /** Current modes; shared with the store's and catalog's mode getters, so it is not copied. */
   readonly modes: { mode: GraphMode; readMode: ReadMode };
+  /** The graph's variables as recovered (none when absent); the state owns the map from then on. */
+  readonly variables?: Map<string, VariableValue>;
   /** Present for a durable graph. */
   readonly log?: GraphChangeLog;
   /** Period of the TTL sweep in ms; 0 turns it off. */
@@ -87,6 +91,9 @@ export class GraphState {
   readonly config: GraphConfig;
   readonly store: GraphStore;
   readonly modes: { mode: GraphMode; readMode: ReadMode };
+  /** The graph's variables; changed only by {@link GraphState.changeVariables}. */
+  readonly variables: ReadonlyMap<string, VariableValue>;
+  readonly #variables: Map<string, VariableValue>;
   readonly log: GraphChangeLog | undefined;
   readonly services: GraphServices;
   readonly ioBase: string | undefined;
@@ -102,6 +109,8 @@ export class GraphState {
     this.config = parts.config;
     this.store = parts.store;
     this.modes = parts.modes;
+    this.#variables = parts.variables ?? new Map();
+    this.variables = this.#variables;
     this.log = parts.log;
     this.services = parts.services ?? {};
     this.ioBase = parts.ioBase;
@@ -109,6 +118,7 @@ export class GraphState {
     this.log?.attach(({ copy }) => {
       const capture = this.store.captureSnapshot({ copy });
       capture.sections.set(MODES_SECTION, [encodeModes(this.modes)]);
+      capture.sections.set(VARIABLES_SECTION, [encodeVariables(this.#variables)]);
       return capture;
     });
     const period = parts.ttlSweepMs ?? 60_000;
@@ -204,6 +214,19 @@ export class GraphState {
     this.modes.mode = modes.mode;
     this.modes.readMode = modes.readMode;
     if (this.log !== undefined) await this.log.append({ type: 'modes', modes });
+  }
+
+  /**
+   * Applies a checked change of the graph's variables once no snapshot or Gremlin transaction
+   * holds writers back, logs it in the same tick (the write path of graph data, which a
+   * replicated log takes over) and resolves once it is durable.
+   */
+  async changeVariables(change: VariableChange): Promise<void> {
+    this.checkOpen();
+    await this.passGates();
+    this.checkOpen();
+    applyVariableChange(this.#variables, change);
+    if (this.log !== undefined) await this.log.append({ type: 'variables', change });
   }
 
   /** Removes elements whose TTL has passed; resolves with the count. */

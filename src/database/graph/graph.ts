@@ -26,6 +26,7 @@ import { RequestRunner } from './request-runner.js';
 import type { GremlinOptions, GremlinRequest } from './request-runner.js';
 import type { SchemaBuilder, SchemaOperations } from './schema/index.js';
 import { Traversers } from './traverser-api.js';
+import { GraphVariables } from './variables.js';
 import { requireFunction } from './validate.js';
 import type { GraphPolicy } from './access-policy.js';
 import type { AlgorithmName } from '../../engine/index.js';
@@ -423,6 +424,23 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
   get traversers(): Traversers {
     this.#state.checkOpen();
     return new Traversers((o) => this.#handle.executionContext(o), (key) => this.#state.store.catalog.propertyKey(key)?.dataType);
+  }
+
+  /**
+   * The graph's variables (TinkerPop's `graph.variables()`, HugeGraph's
+   * `/graphs/{graph}/variables`): named values kept with the graph's data, durable like it,
+   * read and changed under this handle's policies (READ, WRITE and DELETE on VAR) and removed
+   * when the graph's data is cleared. See {@link GraphVariables}.
+   *
+   * @example
+   * ```ts
+   * await graph.variables.set('owner', 'ops');
+   * const owner = await graph.variables.get('owner');   // 'ops'
+   * ```
+   */
+  get variables(): GraphVariables {
+    this.#state.checkOpen();
+    return new GraphVariables(this.#handle);
   }
 
   /**

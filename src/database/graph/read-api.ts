@@ -43,6 +43,8 @@ export interface TypesOption<T extends ValueTypes = ValueTypes> {
 export interface VertexQuery {
   readonly label?: string;
   readonly properties?: PropertyQuery;
+  /** Matching vertices to skip first; must be absent or 0 with a page. */
+  readonly offset?: number;
   /** Most vertices to return; default all. */
   readonly limit?: number;
   /** `''` for the first page, or the `page` of an earlier answer to resume after it. */
@@ -50,7 +52,8 @@ export interface VertexQuery {
 }
 
 /**
- * An edge list query ({@link Graph.edges}), with the rules of spec Part B §4.2.
+ * An edge list query ({@link Graph.edges}), with the rules of HugeGraph's EdgeAPI: every
+ * combination is allowed except a page with a non-zero offset.
  *
  * @example
  * ```ts
@@ -58,16 +61,16 @@ export interface VertexQuery {
  * ```
  */
 export interface EdgeQuery {
-  /** Only the edges of this vertex (then `page` may not be used). */
+  /** Only the edges of this vertex. */
   readonly vertexId?: ElementId | bigint;
-  /** With `vertexId`: OUT, IN or BOTH (default); without it, refused with a page and ignored otherwise. */
+  /** With `vertexId`: OUT, IN or BOTH (default); without it, checked and ignored. */
   readonly direction?: Direction;
   readonly label?: string;
   readonly properties?: PropertyQuery;
   /** Matching edges to skip first; must be absent or 0 with a page. */
   readonly offset?: number;
   readonly limit?: number;
-  /** `''` for the first page, or the `page` of an earlier answer; at most one property with it. */
+  /** `''` for the first page, or the `page` of an earlier answer to resume after it. */
   readonly page?: string;
 }
 
@@ -139,9 +142,10 @@ export interface ElementReads {
   getEdge<T extends ValueTypes = 'plain'>(id: ElementId | bigint, options?: TypesOption<T>): Promise<EdgeViewOf<T> | undefined>;
 
   /**
-   * Vertices, optionally of one label and with property conditions, in insertion order, up to
-   * `limit`. `page` is the token that resumes after the last vertex returned (null when none
-   * is left). In a graph without `schema.auto_create`, a property condition that no index can
+   * Vertices, optionally of one label and with property conditions, in insertion order, after
+   * `offset` and up to `limit`. `page` is the token that resumes after the last vertex returned
+   * (null when none is left), with the same label and conditions; a page with a non-zero offset
+   * is ArgumentError `INVALID_ARGUMENT`. In a graph without `schema.auto_create`, a property condition that no index can
    * answer fails with NoIndexError `NO_INDEX` (HugeGraph's rule; a single primary key is an id
    * lookup and needs none).
    *
@@ -156,14 +160,16 @@ export interface ElementReads {
   /**
    * Edges: of one vertex (`vertexId`, `direction`), or of the whole graph, optionally of one
    * label and with property conditions, in insertion order, after `offset` and up to `limit`;
-   * `page` resumes after the last edge returned. The rules of spec Part B §4.2 hold: no `page`
-   * with `vertexId`; with `page`, no `direction`, `offset` 0 and at most one property. Property
-   * conditions need an index as in {@link Graph.vertices}, except on the edges of one vertex.
+   * `page` resumes after the last edge returned (null when none is left), with the same vertex,
+   * direction, label and conditions; a page with a non-zero offset is ArgumentError
+   * `INVALID_ARGUMENT`, as in HugeGraph's EdgeAPI. Property conditions need an index as in
+   * {@link Graph.vertices}, except on the edges of one vertex.
    *
    * @example
    * ```ts
    * const { edges } = await graph.edges({ vertexId: '1:marko', direction: 'OUT', label: 'knows' });
    * const { edges: heavy, page } = await graph.edges({ label: 'knows', properties: { weight: P.gt(0.5) }, limit: 100, page: '' });
+   * const mine = await graph.edges({ vertexId: '1:marko', direction: 'OUT', limit: 1, page: '' });
    * ```
    */
   edges<T extends ValueTypes = 'plain'>(query?: EdgeQuery, options?: TypesOption<T>): Promise<{ edges: EdgeViewOf<T>[]; page: string | null }>;

@@ -12,23 +12,70 @@ import type { JsonOptions, Pacing, ReadView, Script, TraversalRun, ValueTypes } 
 import { checkQueryLimits } from './graph-state.js';
 import type { GraphServices, QueryLimits } from './graph-state.js';
 import type { GraphHandle } from './graph-handle.js';
+import type { RequestTransaction } from './request-transaction.js';
 import type { SchemaAdmin } from './schema-admin.js';
 import { describeValue, optionalNumber, optionalTypes, rejectInvalidDates, requireRecord, requireText } from './validate.js';
 
 /**
- * The variables of a Gremlin session (see the `scope` option of {@link GremlinOptions}): what
- * `x = ...` assigned in earlier calls, kept as engine values until the scope is dropped.
+ * The state of a Gremlin session (see the `scope` option of {@link GremlinOptions}): what
+ * `x = ...` assigned in earlier calls, kept as engine values until the scope is dropped, and,
+ * for a scope made with `{ transaction: 'session' }`, the session's open transaction: each
+ * call then leaves its writes uncommitted (and the graph's write lock held), as a Gremlin
+ * Server session does, until `g.tx().commit()`, {@link GremlinScope.commit} or
+ * {@link GremlinScope.rollback} ends them. A failed call rolls the open transaction back, and
+ * so does another writer that takes the graph back while the session is idle (the next call
+ * then fails with WRITE_CONFLICT).
  *
  * @example
  * ```ts
  * const scope = new GremlinScope();
  * await graph.gremlin("marko = graph.addVertex(T.label, 'person', 'name', 'marko')", { scope });
  * await graph.gremlin("marko.value('name')", { scope });   // ['marko']
+ * const session = new GremlinScope({ transaction: 'session' });
+ * await graph.gremlin("g.addV('person').property('name', 'vadas')", { scope: session });
+ * await session.commit();
  * ```
  */
 export class GremlinScope {
   /** Variable name → value. */
   readonly variables = new Map<string, unknown>();
+  /** Whether calls leave their writes open until the session commits or rolls back. */
+  readonly holdsTransaction: boolean;
+
+  constructor(options: { readonly transaction?: 'request' | 'session' } = {}) {
+    this.holdsTransaction = options.transaction === 'session';
+  }
+
+  /** Whether the session has uncommitted writes. */
+  get open(): boolean {
+    return openTransactions.has(this);
+  }
+
+  /** Commits the session's open writes (durable once it resolves); nothing when none are open. */
+  async commit(): Promise<void> {
+    const tx = takeOpen(this);
+    if (tx === undefined) return;
+    try {
+      await tx.commit();
+    } finally {
+      tx.release();
+    }
+  }
+
+  /** Rolls the session's open writes back and releases the graph; nothing when none are open. */
+  rollback(): void {
+    takeOpen(this)?.release();
+  }
+}
+
+/** The open transaction of each session scope, between its calls. */
+const openTransactions = new WeakMap<GremlinScope, RequestTransaction>();
+
+/** Takes the open transaction out of a session scope, for a call or to end it. */
+function takeOpen(scope: GremlinScope): RequestTransaction | undefined {
+  const tx = openTransactions.get(scope);
+  openTransactions.delete(scope);
+  return tx;
 }
 
 /**
@@ -54,6 +101,12 @@ export interface GremlinOptions {
   readonly optimise?: boolean;
   /** `plain` JavaScript values (default) or the engine's `java`-typed values. */
   readonly types?: ValueTypes;
+  /**
+   * With `types: 'java'`, true gives result vertices and edges their properties (Java-typed),
+   * read from the state the request read, as a Gremlin Server's detached elements carry them;
+   * plain results always have them.
+   */
+  readonly properties?: boolean;
   /** Results as their JSON values (`jsonValue` in these modes; not with `types`), converted once as they leave. */
   readonly json?: JsonOptions;
   /**
@@ -128,6 +181,7 @@ interface Attempt {
   readonly bindings: Map<string, unknown>;
   readonly optimise: boolean;
   readonly types: ValueTypes;
+  readonly properties: boolean;
   readonly json: Required<JsonOptions> | undefined;
   readonly scope: GremlinScope | undefined;
 }
@@ -180,12 +234,16 @@ export class RequestRunner {
     }
     const optimise = given.optimise !== false;
     const types = optionalTypes(given.types, 'Gremlin');
+    if (given.properties !== undefined && typeof given.properties !== 'boolean') {
+      throw new ArgumentError('INVALID_ARGUMENT', `Invalid Gremlin properties: expected a boolean but got ${describeValue(given.properties)}`);
+    }
+    const properties = given.properties === true;
     const json = given.json === undefined ? undefined : jsonOptions(given.json);
     if (json !== undefined && given.types !== undefined) throw new ArgumentError('INVALID_ARGUMENT', "Invalid Gremlin options: 'json' and 'types' exclude each other");
     const scope = given.scope === undefined ? undefined : requireScope(given.scope);
     const script = 'statements' in ready ? ready : ready.parse(ready.text, { bindings, variables: scope?.variables.keys() });
     const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
-    const attempt: Attempt = { script, signal, deadline, ioBase, memoryLimit, pacing, bindings, optimise, types, json, scope };
+    const attempt: Attempt = { script, signal, deadline, ioBase, memoryLimit, pacing, bindings, optimise, types, properties, json, scope };
     for (let restarts = 0; ; restarts++) {
       const done = await this.#attempt(attempt, restarts);
       if (done !== undefined) return done.results;
@@ -204,7 +262,10 @@ export class RequestRunner {
     const { handle } = this;
     const state = handle.state;
     const store = state.store;
-    const tx = state.requestTransaction();
+    // A session scope's open transaction carries on; it cannot run again from an earlier call.
+    const held = a.scope?.holdsTransaction === true ? takeOpen(a.scope) : undefined;
+    const tx = held ?? state.requestTransaction();
+    let kept = false;
     // A statement that runs while the request holds the write lock stops when a writer preempts
     // it; the others cannot be preempted and go without the (costly) combined signal.
     let preemptible: AbortSignal | undefined;
@@ -245,23 +306,29 @@ export class RequestRunner {
         ...(variables === undefined ? {} : { scope: variables }),
       });
       const wrote = tx.writing;
-      await tx.commit();
+      kept = wrote && a.scope?.holdsTransaction === true;
+      if (kept) openTransactions.set(a.scope!, tx);
+      else await tx.commit();
       for (const [name, value] of variables ?? []) a.scope?.variables.set(name, value);
-      // A script that wrote is read back as committed.
-      if (a.types === 'plain' || a.json !== undefined) view = wrote || views.length === 0 ? store.openReadView() : views.pop();
+      // A script that wrote is read back as committed, or as its session's open transaction left it.
+      if (a.types === 'plain' || a.properties || a.json !== undefined) view = kept ? store.openOwnReadView() : wrote || views.length === 0 ? store.openReadView() : views.pop();
     } catch (error) {
+      kept = false;
       if (!tx.preempted || a.signal?.aborted === true) throw typedOverflow(error);
+      if (held !== undefined) {
+        throw new ConflictError('WRITE_CONFLICT', `Gremlin session on graph '${state.name}' was rolled back: another writer took the graph back from its open transaction; retry it`, { cause: error });
+      }
       if (tx.restartable && restarts < MAX_RESTARTS) return undefined;
       const why = tx.restartable ? `other writers took the graph back from it ${restarts + 1} times` : 'another writer took the graph back after it committed part of its writes or changed the schema';
       throw new ConflictError('WRITE_CONFLICT', `Gremlin request on graph '${state.name}' was rolled back: ${why}; retry it`, { cause: error });
     } finally {
       for (const pinned of views) pinned.release();
-      tx.release();
+      if (!kept) tx.release();
       await state.sync();
     }
     if (view === undefined) return { results };
     try {
-      return { results: await mapInTurns(results, resultConverter(a.types, { source: handle.decorated(view.source), json: a.json }), a.signal) };
+      return { results: await mapInTurns(results, resultConverter(a.types, { source: handle.decorated(view.source), json: a.json, properties: a.properties }), a.signal) };
     } finally {
       view.release();
     }

@@ -107,7 +107,8 @@ export class GrantRegistry {
 
   async updateGroup(space: string, name: string, input: Input): Promise<StoredGroup> {
     const old = this.group(space, name);
-    const given = input.group_name;
+    // null is no name, as HugeGraph's Jackson binding reads it (pyhugegraph's modify_group sends group_name: null).
+    const given = input.group_name ?? undefined;
     if (given !== undefined && given !== name) throw new ArgumentError('IMMUTABLE_FIELD', 'The group_name of a group cannot be changed');
     const group: StoredGroup = { ...old, description: textField(input, 'group_description', { fallback: old.description }), updated: Date.now() };
     await this.save(space, (r) => ({ ...r, groups: r.groups.map((g) => (g.name === name ? group : g)) }));
@@ -143,7 +144,7 @@ export class GrantRegistry {
 
   async updateTarget(space: string, name: string, input: Input): Promise<StoredTarget> {
     const old = this.target(space, name);
-    const given = input.target_name;
+    const given = input.target_name ?? undefined;
     if (given !== undefined && given !== name) throw new ArgumentError('IMMUTABLE_FIELD', 'The target_name of a target cannot be changed');
     const graph = textField(input, 'target_graph', { fallback: old.graph, max: 48 });
     this.hooks.requireGraph(space, graph);

@@ -215,13 +215,15 @@ export class GraphRegistry {
   }
 
   /**
-   * Removes every vertex and edge of a graph; with `clearSchema`, the schema too (the graph is
-   * then recreated empty with the same configuration). The graph mode and read mode are kept.
+   * Removes every vertex, edge and variable of a graph (HugeGraph keeps variables as hidden
+   * vertices, which a clear removes); with `clearSchema`, the schema too (the graph is then
+   * recreated empty with the same configuration). The graph mode and read mode are kept.
    */
   async clearGraph(space: string, name: string, options: { readonly clearSchema: boolean }): Promise<void> {
     const graph = this.graph(space, name);
     if (!options.clearSchema) {
       await graph.traversal().V().drop().iterate();
+      await graph.variables.clear();
       return;
     }
     const runtime = this.runtime(space);
@@ -230,7 +232,9 @@ export class GraphRegistry {
     const { mode, readMode } = graph;
     await this.tasks.close(space, name);
     await db.dropGraph(name);
-    await db.createGraph(name, config as unknown as GraphConfigInput);
+    // An unbounded capacity is the default of an auto-create graph, not a value one may give.
+    const given = Object.fromEntries(Object.entries(config).filter(([, v]) => v !== Number.POSITIVE_INFINITY));
+    await db.createGraph(name, given as GraphConfigInput);
     // The modes belong to the graph, not to its data: a restore may set RESTORING and then clear
     const fresh = this.graph(space, name);
     if (mode !== fresh.mode) await fresh.setMode(mode);

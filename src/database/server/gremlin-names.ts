@@ -25,6 +25,8 @@ export interface GremlinText {
   readonly gremlin: string;
   readonly bindings?: Readonly<Record<string, unknown>>;
   readonly aliases?: Readonly<Record<string, string>>;
+  /** Names a session's earlier requests assigned (its `GremlinScope`'s variables), which the script may read. */
+  readonly variables?: Iterable<string>;
 }
 
 /**
@@ -93,7 +95,7 @@ export function parseGremlin(graphs: GraphDirectory, services: GraphServices, re
     if (bound !== undefined) named.set(name, bound);
     return bound?.kind;
   };
-  const script = parse(request.gremlin, { bindings: gremlinBindings(request.bindings ?? {}), graphNames: resolve });
+  const script = parse(request.gremlin, { bindings: gremlinBindings(request.bindings ?? {}), graphNames: resolve, variables: request.variables });
   let target = fixed;
   for (const bound of [...aliases.values(), ...named.values()]) {
     if (target !== undefined && (target.space !== bound.space || target.graph !== bound.graph)) {
@@ -102,4 +104,15 @@ export function parseGremlin(graphs: GraphDirectory, services: GraphServices, re
     target = bound;
   }
   return { space: target?.space ?? DEFAULT_SPACE, graph: target?.graph ?? 'hugegraph', script };
+}
+
+/**
+ * The graph of a traversal source name (`g` for DEFAULT/hugegraph, `__g_<graph>`,
+ * `__g_<space>-<graph>`, or a graph's name); ArgumentError `GREMLIN_ALIAS` for another name.
+ */
+export function traversalSourceGraph(graphs: GraphDirectory, name: string): { readonly space: string; readonly graph: string } {
+  if (name === 'g') return { space: DEFAULT_SPACE, graph: 'hugegraph' };
+  const bound = boundName(graphs, name);
+  if (bound === undefined) throw new ArgumentError('GREMLIN_ALIAS', `Invalid alias 'g': no graph or traversal source named '${name}'`);
+  return { space: bound.space, graph: bound.graph };
 }

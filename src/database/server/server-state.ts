@@ -29,7 +29,7 @@ import type { SpacesDocument } from './graph-spaces.js';
 import { ServiceRegistry } from './space-services.js';
 import type { ServicesDocument } from './space-services.js';
 import { GraphTasks } from './graph-tasks.js';
-import { parseGremlin } from './gremlin-names.js';
+import { parseGremlin, traversalSourceGraph } from './gremlin-names.js';
 import { GrantRegistry } from './grants.js';
 import type { GrantsDocument } from './grant-records.js';
 import { AccessControl } from './access-control.js';
@@ -433,6 +433,23 @@ export class ServerState {
   parseGremlin(request: GremlinText, fixed?: { readonly space: string; readonly graph: string }): ParsedGremlin {
     this.graphs.checkOpen();
     return parseGremlin(this, this.services, request, fixed);
+  }
+
+  /**
+   * The graph a traversal source name stands for, as a Gremlin Server's bytecode request names
+   * it in its `g` alias: `g` (the default, DEFAULT/hugegraph), a graph's source
+   * (`__g_hugegraph`, `__g_DEFAULT-hugegraph`) or a graph's name; ArgumentError `GREMLIN_ALIAS`
+   * for a name of no graph.
+   *
+   * @example
+   * ```ts
+   * declare const state: ServerState;
+   * const { space, graph } = state.traversalSourceGraph('__g_hugegraph');
+   * ```
+   */
+  traversalSourceGraph(name: string): { readonly space: string; readonly graph: string } {
+    this.graphs.checkOpen();
+    return traversalSourceGraph(this, name);
   }
 
   /**

@@ -1,7 +1,9 @@
 /**
  * The services of every graph space (spec Part A 2.2), in the durable document
- * `<path>/server/services.json`. Their instances' resources count against the space's cpu,
- * memory and storage limits.
+ * `<path>/server/services.json`. As in HugeGraph (GraphSpace.tryOfferResourceFor), only K8S
+ * services take resources of their space: cpu_limit × count and memory_limit × count count
+ * against the space's cpu and memory limits. A MANUAL service runs on machines the space does not
+ * manage and takes none, and no service is charged storage.
  * @module
  */
 import { ConflictError, LimitError, NotFoundError } from '../../errors.js';
@@ -23,6 +25,11 @@ export interface ServiceUsage {
   readonly cpu_used: number;
   readonly memory_used: number;
   readonly storage_used: number;
+}
+
+/** Whether a service takes resources of its space: only a K8S one does (HugeGraph's rule). */
+function takesResources(service: Pick<ServiceRecord, 'deployment_type'>): boolean {
+  return service.deployment_type === 'K8S';
 }
 
 /**
@@ -54,31 +61,28 @@ export class ServiceRegistry {
     return record;
   }
 
-  /** The resources the services of a space hold. */
+  /** The resources the services of a space hold: its K8S services' cpu and memory; storage is not charged. */
   usage(space: string): ServiceUsage {
-    const services = this.inSpace(space);
+    const services = this.inSpace(space).filter(takesResources);
     const sum = (f: (s: ServiceRecord) => number): number => services.reduce((n, s) => n + f(s), 0);
-    return {
-      cpu_used: sum((s) => s.count * s.cpu_limit),
-      memory_used: sum((s) => s.count * s.memory_limit),
-      storage_used: sum((s) => s.count * s.storage_limit),
-    };
+    return { cpu_used: sum((s) => s.count * s.cpu_limit), memory_used: sum((s) => s.count * s.memory_limit), storage_used: 0 };
   }
 
-  /** Registers a service in a space whose record (`quota`) it must fit in. */
+  /** Registers a service in a space whose record (`quota`) a K8S service's cpu and memory must fit in. */
   async create(space: string, input: Readonly<Record<string, unknown>>, quota: GraphSpaceRecord): Promise<ServiceRecord> {
     const settings = checkServiceInput(input);
     if (this.names(space).includes(settings.name)) throw new ConflictError('SPACE_SERVICE_EXISTS', `The service '${settings.name}' has existed`);
-    const need = (key: 'cpu' | 'memory' | 'storage', amount: number): void => {
+    const need = (key: 'cpu' | 'memory', amount: number): void => {
       const limit = quota[`${key}_limit`];
       const used = quota[`${key}_used`];
       if (used + amount > limit) {
         throw new LimitError('SPACE_QUOTA', `Cannot create service '${settings.name}': it needs ${key} ${amount} but graph space '${space}' has ${limit - used} of ${limit} left`);
       }
     };
-    need('cpu', settings.count * settings.cpu_limit);
-    need('memory', settings.count * settings.memory_limit);
-    need('storage', settings.count * settings.storage_limit);
+    if (takesResources(settings)) {
+      need('cpu', settings.count * settings.cpu_limit);
+      need('memory', settings.count * settings.memory_limit);
+    }
     const service: ServiceRecord = { ...settings, running: 0, pd_service_id: `${space}/${settings.name}`, create_time: formatTimestamp() };
     await this.file.save({ services: [...this.file.value.services, { ...service, space }] });
     return service;

@@ -204,7 +204,8 @@ function optionalPositive(input: Readonly<Record<string, unknown>>, key: string,
 
 /**
  * Validates a service definition (spec Part A 2.2): only OLTP services; K8S needs route_type and
- * port and takes no urls; MANUAL needs urls and takes no route_type (a port is ignored).
+ * port and takes no urls (an empty list counts as none); MANUAL needs urls and takes no
+ * route_type (a port is ignored).
  *
  * @example
  * ```ts
@@ -236,7 +237,10 @@ export function checkServiceInput(input: Readonly<Record<string, unknown>>): Ser
     if (route === undefined || route === null) throw bad('MISSING_FIELD', "Invalid service: 'route_type' is required when deployment_type is K8S");
     if (!(ROUTE_TYPES as readonly unknown[]).includes(route)) throw bad('INVALID_FIELD', `Invalid service: 'route_type' must be one of ${ROUTE_TYPES.join(', ')} but got ${describeValue(route)}`);
     if (port === undefined || port === null) throw bad('MISSING_FIELD', "Invalid service: 'port' is required when deployment_type is K8S");
-    if (urls !== undefined && urls !== null) throw bad('INVALID_FIELD', "Invalid service: 'urls' must be absent when deployment_type is K8S");
+    // An empty list counts as absent: pyhugegraph's ServiceCreateParameters always sends `urls` (default []).
+    if (urls !== undefined && urls !== null && !(Array.isArray(urls) && urls.length === 0)) {
+      throw bad('INVALID_FIELD', "Invalid service: 'urls' must be absent (or empty) when deployment_type is K8S");
+    }
     return { ...settings, deployment_type: 'K8S', route_type: route as ServiceRecord['route_type'], port: integer(port, 'port', { what, min: 1 }), urls: [] };
   }
   if (route !== undefined && route !== null) throw bad('INVALID_FIELD', "Invalid service: 'route_type' must be absent when deployment_type is MANUAL");

@@ -102,8 +102,8 @@ const PUNCTUATION: Readonly<Record<UserFamily, string>> = {
 };
 
 /**
- * The fields of a create or update body once its rules pass: null fields read as absent, as
- * HugeGraph's Jackson binding reads them.
+ * The fields of a create body once its rules pass: null fields read as absent, as HugeGraph's
+ * Jackson binding reads them.
  */
 interface UserInput {
   readonly user_name: string;
@@ -111,22 +111,20 @@ interface UserInput {
   readonly optional: Readonly<Partial<Record<(typeof OPTIONAL_FIELDS)[number], string>>>;
 }
 
-/**
- * Checks a create or update body with the rules of `family` (spec §2.5); ArgumentError
- * `MISSING_FIELD`, `INVALID_FIELD` or `UNKNOWN_FIELD`.
- */
-export function checkUserInput(input: Readonly<Record<string, unknown>>, family: UserFamily): UserInput {
+/** The fields of an update body once its rules pass: a field left out keeps its value. */
+type UserUpdate = Partial<Omit<UserInput, 'optional'>> & Pick<UserInput, 'optional'>;
+
+/** The fields of a body that are present, each checked with the rules of `family`. */
+function readUserFields(input: Readonly<Record<string, unknown>>, family: UserFamily): UserUpdate {
   for (const key of Object.keys(input)) {
     if (!KNOWN_FIELDS.has(key)) throw new ArgumentError('UNKNOWN_FIELD', `Invalid user field '${key}': a user has user_name, user_password, ${OPTIONAL_FIELDS.join(', ')}`);
   }
   const name = input.user_name ?? undefined;
-  if (name === undefined) throw new ArgumentError('MISSING_FIELD', 'The user name is required: user_name');
-  if (typeof name !== 'string' || !USER_NAME.test(name)) {
+  if (name !== undefined && (typeof name !== 'string' || !USER_NAME.test(name))) {
     throw new ArgumentError('INVALID_FIELD', `Invalid user_name ${JSON.stringify(name)}: 5 to 16 letters, digits or underscores`);
   }
   const password = input.user_password ?? undefined;
-  if (password === undefined) throw new ArgumentError('MISSING_FIELD', 'The user password is required: user_password');
-  if (typeof password !== 'string' || !PASSWORD[family].test(password)) {
+  if (password !== undefined && (typeof password !== 'string' || !PASSWORD[family].test(password))) {
     // The password itself is never echoed.
     throw new ArgumentError('INVALID_FIELD', `Invalid user_password: 5 to 16 letters, digits or the characters ${PUNCTUATION[family]}`);
   }
@@ -139,7 +137,34 @@ export function checkUserInput(input: Readonly<Record<string, unknown>>, family:
     }
     optional[key] = value;
   }
-  return { user_name: name, user_password: password, optional };
+  return { ...(name === undefined ? {} : { user_name: name as string }), ...(password === undefined ? {} : { user_password: password as string }), optional };
+}
+
+/**
+ * Checks a create body with the rules of `family` (spec §2.5): `user_name` and `user_password`
+ * are required; ArgumentError `MISSING_FIELD`, `INVALID_FIELD` or `UNKNOWN_FIELD`.
+ */
+export function checkUserInput(input: Readonly<Record<string, unknown>>, family: UserFamily): UserInput {
+  const fields = readUserFields(input, family);
+  if (fields.user_name === undefined) throw new ArgumentError('MISSING_FIELD', 'The user name is required: user_name');
+  if (fields.user_password === undefined) throw new ArgumentError('MISSING_FIELD', 'The user password is required: user_password');
+  return { user_name: fields.user_name, user_password: fields.user_password, optional: fields.optional };
+}
+
+/**
+ * Checks an update body with the rules of `family`, as HugeGraph's UserAPI.JsonUser.checkUpdate
+ * does (pyhugegraph's `modify_user` sends every field it was not given as null): `user_name`
+ * and `user_password` may be left out, but one of `user_password`, `user_phone`, `user_email`
+ * and `user_avatar` must be given (ArgumentError `MISSING_FIELD` "Expect one of user
+ * password/phone/email/avatar").
+ */
+export function checkUserUpdate(input: Readonly<Record<string, unknown>>, family: UserFamily): UserUpdate {
+  const fields = readUserFields(input, family);
+  const { user_phone, user_email, user_avatar } = fields.optional;
+  if (fields.user_password === undefined && user_phone === undefined && user_email === undefined && user_avatar === undefined) {
+    throw new ArgumentError('MISSING_FIELD', 'Expect one of user password/phone/email/avatar');
+  }
+  return fields;
 }
 
 /**

@@ -12,7 +12,7 @@ import type { StateFile } from '../durability/state-file.js';
 import type { AuditLog } from './audit.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { formatTimestamp } from './tenancy.js';
-import { checkUserInput, findUser, userView } from './user-records.js';
+import { checkUserInput, checkUserUpdate, findUser, userView } from './user-records.js';
 import type { StoredUser, UserFamily, UserRecord, UsersDocument } from './user-records.js';
 
 /** Who asks for a change: the part of an identity the rules read. */
@@ -93,12 +93,13 @@ export class UserStore {
   async update(id: string, input: Readonly<Record<string, unknown>>, family: UserFamily, actor: Actor): Promise<UserRecord> {
     return this.mutate(async () => {
       const user = this.visible(id, family, actor, 'user.update');
-      const fields = checkUserInput(input, family);
-      if (fields.user_name !== user.user_name) {
+      const fields = checkUserUpdate(input, family);
+      if (fields.user_name !== undefined && fields.user_name !== user.user_name) {
         throw new ArgumentError('IMMUTABLE_FIELD', `The user name cannot be changed: '${user.user_name}' to '${fields.user_name}'`);
       }
-      const changed = !(await verifyPassword(fields.user_password, user.password_hash));
-      const hash = changed ? await hashPassword(fields.user_password) : user.password_hash;
+      const password = fields.user_password;
+      const changed = password !== undefined && !(await verifyPassword(password, user.password_hash));
+      const hash = changed ? await hashPassword(password) : user.password_hash;
       // Past every token issued so far: their iat is at most max(now, tokens_after) (UserRegistry.issueToken).
       const tokensAfter = Math.max(nowSeconds(), user.tokens_after ?? 0) + 1;
       const updated: StoredUser = { ...user, ...fields.optional, password_hash: hash, user_update: formatTimestamp(), ...(changed ? { tokens_after: tokensAfter } : {}) };

@@ -276,8 +276,10 @@ export class UserRegistry {
   }
 
   /**
-   * Updates a user: `user_name` must stay the same (ArgumentError `IMMUTABLE_FIELD`), optional
-   * fields left out keep their value, and a new password revokes every token of the user. The
+   * Updates a user: `user_name`, when given, must stay the same (ArgumentError
+   * `IMMUTABLE_FIELD`); one of `user_password`, `user_phone`, `user_email` and `user_avatar` must
+   * be given (ArgumentError `MISSING_FIELD`, HugeGraph's rule); fields left out keep their value,
+   * and a new password revokes every token of the user. The
    * super administrator may update anyone, another user only itself. ArgumentError
    * `INVALID_USER_ID` for an unknown id.
    *

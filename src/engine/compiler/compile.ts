@@ -14,8 +14,8 @@ import type { StepDef, CompileContext, Modulation } from '../steps/step-def.js';
 import type { StepKind } from '../plan/kinds.js';
 import { describeArg, strings } from '../steps/args.js';
 import { applyStrategies, checkStrategyName, verifyPlan } from '../strategies/index.js';
-import { foldProperty, foldTokens } from '../steps/side-effect/fold-properties.js';
-import { VariableRef, VertexRef } from '../bytecode.js';
+import { foldProperty, foldTarget, foldTokens } from '../steps/side-effect/fold-properties.js';
+import { EnumValue, VariableRef, VertexRef } from '../bytecode.js';
 import { Vertex } from '../elements.js';
 import { checkQueryLimits } from './limits.js';
 import type { TraversalFilterParams } from '../plan/params/filter.js';
@@ -73,9 +73,11 @@ function childContext(atStart: boolean, flags: CompileFlags): CompileContext {
   return {
     atStart,
     productive: flags.productive,
-    child(arg: Argument): Plan {
+    child(arg: Argument, options?: { readonly start?: boolean }): Plan {
       if (!(arg instanceof Bytecode)) throw new PlanError('STEP_ARGUMENTS', `Expected a traversal but got ${describeArg(arg)}`);
-      return compileChild(arg, flags);
+      if (options?.start !== true) return compileChild(arg, flags);
+      if (arg.source.length > 0) throw new PlanError('STEP_ARGUMENTS', 'Invalid child traversal: it cannot have source instructions');
+      return new Plan(compileSteps(arg.steps, true, flags));
     },
   };
 }
@@ -84,7 +86,7 @@ function compileSteps(instructions: readonly Instruction[], root: boolean, flags
   const steps: PlanStep[] = [];
   let pending: Instruction[] = [];
   for (const raw of instructions) {
-    const ins: Instruction = { op: raw.op, args: raw.args.map(resolveArgument) };
+    const ins: Instruction = directionStep({ op: raw.op, args: raw.args.map(resolveArgument) });
     const cc = childContext(root && steps.length === 0, flags);
     if (ins.op === 'as') {
       const last = steps[steps.length - 1];
@@ -114,10 +116,10 @@ function compileSteps(instructions: readonly Instruction[], root: boolean, flags
       const writes = foldTokens(steps, made.params);
       if (writes.length === 0) continue;
       made = { ...made, params: { ...made.params, writes } };
-      const target = steps[steps.length - 1];
-      const folded = target === undefined ? undefined : foldProperty(target, made.params);
+      const at = foldTarget(steps);
+      const folded = at < 0 ? undefined : foldProperty(steps[at] as PlanStep, made.params);
       if (folded !== undefined) {
-        steps[steps.length - 1] = folded;
+        steps[at] = folded;
         continue;
       }
     }
@@ -127,6 +129,23 @@ function compileSteps(instructions: readonly Instruction[], root: boolean, flags
     throw new PlanError('REPEAT_UNDEFINED', 'The repeat()-traversal was not defined');
   }
   return flags.connective ? connectives(steps, root) : steps;
+}
+
+/** Prefixes of the vertex steps that `to(Direction, ...)`, `toE(Direction, ...)` and `toV(Direction)` stand for. */
+const DIRECTION_STEPS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  to: { OUT: 'out', IN: 'in', BOTH: 'both' },
+  toE: { OUT: 'outE', IN: 'inE', BOTH: 'bothE' },
+  toV: { OUT: 'outV', IN: 'inV', BOTH: 'bothV' },
+};
+
+/**
+ * `to(Direction, labels...)`, `toE(Direction, labels...)` and `toV(Direction)` as the vertex
+ * step they name (out(), inE(), bothV()...); `to()` with anything else stays the modulator.
+ */
+function directionStep(ins: Instruction): Instruction {
+  const [direction, ...rest] = ins.args;
+  const op = DIRECTION_STEPS[ins.op]?.[direction instanceof EnumValue && direction.type === 'Direction' ? direction.name : ''];
+  return op === undefined ? ins : { op, args: rest };
 }
 
 /** A new step of `kind` compiled from its instruction. */

@@ -304,6 +304,7 @@ export class GraphTraversal {
   /** `outV()` */ outV(...args: FluentArg[]): this { return this.step('outV', args); }
   /** `path()` */ path(...args: FluentArg[]): this { return this.step('path', args); }
   /** `product()` */ product(...args: FluentArg[]): this { return this.step('product', args); }
+  /** `profile()`: the metrics of the steps before it (a TraversalMetrics), or with a key, stored as that side-effect */ profile(...args: FluentArg[]): this { return this.step('profile', args); }
   /** `project()` */ project(...args: FluentArg[]): this { return this.step('project', args); }
   /** `properties()` */ properties(...args: FluentArg[]): this { return this.step('properties', args); }
   /** `property()` */ property(...args: FluentArg[]): this { return this.step('property', args); }

@@ -131,11 +131,15 @@ export function intersect(incoming: unknown, argument: unknown, options: ListArg
 export function merge(incoming: unknown, argument: unknown, options: ListArgumentOptions = {}): Set<unknown> | Map<unknown, unknown> {
   if (incoming instanceof Map) {
     if (!(argument instanceof Map)) {
-      throw new ArgumentError('LIST_STEP_ARGUMENT_TYPE', `merge step can only take a Map as an argument when the incoming traverser is a Map, encountered ${javaClassName(argument)}`);
+      throw new ArgumentError('LIST_STEP_ARGUMENT_TYPE', `merge step expected provided argument to evaluate to a Map, encountered ${javaClassName(argument)}`);
     }
     return new Map([...(incoming as Map<unknown, unknown>), ...(argument as Map<unknown, unknown>)]);
   }
-  return distinct([...incomingList('merge', incoming), ...argumentList('merge', argument, options)]);
+  const list = incomingList('merge', incoming);
+  if (argument instanceof Map && options.fromTraversal !== true) {
+    throw new ArgumentError('LIST_STEP_ARGUMENT_TYPE', 'merge step type mismatch: expected argument to be Iterable but got Map');
+  }
+  return distinct([...list, ...argumentList('merge', argument, options)]);
 }
 
 /**

@@ -80,13 +80,19 @@ export function concat(incoming: unknown, parts: readonly unknown[]): string | n
 }
 
 /**
- * asString(): Java-like text of any value; null stays null. With `local`, each element of a
- * list is converted.
+ * asString(): Java-like text of any value. With `local`, each item of a list, set or path is
+ * converted. A null (also inside a local collection) throws ArgumentError `CANNOT_PARSE`, as
+ * TinkerPop 3.8 does.
  */
 export function asString(v: unknown, options: ScopeOptions = {}): unknown {
-  if (v === null || v === undefined) return null;
-  if (options.local === true && Array.isArray(v)) return v.map((x: unknown) => (x === null || x === undefined ? null : formatValue(x)));
-  return formatValue(v);
+  const text = (x: unknown): string => {
+    if (x === null || x === undefined) throw new ArgumentError('CANNOT_PARSE', "Can't parse null as String.");
+    return formatValue(x);
+  };
+  if (options.local === true && (Array.isArray(v) || v instanceof Set || v instanceof Path)) {
+    return (v instanceof Path ? [...v.objects] : [...(v as Iterable<unknown>)]).map(text);
+  }
+  return text(v);
 }
 
 /**

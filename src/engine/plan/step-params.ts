@@ -64,12 +64,17 @@ export interface StepParams<P> {
   readonly where: WhereParams<P>;
   readonly aggregate: AggregateParams<P>;
   readonly cap: { readonly keys: readonly string[] };
+  /** profile() (no key: yields the metrics) and profile(key) (passes traversers on, stores the metrics under the key). */
+  readonly profile: { readonly key: string | undefined };
   readonly sideEffect: { readonly plan: P };
   readonly union: { readonly plans: readonly P[] };
   readonly coalesce: { readonly plans: readonly P[] };
   readonly optional: { readonly plan: P };
-  /** local(t); `firstOnly` when a strategy knows the child yields at most one result. */
-  readonly local: { readonly plan: P; readonly firstOnly: boolean };
+  /**
+   * local(t), map(t) (`firstOnly`, also set when a strategy knows the child yields at most one
+   * result) and flatMap(t) (`flat`: only the child's objects join the path).
+   */
+  readonly local: { readonly plan: P; readonly firstOnly: boolean; readonly flat?: boolean };
   readonly choose: ChooseParams<P>;
   readonly repeat: RepeatParams<P>;
   readonly addV: AddVertexParams;

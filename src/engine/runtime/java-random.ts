@@ -32,6 +32,15 @@ export class JavaRandom {
     return this.next(32);
   }
 
+  /** A uniformly distributed integer in [0, bound), as `Random.nextInt(bound)` (bound > 0). */
+  nextIntBelow(bound: number): number {
+    let r = this.next(31);
+    const m = bound - 1;
+    if ((bound & m) === 0) return Number((BigInt(bound) * BigInt(r)) >> 31n);
+    for (let u = r; ((u - (r = u % bound) + m) | 0) < 0; u = this.next(31));
+    return r;
+  }
+
   /** A uniformly distributed double in [0, 1), as `Random.nextDouble()`. */
   nextDouble(): number {
     return (this.next(26) * 2 ** 27 + this.next(27)) * DOUBLE_UNIT;

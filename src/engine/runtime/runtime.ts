@@ -18,6 +18,7 @@ import { MemoryBudget } from './memory-budget.js';
 import { Pacer } from './pacer.js';
 import { PAUSE, withoutPauses } from './pause.js';
 import { JavaRandom } from './java-random.js';
+import { metered, StepMeter } from './profiler.js';
 import { TypedNumber } from '../../values/index.js';
 import { ArgumentError } from '../../errors.js';
 
@@ -61,6 +62,8 @@ export interface RunnableStep<K extends StepKind> {
   readonly pauses?: true;
   /** Runs the step over its input stream. */
   run(params: ParamsOf<K>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser>;
+  /** The step's argument text, as explain() and profile() show it. */
+  describe?(params: ParamsOf<K>): string;
 }
 
 /**
@@ -93,7 +96,9 @@ export class Runtime {
   /** SeedStrategy's seed, or undefined for unseeded randomness. */
   readonly #seed: bigint | undefined;
   /** SeedStrategy's generators per random step, made on first use. */
-  #randoms: Map<object, () => number> | undefined;
+  #randoms: Map<object, JavaRandom> | undefined;
+  /** The step meters of each profile() step, by its params. */
+  readonly #profiled = new WeakMap<object, StepMeter[]>();
 
   constructor(options: {
     /** The step implementations (the step registry). */
@@ -178,16 +183,35 @@ export class Runtime {
       // Markers are stripped only where they can occur: after a step that declares `pauses`,
       // or in an input that is not a plain array, and before a step that cannot pass them on.
       let pausing = this.#pausable && !Array.isArray(input);
-      for (const step of plan.steps) {
+      // Before a profile() step, every step runs through a meter the profile() step reads.
+      let meters: StepMeter[] | undefined = plan.steps.some((s) => s.kind === 'profile') ? [] : undefined;
+      for (const [position, step] of plan.steps.entries()) {
+        if (step.kind === 'profile' && meters !== undefined) {
+          this.#profiled.set(step.params, meters);
+          meters = [];
+        }
         const passes = this.#steps[step.kind].pauses === true;
         stream = runStep(this.#steps, step, pausing && !passes ? withoutPauses(stream) : stream, this);
         pausing = this.#pausable && passes;
         if (step.labels.length > 0 && this.trackPath) stream = labelStream(stream, step.labels);
+        if (meters !== undefined && step.kind !== 'profile') {
+          const meter = new StepMeter(`${position}.0.0()`, stepName(this.#steps, step));
+          meters.push(meter);
+          stream = metered(stream, meter);
+        }
       }
       return stream;
     } finally {
       this.#scope = outer;
     }
+  }
+
+  /**
+   * The meters of the steps a profile() step (known by its params) profiles, set when its
+   * pipeline is built; empty for a profile() step with no step before it.
+   */
+  profiled(params: object): readonly StepMeter[] {
+    return this.#profiled.get(params) ?? [];
   }
 
   /**
@@ -226,13 +250,26 @@ export class Runtime {
    * java.util.Random seeded with the strategy's seed, as TinkerPop's Seedable steps do.
    */
   random(owner: object): () => number {
+    const java = this.#javaRandom(owner);
+    return java === undefined ? Math.random : () => java.nextDouble();
+  }
+
+  /**
+   * Random integers in [0, bound) for one random step, drawn as `Random.nextInt(bound)` from
+   * the same generator as {@link Runtime.random} under SeedStrategy.
+   */
+  randomBelow(owner: object): (bound: number) => number {
+    const java = this.#javaRandom(owner);
+    return java === undefined ? (bound) => Math.floor(Math.random() * bound) : (bound) => java.nextIntBelow(bound);
+  }
+
+  #javaRandom(owner: object): JavaRandom | undefined {
     const seed = this.#seed;
-    if (seed === undefined) return Math.random;
+    if (seed === undefined) return undefined;
     this.#randoms ??= new Map();
     let r = this.#randoms.get(owner);
     if (r === undefined) {
-      const java = new JavaRandom(seed);
-      r = () => java.nextDouble();
+      r = new JavaRandom(seed);
       this.#randoms.set(owner, r);
     }
     return r;
@@ -292,6 +329,12 @@ export class Runtime {
 }
 
 /** Runs one step with its implementation; generic in the kind, so that params and implementation agree. */
+/** A step as explain() writes it: its kind, then its arguments in parentheses. */
+function stepName<K extends StepKind>(steps: RunnableSteps, step: PlanStep<K>): string {
+  const detail = steps[step.kind].describe?.(step.params) ?? '';
+  return detail === '' ? step.kind : `${step.kind}(${detail})`;
+}
+
 function runStep<K extends StepKind>(steps: RunnableSteps, step: PlanStep<K>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   return steps[step.kind].run(step.params, input, rt);
 }

@@ -20,19 +20,20 @@ export const MISSING: unique symbol = Symbol('missing');
  */
 export function scopeValue(rt: Runtime, t: Traverser, key: string, pop: Pop): unknown {
   const v = t.value;
-  if (v instanceof Map && v.has(key)) return pick([v.get(key)], pop, true);
-  if (rt.sideEffects.has(key)) return pick([readSideEffect(rt, key)], pop, true);
+  // A map entry and a side-effect are one value, which every Pop gives as it is (TinkerPop's Scoping).
+  if (v instanceof Map && v.has(key)) return v.get(key);
+  if (rt.sideEffects.has(key)) return readSideEffect(rt, key);
   const found = labelled(t.path, key);
   if (found.length === 0) return MISSING;
-  return pick(found, pop, false);
+  return pick(found, pop);
 }
 
-function pick(values: unknown[], pop: Pop, single: boolean): unknown {
+function pick(values: unknown[], pop: Pop): unknown {
   switch (pop) {
     case 'first':
       return values[0];
     case 'all':
-      return single ? values : values;
+      return values;
     case 'mixed':
       return values.length === 1 ? values[0] : values;
     default:

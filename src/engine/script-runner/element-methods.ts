@@ -83,6 +83,7 @@ function value(on: On<Vertex | Edge>, key: string): unknown {
 function elementMethods<E extends Vertex | Edge>(): MethodTable<On<E>> {
   return {
     id: method([], (on: On<E>) => on.el.id),
+    toString: method([], (on: On<E>) => on.el.toString()),
     label: method([], (on: On<E>) => on.el.label),
     keys: method([], ({ ctx, el }: On<E>) => {
       const source = reader(ctx);

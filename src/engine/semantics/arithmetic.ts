@@ -17,6 +17,8 @@ import {
   toDecimal,
   toDouble,
   compareNumbers,
+  isNaNNumber,
+  promoteTo,
   type GremlinNumber,
   type NumberKind,
 } from './numbers.js';
@@ -145,23 +147,26 @@ export function neg(a: unknown): GremlinNumber {
 }
 
 /**
- * The smaller of two numbers, keeping its own kind (NumberHelper.min); NaN wins, as in Java.
+ * The smaller or larger of two numbers (`pick` says whether the left one wins a comparison) in
+ * their highest common kind, as TinkerPop 3.8's NumberHelper.min/max: min(1, 2.0d) is 1.0d. A
+ * NaN loses to any other number.
  */
-export function numberMin(a: unknown, b: unknown): GremlinNumber {
-  const x = requireNumber(a, 'min');
-  const y = requireNumber(b, 'min');
-  const c = compareNumbers(x, y);
-  if (Number.isNaN(c)) return Number.isNaN(toDouble(x)) ? x : y;
-  return c <= 0 ? x : y;
+export function numberExtreme(a: GremlinNumber, b: GremlinNumber, pick: (c: number) => boolean): GremlinNumber {
+  if (isNaNNumber(a) || isNaNNumber(b)) return isNaNNumber(a) ? b : a;
+  const winner = pick(compareNumbers(a, b)) ? a : b;
+  return promoteTo(winner, commonKind(numberKind(a) as NumberKind, numberKind(b) as NumberKind));
 }
 
 /**
- * The larger of two numbers, keeping its own kind (NumberHelper.max); NaN wins, as in Java.
+ * The smaller of two numbers in their highest common kind (NumberHelper.min); NaN loses.
+ */
+export function numberMin(a: unknown, b: unknown): GremlinNumber {
+  return numberExtreme(requireNumber(a, 'min'), requireNumber(b, 'min'), (c) => c <= 0);
+}
+
+/**
+ * The larger of two numbers in their highest common kind (NumberHelper.max); NaN loses.
  */
 export function numberMax(a: unknown, b: unknown): GremlinNumber {
-  const x = requireNumber(a, 'max');
-  const y = requireNumber(b, 'max');
-  const c = compareNumbers(x, y);
-  if (Number.isNaN(c)) return Number.isNaN(toDouble(x)) ? x : y;
-  return c >= 0 ? x : y;
+  return numberExtreme(requireNumber(a, 'max'), requireNumber(b, 'max'), (c) => c >= 0);
 }

@@ -86,7 +86,11 @@ export function decimalCompare(a: Decimal, b: Decimal): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-function roundHalfUp(numerator: bigint, denominator: bigint): bigint {
+/**
+ * `numerator / denominator` rounded half-up (away from zero at the half) to an integer, as
+ * Java's RoundingMode.HALF_UP.
+ */
+export function roundHalfUp(numerator: bigint, denominator: bigint): bigint {
   const negative = numerator < 0n !== denominator < 0n;
   const n = numerator < 0n ? -numerator : numerator;
   const d = denominator < 0n ? -denominator : denominator;

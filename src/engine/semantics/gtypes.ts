@@ -6,6 +6,7 @@
 import { ArgumentError } from '../../errors.js';
 import { Edge, Property, Vertex, VertexProperty } from '../elements.js';
 import { Path, Tree } from '../path-tree.js';
+import { Subgraph } from '../subgraph.js';
 import { TypedNumber, Uuid } from '../../values/index.js';
 
 /**
@@ -50,6 +51,25 @@ const TYPED_NAMES: Readonly<Record<TypedNumber['type'], string>> = {
   bigdecimal: 'BigDecimal',
 };
 
+const BULK_SETS = new WeakSet<readonly unknown[]>();
+
+/**
+ * Marks a list as the BulkSet that aggregate() and store() keep: in Java a Set (so GType.SET
+ * matches it, GType.LIST does not) whose iteration repeats each value by its bulk, which a
+ * list with the repeats written out stands for here.
+ */
+export function bulkSet<T>(items: T[]): T[] {
+  BULK_SETS.add(items);
+  return items;
+}
+
+/**
+ * Whether a list is one {@link bulkSet} marked.
+ */
+export function isBulkSet(v: unknown): boolean {
+  return Array.isArray(v) && BULK_SETS.has(v);
+}
+
 /**
  * The Java simple class name of a value: `Integer`, `Long`, `Double`, `String`, `List`,
  * `Map`, `Vertex`, `OffsetDateTime`, `UUID`, `byte[]`... and `null` for null.
@@ -72,7 +92,7 @@ export function typeOfValue(v: unknown): string {
   if (v instanceof Uuid) return 'UUID';
   if (v instanceof Date) return 'OffsetDateTime';
   if (v instanceof Uint8Array) return 'byte[]';
-  if (Array.isArray(v)) return 'List';
+  if (Array.isArray(v)) return BULK_SETS.has(v) ? 'BulkSet' : 'List';
   if (v instanceof Set) return 'Set';
   if (v instanceof Map) return 'Map';
   if (v instanceof Vertex) return 'Vertex';
@@ -81,6 +101,7 @@ export function typeOfValue(v: unknown): string {
   if (v instanceof Property) return 'Property';
   if (v instanceof Path) return 'Path';
   if (v instanceof Tree) return 'Tree';
+  if (v instanceof Subgraph) return 'Graph';
   return 'Object';
 }
 
@@ -100,12 +121,12 @@ const GTYPE_NAMES: Readonly<Record<GType, readonly string[]>> = {
   INT: ['Integer'],
   LIST: ['List'],
   LONG: ['Long'],
-  MAP: ['Map'],
+  MAP: ['Map', 'Tree'],
   NULL: ['null'],
   NUMBER: ['Integer', 'Long', 'Double', 'Float', 'Short', 'Byte', 'BigInteger', 'BigDecimal'],
   PATH: ['Path'],
   PROPERTY: ['Property', 'VertexProperty'],
-  SET: ['Set'],
+  SET: ['Set', 'BulkSet'],
   SHORT: ['Short'],
   STRING: ['String'],
   TREE: ['Tree'],

@@ -5,7 +5,7 @@
  */
 export { VALUE_KEY, valueKey } from './value-key.js';
 export { formatValue } from './format.js';
-export { Decimal, parseDecimal, decimalAdd, decimalSub, decimalMul, decimalDiv, decimalCompare } from './decimal.js';
+export { Decimal, parseDecimal, decimalAdd, decimalSub, decimalMul, decimalDiv, decimalCompare, roundHalfUp } from './decimal.js';
 export {
   numberKind,
   isNumber,
@@ -21,7 +21,7 @@ export {
   type GremlinNumber,
 } from './numbers.js';
 export { add, sub, mul, div, mod, neg, numberMin, numberMax } from './arithmetic.js';
-export { typeOfValue, isOfType } from './gtypes.js';
+export { typeOfValue, isOfType, bulkSet, isBulkSet } from './gtypes.js';
 export { isEqual, compare, orderCompare, testCompare } from './compare.js';
 export { sumOf, meanOf, minOf, maxOf } from './reduce.js';
 export { toJs, fromJs } from './convert.js';

@@ -108,6 +108,23 @@ export function makeNumber(kind: NumberKind, value: bigint | number | Decimal): 
 }
 
 /**
+ * A number converted to a kind at least as wide as its own, as NumberHelper's helpers read
+ * both operands in their highest common class (`commonKind`).
+ */
+export function promoteTo(n: GremlinNumber, kind: NumberKind): GremlinNumber {
+  if (numberKind(n) === kind) return n;
+  switch (kind) {
+    case 'bigdecimal':
+      return makeNumber(kind, toDecimal(n));
+    case 'float':
+    case 'double':
+      return makeNumber(kind, toDouble(n));
+    default:
+      return makeNumber(kind, toBigInt(n));
+  }
+}
+
+/**
  * The number as a JS double.
  */
 export function toDouble(v: GremlinNumber): number {

@@ -4,7 +4,7 @@
  * for big kinds), and nulls are skipped.
  * @module
  */
-import { add, div } from './arithmetic.js';
+import { add, div, numberExtreme } from './arithmetic.js';
 import { compare, orderCompare } from './compare.js';
 import { isNaNNumber, isNumber, type GremlinNumber } from './numbers.js';
 import { ArgumentError } from '../../errors.js';
@@ -54,6 +54,10 @@ function extreme(values: Iterable<unknown>, pick: (c: number) => boolean): unkno
       best = v;
       continue;
     }
+    if (isNumber(v) && isNumber(best)) {
+      best = numberExtreme(v, best, pick);
+      continue;
+    }
     const c = compare(v, best) ?? orderCompare(v, best);
     if (pick(c)) best = v;
   }
@@ -62,7 +66,8 @@ function extreme(values: Iterable<unknown>, pick: (c: number) => boolean): unkno
 
 /**
  * Smallest value, skipping nulls (and NaN when any other number exists); numbers compare
- * across kinds and keep their own kind; strings compare as strings. Undefined when empty.
+ * across kinds and the result takes the highest common kind of the numbers compared (3.8's
+ * NumberHelper.min); strings compare as strings. Undefined when empty.
  */
 export function minOf(values: Iterable<unknown>): unknown {
   return extreme(values, (c) => c < 0);

@@ -18,6 +18,17 @@ export function badArguments(ins: Instruction, detail: string): PlanError {
 }
 
 /**
+ * The `[key, value]` of a with(key) or with(key, value) modulator (a bare key is `true`); any
+ * other modulator of `step` is a PlanError UNSUPPORTED_MODULATOR.
+ */
+export function withOption(ins: Instruction, step: string): readonly [string, unknown] {
+  if (ins.op !== 'with') throw new PlanError('UNSUPPORTED_MODULATOR', `The ${step}() step does not accept ${ins.op}()`);
+  const [k, v] = ins.args;
+  if (typeof k !== 'string' || ins.args.length > 2) throw badArguments(ins, 'expected with(key) or with(key, value)');
+  return [k, ins.args.length === 1 ? true : v];
+}
+
+/**
  * True when `a` is the enum constant `type.name` (any name when omitted).
  */
 export function isEnum(a: unknown, type: string, name?: string): a is EnumValue {

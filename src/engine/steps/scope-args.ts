@@ -27,3 +27,19 @@ export function localItems(value: unknown): unknown[] | undefined {
   if (value instanceof Path) return [...value.objects];
   return undefined;
 }
+
+/**
+ * Items `low` (inclusive) to `high` (exclusive, -1 for the end) of a collection value, as
+ * TinkerPop's RangeLocalStep: a map gives a map, a set a set, a list or path a list (also of
+ * one item); anything else passes unchanged.
+ */
+export function rangeOfItems(value: unknown, low: number, high: number): unknown {
+  if (value instanceof Map) {
+    const entries = [...(value as Map<unknown, unknown>)];
+    return new Map(entries.slice(low, high === -1 ? undefined : high));
+  }
+  const items = localItems(value);
+  if (items === undefined) return value;
+  const slice = items.slice(low, high === -1 ? undefined : high);
+  return value instanceof Set ? new Set(slice) : slice;
+}

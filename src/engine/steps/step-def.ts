@@ -12,8 +12,11 @@ import type { RunnableStep } from '../runtime/runtime.js';
  * Services the compiler offers to a step while it compiles its arguments.
  */
 export interface CompileContext {
-  /** Compiles an anonymous traversal argument into a child plan. */
-  child(arg: Argument): Plan;
+  /**
+   * Compiles an anonymous traversal argument into a child plan; `start` compiles it as a start
+   * traversal (the children of `g.union(...)`), whose first step is a start step.
+   */
+  child(arg: Argument, options?: { readonly start?: boolean }): Plan;
   /** True when the step is the first step of a root traversal. */
   readonly atStart: boolean;
   /** True under ProductiveByStrategy: a by() child that yields nothing yields null instead. */

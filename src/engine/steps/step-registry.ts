@@ -33,6 +33,7 @@ import { traversalFilterStep } from './filter/traversal-filter-step.js';
 import { whereStep } from './filter/where-step.js';
 import { aggregateStep } from './side-effect/aggregate-step.js';
 import { capStep } from './side-effect/cap-step.js';
+import { profileStep } from './side-effect/profile-step.js';
 import { sideEffectStep } from './side-effect/side-effect-step.js';
 import { unionStep } from './branch/union-step.js';
 import { coalesceStep } from './branch/coalesce-step.js';
@@ -101,6 +102,7 @@ export const STEPS: StepTable = {
   where: whereStep,
   aggregate: aggregateStep,
   cap: capStep,
+  profile: profileStep,
   sideEffect: sideEffectStep,
   union: unionStep,
   coalesce: coalesceStep,

@@ -1,27 +1,29 @@
 /**
- * Edges (spec Part B §4.2, §4.3) in both path families: create, get, list (rules 1–4 of §4.2),
+ * Edges (spec Part B §4.2, §4.3) in both path families: create, get, list (with HugeGraph's
+ * EdgeAPI rules, which beat §4.2's where pyhugegraph depends on them: docs/rest.md, Clients),
  * append/eliminate, delete, batch create with check_vertex and batch update with strategies.
  * @module
  */
 import { ArgumentError, QuiverError, UnsupportedError } from '../../index.js';
-import type { ElementId, Properties, UpdateStrategy } from '../../index.js';
+import type { ElementId, Graph, Properties, UpdateStrategy } from '../../index.js';
 import { BODY_VERTEX_ID, bodyVertexId, parseVertexId } from '../ids.js';
 import { sendJsonText, sendPage } from '../replies.js';
 import { graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import { restJson, restJsonText } from '../json-text.js';
 import { parsePropertyFilter, propertyQuery } from './property-filters.js';
-import { LIST_LIMIT, actionQuery, checkBatchSize, checkBodyLabel, checkListLabel, checkNoNullValues, edgeNotFound, elementAction, listDirection, listLimit, noSuchEdge } from './element-checks.js';
+import { LIST_LIMIT, actionQuery, checkBatchSize, checkBodyLabel, checkListLabel, checkNoNullValues, checkPageOffset, edgeNotFound, elementAction, listDirection, listLimit, noSuchEdge } from './element-checks.js';
 
 /** An edge id holds two vertex ids of up to 16 KiB each (docs/limits.md). */
 const ID_PARAM = { id: { type: 'string', minLength: 1, maxLength: 128 * 1024 } };
 const LABEL = { type: 'string', minLength: 1, maxLength: 256 } as const;
 const STRATEGY = { type: 'string', enum: ['SUM', 'BIGGER', 'SMALLER', 'UNION', 'INTERSECTION', 'APPEND', 'ELIMINATE', 'OVERRIDE'] } as const;
 
+/** An edge of a request body; the end labels are checked by {@link checkEndLabels} (HugeGraph's messages). */
 const edgeBody = {
   type: 'object',
   properties: { label: LABEL, outV: BODY_VERTEX_ID, inV: BODY_VERTEX_ID, outVLabel: LABEL, inVLabel: LABEL, properties: { type: 'object' }, id: { type: 'string' } },
-  required: ['label', 'outV', 'inV', 'outVLabel', 'inVLabel'],
+  required: ['label', 'outV', 'inV'],
 } as const;
 
 const checkVertexQuery = { type: 'object', properties: { check_vertex: { type: 'boolean' } }, additionalProperties: false } as const;
@@ -45,8 +47,8 @@ interface EdgeBody {
   readonly label: string;
   readonly outV: string | number | bigint;
   readonly inV: string | number | bigint;
-  readonly outVLabel: string;
-  readonly inVLabel: string;
+  readonly outVLabel?: string;
+  readonly inVLabel?: string;
   readonly properties?: Properties;
   readonly id?: string;
 }
@@ -86,8 +88,32 @@ async function endsChecked<T>(write: () => Promise<T>, checkVertex = true): Prom
   }
 }
 
-function edgeInput(e: EdgeBody): { label: string; out: ElementId; in: ElementId; properties: Properties; outLabel: string; inLabel: string } {
-  return { label: e.label, out: bodyVertexId(e.outV, 'outV'), in: bodyVertexId(e.inV, 'inV'), properties: e.properties ?? {}, outLabel: e.outVLabel, inLabel: e.inVLabel };
+/**
+ * The end labels of an edge body, as HugeGraph's JsonEdge.checkCreate wants them: a batch item
+ * names both (400 "Expect source vertex label" / "Expect target vertex label"), a single edge
+ * both or neither (pyhugegraph's `addEdge` sends neither); named labels must be vertex labels
+ * of the schema (400 "Invalid source vertex label 'x'", EdgeAPI.create).
+ */
+function checkEndLabels(graph: Graph, edge: EdgeBody, batch: boolean): void {
+  const { outVLabel: out, inVLabel: into } = edge;
+  if (batch) {
+    if (out === undefined) throw new ArgumentError('EDGE_END_LABELS', 'Expect source vertex label');
+    if (into === undefined) throw new ArgumentError('EDGE_END_LABELS', 'Expect target vertex label');
+    return;
+  }
+  if ((out === undefined) !== (into === undefined)) {
+    throw new ArgumentError('EDGE_END_LABELS', 'The both source and target vertex label are either passed in, or not passed in');
+  }
+  const catalog = graph.catalog();
+  if (out !== undefined && catalog.vertexLabel(out) === undefined) throw new ArgumentError('EDGE_END_LABELS', `Invalid source vertex label '${out}'`);
+  if (into !== undefined && catalog.vertexLabel(into) === undefined) throw new ArgumentError('EDGE_END_LABELS', `Invalid target vertex label '${into}'`);
+}
+
+function edgeInput(e: EdgeBody): { label: string; out: ElementId; in: ElementId; properties: Properties; outLabel?: string; inLabel?: string } {
+  return {
+    label: e.label, out: bodyVertexId(e.outV, 'outV'), in: bodyVertexId(e.inV, 'inV'), properties: e.properties ?? {},
+    ...(e.outVLabel === undefined ? {} : { outLabel: e.outVLabel }), ...(e.inVLabel === undefined ? {} : { inLabel: e.inVLabel }),
+  };
 }
 
 /**
@@ -101,6 +127,7 @@ export const edgeRoutes: RouteGroup = (app) => {
       async (request, reply) => {
         const graph = request.graph;
         checkNoNullValues('edge', request.body);
+        checkEndLabels(graph, request.body, false);
         const { label, ...rest } = edgeInput(request.body);
         const edge = await endsChecked(() => graph.addEdge(label, rest));
         return sendJsonText(reply, 201, restJsonText(edge));
@@ -112,7 +139,10 @@ export const edgeRoutes: RouteGroup = (app) => {
       { schema: { summary: 'Create edges in one batch', params: graphParams(), querystring: checkVertexQuery, body: { type: 'array', items: edgeBody } } },
       async (request, reply) => {
         const graph = request.graph;
-        for (const edge of request.body) checkNoNullValues('edge', edge);
+        for (const edge of request.body) {
+          checkNoNullValues('edge', edge);
+          checkEndLabels(graph, edge, true);
+        }
         checkBatchSize('edges', request.body.length);
         const ids = await endsChecked(() => graph.addEdgeIds(request.body.map(edgeInput)), request.query.check_vertex !== false);
         return sendJsonText(reply, 201, restJsonText(ids));
@@ -153,23 +183,16 @@ export const edgeRoutes: RouteGroup = (app) => {
 
     app.get<{ Params: GraphParams; Querystring: ListQuery }>(
       base,
-      { schema: { summary: 'List edges of a vertex or by label and property filters, with pages', params: graphParams(), querystring: listQuery } },
+      { schema: { summary: 'List edges of a vertex or by label and property filters, with an offset or pages', params: graphParams(), querystring: listQuery } },
       async (request, reply) => {
         const graph = request.graph;
         const q = request.query;
         const vertexId = q.vertex_id === undefined ? undefined : parseVertexId(q.vertex_id);
         const direction = listDirection(q.direction);
-        if (q.page !== undefined) {
-          if (vertexId !== undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: page cannot be used with vertex_id');
-          if ((q.offset ?? 0) !== 0) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: offset must be absent or 0 with page');
-          if (q.direction !== undefined && q.direction !== '') throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: direction cannot be used with page and without vertex_id');
-        }
+        // HugeGraph's EdgeAPI.list refuses only a page with an offset (pyhugegraph's getEdgeByPage sends page with vertex_id).
+        checkPageOffset('edges', q.page, q.offset);
         checkListLabel(graph, 'edge', q.label);
-        const filter = parsePropertyFilter(q.properties);
-        if (q.page !== undefined && filter !== undefined && Object.keys(filter).length > 1) {
-          throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid edge query: at most one property may be given with page');
-        }
-        const properties = propertyQuery(graph, filter, { keepStartP: q.keep_start_p === true });
+        const properties = propertyQuery(graph, parsePropertyFilter(q.properties), { keepStartP: q.keep_start_p === true });
         const result = await graph.edges({
           ...(vertexId === undefined ? {} : { vertexId, direction }),
           label: q.label,

@@ -41,6 +41,17 @@ export function listLimit(limit: number | undefined): number {
 }
 
 /**
+ * Refuses a list request with both a page and a non-zero offset, HugeGraph's one paging rule
+ * (VertexAPI.list, EdgeAPI.list): 400 "Not support querying vertices based on paging and offset
+ * together" (ArgumentError `INVALID_PAGE_QUERY`).
+ */
+export function checkPageOffset(elements: 'vertices' | 'edges', page: string | undefined, offset: number | undefined): void {
+  if (page !== undefined && (offset ?? 0) !== 0) {
+    throw new ArgumentError('INVALID_PAGE_QUERY', `Not support querying ${elements} based on paging and offset together`);
+  }
+}
+
+/**
  * Refuses a batch request above {@link MAX_BATCH} with LimitError `BATCH_TOO_LARGE`, and an
  * empty one with ArgumentError `EMPTY_BATCH` (both 400, HugeGraph's messages).
  */

@@ -80,12 +80,22 @@ function timeoutOf(graph: Graph): number {
   return configured === undefined || configured === 0 ? EVALUATION_TIMEOUT_MS : configured;
 }
 
+/** The Java or Groovy exception a Groovy script fails with, for the codes of script evaluation. */
+const SCRIPT_EXCEPTIONS: Readonly<Record<string, string>> = {
+  DIVISION_BY_ZERO: 'java.lang.ArithmeticException',
+  NULL_DEREFERENCE: 'java.lang.NullPointerException',
+  SCRIPT_OPERATOR: 'groovy.lang.MissingMethodException',
+  UNSUPPORTED_PROPERTY: 'groovy.lang.MissingPropertyException',
+  SCRIPT_INDEX: 'java.lang.IndexOutOfBoundsException',
+  NUMBER_FORMAT: 'java.lang.NumberFormatException',
+};
+
 /** Exception class names of gremlin-server for the kinds of library errors (hugegraph-notes §6.2). */
 function gremlinException(error: QuiverError | undefined, mapped: string): string {
   if (error?.kind === 'cancelled') return 'java.util.concurrent.TimeoutException';
   if (error?.kind === 'syntax') return 'org.codehaus.groovy.control.MultipleCompilationErrorsException';
   if (error?.code === 'UNKNOWN_VARIABLE') return MISSING_PROPERTY;
-  return mapped.replace(/^class /, '');
+  return (error === undefined ? undefined : SCRIPT_EXCEPTIONS[error.code]) ?? mapped.replace(/^class /, '');
 }
 
 /** Groovy's exception for a name no binding or variable defines, with its message (`Script1` is the script's class). */

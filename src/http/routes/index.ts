@@ -19,6 +19,7 @@ import { elementTraverserRoutes } from './element-traversers.js';
 import { gremlinRoutes } from './gremlin.js';
 import { rebuildRoutes } from './rebuild-routes.js';
 import { computerRoutes } from './computer-routes.js';
+import { variableRoutes } from './variable-routes.js';
 
 export type { RouteGroup } from './route-common.js';
 
@@ -43,4 +44,5 @@ export const GRAPH_ROUTE_GROUPS: readonly RouteGroup[] = [
   elementTraverserRoutes,
   gremlinRoutes,
   traverserRoutes,
+  variableRoutes,
 ];

@@ -48,11 +48,12 @@ function edgeLabelJson(l: EdgeLabelRecord): Body {
 }
 
 /**
- * An index label in HugeGraph's JSON shape (RANGE_* types shown as RANGE).
+ * An index label in HugeGraph's JSON shape: a range index as HugeGraph stores and returns it,
+ * RANGE_INT, RANGE_LONG, RANGE_FLOAT or RANGE_DOUBLE by its field's data type.
  */
 function indexLabelJson(i: IndexLabelRecord, graph?: Graph): Body {
   return {
-    id: i.id, name: i.name, base_type: i.baseType, base_value: i.baseValue, index_type: i.indexType.startsWith('RANGE') ? 'RANGE' : i.indexType,
+    id: i.id, name: i.name, base_type: i.baseType, base_value: i.baseValue, index_type: i.indexType,
     fields: i.fields, status: graph?.indexStatus(i.name) ?? i.status, user_data: i.userData,
   };
 }

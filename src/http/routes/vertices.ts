@@ -9,7 +9,7 @@ import { OPTIONAL_BODY_VERTEX_ID, optionalBodyVertexId, parseVertexId } from '..
 import { sendJsonText, sendPage } from '../replies.js';
 import { graphParams, graphPaths } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
-import { LIST_LIMIT, actionQuery, checkBatchSize, checkBodyLabel, checkListLabel, checkNoNullValues, elementAction, listLimit } from './element-checks.js';
+import { LIST_LIMIT, actionQuery, checkBatchSize, checkBodyLabel, checkListLabel, checkNoNullValues, checkPageOffset, elementAction, listLimit } from './element-checks.js';
 import { restJson, restJsonText, vertexJsonText } from '../json-text.js';
 import { parsePropertyFilter, propertyQuery } from './property-filters.js';
 
@@ -38,9 +38,8 @@ const listQuery = {
     properties: { type: 'string' },
     limit: LIST_LIMIT,
     page: { type: 'string' },
-    // hugegraph-client sends both on every list (also with page); offset=0 counts as absent.
     keep_start_p: { type: 'boolean', description: 'true: a properties value starting with P. is an exact text, not a predicate' },
-    offset: { type: 'integer', enum: [0], description: 'only 0 (the default): use page to walk a long list' },
+    offset: { type: 'integer', minimum: 0, description: 'vertices to skip; only 0 (the default) with page' },
   },
   additionalProperties: false,
 } as const;
@@ -112,19 +111,17 @@ export const vertexRoutes: RouteGroup = (app) => {
       },
     );
 
-    app.get<{ Params: GraphParams; Querystring: { label?: string; properties?: string; keep_start_p?: boolean; limit?: number; page?: string } }>(
+    app.get<{ Params: GraphParams; Querystring: { label?: string; properties?: string; keep_start_p?: boolean; offset?: number; limit?: number; page?: string } }>(
       base,
-      { schema: { summary: 'List vertices by label and property filters, with pages', params: graphParams(), querystring: listQuery } },
+      { schema: { summary: 'List vertices by label and property filters, with an offset or pages', params: graphParams(), querystring: listQuery } },
       async (request, reply) => {
         const graph = request.graph;
-        const { label, properties, limit, page } = request.query;
-        if (page !== undefined) {
-          if (limit === undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid vertex query: limit is required when page is given');
-          if (label !== undefined || properties !== undefined) throw new ArgumentError('INVALID_PAGE_QUERY', 'Invalid vertex query: with page, no parameter other than limit is allowed');
-        }
+        const { label, properties, offset, limit, page } = request.query;
+        // HugeGraph's VertexAPI.list refuses only a page with an offset (pyhugegraph sends page with label and properties).
+        checkPageOffset('vertices', page, offset);
         checkListLabel(graph, 'vertex', label);
         const filter = propertyQuery(graph, parsePropertyFilter(properties), { keepStartP: request.query.keep_start_p === true });
-        const result = await graph.vertices({ label, properties: filter, limit: listLimit(limit), ...(page === undefined ? {} : { page }) });
+        const result = await graph.vertices({ label, properties: filter, offset: offset ?? 0, limit: listLimit(limit), ...(page === undefined ? {} : { page }) });
         return sendPage(reply, 'vertices', result.vertices, { paged: page !== undefined, next: result.page });
       },
     );

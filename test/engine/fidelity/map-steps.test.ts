@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { QuiverError, dt, __ } from '../../../src/index.js';
+import { QuiverError, TypedNumber, dt, __ } from '../../../src/index.js';
 import { withSmallGraph } from './small-graph.js';
 
 const sortedStrings = (r: unknown[]): string[] => r.map(String).sort();
@@ -66,12 +66,12 @@ test('DateAddStep adds DT.second, DT.minute, DT.hour and DT.day, with or without
     assert.equal(await iso(`${at}.dateAdd(day, 11)`), '2023-08-13T00:00:00.000Z');
   }));
 
-test('DateDiffStep gives whole seconds, and a null other date counts as the epoch', () =>
+test('DateDiffStep gives milliseconds (TinkerPop 3.8), and a null other date counts as the epoch', () =>
   withSmallGraph(async ({ run }) => {
     const at = "g.inject(datetime('2023-08-02T00:00:00Z'))";
-    assert.deepEqual(await run(`${at}.dateDiff(datetime('2023-08-01T00:00:00Z'))`), [86400]);
-    assert.deepEqual(await run(`${at}.dateDiff(constant(datetime('2023-08-03T00:00:00Z')))`), [-86400]);
-    assert.deepEqual(await run(`${at}.dateDiff(null)`), [1690934400]);
+    assert.deepEqual(await run(`${at}.dateDiff(datetime('2023-08-01T00:00:00Z'))`), [86_400_000]);
+    assert.deepEqual(await run(`${at}.dateDiff(constant(datetime('2023-08-03T00:00:00Z')))`), [-86_400_000]);
+    assert.deepEqual(await run(`${at}.dateDiff(null)`), [1_690_934_400_000]);
   }));
 
 test('dateAdd() and dateDiff() take the exported dt enum in the fluent API', () =>
@@ -80,7 +80,7 @@ test('dateAdd() and dateDiff() take the exported dt enum in the fluent API', () 
     const start = new Date('2023-08-02T00:00:00Z');
     const [added] = await g.inject(start).dateAdd(dt.hour, 2).toList();
     assert.equal((added as Date).toISOString(), '2023-08-02T02:00:00.000Z');
-    assert.deepEqual(await g.inject(start).dateDiff(new Date('2023-08-01T23:00:00Z')).toList(), [3600]);
+    assert.deepEqual(await g.inject(start).dateDiff(new Date('2023-08-01T23:00:00Z')).toList(), [3_600_000]);
   }));
 
 test('dateAdd() with a unit that is neither a DT value nor its name fails with STEP_ARGUMENTS', () =>
@@ -97,4 +97,20 @@ test('PropertiesStep ignores null keys: values(name, null) reads name, values(nu
     assert.deepEqual(await run('g.V().values(null)'), []);
     assert.deepEqual(await run('g.V().properties(null)'), []);
     assert.deepEqual(await run('g.E().values(null)'), []);
+  }));
+
+test('max()/min() give the winner in the highest common kind of the numbers compared (NumberHelper.max)', () =>
+  withSmallGraph(async ({ graph }) => {
+    const java = (text: string): Promise<unknown[]> => graph.gremlin(text, { types: 'java' });
+    assert.deepEqual(await java('g.inject([29, 0.5d, 1.0d]).max(local)'), [new TypedNumber('double', 29)]);
+    assert.deepEqual(await java('g.inject([27]).max(local)'), [27]);
+    assert.deepEqual(await java('g.inject(3, 2L, 7).min()'), [new TypedNumber('long', 2n)]);
+    assert.deepEqual(await java('g.inject(1, NaN, 2).max()'), [2], 'NaN loses to any other number');
+  }));
+
+test('asString() refuses null, also inside a local list, as TinkerPop 3.8 does', () =>
+  withSmallGraph(async ({ run }) => {
+    await assert.rejects(run('g.inject(null, 1).asString()'), (e: unknown) => e instanceof QuiverError && e.code === 'CANNOT_PARSE');
+    await assert.rejects(run('g.inject([1, null]).asString(local)'), (e: unknown) => e instanceof QuiverError && e.message === "Can't parse null as String.");
+    assert.deepEqual(await run("g.V().has('name', 'marko').out('knows').path().asString(local).count(local)"), [2, 2]);
   }));

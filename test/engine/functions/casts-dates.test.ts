@@ -49,10 +49,21 @@ test('asDate follows the AsDate feature', () => {
   for (const bad of [d(1694017709000.1), [1, 2], null, 'This String is not an ISO 8601 Date']) throwsMessage(() => asDate(bad), "Can't parse");
 });
 
-test('dateAdd and dateDiff move by units and count seconds', () => {
+test("asDate reads every form of TinkerPop's DatetimeHelper and refuses impossible dates", () => {
+  const iso = (text: string): string => asDate(text).toISOString();
+  assert.equal(iso('2023-08'), '2023-08-01T00:00:00.000Z');
+  assert.equal(iso('2018-03-22t00:35:44.741z'), '2018-03-22T00:35:44.741Z');
+  assert.equal(iso('2018-03-22T00:35:44.741+1600'), '2018-03-21T08:35:44.741Z');
+  assert.equal(iso('2018-03-22T00:35:44+16:00:30'), '2018-03-21T08:35:14.000Z');
+  assert.equal(iso('2018-03-22T00:35:44-013000'), '2018-03-22T02:05:44.000Z');
+  assert.equal(iso('2023-08-02T00:00+01:00'), '2023-08-01T23:00:00.000Z');
+  for (const bad of ['2023-02-30', '2023-13-01', '2023-08-02T24:00', '2023']) throwsMessage(() => asDate(bad), "Can't parse");
+});
+
+test('dateAdd and dateDiff move by units and count milliseconds', () => {
   const t = new Date(Date.UTC(2023, 7, 2));
   assert.equal(dateAdd(t, { unit: 'day', amount: 7 }).toISOString(), '2023-08-09T00:00:00.000Z');
   assert.equal(dateAdd(t, { unit: 'hour', amount: -1 }).toISOString(), '2023-08-01T23:00:00.000Z');
-  assert.deepEqual(dateDiff(dateAdd(t, { unit: 'minute', amount: 2 }), t), new TypedNumber('long', 120n));
-  assert.deepEqual(dateDiff(t, dateAdd(t, { unit: 'second', amount: 5 })), new TypedNumber('long', -5n));
+  assert.deepEqual(dateDiff(dateAdd(t, { unit: 'minute', amount: 2 }), t), new TypedNumber('long', 120_000n));
+  assert.deepEqual(dateDiff(t, dateAdd(t, { unit: 'second', amount: 5 })), new TypedNumber('long', -5000n));
 });

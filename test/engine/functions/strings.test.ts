@@ -59,8 +59,9 @@ test('split, replace, asString and formatString', () => {
   assert.equal(replace('marko', { search: 'o', replacement: '0' }), 'mark0');
   assert.equal(asString(new TypedNumber('double', 29)), '29.0');
   assert.equal(asString(new Vertex(1, 'person', 0)), 'v[1]');
-  assert.deepEqual(asString([1, null], { local: true }), ['1', null]);
-  assert.equal(asString(null), null);
+  assert.deepEqual(asString(new Set([1, 'a']), { local: true }), ['1', 'a']);
+  assert.throws(() => asString([1, null], { local: true }), { code: 'CANNOT_PARSE', message: "Can't parse null as String." });
+  assert.throws(() => asString(null), { code: 'CANNOT_PARSE' });
   const props = new Map<string, unknown>([['name', 'marko'], ['age', 29]]);
   assert.equal(formatString('%{name} is %{age} years old', (n) => props.get(n)), 'marko is 29 years old');
   assert.equal(formatString('%{name} %{missing}', (n) => props.get(n)), undefined);

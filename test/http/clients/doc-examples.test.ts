@@ -11,10 +11,10 @@
  * in prose ("assuming the PropertyKeys of 1.2.3 exist"), not an example.
  *
  * Pages covered: other (versions), graphspace, graphs (6.1 to 6.3), propertykey, vertexlabel,
- * edgelabel, indexlabel, rebuild, schema, vertex, edge.
+ * edgelabel, indexlabel, rebuild, schema, vertex, edge, variable.
  * traverser.md, gremlin.md and task.md run in doc-examples-traversers.test.ts.
  * Pages left out because the server does not serve them yet: auth.md (access-control issue),
- * metrics.md, variable.md, cypher.md, rank.md and the computer/OLAP pages. Graph snapshots and
+ * metrics.md, cypher.md, rank.md and the computer/OLAP pages. Graph snapshots and
  * compaction (graphs.md 6.4, 6.5) are not in the spec either.
  */
 import { test } from 'node:test';
@@ -560,6 +560,21 @@ schema.indexLabel("personByAge").onV("person").by("age").range().ifNotExist().cr
     // The doc names the vertex label person for an edge of label created: no such edge, HugeGraph's 400.
     status(r, 400);
     check(r.json?.message === "No such edge with id: 'S1:peter>1>>S2:lop'", 'No such edge message', r.json);
+
+    // ---- variable.md ----
+    r = await ex('variable 5.1.1 create or update', 'PUT', '/graphs/hugegraph/variables/name', `{
+  "data": "tom"
+}`);
+    status(r, 200);
+    check(canonical(r.json) === canonical({ name: 'tom' }), '{"name": "tom"}', r.json);
+    r = await ex('variable 5.1.2 list', 'GET', '/graphs/hugegraph/variables');
+    status(r, 200);
+    check(canonical(r.json) === canonical({ name: 'tom' }), '{"name": "tom"}', r.json);
+    r = await ex('variable 5.1.3 get', 'GET', '/graphs/hugegraph/variables/name');
+    status(r, 200);
+    check(canonical(r.json) === canonical({ name: 'tom' }), '{"name": "tom"}', r.json);
+    r = await ex('variable 5.1.4 delete', 'DELETE', '/graphs/hugegraph/variables/name');
+    status(r, 204);
   } finally {
     await server.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });

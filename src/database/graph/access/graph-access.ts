@@ -1,9 +1,10 @@
 /**
  * The access control of one graph handle made by `graph.withPolicy(policy)`: the policy,
- * compiled once, and the four places it applies. Reads go through {@link GraphAccess.decorate}
+ * compiled once, and the five places it applies. Reads go through {@link GraphAccess.decorate}
  * (the handle's source decorator), writes through {@link GraphAccess.writes} (the handle's write
- * guard), Gremlin asks {@link GraphAccess.requireExecute} first, and the schema is read through
- * {@link GraphAccess.schemaView} and changed after {@link GraphAccess.checkSchemaChange}.
+ * guard), Gremlin asks {@link GraphAccess.requireExecute} first, the schema is read through
+ * {@link GraphAccess.schemaView} and changed after {@link GraphAccess.checkSchemaChange}, and the
+ * graph's variables ask {@link GraphAccess.requireVariables}.
  * @module
  */
 import type { GraphSource, GraphWriter, SourceDecorator } from '../../../engine/index.js';
@@ -52,6 +53,14 @@ export class GraphAccess {
   /** PermissionError `PERMISSION_DENIED` unless the policy grants EXECUTE on GREMLIN. */
   requireExecute(): void {
     if (!this.#policy.covers('EXECUTE', { type: 'GREMLIN' })) throw permissionDenied('EXECUTE', { type: 'GREMLIN' });
+  }
+
+  /**
+   * PermissionError `PERMISSION_DENIED` unless the policy grants `permission` on VAR, the graph's
+   * variables (HugeGraph's VariablesProxy: READ to read, WRITE to set, DELETE to remove).
+   */
+  requireVariables(permission: 'READ' | 'WRITE' | 'DELETE'): void {
+    if (!this.#policy.covers(permission, { type: 'VAR' })) throw permissionDenied(permission, { type: 'VAR' });
   }
 
   /** `view` as the policy shows it (see {@link SchemaAccess.view}). */

@@ -123,6 +123,7 @@ export interface SackParams<P> {
 }
 
 /**
- * A property folded into element creation: a key and a value or a child plan yielding it.
+ * A property folded into element creation: a key (a string, or a child plan yielding it) and a
+ * value or a child plan yielding it; a null value removes the values folded before it.
  */
-export type FoldedProperty = readonly [key: string, value: unknown];
+export type FoldedProperty = readonly [key: unknown, value: unknown];

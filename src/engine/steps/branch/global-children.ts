@@ -14,6 +14,7 @@ import { PAUSE } from '../../runtime/pause.js';
 const BARRIERS: { readonly [K in StepKind]?: (p: ParamsOf<K>) => boolean } = {
   order: (p) => !p.local,
   count: (p) => !p.local,
+  degreeCount: () => true,
   reduce: (p) => !p.local,
   tail: (p) => !p.local,
   fold: () => true,

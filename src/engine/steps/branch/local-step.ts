@@ -11,7 +11,9 @@ import { badArguments } from '../args.js';
 import { PAUSE } from '../../runtime/pause.js';
 
 /**
- * The local() step. Also serves map(t) (first result only) and flatMap(t) (all results).
+ * The local() step. Also serves map(t) (first result only) and flatMap(t) (all results); both
+ * add only the child's result to the path, as TinkerPop's TraversalMapStep and
+ * TraversalFlatMapStep do, while local() keeps the child's own path.
  */
 export const localStep: StepDef<'local'> = {
   kind: 'local',
@@ -20,13 +22,21 @@ export const localStep: StepDef<'local'> = {
   ops: ['local', 'map', 'flatMap'],
   compile(ins, cc) {
     if (ins.args.length !== 1) throw badArguments(ins, 'expected one traversal');
-    return { plan: cc.child(ins.args[0] ?? null), firstOnly: ins.op === 'map' };
+    return { plan: cc.child(ins.args[0] ?? null), firstOnly: ins.op === 'map', flat: ins.op === 'flatMap' };
   },
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
     const long = mayRunLong(p.plan);
     for (const t of input) {
       if (t === PAUSE) {
         yield t;
+        continue;
+      }
+      if (p.flat) {
+        // flatMap() hands on the child's objects only: its steps stay out of the path.
+        for (const out of rt.stream(p.plan, [t])) {
+          if (out === PAUSE) yield out;
+          else yield { ...moveTo(t, out.value, rt.trackPath), bulk: out.bulk };
+        }
         continue;
       }
       if (!p.firstOnly) {

@@ -21,6 +21,7 @@ export const unionStep: StepDef<'union'> = {
   category: 'branch',
   pauses: true,
   ops: ['union'],
-  compile: (ins, cc) => ({ plans: ins.args.map((a) => cc.child(a)) }),
+  // The children of g.union(...) are start traversals: g.union(inject(1), inject(2)) gives 1 and 2.
+  compile: (ins, cc) => ({ plans: ins.args.map((a) => cc.child(a, { start: cc.atStart })) }),
   run,
 };

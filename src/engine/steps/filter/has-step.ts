@@ -76,8 +76,10 @@ function compileHas(ins: Instruction): HasCondition[] {
  */
 function testsStrings(test: unknown): boolean {
   if (typeof test === 'string') return true;
-  if (Array.isArray(test)) return test.length > 0 && test.every(testsStrings);
-  if (test instanceof Predicate) return test.args.length > 0 && test.args.every(testsStrings);
+  // A null operand matches no id, so it does not decide how ids compare: hasId('2', null) is textual.
+  const operands = (items: readonly unknown[]): boolean => items.some((x) => x !== null) && items.every((x) => x === null || testsStrings(x));
+  if (Array.isArray(test)) return operands(test);
+  if (test instanceof Predicate) return operands(test.args);
   return false;
 }
 

@@ -10,7 +10,7 @@ import type { StepDef } from '../step-def.js';
 import { badArguments, byPlan, toJsNumber } from '../args.js';
 import { PlanError } from '../../../errors.js';
 import type { Plan } from '../../plan/plan.js';
-import { localItems, splitScope } from '../scope-args.js';
+import { splitScope } from '../scope-args.js';
 import { PAUSE } from '../../runtime/pause.js';
 import type { RandomParams } from '../../plan/params/filter.js';
 
@@ -19,6 +19,21 @@ function sampleOf<T>(items: readonly T[], n: number, random: () => number): T[] 
   const out: T[] = [];
   while (out.length < n && pool.length > 0) out.push(...pool.splice(Math.floor(random() * pool.length), 1));
   return out;
+}
+
+/**
+ * sample(local, n) of one value, as TinkerPop's SampleLocalStep: a list, set or map of at most
+ * n items stays as it is; a longer one gives n items picked with `nextInt(size)` (a list, or a
+ * map of the picked entries); anything else (a path included) passes unchanged.
+ */
+function sampleLocal(value: unknown, n: number, below: (bound: number) => number): unknown {
+  const map = value instanceof Map ? (value as Map<unknown, unknown>) : undefined;
+  const items = map !== undefined ? [...map] : Array.isArray(value) ? (value as unknown[]) : value instanceof Set ? [...(value as Set<unknown>)] : undefined;
+  if (items === undefined || items.length <= n) return value;
+  const pool = [...items];
+  const out: unknown[] = [];
+  while (out.length < n) out.push(...pool.splice(below(pool.length), 1));
+  return map === undefined ? out : new Map(out as [unknown, unknown][]);
 }
 
 /** Bulks from this size on are thinned by expectation instead of one toss per unit, as TinkerPop does. */
@@ -66,18 +81,19 @@ function weightedSample(items: readonly Traverser[], p: RandomParams<Plan>, rt: 
 }
 
 function* sample(p: RandomParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
-  const random = rt.random(p);
   if (p.local) {
+    const below = rt.randomBelow(p);
     for (const t of input) {
       if (t === PAUSE) {
         yield t;
         continue;
       }
-      const items = localItems(t.value);
-      yield items === undefined ? t : moveTo(t, sampleOf(items, p.amount, random), rt.trackPath);
+      const sampled = sampleLocal(t.value, p.amount, below);
+      yield sampled === t.value ? t : moveTo(t, sampled, rt.trackPath);
     }
     return;
   }
+  const random = rt.random(p);
   const expanded: Traverser[] = [];
   for (const t of input) {
     if (t === PAUSE) {
@@ -106,7 +122,7 @@ export const randomStep: StepDef<'random'> = {
   },
   modulate(p, ins, cc) {
     if (ins.op !== 'by' || p.mode !== 'sample' || p.local) throw new PlanError('UNSUPPORTED_MODULATOR', `The ${p.mode}() step does not accept ${ins.op}()`);
-    if (p.by !== undefined) throw new PlanError('BY_ALREADY_SET', 'The sample() step can only have one by modulator');
+    if (p.by !== undefined) throw new PlanError('BY_ALREADY_SET', 'Sample step can only have one by modulator');
     return { ...p, by: byPlan(ins.args[0], cc, ins) };
   },
   run,

@@ -8,7 +8,7 @@ import type { Traverser } from '../../runtime/traverser.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, toJsNumber } from '../args.js';
-import { localItems, splitScope } from '../scope-args.js';
+import { rangeOfItems, splitScope } from '../scope-args.js';
 import { PAUSE } from '../../runtime/pause.js';
 import type { RangeParams } from '../../plan/params/filter.js';
 
@@ -17,7 +17,7 @@ function run(p: RangeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<
 }
 
 function* rangeLocalStream(p: RangeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
-  for (const t of input) yield t === PAUSE ? t : moveTo(t, rangeLocal(t.value, p), rt.trackPath);
+  for (const t of input) yield t === PAUSE ? t : moveTo(t, rangeOfItems(t.value, p.low, p.high), rt.trackPath);
 }
 
 /**
@@ -40,20 +40,6 @@ function* rangeGlobal(p: RangeParams, input: Iterable<Traverser>, counts: Map<nu
     const to = p.high === -1 ? seen : Math.min(seen, p.high);
     if (to > from) yield to - from === t.bulk ? t : withFields(t, { bulk: to - from });
   }
-}
-
-/**
- * A range of a collection value; lists stay lists even for one element.
- */
-function rangeLocal(value: unknown, p: RangeParams): unknown {
-  if (value instanceof Map) {
-    const entries = [...(value as Map<unknown, unknown>)];
-    return new Map(entries.slice(p.low, p.high === -1 ? undefined : p.high));
-  }
-  const items = localItems(value);
-  if (items === undefined) return value;
-  const slice = items.slice(p.low, p.high === -1 ? undefined : p.high);
-  return value instanceof Set ? new Set(slice) : slice;
 }
 
 function bound(ins: { op: string; args: readonly unknown[] }, a: unknown): number {

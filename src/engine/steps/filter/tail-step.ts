@@ -1,5 +1,6 @@
 /**
- * tail(n) (global and local): the last n traversers, counting bulk.
+ * tail(n) (global and local): the last n traversers, counting bulk; tail(local, n) keeps the
+ * last n items of a collection in a collection of its kind, also when n is 1 (TinkerPop 3.8).
  * @module
  */
 import { moveTo, withFields } from '../../runtime/traverser.js';
@@ -7,7 +8,7 @@ import type { Traverser } from '../../runtime/traverser.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
 import { badArguments, toJsNumber } from '../args.js';
-import { localItems, splitScope } from '../scope-args.js';
+import { localItems, rangeOfItems, splitScope } from '../scope-args.js';
 import { PAUSE, gather } from '../../runtime/pause.js';
 
 function* run(p: { readonly n: number; readonly local: boolean }, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
@@ -17,18 +18,8 @@ function* run(p: { readonly n: number; readonly local: boolean }, input: Iterabl
         yield t;
         continue;
       }
-      const v = t.value;
-      if (v instanceof Map) {
-        yield moveTo(t, new Map([...(v as Map<unknown, unknown>)].slice(Math.max(0, v.size - p.n))), rt.trackPath);
-        continue;
-      }
-      const items = localItems(v);
-      if (items === undefined) {
-        yield t;
-        continue;
-      }
-      const slice = items.slice(Math.max(0, items.length - p.n));
-      yield moveTo(t, p.n === 1 ? slice[0] : slice, rt.trackPath);
+      const size = t.value instanceof Map ? (t.value as Map<unknown, unknown>).size : localItems(t.value)?.length;
+      yield size === undefined ? t : moveTo(t, rangeOfItems(t.value, Math.max(0, size - p.n), -1), rt.trackPath);
     }
     return;
   }

@@ -29,7 +29,8 @@ export function long(n: number | bigint): TypedNumber {
 export function column(value: unknown, which: string, entry = false): unknown {
   if (value instanceof Map) {
     const items = which === 'keys' ? [...(value as Map<unknown, unknown>).keys()] : [...(value as Map<unknown, unknown>).values()];
-    return (entry || isMapEntry(value)) && items.length === 1 ? items[0] : items;
+    if ((entry || isMapEntry(value)) && items.length === 1) return items[0];
+    return which === 'keys' ? new Set(items) : items;
   }
   if (value instanceof Path) return which === 'keys' ? value.labels.map((l) => new Set(l)) : [...value.objects];
   throw new ArgumentError('NOT_A_MAP', `Cannot select Column.${which}: ${String(value)} is not a map`);

@@ -47,13 +47,43 @@ function* slots(p: GraphParams, rt: Runtime): Iterable<number> {
   yield* p.element === 'vertex' ? s.vertexSlots() : s.edgeSlots();
 }
 
+/** Slots in a growing Int32Array: four bytes an element, for a scan taken before it runs. */
+class SlotList {
+  #items = new Int32Array(64);
+  #length = 0;
+
+  push(slot: number): void {
+    if (this.#length === this.#items.length) {
+      const grown = new Int32Array(this.#items.length * 2);
+      grown.set(this.#items);
+      this.#items = grown;
+    }
+    this.#items[this.#length++] = slot;
+  }
+
+  slots(): Int32Array {
+    return this.#items.subarray(0, this.#length);
+  }
+}
+
 function* run(p: GraphParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
     if (t === PAUSE) {
       yield t;
       continue;
     }
-    for (const slot of slots(p, rt)) {
+    let found: Iterable<number> = slots(p, rt);
+    if (rt.writer !== undefined && p.ids === undefined) {
+      // A traversal that writes reads the live graph: its scan covers the elements there when
+      // the scan starts, so that g.V().addV() adds one vertex per vertex instead of chasing its own.
+      const taken = new SlotList();
+      for (const slot of found) {
+        taken.push(slot);
+        if (rt.tick()) yield PAUSE;
+      }
+      found = taken.slots();
+    }
+    for (const slot of found) {
       if (rt.tick()) yield PAUSE;
       yield moveTo(t, p.element === 'vertex' ? rt.vertex(slot) : rt.edge(slot), rt.trackPath);
     }

@@ -1,6 +1,6 @@
 /**
  * group() and groupCount(), as a barrier producing one map or, given a key, as a side-effect
- * that passes traversers through. Keys follow Java equality.
+ * barrier that passes every traverser on once all are counted. Keys follow Java equality.
  * @module
  */
 import { PlanError } from '../../../errors.js';
@@ -36,9 +36,8 @@ class GroupAccumulator implements Accumulator {
     readonly rt: Runtime,
   ) {}
 
-  /** Adds a member to its group. */
-  add(t: Traverser): void {
-    const keyBy = this.p.keyBy;
+  /** Adds a member to its group, keyed by the adding step's key by() (several steps may share a side-effect). */
+  add(t: Traverser, keyBy: Plan | undefined): void {
     if (keyBy === undefined || keyBy.steps.length === 0) this.addAt(t.value, t);
     else {
       const out = this.rt.first(keyBy, t);
@@ -47,8 +46,8 @@ class GroupAccumulator implements Accumulator {
   }
 
   /** {@link GroupAccumulator.add} for a key's by() child that may run long: yields its PAUSE markers. */
-  *addPausing(t: Traverser): Generator<Traverser, void> {
-    const out = yield* this.rt.firstPausing(this.p.keyBy as Plan, t);
+  *addPausing(t: Traverser, keyBy: Plan): Generator<Traverser, void> {
+    const out = yield* this.rt.firstPausing(keyBy, t);
     if (out !== undefined) this.addAt(out.value, t);
   }
 
@@ -95,19 +94,23 @@ function isGroupAccumulator(v: unknown): v is GroupAccumulator {
 }
 
 function* run(p: GroupParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
-  const long = p.keyBy !== undefined && mayRunLong(p.keyBy);
+  const pausingKey = p.keyBy !== undefined && mayRunLong(p.keyBy) ? p.keyBy : undefined;
   if (p.sideEffect !== undefined) {
+    // A side-effect barrier, as TinkerPop 3.8's GroupSideEffectStep: every traverser is counted before any passes.
     const acc = accumulator(rt, p.sideEffect, () => new GroupAccumulator(p, rt), isGroupAccumulator);
+    const all: Traverser[] = [];
     for (const t of input) {
       if (t === PAUSE) {
         yield t;
         continue;
       }
       rt.memory.hold(1);
-      if (long) yield* acc.addPausing(t);
-      else acc.add(t);
-      yield t;
+      if (pausingKey !== undefined) yield* acc.addPausing(t, pausingKey);
+      else acc.add(t, p.keyBy);
+      all.push(t);
+      if (rt.tick()) yield PAUSE;
     }
+    yield* all;
     return;
   }
   const acc = new GroupAccumulator(p, rt);
@@ -120,8 +123,8 @@ function* run(p: GroupParams<Plan>, input: Iterable<Traverser>, rt: Runtime): It
     if (rt.tick()) yield PAUSE;
     rt.memory.hold(1);
     held++;
-    if (long) yield* acc.addPausing(t);
-    else acc.add(t);
+    if (pausingKey !== undefined) yield* acc.addPausing(t, pausingKey);
+    else acc.add(t, p.keyBy);
   }
   const result = yield* acc.resultPausing();
   rt.memory.release(held);
@@ -146,7 +149,8 @@ export const groupStep: StepDef<'group'> = {
     if (p.keyBy === undefined) return { ...p, keyBy: byPlan(ins.args[0], cc, ins) };
     // ProductiveByStrategy leaves the value traversal of a grouping step alone.
     if (p.valueBy === undefined && !p.count) return { ...p, valueBy: valuePlan(ins.args[0], byPlan(ins.args[0], { ...cc, productive: false }, ins)) };
-    throw new PlanError('BY_ALREADY_SET', `The ${p.count ? 'groupCount' : 'group'}() step can only have ${p.count ? 'one' : 'two'} by modulator`);
+    if (p.count) throw new PlanError('BY_ALREADY_SET', 'GroupCount step can only have one by modulator');
+    throw new PlanError('BY_ALREADY_SET', 'The key and value traversals for group()-step have already been set');
   },
   run,
   describe: (p) => `${p.count ? 'count' : ''}${p.sideEffect === undefined ? '' : ' ' + p.sideEffect}`,

@@ -10,7 +10,7 @@ import type { Traverser } from '../../runtime/traverser.js';
 import { fresh, moveTo } from '../../runtime/traverser.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
-import { badArguments } from '../args.js';
+import { badArguments, withOption } from '../args.js';
 import { argValue, vertexSlotOf } from '../helpers/write-values.js';
 import { foldedId, foldedValues } from './fold-properties.js';
 import type { AddEdgeParams, EdgeEnd } from '../../plan/params/side-effect.js';
@@ -60,11 +60,7 @@ export const addEdgeStep: StepDef<'addE'> = {
     return { label: a, from: undefined, to: undefined, start: cc.atStart };
   },
   modulate(p, ins, cc) {
-    if (ins.op === 'with') {
-      const [k, v] = ins.args;
-      if (typeof k !== 'string' || ins.args.length > 2) throw badArguments(ins, 'expected with(key) or with(key, value)');
-      return { ...p, config: [...(p.config ?? []), [k, ins.args.length === 1 ? true : v]] };
-    }
+    if (ins.op === 'with') return { ...p, config: [...(p.config ?? []), withOption(ins, 'addE')] };
     if (ins.op !== 'from' && ins.op !== 'to') throw new PlanError('UNSUPPORTED_MODULATOR', `The addE() step does not accept ${ins.op}()`);
     const [a] = ins.args;
     if (ins.args.length !== 1) throw badArguments(ins, 'expected one argument');
@@ -72,5 +68,5 @@ export const addEdgeStep: StepDef<'addE'> = {
     return { ...p, [ins.op]: end };
   },
   run,
-  describe: (p) => `${typeof p.label === 'string' ? p.label : 'traversal'}${(p.properties ?? []).map(([k]) => `, ${k}`).join('')}`,
+  describe: (p) => `${typeof p.label === 'string' ? p.label : 'traversal'}${(p.properties ?? []).map(([k]) => `, ${typeof k === 'string' ? k : 'traversal'}`).join('')}`,
 };

@@ -7,7 +7,7 @@ import type { Traverser } from '../../runtime/traverser.js';
 import { fresh, moveTo } from '../../runtime/traverser.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef } from '../step-def.js';
-import { badArguments } from '../args.js';
+import { badArguments, withOption } from '../args.js';
 import { argValue } from '../helpers/write-values.js';
 import { foldedId, foldedValues } from './fold-properties.js';
 import type { AddVertexParams } from '../../plan/params/side-effect.js';
@@ -39,6 +39,11 @@ export const addVertexStep: StepDef<'addV'> = {
     if (a !== undefined && a !== null && typeof a !== 'string') throw badArguments(ins, 'the label must be a string');
     return { label: a ?? 'vertex', start: cc.atStart };
   },
+  // TinkerPop 3.8 accepts with() on addV() and gives it no meaning ("Remove Undocumented with() modulation").
+  modulate(p, ins) {
+    withOption(ins, 'addV');
+    return p;
+  },
   run,
-  describe: (p) => `${typeof p.label === 'string' ? p.label : 'traversal'}${(p.properties ?? []).map(([k]) => `, ${k}`).join('')}`,
+  describe: (p) => `${typeof p.label === 'string' ? p.label : 'traversal'}${(p.properties ?? []).map(([k]) => `, ${typeof k === 'string' ? k : 'traversal'}`).join('')}`,
 };

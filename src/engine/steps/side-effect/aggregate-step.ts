@@ -1,7 +1,8 @@
 /**
  * aggregate(key) (a barrier: everything is collected before anything passes) and store(key)
- * (lazy), optionally with by(); the side-effect is a list with bulk expanded (or the initial
- * set, or a value folded with the reducer given to withSideEffect).
+ * (lazy), optionally with by(); the side-effect is Java's BulkSet, a list with bulk expanded
+ * marked as a set (or the initial set, or a value folded with the reducer given to
+ * withSideEffect).
  * @module
  */
 import { PlanError } from '../../../errors.js';
@@ -16,12 +17,13 @@ import { applyBy } from '../helpers/by.js';
 import { applyOperator } from '../operators.js';
 import { PAUSE, gather } from '../../runtime/pause.js';
 import type { AggregateParams } from '../../plan/params/side-effect.js';
+import { bulkSet, isBulkSet } from '../../semantics/index.js';
 
 /** A copy of a collection that still belongs to the source settings, so runs never share it. */
 function owned(rt: Runtime, key: string, v: unknown): unknown {
   if (v !== rt.settings.sideEffects.get(key)) return v;
   if (v instanceof Set) return new Set(v as Set<unknown>);
-  if (Array.isArray(v)) return [...(v as unknown[])];
+  if (Array.isArray(v)) return isBulkSet(v) ? bulkSet([...(v as unknown[])]) : [...(v as unknown[])];
   return v;
 }
 
@@ -54,7 +56,7 @@ function collect(rt: Runtime, p: AggregateParams<Plan>, t: Traverser, into: unkn
 }
 
 function* run(p: AggregateParams<Plan>, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
-  if (!rt.sideEffects.has(p.key)) rt.sideEffects.set(p.key, []);
+  if (!rt.sideEffects.has(p.key)) rt.sideEffects.set(p.key, bulkSet([]));
   if (p.lazy) {
     for (const t of input) {
       if (t === PAUSE) {

@@ -9,7 +9,8 @@ import { ArgumentError } from '../../../errors.js';
 import { TypedNumber, Uuid } from '../../../values/index.js';
 import type { ElementId, PropertyValue } from '../../../values/index.js';
 import { isEnum } from '../args.js';
-import type { PlanStep } from '../../plan/plan.js';
+import { Plan, type PlanStep } from '../../plan/plan.js';
+import { formatValue } from '../../semantics/index.js';
 import type { Traverser } from '../../runtime/traverser.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import { argValue, storable } from '../helpers/write-values.js';
@@ -24,6 +25,17 @@ interface Folding {
 }
 
 /**
+ * Where the property() step about to be added would fold: the addV()/addE() it follows directly
+ * or after other property() steps (as TinkerPop walks back over AddPropertyStep), or -1.
+ */
+export function foldTarget(steps: readonly PlanStep[]): number {
+  let at = steps.length - 1;
+  while (at > 0 && steps[at]?.kind === 'property') at--;
+  const target = steps[at];
+  return target !== undefined && (target.kind === 'addV' || target.kind === 'addE') ? at : -1;
+}
+
+/**
  * Folds the `T.id` and `T.label` writes of a property() step into the addV()/addE() it follows
  * (directly or after other property() steps), as TinkerPop keeps them among the creation
  * parameters: the id becomes the new element's id and the label replaces the step's label.
@@ -33,8 +45,7 @@ interface Folding {
 export function foldTokens(steps: PlanStep[], property: { readonly writes: readonly PropertyWrite[] }): PropertyWrite[] {
   const tokens = property.writes.filter((w) => isEnum(w.key, 'T', 'id') || isEnum(w.key, 'T', 'label'));
   if (tokens.length === 0) return [...property.writes];
-  let at = steps.length - 1;
-  while (at > 0 && steps[at]?.kind === 'property') at--;
+  const at = foldTarget(steps);
   const target = steps[at];
   if (target === undefined || (target.kind !== 'addV' && target.kind !== 'addE')) return [...property.writes];
   steps[at] = target.kind === 'addV' ? { ...target, params: withTokens(target.params, tokens) } : { ...target, params: withTokens(target.params, tokens) };
@@ -67,32 +78,51 @@ export function foldedId(rt: Runtime, t: Traverser, id: unknown): ElementId | un
 
 /**
  * The addV()/addE() step with a following property() step folded in, or undefined when the
- * property() step cannot be folded: a cardinality, meta-properties, a non-string key, a null
- * value or a key already folded (the later write then runs as its own step) keep it separate.
+ * property() step cannot be folded, as TinkerPop decides: a vertex write folds when it has no
+ * meta-properties and its key is a string without a cardinality or a traversal; an edge write
+ * folds unless it names a multi-value cardinality or meta-properties (then it fails as its own
+ * step). Several values of one key fold in order: a multi-valued key keeps them all, as
+ * TinkerGraph attaches creation properties with list cardinality.
  */
 export function foldProperty(target: PlanStep, property: { readonly writes: readonly PropertyWrite[] }): PlanStep | undefined {
   if (target.kind !== 'addV' && target.kind !== 'addE') return undefined;
-  const folded = [...(target.params.properties ?? [])];
-  const keys = new Set(folded.map(([k]) => k));
-  for (const w of property.writes) {
-    if (w.cardinality !== undefined || w.meta.length > 0 || typeof w.key !== 'string' || w.value === null) return undefined;
-    if (keys.has(w.key)) return undefined;
-    keys.add(w.key);
-    folded.push([w.key, w.value]);
-  }
+  const folds = (w: PropertyWrite): boolean =>
+    w.meta.length === 0 &&
+    (target.kind === 'addE'
+      ? (w.cardinality === undefined || w.cardinality === 'single') && (typeof w.key === 'string' || w.key instanceof Plan)
+      : (typeof w.key === 'string' && w.cardinality === undefined) || w.key instanceof Plan);
+  if (!property.writes.every(folds)) return undefined;
+  const folded: FoldedProperty[] = [...(target.params.properties ?? []), ...property.writes.map((w) => [w.key, w.value] as const)];
   return target.kind === 'addV'
     ? { ...target, params: { ...target.params, properties: folded } }
     : { ...target, params: { ...target.params, properties: folded } };
 }
 
 /**
- * Evaluates folded properties for one traverser; a value that evaluates to null is left out.
+ * The name of a property key: a string, or what a key traversal yields for the traverser.
+ *
+ * @throws ArgumentError HIDDEN_KEY for `T` tokens (TinkerPop's "T.id is immutable on existing
+ *   elements"), PROPERTY_KEY for anything else.
+ */
+export function propertyKeyName(rt: Runtime, t: Traverser, key: unknown): string {
+  const name = argValue(rt, t, key);
+  if (typeof name === 'string') return name;
+  if (isEnum(name, 'T')) throw new ArgumentError('HIDDEN_KEY', `T.${name.name} is immutable on existing elements`);
+  throw new ArgumentError('PROPERTY_KEY', `Cannot set property: ${formatValue(name)} is not a property key`);
+}
+
+/**
+ * Evaluates folded properties for one traverser, in order; a value that evaluates to null
+ * removes the values of its key folded before it, as TinkerGraph does for a graph that does
+ * not store nulls.
  */
 export function foldedValues(rt: Runtime, t: Traverser, properties: readonly FoldedProperty[] | undefined): [string, PropertyValue][] {
-  const out: [string, PropertyValue][] = [];
+  let out: [string, PropertyValue][] = [];
   for (const [key, value] of properties ?? []) {
+    const name = propertyKeyName(rt, t, key);
     const raw = argValue(rt, t, value);
-    if (raw !== null) out.push([key, storable(raw, key)]);
+    if (raw === null) out = out.filter(([k]) => k !== name);
+    else out.push([name, storable(raw, name)]);
   }
   return out;
 }

@@ -9,7 +9,7 @@ import type { Argument } from '../../bytecode.js';
 import { ArgumentError, PlanError } from '../../../errors.js';
 import { Edge, Vertex } from '../../elements.js';
 import { Plan } from '../../plan/plan.js';
-import { isEqual } from '../../semantics/index.js';
+import { formatValue, isEqual, typeOfValue } from '../../semantics/index.js';
 import type { ElementId, PropertyValue } from '../../../values/index.js';
 import { fresh, moveTo } from '../../runtime/traverser.js';
 import type { Traverser } from '../../runtime/traverser.js';
@@ -106,9 +106,50 @@ function refuseEdgeCardinality(m: Entries): void {
   for (const [k, v] of m) if (v instanceof CardinalityValue) throw edgeCardinalityError(String(k));
 }
 
-/** option(onMatch) sets properties only: a hidden key (`~label`, `~id`) is refused, as TinkerPop does. */
-function hiddenKeyCheck(key: unknown): void {
-  if (typeof key === 'string' && key.startsWith('~')) throw new ArgumentError('HIDDEN_KEY', `Property key can not be a hidden key: ${key}`);
+/** Java's names of the tokens a merge map may hold besides string keys, in TinkerPop's order. */
+const ALLOWED_TOKENS = { vertex: ['T.id', 'T.label'], edge: ['T.id', 'T.label', 'Direction.OUT', 'Direction.IN'] } as const;
+
+/** How Java prints a map key or a token in its messages: `label`, `OUT`, or the value. */
+function javaText(v: unknown): string {
+  return v instanceof EnumValue ? v.name : formatValue(v);
+}
+
+/** A property key TinkerPop's ElementHelper accepts: not empty, not hidden (`~...`). */
+function checkPropertyKey(key: string): void {
+  if (key === '') throw new ArgumentError('PROPERTY_KEY', 'Property key can not be empty');
+  if (key.startsWith('~')) throw new ArgumentError('HIDDEN_KEY', `Property key can not be a hidden key: ${key}`);
+}
+
+/**
+ * Checks a merge map as TinkerPop's MergeElementStep.validate does: the merge argument and
+ * option(onCreate) take string keys and the step's tokens (never null), a string T.label that
+ * is neither empty nor hidden, and only Merge.outV/inV as Merge values of Direction.OUT/IN;
+ * option(onMatch) takes string keys only. Property keys are neither empty nor hidden.
+ */
+function validateMap(m: Entries | undefined, element: 'vertex' | 'edge', onMatch: boolean): void {
+  const op = element === 'vertex' ? 'mergeV' : 'mergeE';
+  for (const [k, v] of m ?? []) {
+    if (typeof k === 'string') {
+      checkPropertyKey(k);
+      continue;
+    }
+    if (onMatch) throw new ArgumentError('MERGE_MAP', `option(onMatch) expects keys in Map to be of String - check: ${javaText(k)}`);
+    if (k instanceof EnumValue && (v === null || v === undefined)) throw new ArgumentError('MERGE_MAP', `${op}() does not allow null Map values - check: ${k.name}`);
+    const token = tokenName(k);
+    if (token === undefined || !(ALLOWED_TOKENS[element] as readonly string[]).includes(token)) {
+      const allowed = ALLOWED_TOKENS[element].map((t) => t.split('.')[1]).join(', ');
+      throw new ArgumentError('MERGE_MAP', `${op}() and option(onCreate) args expect keys in Map to be either String or [${allowed}] - check: ${javaText(k)}`);
+    }
+    if (token === 'T.label') {
+      if (typeof v !== 'string') throw new ArgumentError('MERGE_MAP', `${op}() and option(onCreate) args expect T.label value to be of String - found: ${typeOfValue(v)}`);
+      if (v === '') throw new ArgumentError('LABEL_VALUE', 'Label can not be empty');
+      if (v.startsWith('~')) throw new ArgumentError('LABEL_VALUE', `Label can not be a hidden key: ${v}`);
+    }
+    const end = token === 'Direction.OUT' ? 'outV' : token === 'Direction.IN' ? 'inV' : undefined;
+    if (end !== undefined && isEnum(v, 'Merge') && v.name !== end) {
+      throw new ArgumentError('MERGE_MAP', `Only Merge.${end} token may be used for ${token}, found: ${v.name}`);
+    }
+  }
 }
 
 /**
@@ -122,9 +163,8 @@ function applyOnMatch(rt: Runtime, t: Traverser, el: Vertex | Edge, option: unkn
   if (m === undefined) return;
   if (el instanceof Edge) refuseEdgeCardinality(m);
   const w = rt.requireWriter('merge');
-  for (const [k, v] of m) {
-    if (typeof k !== 'string') throw new ArgumentError('MERGE_OVERRIDE', `option(onMatch) cannot set ${String(k)}`);
-    hiddenKeyCheck(k);
+  validateMap(m, el instanceof Vertex ? 'vertex' : 'edge', true);
+  for (const [k, v] of m as Map<string, unknown>) {
     const cv = withCardinality(v, undefined);
     if (el instanceof Vertex) {
       if (cv.value === null) w.removeVertexProperty(el.slot, k);
@@ -162,6 +202,7 @@ function create(rt: Runtime, t: Traverser, p: MergeParams, m: Entries): Vertex |
 function* run(p: MergeParams, input: Iterable<Traverser>, rt: Runtime): Iterable<Traverser> {
   for (const t of input) {
     const search = asMap(p.search === undefined ? t.value : argValue(rt, t, p.search), 'the merge argument') ?? new Map();
+    validateMap(search, p.element, false);
     // A constant option(onCreate) map is checked against the merge map before the search, as TinkerPop does.
     const constantOnCreate = p.options.get('onCreate');
     if (constantOnCreate instanceof Map) combine(search, constantOnCreate as Entries);
@@ -176,6 +217,7 @@ function* run(p: MergeParams, input: Iterable<Traverser>, rt: Runtime): Iterable
       }
     } else {
       const onCreate = asMap(argValue(rt, t, p.options.get('onCreate')), 'option(onCreate)');
+      validateMap(onCreate, p.element, false);
       results.push(create(rt, t, p, combine(search, onCreate)));
     }
     for (const el of results) yield p.start ? { ...fresh(el, rt.trackPath), sack: t.sack } : moveTo(t, el, rt.trackPath);
@@ -190,7 +232,8 @@ function withDefaultCardinality(map: Argument | undefined, card: Argument, ins: 
   if (!isEnum(card, 'Cardinality') || !(map instanceof Map || map === null)) throw badArguments(ins, 'expected option(Merge, map, Cardinality)');
   if (map === null) return map;
   const out = new Map<Argument, Argument>();
-  for (const [key, value] of map as Map<Argument, Argument>) out.set(key, value instanceof CardinalityValue ? value : new CardinalityValue(card.name, value));
+  // A T key takes no cardinality: its value stays as it is.
+  for (const [key, value] of map as Map<Argument, Argument>) out.set(key, value instanceof CardinalityValue || isEnum(key, 'T') ? value : new CardinalityValue(card.name, value));
   return out;
 }
 
@@ -217,9 +260,10 @@ export const mergeStep: StepDef<'merge'> = {
   modulate(p, ins, cc) {
     const [k, given, card] = ins.args;
     if (ins.op !== 'option' || !isEnum(k, 'Merge')) throw new PlanError('UNSUPPORTED_MODULATOR', `The merge step does not accept ${ins.op}()`);
+    if (card !== undefined && p.element === 'edge') throw new PlanError('STEP_ARGUMENTS', 'option() with the Cardinality argument can only be used following mergeV()');
     const v = card === undefined ? given : withDefaultCardinality(given, card, ins);
     const options = new Map(p.options);
-    if (k.name === 'onMatch' && v instanceof Map) for (const key of v.keys()) hiddenKeyCheck(key);
+    if (k.name === 'onMatch' && v instanceof Map) validateMap(v as Entries, p.element, true);
     options.set(k.name, optionValue(v, cc));
     return { ...p, options };
   },

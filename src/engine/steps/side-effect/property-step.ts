@@ -11,9 +11,10 @@ import type { PropertyCardinality } from '../../../port/index.js';
 import type { Traverser } from '../../runtime/traverser.js';
 import type { Runtime } from '../../runtime/runtime.js';
 import type { StepDef, CompileContext } from '../step-def.js';
-import { badArguments, isEnum } from '../args.js';
+import { badArguments, isEnum, withOption } from '../args.js';
 import { argValue, edgeCardinalityError, storable, withCardinality } from '../helpers/write-values.js';
 import { currentVertexProperty } from '../helpers/step-elements.js';
+import { propertyKeyName } from './fold-properties.js';
 import type { PropertyWrite } from '../../plan/params/side-effect.js';
 
 function arg(a: Argument | undefined, cc: CompileContext): unknown {
@@ -27,10 +28,12 @@ function compileWrites(ins: { op: string; args: readonly Argument[] }, cc: Compi
     cardinality = args[0].name as PropertyCardinality;
     args = args.slice(1);
   }
+  // property(null) and property(cardinality, null) write nothing, as TinkerPop's property(Map) with null.
+  if (args.length === 1 && args[0] === null) return [];
   if (args.length === 1 && args[0] instanceof Map) {
     return [...(args[0] as Map<Argument, Argument>)].map(([k, v]) => {
       const cv = withCardinality(v, cardinality);
-      return { cardinality: cv.cardinality, key: k, value: arg(cv.value as Argument, cc), meta: [] };
+      return { cardinality: cv.cardinality, key: arg(k, cc), value: arg(cv.value as Argument, cc), meta: [] };
     });
   }
   if (args.length < 2 || args.length % 2 !== 0) throw badArguments(ins, 'expected property(key, value, ...metaKeyValues)');
@@ -40,27 +43,25 @@ function compileWrites(ins: { op: string; args: readonly Argument[] }, cc: Compi
     if (typeof k !== 'string') throw badArguments(ins, 'meta-property keys must be strings');
     meta.push([k, arg(args[i + 1], cc)]);
   }
-  return [{ cardinality, key: args[0], value: arg(args[1], cc), meta }];
-}
-
-function keyName(key: unknown): string {
-  if (typeof key === 'string') return key;
-  if (isEnum(key, 'T')) throw new ArgumentError('HIDDEN_KEY', `Property key can not be a hidden key: ~${key.name}`);
-  throw new ArgumentError('PROPERTY_KEY', `Cannot set property: ${String(key)} is not a property key`);
+  return [{ cardinality, key: arg(args[0], cc), value: arg(args[1], cc), meta }];
 }
 
 /** Writes one property of `t`'s element; returns the element as it is after the write. */
 function write(rt: Runtime, t: Traverser, pw: PropertyWrite): unknown {
   const w = rt.requireWriter('property');
   const el = t.value;
-  const key = keyName(pw.key);
+  const key = propertyKeyName(rt, t, pw.key);
   const raw = argValue(rt, t, pw.value);
   if (el instanceof Vertex) {
     if (raw === null) {
       w.removeVertexProperty(el.slot, key);
       return el;
     }
-    const meta = pw.meta.map(([k, v]) => [k, storable(argValue(rt, t, v), k)] as const);
+    // A null meta-property value is not stored, as in a graph without null property values.
+    const meta = pw.meta.flatMap(([k, v]) => {
+      const value = argValue(rt, t, v);
+      return value === null ? [] : [[k, storable(value, k)] as const];
+    });
     w.setVertexProperty(el.slot, key, storable(raw, key), { cardinality: pw.cardinality ?? 'single', meta });
     return el;
   }
@@ -87,6 +88,11 @@ export const propertyStep: StepDef<'property'> = {
   ops: ['property'],
   mutates: true,
   compile: (ins, cc) => ({ writes: compileWrites(ins, cc) }),
+  // TinkerPop 3.8 accepts with() on property() and gives it no meaning ("Remove Undocumented with() modulation").
+  modulate(p, ins) {
+    withOption(ins, 'property');
+    return p;
+  },
   *run(p, input: Iterable<Traverser>, rt: Runtime) {
     for (const t of input) {
       let now = t.value;
