@@ -12,14 +12,13 @@ import type { PlanStep, SackSpec, SourceSettings } from '../plan/plan.js';
 import { STEPS } from '../steps/step-registry.js';
 import type { StepDef, CompileContext, Modulation } from '../steps/step-def.js';
 import type { StepKind } from '../plan/kinds.js';
-import { describeArg, strings } from '../steps/args.js';
+import { describeArg, strings, toJsNumber } from '../steps/args.js';
 import { applyStrategies, checkStrategyName, verifyPlan } from '../strategies/index.js';
 import { foldProperty, foldTarget, foldTokens } from '../steps/side-effect/fold-properties.js';
 import { EnumValue, VariableRef, VertexRef } from '../bytecode.js';
 import { Vertex } from '../elements.js';
 import { checkQueryLimits } from './limits.js';
 import type { TraversalFilterParams } from '../plan/params/filter.js';
-import { TypedNumber } from '../../values/index.js';
 
 const BY_OP = new Map<string, StepKind>();
 for (const def of Object.values(STEPS)) for (const op of def.ops) BY_OP.set(op, def.kind);
@@ -259,7 +258,7 @@ const TIMEOUT_KEYS: ReadonlySet<string> = new Set(['evaluationTimeout', 'scriptE
 
 /** A time limit in milliseconds from `with(key, value)`: a whole number from 0 (no limit of its own) up. */
 function timeoutOption(key: string, value: unknown): number {
-  const ms = value instanceof TypedNumber ? value.toNumber() : typeof value === 'bigint' ? Number(value) : value;
+  const ms = toJsNumber(value);
   if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0) {
     throw new PlanError('STEP_ARGUMENTS', `Invalid with('${key}'): the time limit must be a whole number of milliseconds from 0, not ${describeArg(value)}`);
   }
