@@ -19,6 +19,7 @@ import { graphScopePlugin } from './plugins/graph-scope.js';
 import { rolesPlugin } from './plugins/roles.js';
 import type { GraphFor } from './plugins/graph-scope.js';
 import { GRAPH_ROUTE_GROUPS, OPEN_ROUTE_GROUPS } from './routes/index.js';
+import { consoleRoutes } from './console.js';
 
 /**
  * Options of {@link buildApp}.
@@ -180,5 +181,6 @@ export async function registerRoutes(app: FastifyInstance, options: AppOptions):
     },
   });
   for (const group of OPEN_ROUTE_GROUPS) group(app, { state });
+  await consoleRoutes(app);
   await app.register(graphScopePlugin, { state, groups: GRAPH_ROUTE_GROUPS, ...(options.graphFor === undefined ? {} : { graphFor: options.graphFor }) });
 }

@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Identity, ServerState } from '../../index.js';
 import { unauthenticated } from '../error-mapper.js';
+import { CONSOLE_PREFIX } from '../console.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,8 +39,13 @@ interface AuthOptions {
   readonly authenticate?: Authenticator;
 }
 
-/** Paths that need no credentials (hugegraph-notes §2.2). */
-const OPEN_PATHS: ReadonlySet<string> = new Set(['/versions', '/openapi.json']);
+/** Paths that need no credentials (hugegraph-notes §2.2), with the web console's redirects; the console's files need none either: a request whose matched route serves them
+ * ({@link CONSOLE_PREFIX}), decided by the route and not the raw path. */
+const OPEN_PATHS: ReadonlySet<string> = new Set(['/versions', '/openapi.json', '/', '/favicon.ico', '/console']);
+
+function isOpen(path: string, route: string | undefined): boolean {
+  return OPEN_PATHS.has(path) || (route !== undefined && route.startsWith(CONSOLE_PREFIX));
+}
 const ANONYMOUS_ADMIN: Identity = { user_name: 'admin', user_id: 'admin', admin: true };
 
 function bearer(state: ServerState, token: string): Identity {
@@ -106,7 +112,7 @@ export const authPlugin = fp<AuthOptions>(
       const query = url.indexOf('?');
       let outcome: Identity | Promise<Identity>;
       try {
-        outcome = !check || OPEN_PATHS.has(query < 0 ? url : url.slice(0, query)) ? ANONYMOUS_ADMIN : authenticate(request.headers.authorization, request.ip);
+        outcome = !check || isOpen(query < 0 ? url : url.slice(0, query), request.routeOptions.url) ? ANONYMOUS_ADMIN : authenticate(request.headers.authorization, request.ip);
       } catch (error) {
         next(error instanceof Error ? error : new Error(String(error)));
         return;
