@@ -51,6 +51,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   index: ['engine', 'storage', 'grammar', 'database'],
   http: ['index'],
   cli: ['index', 'http'],
+  'console-web': [],
 };
 
 function listTs(dir: string): string[] {

@@ -141,6 +141,8 @@ test('the web console: sign-in, queries in three views, expand, cancel, schema, 
       assert.deepEqual(await counts(page), [4, 3]);
       await runQuery(page, 'g.E()');
       assert.deepEqual(await counts(page), [6, 6]);
+      await runQuery(page, 'g.V().outE().inV().path()');
+      assert.deepEqual(await counts(page), [6, 6]);
       await noHorizontalScroll(page, 'Graph tab');
       mkdirSync(join(repoRoot(), 'docs', 'images'), { recursive: true });
       await page.waitForTimeout(300);
