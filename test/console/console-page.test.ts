@@ -128,6 +128,29 @@ test('the web console: sign-in, queries in three views, expand, cancel, schema, 
       await page.getByRole('tab', { name: 'Table' }).click();
     });
 
+    await t.test('the Query box highlights Gremlin and completes step names, labels and property keys', async () => {
+      const box = page.getByRole('textbox', { name: 'Query' });
+      await box.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Delete');
+      await box.pressSequentially('g.V().hasLa', { delay: 0 });
+      await page.getByRole('listbox').getByRole('option', { name: /^hasLabel/ }).waitFor();
+      // CodeMirror ignores Enter for a moment after the list opens (its interactionDelay).
+      await page.waitForTimeout(200);
+      await page.keyboard.press('Enter');
+      await box.pressSequentially("'pe", { delay: 0 });
+      await page.getByRole('listbox').getByRole('option', { name: /^person/ }).waitFor();
+      await page.waitForTimeout(200);
+      await page.keyboard.press('Enter');
+      assert.match(await box.innerText(), /^g\.V\(\)\.hasLabel\('person/);
+      await box.pressSequentially("').values('a", { delay: 0 });
+      await page.getByRole('listbox').getByRole('option', { name: /^age/ }).waitFor();
+      await page.keyboard.press('Escape');
+      const tokens = await box.locator('span').evaluateAll((spans) => spans.map((span) => `${span.textContent}:${span.className}`));
+      assert.ok(tokens.some((token) => /^'person'?:\S+/.test(token)), `the string is highlighted: ${tokens.join(' ')}`);
+      assert.ok(tokens.some((token) => /^hasLabel:\S+/.test(token)), `the step is highlighted: ${tokens.join(' ')}`);
+    });
+
     await t.test('Ctrl+Enter runs, and the Graph tab draws vertices, edges and the ends of returned edges and paths', async (t) => {
       await runQuery(page, 'g.V(1).outE()', 'keys');
       assert.match(await page.getByRole('status').innerText(), /^3 results in/);

@@ -4,7 +4,7 @@
  * inside a string, the labels and property keys of the graph's schema.
  * @module
  */
-import { StreamLanguage } from '@codemirror/language';
+import { defaultHighlightStyle, HighlightStyle, StreamLanguage, syntaxHighlighting } from '@codemirror/language';
 import type { StringStream } from '@codemirror/language';
 import type { Completion, CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
 import { tags } from '@lezer/highlight';
@@ -91,6 +91,21 @@ export const gremlinLanguage = StreamLanguage.define<ModeState>({
   tokenTable: { step: tags.function(tags.propertyName), source: tags.special(tags.variableName) },
   languageData: { commentTokens: { line: '//', block: { open: '/*', close: '*/' } } },
 });
+
+/**
+ * Colours of Gremlin's own tokens (steps, `g`/`__`), which the default style leaves plain, over
+ * CodeMirror's default style (strings, numbers, keywords, comments), which is only a fallback
+ * once another style is present and so is named here too.
+ */
+export const gremlinHighlighting = [
+  syntaxHighlighting(
+    HighlightStyle.define([
+      { tag: tags.function(tags.propertyName), color: '#1d4ed8' },
+      { tag: tags.special(tags.variableName), color: '#9333ea', fontWeight: '600' },
+    ]),
+  ),
+  syntaxHighlighting(defaultHighlightStyle),
+];
 
 /** Names the completion offers inside strings: labels and property keys of the current graph. */
 export interface SchemaWords {

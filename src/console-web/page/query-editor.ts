@@ -7,7 +7,7 @@ import { basicSetup } from 'codemirror';
 import { EditorView, keymap } from '@codemirror/view';
 import { Prec } from '@codemirror/state';
 import { autocompletion } from '@codemirror/autocomplete';
-import { gremlinCompletion, gremlinLanguage } from './gremlin-mode.js';
+import { gremlinCompletion, gremlinHighlighting, gremlinLanguage } from './gremlin-mode.js';
 import type { SchemaWords } from './gremlin-mode.js';
 
 /** The editor's text, set and read by the page. */
@@ -39,6 +39,7 @@ export function mountQueryEditor(host: HTMLElement, options: { initial: string; 
       Prec.highest(keymap.of([{ key: 'Ctrl-Enter', run: runKey }, { key: 'Mod-Enter', run: runKey }])),
       basicSetup,
       gremlinLanguage,
+      gremlinHighlighting,
       autocompletion({ override: [gremlinCompletion(options.words)] }),
       EditorView.contentAttributes.of({ 'aria-label': 'Query' }),
       EditorView.lineWrapping,
