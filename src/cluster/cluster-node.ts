@@ -44,8 +44,6 @@ interface LocalMark extends LogHead {
 const MARK = 'cluster.json';
 const LEASE_SECONDS = 3;
 const POLL_MS = 1000;
-/** Entry ids remembered to skip an entry appended twice (a retried etcd transaction). */
-const RECENT_IDS = 10_000;
 
 async function readMark(dir: string): Promise<LocalMark | undefined> {
   try {
@@ -116,7 +114,6 @@ export class ClusterNode implements ClusterPort {
   #applied: LogHead;
   #apply: ((request: ReplicatedRequest) => Promise<ReplicatedResponse>) | undefined;
   readonly #waiting = new Map<string, (response: ReplicatedResponse) => void>();
-  readonly #recent = new Set<string>();
   #draining: Promise<void> | undefined;
   #again = false;
   #timer: NodeJS.Timeout | undefined;
@@ -239,16 +236,11 @@ export class ClusterNode implements ClusterPort {
   private async applyEntry(entry: LogEntry): Promise<void> {
     const apply = this.#apply;
     if (apply === undefined) return;
-    let response: ReplicatedResponse;
-    if (this.#recent.has(entry.id)) response = { status: 200, contentType: undefined, body: '' };
-    else {
-      response = await runApplying(entry.time, () => apply(entry.request)).catch((error: unknown) => ({
-        status: 500,
-        contentType: 'text/plain',
-        body: error instanceof Error ? error.message : String(error),
-      }));
-      this.remember(entry.id);
-    }
+    const response = await runApplying(entry.time, () => apply(entry.request)).catch((error: unknown) => ({
+      status: 500,
+      contentType: 'text/plain',
+      body: error instanceof Error ? error.message : String(error),
+    }));
     this.#applied = { index: entry.index, time: entry.time };
     this.log.learn(this.#applied);
     const done = this.#waiting.get(entry.id);
@@ -256,14 +248,6 @@ export class ClusterNode implements ClusterPort {
     done?.(response);
     const every = this.options.snapshotEvery ?? 10_000;
     if (entry.index % every === 0 && entry.origin === this.nodeId) await this.snapshot().catch(() => undefined);
-  }
-
-  private remember(id: string): void {
-    this.#recent.add(id);
-    if (this.#recent.size > RECENT_IDS) {
-      const oldest = this.#recent.values().next().value;
-      if (oldest !== undefined) this.#recent.delete(oldest);
-    }
   }
 
   /** Stores a snapshot at the applied position and compacts the log up to what every live node applied. */

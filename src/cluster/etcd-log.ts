@@ -4,7 +4,9 @@
  * log/n+1, put head = "n+1 t'"`), so any node appends without a leader and two appends can
  * never take the same position. The head also carries the clock of the last entry; each entry's
  * clock is the appender's wall clock but at least one millisecond after the previous one, so
- * clocks strictly increase along the log (AUTOMATIC ids are made of them). Every call has its
+ * clocks strictly increase along the log (AUTOMATIC ids are made of them). A failed comparison
+ * also reads the entry it aimed at, so a transaction that committed but whose reply was lost
+ * (and that the client sent again) is recognised instead of appended twice. Every call has its
  * own deadline: etcd itself waits about 7 s for a quorum that is not there.
  * @module
  */
@@ -128,10 +130,12 @@ export class EtcdLog {
       const txn = this.client
         .if(this.key('head'), 'Value', '==', headText(head))
         .then(this.client.put(this.entryKey(next.index)).value(JSON.stringify(next)), this.client.put(this.key('head')).value(headText(next)))
-        .else(this.client.get(this.key('head')))
+        .else(this.client.get(this.key('head')), this.client.get(this.entryKey(next.index)))
         .options({ deadline: new Date(deadline) });
       const result = await withDeadline(txn.commit(), deadline);
-      if (result.succeeded) {
+      // A transaction the client sent again after a lost reply finds its own entry in place.
+      const taken = result.responses[1]?.response_range?.kvs?.[0]?.value;
+      if (result.succeeded || (taken !== undefined && (JSON.parse(taken.toString('utf8')) as LogEntry).id === entry.id)) {
         this.learn(next);
         return next;
       }
