@@ -85,7 +85,10 @@ export async function joinCluster(options: ClusterOptions): Promise<{ node: Clus
     let from: LogHead = { index: 0, time: 0 };
     if (initialise) {
       // the first node's data directory becomes the cluster's first snapshot
-    } else if (mark?.cluster === cluster && mark.clean) from = { index: mark.index, time: mark.time };
+    } else if (mark?.cluster === cluster && mark.clean && mark.index >= ((await snapshotMeta(log))?.index ?? 0)) {
+      // left cleanly, and the log after it is still there (compaction keeps what follows the newest snapshot)
+      from = { index: mark.index, time: mark.time };
+    }
     else if (mark?.cluster === cluster || (await isEmpty(data))) from = await restoreWhenReady(log, data);
     else throw new StorageError('CLUSTER_STATE', `Cannot join the cluster: '${data}' holds data that is not this cluster's; start the node with an empty --data`);
     await mkdir(data, { recursive: true });

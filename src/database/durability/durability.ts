@@ -92,7 +92,7 @@ interface GraphLogOptions {
  * are positional (see docs/design-choices.md): a replica must apply them in log order from the
  * same starting state.
  */
-export interface ChangeAppender {
+interface ChangeAppender {
   /** While a checkpoint is captured, a promise writers await before changing the graph. */
   readonly gate: Promise<void> | undefined;
   /** Appends one record, in the tick of the change it describes; resolves once it is durable. */
@@ -108,7 +108,7 @@ export interface ChangeAppender {
 /**
  * Checkpointing: captures of the graph's state (snapshots) that shorten replay of the log.
  */
-export interface Checkpointer {
+interface Checkpointer {
   /** Gives the log the function that captures the current state (as views of the store's arrays, or with `copy` as copies). */
   attach(capture: (options: { readonly copy: boolean }) => StoreCapture): void;
   /** Takes a snapshot of the current state. */
