@@ -12,7 +12,7 @@
  */
 import { Range } from 'etcd3';
 import type { Etcd3, IKeyValue } from 'etcd3';
-import { StorageError } from '../errors.js';
+import { LimitError, StorageError } from '../errors.js';
 import type { ReplicatedRequest } from '../http/index.js';
 
 /**
@@ -60,6 +60,20 @@ export async function withDeadline<T>(work: Promise<T>, deadline: number): Promi
   }
 }
 
+/** Largest entry, and largest group of entries in one transaction, in bytes: below etcd's 1.5 MiB request limit. */
+const MAX_ENTRY_BYTES = 1024 * 1024;
+/** Most entries in one transaction (etcd allows 128 operations in one). */
+const MAX_BATCH = 100;
+
+/** An entry waiting for the next transaction. */
+interface Queued {
+  readonly entry: Omit<LogEntry, 'index' | 'time'>;
+  readonly bytes: number;
+  readonly deadline: number;
+  readonly resolve: (entry: LogEntry) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 function headText(head: LogHead): string {
   return `${head.index} ${head.time}`;
 }
@@ -74,6 +88,8 @@ function parseHead(text: string | undefined): LogHead {
  */
 export class EtcdLog {
   #head: LogHead = { index: 0, time: 0 };
+  readonly #queue: Queued[] = [];
+  #flushing = false;
 
   constructor(
     readonly client: Etcd3,
@@ -121,23 +137,64 @@ export class EtcdLog {
   /**
    * Appends an entry at the next free position; resolves with it once etcd committed it, or
    * rejects with StorageError `CLUSTER_UNAVAILABLE` (503) after {@link WRITE_DEADLINE_MS}.
+   * Entries appended while a transaction is in flight go together in the next one (a group
+   * commit: the node's writers never race each other for the head).
    */
-  async append(entry: Omit<LogEntry, 'index' | 'time'>): Promise<LogEntry> {
-    const deadline = Date.now() + WRITE_DEADLINE_MS;
+  append(entry: Omit<LogEntry, 'index' | 'time'>): Promise<LogEntry> {
+    const bytes = Buffer.byteLength(JSON.stringify(entry));
+    if (bytes > MAX_ENTRY_BYTES) {
+      return Promise.reject(new LimitError('CLUSTER_WRITE_TOO_LARGE', `Cannot write: the request is ${bytes} bytes, more than a cluster log entry holds (${MAX_ENTRY_BYTES}); split it`));
+    }
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ entry, bytes, deadline: Date.now() + WRITE_DEADLINE_MS, resolve, reject });
+      if (!this.#flushing) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.#flushing = true;
+    try {
+      while (this.#queue.length > 0) {
+        const batch: Queued[] = [];
+        for (let size = 0; this.#queue.length > 0 && batch.length < MAX_BATCH && size + this.#queue[0]!.bytes <= MAX_ENTRY_BYTES; ) {
+          const next = this.#queue.shift()!;
+          size += next.bytes;
+          if (next.deadline <= Date.now()) next.reject(unavailable());
+          else batch.push(next);
+        }
+        if (batch.length === 0) continue;
+        try {
+          const placed = await this.appendBatch(batch.map((q) => q.entry), Math.min(...batch.map((q) => q.deadline)));
+          batch.forEach((q, i) => q.resolve(placed[i]!));
+        } catch (error) {
+          for (const q of batch) q.reject(error);
+        }
+      }
+    } finally {
+      this.#flushing = false;
+    }
+  }
+
+  private async appendBatch(entries: ReadonlyArray<Omit<LogEntry, 'index' | 'time'>>, deadline: number): Promise<LogEntry[]> {
     for (;;) {
       const head = this.#head;
-      const next: LogEntry = { ...entry, index: head.index + 1, time: Math.max(Date.now(), head.time + 1) };
+      let time = head.time;
+      const placed = entries.map((entry, i): LogEntry => {
+        time = Math.max(Date.now(), time + 1);
+        return { ...entry, index: head.index + 1 + i, time };
+      });
+      const last = placed[placed.length - 1]!;
       const txn = this.client
         .if(this.key('head'), 'Value', '==', headText(head))
-        .then(this.client.put(this.entryKey(next.index)).value(JSON.stringify(next)), this.client.put(this.key('head')).value(headText(next)))
-        .else(this.client.get(this.key('head')), this.client.get(this.entryKey(next.index)))
+        .then(...placed.map((e) => this.client.put(this.entryKey(e.index)).value(JSON.stringify(e))), this.client.put(this.key('head')).value(headText(last)))
+        .else(this.client.get(this.key('head')), this.client.get(this.entryKey(head.index + 1)))
         .options({ deadline: new Date(deadline) });
       const result = await withDeadline(txn.commit(), deadline);
-      // A transaction the client sent again after a lost reply finds its own entry in place.
+      // A transaction the client sent again after a lost reply finds its own first entry in place.
       const taken = result.responses[1]?.response_range?.kvs?.[0]?.value;
-      if (result.succeeded || (taken !== undefined && (JSON.parse(taken.toString('utf8')) as LogEntry).id === entry.id)) {
-        this.learn(next);
-        return next;
+      if (result.succeeded || (taken !== undefined && (JSON.parse(taken.toString('utf8')) as LogEntry).id === placed[0]!.id)) {
+        this.learn(last);
+        return placed;
       }
       const current = result.responses[0]?.response_range?.kvs?.[0]?.value;
       this.#head = parseHead(current?.toString());

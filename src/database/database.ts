@@ -54,7 +54,9 @@ export interface OpenOptions {
 /**
  * What a cluster node gives every graph so that applying the same change on every node gives
  * the same state: the clock and the AUTOMATIC ids of the change being applied, and a check that
- * refuses a change that did not come through the replicated log.
+ * refuses a change that did not come through the replicated log. A graph opened with them
+ * writes its local WAL without fsyncing it: the replicated log is the durable one, and a node
+ * that did not stop cleanly rebuilds from it.
  *
  * @example
  * ```ts
@@ -321,6 +323,7 @@ export class Database {
     const { log, recovered } = await GraphLog.open(join(this.path, GRAPHS, name), {
       snapshotEveryBytes: this.options.snapshotEveryBytes ?? DEFAULT_SNAPSHOT_BYTES,
       walSegmentBytes: this.options.walSegmentBytes,
+      unsynced: replication !== undefined,
     });
     try {
       modes.mode = recovered.modes.mode;

@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StorageError } from '../../errors.js';
-import { inspectSnapshots, note, WriteAheadLog, writeSnapshot } from '../../storage/index.js';
+import { inspectSnapshots, note, unsyncedFileSystem, WriteAheadLog, writeSnapshot } from '../../storage/index.js';
 import type { DamageNote, RecoveryBounds, SnapshotFile, StoreCapture } from '../../storage/index.js';
 import { decodeModes, decodeWalRecord, encodeWalRecord, MODES_SECTION } from './records.js';
 import type { GraphModes, WalRecord } from './records.js';
@@ -84,6 +84,8 @@ interface GraphLogOptions {
   readonly snapshotEveryBytes: number;
   /** Size at which a WAL segment file is closed and a new one started (WAL default when absent). */
   readonly walSegmentBytes?: number;
+  /** Write the WAL without fsyncing it: the durable log is elsewhere (a cluster node's, in etcd). */
+  readonly unsynced?: boolean;
 }
 
 /**
@@ -163,7 +165,7 @@ export class GraphLog implements GraphChangeLog, Checkpointer {
     const from = bounds.coveredLsn;
     let wal: WriteAheadLog;
     try {
-      wal = await WriteAheadLog.open(join(dir, 'wal'), { segmentBytes: options.walSegmentBytes, ...bounds });
+      wal = await WriteAheadLog.open(join(dir, 'wal'), { segmentBytes: options.walSegmentBytes, ...bounds, ...(options.unsynced === true ? { fileSystem: unsyncedFileSystem } : {}) });
     } catch (error) {
       const damaged = newerDamaged[0];
       if (damaged === undefined || !(error instanceof StorageError) || (error.code !== 'WAL_DAMAGED' && error.code !== 'WAL_GAP')) throw error;
