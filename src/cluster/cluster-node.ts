@@ -81,16 +81,7 @@ export async function joinCluster(options: ClusterOptions): Promise<{ node: Clus
       meta = initialise ? claimed : await withDeadline(client.get(log.key('meta')).string(), deadline);
     }
     const cluster = (JSON.parse(meta ?? '{}') as { id: string }).id;
-    const mark = await readMark(data);
-    let from: LogHead = { index: 0, time: 0 };
-    if (initialise) {
-      // the first node's data directory becomes the cluster's first snapshot
-    } else if (mark?.cluster === cluster && mark.clean && mark.index >= ((await snapshotMeta(log))?.index ?? 0)) {
-      // left cleanly, and the log after it is still there (compaction keeps what follows the newest snapshot)
-      from = { index: mark.index, time: mark.time };
-    }
-    else if (mark?.cluster === cluster || (await isEmpty(data))) from = await restoreWhenReady(log, data);
-    else throw new StorageError('CLUSTER_STATE', `Cannot join the cluster: '${data}' holds data that is not this cluster's; start the node with an empty --data`);
+    const from = initialise ? { index: 0, time: 0 } : await startingPoint(log, data, cluster);
     await mkdir(data, { recursive: true });
     const node = new ClusterNode(log, { ...options, data, cluster, from, initialise });
     await node.mark(false);
@@ -99,6 +90,18 @@ export async function joinCluster(options: ClusterOptions): Promise<{ node: Clus
     await client.close();
     throw error;
   }
+}
+
+/**
+ * Where a joining node starts: from its own data when it left cleanly and the log after that is
+ * still kept (compaction keeps what follows the newest snapshot); from the newest snapshot when
+ * its data is this cluster's or it has none; else it refuses (the data is not the cluster's).
+ */
+async function startingPoint(log: EtcdLog, data: string, cluster: string): Promise<LogHead> {
+  const mark = await readMark(data);
+  if (mark?.cluster === cluster && mark.clean && mark.index >= ((await snapshotMeta(log))?.index ?? 0)) return { index: mark.index, time: mark.time };
+  if (mark?.cluster === cluster || (await isEmpty(data))) return restoreWhenReady(log, data);
+  throw new StorageError('CLUSTER_STATE', `Cannot join the cluster: '${data}' holds data that is not this cluster's; start the node with an empty --data`);
 }
 
 /** Restores the newest snapshot, waiting up to 30 s for the first node to store it. */
@@ -124,6 +127,8 @@ export class ClusterNode implements ClusterPort {
   #lease: Lease | undefined;
   #url = '';
   #closed = false;
+  /** Why this node cannot follow the log any more (it was compacted past it), if so. */
+  #stuck: StorageError | undefined;
 
   constructor(
     private readonly log: EtcdLog,
@@ -159,6 +164,7 @@ export class ClusterNode implements ClusterPort {
   }
 
   async submit(request: ReplicatedRequest): Promise<ReplicatedResponse> {
+    if (this.#stuck !== undefined) throw this.#stuck;
     if (this.#closed) throw unavailable();
     const id = randomUUID();
     const answered = new Promise<ReplicatedResponse>((done) => this.#waiting.set(id, done));
@@ -194,18 +200,23 @@ export class ClusterNode implements ClusterPort {
     clearInterval(this.#timer);
     await this.#draining?.catch(() => undefined);
     await this.#watch?.cancel().catch(() => undefined);
-    for (const [id, done] of this.#waiting) {
-      this.#waiting.delete(id);
-      done({ status: 503, contentType: 'application/json', body: JSON.stringify({ exception: 'class jakarta.ws.rs.ServiceUnavailableException', message: 'The node stopped before it applied the write; it may still have been made', cause: '' }) });
-    }
+    this.answerWaiting('The node stopped before it applied the write; it may still have been made');
     await this.mark(true);
     await this.#lease?.revoke().catch(() => undefined);
     this.log.client.close();
   }
 
+  /** Answers every write still waiting for this node to apply it with a 503. */
+  private answerWaiting(message: string): void {
+    for (const [id, done] of this.#waiting) {
+      this.#waiting.delete(id);
+      done({ status: 503, contentType: 'application/json', body: JSON.stringify({ exception: 'class jakarta.ws.rs.ServiceUnavailableException', message, cause: '' }) });
+    }
+  }
+
   /** Starts draining the log unless a drain runs (which then runs once more). */
   private pump(): void {
-    if (this.#closed || this.#apply === undefined) return;
+    if (this.#closed || this.#apply === undefined || this.#stuck !== undefined) return;
     if (this.#draining !== undefined) {
       this.#again = true;
       return;
@@ -213,8 +224,14 @@ export class ClusterNode implements ClusterPort {
     this.#draining = (async () => {
       do {
         this.#again = false;
-        await this.drain().catch(() => undefined);
-      } while (this.#again && !this.#closed);
+        await this.drain().catch((error: unknown) => {
+          // etcd unreachable: the poll tries again; compacted past this node: it cannot go on
+          if (error instanceof StorageError && error.code === 'CLUSTER_STATE') {
+            this.#stuck ??= error;
+            this.answerWaiting(error.message);
+          }
+        });
+      } while (this.#again && !this.#closed && this.#stuck === undefined);
     })().finally(() => {
       this.#draining = undefined;
     });

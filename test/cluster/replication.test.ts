@@ -67,7 +67,12 @@ test('a cluster of three quiver serve nodes on etcd replicates every change and 
       });
       assert.deepEqual(listed.nodes.map((n: { node_id: string; url: string }) => [n.node_id, n.url]), nodes.map((n) => [n.id, n.url]));
       assert.equal((await call(`${n2.url}/auth/users`, { method: 'POST', body: { user_name: 'reader', user_password: 'readerSecret1' } })).status, 201);
-      // the user made on n2 logs in on n3 at once: users replicate, passwords included
+      // the user made on n2 logs in on n2 at once and on n3 once n3 applied it: users replicate, passwords included
+      assert.equal((await call(`${n2.url}/cluster`, { user: ['reader', 'readerSecret1'] })).status, 403);
+      await eventually('the user on n3 within a second', async () => {
+        const { json } = await call(`${n3.url}/auth/users`);
+        return json.users?.some((u: { user_name: string }) => u.user_name === 'reader') === true ? true : undefined;
+      }, 1_000);
       const denied = await call(`${n3.url}/cluster`, { user: ['reader', 'readerSecret1'] });
       assert.equal(denied.status, 403, JSON.stringify(denied.json));
     });
