@@ -88,6 +88,7 @@ export type {
   LoginThrottleSettings,
   AuditEvent,
   AuditLogOptions,
+  ReplicationHooks,
 } from './database/index.js';
 export { mergeByStrategy, removeLabelElements, UPDATE_STRATEGIES } from './database/index.js';
 export type { ChunkedRemoval } from './database/index.js';

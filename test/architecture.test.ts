@@ -7,6 +7,8 @@
  * - storage imports nothing from the engine, not even types: it implements the port leaf, so
  *   loading storage (in a worker) does not load the engine.
  * - database uses engine and storage; src/index.ts is the composition root.
+ * - cluster (scale-out on etcd) uses the public API and implements the port http declares
+ *   (type-only); only the CLI loads it, with a dynamic import.
  * - http uses only the public API (src/index.ts); nothing imports http except the CLI bin,
  *   the outermost entry point that starts the server.
  * - every layer may import errors.ts, which imports nothing.
@@ -50,7 +52,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   database: ['engine', 'storage'],
   index: ['engine', 'storage', 'grammar', 'database'],
   http: ['index'],
-  cli: ['index', 'http'],
+  cluster: ['index', 'http'],
+  cli: ['index', 'http', 'cluster'],
   'console-web': [],
 };
 

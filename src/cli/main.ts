@@ -66,9 +66,14 @@ function buildProgram(): Command {
     .option('--login-failures-per-address <n>', 'failed password checks from one client address allowed per window, then 429 (0: no limit)', positiveInteger, 30)
     .option('--login-failure-window <seconds>', 'window of the failed-login counts', positiveInteger, 60)
     .option('--gremlin-port <port>', 'also serve the Gremlin Server protocol (WebSocket at /gremlin, for TinkerPop drivers) on this port (0 picks a free one)', positiveInteger)
+    .option('--etcd <urls>', 'join the cluster kept in etcd at these comma-separated client URLs (docs/cluster.md; default QUIVER_ETCD)')
+    .option('--node-id <name>', 'id of this cluster node, stable across restarts (default QUIVER_NODE_ID, else host name and port)')
+    .option('--etcd-prefix <prefix>', 'key prefix of the cluster in etcd', '/quiver')
+    .option('--snapshot-every <entries>', 'cluster: store a snapshot in etcd after this many log entries', positiveInteger, 10_000)
     .action(async (options: {
       host: string; port: number; data: string; logLevel: string; auth: boolean; queryTimeout: number;
       tokenMaxLifetime: number; loginFailuresPerUser: number; loginFailuresPerAddress: number; loginFailureWindow: number; gremlinPort?: number;
+      etcd?: string; nodeId?: string; etcdPrefix: string; snapshotEvery: number;
     }) => {
       await runServe(options, (line) => process.stderr.write(`${line}\n`));
     });

@@ -3,8 +3,10 @@
  * on a first start without QUIVER_ADMIN_PASSWORD, the generated admin password (once).
  * @module
  */
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { closeOnSignals, startServer } from '../http/index.js';
+import type { ClusterSetup } from '../http/index.js';
 
 /**
  * Options of {@link runServe}, as the command line gives them.
@@ -27,6 +29,33 @@ interface ServeCommandOptions {
   readonly loginFailureWindow?: number;
   /** Port of the Gremlin Server endpoint (WebSocket); absent: none. */
   readonly gremlinPort?: number;
+  /** Comma-separated etcd client URLs of the cluster to join (default QUIVER_ETCD); absent: a single node. */
+  readonly etcd?: string;
+  /** Cluster node id (default QUIVER_NODE_ID, else host name and port). */
+  readonly nodeId?: string;
+  /** Key prefix of the cluster in etcd. */
+  readonly etcdPrefix?: string;
+  /** Cluster: log entries between two snapshots stored in etcd. */
+  readonly snapshotEvery?: number;
+}
+
+/**
+ * Joins the cluster the options or QUIVER_ETCD name, loading the cluster layer (and etcd's
+ * client) only then.
+ */
+async function clusterOf(options: ServeCommandOptions): Promise<ClusterSetup | undefined> {
+  const urls = options.etcd ?? process.env.QUIVER_ETCD;
+  if (urls === undefined || urls === '') return undefined;
+  const { joinCluster } = await import('../cluster/index.js');
+  const nodeId = options.nodeId ?? process.env.QUIVER_NODE_ID ?? `${hostname()}-${options.port}`;
+  const { node, replication } = await joinCluster({
+    etcd: urls.split(',').map((url) => url.trim()).filter((url) => url !== ''),
+    nodeId,
+    prefix: options.etcdPrefix ?? '/quiver',
+    data: options.data,
+    ...(options.snapshotEvery === undefined ? {} : { snapshotEvery: options.snapshotEvery }),
+  });
+  return { port: node, replication };
 }
 
 /**
@@ -34,6 +63,7 @@ interface ServeCommandOptions {
  */
 export async function runServe(options: ServeCommandOptions, out: (line: string) => void): Promise<void> {
   const password = process.env.QUIVER_ADMIN_PASSWORD;
+  const cluster = await clusterOf(options);
   const server = await startServer({
     host: options.host,
     port: options.port,
@@ -49,6 +79,7 @@ export async function runServe(options: ServeCommandOptions, out: (line: string)
     },
     ...(password === undefined || password === '' ? {} : { adminPassword: password }),
     ...(options.gremlinPort === undefined ? {} : { gremlinPort: options.gremlinPort }),
+    ...(cluster === undefined ? {} : { cluster }),
   });
   out(`Data directory: ${resolve(options.data)}`);
   if (server.generatedPassword !== undefined) {
@@ -57,6 +88,7 @@ export async function runServe(options: ServeCommandOptions, out: (line: string)
   }
   if (!options.auth) out('Authentication is off (--no-auth): every request runs as admin');
   out(`Quiver REST server listening on ${server.url}`);
+  if (cluster !== undefined) out(`Cluster node '${cluster.port.nodeId}' (etcd ${options.etcd ?? process.env.QUIVER_ETCD ?? ''})`);
   if (server.gremlinUrl !== undefined) out(`Gremlin Server protocol (WebSocket) listening on ${server.gremlinUrl}`);
   closeOnSignals(server, out);
 }

@@ -47,6 +47,29 @@ export interface OpenOptions {
   readonly queryMemoryLimit?: number;
   /** Called with each damage recovery found in files it did not need (default: none; `db.recovery` holds them too). */
   readonly onWarning?: (warning: RecoveryWarning) => void;
+  /** Set by a cluster node (docs/cluster.md): the clock, ids and write admission of replicated changes. */
+  readonly replication?: ReplicationHooks;
+}
+
+/**
+ * What a cluster node gives every graph so that applying the same change on every node gives
+ * the same state: the clock and the AUTOMATIC ids of the change being applied, and a check that
+ * refuses a change that did not come through the replicated log. A graph opened with them
+ * writes its local WAL without fsyncing it: the replicated log is the durable one, and a node
+ * that did not stop cleanly rebuilds from it.
+ *
+ * @example
+ * ```ts
+ * const hooks: ReplicationHooks = { now: Date.now, nextId: () => 1n, admitWrite: () => undefined };
+ * ```
+ */
+export interface ReplicationHooks {
+  /** The time of the change being applied (TTL), in epoch milliseconds. */
+  readonly now: () => number;
+  /** The next AUTOMATIC vertex id of the change being applied. */
+  readonly nextId: () => bigint;
+  /** Throws unless the caller is applying a change of the replicated log. */
+  readonly admitWrite: (graph: string) => void;
 }
 
 /**
@@ -281,18 +304,26 @@ export class Database {
 
   private async loadGraph(name: string, config: GraphConfig): Promise<Graph> {
     const modes: { mode: GraphMode; readMode: ReadMode } = { mode: 'NONE', readMode: 'OLTP_ONLY' };
-    const storeOptions = { config: storeConfigOf(config), mode: () => modes.mode, olapVisible: () => modes.readMode === 'ALL' };
+    const replication = this.options.replication;
+    const storeOptions = {
+      config: storeConfigOf(config),
+      mode: () => modes.mode,
+      olapVisible: () => modes.readMode === 'ALL',
+      ...(replication === undefined ? {} : { now: replication.now, nextId: replication.nextId }),
+    };
+    const admitWrite = replication === undefined ? undefined : (): void => replication.admitWrite(name);
     const catalogOptions = { illegalNameRegex: config['schema.illegal_name_regex'], mode: () => modes.mode };
     const ttlSweepMs = this.options.ttlSweepMs;
     const services = this.services;
     const ioBase = this.options.ioBase === undefined ? undefined : resolve(this.options.ioBase);
     const limits: QueryLimits = { timeoutMs: this.options.queryTimeoutMs, memoryLimit: this.options.queryMemoryLimit };
     if (this.path === undefined) {
-      return new Graph({ name, config, store: new GraphStore(new SchemaCatalog(catalogOptions), storeOptions), modes, ttlSweepMs, services, ioBase, limits });
+      return new Graph({ name, config, store: new GraphStore(new SchemaCatalog(catalogOptions), storeOptions), modes, ttlSweepMs, services, ioBase, limits, admitWrite });
     }
     const { log, recovered } = await GraphLog.open(join(this.path, GRAPHS, name), {
       snapshotEveryBytes: this.options.snapshotEveryBytes ?? DEFAULT_SNAPSHOT_BYTES,
       walSegmentBytes: this.options.walSegmentBytes,
+      unsynced: replication !== undefined,
     });
     try {
       modes.mode = recovered.modes.mode;
@@ -309,7 +340,7 @@ export class Database {
       }
       this.recovered.set(name, { ...recovered.report, recordsReplayed });
       for (const warning of recovered.report.warnings) this.options.onWarning?.({ ...warning, graph: name });
-      return new Graph({ name, config, store, modes, variables, log, ttlSweepMs, services, ioBase, limits });
+      return new Graph({ name, config, store, modes, variables, log, ttlSweepMs, services, ioBase, limits, admitWrite });
     } catch (error) {
       await log.abandon();
       throw error;

@@ -4,7 +4,7 @@
  * @module
  */
 export { Database } from './database.js';
-export type { OpenOptions, RecoveryWarning } from './database.js';
+export type { OpenOptions, RecoveryWarning, ReplicationHooks } from './database.js';
 export type { GraphRecovery } from './durability/durability.js';
 export { Graph } from './graph/graph.js';
 export { GremlinScope } from './graph/request-runner.js';

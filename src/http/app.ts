@@ -13,7 +13,8 @@ import { LimitError, PermissionError, UnsupportedError } from '../index.js';
 import type { ServerState } from '../index.js';
 import { mapError, routeNotFound } from './error-mapper.js';
 import { BIGINT_KEYWORD, exactLongsText, jsonText, MAX_JSON_DEPTH, nestsDeeper } from './json-text.js';
-import { authPlugin } from './plugins/authentication.js';
+import { authPlugin, credentials } from './plugins/authentication.js';
+import type { ClusterRoutes } from './cluster.js';
 import type { Authenticator } from './plugins/authentication.js';
 import { graphScopePlugin } from './plugins/graph-scope.js';
 import { rolesPlugin } from './plugins/roles.js';
@@ -43,6 +44,8 @@ interface AppOptions {
   readonly graphFor?: GraphFor;
   /** How credentials become an identity (default: HugeGraph's Basic and Bearer against the server's users). */
   readonly authenticate?: Authenticator;
+  /** On a cluster node: the REST wiring of the replicated log (http/cluster.ts). */
+  readonly cluster?: ClusterRoutes;
 }
 
 /**
@@ -131,7 +134,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setReplySerializer((payload) => jsonText(payload));
   exactLongBodies(app);
   decodedBodies(app);
+  const cluster = options.cluster;
   app.setErrorHandler((error, request, reply) => {
+    if (cluster?.retries(error, request) === true) return cluster.forward(request, reply);
     const { status, body, headers } = mapError(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, exception: body.exception, message: body.message }, 'request rejected');
@@ -169,9 +174,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
  * calls it on its configured instance; a test may call it to walk the routes.
  */
 export async function registerRoutes(app: FastifyInstance, options: AppOptions): Promise<void> {
-  const { state } = options;
-  await app.register(authPlugin, { state, check: options.auth !== false, ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }) });
+  const { state, cluster } = options;
+  const authenticate = cluster === undefined ? options.authenticate : cluster.authenticator(options.authenticate ?? credentials(state));
+  await app.register(authPlugin, { state, check: options.auth !== false, ...(authenticate === undefined ? {} : { authenticate }) });
   await app.register(rolesPlugin, { state });
+  cluster?.register(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

@@ -52,6 +52,8 @@ const BY_CODE: Readonly<Record<string, readonly [number, string]>> = {
   LOGIN_THROTTLED: [429, 'class jakarta.ws.rs.WebApplicationException'],
   BAD_REQUEST: [400, 'class jakarta.ws.rs.BadRequestException'],
   DATABASE_CLOSED: [503, 'class jakarta.ws.rs.ServiceUnavailableException'],
+  // A cluster node whose etcd did not take a write in time (no quorum, or unreachable).
+  CLUSTER_UNAVAILABLE: [503, 'class jakarta.ws.rs.ServiceUnavailableException'],
   SCHEMA_IMMUTABLE: [400, `${HUGE}.exception.NotAllowException`],
   PROPERTY_KEY_IN_USE: [400, `${HUGE}.exception.NotAllowException`],
   // A Gremlin request whose writes other writers took back (HugeGraph has no such case; its

@@ -5,4 +5,7 @@
  */
 export { buildApp } from './app.js';
 export { closeOnSignals, startServer } from './server.js';
+export type { ClusterSetup } from './server.js';
 export { mapError } from './error-mapper.js';
+export { ClusterRoutes } from './cluster.js';
+export type { ClusterNodeStatus, ClusterPort, ReplicatedRequest, ReplicatedResponse } from './cluster.js';

@@ -7,7 +7,10 @@
 import type { FastifyInstance } from 'fastify';
 import { openServerState } from '../index.js';
 import type { LoginThrottleSettings, ServerState } from '../index.js';
+import type { ReplicationHooks } from '../index.js';
 import { buildApp } from './app.js';
+import { ClusterRoutes } from './cluster.js';
+import type { ClusterPort } from './cluster.js';
 import { startGremlinServer } from './gremlin-server/endpoint.js';
 import type { GremlinServer } from './gremlin-server/endpoint.js';
 
@@ -32,6 +35,17 @@ interface ServeOptions {
   readonly loginThrottle?: LoginThrottleSettings;
   /** Port of the Gremlin Server endpoint (WebSocket at `/gremlin`) on the same host; absent: none (0 picks a free port). */
   readonly gremlinPort?: number;
+  /** The cluster this node joined (docs/cluster.md); absent: a single node. */
+  readonly cluster?: ClusterSetup;
+}
+
+/**
+ * A joined cluster as the server needs it: the port of its log and the hooks its graphs are
+ * opened with.
+ */
+export interface ClusterSetup {
+  readonly port: ClusterPort;
+  readonly replication: ReplicationHooks;
 }
 
 /**
@@ -53,22 +67,35 @@ interface RunningServer {
  * Opens the data directory and listens.
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const cluster = options.cluster;
   const { state, generatedPassword } = await openServerState({
     path: options.data,
     ...(options.adminPassword === undefined ? {} : { adminPassword: options.adminPassword }),
     queryTimeoutMs: options.queryTimeoutMs ?? 30_000,
     ...(options.tokenMaxLifetimeSeconds === undefined ? {} : { tokenMaxLifetimeSeconds: options.tokenMaxLifetimeSeconds }),
     ...(options.loginThrottle === undefined ? {} : { loginThrottle: options.loginThrottle }),
+    // A cluster's graphs take their clock and ids from the log, and sweep TTL only at read time.
+    ...(cluster === undefined ? {} : { replication: cluster.replication, ttlSweepMs: 0 }),
   });
   let app: FastifyInstance | undefined;
   let gremlin: GremlinServer | undefined;
+  const routes = cluster === undefined ? undefined : new ClusterRoutes(cluster.port);
   try {
-    app = await buildApp({ state, logLevel: options.logLevel ?? 'info', auth: options.auth ?? true, ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }) });
+    app = await buildApp({
+      state,
+      logLevel: options.logLevel ?? 'info',
+      auth: options.auth ?? true,
+      ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+      ...(routes === undefined ? {} : { cluster: routes }),
+    });
+    const built = app;
+    if (routes !== undefined) await cluster?.port.start((request) => routes.apply(built, request));
     await app.listen({ host: options.host, port: options.port });
     if (options.gremlinPort !== undefined) {
       gremlin = await startGremlinServer({ state, host: options.host, port: options.gremlinPort, auth: options.auth ?? true, log: app.log });
     }
   } catch (error) {
+    await cluster?.port.close();
     await app?.close();
     await state.close();
     throw error;
@@ -77,10 +104,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const address = rest.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  await cluster?.port.announce(`http://${host}:${port}`);
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
       try {
+        await cluster?.port.close();
         await gremlin?.close();
         await rest.close();
       } finally {

@@ -31,6 +31,8 @@ export interface GraphStoreOptions {
   readonly olapVisible?: () => boolean;
   /** Clock in epoch ms, for TTL; default Date.now. */
   readonly now?: () => number;
+  /** Source of AUTOMATIC vertex ids; default a {@link Snowflake} generator on the wall clock. */
+  readonly nextId?: () => bigint;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface GraphStoreOptions {
  */
 export class GraphStore extends StoreReader {
   private readonly options: GraphStoreOptions;
-  private readonly snowflake = new Snowflake();
+  private readonly snowflake: Pick<Snowflake, 'next'>;
   private inBatch = false;
   /** Watches of captures whose views are still out, each told once when the store changes. */
   private readonly captures = new Set<() => void>();
@@ -53,6 +55,7 @@ export class GraphStore extends StoreReader {
     const now = options.now ?? Date.now;
     super(new StoreState(catalog), now);
     this.options = { ...options, now };
+    this.snowflake = options.nextId === undefined ? new Snowflake() : { next: options.nextId };
     if (options.olapVisible !== undefined) this.state.showOlap = options.olapVisible;
   }
 

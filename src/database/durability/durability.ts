@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StorageError } from '../../errors.js';
-import { inspectSnapshots, note, WriteAheadLog, writeSnapshot } from '../../storage/index.js';
+import { inspectSnapshots, note, unsyncedFileSystem, WriteAheadLog, writeSnapshot } from '../../storage/index.js';
 import type { DamageNote, RecoveryBounds, SnapshotFile, StoreCapture } from '../../storage/index.js';
 import { decodeModes, decodeWalRecord, encodeWalRecord, MODES_SECTION } from './records.js';
 import type { GraphModes, WalRecord } from './records.js';
@@ -84,36 +84,53 @@ interface GraphLogOptions {
   readonly snapshotEveryBytes: number;
   /** Size at which a WAL segment file is closed and a new one started (WAL default when absent). */
   readonly walSegmentBytes?: number;
+  /** Write the WAL without fsyncing it: the durable log is elsewhere (a cluster node's, in etcd). */
+  readonly unsynced?: boolean;
 }
 
 /**
- * Where a graph's changes become durable: every change is one record, appended in apply order,
- * and the log is the only source of truth behind the in-memory store (snapshots only shorten
- * replay). This is the seam a replicated log plugs into; {@link GraphLog} is the local one (WAL
- * and snapshots in the graph's directory). Records are positional (see docs/design-choices.md):
- * a replica must apply them in log order from the same snapshot.
+ * Appending: where a graph's changes become durable. Every change is one record, appended in
+ * apply order, and the log is the only source of truth behind the in-memory store. Records
+ * are positional (see docs/design-choices.md): a replica must apply them in log order from the
+ * same starting state.
  */
-export interface GraphChangeLog {
-  /** Gives the log the function that captures the current state for a snapshot (as views of the store's arrays, or with `copy` as copies). */
-  attach(capture: (options: { readonly copy: boolean }) => StoreCapture): void;
-  /** While a snapshot is captured, a promise writers await before changing the graph. */
+interface ChangeAppender {
+  /** While a checkpoint is captured, a promise writers await before changing the graph. */
   readonly gate: Promise<void> | undefined;
   /** Appends one record, in the tick of the change it describes; resolves once it is durable. */
   append(record: WalRecord): Promise<void>;
-  /** Keeps snapshots out until `until` settles (an open transaction may still roll back). */
+  /** Keeps checkpoints out until `until` settles (an open transaction may still roll back). */
   hold(until: Promise<void>): void;
+  /** Flushes, takes a final checkpoint when useful, and closes. */
+  close(): Promise<void>;
+  /** Closes without a final checkpoint (opening failed half-way). */
+  abandon(): Promise<void>;
+}
+
+/**
+ * Checkpointing: captures of the graph's state (snapshots) that shorten replay of the log.
+ */
+interface Checkpointer {
+  /** Gives the log the function that captures the current state (as views of the store's arrays, or with `copy` as copies). */
+  attach(capture: (options: { readonly copy: boolean }) => StoreCapture): void;
   /** Takes a snapshot of the current state. */
   snapshot(): Promise<void>;
-  /** Flushes, takes a final snapshot when useful, and closes. */
-  close(): Promise<void>;
-  /** Closes without a final snapshot (opening failed half-way). */
-  abandon(): Promise<void>;
+}
+
+/**
+ * The seam between a graph and where its changes go: appending, plus checkpointing when the
+ * log keeps snapshots of its own. {@link GraphLog} is the local one (WAL and snapshots in the
+ * graph's directory); a log that needs no snapshots leaves `checkpoints` out.
+ */
+export interface GraphChangeLog extends ChangeAppender {
+  /** The log's own snapshots, when it keeps any. */
+  readonly checkpoints?: Checkpointer;
 }
 
 /**
  * The WAL and snapshots of one graph directory (`wal/` and `snapshots/` inside it).
  */
-export class GraphLog implements GraphChangeLog {
+export class GraphLog implements GraphChangeLog, Checkpointer {
   private readonly pending = new Set<Promise<bigint>>();
   private readonly holds = new Set<Promise<void>>();
   private capture: ((options: { readonly copy: boolean }) => StoreCapture) | undefined;
@@ -148,7 +165,7 @@ export class GraphLog implements GraphChangeLog {
     const from = bounds.coveredLsn;
     let wal: WriteAheadLog;
     try {
-      wal = await WriteAheadLog.open(join(dir, 'wal'), { segmentBytes: options.walSegmentBytes, ...bounds });
+      wal = await WriteAheadLog.open(join(dir, 'wal'), { segmentBytes: options.walSegmentBytes, ...bounds, ...(options.unsynced === true ? { fileSystem: unsyncedFileSystem } : {}) });
     } catch (error) {
       const damaged = newerDamaged[0];
       if (damaged === undefined || !(error instanceof StorageError) || (error.code !== 'WAL_DAMAGED' && error.code !== 'WAL_GAP')) throw error;
@@ -174,6 +191,11 @@ export class GraphLog implements GraphChangeLog {
     }
     const log = new GraphLog(snapshotDir, wal, { ...options, newestSnapshotLsn: from });
     return { log, recovered: { sections: snapshot?.sections, modes, records: records(), report } };
+  }
+
+  /** This log keeps snapshots in the graph's `snapshots/` folder. */
+  get checkpoints(): Checkpointer {
+    return this;
   }
 
   /**

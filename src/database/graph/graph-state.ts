@@ -46,6 +46,8 @@ export interface GraphParts {
   readonly ioBase?: string;
   /** Default limits of the graph's queries. */
   readonly limits?: QueryLimits;
+  /** On a cluster node: throws unless the change comes from the replicated log (checked before every change). */
+  readonly admitWrite?: () => void;
 }
 
 /**
@@ -103,6 +105,7 @@ export class GraphState {
   /** Held by a `graph.gremlin()` request from its first write to its end. */
   readonly #writeLock = new WriteLock();
   readonly #sweepTimer: NodeJS.Timeout | undefined;
+  readonly #admitWrite: (() => void) | undefined;
 
   constructor(parts: GraphParts) {
     this.name = parts.name;
@@ -115,7 +118,8 @@ export class GraphState {
     this.services = parts.services ?? {};
     this.ioBase = parts.ioBase;
     this.limits = parts.limits ?? {};
-    this.log?.attach(({ copy }) => {
+    this.#admitWrite = parts.admitWrite;
+    this.log?.checkpoints?.attach(({ copy }) => {
       const capture = this.store.captureSnapshot({ copy });
       capture.sections.set(MODES_SECTION, [encodeModes(this.modes)]);
       capture.sections.set(VARIABLES_SECTION, [encodeVariables(this.#variables)]);
@@ -136,9 +140,15 @@ export class GraphState {
     if (this.#closed) throw new StorageError('GRAPH_CLOSED', `Cannot use graph '${this.name}': it is closed`);
   }
 
+  /** Checks that the graph is open and, on a cluster node, that the change comes from the replicated log. */
+  checkWritable(): void {
+    this.checkOpen();
+    this.#admitWrite?.();
+  }
+
   /** Runs `fn` as one atomic batch and resolves with its result once the batch is durable. */
   async write<T>(fn: (writer: GraphWriter) => T): Promise<T> {
-    this.checkOpen();
+    this.checkWritable();
     if (this.gated()) await this.passGates();
     const { result, log } = this.store.batch(fn, { log: this.log !== undefined });
     if (log !== undefined && this.log !== undefined) await this.log.append({ type: 'data', log });
@@ -147,7 +157,7 @@ export class GraphState {
 
   /** Applies one batch and starts its log append in the same tick; `appended` settles when it is durable. */
   commitNow<T>(fn: (writer: GraphWriter) => T): { result: T; appended: Promise<void> | undefined } {
-    this.checkOpen();
+    this.checkWritable();
     // A synchronous writer cannot wait: it takes the graph back from a Gremlin request at once.
     if (this.store.transactionOpen) this.#writeLock.passNow();
     if (this.store.transactionOpen) {
@@ -179,6 +189,7 @@ export class GraphState {
     return new RequestTransaction({
       graph: this.name,
       store: this.store,
+      admit: () => this.checkWritable(),
       lock: this.#writeLock,
       log: this.log,
       append: async (log) => this.appendData(log),
@@ -209,7 +220,7 @@ export class GraphState {
     if (!READ_MODES.includes(modes.readMode)) {
       throw new ArgumentError('INVALID_GRAPH_MODE', `Invalid graph read mode ${describeValue(modes.readMode)}: expected one of ${READ_MODES.join(', ')}`);
     }
-    this.checkOpen();
+    this.checkWritable();
     await this.passGates();
     this.modes.mode = modes.mode;
     this.modes.readMode = modes.readMode;
@@ -222,7 +233,7 @@ export class GraphState {
    * replicated log takes over) and resolves once it is durable.
    */
   async changeVariables(change: VariableChange): Promise<void> {
-    this.checkOpen();
+    this.checkWritable();
     await this.passGates();
     this.checkOpen();
     applyVariableChange(this.#variables, change);
@@ -233,6 +244,7 @@ export class GraphState {
   async expire(now: number = Date.now()): Promise<number> {
     this.checkOpen();
     optionalNumber(now, 'expiry time', { min: Number.NEGATIVE_INFINITY });
+    this.checkWritable();
     await this.passGates();
     const removed = this.store.expire(now);
     if (removed > 0 && this.log !== undefined) await this.log.append({ type: 'expire', now });

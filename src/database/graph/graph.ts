@@ -218,7 +218,7 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
 
   async snapshot(): Promise<void> {
     this.#state.checkOpen();
-    await this.#state.log?.snapshot();
+    await this.#state.log?.checkpoints?.snapshot();
   }
 
   close(): Promise<void> {

@@ -122,6 +122,8 @@ export class WriteLock {
 interface TransactionParts {
   readonly graph: string;
   readonly store: GraphStore;
+  /** Throws when the graph may not change here (closed, or a cluster change that is not being applied from the log). */
+  readonly admit: () => void;
   readonly lock: WriteLock;
   readonly log: GraphChangeLog | undefined;
   /** Starts appending one data record to the WAL at once (before a snapshot can run); resolves once it is durable. */
@@ -200,6 +202,7 @@ export class RequestTransaction implements ScriptTransaction, LockHolder {
 
   async prepareWrite(): Promise<void> {
     this.checkPreempted();
+    this.parts.admit();
     if (this.holding) return;
     await this.parts.lock.acquire(this);
     this.checkPreempted();
@@ -219,6 +222,7 @@ export class RequestTransaction implements ScriptTransaction, LockHolder {
     }
     this.#wroteAt = performance.now();
     if (this.#ended === undefined) {
+      this.parts.admit();
       store.openTransaction({ log: log !== undefined });
       const ended = new Promise<void>((resolve) => {
         this.#ended = resolve;

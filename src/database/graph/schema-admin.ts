@@ -118,7 +118,7 @@ export class SchemaAdmin {
   ): Promise<R> {
     const { state } = this;
     const { tx, deferIndexBuild = false } = how;
-    state.checkOpen();
+    state.checkWritable();
     this.handle.checkSchemaCall(how.call);
     tx?.checkPreempted();
     if (tx?.writing === true) {

@@ -72,7 +72,7 @@ export function clientAddress(ip: string): string {
 }
 
 /** HugeGraph's Basic and Bearer credentials checked against the users of `state`. */
-function credentials(state: ServerState): Authenticator {
+export function credentials(state: ServerState): Authenticator {
   return (header, address) => {
     if (header === undefined || header === '') throw unauthenticated('AUTHENTICATION_REQUIRED', 'Authentication credentials are required');
     // The usual form first: one prefix test instead of splitting and lower-casing the scheme.

@@ -16,6 +16,7 @@ import { jsonText, parseExact } from '../json-text.js';
 import { sendTexts } from '../replies.js';
 import { graphParams, graphPaths, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
+import { unloggedWrite } from '../cluster.js';
 
 /**
  * Default `evaluationTimeout` of a Gremlin request in milliseconds (gremlin-server.yaml's).
@@ -107,6 +108,8 @@ function gremlinMessage(error: QuiverError | undefined, mapped: string): string 
 }
 
 async function sendError(reply: FastifyReply, error: unknown): Promise<FastifyReply> {
+  // On a cluster node, a script that tried to write goes to the error handler, which sends it through the log.
+  if (unloggedWrite(error)) throw error;
   const { status, body } = mapError(error);
   const quiver = error instanceof QuiverError ? error : undefined;
   const exception = gremlinException(quiver, body.exception);

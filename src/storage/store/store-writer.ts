@@ -45,7 +45,7 @@ export class StoreWriter extends StoreReader implements GraphWriter {
 
   constructor(
     state: StoreState,
-    private readonly options: { config: StoreConfig; mode: () => GraphMode; now: () => number; snowflake: Snowflake },
+    private readonly options: { config: StoreConfig; mode: () => GraphMode; now: () => number; snowflake: Pick<Snowflake, 'next'> },
   ) {
     super(state, options.now);
     this.auto = new AutoSchema(state, options.config.autoCreate);

@@ -27,12 +27,12 @@ function list(names: readonly string[]): string {
 export class WriteInput {
   private readonly autoCreate: boolean;
   private readonly mode: () => GraphMode;
-  private readonly snowflake: Snowflake;
+  private readonly snowflake: Pick<Snowflake, 'next'>;
 
   constructor(
     private readonly state: StoreState,
     private readonly auto: AutoSchema,
-    options: { readonly autoCreate: boolean; readonly mode: () => GraphMode; readonly snowflake: Snowflake },
+    options: { readonly autoCreate: boolean; readonly mode: () => GraphMode; readonly snowflake: Pick<Snowflake, 'next'> },
   ) {
     this.autoCreate = options.autoCreate;
     this.mode = options.mode;

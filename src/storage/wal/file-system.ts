@@ -78,6 +78,23 @@ export const nodeFileSystem: WalFileSystem = {
 };
 
 /**
+ * A file system that writes segments without making them durable (no O_DSYNC, no fdatasync):
+ * for a log that is not the system of record, such as a cluster node's, whose durable log is
+ * in etcd and which rebuilds from it after a crash. Directory entries are still fsynced.
+ */
+export const unsyncedFileSystem: WalFileSystem = {
+  async openSegment(path, options) {
+    const handle = await fsp.open(path, openFlags(options.create));
+    return {
+      write: (chunks, position) => writeFully((bufs, pos) => handle.writev(bufs, pos), chunks, { position }),
+      sync: async () => undefined,
+      close: () => handle.close(),
+    };
+  },
+  syncDirectory: (dir) => syncDirectory(dir),
+};
+
+/**
  * A file system with blocking writevSync + fdatasyncSync, kept for the throughput comparison
  * (see bench/wal-io.ts); it blocks the event loop during every sync.
  */

@@ -8,4 +8,4 @@ export { describeDamage, examineLog, note } from './recovery.js';
 export type { DamageNote, RecoveryBounds, RecoveryReport, ScannedSegment } from './recovery.js';
 export { repairLog, type DroppedPart } from './repair.js';
 export type { WalRecord } from './segment.js';
-export { nodeFileSystem, replaceFileDurably, syncDirectory, syncFileSystem, type SegmentFile, type WalFileSystem } from './file-system.js';
+export { nodeFileSystem, replaceFileDurably, syncDirectory, syncFileSystem, unsyncedFileSystem, type SegmentFile, type WalFileSystem } from './file-system.js';
