@@ -12,6 +12,8 @@ import { runCheck, runRepair } from './maintenance-commands.js';
 import { runDemo } from './demo.js';
 import { runConsole } from './console/index.js';
 import { runServe } from './serve.js';
+import { applyConfigFile } from './config-file.js';
+import { registerBackupCommands } from './backup-commands.js';
 import { ignoreClosedPipe } from './streams.js';
 import { packageVersion } from './version.js';
 
@@ -66,9 +68,18 @@ function buildProgram(): Command {
     .option('--login-failures-per-address <n>', 'failed password checks from one client address allowed per window, then 429 (0: no limit)', positiveInteger, 30)
     .option('--login-failure-window <seconds>', 'window of the failed-login counts', positiveInteger, 60)
     .option('--gremlin-port <port>', 'also serve the Gremlin Server protocol (WebSocket at /gremlin, for TinkerPop drivers) on this port (0 picks a free one)', positiveInteger)
+    .option('--config <file>', 'read these flags from a YAML or JSON file (keys are the flag names; flags given here win)')
+    .option('--tls-cert <file>', 'PEM certificate: serve HTTPS (and WSS on the Gremlin port); needs --tls-key')
+    .option('--tls-key <file>', 'PEM private key of --tls-cert')
+    .option('--metrics-public', 'serve /metrics without credentials (default: administrators only)')
+    .hook('preAction', async (command) => {
+      const file: unknown = command.opts().config;
+      if (typeof file === 'string') await applyConfigFile(command, file);
+    })
     .action(async (options: {
       host: string; port: number; data: string; logLevel: string; auth: boolean; queryTimeout: number;
       tokenMaxLifetime: number; loginFailuresPerUser: number; loginFailuresPerAddress: number; loginFailureWindow: number; gremlinPort?: number;
+      tlsCert?: string; tlsKey?: string; metricsPublic?: boolean;
     }) => {
       await runServe(options, (line) => process.stderr.write(`${line}\n`));
     });
@@ -87,6 +98,7 @@ function buildProgram(): Command {
     .action(async (options: { data: string; truncateAtDamage: boolean }) => {
       process.exitCode = await runRepair(options.data, { truncate: options.truncateAtDamage, out: (line) => process.stdout.write(`${line}\n`) });
     });
+  registerBackupCommands(program);
   return program;
 }
 

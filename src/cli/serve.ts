@@ -3,7 +3,9 @@
  * on a first start without QUIVER_ADMIN_PASSWORD, the generated admin password (once).
  * @module
  */
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { ArgumentError } from '../index.js';
 import { closeOnSignals, startServer } from '../http/index.js';
 
 /**
@@ -27,6 +29,26 @@ interface ServeCommandOptions {
   readonly loginFailureWindow?: number;
   /** Port of the Gremlin Server endpoint (WebSocket); absent: none. */
   readonly gremlinPort?: number;
+  /** PEM certificate file for HTTPS and WSS (with {@link ServeCommandOptions.tlsKey}). */
+  readonly tlsCert?: string;
+  /** PEM private key file of the certificate. */
+  readonly tlsKey?: string;
+  /** Serve `/metrics` without credentials. */
+  readonly metricsPublic?: boolean;
+}
+
+/** The key and certificate, read from their files, or undefined for plain HTTP. */
+async function tlsFiles(options: ServeCommandOptions): Promise<{ key: Buffer; cert: Buffer } | undefined> {
+  if (options.tlsCert === undefined && options.tlsKey === undefined) return undefined;
+  if (options.tlsCert === undefined || options.tlsKey === undefined) throw new ArgumentError('TLS_FILES', 'Cannot serve TLS: --tls-cert and --tls-key go together');
+  const read = async (path: string): Promise<Buffer> => {
+    try {
+      return await readFile(path);
+    } catch (cause) {
+      throw new ArgumentError('TLS_FILES', `Cannot read TLS file '${path}': ${(cause as Error).message}`, { cause });
+    }
+  };
+  return { cert: await read(options.tlsCert), key: await read(options.tlsKey) };
 }
 
 /**
@@ -34,6 +56,7 @@ interface ServeCommandOptions {
  */
 export async function runServe(options: ServeCommandOptions, out: (line: string) => void): Promise<void> {
   const password = process.env.QUIVER_ADMIN_PASSWORD;
+  const tls = await tlsFiles(options);
   const server = await startServer({
     host: options.host,
     port: options.port,
@@ -49,6 +72,8 @@ export async function runServe(options: ServeCommandOptions, out: (line: string)
     },
     ...(password === undefined || password === '' ? {} : { adminPassword: password }),
     ...(options.gremlinPort === undefined ? {} : { gremlinPort: options.gremlinPort }),
+    ...(tls === undefined ? {} : { tls }),
+    ...(options.metricsPublic === undefined ? {} : { metricsPublic: options.metricsPublic }),
   });
   out(`Data directory: ${resolve(options.data)}`);
   if (server.generatedPassword !== undefined) {

@@ -19,6 +19,10 @@ import { graphScopePlugin } from './plugins/graph-scope.js';
 import { rolesPlugin } from './plugins/roles.js';
 import type { GraphFor } from './plugins/graph-scope.js';
 import { GRAPH_ROUTE_GROUPS, OPEN_ROUTE_GROUPS } from './routes/index.js';
+import { HEALTH_PATHS, registerHealth } from './health.js';
+import type { ReadinessCheck } from './health.js';
+import { registerMetrics } from './metrics.js';
+import { registerBackupRoutes } from './backup-routes.js';
 
 /**
  * Options of {@link buildApp}.
@@ -42,6 +46,20 @@ interface AppOptions {
   readonly graphFor?: GraphFor;
   /** How credentials become an identity (default: HugeGraph's Basic and Bearer against the server's users). */
   readonly authenticate?: Authenticator;
+  /** Serve `/metrics` and `/metrics/system` without credentials (default: administrators only). */
+  readonly metricsPublic?: boolean;
+  /** Checks `/health/ready` runs beside the data directory's (a cluster adds "log reachable"). */
+  readonly readiness?: readonly ReadinessCheck[];
+  /** HTTPS: the PEM key and certificate (default: plain HTTP). */
+  readonly tls?: TlsFiles;
+}
+
+/**
+ * A PEM private key and certificate (chain) for HTTPS and WSS.
+ */
+export interface TlsFiles {
+  readonly key: string | Buffer;
+  readonly cert: string | Buffer;
 }
 
 /**
@@ -109,6 +127,7 @@ function decodedBodies(app: FastifyInstance): void {
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    ...(options.tls === undefined ? {} : { https: { key: options.tls.key, cert: options.tls.cert } }),
     logger: { level: options.logLevel ?? 'info', ...(options.logStream === undefined ? {} : { stream: options.logStream }) },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // `/schema/propertykeys/age/?action=append` is `/schema/propertykeys/age?action=append`, as in
@@ -169,7 +188,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
  */
 export async function registerRoutes(app: FastifyInstance, options: AppOptions): Promise<void> {
   const { state } = options;
-  await app.register(authPlugin, { state, check: options.auth !== false, ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }) });
+  const metricsPaths = options.metricsPublic === true ? ['/metrics', '/metrics/system'] : [];
+  await app.register(authPlugin, { state, check: options.auth !== false, openPaths: [...HEALTH_PATHS, ...metricsPaths], ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }) });
   await app.register(rolesPlugin, { state });
   await app.register(swagger, {
     openapi: {
@@ -180,5 +200,8 @@ export async function registerRoutes(app: FastifyInstance, options: AppOptions):
     },
   });
   for (const group of OPEN_ROUTE_GROUPS) group(app, { state });
+  registerHealth(app, { state, ...(options.readiness === undefined ? {} : { readiness: options.readiness }) });
+  registerMetrics(app, { state, open: options.metricsPublic === true });
+  registerBackupRoutes(app, { state });
   await app.register(graphScopePlugin, { state, groups: GRAPH_ROUTE_GROUPS, ...(options.graphFor === undefined ? {} : { graphFor: options.graphFor }) });
 }

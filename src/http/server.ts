@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { openServerState } from '../index.js';
 import type { LoginThrottleSettings, ServerState } from '../index.js';
 import { buildApp } from './app.js';
+import type { TlsFiles } from './app.js';
+import type { ReadinessCheck } from './health.js';
 import { startGremlinServer } from './gremlin-server/endpoint.js';
 import type { GremlinServer } from './gremlin-server/endpoint.js';
 
@@ -32,6 +34,12 @@ interface ServeOptions {
   readonly loginThrottle?: LoginThrottleSettings;
   /** Port of the Gremlin Server endpoint (WebSocket at `/gremlin`) on the same host; absent: none (0 picks a free port). */
   readonly gremlinPort?: number;
+  /** Serve HTTPS on the REST port and WSS on the Gremlin port with this key and certificate. */
+  readonly tls?: TlsFiles;
+  /** `/metrics` without credentials. */
+  readonly metricsPublic?: boolean;
+  /** Checks `/health/ready` runs beside the data directory's. */
+  readonly readiness?: readonly ReadinessCheck[];
 }
 
 /**
@@ -41,7 +49,7 @@ interface RunningServer {
   readonly url: string;
   readonly app: FastifyInstance;
   readonly state: ServerState;
-  /** `ws://host:port/gremlin` when the Gremlin Server endpoint was asked for. */
+  /** `ws://host:port/gremlin` (`wss://` with TLS) when the Gremlin Server endpoint was asked for. */
   readonly gremlinUrl?: string;
   /** The admin password when this start generated it; shown once, never stored. */
   readonly generatedPassword?: string;
@@ -63,10 +71,18 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let app: FastifyInstance | undefined;
   let gremlin: GremlinServer | undefined;
   try {
-    app = await buildApp({ state, logLevel: options.logLevel ?? 'info', auth: options.auth ?? true, ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }) });
+    app = await buildApp({
+      state,
+      logLevel: options.logLevel ?? 'info',
+      auth: options.auth ?? true,
+      ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+      ...(options.tls === undefined ? {} : { tls: options.tls }),
+      ...(options.metricsPublic === undefined ? {} : { metricsPublic: options.metricsPublic }),
+      ...(options.readiness === undefined ? {} : { readiness: options.readiness }),
+    });
     await app.listen({ host: options.host, port: options.port });
     if (options.gremlinPort !== undefined) {
-      gremlin = await startGremlinServer({ state, host: options.host, port: options.gremlinPort, auth: options.auth ?? true, log: app.log });
+      gremlin = await startGremlinServer({ state, host: options.host, port: options.gremlinPort, auth: options.auth ?? true, log: app.log, ...(options.tls === undefined ? {} : { tls: options.tls }) });
     }
   } catch (error) {
     await app?.close();
@@ -90,7 +106,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     return closing;
   };
   return {
-    url: `http://${host}:${port}`,
+    url: `${options.tls === undefined ? 'http' : 'https'}://${host}:${port}`,
     app: rest,
     state,
     close,

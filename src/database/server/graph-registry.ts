@@ -203,6 +203,20 @@ export class GraphRegistry {
     return info;
   }
 
+  /**
+   * Takes in a graph directory a restore staged (see `Database.adoptGraph`) as a durable graph
+   * of `space`, with what the server knows of it.
+   */
+  async adoptGraph(space: string, name: string, directory: string, describe: Omit<GraphInfo, 'space' | 'name' | 'backend' | 'create_time'>): Promise<GraphInfo> {
+    const runtime = this.runtime(space);
+    if (this.graphNames(space).includes(name)) throw new ConflictError('GRAPH_EXISTS', `Cannot restore graph '${name}': it already exists`);
+    await runtime.durable.adoptGraph(name, directory);
+    const info: GraphInfo = { space, name, backend: 'hstore', ...describe, create_time: formatTimestamp() };
+    await this.tasks.open(space, name);
+    await this.file.save({ graphs: [...this.file.value.graphs.filter((g) => !(g.space === space && g.name === name)), info] });
+    return info;
+  }
+
   /** Drops a graph with its data and tasks. */
   async dropGraph(space: string, name: string): Promise<void> {
     const runtime = this.runtime(space);

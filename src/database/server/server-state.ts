@@ -392,6 +392,20 @@ export class ServerState {
   }
 
   /**
+   * Takes in a complete graph directory that a restore staged, as graph `name` of `space`, in
+   * one rename (ConflictError `GRAPH_EXISTS` when the name is taken).
+   *
+   * @example
+   * ```ts
+   * declare const state: ServerState;
+   * await state.adoptGraph('DEFAULT', 'g1', '/data/restore/x/graphs/g1', { description: '', nickname: 'g1', factory: 'org.apache.hugegraph.HugeFactory' });
+   * ```
+   */
+  async adoptGraph(space: string, name: string, directory: string, describe: Omit<GraphInfo, 'space' | 'name' | 'backend' | 'create_time'>): Promise<GraphInfo> {
+    return this.graphs.adoptGraph(space, name, directory, describe);
+  }
+
+  /**
    * Drops a graph with its data and tasks.
    *
    * @example

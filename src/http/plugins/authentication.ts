@@ -36,6 +36,8 @@ interface AuthOptions {
   readonly check: boolean;
   /** Default: HugeGraph's Basic and Bearer credentials against the server's users. */
   readonly authenticate?: Authenticator;
+  /** Further paths that need no credentials (health, public metrics). */
+  readonly openPaths?: readonly string[];
 }
 
 /** Paths that need no credentials (hugegraph-notes §2.2). */
@@ -100,13 +102,14 @@ export const authPlugin = fp<AuthOptions>(
   (app, options, done) => {
     const authenticate = options.authenticate ?? credentials(options.state);
     const check = options.check;
+    const open = options.openPaths === undefined ? OPEN_PATHS : new Set([...OPEN_PATHS, ...options.openPaths]);
     app.decorateRequest('identity');
     app.addHook('onRequest', (request, _reply, next) => {
       const url = request.url;
       const query = url.indexOf('?');
       let outcome: Identity | Promise<Identity>;
       try {
-        outcome = !check || OPEN_PATHS.has(query < 0 ? url : url.slice(0, query)) ? ANONYMOUS_ADMIN : authenticate(request.headers.authorization, request.ip);
+        outcome = !check || open.has(query < 0 ? url : url.slice(0, query)) ? ANONYMOUS_ADMIN : authenticate(request.headers.authorization, request.ip);
       } catch (error) {
         next(error instanceof Error ? error : new Error(String(error)));
         return;
