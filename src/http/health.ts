@@ -11,11 +11,6 @@ import type { ServerState } from '../index.js';
 /**
  * One readiness condition: a name for the answer and a test that resolves true when it holds.
  * A test that throws or rejects counts as false.
- *
- * @example
- * ```ts
- * const logReachable: ReadinessCheck = { name: 'log', check: async () => true };
- * ```
  */
 export interface ReadinessCheck {
   readonly name: string;

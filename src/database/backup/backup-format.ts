@@ -17,7 +17,7 @@ import { TypedNumber, Uuid } from '../../values/index.js';
 import type { ElementId, PropertyValue } from '../../values/index.js';
 
 /** First bytes of every backup file; the digit is the format version. */
-export const BACKUP_MAGIC = Buffer.from('QVRBAK01', 'latin1');
+const BACKUP_MAGIC = Buffer.from('QVRBAK01', 'latin1');
 
 /** What a frame holds. */
 export const FRAME = { header: 1, server: 2, graph: 3, vertices: 4, edges: 5, graphEnd: 6, end: 7 } as const;
@@ -44,7 +44,7 @@ export interface BackupEdge {
 }
 
 /** A frame read back. */
-export type Frame =
+type Frame =
   | { readonly kind: typeof FRAME.header | typeof FRAME.server | typeof FRAME.graph | typeof FRAME.graphEnd | typeof FRAME.end; readonly json: Record<string, unknown> }
   | { readonly kind: typeof FRAME.vertices; readonly vertices: readonly BackupVertex[] }
   | { readonly kind: typeof FRAME.edges; readonly edges: readonly BackupEdge[] };
