@@ -61,4 +61,4 @@ export { StateFile } from './durability/state-file.js';
 export { backupStream, restoreDirectory, restoreIntoServer, verifyBackup } from './backup/index.js';
 export type { BackupScope, RestoreReport } from './backup/index.js';
 export { TELEMETRY_CHANNELS } from '../storage/index.js';
-export type { SnapshotEvent, WalCommitEvent } from '../storage/index.js';
+export type { QueryEvent, SnapshotEvent, WalCommitEvent } from '../storage/index.js';

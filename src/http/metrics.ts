@@ -3,7 +3,8 @@
  * `GET /metrics/system`, over one prom-client registry per app. Hot paths only count: a request
  * adds to a counter and a histogram in `onResponse`; WAL commits and snapshots arrive on the
  * storage layer's diagnostics channels; graph sizes, heap and event-loop delay are read when
- * the metrics are scraped. Administrators only, unless the app is built with `metricsPublic`.
+ * the metrics are scraped. Gremlin requests of every road (REST, WebSocket, jobs) arrive on
+ * the database's query channel. Administrators only, unless the app is built with `metricsPublic`.
  * @module
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
@@ -13,17 +14,12 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MetricObjectWithValues, MetricValue, MetricValueWithName } from 'prom-client';
 import { TELEMETRY_CHANNELS } from '../index.js';
-import type { ServerState, SnapshotEvent, WalCommitEvent } from '../index.js';
+import type { QueryEvent, ServerState, SnapshotEvent, WalCommitEvent } from '../index.js';
 
 /** Latency buckets of requests and queries, in seconds. */
 const LATENCY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 /** fsync buckets, in seconds. */
 const SYNC_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1];
-
-/** Whether a route runs Gremlin (`/gremlin` and the jobs that run Gremlin text). */
-function gremlinRoute(route: string): boolean {
-  return route.endsWith('/gremlin');
-}
 
 /**
  * The metrics of one server app.
@@ -32,7 +28,7 @@ class ServerMetrics {
   readonly registry = new Registry();
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly latency: Histogram<'method' | 'route'>;
-  private readonly queries: Histogram<'status'>;
+  private readonly queries: Histogram<'outcome'>;
   private readonly stopped: Counter<'reason'>;
   private readonly walRecords: Counter;
   private readonly walBytes: Counter;
@@ -47,13 +43,18 @@ class ServerMetrics {
   private readonly onSnapshot = (message: unknown): void => {
     this.snapshots.observe((message as SnapshotEvent).ms / 1000);
   };
+  private readonly onQuery = (message: unknown): void => {
+    const event = message as QueryEvent;
+    this.queries.observe({ outcome: event.outcome }, event.ms / 1000);
+    if (event.outcome === 'timeout' || event.outcome === 'cancelled') this.stopped.inc({ reason: event.outcome });
+  };
 
   constructor(state: ServerState) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'quiver_' });
     this.requests = new Counter({ name: 'quiver_http_requests_total', help: 'REST requests by method, route and status', labelNames: ['method', 'route', 'status'], registers });
     this.latency = new Histogram({ name: 'quiver_http_request_duration_seconds', help: 'REST request latency by method and route', labelNames: ['method', 'route'], buckets: LATENCY_BUCKETS, registers });
-    this.queries = new Histogram({ name: 'quiver_gremlin_query_duration_seconds', help: 'Gremlin requests over REST and their durations, by status', labelNames: ['status'], buckets: LATENCY_BUCKETS, registers });
+    this.queries = new Histogram({ name: 'quiver_gremlin_query_duration_seconds', help: 'Gremlin requests (REST, WebSocket, jobs) and their durations, by outcome (ok, timeout, cancelled, failed)', labelNames: ['outcome'], buckets: LATENCY_BUCKETS, registers });
     this.stopped = new Counter({ name: 'quiver_queries_stopped_total', help: 'Queries stopped before they finished, by reason (timeout, cancelled)', labelNames: ['reason'], registers });
     this.walRecords = new Counter({ name: 'quiver_wal_appends_total', help: 'Records appended to write-ahead logs', registers });
     this.walBytes = new Counter({ name: 'quiver_wal_bytes_total', help: 'Bytes appended to write-ahead logs', registers });
@@ -91,23 +92,19 @@ class ServerMetrics {
     this.registry.registerMetric(graphs);
     subscribe(TELEMETRY_CHANNELS.walCommit, this.onWal);
     subscribe(TELEMETRY_CHANNELS.snapshot, this.onSnapshot);
+    subscribe(TELEMETRY_CHANNELS.query, this.onQuery);
   }
 
   /** Counts one finished request. */
   request(method: string, route: string, status: number, ms: number): void {
     this.requests.inc({ method, route, status: String(status) });
     this.latency.observe({ method, route }, ms / 1000);
-    if (gremlinRoute(route)) this.queries.observe({ status: String(status) }, ms / 1000);
-  }
-
-  /** Counts a query stopped by its deadline or a cancellation. */
-  stoppedQuery(reason: 'timeout' | 'cancelled'): void {
-    this.stopped.inc({ reason });
   }
 
   close(): void {
     unsubscribe(TELEMETRY_CHANNELS.walCommit, this.onWal);
     unsubscribe(TELEMETRY_CHANNELS.snapshot, this.onSnapshot);
+    unsubscribe(TELEMETRY_CHANNELS.query, this.onQuery);
   }
 }
 
@@ -161,12 +158,6 @@ export function registerMetrics(app: FastifyInstance, options: { readonly state:
   const metrics = new ServerMetrics(options.state);
   app.addHook('onResponse', (request, reply, done) => {
     metrics.request(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime);
-    done();
-  });
-  app.addHook('onError', (_request, _reply, error, done) => {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'TIMEOUT') metrics.stoppedQuery('timeout');
-    else if (code === 'CANCELLED') metrics.stoppedQuery('cancelled');
     done();
   });
   app.addHook('onClose', (_app, done) => {

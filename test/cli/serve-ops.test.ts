@@ -31,7 +31,7 @@ function httpsGet(url: string, ca: Buffer, headers: Record<string, string> = {})
 test('quiver serve: health, metrics for administrators, --metrics-public', { timeout: 180_000 }, async () => {
   const root = mkdtempSync(join(tmpdir(), 'quiver-ops-'));
   try {
-    const server = await serve(['--data', join(root, 'data')]);
+    const server = await serve(['--data', join(root, 'data'), '--query-timeout', '300']);
     assert.deepEqual(await (await fetch(`${server.url}/health`)).json(), { status: 'UP' });
     const ready = await fetch(`${server.url}/health/ready`);
     assert.equal(ready.status, 200);
@@ -42,11 +42,15 @@ test('quiver serve: health, metrics for administrators, --metrics-public', { tim
     assert.equal((await fetch(`${server.url}/metrics`, { headers: reader })).status, 403);
     await call(`${server.url}/gremlin`, 'POST', { gremlin: 'g.V().count()', bindings: {}, language: 'gremlin-groovy', aliases: { g: '__g_hugegraph' } });
     await call(`${server.url}/graphs/hugegraph/graph/vertices/batch`, 'POST', [{ label: 'x', properties: {} }]);
+    const slow = await call(`${server.url}/gremlin`, 'POST', { gremlin: 'g.inject(1).repeat(identity()).times(2000000000).count()', bindings: {}, language: 'gremlin-groovy', aliases: { g: '__g_hugegraph' } });
+    assert.equal(slow.status, 400);
     const text = await (await fetch(`${server.url}/metrics`, { headers: AUTH })).text();
     for (const name of ['quiver_http_requests_total', 'quiver_http_request_duration_seconds_bucket', 'quiver_gremlin_query_duration_seconds_count', 'quiver_graph_vertices{graphspace="DEFAULT",graph="hugegraph"}', 'quiver_wal_fsync_duration_seconds_count', 'quiver_nodejs_eventloop_lag_seconds', 'quiver_nodejs_heap_size_used_bytes']) {
       assert.ok(text.includes(name), `${name} missing from /metrics`);
     }
     assert.match(text, /quiver_http_requests_total\{method="POST",route="\/gremlin",status="200"\} 1/);
+    assert.match(text, /quiver_queries_stopped_total\{reason="timeout"\} 1/);
+    assert.match(text, /quiver_gremlin_query_duration_seconds_count\{outcome="ok"\} 1/);
     const json = (await (await fetch(`${server.url}/metrics?type=json`, { headers: AUTH })).json()) as Record<string, Record<string, unknown>>;
     assert.deepEqual(Object.keys(json).sort(), ['counters', 'gauges', 'histograms', 'meters', 'timers']);
     assert.ok(Object.keys(json.counters ?? {}).some((k) => k.startsWith('quiver_wal_appends_total')));
