@@ -50,8 +50,9 @@ function optionValue(option: Option, key: string, raw: unknown, path: string): u
     if (typeof raw !== 'boolean') throw bad('true or false');
     return raw;
   }
-  if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') throw bad('a string, number or boolean');
-  const text = String(raw);
+  if (raw === null || raw === undefined) throw bad('a value');
+  // A mapping or a list goes to its flag as JSON text (`graph-defaults: {schema.auto_create: true}`).
+  const text = typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
   try {
     return option.parseArg === undefined ? text : option.parseArg(text, undefined);
   } catch (cause) {

@@ -72,6 +72,7 @@ function buildProgram(): Command {
     .option('--tls-cert <file>', 'PEM certificate: serve HTTPS (and WSS on the Gremlin port); needs --tls-key')
     .option('--tls-key <file>', 'PEM private key of --tls-cert')
     .option('--metrics-public', 'serve /metrics without credentials (default: administrators only)')
+    .option('--graph-defaults <json>', 'graph configuration keys every new graph gets unless its creation gives them, as a JSON object (e.g. {"schema.auto_create":true})')
     .hook('preAction', async (command) => {
       const file: unknown = command.opts().config;
       if (typeof file === 'string') await applyConfigFile(command, file);
@@ -79,7 +80,7 @@ function buildProgram(): Command {
     .action(async (options: {
       host: string; port: number; data: string; logLevel: string; auth: boolean; queryTimeout: number;
       tokenMaxLifetime: number; loginFailuresPerUser: number; loginFailuresPerAddress: number; loginFailureWindow: number; gremlinPort?: number;
-      tlsCert?: string; tlsKey?: string; metricsPublic?: boolean;
+      tlsCert?: string; tlsKey?: string; metricsPublic?: boolean; graphDefaults?: string;
     }) => {
       await runServe(options, (line) => process.stderr.write(`${line}\n`));
     });

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { ArgumentError } from '../index.js';
+import { ArgumentError, resolveGraphConfig } from '../index.js';
 import { closeOnSignals, startServer } from '../http/index.js';
 
 /**
@@ -35,6 +35,23 @@ interface ServeCommandOptions {
   readonly tlsKey?: string;
   /** Serve `/metrics` without credentials. */
   readonly metricsPublic?: boolean;
+  /** Configuration keys of every new graph, as JSON text. */
+  readonly graphDefaults?: string;
+}
+
+/** The `--graph-defaults` object, checked as a graph configuration before the server starts. */
+function graphDefaultsOf(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (cause) {
+    throw new ArgumentError('INVALID_CONFIG_VALUE', `Invalid --graph-defaults: not JSON (${(cause as Error).message})`, { cause });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ArgumentError('INVALID_CONFIG_VALUE', 'Invalid --graph-defaults: expected a JSON object of graph configuration keys');
+  const { description: _d, nickname: _n, 'gremlin.graph': _f, ...config } = value as Record<string, unknown>;
+  resolveGraphConfig('defaults', config);
+  return value as Record<string, unknown>;
 }
 
 /** The key and certificate, read from their files, or undefined for plain HTTP. */
@@ -57,6 +74,7 @@ async function tlsFiles(options: ServeCommandOptions): Promise<{ key: Buffer; ce
 export async function runServe(options: ServeCommandOptions, out: (line: string) => void): Promise<void> {
   const password = process.env.QUIVER_ADMIN_PASSWORD;
   const tls = await tlsFiles(options);
+  const graphDefaults = graphDefaultsOf(options.graphDefaults);
   const server = await startServer({
     host: options.host,
     port: options.port,
@@ -74,6 +92,7 @@ export async function runServe(options: ServeCommandOptions, out: (line: string)
     ...(options.gremlinPort === undefined ? {} : { gremlinPort: options.gremlinPort }),
     ...(tls === undefined ? {} : { tls }),
     ...(options.metricsPublic === undefined ? {} : { metricsPublic: options.metricsPublic }),
+    ...(graphDefaults === undefined ? {} : { graphDefaults }),
   });
   out(`Data directory: ${resolve(options.data)}`);
   if (server.generatedPassword !== undefined) {

@@ -13,6 +13,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ArgumentError, backupStream, NotFoundError, DEFAULT_SPACE, restoreIntoServer, verifyBackup } from '../index.js';
 import type { ServerState } from '../index.js';
+import { graphParams, graphPaths, spaceOf } from './routes/route-common.js';
+import type { GraphParams, RouteGroup } from './routes/route-common.js';
 
 /** Content type of a backup file. */
 const BACKUP_TYPE = 'application/octet-stream';
@@ -51,10 +53,9 @@ function snapshotFile(state: ServerState, space: string, graph: string): string 
 }
 
 const GRAPH_QUERY = { type: 'object', properties: { graph: { type: 'string', minLength: 1, maxLength: 256 } }, additionalProperties: false } as const;
-const GRAPH_PARAMS = { type: 'object', properties: { graphspace: { type: 'string', minLength: 1 }, graph: { type: 'string', minLength: 1 } }, required: ['graph'] } as const;
 
 /**
- * Registers the backup and restore routes (super administrator only). Left-overs of a restore
+ * Registers `GET /backup` and `PUT /restore` (super administrator only). Left-overs of a restore
  * a crash interrupted (`<data>/restore/`) are removed when the routes are registered.
  */
 export function registerBackupRoutes(app: FastifyInstance, options: { readonly state: ServerState }): void {
@@ -81,20 +82,26 @@ export function registerBackupRoutes(app: FastifyInstance, options: { readonly s
       }
     });
   });
-  for (const prefix of ['/graphs/:graph', '/graphspaces/:graphspace/graphs/:graph']) {
-    app.put<{ Params: { graphspace?: string; graph: string } }>(`${prefix}/snapshot_create`, { config, schema: { summary: 'Write a backup of the graph on the server (HugeGraph snapshot_create)', params: GRAPH_PARAMS } }, async (request) => {
-      const space = request.params.graphspace ?? DEFAULT_SPACE;
+}
+
+/**
+ * HugeGraph's `snapshot_create` and `snapshot_resume` of a graph, in both path families;
+ * registered inside the graph-scope plugin (routes/index.ts), which resolves the graph first.
+ */
+export const snapshotRoutes: RouteGroup = (app, { state }) => {
+  const config = { requires: 'admin' as const };
+  for (const base of graphPaths('')) {
+    app.put<{ Params: GraphParams }>(`${base}/snapshot_create`, { config, schema: { summary: 'Write a backup of the graph on the server (HugeGraph snapshot_create)', params: graphParams() } }, async (request) => {
+      const space = spaceOf(request.params);
       const { graph } = request.params;
-      state.graph(space, graph);
       const file = snapshotFile(state, space, graph);
       await mkdir(join(file, '..'), { recursive: true });
       await writeWhole(file, backupStream(state, { graph: { space, name: graph } }));
       return { [graph]: 'snapshot_created' };
     });
-    app.put<{ Params: { graphspace?: string; graph: string } }>(`${prefix}/snapshot_resume`, { config, schema: { summary: "Put the graph back as its last snapshot_create left it (HugeGraph snapshot_resume)", params: GRAPH_PARAMS } }, async (request) => {
-      const space = request.params.graphspace ?? DEFAULT_SPACE;
+    app.put<{ Params: GraphParams }>(`${base}/snapshot_resume`, { config, schema: { summary: 'Put the graph back as its last snapshot_create left it (HugeGraph snapshot_resume)', params: graphParams() } }, async (request) => {
+      const space = spaceOf(request.params);
       const { graph } = request.params;
-      state.graph(space, graph);
       const file = snapshotFile(state, space, graph);
       await stat(file).catch(() => {
         throw new NotFoundError('SNAPSHOT_NOT_FOUND', `Graph '${graph}' has no snapshot to resume: call snapshot_create first`);
@@ -104,4 +111,4 @@ export function registerBackupRoutes(app: FastifyInstance, options: { readonly s
       return { [graph]: 'snapshot_resumed' };
     });
   }
-}
+};

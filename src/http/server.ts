@@ -40,6 +40,8 @@ interface ServeOptions {
   readonly metricsPublic?: boolean;
   /** Checks `/health/ready` runs beside the data directory's. */
   readonly readiness?: readonly ReadinessCheck[];
+  /** Configuration keys every new graph gets unless its creation gives them. */
+  readonly graphDefaults?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -67,6 +69,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     queryTimeoutMs: options.queryTimeoutMs ?? 30_000,
     ...(options.tokenMaxLifetimeSeconds === undefined ? {} : { tokenMaxLifetimeSeconds: options.tokenMaxLifetimeSeconds }),
     ...(options.loginThrottle === undefined ? {} : { loginThrottle: options.loginThrottle }),
+    ...(options.graphDefaults === undefined ? {} : { graphDefaults: options.graphDefaults }),
   });
   let app: FastifyInstance | undefined;
   let gremlin: GremlinServer | undefined;

@@ -106,11 +106,14 @@ test('quiver serve --config: YAML and JSON files hold the flags, the command lin
   const root = mkdtempSync(join(tmpdir(), 'quiver-config-'));
   try {
     const yaml = join(root, 'quiver.yaml');
-    writeFileSync(yaml, `data: ${join(root, 'data')}\nport: 1\nmetrics-public: true\nauth: false\nquery-timeout: 5000\n`);
+    writeFileSync(yaml, `data: ${join(root, 'data')}\nport: 1\nmetrics-public: true\nauth: false\nquery-timeout: 5000\ngraph-defaults:\n  schema.auto_create: true\n`);
     const server = await serve(['--config', yaml, '--port', '0']);
     assert.match(server.output(), /Authentication is off/);
     assert.equal((await fetch(`${server.url}/graphs`)).status, 200);
     assert.equal((await fetch(`${server.url}/metrics`)).status, 200);
+    // The graph the first start creates took the graph defaults: a vertex of an unknown label creates it.
+    const added = await fetch(`${server.url}/graphs/hugegraph/graph/vertices`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label: 'anything', properties: {} }) });
+    assert.equal(added.status, 201, await added.text());
     server.process.kill('SIGTERM');
     assert.equal(await server.exited, 0);
 
@@ -125,6 +128,10 @@ test('quiver serve --config: YAML and JSON files hold the flags, the command lin
     const unknown = await quiver(['serve', '--config', yaml, '--port', '0']);
     assert.equal(unknown.code, 1);
     assert.match(unknown.output, /Unknown key 'query-timout' in config file/);
+    writeFileSync(yaml, `graph-defaults:\n  schema.frobnicate: 1\n`);
+    const badDefaults = await quiver(['serve', '--config', yaml]);
+    assert.equal(badDefaults.code, 1);
+    assert.match(badDefaults.output, /Unknown config key 'schema.frobnicate'/);
     writeFileSync(yaml, `port: many\n`);
     const bad = await quiver(['serve', '--config', yaml]);
     assert.equal(bad.code, 1);

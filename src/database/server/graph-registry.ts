@@ -79,6 +79,8 @@ export class GraphRegistry {
     private readonly services: GraphServices,
     private readonly file: StateFile<GraphsDocument>,
     private readonly tasks: GraphTasks,
+    /** Configuration keys every new graph gets unless its creation gives them. */
+    private readonly graphDefaults: Readonly<Record<string, unknown>> = {},
   ) {}
 
   /** StorageError `DATABASE_CLOSED` once the server state is closed. */
@@ -169,11 +171,12 @@ export class GraphRegistry {
   }
 
   /**
-   * Creates a graph from HugeGraph's configuration keys; `maxGraphs` reads the space's
-   * max_graph_number once the space and the name are known to be valid.
+   * Creates a graph from HugeGraph's configuration keys (over the server's graph defaults);
+   * `maxGraphs` reads the space's max_graph_number once the space and the name are known to be valid.
    */
-  async createGraph(space: string, name: string, input: Readonly<Record<string, unknown>>, maxGraphs: () => number): Promise<GraphInfo> {
+  async createGraph(space: string, name: string, given: Readonly<Record<string, unknown>>, maxGraphs: () => number): Promise<GraphInfo> {
     const runtime = this.runtime(space);
+    const input = { ...this.graphDefaults, ...given };
     validateGraphName(name);
     const limit = maxGraphs();
     if (this.graphNames(space).length >= limit) {

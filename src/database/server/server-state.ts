@@ -60,6 +60,8 @@ export interface ServerStateOptions extends Omit<OpenOptions, 'path'> {
   readonly loginThrottle?: LoginThrottleSettings;
   /** Without a path: a stream that receives the audit log's JSON lines (default: none kept). */
   readonly auditDestination?: NodeJS.WritableStream;
+  /** Configuration keys every graph created on the server gets unless its creation gives them (`quiver serve --graph-defaults`). */
+  readonly graphDefaults?: Readonly<Record<string, unknown>>;
 }
 
 const DEFAULT_GRAPH = 'hugegraph';
@@ -118,10 +120,10 @@ export class ServerState {
     let state: ServerState | undefined;
     let audit: AuditLog | undefined;
     try {
-      const { adminPassword: _a, serverId, path: _p, tokenMaxLifetimeSeconds, loginThrottle, auditDestination, ...open } = options;
+      const { adminPassword: _a, serverId, path: _p, tokenMaxLifetimeSeconds, loginThrottle, auditDestination, graphDefaults, ...open } = options;
       audit = await AuditLog.open(path === undefined ? (auditDestination === undefined ? {} : { destination: auditDestination }) : { directory: join(path, 'audit') });
       const tasks = new GraphTasks(path, serverId ?? 'server-1');
-      const graphs = new GraphRegistry(path, open, services, await file<GraphsDocument>('graphs.json', { graphs: [] }), tasks);
+      const graphs = new GraphRegistry(path, open, services, await file<GraphsDocument>('graphs.json', { graphs: [] }), tasks, graphDefaults);
       const requireSpace = (space: string): void => graphs.requireSpace(space);
       const serviceRegistry = new ServiceRegistry(await file<ServicesDocument>('services.json', { services: [] }), requireSpace);
       const usage = { graphs: (space: string) => graphs.graphNames(space).length, services: (space: string) => serviceRegistry.usage(space) };
