@@ -98,6 +98,8 @@ export type { AccessHooks, GrantHooks, GrantsDocument, Roles, SpaceGrants, Stamp
 export type { GraphPolicy, Permission, ResourceRule, ResourceType } from './database/index.js';
 export { checkDataDirectory, Database, describeDamage, describeDropped, Graph, GraphVariables, GremlinScope, Traversers, GRAPH_CONFIG_KEYS, repairDataDirectory, resolveGraphConfig, validateGraphName } from './database/index.js';
 export type { ComputeJob, ComputeOptions, ComputeOutput, ComputeParams, ComputeResult, ComputeStatus, ComputeValues } from './database/index.js';
+export { backupStream, restoreDirectory, restoreIntoServer, verifyBackup, TELEMETRY_CHANNELS } from './database/index.js';
+export type { BackupScope, RestoreReport, QueryEvent, SnapshotEvent, WalCommitEvent } from './database/index.js';
 export { ALGORITHMS } from './engine/index.js';
 export type { AlgorithmName, AlgorithmSpec } from './engine/index.js';
 export type {

@@ -12,6 +12,8 @@ import { runCheck, runRepair } from './maintenance-commands.js';
 import { runDemo } from './demo.js';
 import { runConsole } from './console/index.js';
 import { runServe } from './serve.js';
+import { applyConfigFile } from './config-file.js';
+import { registerBackupCommands } from './backup-commands.js';
 import { ignoreClosedPipe } from './streams.js';
 import { packageVersion } from './version.js';
 
@@ -70,10 +72,20 @@ function buildProgram(): Command {
     .option('--node-id <name>', 'id of this cluster node, stable across restarts (default QUIVER_NODE_ID, else host name and port)')
     .option('--etcd-prefix <prefix>', 'key prefix of the cluster in etcd', '/quiver')
     .option('--snapshot-every <entries>', 'cluster: store a snapshot in etcd after this many log entries', positiveInteger, 10_000)
+    .option('--config <file>', 'read these flags from a YAML or JSON file (keys are the flag names; flags given here win)')
+    .option('--tls-cert <file>', 'PEM certificate: serve HTTPS (and WSS on the Gremlin port); needs --tls-key')
+    .option('--tls-key <file>', 'PEM private key of --tls-cert')
+    .option('--metrics-public', 'serve /metrics without credentials (default: administrators only)')
+    .option('--graph-defaults <json>', 'graph configuration keys every new graph gets unless its creation gives them, as a JSON object (e.g. {"schema.auto_create":true})')
+    .hook('preAction', async (command) => {
+      const file: unknown = command.opts().config;
+      if (typeof file === 'string') await applyConfigFile(command, file);
+    })
     .action(async (options: {
       host: string; port: number; data: string; logLevel: string; auth: boolean; queryTimeout: number;
       tokenMaxLifetime: number; loginFailuresPerUser: number; loginFailuresPerAddress: number; loginFailureWindow: number; gremlinPort?: number;
       etcd?: string; nodeId?: string; etcdPrefix: string; snapshotEvery: number;
+      tlsCert?: string; tlsKey?: string; metricsPublic?: boolean; graphDefaults?: string;
     }) => {
       await runServe(options, (line) => process.stderr.write(`${line}\n`));
     });
@@ -92,6 +104,7 @@ function buildProgram(): Command {
     .action(async (options: { data: string; truncateAtDamage: boolean }) => {
       process.exitCode = await runRepair(options.data, { truncate: options.truncateAtDamage, out: (line) => process.stdout.write(`${line}\n`) });
     });
+  registerBackupCommands(program);
   return program;
 }
 

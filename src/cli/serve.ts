@@ -4,7 +4,9 @@
  * @module
  */
 import { hostname } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { ArgumentError, resolveGraphConfig } from '../index.js';
 import { closeOnSignals, startServer } from '../http/index.js';
 import type { ClusterSetup } from '../http/index.js';
 
@@ -37,6 +39,14 @@ interface ServeCommandOptions {
   readonly etcdPrefix?: string;
   /** Cluster: log entries between two snapshots stored in etcd. */
   readonly snapshotEvery?: number;
+  /** PEM certificate file for HTTPS and WSS (with {@link ServeCommandOptions.tlsKey}). */
+  readonly tlsCert?: string;
+  /** PEM private key file of the certificate. */
+  readonly tlsKey?: string;
+  /** Serve `/metrics` without credentials. */
+  readonly metricsPublic?: boolean;
+  /** Configuration keys of every new graph, as JSON text. */
+  readonly graphDefaults?: string;
 }
 
 /**
@@ -58,11 +68,42 @@ async function clusterOf(options: ServeCommandOptions): Promise<ClusterSetup | u
   return { port: node, replication };
 }
 
+/** The `--graph-defaults` object, checked as a graph configuration before the server starts. */
+function graphDefaultsOf(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (cause) {
+    throw new ArgumentError('INVALID_CONFIG_VALUE', `Invalid --graph-defaults: not JSON (${(cause as Error).message})`, { cause });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ArgumentError('INVALID_CONFIG_VALUE', 'Invalid --graph-defaults: expected a JSON object of graph configuration keys');
+  const { description: _d, nickname: _n, 'gremlin.graph': _f, ...config } = value as Record<string, unknown>;
+  resolveGraphConfig('defaults', config);
+  return value as Record<string, unknown>;
+}
+
+/** The key and certificate, read from their files, or undefined for plain HTTP. */
+async function tlsFiles(options: ServeCommandOptions): Promise<{ key: Buffer; cert: Buffer } | undefined> {
+  if (options.tlsCert === undefined && options.tlsKey === undefined) return undefined;
+  if (options.tlsCert === undefined || options.tlsKey === undefined) throw new ArgumentError('TLS_FILES', 'Cannot serve TLS: --tls-cert and --tls-key go together');
+  const read = async (path: string): Promise<Buffer> => {
+    try {
+      return await readFile(path);
+    } catch (cause) {
+      throw new ArgumentError('TLS_FILES', `Cannot read TLS file '${path}': ${(cause as Error).message}`, { cause });
+    }
+  };
+  return { cert: await read(options.tlsCert), key: await read(options.tlsKey) };
+}
+
 /**
  * Starts the server and keeps it running until SIGTERM or SIGINT.
  */
 export async function runServe(options: ServeCommandOptions, out: (line: string) => void): Promise<void> {
   const password = process.env.QUIVER_ADMIN_PASSWORD;
+  const tls = await tlsFiles(options);
+  const graphDefaults = graphDefaultsOf(options.graphDefaults);
   const cluster = await clusterOf(options);
   const server = await startServer({
     host: options.host,
@@ -80,6 +121,9 @@ export async function runServe(options: ServeCommandOptions, out: (line: string)
     ...(password === undefined || password === '' ? {} : { adminPassword: password }),
     ...(options.gremlinPort === undefined ? {} : { gremlinPort: options.gremlinPort }),
     ...(cluster === undefined ? {} : { cluster }),
+    ...(tls === undefined ? {} : { tls }),
+    ...(options.metricsPublic === undefined ? {} : { metricsPublic: options.metricsPublic }),
+    ...(graphDefaults === undefined ? {} : { graphDefaults }),
   });
   out(`Data directory: ${resolve(options.data)}`);
   if (server.generatedPassword !== undefined) {

@@ -217,6 +217,37 @@ export class Database {
   }
 
   /**
+   * Takes in a complete graph directory built elsewhere on the same file system (a restore
+   * stages one in a database of its own and closes it): moves it to this database's graphs in
+   * one rename and opens it. ConflictError `GRAPH_EXISTS` when the name is taken.
+   *
+   * @example
+   * ```ts
+   * declare const staged: string; // <staging>/graphs/hugegraph, its database closed
+   * const graph = await db.adoptGraph('hugegraph', staged);
+   * ```
+   */
+  async adoptGraph(name: string, directory: string): Promise<Graph> {
+    this.checkOpen();
+    validateGraphName(name);
+    if (this.path === undefined) throw new StorageError('DATABASE_IN_MEMORY', `Cannot adopt graph '${name}': the database holds its graphs in memory`);
+    if (this.registry.has(name) || this.creating.has(name)) throw new ConflictError('GRAPH_EXISTS', `Cannot adopt graph '${name}': it already exists`);
+    const config = await readGraphConfig(directory, name);
+    if (config === undefined) throw new StorageError('CONFIG_DAMAGED', `Cannot adopt graph '${name}': '${directory}' holds no graph configuration`);
+    this.creating.add(name);
+    try {
+      const target = join(this.path, GRAPHS, name);
+      await rename(directory, target);
+      await syncDirectory(join(this.path, GRAPHS));
+      const graph = await this.loadGraph(name, config);
+      this.registry.set(name, graph);
+      return graph;
+    } finally {
+      this.creating.delete(name);
+    }
+  }
+
+  /**
    * The graph of this name. Throws NotFoundError `GRAPH_NOT_FOUND` when there is none.
    *
    * @example

@@ -58,3 +58,7 @@ export type { LoginThrottleSettings } from './server/login-throttle.js';
 export { AuditLog } from './server/audit.js';
 export type { AuditEvent, AuditLogOptions } from './server/audit.js';
 export { StateFile } from './durability/state-file.js';
+export { backupStream, restoreDirectory, restoreIntoServer, verifyBackup } from './backup/index.js';
+export type { BackupScope, RestoreReport } from './backup/index.js';
+export { TELEMETRY_CHANNELS } from '../storage/index.js';
+export type { QueryEvent, SnapshotEvent, WalCommitEvent } from '../storage/index.js';

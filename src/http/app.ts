@@ -21,6 +21,10 @@ import { rolesPlugin } from './plugins/roles.js';
 import type { GraphFor } from './plugins/graph-scope.js';
 import { GRAPH_ROUTE_GROUPS, OPEN_ROUTE_GROUPS } from './routes/index.js';
 import { consoleRoutes } from './console.js';
+import { HEALTH_PATHS, registerHealth } from './health.js';
+import type { ReadinessCheck } from './health.js';
+import { registerMetrics } from './metrics.js';
+import { registerBackupRoutes } from './backup-routes.js';
 
 /**
  * Options of {@link buildApp}.
@@ -46,6 +50,20 @@ interface AppOptions {
   readonly authenticate?: Authenticator;
   /** On a cluster node: the REST wiring of the replicated log (http/cluster.ts). */
   readonly cluster?: ClusterRoutes;
+  /** Serve `/metrics` and `/metrics/system` without credentials (default: administrators only). */
+  readonly metricsPublic?: boolean;
+  /** Checks `/health/ready` runs beside the data directory's (a cluster adds "log reachable"). */
+  readonly readiness?: readonly ReadinessCheck[];
+  /** HTTPS: the PEM key and certificate (default: plain HTTP). */
+  readonly tls?: TlsFiles;
+}
+
+/**
+ * A PEM private key and certificate (chain) for HTTPS and WSS.
+ */
+export interface TlsFiles {
+  readonly key: string | Buffer;
+  readonly cert: string | Buffer;
 }
 
 /**
@@ -113,6 +131,7 @@ function decodedBodies(app: FastifyInstance): void {
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    ...(options.tls === undefined ? {} : { https: { key: options.tls.key, cert: options.tls.cert } }),
     logger: { level: options.logLevel ?? 'info', ...(options.logStream === undefined ? {} : { stream: options.logStream }) },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // `/schema/propertykeys/age/?action=append` is `/schema/propertykeys/age?action=append`, as in
@@ -176,7 +195,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 export async function registerRoutes(app: FastifyInstance, options: AppOptions): Promise<void> {
   const { state, cluster } = options;
   const authenticate = cluster === undefined ? options.authenticate : cluster.authenticator(options.authenticate ?? credentials(state));
-  await app.register(authPlugin, { state, check: options.auth !== false, ...(authenticate === undefined ? {} : { authenticate }) });
+  const metricsPaths = options.metricsPublic === true ? ['/metrics', '/metrics/system'] : [];
+  await app.register(authPlugin, { state, check: options.auth !== false, openPaths: [...HEALTH_PATHS, ...metricsPaths], ...(authenticate === undefined ? {} : { authenticate }) });
   await app.register(rolesPlugin, { state });
   cluster?.register(app);
   await app.register(swagger, {
@@ -189,5 +209,8 @@ export async function registerRoutes(app: FastifyInstance, options: AppOptions):
   });
   for (const group of OPEN_ROUTE_GROUPS) group(app, { state });
   await consoleRoutes(app);
+  registerHealth(app, { state, ...(options.readiness === undefined ? {} : { readiness: options.readiness }) });
+  registerMetrics(app, { state, open: options.metricsPublic === true });
+  registerBackupRoutes(app, { state });
   await app.register(graphScopePlugin, { state, groups: GRAPH_ROUTE_GROUPS, ...(options.graphFor === undefined ? {} : { graphFor: options.graphFor }) });
 }

@@ -11,6 +11,8 @@ import type { ReplicationHooks } from '../index.js';
 import { buildApp } from './app.js';
 import { ClusterRoutes } from './cluster.js';
 import type { ClusterPort } from './cluster.js';
+import type { TlsFiles } from './app.js';
+import type { ReadinessCheck } from './health.js';
 import { startGremlinServer } from './gremlin-server/endpoint.js';
 import type { GremlinServer } from './gremlin-server/endpoint.js';
 
@@ -37,6 +39,14 @@ interface ServeOptions {
   readonly gremlinPort?: number;
   /** The cluster this node joined (docs/cluster.md); absent: a single node. */
   readonly cluster?: ClusterSetup;
+  /** Serve HTTPS on the REST port and WSS on the Gremlin port with this key and certificate. */
+  readonly tls?: TlsFiles;
+  /** `/metrics` without credentials. */
+  readonly metricsPublic?: boolean;
+  /** Checks `/health/ready` runs beside the data directory's. */
+  readonly readiness?: readonly ReadinessCheck[];
+  /** Configuration keys every new graph gets unless its creation gives them. */
+  readonly graphDefaults?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -55,7 +65,7 @@ interface RunningServer {
   readonly url: string;
   readonly app: FastifyInstance;
   readonly state: ServerState;
-  /** `ws://host:port/gremlin` when the Gremlin Server endpoint was asked for. */
+  /** `ws://host:port/gremlin` (`wss://` with TLS) when the Gremlin Server endpoint was asked for. */
   readonly gremlinUrl?: string;
   /** The admin password when this start generated it; shown once, never stored. */
   readonly generatedPassword?: string;
@@ -76,6 +86,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     ...(options.loginThrottle === undefined ? {} : { loginThrottle: options.loginThrottle }),
     // A cluster's graphs take their clock and ids from the log, and sweep TTL only at read time.
     ...(cluster === undefined ? {} : { replication: cluster.replication, ttlSweepMs: 0 }),
+    ...(options.graphDefaults === undefined ? {} : { graphDefaults: options.graphDefaults }),
   });
   let app: FastifyInstance | undefined;
   let gremlin: GremlinServer | undefined;
@@ -87,12 +98,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       auth: options.auth ?? true,
       ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
       ...(routes === undefined ? {} : { cluster: routes }),
+      ...(options.tls === undefined ? {} : { tls: options.tls }),
+      ...(options.metricsPublic === undefined ? {} : { metricsPublic: options.metricsPublic }),
+      ...(options.readiness === undefined ? {} : { readiness: options.readiness }),
     });
     const built = app;
     if (routes !== undefined) await cluster?.port.start((request) => routes.apply(built, request));
     await app.listen({ host: options.host, port: options.port });
     if (options.gremlinPort !== undefined) {
-      gremlin = await startGremlinServer({ state, host: options.host, port: options.gremlinPort, auth: options.auth ?? true, log: app.log });
+      gremlin = await startGremlinServer({ state, host: options.host, port: options.gremlinPort, auth: options.auth ?? true, log: app.log, ...(options.tls === undefined ? {} : { tls: options.tls }) });
     }
   } catch (error) {
     await cluster?.port.close();
@@ -119,7 +133,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     return closing;
   };
   return {
-    url: `http://${host}:${port}`,
+    url: `${options.tls === undefined ? 'http' : 'https'}://${host}:${port}`,
     app: rest,
     state,
     close,

@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { StorageError } from '../../errors.js';
-import { inspectSnapshots, note, unsyncedFileSystem, WriteAheadLog, writeSnapshot } from '../../storage/index.js';
+import { inspectSnapshots, note, publishSnapshot, unsyncedFileSystem, WriteAheadLog, writeSnapshot } from '../../storage/index.js';
 import type { DamageNote, RecoveryBounds, SnapshotFile, StoreCapture } from '../../storage/index.js';
 import { decodeModes, decodeWalRecord, encodeWalRecord, MODES_SECTION } from './records.js';
 import type { GraphModes, WalRecord } from './records.js';
@@ -277,6 +277,7 @@ export class GraphLog implements GraphChangeLog, Checkpointer {
   private async takeSnapshot(): Promise<void> {
     const capture = this.capture;
     if (capture === undefined) throw new StorageError('SNAPSHOT_WRITE', 'Cannot write a snapshot: the graph is not attached');
+    const startedAt = performance.now();
     let open = (): void => undefined;
     this.gatePromise = new Promise<void>((resolve) => {
       open = resolve;
@@ -309,6 +310,7 @@ export class GraphLog implements GraphChangeLog, Checkpointer {
     } finally {
       lift();
     }
+    publishSnapshot(startedAt);
     const previous = this.newestSnapshotLsn;
     this.newestSnapshotLsn = written;
     await this.wal.truncateBefore(previous + 1n);

@@ -9,6 +9,7 @@
 import { ArgumentError, ConflictError, typedOverflow, UnsupportedError } from '../../errors.js';
 import { breather, Bytecode, fromPlain, GraphTraversalSource, jsonOptions, mapInTurns, resultConverter, runScript, startTraversal } from '../../engine/index.js';
 import type { JsonOptions, Pacing, ReadView, Script, TraversalRun, ValueTypes } from '../../engine/index.js';
+import { publishQuery } from '../../storage/index.js';
 import { checkQueryLimits } from './graph-state.js';
 import type { GraphServices, QueryLimits } from './graph-state.js';
 import type { GraphHandle } from './graph-handle.js';
@@ -244,11 +245,20 @@ export class RequestRunner {
     const script = 'statements' in ready ? ready : ready.parse(ready.text, { bindings, variables: scope?.variables.keys() });
     const deadline = timeoutMs === undefined ? undefined : timeoutMs === 0 ? Infinity : Date.now() + timeoutMs;
     const attempt: Attempt = { script, signal, deadline, ioBase, memoryLimit, pacing, bindings, optimise, types, properties, json, scope };
-    for (let restarts = 0; ; restarts++) {
-      const done = await this.#attempt(attempt, restarts);
-      if (done !== undefined) return done.results;
-      // A writer took the graph back: let it commit before the request runs again.
-      await breather();
+    const startedAt = performance.now();
+    try {
+      for (let restarts = 0; ; restarts++) {
+        const done = await this.#attempt(attempt, restarts);
+        if (done !== undefined) {
+          publishQuery(startedAt);
+          return done.results;
+        }
+        // A writer took the graph back: let it commit before the request runs again.
+        await breather();
+      }
+    } catch (error) {
+      publishQuery(startedAt, error);
+      throw error;
     }
   }
 

@@ -79,6 +79,8 @@ export class GraphRegistry {
     private readonly services: GraphServices,
     private readonly file: StateFile<GraphsDocument>,
     private readonly tasks: GraphTasks,
+    /** Configuration keys every new graph gets unless its creation gives them. */
+    private readonly graphDefaults: Readonly<Record<string, unknown>> = {},
   ) {}
 
   /** StorageError `DATABASE_CLOSED` once the server state is closed. */
@@ -169,11 +171,12 @@ export class GraphRegistry {
   }
 
   /**
-   * Creates a graph from HugeGraph's configuration keys; `maxGraphs` reads the space's
-   * max_graph_number once the space and the name are known to be valid.
+   * Creates a graph from HugeGraph's configuration keys (over the server's graph defaults);
+   * `maxGraphs` reads the space's max_graph_number once the space and the name are known to be valid.
    */
-  async createGraph(space: string, name: string, input: Readonly<Record<string, unknown>>, maxGraphs: () => number): Promise<GraphInfo> {
+  async createGraph(space: string, name: string, given: Readonly<Record<string, unknown>>, maxGraphs: () => number): Promise<GraphInfo> {
     const runtime = this.runtime(space);
+    const input = { ...this.graphDefaults, ...given };
     validateGraphName(name);
     const limit = maxGraphs();
     if (this.graphNames(space).length >= limit) {
@@ -198,6 +201,20 @@ export class GraphRegistry {
     if (this.graphNames(space).includes(name)) throw new ConflictError('GRAPH_EXISTS', `Cannot create graph '${name}': it already exists`);
     const db = backend === 'memory' ? (runtime.memory ??= await Database.open(this.options, this.services)) : runtime.durable;
     await db.createGraph(name, config as GraphConfigInput);
+    await this.tasks.open(space, name);
+    await this.file.save({ graphs: [...this.file.value.graphs.filter((g) => !(g.space === space && g.name === name)), info] });
+    return info;
+  }
+
+  /**
+   * Takes in a graph directory a restore staged (see `Database.adoptGraph`) as a durable graph
+   * of `space`, with what the server knows of it.
+   */
+  async adoptGraph(space: string, name: string, directory: string, describe: Omit<GraphInfo, 'space' | 'name' | 'backend' | 'create_time'>): Promise<GraphInfo> {
+    const runtime = this.runtime(space);
+    if (this.graphNames(space).includes(name)) throw new ConflictError('GRAPH_EXISTS', `Cannot restore graph '${name}': it already exists`);
+    await runtime.durable.adoptGraph(name, directory);
+    const info: GraphInfo = { space, name, backend: 'hstore', ...describe, create_time: formatTimestamp() };
     await this.tasks.open(space, name);
     await this.file.save({ graphs: [...this.file.value.graphs.filter((g) => !(g.space === space && g.name === name)), info] });
     return info;

@@ -60,6 +60,8 @@ export interface ServerStateOptions extends Omit<OpenOptions, 'path'> {
   readonly loginThrottle?: LoginThrottleSettings;
   /** Without a path: a stream that receives the audit log's JSON lines (default: none kept). */
   readonly auditDestination?: NodeJS.WritableStream;
+  /** Configuration keys every graph created on the server gets unless its creation gives them (`quiver serve --graph-defaults`). */
+  readonly graphDefaults?: Readonly<Record<string, unknown>>;
 }
 
 const DEFAULT_GRAPH = 'hugegraph';
@@ -118,10 +120,10 @@ export class ServerState {
     let state: ServerState | undefined;
     let audit: AuditLog | undefined;
     try {
-      const { adminPassword: _a, serverId, path: _p, tokenMaxLifetimeSeconds, loginThrottle, auditDestination, ...open } = options;
+      const { adminPassword: _a, serverId, path: _p, tokenMaxLifetimeSeconds, loginThrottle, auditDestination, graphDefaults, ...open } = options;
       audit = await AuditLog.open(path === undefined ? (auditDestination === undefined ? {} : { destination: auditDestination }) : { directory: join(path, 'audit') });
       const tasks = new GraphTasks(path, serverId ?? 'server-1');
-      const graphs = new GraphRegistry(path, open, services, await file<GraphsDocument>('graphs.json', { graphs: [] }), tasks);
+      const graphs = new GraphRegistry(path, open, services, await file<GraphsDocument>('graphs.json', { graphs: [] }), tasks, graphDefaults);
       const requireSpace = (space: string): void => graphs.requireSpace(space);
       const serviceRegistry = new ServiceRegistry(await file<ServicesDocument>('services.json', { services: [] }), requireSpace);
       const usage = { graphs: (space: string) => graphs.graphNames(space).length, services: (space: string) => serviceRegistry.usage(space) };
@@ -389,6 +391,20 @@ export class ServerState {
    */
   async createGraph(space: string, name: string, input: Readonly<Record<string, unknown>>): Promise<GraphInfo> {
     return this.graphs.createGraph(space, name, input, () => this.space(space).max_graph_number);
+  }
+
+  /**
+   * Takes in a complete graph directory that a restore staged, as graph `name` of `space`, in
+   * one rename (ConflictError `GRAPH_EXISTS` when the name is taken).
+   *
+   * @example
+   * ```ts
+   * declare const state: ServerState;
+   * await state.adoptGraph('DEFAULT', 'g1', '/data/restore/x/graphs/g1', { description: '', nickname: 'g1', factory: 'org.apache.hugegraph.HugeFactory' });
+   * ```
+   */
+  async adoptGraph(space: string, name: string, directory: string, describe: Omit<GraphInfo, 'space' | 'name' | 'backend' | 'create_time'>): Promise<GraphInfo> {
+    return this.graphs.adoptGraph(space, name, directory, describe);
   }
 
   /**

@@ -7,6 +7,8 @@
  * @module
  */
 import { createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { ServerState } from '../../index.js';
@@ -36,13 +38,15 @@ interface GremlinServerOptions {
   readonly graphFor?: GraphFor;
   /** Where failed requests are logged. */
   readonly log?: ConnectionLog;
+  /** WSS with this PEM key and certificate (default: plain WebSocket). */
+  readonly tls?: { readonly key: string | Buffer; readonly cert: string | Buffer };
 }
 
 /**
  * A listening Gremlin Server endpoint.
  */
 export interface GremlinServer {
-  /** `ws://host:port/gremlin`. */
+  /** `ws://host:port/gremlin` (`wss://` with TLS). */
   readonly url: string;
   readonly port: number;
   /** Closes every socket (their running requests stop, their sessions roll back) and stops listening. */
@@ -55,9 +59,10 @@ export interface GremlinServer {
 export async function startGremlinServer(options: GremlinServerOptions): Promise<GremlinServer> {
   const { state } = options;
   const context: ServerContext = { state, graphFor: options.graphFor ?? ((identity, space, graph) => state.access.graphFor(identity, space, graph)), limits: new RateLimits() };
-  const http = createServer((_request, reply) => {
+  const upgradeOnly = (_request: IncomingMessage, reply: ServerResponse): void => {
     reply.writeHead(426, { 'content-type': 'text/plain; charset=utf-8', upgrade: 'websocket' }).end(`Quiver's Gremlin Server speaks WebSocket at ${PATH}\n`);
-  });
+  };
+  const http = options.tls === undefined ? createServer(upgradeOnly) : createTlsServer({ key: options.tls.key, cert: options.tls.cert }, upgradeOnly);
   const sockets = new WebSocketServer({ server: http, path: PATH, maxPayload: MAX_FRAME, perMessageDeflate: true });
   sockets.on('connection', (socket, request) => {
     new GremlinConnection(context, socket, { auth: options.auth !== false, address: request.socket.remoteAddress ?? '', ...(options.log === undefined ? {} : { log: options.log }) });
@@ -80,5 +85,5 @@ export async function startGremlinServer(options: GremlinServerOptions): Promise
     });
     return closing;
   };
-  return { url: `ws://${host}:${port}${PATH}`, port, close };
+  return { url: `${options.tls === undefined ? 'ws' : 'wss'}://${host}:${port}${PATH}`, port, close };
 }

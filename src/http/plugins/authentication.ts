@@ -37,14 +37,16 @@ interface AuthOptions {
   readonly check: boolean;
   /** Default: HugeGraph's Basic and Bearer credentials against the server's users. */
   readonly authenticate?: Authenticator;
+  /** Further paths that need no credentials (health, public metrics). */
+  readonly openPaths?: readonly string[];
 }
 
 /** Paths that need no credentials (hugegraph-notes §2.2), with the web console's redirects; the console's files need none either: a request whose matched route serves them
  * ({@link CONSOLE_PREFIX}), decided by the route and not the raw path. */
 const OPEN_PATHS: ReadonlySet<string> = new Set(['/versions', '/openapi.json', '/', '/favicon.ico', '/console']);
 
-function isOpen(path: string, route: string | undefined): boolean {
-  return OPEN_PATHS.has(path) || (route !== undefined && route.startsWith(CONSOLE_PREFIX));
+function isOpen(open: ReadonlySet<string>, path: string, route: string | undefined): boolean {
+  return open.has(path) || (route !== undefined && route.startsWith(CONSOLE_PREFIX));
 }
 const ANONYMOUS_ADMIN: Identity = { user_name: 'admin', user_id: 'admin', admin: true };
 
@@ -106,13 +108,14 @@ export const authPlugin = fp<AuthOptions>(
   (app, options, done) => {
     const authenticate = options.authenticate ?? credentials(options.state);
     const check = options.check;
+    const open = options.openPaths === undefined ? OPEN_PATHS : new Set([...OPEN_PATHS, ...options.openPaths]);
     app.decorateRequest('identity');
     app.addHook('onRequest', (request, _reply, next) => {
       const url = request.url;
       const query = url.indexOf('?');
       let outcome: Identity | Promise<Identity>;
       try {
-        outcome = !check || isOpen(query < 0 ? url : url.slice(0, query), request.routeOptions.url) ? ANONYMOUS_ADMIN : authenticate(request.headers.authorization, request.ip);
+        outcome = !check || isOpen(open, query < 0 ? url : url.slice(0, query), request.routeOptions.url) ? ANONYMOUS_ADMIN : authenticate(request.headers.authorization, request.ip);
       } catch (error) {
         next(error instanceof Error ? error : new Error(String(error)));
         return;

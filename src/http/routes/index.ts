@@ -20,6 +20,7 @@ import { gremlinRoutes } from './gremlin.js';
 import { rebuildRoutes } from './rebuild-routes.js';
 import { computerRoutes } from './computer-routes.js';
 import { variableRoutes } from './variable-routes.js';
+import { snapshotRoutes } from '../backup-routes.js';
 
 export type { RouteGroup } from './route-common.js';
 
@@ -45,4 +46,5 @@ export const GRAPH_ROUTE_GROUPS: readonly RouteGroup[] = [
   gremlinRoutes,
   traverserRoutes,
   variableRoutes,
+  snapshotRoutes,
 ];

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { ArgumentError, LimitError, StorageError } from '../../errors.js';
 import { nodeFileSystem, type SegmentFile, type WalFileSystem } from './file-system.js';
 import { newSegment, recoverSegments, type RecoveryReport, type SegmentInfo } from './recovery.js';
+import { publishWalCommit } from '../telemetry.js';
 import { frameRecords, MAX_PAYLOAD_BYTES, RECORD_HEADER_BYTES, scanSegment, segmentName, type WalRecord } from './segment.js';
 
 /**
@@ -239,8 +240,10 @@ export class WriteAheadLog {
         await this.rotate((batch[i] as Pending).lsn);
         continue;
       }
+      const startedAt = performance.now();
       await this.file.write(frameRecords(i === 0 && j === batch.length ? batch : batch.slice(i, j)), active.size);
       await this.file.sync();
+      publishWalCommit(j - i, bytes, startedAt);
       active.size += bytes;
       active.records += j - i;
       this.durableLsn = (batch[j - 1] as Pending).lsn;
