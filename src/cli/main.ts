@@ -12,6 +12,7 @@ import { runCheck, runRepair } from './maintenance-commands.js';
 import { runDemo } from './demo.js';
 import { runConsole } from './console/index.js';
 import { runServe } from './serve.js';
+import { addLoadCommand } from './load/command.js';
 import { ignoreClosedPipe } from './streams.js';
 import { packageVersion } from './version.js';
 
@@ -87,6 +88,7 @@ function buildProgram(): Command {
     .action(async (options: { data: string; truncateAtDamage: boolean }) => {
       process.exitCode = await runRepair(options.data, { truncate: options.truncateAtDamage, out: (line) => process.stdout.write(`${line}\n`) });
     });
+  addLoadCommand(program);
   return program;
 }
 
