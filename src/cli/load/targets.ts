@@ -81,8 +81,24 @@ class DirectoryTarget implements LoadTarget {
     return writeSplitting(batch, (items) => this.rows(() => this.graph.addVertexIds(items)));
   }
 
-  addEdges(batch: readonly EdgeInput[]): Promise<Refusals> {
-    return writeSplitting(batch, (items) => this.rows(() => this.graph.addEdgeIds(items)));
+  /**
+   * Edges whose end vertices all exist are written (split on refusal); an edge with a missing end
+   * is refused before the write, as the batch route's `check_vertex` refuses it, without costing
+   * the rest of its batch a split.
+   */
+  async addEdges(batch: readonly EdgeInput[]): Promise<Refusals> {
+    const outs = await this.graph.vertexSlotsOf(batch.map((e) => e.out));
+    const ins = await this.graph.vertexSlotsOf(batch.map((e) => e.in));
+    const refusals: Refusals = new Map();
+    const kept: number[] = [];
+    batch.forEach((e, i) => {
+      const missing = outs[i]! < 0 ? e.out : ins[i]! < 0 ? e.in : undefined;
+      if (missing === undefined) kept.push(i);
+      else refusals.set(i, `Cannot create edge: vertex '${String(missing)}' does not exist (VERTEX_NOT_FOUND)`);
+    });
+    const written = await writeSplitting(kept.map((i) => batch[i]!), (items) => this.rows(() => this.graph.addEdgeIds(items)));
+    for (const [at, reason] of written) refusals.set(kept[at]!, reason);
+    return refusals;
   }
 
   async close(): Promise<void> {
