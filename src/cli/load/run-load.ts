@@ -67,8 +67,8 @@ function compiled(mapping: LoadMapping, file: string, schema: LoadSchema): Map<I
     const place = (kind: Phase, j: number, label: string): JsonPlace =>
       new JsonPlace(file, mapping.version === '2.0' ? `structs[${i}].${kind}[${j}]` : `${kind} mapping of '${label}'`);
     out.set(struct, {
-      vertices: struct.vertices.map((m, j) => ({ label: m.label, skip: m.skip, build: compileVertex(m, schema, struct.input, place('vertices', j, m.label)) })).filter((c) => !c.skip),
-      edges: struct.edges.map((m, j) => ({ label: m.label, skip: m.skip, build: compileEdge(m, schema, struct.input, place('edges', j, m.label)) })).filter((c) => !c.skip),
+      vertices: struct.vertices.flatMap((m, j) => (m.skip ? [] : [{ label: m.label, build: compileVertex(m, schema, struct.input, place('vertices', j, m.label)) }])),
+      edges: struct.edges.flatMap((m, j) => (m.skip ? [] : [{ label: m.label, build: compileEdge(m, schema, struct.input, place('edges', j, m.label)) }])),
     });
   });
   return out;
