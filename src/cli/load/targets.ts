@@ -115,12 +115,14 @@ export function graphName(text: string): { space: string; graph: string } {
 }
 
 /**
- * Opens the data directory `path` (its server state, as `quiver serve` keeps it) and the graph;
- * `out` gets the generated admin password when the directory was new.
+ * Opens the data directory `path` (its server state, as `quiver serve` keeps it) and the graph.
+ * A new directory gets its admin as `quiver serve` makes it: with QUIVER_ADMIN_PASSWORD, or a
+ * generated password that `out` gets once.
  */
 export async function directoryTarget(path: string, name: { space: string; graph: string }, out: (line: string) => void): Promise<LoadTarget> {
-  const { state, generatedPassword } = await openServerState({ path });
-  if (generatedPassword !== undefined) out(`Super administrator 'admin' created with the generated password: ${generatedPassword}`);
+  const password = process.env.QUIVER_ADMIN_PASSWORD;
+  const { state, generatedPassword } = await openServerState({ path, ...(password === undefined || password === '' ? {} : { adminPassword: password }) });
+  if (generatedPassword !== undefined) out(`Super administrator 'admin' created with the generated password: ${generatedPassword} (shown only this once)`);
   try {
     return new DirectoryTarget(state, state.graph(name.space, name.graph));
   } catch (e) {
