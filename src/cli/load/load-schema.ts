@@ -10,7 +10,7 @@ import type { EdgeLabelRecord, PropertyKeyRecord, SchemaView, VertexLabelRecord 
 export type LoadVertexLabel = Pick<VertexLabelRecord, 'id' | 'name' | 'idStrategy' | 'primaryKeys' | 'properties' | 'nullableKeys'>;
 
 /** The edge label fields a load needs. */
-export type LoadEdgeLabel = Pick<EdgeLabelRecord, 'id' | 'name' | 'sourceLabel' | 'targetLabel' | 'properties' | 'nullableKeys'>;
+type LoadEdgeLabel = Pick<EdgeLabelRecord, 'id' | 'name' | 'sourceLabel' | 'targetLabel' | 'properties' | 'nullableKeys'>;
 
 /** Property keys and labels by name. */
 export interface LoadSchema {

@@ -9,7 +9,7 @@ import { isEmpty, objectAt, onlyDefault, optionalText, textList } from './json-c
 import type { JsonPlace } from './json-check.js';
 
 /** The formats of a file input. */
-export type FileFormat = 'CSV' | 'TEXT' | 'JSON';
+type FileFormat = 'CSV' | 'TEXT' | 'JSON';
 
 /** How a list value is written in one field: `[a|b|c]` with start, end and element delimiter. */
 export interface ListFormat {

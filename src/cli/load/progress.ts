@@ -18,7 +18,7 @@ export interface InputCounts {
 }
 
 /** The bar of one input file, or nothing when bars are off. */
-export interface InputProgress {
+interface InputProgress {
   update(bytesRead: number, rows: number): void;
   stop(): void;
 }

@@ -28,7 +28,7 @@ export interface SourceRow {
 }
 
 /** Rows in batches, with the bytes of the input read so far (for progress). */
-export interface RowBatch {
+interface RowBatch {
   readonly rows: readonly SourceRow[];
   readonly bytesRead: number;
 }

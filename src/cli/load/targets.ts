@@ -13,7 +13,7 @@ import { schemaOfCatalog, schemaOfJson } from './load-schema.js';
 import type { LoadSchema } from './load-schema.js';
 
 /** The rows of a batch that were refused, by index in the batch, with the reason. */
-export type Refusals = Map<number, string>;
+type Refusals = Map<number, string>;
 
 /** A place to load into. */
 export interface LoadTarget {

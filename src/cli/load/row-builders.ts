@@ -16,7 +16,7 @@ import type { LoadSchema, LoadVertexLabel } from './load-schema.js';
 import type { EdgeMapping, VertexMapping } from './mapping.js';
 import type { FileInput } from './mapping-input.js';
 import type { SourceRow } from './reader.js';
-import { convertValue } from './values.js';
+import { convertValue } from './field-values.js';
 
 /** Builds the element of one row, or throws an Error with the reason. */
 export type RowBuilder<T> = (row: SourceRow) => T;

@@ -70,9 +70,9 @@ function datePattern(pattern: string): { regex: RegExp; fields: string[] } {
 
 /**
  * Parses a date with the first of `formats` that matches it whole, in a zone `offsetMinutes`
- * east of UTC; undefined when none does. Exported for the mapping checks and tests.
+ * east of UTC; undefined when none does.
  */
-export function parseDate(text: string, formats: readonly string[], offsetMinutes: number): Date | undefined {
+function parseDate(text: string, formats: readonly string[], offsetMinutes: number): Date | undefined {
   for (const format of formats) {
     const { regex, fields } = datePattern(format);
     const m = regex.exec(text);
