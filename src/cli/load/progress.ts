@@ -27,10 +27,11 @@ interface InputProgress {
 export class LoadProgress {
   private readonly bars: cliProgress.MultiBar | undefined;
 
-  constructor(enabled: boolean) {
-    this.bars = enabled && process.stderr.isTTY === true
+  /** Bars are drawn on `stream` (stderr) when `enabled` and it is a terminal. */
+  constructor(enabled: boolean, stream: NodeJS.WriteStream = process.stderr) {
+    this.bars = enabled && stream.isTTY === true
       ? new cliProgress.MultiBar(
-          { format: '{name} |{bar}| {percentage}% | {rows} rows | {speed} rows/s | ETA {eta_formatted}', hideCursor: true, clearOnComplete: false, stream: process.stderr, etaBuffer: 50 },
+          { format: '{name} |{bar}| {percentage}% | {rows} rows | {speed} rows/s | ETA {eta_formatted}', hideCursor: true, clearOnComplete: false, stream, etaBuffer: 50 },
           cliProgress.Presets.shades_classic,
         )
       : undefined;
