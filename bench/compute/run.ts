@@ -139,10 +139,21 @@ if (options.endToEnd === true) {
   const g = await db.createGraph('rmat');
   await defineSchema(g);
   await loadGraphBulk(g, rmat);
-  const started = performance.now();
-  const job = g.compute('pageRank', PR, { workers: 2 });
-  await job.result;
-  console.log(`graph.compute('pageRank', 20 iterations, 2 workers) end to end (snapshot, compute, OLAP write-back): ${(performance.now() - started).toFixed(0)} ms`);
+  for (const run of ['first run', 'second run, replacing the first run\'s values']) {
+    const started = performance.now();
+    const job = g.compute('pageRank', PR, { workers: 2 });
+    let longest = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 1);
+    await job.result;
+    await new Promise((r) => setTimeout(r, 5));
+    clearInterval(ticker);
+    console.log(`graph.compute('pageRank', 20 iterations, 2 workers) end to end (snapshot, compute, OLAP write-back), ${run}: ${(performance.now() - started).toFixed(0)} ms; longest event-loop gap ${longest.toFixed(0)} ms (the write-back batch)`);
+  }
   await db.close();
 }
 await scheduler.close();

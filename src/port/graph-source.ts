@@ -257,6 +257,19 @@ export interface GraphWriter extends GraphSource {
     count: number,
     options?: { readonly properties?: ReadonlyArray<readonly [string, ReadonlyArray<PropertyValue | undefined>]>; readonly ids?: ReadonlyArray<ElementId | undefined> },
   ): Int32Array;
+  /**
+   * Sets the SINGLE values of one property key on many vertices in one call: vertex `slots[i]`
+   * takes `values[i]`, or loses its value when that is undefined. Same rules and errors as
+   * {@link GraphWriter.setVertexProperty} and {@link GraphWriter.removeVertexProperty} for each
+   * in order. The store's writer implements it by writing the key's columns directly, the write
+   * path of computation results.
+   *
+   * @example
+   * ```ts
+   * await graph.write((w) => w.setVertexValuesBulk?.('rank', Int32Array.of(0, 1), [0.25, undefined]));
+   * ```
+   */
+  setVertexValuesBulk?(key: string, slots: Int32Array, values: ReadonlyArray<PropertyValue | undefined>): void;
   /** Sets a vertex property; single replaces, list appends, set appends when absent. Returns the new property. */
   setVertexProperty(
     slot: number,

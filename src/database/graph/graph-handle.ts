@@ -207,6 +207,7 @@ const WRITE_METHODS: Readonly<Record<keyof WriterChanges, true>> = {
   addEdgesBulk: true,
   addVerticesBulk: true,
   setVertexProperty: true,
+  setVertexValuesBulk: true,
   setMetaProperty: true,
   removeVertexProperty: true,
   removeMetaProperty: true,

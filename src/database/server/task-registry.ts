@@ -87,6 +87,8 @@ export interface TasksDocument {
  */
 export interface TaskContext {
   progress(done: number): void;
+  /** Marks a task submitted with `waits` as running: it has left its own queue and started. */
+  started(): void;
   readonly signal: AbortSignal;
 }
 
@@ -181,11 +183,14 @@ export class TaskRegistry {
    * const id = await tasks.submit({ type: 'rebuild_index', name: 'personByAge', callable: 'RebuildIndexJob' }, work);
    * ```
    *
+   * A task submitted with `waits` stays `queued` when its work starts, until the work calls
+   * `started()` (a computation job waits for workers and memory first).
+   *
    * `resultText` writes the work's result as the record's `task_result` text (default
    * JSON.stringify; the REST Gremlin job passes a writer that keeps longs beyond 2^53 exact).
    */
   async submit(
-    what: { readonly type: string; readonly name: string; readonly callable: string; readonly input?: string; readonly description?: string; readonly creator?: string },
+    what: { readonly type: string; readonly name: string; readonly callable: string; readonly input?: string; readonly description?: string; readonly creator?: string; readonly waits?: boolean },
     work: TaskWork,
     resultText: (result: unknown) => string = (result) => JSON.stringify(result),
   ): Promise<number> {
@@ -200,20 +205,23 @@ export class TaskRegistry {
     this.records.set(id, record);
     await this.persist();
     const controller = new AbortController();
-    const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.execute(id, { work, resultText }, controller.signal));
+    const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.execute(id, { work, resultText, waits: what.waits === true }, controller.signal));
     this.running.set(id, { controller, done });
     void done.finally(() => this.running.delete(id));
     return id;
   }
 
-  private async execute(id: number, task: { readonly work: TaskWork; readonly resultText: (result: unknown) => string }, signal: AbortSignal): Promise<void> {
+  private async execute(id: number, task: { readonly work: TaskWork; readonly resultText: (result: unknown) => string; readonly waits: boolean }, signal: AbortSignal): Promise<void> {
     if (signal.aborted) {
       await this.update(id, { task_status: 'cancelled' });
       return;
     }
-    await this.update(id, { task_status: 'running' });
+    const started = (): void => {
+      if (this.records.get(id)?.task_status === 'queued') void this.update(id, { task_status: 'running' });
+    };
+    if (!task.waits) await this.update(id, { task_status: 'running' });
     try {
-      const result = await task.work({ signal, progress: (n) => this.touch(id, { task_progress: n }) });
+      const result = await task.work({ signal, started, progress: (n) => this.touch(id, { task_progress: n }) });
       await this.update(id, { task_status: signal.aborted ? 'cancelled' : 'success', task_result: task.resultText(result ?? null) });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -39,9 +39,9 @@ async function submitJob(tasks: TaskRegistry, graph: Graph, job: { readonly body
   graph.checkCompute(request.algorithm, request.params as never, options);
   const input = jsonText({ graph: job.graphName, algorithm: job.body.algorithm, params, worker: job.body.worker });
   return tasks.submit(
-    { type: TASK_TYPE, name: `${TASK_TYPE}:${job.body.algorithm}`, callable: 'org.apache.hugegraph.job.ComputerDisJob', input, creator: job.creator },
-    async ({ signal, progress }) => {
-      const result = await graph.compute(request.algorithm, request.params as never, { ...options, signal, onProgress: progress }).result;
+    { type: TASK_TYPE, name: `${TASK_TYPE}:${job.body.algorithm}`, callable: 'org.apache.hugegraph.job.ComputerDisJob', input, creator: job.creator, waits: true },
+    async ({ signal, progress, started }) => {
+      const result = await graph.compute(request.algorithm, request.params as never, { ...options, signal, onStart: started, onProgress: progress }).result;
       return { key: result.key, supersteps: result.supersteps, vertices: result.values.size };
     },
   );

@@ -191,6 +191,43 @@ export class StoreState extends StoreData {
   }
 
   /**
+   * {@link setVertexValue} for many vertices of a SINGLE key: the value of `slots[i]` becomes
+   * `values[i]` (undefined removes it) with side `sides?.[i]`. Vertices whose label has an index
+   * label take the general path; the others write their column directly, with one undo step for
+   * the whole call. Logged as the same ops, so replay is unchanged.
+   */
+  setVertexValues(key: PropertyKeyRecord, slots: Int32Array, values: ReadonlyArray<PropertyValue | undefined>, sides?: ReadonlyArray<PropertySide | undefined>): void {
+    const direct: number[] = [];
+    const olds: (PropertyValue | undefined)[] = [];
+    const oldSides: (PropertySide | undefined)[] = [];
+    const columns = new Map<number, ReturnType<LabelTable['column']> | null>();
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!;
+      const labelId = this.vertices.labelOf[slot]!;
+      let column = columns.get(labelId);
+      if (column === undefined) columns.set(labelId, (column = this.hasIndexLabels('vertex', labelId) ? null : this.vertexTable(labelId).column(key.id, key.dataType, false)));
+      if (column === null) {
+        this.setVertexValue(slot, key, values[i], sides?.[i]);
+        continue;
+      }
+      const row = this.vertices.rowOf[slot]!;
+      const old = column.get(row);
+      const oldSide = this.propertySides.get(slot)?.get(key.id);
+      if (this.epochs.recording) this.epochs.vertexValueChanged(slot, key.id, old, oldSide);
+      const value = values[i];
+      if (value === undefined) column.delete(row);
+      else column.set(row, value);
+      const side = value === undefined ? undefined : sides?.[i];
+      if (oldSide !== undefined || side !== undefined) this.setSide(slot, key.id, side);
+      this.logVertexValue(slot, key.id, value, side);
+      direct.push(slot);
+      olds.push(old);
+      oldSides.push(oldSide);
+    }
+    if (direct.length > 0) this.undo.push(() => { for (let i = direct.length - 1; i >= 0; i--) this.restoreVertexValue(direct[i]!, key, olds[i], oldSides[i]); });
+  }
+
+  /**
    * Sets a property of a vertex added earlier in the running batch, the write path of vertex
    * inserts. When no index label covers the vertex's label and there is no side data, the value
    * goes straight into its column: the row is new, so there is no old value and no index entry to

@@ -221,6 +221,40 @@ export class StoreWriter extends StoreReader implements GraphWriter {
     return records[records.length - 1]!;
   }
 
+  /**
+   * Sets the SINGLE values of key `key` on many vertices in one call: vertex `slots[i]` takes
+   * `values[i]`, or loses its value when that is undefined. Same rules and errors as
+   * {@link setVertexProperty} and {@link removeVertexProperty} for each in order; a key that does
+   * not exist yet, or is not SINGLE, takes that path vertex by vertex.
+   */
+  setVertexValuesBulk(key: string, slots: Int32Array, values: ReadonlyArray<PropertyValue | undefined>): void {
+    this.check();
+    if (values.length !== slots.length) throw new ArgumentError('BULK_LENGTH_MISMATCH', `Cannot set values: ${slots.length} vertices but ${values.length} values of property '${key}'`);
+    const k = this.state.catalog.propertyKey(key);
+    if (k === undefined || k.cardinality !== 'SINGLE') {
+      slots.forEach((slot, i) => (values[i] === undefined ? this.removeVertexProperty(slot, key) : this.setVertexProperty(slot, key, values[i]!)));
+      return;
+    }
+    const labels = new Set<number>();
+    const stored: (PropertyValue | undefined)[] = new Array<PropertyValue | undefined>(slots.length);
+    const sides: (PropertySide | undefined)[] | undefined = this.options.config.autoCreate ? [] : undefined;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!;
+      this.requireVertex(slot, values[i] === undefined ? 'Cannot remove vertex property' : 'Cannot set vertex property');
+      const labelId = this.state.vertices.labelOf[slot]!;
+      const value = values[i];
+      if (value !== undefined && !labels.has(labelId)) {
+        labels.add(labelId);
+        const label = this.state.catalog.vertexLabelById(labelId)!;
+        this.auto.propertyOf(label, key, value, 'single');
+        if (label.primaryKeys.includes(key)) throw new SchemaError('PRIMARY_KEY_UPDATE', `Cannot update primary key '${key}' of vertex label '${label.name}'`);
+      }
+      stored[i] = value === undefined ? undefined : coerceScalar(k, value);
+      if (sides !== undefined) sides[i] = value === undefined ? undefined : { ids: [this.input.nextAutoId()], meta: [new Map()] };
+    }
+    this.state.setVertexValues(k, slots, stored, sides);
+  }
+
   setMetaProperty(slot: number, propertyId: ElementId, key: string, value: PropertyValue): void {
     this.editMeta(slot, propertyId, (meta) => meta.set(key, value));
   }

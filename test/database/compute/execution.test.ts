@@ -100,6 +100,26 @@ test('the scheduler caps workers at its threads, queues jobs beyond them in orde
   await scheduler.close();
 });
 
+test('a job waiting for workers reads queued and calls onStart only when it leaves the queue', async () => {
+  const { graph, close } = await ringGraph(20_000);
+  try {
+    const first = graph.compute('pageRank', { maxSuperStep: 500, l1DiffThreshold: Number.MIN_VALUE }, { workers: 100 });
+    await until(() => first.status === 'running');
+    let started = 0;
+    const second = graph.compute('wcc', {}, { workers: 100, onStart: () => started++ });
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(second.status, 'queued');
+    assert.equal(started, 0);
+    first.cancel();
+    await assert.rejects(first.result, (e: QuiverError) => e.code === 'COMPUTE_CANCELLED');
+    await second.result;
+    assert.equal(started, 1);
+    assert.equal(second.status, 'success');
+  } finally {
+    await close();
+  }
+});
+
 test('the event loop keeps turning while a job builds its snapshot and computes (the write-back is one atomic batch)', async () => {
   const { graph, close } = await ringGraph(20_000);
   try {

@@ -127,3 +127,25 @@ test('PUT cancels a job (202, a no-op once it ended) and DELETE removes its reco
     await server.close();
   }
 });
+
+test('a job waiting for workers reads queued until it starts', async () => {
+  const server = await dataServer();
+  try {
+    const n = 3000;
+    const names = Array.from({ length: n }, (_, i) => `p${i}`);
+    await server.graph.addVertices(names.map((name) => ({ label: 'person', properties: { name } })));
+    await server.graph.addEdges(names.map((name, i) => ({ label: 'knows', out: `1:${name}`, in: `1:${names[(i * 7 + 1) % n]!}`, properties: { weight: 1 } })));
+    const long = await server.call('POST', `${G}/jobs/computerdis`, { algorithm: 'page-rank', worker: 100, params: { 'bsp.max_super_step': '2000', 'pagerank.l1DiffThreshold': '1e-300' } });
+    assert.equal(long.status, 201, long.text);
+    for (let i = 0; i < 5000 && (await server.call('GET', `${G}/jobs/computerdis/${long.json.task_id}`)).json.task_status !== 'running'; i++) await new Promise((r) => setTimeout(r, 2));
+    const waiting = await server.call('POST', `${G}/jobs/computerdis`, { algorithm: 'wcc', worker: 100, params: {} });
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal((await server.call('GET', `${G}/jobs/computerdis/${waiting.json.task_id}`)).json.task_status, 'queued');
+    assert.equal((await server.call('GET', `${G}/tasks/${waiting.json.task_id}`)).json.task_status, 'queued');
+    assert.equal((await server.call('PUT', `${G}/jobs/computerdis/${long.json.task_id}`)).status, 202);
+    assert.equal((await finished(server, G, long.json.task_id)).task_status, 'cancelled');
+    assert.equal((await finished(server, G, waiting.json.task_id)).task_status, 'success');
+  } finally {
+    await server.close();
+  }
+});

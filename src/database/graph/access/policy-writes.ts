@@ -93,6 +93,12 @@ export class PolicyWrites implements WriterChanges {
     return this.#w.setVertexProperty(slot, key, value, options);
   }
 
+  setVertexValuesBulk(key: string, slots: Int32Array, values: ReadonlyArray<PropertyValue | undefined>): void {
+    for (const slot of slots) this.#change('vertex', slot);
+    if (this.#w.setVertexValuesBulk !== undefined) this.#w.setVertexValuesBulk(key, slots, values);
+    else slots.forEach((slot, i) => (values[i] === undefined ? this.#w.removeVertexProperty(slot, key) : this.#w.setVertexProperty(slot, key, values[i]!)));
+  }
+
   setMetaProperty(slot: number, propertyId: ElementId, key: string, value: PropertyValue): void {
     this.#change('vertex', slot);
     this.#w.setMetaProperty(slot, propertyId, key, value);

@@ -98,6 +98,8 @@ export interface ComputeOptions {
   readonly signal?: AbortSignal;
   readonly output?: ComputeOutput;
   readonly writeBack?: boolean;
+  /** Called once the job has its workers and memory and starts (its status leaves `queued`). */
+  readonly onStart?: () => void;
   /** Called with the number of supersteps done, after each one. */
   readonly onProgress?: (supersteps: number) => void;
 }

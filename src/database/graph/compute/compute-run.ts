@@ -70,13 +70,22 @@ function textsByOwner(output: { readonly kind: 'cycles' | 'walks'; readonly item
   return owners;
 }
 
-/** Each vertex's plain value by id: a number, the id its value names, or its cycles. */
-function valuesOf(output: AlgorithmOutput, snapshot: Snapshot): Map<PlainId, unknown> {
+/** Vertices whose values {@link valuesOf} maps between two returns to the event loop. */
+const VALUES_CHUNK = 32_768;
+
+/** Each vertex's plain value by id: a number, the id its value names, or its cycles; built in chunks, returning to the event loop between them. */
+async function valuesOf(output: AlgorithmOutput, snapshot: Snapshot): Promise<Map<PlainId, unknown>> {
   const values = new Map<PlainId, unknown>();
   const { ids } = snapshot;
-  if (output.kind === 'number') ids.forEach((id, i) => values.set(id, output.values[i]!));
-  else if (output.kind === 'vertex') ids.forEach((id, i) => values.set(id, ids[output.values[i]!]!));
-  else for (const [owner, texts] of textsByOwner(output, snapshot)) values.set(ids[owner]!, texts);
+  if (output.kind === 'cycles' || output.kind === 'walks') {
+    for (const [owner, texts] of textsByOwner(output, snapshot)) values.set(ids[owner]!, texts);
+    return values;
+  }
+  for (let start = 0; start < ids.length; start += VALUES_CHUNK) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const end = Math.min(ids.length, start + VALUES_CHUNK);
+    for (let i = start; i < end; i++) values.set(ids[i]!, output.kind === 'number' ? output.values[i]! : ids[output.values[i]!]!);
+  }
   return values;
 }
 
@@ -133,6 +142,7 @@ export class ComputeRun<A extends AlgorithmName> implements ComputeJob<A> {
         const bytes = estimateBytes(view.source.vertexSlotBound(), view.source.edgeCount(), Math.min(job.workers, scheduler.threads));
         lease = await scheduler.acquire({ workers: job.workers, bytes, signal });
         this.#status = 'running';
+        job.options.onStart?.();
         const weightParam = 'weightParam' in spec ? spec.weightParam : undefined;
         const weightKey = weightParam === undefined ? '' : String(job.params[weightParam]);
         const table: AlgorithmSpec = spec;
@@ -156,7 +166,7 @@ export class ComputeRun<A extends AlgorithmName> implements ComputeJob<A> {
       signal.throwIfAborted();
       this.#status = 'writing';
       if (job.options.writeBack !== false) await writeBack(handle, { algorithm: job.name, output, snapshot, signal });
-      const values = valuesOf(output, snapshot) as Map<PlainId, ComputeValues[A]>;
+      const values = (await valuesOf(output, snapshot)) as Map<PlainId, ComputeValues[A]>;
       if (job.options.output !== undefined) await writeOutput(job.options.output, { key: spec.key, values, partitions: job.workers });
       this.#status = 'success';
       return { algorithm: this.algorithm, key: spec.key, supersteps: output.supersteps, values };
@@ -186,19 +196,44 @@ async function writeBack(handle: GraphHandle, run: { readonly algorithm: Algorit
   run.signal.throwIfAborted();
   const { output, snapshot } = run;
   await system.write((w) => {
-    for (const slot of handle.state.store.vertexSlotsWithKey(spec.key)) w.removeVertexProperty(slot, spec.key);
     const alive = (i: number): boolean => w.vertexVisible(snapshot.slots[i]!);
     if (output.kind === 'cycles' || output.kind === 'walks') {
+      for (const slot of handle.state.store.vertexSlotsWithKey(spec.key)) w.removeVertexProperty(slot, spec.key);
       for (const [owner, texts] of textsByOwner(output, snapshot)) {
         if (!alive(owner)) continue;
         for (const text of texts) w.setVertexProperty(snapshot.slots[owner]!, spec.key, text, { cardinality: 'list' });
       }
       return;
     }
-    for (let i = 0; i < snapshot.slots.length; i++) {
-      if (!alive(i)) continue;
-      const value = output.kind === 'number' ? output.values[i]! : String(snapshot.ids[output.values[i]!]);
-      w.setVertexProperty(snapshot.slots[i]!, spec.key, value);
-    }
+    const { slots, values } = replacement(handle.state.store.vertexSlotsWithKey(spec.key), output, { snapshot, alive, slotBound: w.vertexSlotBound() });
+    if (w.setVertexValuesBulk !== undefined) w.setVertexValuesBulk(spec.key, slots, values);
+    else slots.forEach((slot, i) => (values[i] === undefined ? w.removeVertexProperty(slot, spec.key) : w.setVertexProperty(slot, spec.key, values[i]!)));
   });
+}
+
+/**
+ * The slots and values that replace a key's values by a run's: every vertex of the snapshot that
+ * is still alive takes its value, and every other vertex that holds the key loses it.
+ */
+function replacement(holders: readonly number[], output: AlgorithmOutput & { readonly kind: 'number' | 'vertex' }, run: { readonly snapshot: Snapshot; readonly alive: (i: number) => boolean; readonly slotBound: number }): { readonly slots: Int32Array; readonly values: (number | string | undefined)[] } {
+  const { snapshot } = run;
+  const n = snapshot.slots.length;
+  const slots = new Int32Array(n + holders.length);
+  const values = new Array<number | string | undefined>(n + holders.length);
+  const written = new Uint8Array(run.slotBound);
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    if (!run.alive(i)) continue;
+    const slot = snapshot.slots[i]!;
+    written[slot] = 1;
+    slots[at] = slot;
+    values[at++] = output.kind === 'number' ? output.values[i]! : String(snapshot.ids[output.values[i]!]);
+  }
+  for (const slot of holders) {
+    if (written[slot] === 1) continue;
+    slots[at] = slot;
+    values[at++] = undefined;
+  }
+  values.length = at;
+  return { slots: slots.subarray(0, at), values };
 }
