@@ -84,7 +84,8 @@ class DirectoryTarget implements LoadTarget {
   /**
    * Edges whose end vertices all exist are written (split on refusal); an edge with a missing end
    * is refused before the write, as the batch route's `check_vertex` refuses it, without costing
-   * the rest of its batch a split.
+   * the rest of its batch a split. A batch of property-less edges of one label (an edge list) is
+   * written by the slots that lookup found (`addEdgesBulk`), with no second id lookup.
    */
   async addEdges(batch: readonly EdgeInput[]): Promise<Refusals> {
     const outs = await this.graph.vertexSlotsOf(batch.map((e) => e.out));
@@ -96,7 +97,11 @@ class DirectoryTarget implements LoadTarget {
       if (missing === undefined) kept.push(i);
       else refusals.set(i, `Cannot create edge: vertex '${String(missing)}' does not exist (VERTEX_NOT_FOUND)`);
     });
-    const written = await writeSplitting(kept.map((i) => batch[i]!), (items) => this.rows(() => this.graph.addEdgeIds(items)));
+    const label = batch[0]?.label;
+    const bare = kept.every((i) => batch[i]!.label === label && isEmptyRecord(batch[i]!.properties));
+    const written = bare && label !== undefined
+      ? await writeSplitting(kept, (at) => this.rows(() => this.graph.addEdgesBulk(label, { out: Int32Array.from(at, (i) => outs[i]!), in: Int32Array.from(at, (i) => ins[i]!) })))
+      : await writeSplitting(kept.map((i) => batch[i]!), (items) => this.rows(() => this.graph.addEdgeIds(items)));
     for (const [at, reason] of written) refusals.set(kept[at]!, reason);
     return refusals;
   }
@@ -104,6 +109,12 @@ class DirectoryTarget implements LoadTarget {
   async close(): Promise<void> {
     await this.state.close();
   }
+}
+
+function isEmptyRecord(record: object | undefined): boolean {
+  if (record === undefined) return true;
+  for (const key in record) if (Object.prototype.hasOwnProperty.call(record, key)) return false;
+  return true;
 }
 
 /** Splits `SPACE/GRAPH` (or a bare graph name, in DEFAULT). */
