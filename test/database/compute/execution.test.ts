@@ -103,7 +103,7 @@ test('the scheduler caps workers at its threads, queues jobs beyond them in orde
 test('a job waiting for workers reads queued and calls onStart only when it leaves the queue', async () => {
   const { graph, close } = await ringGraph(20_000);
   try {
-    const first = graph.compute('pageRank', { maxSuperStep: 500, l1DiffThreshold: Number.MIN_VALUE }, { workers: 100 });
+    const first = graph.compute('lpa', { maxSuperStep: 2000 }, { workers: 100 });
     await until(() => first.status === 'running');
     let started = 0;
     const second = graph.compute('wcc', {}, { workers: 100, onStart: () => started++ });
