@@ -265,7 +265,7 @@ export {
   schemaToGroovy,
 } from './database/index.js';
 export type { SchemaOperations } from './database/index.js';
-export { SchemaCatalog, parseEdgeId } from './storage/index.js';
+export { SchemaCatalog, parseEdgeId, primaryKeyVertexId } from './storage/index.js';
 export type { EdgeIdParts } from './storage/index.js';
 export type {
   DataType,

@@ -68,8 +68,15 @@ interface KuzuModule {
 /** Rows per chunk of the CSV files, so that no single string grows past V8's limit. */
 const CSV_CHUNK = 1 << 16;
 
-/** Writes `rows` lines produced by `line` to `path`, chunk by chunk. */
-function writeCsv(path: string, rows: number, line: (i: number) => string): void {
+/**
+ * Writes `rows` lines produced by `line` to `path`, chunk by chunk.
+ *
+ * @example
+ * ```ts
+ * writeCsv('/tmp/nodes.csv', 10, (i) => String(i));
+ * ```
+ */
+export function writeCsv(path: string, rows: number, line: (i: number) => string): void {
   writeFileSync(path, '');
   for (let start = 0; start < rows; start += CSV_CHUNK) {
     const lines: string[] = [];

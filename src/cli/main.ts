@@ -14,6 +14,7 @@ import { runConsole } from './console/index.js';
 import { runServe } from './serve.js';
 import { applyConfigFile } from './config-file.js';
 import { registerBackupCommands } from './backup-commands.js';
+import { addLoadCommand } from './load/command.js';
 import { ignoreClosedPipe } from './streams.js';
 import { packageVersion } from './version.js';
 
@@ -105,6 +106,7 @@ function buildProgram(): Command {
       process.exitCode = await runRepair(options.data, { truncate: options.truncateAtDamage, out: (line) => process.stdout.write(`${line}\n`) });
     });
   registerBackupCommands(program);
+  addLoadCommand(program);
   return program;
 }
 

@@ -12,7 +12,7 @@ export { Csr } from './csr.js';
 export { CsrAdjacency, type CsrArrays, type CsrSnapshot } from './csr-adjacency.js';
 export { ElementIndex, tokenize } from './indexes/index.js';
 export { GraphStore, type GraphStoreOptions, type StoreCapture, type StoreConfig } from './graph-store.js';
-export { coerceElements, coerceScalar } from './store/coerce.js';
+export { coerceElements, coerceScalar, primaryKeyVertexId } from './store/coerce.js';
 export * from './snapshot/index.js';
 export { publishQuery, publishSnapshot, TELEMETRY_CHANNELS } from './telemetry.js';
 export type { QueryEvent, SnapshotEvent, WalCommitEvent } from './telemetry.js';

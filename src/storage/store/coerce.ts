@@ -6,6 +6,7 @@
 import { LimitError, SchemaError } from '../../errors.js';
 import { formatDate, TypedNumber, Uuid, type PropertyValue } from '../../values/index.js';
 import type { Cardinality, DataType, PropertyKeyRecord } from '../schema/schema-types.js';
+import { formatPrimaryKeyId } from '../ids/index.js';
 
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -182,4 +183,24 @@ function inferDataType(value: PropertyValue): DataType {
   if (value instanceof Date) return 'DATE';
   if (value instanceof Uuid) return 'UUID';
   return value instanceof Uint8Array ? 'BLOB' : 'TEXT';
+}
+
+/**
+ * The id a PRIMARY_KEY vertex of label `labelId` gets from its primary-key values, given in the
+ * label's `primary_keys` order with their keys: each value is coerced to its key's data type as
+ * a write would coerce it, so the id is the one the store gives the vertex. Fails with
+ * SchemaError PROPERTY_VALUE_TYPE for a value of the wrong type and ArgumentError `ID_VALUE` for
+ * one that cannot be part of an id. Bulk loaders use it to name edge ends by primary keys.
+ *
+ * @example
+ * ```ts
+ * declare const name: PropertyKeyRecord;
+ * primaryKeyVertexId(1, [{ key: name, value: 'marko' }]); // '1:marko'
+ * ```
+ */
+export function primaryKeyVertexId(labelId: number, keys: ReadonlyArray<{ readonly key: PropertyKeyRecord; readonly value: PropertyValue }>): string {
+  return formatPrimaryKeyId(
+    labelId,
+    keys.map(({ key, value }) => ({ value: coerceScalar(key, value), dataType: key.dataType })),
+  );
 }
