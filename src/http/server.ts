@@ -73,6 +73,27 @@ interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Milliseconds `/health/ready` waits for the cluster's log to answer. */
+const LOG_READY_MS = 2_000;
+
+/** The readiness check of a cluster node: its log in etcd answers within {@link LOG_READY_MS}. */
+function logReachable(port: ClusterPort): ReadinessCheck {
+  return {
+    name: 'log',
+    check: async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), LOG_READY_MS)));
+      try {
+        return await Promise.race([port.status().then(() => true), late]);
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
 /**
  * Opens the data directory and listens.
  */
@@ -100,7 +121,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       ...(routes === undefined ? {} : { cluster: routes }),
       ...(options.tls === undefined ? {} : { tls: options.tls }),
       ...(options.metricsPublic === undefined ? {} : { metricsPublic: options.metricsPublic }),
-      ...(options.readiness === undefined ? {} : { readiness: options.readiness }),
+      readiness: [...(options.readiness ?? []), ...(cluster === undefined ? [] : [logReachable(cluster.port)])],
     });
     const built = app;
     if (routes !== undefined) await cluster?.port.start((request) => routes.apply(built, request));

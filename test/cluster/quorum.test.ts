@@ -49,6 +49,8 @@ test('a cluster node on three etcd members writes with one member down, answers 
         assert.equal(read.status, 200);
         assert.ok(read.json.vertices.some((v: { id: string }) => v.id === '1:one-down-0'));
       }
+      assert.equal((await call(`${n1.url}/health/ready`)).status, 503, 'not ready while the log cannot answer');
+      assert.equal((await call(`${n1.url}/health`)).status, 200, 'alive all the same');
     });
 
     await t.test('when the members are back, writes resume on every node without a restart', async () => {
@@ -66,6 +68,7 @@ test('a cluster node on three etcd members writes with one member down, answers 
           const ids = new Set(json.vertices.map((v: { id: string }) => v.id));
           return ids.has('1:back-q1') && ids.has('1:back-q2') ? true : undefined;
         });
+        assert.equal((await call(`${node.url}/health/ready`)).status, 200);
       }
     });
   } finally {
