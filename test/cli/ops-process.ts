@@ -3,19 +3,15 @@
  * "listening" line) and one-shot `quiver` commands, with an admin password fixed by the
  * environment, and every child killed when the test process ends.
  */
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { spawnTracked } from '../child-processes.js';
 import { repoRoot } from '../repo-root.js';
 
 export const PASSWORD = 'secret1';
 export const AUTH = { authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}` };
 
 const MAIN = join(repoRoot(), 'dist', 'src', 'cli', 'main.js');
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
 
 export interface Served {
   readonly process: ChildProcess;
@@ -27,24 +23,13 @@ export interface Served {
 
 /** Starts `quiver serve` with `args` (plus a free port unless given) and waits until it listens. */
 export async function serve(args: readonly string[]): Promise<Served> {
-  const child = spawn(process.execPath, [MAIN, 'serve', ...(args.includes('--port') ? [] : ['--port', '0']), '--log-level', 'warn', ...args], {
-    env: { ...process.env, QUIVER_ADMIN_PASSWORD: PASSWORD },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { process: child, output: printed, exited } = spawnTracked(process.execPath, [MAIN, 'serve', ...(args.includes('--port') ? [] : ['--port', '0']), '--log-level', 'warn', ...args], {
+    QUIVER_ADMIN_PASSWORD: PASSWORD,
   });
-  children.add(child);
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      children.delete(child);
-      resolve(code);
-    }),
-  );
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${printed()}`)), 90_000);
     const check = (): void => {
-      const m = /REST server listening on (https?:\/\/\S+)/.exec(output);
+      const m = /REST server listening on (https?:\/\/\S+)/.exec(printed());
       if (m?.[1] !== undefined) {
         clearTimeout(timer);
         resolve(m[1]);
@@ -53,26 +38,17 @@ export async function serve(args: readonly string[]): Promise<Served> {
     child.stderr?.on('data', check);
     void exited.then(() => {
       clearTimeout(timer);
-      reject(new Error(`server exited: ${output}`));
+      reject(new Error(`server exited: ${printed()}`));
     });
   });
-  return { process: child, url, gremlinUrl: /listening on (wss?:\/\/\S+)/.exec(output)?.[1], output: () => output, exited };
+  return { process: child, url, gremlinUrl: /listening on (wss?:\/\/\S+)/.exec(printed())?.[1], output: printed, exited };
 }
 
 /** Runs `quiver args...` to its end; `onStart` sees the child (to kill it). */
 export function quiver(args: readonly string[], onStart?: (child: ChildProcess) => void): Promise<{ code: number | null; signal: string | null; output: string }> {
-  const child = spawn(process.execPath, [MAIN, ...args], { env: { ...process.env, QUIVER_ADMIN_PASSWORD: PASSWORD }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  onStart?.(child);
-  return new Promise((resolve) =>
-    child.on('exit', (code, signal) => {
-      children.delete(child);
-      resolve({ code, signal, output });
-    }),
-  );
+  const run = spawnTracked(process.execPath, [MAIN, ...args], { QUIVER_ADMIN_PASSWORD: PASSWORD });
+  onStart?.(run.process);
+  return run.ended.then(({ code, signal }) => ({ code, signal, output: run.output() }));
 }
 
 /** A JSON request with the admin's credentials. */

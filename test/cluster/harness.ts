@@ -3,12 +3,14 @@
  * nodes as child processes on 127.0.0.1, with free ports and temporary directories, each start
  * bounded in time, and plain HTTP calls as the admin.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { killChildren, spawnTracked } from '../child-processes.js';
+import type { Spawned } from '../child-processes.js';
 import { repoRoot } from '../repo-root.js';
 
 /** Why the cluster tests cannot run here (no etcd binary), or false. */
@@ -16,10 +18,6 @@ export const etcdMissing: string | false = spawnSync('etcd', ['--version']).erro
 
 export const PASSWORD = 'cluster-secret1';
 
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
 
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -43,30 +41,8 @@ const dirs: string[] = [];
 
 /** Kills every child left and removes the temporary directories. */
 export function cleanUp(): void {
-  for (const child of children) child.kill('SIGKILL');
-  children.clear();
+  killChildren();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-}
-
-interface Spawned {
-  readonly process: ChildProcess;
-  readonly output: () => string;
-  readonly exited: Promise<number | null>;
-}
-
-function start(command: string, args: readonly string[], env: Record<string, string> = {}): Spawned {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      children.delete(child);
-      resolve(code);
-    }),
-  );
-  return { process: child, output: () => output, exited };
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, ms: number): Promise<T> {
@@ -114,7 +90,7 @@ export async function startEtcd(count: number): Promise<{ readonly urls: string;
         running = undefined;
       },
       start: () => {
-        running = start('etcd', args);
+        running = spawnTracked('etcd', args);
       },
     };
     member.start();
@@ -149,7 +125,7 @@ export async function startNode(id: string, options: { readonly etcd: string; re
     join(repoRoot(), 'dist', 'src', 'cli', 'main.js'), 'serve', '--port', String(port), '--data', options.data, '--log-level', 'warn',
     '--etcd', options.etcd, '--node-id', id, '--snapshot-every', String(options.snapshotEvery ?? 10_000),
   ];
-  const node = start(process.execPath, args, { QUIVER_ADMIN_PASSWORD: PASSWORD });
+  const node = spawnTracked(process.execPath, args, { QUIVER_ADMIN_PASSWORD: PASSWORD });
   await until(`node ${id} to listen`, async () => {
     if (/listening on http/.test(node.output())) return true;
     if (node.process.exitCode !== null) throw new Error(`node ${id} exited: ${node.output()}`);
