@@ -4,9 +4,12 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { after } from 'node:test';
 
 const children = new Set<ChildProcess>();
 process.on('exit', () => killChildren());
+// A test that failed before stopping its server must not keep the test file's process alive.
+after(() => killChildren());
 
 /**
  * A running child: its process, everything it printed so far, and its exit (code, signal).

@@ -30,7 +30,8 @@ export async function serve(args: readonly string[]): Promise<Served> {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${printed()}`)), 90_000);
     const check = (): void => {
       const m = /REST server listening on (https?:\/\/\S+)/.exec(printed());
-      if (m?.[1] !== undefined) {
+      // the Gremlin endpoint's line comes in a write of its own after the REST one
+      if (m?.[1] !== undefined && (!args.includes('--gremlin-port') || /Gremlin Server protocol \(WebSocket\) listening on/.test(printed()))) {
         clearTimeout(timer);
         resolve(m[1]);
       }
