@@ -54,6 +54,7 @@ export {
   DEFAULT_SPACE,
   INTERRUPTED_RESULT,
   TASK_STATUSES,
+  PUBLISHED_STATUSES,
   checkGraphSpaceInput,
   checkServiceInput,
   checkTenancyName,
@@ -89,6 +90,9 @@ export type {
   AuditEvent,
   AuditLogOptions,
   ReplicationHooks,
+  TaskChange,
+  TaskCoordinator,
+  TaskKey,
 } from './database/index.js';
 export { mergeByStrategy, removeLabelElements, UPDATE_STRATEGIES } from './database/index.js';
 export type { ChunkedRemoval } from './database/index.js';

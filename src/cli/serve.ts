@@ -58,14 +58,14 @@ async function clusterOf(options: ServeCommandOptions): Promise<ClusterSetup | u
   if (urls === undefined || urls === '') return undefined;
   const { joinCluster } = await import('../cluster/index.js');
   const nodeId = options.nodeId ?? process.env.QUIVER_NODE_ID ?? `${hostname()}-${options.port}`;
-  const { node, replication } = await joinCluster({
+  const { node, replication, tasks } = await joinCluster({
     etcd: urls.split(',').map((url) => url.trim()).filter((url) => url !== ''),
     nodeId,
     prefix: options.etcdPrefix ?? '/quiver',
     data: options.data,
     ...(options.snapshotEvery === undefined ? {} : { snapshotEvery: options.snapshotEvery }),
   });
-  return { port: node, replication };
+  return { port: node, replication, tasks };
 }
 
 /** The `--graph-defaults` object, checked as a graph configuration before the server starts. */

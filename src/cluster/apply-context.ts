@@ -17,10 +17,17 @@ const EPOCH_MS = Date.UTC(2017, 10, 28);
 const SEQUENCE_BITS = 22n;
 const MAX_SEQUENCE = 2 ** Number(SEQUENCE_BITS);
 
-/** One entry being applied. */
-interface Applying {
+/** Of the entry being applied: its clock, the node that appended it and that node's run. */
+interface AppliedEntry {
   /** The entry's clock: strictly increasing along the log (see docs/cluster.md). */
   readonly time: number;
+  readonly origin: string;
+  /** The appending node's run (one start of its process); absent in entries of no node. */
+  readonly run?: string;
+}
+
+/** One entry being applied. */
+interface Applying extends AppliedEntry {
   /** AUTOMATIC ids the entry made so far. */
   sequence: number;
 }
@@ -28,10 +35,20 @@ interface Applying {
 const applying = new AsyncLocalStorage<Applying>();
 
 /**
- * Runs `fn` as the application of the log entry of clock `time`.
+ * Runs `fn` as the application of the log entry `entry`.
  */
-export function runApplying<T>(time: number, fn: () => Promise<T>): Promise<T> {
-  return applying.run({ time, sequence: 0 }, fn);
+export function runApplying<T>(entry: AppliedEntry, fn: () => Promise<T>): Promise<T> {
+  return applying.run({ time: entry.time, origin: entry.origin, ...(entry.run === undefined ? {} : { run: entry.run }), sequence: 0 }, fn);
+}
+
+/** The entry being applied, or undefined outside the application of one. */
+export function appliedEntry(): AppliedEntry | undefined {
+  return applying.getStore();
+}
+
+/** Runs `work` outside the application of any entry: a change it tries is refused, not made on this node alone. */
+export function detached<T>(work: () => Promise<T>): Promise<T> {
+  return applying.exit(work);
 }
 
 /**

@@ -17,6 +17,7 @@ import { runApplying, replicationHooks } from './apply-context.js';
 import { EtcdLog, unavailable, WRITE_DEADLINE_MS, withDeadline } from './etcd-log.js';
 import type { LogEntry, LogHead } from './etcd-log.js';
 import { restoreSnapshot, saveSnapshot, snapshotMeta } from './snapshots.js';
+import { ClusterTasks } from './task-runs.js';
 
 /**
  * Options of {@link joinCluster}, as `quiver serve --etcd` gives them.
@@ -66,7 +67,7 @@ async function isEmpty(dir: string): Promise<boolean> {
  * becomes the cluster's first snapshot) or for a node that left cleanly; the newest snapshot
  * otherwise. Open the server state with `replication`, then call `node.start`.
  */
-export async function joinCluster(options: ClusterOptions): Promise<{ node: ClusterNode; replication: ReplicationHooks }> {
+export async function joinCluster(options: ClusterOptions): Promise<{ node: ClusterNode; replication: ReplicationHooks; tasks: ClusterTasks }> {
   const data = resolve(options.data);
   const client = new Etcd3({ hosts: [...options.etcd], dialTimeout: 2000 });
   const log = new EtcdLog(client, options.prefix.replace(/\/+$/, ''));
@@ -85,7 +86,7 @@ export async function joinCluster(options: ClusterOptions): Promise<{ node: Clus
     await mkdir(data, { recursive: true });
     const node = new ClusterNode(log, { ...options, data, cluster, from, initialise });
     await node.mark(false);
-    return { node, replication: replicationHooks() };
+    return { node, replication: replicationHooks(), tasks: new ClusterTasks(node, log) };
   } catch (error) {
     await client.close();
     throw error;
@@ -117,6 +118,8 @@ async function restoreWhenReady(log: EtcdLog, data: string): Promise<LogHead> {
  */
 export class ClusterNode implements ClusterPort {
   readonly nodeId: string;
+  /** This start of the node's process: tasks it runs belong to it, and end when it does. */
+  readonly run = randomUUID();
   #applied: LogHead;
   #apply: ((request: ReplicatedRequest) => Promise<ReplicatedResponse>) | undefined;
   readonly #waiting = new Map<string, (response: ReplicatedResponse) => void>();
@@ -169,7 +172,7 @@ export class ClusterNode implements ClusterPort {
     const id = randomUUID();
     const answered = new Promise<ReplicatedResponse>((done) => this.#waiting.set(id, done));
     try {
-      await this.log.append({ id, origin: this.nodeId, request });
+      await this.log.append({ id, origin: this.nodeId, run: this.run, request });
     } catch (error) {
       this.#waiting.delete(id);
       throw error;
@@ -256,7 +259,7 @@ export class ClusterNode implements ClusterPort {
   private async applyEntry(entry: LogEntry): Promise<void> {
     const apply = this.#apply;
     if (apply === undefined) return;
-    const response = await runApplying(entry.time, () => apply(entry.request)).catch((error: unknown) => ({
+    const response = await runApplying(entry, () => apply(entry.request)).catch((error: unknown) => ({
       status: 500,
       contentType: 'text/plain',
       body: error instanceof Error ? error.message : String(error),
@@ -291,7 +294,8 @@ export class ClusterNode implements ClusterPort {
         this.#lease = lease;
       }
       const deadline = Date.now() + POLL_MS * 2;
-      await withDeadline(this.#lease.put(this.log.key(`nodes/${this.nodeId}`)).value(JSON.stringify({ url: this.#url, applied: this.#applied.index })).exec(), deadline);
+      const seen = { url: this.#url, applied: this.#applied.index, run: this.run };
+      await withDeadline(this.#lease.put(this.log.key(`nodes/${this.nodeId}`)).value(JSON.stringify(seen)).exec(), deadline);
     } catch {
       this.#lease = undefined;
     }

@@ -27,6 +27,8 @@ export interface LogEntry {
   readonly id: string;
   /** Node that appended it. */
   readonly origin: string;
+  /** The appending node's run (a random id of one start of its process). */
+  readonly run?: string;
   readonly request: ReplicatedRequest;
 }
 

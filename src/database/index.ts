@@ -50,6 +50,8 @@ export { checkGraphSpaceInput, checkServiceInput, checkTenancyName, DEFAULT_SPAC
 export type { GraphSpaceRecord, GraphSpaceSettings, ServiceRecord, ServiceSettings } from './server/tenancy.js';
 export { INTERRUPTED_RESULT, TASK_STATUSES, TaskRegistry } from './server/task-registry.js';
 export type { TaskBrief, TaskContext, TaskPage, TaskRecord, TaskStatus, TaskWork, TasksDocument } from './server/task-registry.js';
+export { PUBLISHED_STATUSES } from './server/task-coordination.js';
+export type { TaskChange, TaskCoordinator, TaskKey } from './server/task-coordination.js';
 export { UserRegistry } from './server/users.js';
 export type { AuthContext, Identity, UserRegistryOptions } from './server/users.js';
 export { hashPassword, verifyPassword } from './server/passwords.js';

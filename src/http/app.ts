@@ -212,5 +212,10 @@ export async function registerRoutes(app: FastifyInstance, options: AppOptions):
   registerHealth(app, { state, ...(options.readiness === undefined ? {} : { readiness: options.readiness }) });
   registerMetrics(app, { state, open: options.metricsPublic === true });
   registerBackupRoutes(app, { state });
-  await app.register(graphScopePlugin, { state, groups: GRAPH_ROUTE_GROUPS, ...(options.graphFor === undefined ? {} : { graphFor: options.graphFor }) });
+  await app.register(graphScopePlugin, {
+    state,
+    groups: GRAPH_ROUTE_GROUPS,
+    ...(options.graphFor === undefined ? {} : { graphFor: options.graphFor }),
+    ...(cluster === undefined ? {} : { cluster }),
+  });
 }

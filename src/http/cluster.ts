@@ -109,7 +109,7 @@ export class ClusterRoutes {
   /** Adds the write hook and `GET /cluster` to the app (at its root, before the routes). */
   register(app: FastifyInstance): void {
     app.addHook('preHandler', async (request, reply) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS' || this.applied(request)) return;
+      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS' || this.fromLog(request)) return;
       if (LOCAL_ROUTES.test(request.routeOptions.url ?? '')) return;
       await this.forward(request, reply);
     });
@@ -121,7 +121,7 @@ export class ClusterRoutes {
 
   /** Whether a failed request should go through the log: a Gremlin script that tried to write. */
   retries(error: unknown, request: FastifyRequest): boolean {
-    return unloggedWrite(error) && !this.applied(request) && TRY_LOCAL_ROUTES.test(request.routeOptions.url ?? '');
+    return unloggedWrite(error) && !this.fromLog(request) && TRY_LOCAL_ROUTES.test(request.routeOptions.url ?? '');
   }
 
   /** Sends the request through the log and replies with this node's reply to it. */
@@ -142,8 +142,13 @@ export class ClusterRoutes {
     return { status: response.statusCode, contentType: typeof contentType === 'string' ? contentType : undefined, body: response.body };
   }
 
-  /** Whether the request is this node applying the log. */
-  private applied(request: FastifyRequest): boolean {
+  /** Appends `request` to the log; resolves with this node's reply once this node applied it. */
+  submit(request: ReplicatedRequest): Promise<ReplicatedResponse> {
+    return this.port.submit(request);
+  }
+
+  /** Whether the request is this node applying the log (internal routes accept nothing else). */
+  fromLog(request: FastifyRequest): boolean {
     return request.headers.authorization?.startsWith(`${APPLY_SCHEME}${this.#secret} `) === true;
   }
 }

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { openServerState } from '../index.js';
 import type { LoginThrottleSettings, ServerState } from '../index.js';
-import type { ReplicationHooks } from '../index.js';
+import type { ReplicationHooks, TaskCoordinator } from '../index.js';
 import { buildApp } from './app.js';
 import { ClusterRoutes } from './cluster.js';
 import type { ClusterPort } from './cluster.js';
@@ -56,6 +56,8 @@ interface ServeOptions {
 export interface ClusterSetup {
   readonly port: ClusterPort;
   readonly replication: ReplicationHooks;
+  /** The cluster's side of tasks that run once (`task.scheduler_type: etcd`). */
+  readonly tasks: TaskCoordinator;
 }
 
 /**
@@ -106,7 +108,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     ...(options.tokenMaxLifetimeSeconds === undefined ? {} : { tokenMaxLifetimeSeconds: options.tokenMaxLifetimeSeconds }),
     ...(options.loginThrottle === undefined ? {} : { loginThrottle: options.loginThrottle }),
     // A cluster's graphs take their clock and ids from the log, and sweep TTL only at read time.
-    ...(cluster === undefined ? {} : { replication: cluster.replication, ttlSweepMs: 0 }),
+    ...(cluster === undefined ? {} : { replication: cluster.replication, ttlSweepMs: 0, taskCoordinator: cluster.tasks }),
     ...(options.graphDefaults === undefined ? {} : { graphDefaults: options.graphDefaults }),
   });
   let app: FastifyInstance | undefined;

@@ -29,6 +29,7 @@ import type { SpacesDocument } from './graph-spaces.js';
 import { ServiceRegistry } from './space-services.js';
 import type { ServicesDocument } from './space-services.js';
 import { GraphTasks } from './graph-tasks.js';
+import type { TaskCoordinator } from './task-coordination.js';
 import { parseGremlin, traversalSourceGraph } from './gremlin-names.js';
 import { GrantRegistry } from './grants.js';
 import type { GrantsDocument } from './grant-records.js';
@@ -51,6 +52,8 @@ export interface ServerStateOptions extends Omit<OpenOptions, 'path'> {
   readonly adminPassword?: string;
   /** Name written in task records as the server that ran them. */
   readonly serverId?: string;
+  /** On a cluster node: the cluster's side of tasks that run once (task-coordination.ts). */
+  readonly taskCoordinator?: TaskCoordinator;
   /**
    * Longest token lifetime in seconds: a login's `token_expire` is capped by it, and a login
    * without one gets it (default 86,400, HugeGraph's token lifetime).
@@ -120,9 +123,9 @@ export class ServerState {
     let state: ServerState | undefined;
     let audit: AuditLog | undefined;
     try {
-      const { adminPassword: _a, serverId, path: _p, tokenMaxLifetimeSeconds, loginThrottle, auditDestination, graphDefaults, ...open } = options;
+      const { adminPassword: _a, serverId, path: _p, tokenMaxLifetimeSeconds, loginThrottle, auditDestination, graphDefaults, taskCoordinator, ...open } = options;
       audit = await AuditLog.open(path === undefined ? (auditDestination === undefined ? {} : { destination: auditDestination }) : { directory: join(path, 'audit') });
-      const tasks = new GraphTasks(path, serverId ?? 'server-1');
+      const tasks = new GraphTasks(path, serverId ?? 'server-1', taskCoordinator);
       const graphs = new GraphRegistry(path, open, services, await file<GraphsDocument>('graphs.json', { graphs: [] }), tasks, graphDefaults);
       const requireSpace = (space: string): void => graphs.requireSpace(space);
       const serviceRegistry = new ServiceRegistry(await file<ServicesDocument>('services.json', { services: [] }), requireSpace);

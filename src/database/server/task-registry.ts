@@ -6,6 +6,8 @@
  */
 import { ArgumentError, NotFoundError } from '../../errors.js';
 import type { StateFile } from '../durability/state-file.js';
+import { PROGRESS_EVERY_MS, publishSurely, RUNNER_GRACE_MS, runnerGone } from './task-coordination.js';
+import type { TaskChange, TaskCoordinator } from './task-coordination.js';
 
 /**
  * Status of a task (lower-case, as HugeGraph writes them).
@@ -75,6 +77,8 @@ export type TaskBrief = Omit<TaskRecord, 'task_callable' | 'task_input' | 'task_
 export interface TasksDocument {
   readonly next_id: number;
   readonly tasks: readonly TaskRecord[];
+  /** On a cluster: the unfinished tasks that run on one node, by id, with that node's run (`node run`). */
+  readonly runs?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -140,15 +144,19 @@ export const INTERRUPTED_RESULT = 'Task interrupted: the server stopped while th
 export class TaskRegistry {
   private readonly running = new Map<number, { controller: AbortController; done: Promise<void> }>();
   private readonly records = new Map<number, TaskRecord>();
+  /** Unfinished tasks that run once in the cluster, with the run of the node that runs them. */
+  private readonly runs: Map<number, string>;
   private nextId: number;
   private closed = false;
 
   private constructor(
     private readonly file: StateFile<TasksDocument>,
     private readonly server: string,
+    private readonly cluster: { readonly coordinator: TaskCoordinator; readonly space: string; readonly graph: string } | undefined,
   ) {
     this.nextId = file.value.next_id;
     for (const task of file.value.tasks) this.records.set(task.id, task);
+    this.runs = new Map(Object.entries(file.value.runs ?? {}).map(([id, run]) => [Number(id), run]));
   }
 
   /**
@@ -160,11 +168,12 @@ export class TaskRegistry {
    * const tasks = await TaskRegistry.open(file, 'server-1');
    * ```
    */
-  static async open(file: StateFile<TasksDocument>, server: string): Promise<TaskRegistry> {
-    const registry = new TaskRegistry(file, server);
+  static async open(file: StateFile<TasksDocument>, server: string, cluster?: { readonly coordinator: TaskCoordinator; readonly space: string; readonly graph: string }): Promise<TaskRegistry> {
+    const registry = new TaskRegistry(file, server, cluster);
     let changed = false;
     for (const task of registry.records.values()) {
-      if (COMPLETED.has(task.task_status)) continue;
+      // a task run once in a cluster ends by what its runner publishes, or by `reconcile`
+      if (COMPLETED.has(task.task_status) || registry.runs.has(task.id)) continue;
       registry.records.set(task.id, { ...task, task_status: 'failed', task_result: INTERRUPTED_RESULT, task_update: Date.now() });
       changed = true;
     }
@@ -188,24 +197,36 @@ export class TaskRegistry {
    *
    * `resultText` writes the work's result as the record's `task_result` text (default
    * JSON.stringify; the REST Gremlin job passes a writer that keeps longs beyond 2^53 exact).
+   *
+   * A task submitted with `once` while a cluster change is applied runs only on the node whose
+   * write started it (see task-coordination.ts); elsewhere it is recorded and follows.
    */
   async submit(
-    what: { readonly type: string; readonly name: string; readonly callable: string; readonly input?: string; readonly description?: string; readonly creator?: string; readonly waits?: boolean },
+    what: { readonly type: string; readonly name: string; readonly callable: string; readonly input?: string; readonly description?: string; readonly creator?: string; readonly waits?: boolean; readonly once?: boolean },
     work: TaskWork,
     resultText: (result: unknown) => string = (result) => JSON.stringify(result),
   ): Promise<number> {
     const id = this.nextId++;
     const now = Date.now();
+    // on a cluster: the node whose write made the task, which runs it when it runs once
+    const origin = this.cluster?.coordinator.runner();
+    const runner = what.once === true ? origin : undefined;
     const record: TaskRecord = {
       id, task_type: what.type, task_name: what.name, task_status: 'queued', task_progress: 0, task_create: now, task_update: now,
-      task_retries: 0, task_server: this.server, task_callable: what.callable, task_input: what.input ?? '',
+      task_retries: 0, task_server: origin?.node ?? this.server, task_callable: what.callable, task_input: what.input ?? '',
       ...(what.description === undefined ? {} : { task_description: what.description }),
       ...(what.creator === undefined ? {} : { task_creator: what.creator }),
     };
     this.records.set(id, record);
+    if (runner !== undefined) this.runs.set(id, `${runner.node} ${runner.run}`);
     await this.persist();
+    if (runner?.here === false) return id;
     const controller = new AbortController();
-    const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.execute(id, { work, resultText, waits: what.waits === true }, controller.signal));
+    const task = { work, resultText, waits: what.waits === true };
+    const coordinator = this.cluster?.coordinator;
+    const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+      runner === undefined || coordinator === undefined ? this.execute(id, task, controller.signal) : coordinator.detached(() => this.executeOnce(id, task, controller.signal)),
+    );
     this.running.set(id, { controller, done });
     void done.finally(() => this.running.delete(id));
     return id;
@@ -229,6 +250,69 @@ export class TaskRegistry {
     }
   }
 
+  /**
+   * Runs a task this node runs for the cluster: its status changes go through the log
+   * ({@link follow} records them here as everywhere); a change the log does not take in time is
+   * retried until it is taken or the registry closes.
+   */
+  private async executeOnce(id: number, task: { readonly work: TaskWork; readonly resultText: (result: unknown) => string; readonly waits: boolean }, signal: AbortSignal): Promise<void> {
+    const cluster = this.cluster;
+    if (cluster === undefined) return;
+    const key = { space: cluster.space, graph: cluster.graph, id };
+    const publish = (change: TaskChange): Promise<boolean> => publishSurely(cluster.coordinator, key, change, () => !this.closed);
+    if (signal.aborted) {
+      await publish({ task_status: 'cancelled' });
+      return;
+    }
+    let reported = 0;
+    const progress = (done: number): void => {
+      if (Date.now() - reported < PROGRESS_EVERY_MS) return;
+      reported = Date.now();
+      cluster.coordinator.publish(key, { task_progress: done }).catch(() => undefined);
+    };
+    const started = (): void => void publish({ task_status: 'running' });
+    if (!task.waits) await publish({ task_status: 'running' });
+    let change: TaskChange;
+    try {
+      const result = await task.work({ signal, started, progress });
+      change = { task_status: signal.aborted ? 'cancelled' : 'success', task_result: task.resultText(result ?? null) };
+    } catch (error) {
+      change = { task_status: signal.aborted ? 'cancelled' : 'failed', task_result: error instanceof Error ? error.message : String(error) };
+    }
+    await publish(change);
+  }
+
+  /**
+   * Records a change the node running a task published (applied from the cluster's log on
+   * every node). A finished task keeps its end: the first end published wins.
+   */
+  async follow(id: number, change: TaskChange): Promise<void> {
+    const task = this.records.get(id);
+    if (task === undefined || COMPLETED.has(task.task_status)) return;
+    if (change.task_status !== undefined && COMPLETED.has(change.task_status)) this.runs.delete(id);
+    // a cancellation asked for before the runner said it started stays asked for
+    const keepCancelling = task.task_status === 'cancelling' && change.task_status === 'running';
+    await this.update(id, keepCancelling ? { ...change, task_status: 'cancelling' } : change);
+  }
+
+  /**
+   * Publishes as failed every task run once in the cluster whose runner is not among `live`
+   * (and has not been for {@link RUNNER_GRACE_MS} since the task was made).
+   */
+  async reconcile(live: ReadonlySet<string>): Promise<void> {
+    const cluster = this.cluster;
+    if (cluster === undefined) return;
+    for (const [id, runner] of [...this.runs]) {
+      const task = this.records.get(id);
+      if (task === undefined || COMPLETED.has(task.task_status)) {
+        this.runs.delete(id);
+        continue;
+      }
+      if (this.running.has(id) || live.has(runner) || Date.now() - task.task_create < RUNNER_GRACE_MS) continue;
+      await cluster.coordinator.publish({ space: cluster.space, graph: cluster.graph, id }, { task_status: 'failed', task_result: runnerGone(runner) });
+    }
+  }
+
   private touch(id: number, change: Partial<TaskRecord>): void {
     const task = this.records.get(id);
     if (task !== undefined) this.records.set(id, { ...task, ...change, task_update: Date.now() });
@@ -241,7 +325,8 @@ export class TaskRegistry {
 
   private persist(): Promise<void> {
     if (this.closed) return Promise.resolve();
-    return this.file.save({ next_id: this.nextId, tasks: [...this.records.values()] });
+    const runs = this.runs.size === 0 ? {} : { runs: Object.fromEntries([...this.runs].map(([id, run]) => [String(id), run])) };
+    return this.file.save({ next_id: this.nextId, tasks: [...this.records.values()], ...runs });
   }
 
   /**
@@ -316,6 +401,7 @@ export class TaskRegistry {
     }
     this.running.get(id)?.controller.abort();
     this.records.delete(id);
+    this.runs.delete(id);
     await this.persist();
   }
 

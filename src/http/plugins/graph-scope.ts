@@ -16,6 +16,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { DEFAULT_SPACE } from '../../index.js';
 import type { Graph, Identity, ServerState } from '../../index.js';
+import type { ClusterRoutes } from '../cluster.js';
 import type { RouteGroup } from '../routes/route-common.js';
 import { RateLimits } from './rate-limits.js';
 import type { GraphAccess } from './rate-limits.js';
@@ -61,6 +62,8 @@ interface GraphScopeOptions {
   readonly graphFor?: GraphFor;
   /** The route groups registered inside the plugin. */
   readonly groups: readonly RouteGroup[];
+  /** On a cluster node: its REST wiring, given to the groups. */
+  readonly cluster?: ClusterRoutes;
 }
 
 /** A path naming a graph: a `:graph` segment (`:graphspace` alone is no graph). */
@@ -110,7 +113,7 @@ export const graphScopePlugin = fp<GraphScopeOptions>(
       const own = route.preHandler;
       route.preHandler = own === undefined ? hooks[access] : [hooks[access], ...(Array.isArray(own) ? own : [own])];
     });
-    for (const group of options.groups) group(app, { state });
+    for (const group of options.groups) group(app, { state, ...(options.cluster === undefined ? {} : { cluster: options.cluster }) });
     done();
   },
   { name: 'quiver-graph-scope', fastify: '5.x', encapsulate: true, dependencies: ['quiver-auth'], decorators: { request: ['identity'] } },

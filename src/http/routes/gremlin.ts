@@ -17,6 +17,7 @@ import { sendTexts } from '../replies.js';
 import { graphParams, graphPaths, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import { unloggedWrite } from '../cluster.js';
+import { internalOnly, JOB_THROUGH_LOG, runJobThroughLog } from './cluster-tasks.js';
 
 /**
  * Default `evaluationTimeout` of a Gremlin request in milliseconds (gremlin-server.yaml's).
@@ -176,9 +177,18 @@ function fromQuery(query: Readonly<Record<string, string>>): GremlinRequest {
 }
 
 /**
+ * Runs the script of an asynchronous Gremlin job on `graph`: the JSON texts of its results.
+ */
+async function runJobScript(state: ServerState, graph: Graph, job: { readonly body: GremlinRequest; readonly space: string; readonly graph: string }, signal: AbortSignal): Promise<string[]> {
+  const bindings = checkRequest(job.body);
+  const { script } = state.parseGremlin(job.body, { space: job.space, graph: job.graph });
+  return dataTexts(await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal, json: HUGEGRAPH_JSON }), signal);
+}
+
+/**
  * Gremlin routes.
  */
-export const gremlinRoutes: RouteGroup = (app, { state }) => {
+export const gremlinRoutes: RouteGroup = (app, { state, cluster }) => {
   app.get<{ Querystring: Record<string, string> }>('/gremlin', { schema: { summary: 'Run a Gremlin script given in the query string', querystring: getQuery } }, async (request, reply) => {
     try {
       return await sendTexts(reply, replyHead(), await evaluate(state, request, fromQuery(request.query), reply), REPLY_TAIL);
@@ -212,22 +222,37 @@ export const gremlinRoutes: RouteGroup = (app, { state }) => {
       async (request, reply) => {
         const body = request.body;
         if (Object.keys(body.aliases ?? {}).length > 0) throw new ArgumentError('GREMLIN_ALIAS', 'Invalid Gremlin job: aliases are not supported by the asynchronous form');
-        const bindings = checkRequest(body);
+        checkRequest(body);
         // the graph-scope plugin brought the path's graph into scope; the script may name only that one
         const graph = request.graph;
-        const path = { space: spaceOf(request.params), graph: request.params.graph };
+        const job = { body, space: spaceOf(request.params), graph: request.params.graph };
+        const identity = request.identity;
         const firstLine = Buffer.from(body.gremlin.split('\n')[0] ?? '').subarray(0, 256).toString('utf8');
-        const taskId = await state.tasks(path.space, path.graph).submit(
-          { type: 'gremlin', name: firstLine, callable: 'org.apache.hugegraph.job.GremlinJob', input: jsonText(body), creator: request.identity.user_name },
-          async ({ signal }) => {
-            const { script } = state.parseGremlin(body, path);
-            return dataTexts(await graph.gremlin(script, { bindings: Object.fromEntries(bindings), signal, json: HUGEGRAPH_JSON }), signal);
+        // On a cluster with the etcd scheduler the job runs on this node alone, and a script that writes goes through the log.
+        const once = cluster !== undefined && graph.config['task.scheduler_type'] === 'etcd';
+        const taskId = await state.tasks(job.space, job.graph).submit(
+          { type: 'gremlin', name: firstLine, callable: 'org.apache.hugegraph.job.GremlinJob', input: jsonText(body), creator: identity.user_name, once },
+          async ({ signal }): Promise<string[] | string> => {
+            try {
+              return await runJobScript(state, graph, job, signal);
+            } catch (error) {
+              if (!once || !unloggedWrite(error)) throw error;
+              return runJobThroughLog(cluster, job, identity);
+            }
           },
           // task_result keeps a long beyond 2^53 as its exact digits, as the synchronous reply does
-          (items) => `[${(items as string[]).join(',')}]`,
+          (items) => (typeof items === 'string' ? items : `[${(items as string[]).join(',')}]`),
         );
         return reply.code(201).send({ task_id: taskId });
       },
     );
+  }
+  if (cluster !== undefined) {
+    app.post<{ Params: GraphParams; Body: GremlinRequest }>(JOB_THROUGH_LOG, { schema: { hide: true, params: graphParams(), body: requestBody } }, async (request, reply) => {
+      internalOnly(cluster, request);
+      const job = { body: request.body, space: spaceOf(request.params), graph: request.params.graph };
+      const items = await runJobScript(state, request.graph, job, new AbortController().signal);
+      return sendTexts(reply, '[', items, ']');
+    });
   }
 };

@@ -21,6 +21,7 @@ import { rebuildRoutes } from './rebuild-routes.js';
 import { computerRoutes } from './computer-routes.js';
 import { variableRoutes } from './variable-routes.js';
 import { snapshotRoutes } from '../backup-routes.js';
+import { clusterTaskRoutes } from './cluster-tasks.js';
 
 export type { RouteGroup } from './route-common.js';
 
@@ -47,4 +48,5 @@ export const GRAPH_ROUTE_GROUPS: readonly RouteGroup[] = [
   traverserRoutes,
   variableRoutes,
   snapshotRoutes,
+  clusterTaskRoutes,
 ];

@@ -7,12 +7,14 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_SPACE } from '../../index.js';
 import type { ServerState } from '../../index.js';
+import type { ClusterRoutes } from '../cluster.js';
 
 /**
- * What a route group is given.
+ * What a route group is given: the server state, and on a cluster node its REST wiring.
  */
 interface RouteContext {
   readonly state: ServerState;
+  readonly cluster?: ClusterRoutes;
 }
 
 /**
