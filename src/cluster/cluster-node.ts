@@ -17,6 +17,7 @@ import { runApplying, replicationHooks } from './apply-context.js';
 import { EtcdLog, unavailable, WRITE_DEADLINE_MS, withDeadline } from './etcd-log.js';
 import type { LogEntry, LogHead } from './etcd-log.js';
 import { restoreSnapshot, saveSnapshot, snapshotMeta } from './snapshots.js';
+import { dropStagesBefore, putStage, readStage } from './staging.js';
 import { ClusterTasks } from './task-runs.js';
 
 /**
@@ -280,6 +281,15 @@ export class ClusterNode implements ClusterPort {
     const applied = Object.values(live).map((text) => (JSON.parse(text) as { applied: number }).applied);
     const upTo = Math.min(taken.index, ...applied);
     if (upTo > 0) await this.log.compact(upTo);
+    await dropStagesBefore(this.log, taken.time);
+  }
+
+  stage(bytes: Buffer): Promise<string> {
+    return putStage(this.log, bytes);
+  }
+
+  staged(id: string): Promise<Buffer> {
+    return readStage(this.log, id);
   }
 
   /** Keeps `nodes/<id>` (url and applied position) alive under a short lease. */

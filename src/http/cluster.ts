@@ -63,6 +63,10 @@ export interface ClusterPort {
   announce(url: string): Promise<void>;
   /** The nodes of the cluster, with the log head. */
   status(): Promise<{ readonly head: number; readonly nodes: readonly ClusterNodeStatus[] }>;
+  /** Stores data too large for one log entry in etcd; resolves with the id an entry can name. */
+  stage(bytes: Buffer): Promise<string>;
+  /** The data of a stage {@link ClusterPort.stage} stored. */
+  staged(id: string): Promise<Buffer>;
   /** Stops following the log and leaves the cluster (the log stays in etcd). */
   close(): Promise<void>;
 }
@@ -145,6 +149,16 @@ export class ClusterRoutes {
   /** Appends `request` to the log; resolves with this node's reply once this node applied it. */
   submit(request: ReplicatedRequest): Promise<ReplicatedResponse> {
     return this.port.submit(request);
+  }
+
+  /** Stores data too large for one log entry; see {@link ClusterPort.stage}. */
+  stage(bytes: Buffer): Promise<string> {
+    return this.port.stage(bytes);
+  }
+
+  /** The data of a stage. */
+  staged(id: string): Promise<Buffer> {
+    return this.port.staged(id);
   }
 
   /** Whether the request is this node applying the log (internal routes accept nothing else). */

@@ -2,7 +2,8 @@
  * Tasks of a graph whose `task.scheduler_type` is `etcd`, on three real nodes over one real etcd
  * member: a Gremlin job runs exactly once in the cluster (on the node that took it: only that
  * node's Gremlin counter moves), its record and result read the same on every node; a job whose
- * script writes makes its change once, on every node; a cancellation made through any node
+ * script writes makes its change once, on every node; a computation job runs on one node and
+ * every node gets the same values; a cancellation made through any node
  * stops it; a job whose node is killed -9 reads as failed everywhere.
  */
 import { test } from 'node:test';
@@ -73,6 +74,22 @@ test('a task of a graph scheduled on etcd runs exactly once in the cluster', { s
         const { json } = await call(`${node.url}${G}/graph/vertices?label=person&properties=${encodeURIComponent('{"name":"fromJob"}')}`);
         assert.equal(json.vertices.length, 1, `${node.id}: ${JSON.stringify(json)}`);
       }
+    });
+
+    await t.test('a computation job runs on one node and its values reach every node through the log', async () => {
+      const res = await call(`${n3.url}${G}/jobs/computerdis`, { method: 'POST', body: { algorithm: 'page-rank', worker: 1, params: {} } });
+      assert.equal(res.status, 201, JSON.stringify(res.json));
+      const id = Number(res.json.task_id);
+      for (const node of nodes) assert.equal((await taskOn(node, id, 'success', 60_000)).task_server, 'n3');
+      assert.equal((await call(`${n1.url}${G}/graph_read_mode`, { method: 'PUT', body: 'ALL' })).status, 200);
+      const ranks = await Promise.all(nodes.map(async (node) => {
+        const { json } = await call(`${node.url}/gremlin`, { method: 'POST', body: { gremlin: "g.V().order().by('name').project('n','r').by('name').by('page_rank')", aliases: { graph: 'DEFAULT-jobs' } } });
+        return json.result.data as Array<{ n: string; r: number }>;
+      }));
+      assert.equal(ranks[0]!.length, 5);
+      assert.ok(ranks[0]!.every((row) => typeof row.r === 'number' && row.r > 0), JSON.stringify(ranks[0]));
+      assert.deepEqual(ranks[1], ranks[0]);
+      assert.deepEqual(ranks[2], ranks[0]);
     });
 
     await t.test('a job cancelled through another node stops, and reads cancelled everywhere', async () => {

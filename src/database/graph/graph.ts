@@ -30,9 +30,11 @@ import { GraphVariables } from './variables.js';
 import { requireFunction } from './validate.js';
 import type { GraphPolicy } from './access-policy.js';
 import type { AlgorithmName } from '../../engine/index.js';
+import type { PlainId } from '../../values/index.js';
 import type { ComputeJob, ComputeOptions, ComputeParams } from './compute/compute-api.js';
 import { checked, ComputeRun } from './compute/compute-run.js';
 import { processScheduler } from './compute/scheduler.js';
+import { storeValues } from './compute/stored-values.js';
 
 /**
  * A graph of a {@link Database}. Reads go through the engine (each on a view pinned at its
@@ -419,6 +421,16 @@ export class Graph implements ElementReads, ElementWrites, GraphAdministration {
   checkCompute<A extends AlgorithmName>(algorithm: A, params?: ComputeParams[A], options: ComputeOptions = {}): void {
     checked(algorithm, params ?? {}, options.workers);
     this.#handle.requireExecute();
+  }
+
+  /**
+   * Replaces an algorithm's OLAP values by `values` (vertex id → value) in one atomic batch, as
+   * a run with write-back would; missing vertices are skipped. A cluster node applies a run made
+   * on another node this way. Resolves with the number of vertices written.
+   */
+  storeComputeValues(algorithm: AlgorithmName, values: ReadonlyMap<PlainId, unknown>): Promise<number> {
+    this.#handle.requireExecute();
+    return storeValues(this.#handle, algorithm, values);
   }
 
   get traversers(): Traversers {

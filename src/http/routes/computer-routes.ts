@@ -7,8 +7,10 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { NotFoundError } from '../../index.js';
-import type { Graph, TaskRecord, TaskRegistry } from '../../index.js';
+import type { Graph, Identity, TaskRecord, TaskRegistry } from '../../index.js';
+import type { ClusterRoutes } from '../cluster.js';
 import { jsonText } from '../json-text.js';
+import { storeValuesThroughLog } from './cluster-tasks.js';
 import { computerRequest } from './computer-params.js';
 import { graphParams, graphPaths, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
@@ -31,17 +33,31 @@ const body = {
   additionalProperties: false,
 } as const;
 
-/** Submits the job's task: the work runs `graph.compute()` with the task's signal and progress. */
-async function submitJob(tasks: TaskRegistry, graph: Graph, job: { readonly body: ComputerBody; readonly graphName: string; readonly creator: string }): Promise<number> {
+/**
+ * Submits the job's task: the work runs `graph.compute()` with the task's signal and progress.
+ * On a cluster with the etcd scheduler the job runs on this node alone, and its values reach
+ * every node through the log (cluster-tasks.ts).
+ */
+async function submitJob(
+  tasks: TaskRegistry,
+  graph: Graph,
+  job: { readonly body: ComputerBody; readonly space: string; readonly graphName: string; readonly identity: Identity; readonly cluster: ClusterRoutes | undefined },
+): Promise<number> {
   const params = job.body.params ?? {};
   const request = computerRequest(job.body.algorithm, params);
   const options = { workers: job.body.worker, ...(request.output === undefined ? {} : { output: request.output }) };
   graph.checkCompute(request.algorithm, request.params as never, options);
   const input = jsonText({ graph: job.graphName, algorithm: job.body.algorithm, params, worker: job.body.worker });
+  const cluster = graph.config['task.scheduler_type'] === 'etcd' ? job.cluster : undefined;
   return tasks.submit(
-    { type: TASK_TYPE, name: `${TASK_TYPE}:${job.body.algorithm}`, callable: 'org.apache.hugegraph.job.ComputerDisJob', input, creator: job.creator, waits: true },
+    { type: TASK_TYPE, name: `${TASK_TYPE}:${job.body.algorithm}`, callable: 'org.apache.hugegraph.job.ComputerDisJob', input, creator: job.identity.user_name, waits: true, once: cluster !== undefined },
     async ({ signal, progress, started }) => {
-      const result = await graph.compute(request.algorithm, request.params as never, { ...options, signal, onStart: started, onProgress: progress }).result;
+      const run = { ...options, signal, onStart: started, onProgress: progress, ...(cluster === undefined ? {} : { writeBack: false }) };
+      const result = await graph.compute(request.algorithm, request.params as never, run).result;
+      if (cluster !== undefined) {
+        signal.throwIfAborted();
+        await storeValuesThroughLog(cluster, { space: job.space, graph: job.graphName, algorithm: request.algorithm }, result.values, job.identity);
+      }
       return { key: result.key, supersteps: result.supersteps, vertices: result.values.size };
     },
   );
@@ -57,7 +73,7 @@ function jobRecord(tasks: TaskRegistry, id: number, viewer: string | undefined):
 /**
  * Computer-dis job routes.
  */
-export const computerRoutes: RouteGroup = (app, { state }) => {
+export const computerRoutes: RouteGroup = (app, { state, cluster }) => {
   const tasksOf = (params: GraphParams): TaskRegistry => state.tasks(spaceOf(params), params.graph);
   /** Whose jobs the request sees: every job for an administrator of the space, else only the caller's own. */
   const viewer = (request: FastifyRequest<{ Params: GraphParams }>): string | undefined =>
@@ -65,7 +81,8 @@ export const computerRoutes: RouteGroup = (app, { state }) => {
   const idParams = graphParams({ id: { type: 'integer', minimum: 0 } });
   for (const base of graphPaths('/jobs/computerdis')) {
     app.post<{ Params: GraphParams; Body: ComputerBody }>(base, { schema: { summary: 'Start a computation job (a task)', params: graphParams(), body } }, async (request, reply) => {
-      const id = await submitJob(tasksOf(request.params), request.graph, { body: request.body, graphName: request.params.graph, creator: request.identity.user_name });
+      const job = { body: request.body, space: spaceOf(request.params), graphName: request.params.graph, identity: request.identity, cluster };
+      const id = await submitJob(tasksOf(request.params), request.graph, job);
       return reply.code(201).send({ task_id: String(id) });
     });
     app.get<{ Params: GraphParams; Querystring: { limit?: number } }>(

@@ -5,15 +5,15 @@
  * atomic batch (so a cancelled or failed run leaves nothing visible) and to the extra output.
  * @module
  */
-import { ArgumentError, CancelledError, SchemaError } from '../../../errors.js';
+import { ArgumentError, CancelledError } from '../../../errors.js';
 import { ALGORITHMS, isAlgorithm, resolveParams } from '../../../engine/index.js';
 import type { AlgorithmName, AlgorithmOutput, AlgorithmSpec, PlainId, ResolvedParams } from '../../../engine/index.js';
-import { GraphHandle } from '../graph-handle.js';
-import { SchemaAdmin } from '../schema-admin.js';
+import type { GraphHandle } from '../graph-handle.js';
 import type { ComputeJob, ComputeOptions, ComputeResult, ComputeStatus, ComputeValues } from './compute-api.js';
 import type { ComputeScheduler } from './scheduler.js';
 import { buildSnapshot, type Snapshot } from './snapshot.js';
 import { writeOutput } from './outputs.js';
+import { resultKey } from './stored-values.js';
 
 /** Most workers a job may ask for (spec Part B §8). */
 const MAX_WORKERS = 100;
@@ -184,15 +184,7 @@ export class ComputeRun<A extends AlgorithmName> implements ComputeJob<A> {
  */
 async function writeBack(handle: GraphHandle, run: { readonly algorithm: AlgorithmName; readonly output: AlgorithmOutput; readonly snapshot: Snapshot; readonly signal: AbortSignal }): Promise<void> {
   const spec = ALGORITHMS[run.algorithm];
-  const system = new GraphHandle(handle.state);
-  const catalog = handle.state.store.catalog;
-  const existing = catalog.propertyKey(spec.key);
-  const cardinality = spec.list ? 'LIST' : 'SINGLE';
-  if (existing === undefined) {
-    await new SchemaAdmin(system).operations().createPropertyKey({ name: spec.key, dataType: spec.dataType, cardinality, writeType: 'OLAP_COMMON' }, { ifNotExist: true });
-  } else if (existing.writeType === 'OLTP' || existing.dataType !== spec.dataType || existing.cardinality !== cardinality) {
-    throw new SchemaError('COMPUTE_RESULT_KEY', `Cannot write the ${run.algorithm} results: property key '${spec.key}' exists as a ${existing.writeType} ${existing.dataType} key, not an OLAP ${spec.dataType} key`);
-  }
+  const system = await resultKey(handle, run.algorithm);
   run.signal.throwIfAborted();
   const { output, snapshot } = run;
   await system.write((w) => {
