@@ -140,7 +140,7 @@ test('Gremlin Server writes on a cluster node go through the log and reach every
       assert.deepEqual(await idsOn(n3, 'in-session'), []);
     });
 
-    await t.test('errors come back as error statuses: a bad script, a write the log applies and refuses, a denied user', async () => {
+    await t.test('errors come back as error statuses: a bad script, a write the log applies and refuses, a timeout, a request over one entry, a denied user', async () => {
       const scripts = client(n1);
       assert.equal((await failure(scripts.submit('g.V(', {}))).code, 597);
       const before = await head(n1);
@@ -149,6 +149,13 @@ test('Gremlin Server writes on a cluster node go through the log and reach every
       assert.match(unknown.message, /nosuchkey/);
       assert.equal(await head(n1), before + 1, 'the write went through the log, which refused it on every node');
       assert.deepEqual(await idsOn(n2, 'x'), []);
+      const slow = await failure(scripts.submit("g.addV('person').property('name', 'slow').repeat(identity()).times(100000000)", {}, { evaluationTimeout: 300 } as never));
+      assert.equal(slow.code, 598, slow.message);
+      assert.deepEqual(await idsOn(n3, 'slow'), [], 'the write that timed out was rolled back');
+      const huge = await failure(scripts.submit("g.addV('person').property('name', big)", { big: 'z'.repeat(900_000) }));
+      assert.equal(huge.code, 597);
+      assert.equal(huge.quiver, 'CLUSTER_WRITE_TOO_LARGE');
+      assert.equal(await head(n1), before + 2, 'a request over one entry is not logged');
       assert.equal((await call(`${n1.url}/auth/users`, { method: 'POST', body: { user_name: 'nobody', user_password: 'pw_nobody1' } })).status, 201);
       const denied = new gremlin.driver.Client(n2.gremlinUrl!, { authenticator: new gremlin.driver.auth.PlainTextSaslAuthenticator('nobody', 'pw_nobody1'), traversalSource: 'g' });
       closers.push(() => denied.close());
