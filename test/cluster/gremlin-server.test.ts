@@ -9,6 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import gremlin from 'gremlin';
+import { WebSocket } from 'ws';
 import { call, cleanUp, etcdMissing, eventually, PASSWORD, startEtcd, startNode, tempDir } from './harness.js';
 import type { QuiverNode } from './harness.js';
 
@@ -51,6 +52,31 @@ async function failure(work: Promise<unknown>): Promise<{ code: number; message:
     return { code: e.statusCode ?? -1, message: e.statusMessage ?? e.message, quiver: e.statusAttributes?.get?.('code') };
   }
   assert.fail('the request succeeded');
+}
+
+/**
+ * Sends `script` as an eval request in a GraphSON 3 text frame (no MIME prefix), as a raw
+ * WebSocket client may, answering the 407 challenge; resolves with the first frame that is no
+ * challenge, and whether it came as text.
+ */
+async function rawTextEval(url: string, requestId: string, script: string): Promise<{ readonly text: boolean; readonly frame: { requestId: string; status: { code: number }; result: { data: unknown } } }> {
+  const socket = new WebSocket(url);
+  closers.push(async () => socket.close());
+  await new Promise((opened, failed) => socket.once('open', opened).once('error', failed));
+  const challenges: string[] = [];
+  const answered = new Promise<{ readonly text: boolean; readonly data: string }>((resolve) => {
+    socket.on('message', (data: Buffer, binary: boolean) => {
+      const frame = { text: !binary, data: data.toString('utf8') };
+      if ((JSON.parse(frame.data) as { status: { code: number } }).status.code !== 407) resolve(frame);
+      else challenges.push(frame.data);
+    });
+  });
+  socket.send(JSON.stringify({ requestId, op: 'eval', processor: '', args: { gremlin: script } }));
+  const sasl = Buffer.from(`\u0000admin\u0000${PASSWORD}`).toString('base64');
+  socket.send(JSON.stringify({ requestId, op: 'authentication', processor: '', args: { saslMechanism: 'PLAIN', sasl } }));
+  const { text, data } = await answered;
+  assert.equal(challenges.length, 1, 'one challenge');
+  return { text, frame: JSON.parse(data) };
 }
 
 /** The log head, as `GET /cluster` on `node` gives it. */
@@ -118,9 +144,19 @@ test('Gremlin Server writes on a cluster node go through the log and reach every
       await sameVertexEverywhere(nodes, 'p-d');
     });
 
+    await t.test('a GraphSON 3 text frame without a MIME prefix gets text frames back', async () => {
+      const requestId = '7a1d3c2e-0d45-4f2a-9d8e-3c3c0c3b5a31';
+      const { text, frame } = await rawTextEval(n2.gremlinUrl!, requestId, "g.addV('person').property('name', 'raw').values('name')");
+      assert.ok(text);
+      assert.equal(frame.requestId, requestId);
+      assert.equal(frame.status.code, 200);
+      assert.deepEqual(frame.result.data, { '@type': 'g:List', '@value': ['raw'] });
+      await sameVertexEverywhere(nodes, 'raw');
+    });
+
     await t.test('a read-only traversal or script runs locally: the log head does not move', async () => {
       const before = await head(n1);
-      assert.equal((await remote(n2).V().hasLabel('person').count().next()).value, 7);
+      assert.equal((await remote(n2).V().hasLabel('person').count().next()).value, 8);
       assert.deepEqual((await client(n3).submit("g.V().has('name', 'ada').values('age')", {})).toArray(), [36]);
       assert.equal(await head(n1), before);
     });
