@@ -14,8 +14,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { QuiverError } from '../index.js';
-import { routeNotFound } from './error-mapper.js';
 import type { Identity } from '../index.js';
+import { routeNotFound } from './error-mapper.js';
 import type { Authenticator } from './plugins/authentication.js';
 import { jsonText } from './json-text.js';
 
