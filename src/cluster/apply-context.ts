@@ -72,5 +72,5 @@ export function replicationHooks(): ReplicationHooks {
 }
 
 function unlogged(what: string): UnsupportedError {
-  return new UnsupportedError('CLUSTER_WRITE_NOT_LOGGED', `Cannot change ${what} here: on a cluster node every change goes through the replicated log (REST and /gremlin do that; the Gremlin Server WebSocket and the library do not)`);
+  return new UnsupportedError('CLUSTER_WRITE_NOT_LOGGED', `Cannot change ${what} here: on a cluster node every change goes through the replicated log (REST, /gremlin and sessionless Gremlin Server requests do that; Gremlin Server sessions and the library do not)`);
 }

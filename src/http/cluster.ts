@@ -7,12 +7,15 @@
  * the request answers with the reply its own application gave. A Gremlin script may or may
  * not write: it runs here first, and only when it tries to write (the graph refuses with
  * `CLUSTER_WRITE_NOT_LOGGED`) does it go through the log. `GET /cluster` lists the nodes.
+ * Internal entries (a Gremlin Server request) have a URL no route has: only log application
+ * reaches their handler, and no client request can be logged under that URL.
  * @module
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { QuiverError } from '../index.js';
 import type { Identity } from '../index.js';
+import { routeNotFound } from './error-mapper.js';
 import type { Authenticator } from './plugins/authentication.js';
 import { jsonText } from './json-text.js';
 
@@ -96,6 +99,7 @@ export function unloggedWrite(error: unknown): boolean {
  */
 export class ClusterRoutes {
   readonly #secret = randomBytes(24).toString('base64url');
+  readonly #internal = new Map<string, (request: ReplicatedRequest) => Promise<ReplicatedResponse>>();
 
   constructor(private readonly port: ClusterPort) {}
 
@@ -128,8 +132,14 @@ export class ClusterRoutes {
     return unloggedWrite(error) && !this.fromLog(request) && TRY_LOCAL_ROUTES.test(request.routeOptions.url ?? '');
   }
 
+  /** Applies the logged requests of URL `url` with `apply` instead of a route: only log application reaches them. */
+  internal(url: string, apply: (request: ReplicatedRequest) => Promise<ReplicatedResponse>): void {
+    this.#internal.set(url, apply);
+  }
+
   /** Sends the request through the log and replies with this node's reply to it. */
   async forward(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    if (this.#internal.has(request.url)) throw routeNotFound(request.method, request.url);
     const body = request.body === undefined || request.body === null ? undefined : typeof request.body === 'string' ? JSON.stringify(request.body) : jsonText(request.body);
     const answer = await this.port.submit({ method: request.method, url: request.url, identity: request.identity, ...(body === undefined ? {} : { body }) });
     if (answer.contentType !== undefined) void reply.header('content-type', answer.contentType);
@@ -138,6 +148,8 @@ export class ClusterRoutes {
 
   /** Applies one logged request on this node through `app`. */
   async apply(app: FastifyInstance, request: ReplicatedRequest): Promise<ReplicatedResponse> {
+    const internal = this.#internal.get(request.url);
+    if (internal !== undefined) return internal(request);
     const identity = Buffer.from(JSON.stringify(request.identity), 'utf8').toString('base64url');
     const headers: Record<string, string> = { authorization: `${APPLY_SCHEME}${this.#secret} ${identity}` };
     if (request.body !== undefined) headers['content-type'] = 'application/json';

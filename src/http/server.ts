@@ -15,6 +15,7 @@ import type { TlsFiles } from './app.js';
 import type { ReadinessCheck } from './health.js';
 import { startGremlinServer } from './gremlin-server/endpoint.js';
 import type { GremlinServer } from './gremlin-server/endpoint.js';
+import { LOGGED_GREMLIN_URL, LoggedGremlin } from './gremlin-server/logged-requests.js';
 
 /**
  * Options of {@link startServer}.
@@ -114,6 +115,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   let app: FastifyInstance | undefined;
   let gremlin: GremlinServer | undefined;
   const routes = cluster === undefined ? undefined : new ClusterRoutes(cluster.port);
+  const logged = cluster === undefined ? undefined : new LoggedGremlin(cluster.port, state);
+  if (logged !== undefined) routes?.internal(LOGGED_GREMLIN_URL, (request) => logged.apply(request));
   try {
     app = await buildApp({
       state,
@@ -129,7 +132,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     if (routes !== undefined) await cluster?.port.start((request) => routes.apply(built, request));
     await app.listen({ host: options.host, port: options.port });
     if (options.gremlinPort !== undefined) {
-      gremlin = await startGremlinServer({ state, host: options.host, port: options.gremlinPort, auth: options.auth ?? true, log: app.log, ...(options.tls === undefined ? {} : { tls: options.tls }) });
+      gremlin = await startGremlinServer({ state, host: options.host, port: options.gremlinPort, auth: options.auth ?? true, log: app.log, ...(logged === undefined ? {} : { logged }), ...(options.tls === undefined ? {} : { tls: options.tls }) });
     }
   } catch (error) {
     await cluster?.port.close();

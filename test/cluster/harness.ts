@@ -114,26 +114,33 @@ export interface QuiverNode {
   readonly process: ChildProcess;
   readonly output: () => string;
   readonly exited: Promise<number | null>;
+  /** `ws://127.0.0.1:<port>/gremlin` when the node was started with the Gremlin Server endpoint. */
+  readonly gremlinUrl?: string;
 }
 
+const GREMLIN_LINE = /WebSocket\) listening on (ws:\/\/\S+)/;
+
 /**
- * Starts a node of the cluster at `etcd` on data directory `data`; resolves once it listens.
+ * Starts a node of the cluster at `etcd` on data directory `data` (with the Gremlin Server
+ * endpoint on a free port when `gremlin`); resolves once it listens.
  */
-export async function startNode(id: string, options: { readonly etcd: string; readonly data: string; readonly snapshotEvery?: number }): Promise<QuiverNode> {
+export async function startNode(id: string, options: { readonly etcd: string; readonly data: string; readonly snapshotEvery?: number; readonly gremlin?: boolean }): Promise<QuiverNode> {
   const port = await freePort();
   const args = [
     join(repoRoot(), 'dist', 'src', 'cli', 'main.js'), 'serve', '--port', String(port), '--data', options.data, '--log-level', 'warn',
     '--etcd', options.etcd, '--node-id', id, '--snapshot-every', String(options.snapshotEvery ?? 10_000),
+    ...(options.gremlin === true ? ['--gremlin-port', String(await freePort())] : []),
   ];
   const node = spawnTracked(process.execPath, args, { QUIVER_ADMIN_PASSWORD: PASSWORD });
   await until(`node ${id} to listen`, async () => {
-    if (/listening on http/.test(node.output())) return true;
+    if (/listening on http/.test(node.output()) && (options.gremlin !== true || GREMLIN_LINE.test(node.output()))) return true;
     if (node.process.exitCode !== null) throw new Error(`node ${id} exited: ${node.output()}`);
     return undefined;
   }, 90_000).catch((error: unknown) => {
     throw new Error(`${String(error)}\n${node.output()}`);
   });
-  return { id, url: `http://127.0.0.1:${port}`, data: options.data, ...node };
+  const gremlinUrl = GREMLIN_LINE.exec(node.output())?.[1];
+  return { id, url: `http://127.0.0.1:${port}`, data: options.data, ...node, ...(gremlinUrl === undefined ? {} : { gremlinUrl }) };
 }
 
 /** A JSON call as admin (or as `user`). */

@@ -4,12 +4,16 @@
  * credentials), runs its requests concurrently (a session's one after another), and writes
  * each request's frames in its own serializer, waiting while the socket is backed up. Closing
  * the socket aborts its running requests (their AbortSignal fires, the engine stops them
- * within a time slice) and rolls back its sessions' open writes.
+ * within a time slice) and rolls back its sessions' open writes. On a cluster node, a
+ * sessionless request that tries to write goes through the replicated log (logged-requests.ts).
  * @module
  */
 import type { WebSocket } from 'ws';
 import { PermissionError } from '../../index.js';
 import type { Identity } from '../../index.js';
+import { unloggedWrite } from '../cluster.js';
+import { sessionWriteRefused } from './logged-requests.js';
+import type { Frame, LoggedGremlin } from './logged-requests.js';
 import { processRequest } from './processor.js';
 import type { ServerContext } from './processor.js';
 import { errorResponse, HIGH_WATER, response } from './responses.js';
@@ -29,10 +33,12 @@ export interface ConnectionLog {
   error(details: object, message: string): void;
 }
 
-/** A request read from a frame, with the serializer its answers go in. */
+/** A request read from a frame, with the serializer its answers go in and the frame itself. */
 interface Received {
   readonly request: RequestMessage;
   readonly serializer: Serializer;
+  readonly frame: Buffer;
+  readonly binary: boolean;
 }
 
 /**
@@ -44,11 +50,13 @@ export class GremlinConnection {
   #identity: Identity | undefined;
   /** Requests that came before the socket authenticated, answered with 407 and run once it has. */
   #waiting: Received[] = [];
+  /** Ids of the requests answered with 407: a driver answers each challenge with an `authentication` request of that id. */
+  readonly #challenged = new Set<string>();
 
   constructor(
     private readonly context: ServerContext,
     private readonly socket: WebSocket,
-    private readonly options: { readonly auth: boolean; readonly address: string; readonly log?: ConnectionLog },
+    private readonly options: { readonly auth: boolean; readonly address: string; readonly log?: ConnectionLog; readonly logged?: LoggedGremlin },
   ) {
     if (!options.auth) this.#identity = ANONYMOUS_ADMIN;
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], binary: boolean) => this.#onFrame(toBuffer(data), binary));
@@ -61,20 +69,23 @@ export class GremlinConnection {
     this.#closed.abort();
     this.#sessions.closeAll();
     this.#waiting = [];
+    this.#challenged.clear();
+  }
+
+  /** Sends one frame, resolving once the socket has room. */
+  #send(data: Frame, binary: boolean): Promise<void> {
+    const socket = this.socket;
+    if (socket.readyState !== socket.OPEN) return Promise.resolve();
+    if (socket.bufferedAmount < HIGH_WATER) {
+      socket.send(data, { binary });
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => socket.send(data, { binary }, () => resolve()));
   }
 
   /** A sink that writes a request's frames in `serializer`, resolving once the socket has room. */
   #sink(serializer: Serializer): FrameSink {
-    return (message: ResponseMessage) => {
-      const data = serializer.writeResponse(message);
-      const socket = this.socket;
-      if (socket.readyState !== socket.OPEN) return Promise.resolve();
-      if (socket.bufferedAmount < HIGH_WATER) {
-        socket.send(data, { binary: serializer.binary });
-        return Promise.resolve();
-      }
-      return new Promise<void>((resolve) => socket.send(data, { binary: serializer.binary }, () => resolve()));
-    };
+    return (message: ResponseMessage) => this.#send(serializer.writeResponse(message), serializer.binary);
   }
 
   /** Sends an error frame, which no result value can make unwritable. */
@@ -98,7 +109,9 @@ export class GremlinConnection {
       this.#fail(serializer, null, error);
       return;
     }
-    const received = { request, serializer };
+    const received = { request, serializer, frame: data, binary };
+    // A challenge's answer that comes once the socket has authenticated: the request it names runs (or ran) and answers for itself.
+    if (request.op === 'authentication' && this.#challenged.delete(request.requestId) && this.#identity !== undefined) return;
     if (this.#identity !== undefined) {
       this.#run(received, this.#identity);
       return;
@@ -108,6 +121,7 @@ export class GremlinConnection {
       return;
     }
     this.#waiting.push(received);
+    this.#challenged.add(request.requestId);
     void this.#sink(serializer)(response(request.requestId, STATUS.AUTHENTICATE, null)).catch(() => undefined);
   }
 
@@ -129,11 +143,25 @@ export class GremlinConnection {
     );
   }
 
-  #run({ request, serializer }: Received, identity: Identity): void {
+  #run(received: Received, identity: Identity): void {
+    const { request, serializer } = received;
     const signal = this.#closed.signal;
     processRequest(this.context, request, { identity, sessions: this.#sessions, send: this.#sink(serializer), signal }).catch((error: unknown) => {
-      if (!signal.aborted) this.#fail(serializer, request.requestId, error);
+      if (signal.aborted) return;
+      if (this.options.logged === undefined || !unloggedWrite(error)) this.#fail(serializer, request.requestId, error);
+      else if (request.processor === 'session') this.#fail(serializer, request.requestId, sessionWriteRefused());
+      else this.#log(this.options.logged, received, identity);
     });
+  }
+
+  /** Sends a request that tried to write through the cluster's log, then the frames its application answered. */
+  #log(logged: LoggedGremlin, { request, serializer, frame, binary }: Received, identity: Identity): void {
+    void logged.submit(frame, binary, identity).then(
+      async (frames) => {
+        for (const data of frames) await this.#send(data, serializer.binary);
+      },
+      (error: unknown) => this.#fail(serializer, request.requestId, error),
+    );
   }
 }
 

@@ -16,6 +16,7 @@ import type { GraphFor } from '../plugins/graph-scope.js';
 import { RateLimits } from '../plugins/rate-limits.js';
 import { GremlinConnection } from './connection.js';
 import type { ConnectionLog } from './connection.js';
+import type { LoggedGremlin } from './logged-requests.js';
 import type { ServerContext } from './processor.js';
 
 /** The path of the endpoint, as Gremlin Server serves it. */
@@ -38,6 +39,8 @@ interface GremlinServerOptions {
   readonly graphFor?: GraphFor;
   /** Where failed requests are logged. */
   readonly log?: ConnectionLog;
+  /** On a cluster node: the log road of requests that try to write (absent: a single node). */
+  readonly logged?: LoggedGremlin;
   /** WSS with this PEM key and certificate (default: plain WebSocket). */
   readonly tls?: { readonly key: string | Buffer; readonly cert: string | Buffer };
 }
@@ -65,7 +68,12 @@ export async function startGremlinServer(options: GremlinServerOptions): Promise
   const http = options.tls === undefined ? createServer(upgradeOnly) : createTlsServer({ key: options.tls.key, cert: options.tls.cert }, upgradeOnly);
   const sockets = new WebSocketServer({ server: http, path: PATH, maxPayload: MAX_FRAME, perMessageDeflate: true });
   sockets.on('connection', (socket, request) => {
-    new GremlinConnection(context, socket, { auth: options.auth !== false, address: request.socket.remoteAddress ?? '', ...(options.log === undefined ? {} : { log: options.log }) });
+    new GremlinConnection(context, socket, {
+      auth: options.auth !== false,
+      address: request.socket.remoteAddress ?? '',
+      ...(options.log === undefined ? {} : { log: options.log }),
+      ...(options.logged === undefined ? {} : { logged: options.logged }),
+    });
   });
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);

@@ -33,7 +33,8 @@ const LANGUAGE = 'gremlin-groovy';
 export interface ServerContext {
   readonly state: ServerState;
   readonly graphFor: GraphFor;
-  readonly limits: RateLimits;
+  /** The graphs' rate limits; absent for a request applied from a cluster's log (it was counted where it arrived). */
+  readonly limits?: RateLimits;
 }
 
 /**
@@ -56,7 +57,7 @@ function timeoutOf(graph: Graph, requested: number | undefined): number {
 /** The handle on a graph that the request's user may use, counted against its rate limit. */
 function handleFor(context: ServerContext, identity: Identity, space: string, graph: string): Graph {
   const handle = context.graphFor(identity, space, graph);
-  context.limits.admit(handle, space, 'read');
+  context.limits?.admit(handle, space, 'read');
   return handle;
 }
 
