@@ -78,6 +78,8 @@ const APPLY_SCHEME = 'QuiverApply ';
 
 /** Routes that do not change anything even though their method is not GET. */
 const LOCAL_ROUTES = /\/(?:login|verify|traversers\/[^/]+)$|^\/gremlin(?:unzip)?$/;
+/** Internal routes (routes/cluster-tasks.ts): only log application reaches them, so a client's request is refused before it is logged. */
+const INTERNAL_ROUTES = /^\/graphspaces\/:graphspace\/graphs\/:graph\/cluster\//;
 /** Routes that run here first and go through the log only when they try to write. */
 const TRY_LOCAL_ROUTES = /^\/gremlin(?:unzip)?$/;
 
@@ -117,7 +119,9 @@ export class ClusterRoutes {
   /** Adds the write hook and `GET /cluster` to the app (at its root, before the routes). */
   register(app: FastifyInstance): void {
     app.addHook('preHandler', async (request, reply) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS' || this.fromLog(request)) return;
+      if (this.fromLog(request)) return;
+      if (INTERNAL_ROUTES.test(request.routeOptions.url ?? '')) throw routeNotFound(request.method, request.url);
+      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
       if (LOCAL_ROUTES.test(request.routeOptions.url ?? '')) return;
       await this.forward(request, reply);
     });

@@ -65,6 +65,13 @@ test('a task of a graph scheduled on etcd runs exactly once in the cluster', { s
       }
       const after = await Promise.all(nodes.map(gremlinRuns));
       assert.deepEqual(after.map((n, i) => n - before[i]!), [0, 1, 0], 'only n2 ran the script');
+      // the internal routes the runner publishes through are out of a client's reach, and nothing of it is logged
+      const head = (await call(`${n1.url}/cluster`)).json.head;
+      const forged = await call(`${n1.url}${G}/cluster/tasks/${id}`, { method: 'PUT', body: { task_status: 'failed' } });
+      assert.equal(forged.status, 404, JSON.stringify(forged.json));
+      assert.equal((await call(`${n1.url}${G}/cluster/jobs/computer/values`, { method: 'POST', body: { algorithm: 'wcc', stage: 'x' } })).status, 404);
+      assert.equal((await call(`${n1.url}/cluster`)).json.head, head);
+      assert.equal((await taskOn(n3, id, 'success')).task_result, '[4]');
     });
 
     await t.test("a job whose script writes makes its change once, and every node has it", async () => {
