@@ -10,7 +10,7 @@ import { NotFoundError } from '../../index.js';
 import type { Graph, Identity, TaskRecord, TaskRegistry } from '../../index.js';
 import type { ClusterRoutes } from '../cluster.js';
 import { jsonText } from '../json-text.js';
-import { storeValuesThroughLog } from './cluster-tasks.js';
+import { storeValuesThroughLog } from './cluster-jobs.js';
 import { computerRequest } from './computer-params.js';
 import { graphParams, graphPaths, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';

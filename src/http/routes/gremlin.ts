@@ -17,7 +17,7 @@ import { sendTexts } from '../replies.js';
 import { graphParams, graphPaths, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import { unloggedWrite } from '../cluster.js';
-import { internalOnly, JOB_THROUGH_LOG, runJobThroughLog } from './cluster-tasks.js';
+import { internalOnly, JOB_THROUGH_LOG, runJobThroughLog } from './cluster-jobs.js';
 
 /**
  * Default `evaluationTimeout` of a Gremlin request in milliseconds (gremlin-server.yaml's).
