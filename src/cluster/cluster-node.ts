@@ -44,6 +44,8 @@ interface LocalMark extends LogHead {
 }
 
 const MARK = 'cluster.json';
+/** Request bodies larger than this travel in a stage beside the log, not in their entry. */
+const STAGE_BODIES_OVER = 256 * 1024;
 const LEASE_SECONDS = 3;
 const POLL_MS = 1000;
 
@@ -173,7 +175,13 @@ export class ClusterNode implements ClusterPort {
     const id = randomUUID();
     const answered = new Promise<ReplicatedResponse>((done) => this.#waiting.set(id, done));
     try {
-      await this.log.append({ id, origin: this.nodeId, run: this.run, request });
+      const body = request.body;
+      if (body !== undefined && Buffer.byteLength(body) > STAGE_BODIES_OVER) {
+        const { body: _staged, ...rest } = request;
+        await this.log.append({ id, origin: this.nodeId, run: this.run, request: rest, bodyStage: await putStage(this.log, Buffer.from(body, 'utf8')) });
+      } else {
+        await this.log.append({ id, origin: this.nodeId, run: this.run, request });
+      }
     } catch (error) {
       this.#waiting.delete(id);
       throw error;
@@ -260,7 +268,9 @@ export class ClusterNode implements ClusterPort {
   private async applyEntry(entry: LogEntry): Promise<void> {
     const apply = this.#apply;
     if (apply === undefined) return;
-    const response = await runApplying(entry, () => apply(entry.request)).catch((error: unknown) => ({
+    // a stage that cannot be read now throws: the entry is applied again on the next drain
+    const request = entry.bodyStage === undefined ? entry.request : { ...entry.request, body: (await readStage(this.log, entry.bodyStage)).toString('utf8') };
+    const response = await runApplying(entry, () => apply(request)).catch((error: unknown) => ({
       status: 500,
       contentType: 'text/plain',
       body: error instanceof Error ? error.message : String(error),

@@ -29,6 +29,8 @@ export interface LogEntry {
   readonly origin: string;
   /** The appending node's run (a random id of one start of its process). */
   readonly run?: string;
+  /** The stage holding the request's body, when it was too large to travel in the entry. */
+  readonly bodyStage?: string;
   readonly request: ReplicatedRequest;
 }
 

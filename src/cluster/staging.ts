@@ -1,5 +1,6 @@
 /**
- * Staged payloads: data too large for one log entry (a computation's values), stored in etcd
+ * Staged payloads: data too large for one log entry (a computation's values, a request body
+ * over 256 KiB), stored in etcd
  * in chunks under `<prefix>/stage/<time>-<uuid>/` before the one entry that names it is
  * appended, so that entry stays small and every node applying it reads the same bytes. A stage
  * is deleted once a snapshot taken well after it (ten minutes: an entry follows its stage within
@@ -45,7 +46,8 @@ export async function putStage(log: EtcdLog, bytes: Buffer): Promise<string> {
 export async function readStage(log: EtcdLog, id: string): Promise<Buffer> {
   if (!/^\d{15}-[0-9a-f-]{36}$/.test(id)) throw new StorageError('CLUSTER_STATE', `Cannot read the cluster stage '${id}': not a stage id`);
   const base = stageKey(log, id);
-  const found = await log.client.getAll().prefix(base).sort('Key', 'Ascend').buffers();
+  const deadline = Date.now() + WRITE_DEADLINE_MS;
+  const found = await withDeadline(log.client.getAll().prefix(base).sort('Key', 'Ascend').buffers(), deadline);
   const count = Number(found[`${base}count`]?.toString('utf8'));
   const parts = Object.entries(found).filter(([key]) => !key.endsWith('count')).map(([, value]) => value);
   if (!Number.isSafeInteger(count) || parts.length !== count) throw new StorageError('CLUSTER_STATE', `Cannot read the cluster stage '${id}': ${parts.length} of its chunks are kept`);

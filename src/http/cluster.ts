@@ -116,14 +116,22 @@ export class ClusterRoutes {
     };
   }
 
-  /** Adds the write hook and `GET /cluster` to the app (at its root, before the routes). */
+  /**
+   * Adds the write hook and `GET /cluster` to the app (at its root, before the routes). The
+   * hook is each route's last preHandler, so the graph-scope plugin's (access and the graph's
+   * rate limit) runs first: a write is admitted where it arrives, and then applied everywhere.
+   */
   register(app: FastifyInstance): void {
-    app.addHook('preHandler', async (request, reply) => {
+    const hook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
       if (this.fromLog(request)) return;
       if (INTERNAL_ROUTES.test(request.routeOptions.url ?? '')) throw routeNotFound(request.method, request.url);
       if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
       if (LOCAL_ROUTES.test(request.routeOptions.url ?? '')) return;
       await this.forward(request, reply);
+    };
+    app.addHook('onRoute', (route) => {
+      const own = route.preHandler;
+      route.preHandler = own === undefined ? hook : [...(Array.isArray(own) ? own : [own]), hook];
     });
     app.get('/cluster', { schema: { summary: 'The nodes of the cluster (administrators only)' }, config: { requires: 'admin' } }, async () => {
       const { head, nodes } = await this.port.status();

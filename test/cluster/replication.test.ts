@@ -138,6 +138,41 @@ test('a cluster of three quiver serve nodes on etcd replicates every change and 
       }
     });
 
+    await t.test("a graph's write rate limit admits a write where it arrives, and every node applies exactly the admitted writes", async () => {
+      const L = '/graphspaces/DEFAULT/graphs/limited';
+      assert.equal((await call(`${n1.url}${L}`, { method: 'POST', body: graphBody('limited', { 'rate_limit.write': 3, 'schema.auto_create': true }) })).status, 201);
+      await eventually('the graph on n2', async () => ((await call(`${n2.url}${L}/graph/vertices`)).status === 200 ? true : undefined));
+      const answers = await Promise.all(
+        [n1, n2].flatMap((node) => Array.from({ length: 12 }, (_, i) => call(`${node.url}${L}/graph/vertices`, { method: 'POST', body: { label: 'item', properties: { name: `${node.id}-${i}` } } }))),
+      );
+      const admitted = answers.filter((a) => a.status === 201).length;
+      assert.deepEqual([...new Set(answers.map((a) => a.status))].sort(), [201, 429], JSON.stringify(answers.map((a) => a.status)));
+      for (const node of nodes) {
+        await eventually(`${node.id} to hold exactly the ${admitted} admitted writes`, async () => {
+          const { json } = await call(`${node.url}${L}/graph/vertices?limit=1000`);
+          return json.vertices?.length === admitted ? true : undefined;
+        }, 5_000);
+      }
+    });
+
+    await t.test('a write larger than a log entry (a 1.6 MB batch) travels in a stage and reaches every node', async () => {
+      const L = '/graphspaces/DEFAULT/graphs/limited';
+      const text = 'x'.repeat(4000);
+      const batch = Array.from({ length: 400 }, (_, i) => ({ label: 'big', properties: { name: `big-${i}`, text } }));
+      assert.ok(JSON.stringify(batch).length > 1_500_000);
+      await new Promise((done) => setTimeout(done, 1100)); // a fresh second of the graph's write budget
+      const made = await call(`${n2.url}${L}/graph/vertices/batch`, { method: 'POST', body: batch });
+      assert.equal(made.status, 201, JSON.stringify(made.json).slice(0, 300));
+      for (const node of nodes) {
+        let last: unknown;
+        await eventually(`${node.id} to hold the big batch`, async () => {
+          const { json } = await call(`${node.url}${L}/graph/vertices?label=big&limit=1000`);
+          last = json;
+          return json.vertices?.length === 400 && json.vertices.every((v: { properties: { text: unknown } }) => [v.properties.text].flat()[0] === text) ? true : undefined;
+        }, 5_000).catch((error: unknown) => assert.fail(`${String(error)}: ${JSON.stringify(last).slice(0, 400)}`));
+      }
+    });
+
     await t.test('a primary-key race ends with one vertex everywhere; edges to the same vertices both succeed', async () => {
       const racing = await Promise.all(nodes.map((node, i) => call(`${node.url}${G}/graph/vertices`, { method: 'POST', body: { label: 'person', properties: { name: 'peter', age: 30 + i } } })));
       assert.deepEqual(racing.map((r) => r.status), [201, 201, 201]);

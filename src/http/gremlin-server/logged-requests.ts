@@ -76,7 +76,7 @@ export class LoggedGremlin {
    * Sends the request frame `frame` through the log as `identity`; resolves with the response
    * frames this node's application of it wrote. Rejects with the log's error (StorageError
    * `CLUSTER_UNAVAILABLE` when etcd did not take it in time, LimitError
-   * `CLUSTER_WRITE_TOO_LARGE` for a frame over one entry).
+   * `CLUSTER_WRITE_TOO_LARGE` for a frame larger than a stage holds).
    */
   async submit(frame: Buffer, binary: boolean, identity: Identity): Promise<Frame[]> {
     const body: LoggedBody = { frame: frame.toString('base64'), binary, origin: this.#origin };

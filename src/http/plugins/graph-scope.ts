@@ -102,7 +102,8 @@ export const graphScopePlugin = fp<GraphScopeOptions>(
     app.decorateRequest('graph');
     app.decorateRequest('scopeGraph', function scopeGraph(this: FastifyRequest, space: string, graph: string, access: GraphAccess): Graph {
       const handle = graphFor(this.identity, space, graph);
-      limits.admit(handle, space, access);
+      // a write applied from a cluster's log was admitted where it arrived: every node applies it
+      if (options.cluster?.fromLog(this) !== true) limits.admit(handle, space, access);
       this.graph = handle;
       return handle;
     });
