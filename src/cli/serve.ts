@@ -104,35 +104,52 @@ export async function runServe(options: ServeCommandOptions, out: (line: string)
   const password = process.env.QUIVER_ADMIN_PASSWORD;
   const tls = await tlsFiles(options);
   const graphDefaults = graphDefaultsOf(options.graphDefaults);
-  const cluster = await clusterOf(options);
-  const server = await startServer({
-    host: options.host,
-    port: options.port,
-    data: options.data,
-    logLevel: options.logLevel,
-    auth: options.auth,
-    ...(options.queryTimeout === undefined ? {} : { queryTimeoutMs: options.queryTimeout }),
-    ...(options.tokenMaxLifetime === undefined ? {} : { tokenMaxLifetimeSeconds: options.tokenMaxLifetime }),
-    loginThrottle: {
-      ...(options.loginFailuresPerUser === undefined ? {} : { perUser: options.loginFailuresPerUser }),
-      ...(options.loginFailuresPerAddress === undefined ? {} : { perAddress: options.loginFailuresPerAddress }),
-      ...(options.loginFailureWindow === undefined ? {} : { windowMs: options.loginFailureWindow * 1000 }),
-    },
-    ...(password === undefined || password === '' ? {} : { adminPassword: password }),
-    ...(options.gremlinPort === undefined ? {} : { gremlinPort: options.gremlinPort }),
-    ...(cluster === undefined ? {} : { cluster }),
-    ...(tls === undefined ? {} : { tls }),
-    ...(options.metricsPublic === undefined ? {} : { metricsPublic: options.metricsPublic }),
-    ...(graphDefaults === undefined ? {} : { graphDefaults }),
-  });
-  out(`Data directory: ${resolve(options.data)}`);
-  if (server.generatedPassword !== undefined) {
-    out(`Super administrator 'admin' created with the generated password: ${server.generatedPassword}`);
-    out('It is shown only this once and stored only as a hash; set QUIVER_ADMIN_PASSWORD before the first start to choose it.');
-  }
-  if (!options.auth) out('Authentication is off (--no-auth): every request runs as admin');
-  out(`Quiver REST server listening on ${server.url}`);
-  if (cluster !== undefined) out(`Cluster node '${cluster.port.nodeId}' (etcd ${options.etcd ?? process.env.QUIVER_ETCD ?? ''})`);
-  if (server.gremlinUrl !== undefined) out(`Gremlin Server protocol (WebSocket) listening on ${server.gremlinUrl}`);
-  closeOnSignals(server, out);
+  type Running = Awaited<ReturnType<typeof startServer>>;
+  let current: Running | undefined;
+  const start = async (): Promise<Running> => {
+    const cluster = await clusterOf(options);
+    const server = await startServer({
+      host: options.host,
+      port: options.port,
+      data: options.data,
+      logLevel: options.logLevel,
+      auth: options.auth,
+      ...(options.queryTimeout === undefined ? {} : { queryTimeoutMs: options.queryTimeout }),
+      ...(options.tokenMaxLifetime === undefined ? {} : { tokenMaxLifetimeSeconds: options.tokenMaxLifetime }),
+      loginThrottle: {
+        ...(options.loginFailuresPerUser === undefined ? {} : { perUser: options.loginFailuresPerUser }),
+        ...(options.loginFailuresPerAddress === undefined ? {} : { perAddress: options.loginFailuresPerAddress }),
+        ...(options.loginFailureWindow === undefined ? {} : { windowMs: options.loginFailureWindow * 1000 }),
+      },
+      ...(password === undefined || password === '' ? {} : { adminPassword: password }),
+      ...(options.gremlinPort === undefined ? {} : { gremlinPort: options.gremlinPort }),
+      ...(cluster === undefined ? {} : { cluster }),
+      ...(tls === undefined ? {} : { tls }),
+      ...(options.metricsPublic === undefined ? {} : { metricsPublic: options.metricsPublic }),
+      ...(graphDefaults === undefined ? {} : { graphDefaults }),
+    });
+    out(`Data directory: ${resolve(options.data)}`);
+    if (server.generatedPassword !== undefined) {
+      out(`Super administrator 'admin' created with the generated password: ${server.generatedPassword}`);
+      out('It is shown only this once and stored only as a hash; set QUIVER_ADMIN_PASSWORD before the first start to choose it.');
+    }
+    if (!options.auth) out('Authentication is off (--no-auth): every request runs as admin');
+    out(`Quiver REST server listening on ${server.url}`);
+    if (cluster !== undefined) out(`Cluster node '${cluster.port.nodeId}' (etcd ${options.etcd ?? process.env.QUIVER_ETCD ?? ''})`);
+    if (server.gremlinUrl !== undefined) out(`Gremlin Server protocol (WebSocket) listening on ${server.gremlinUrl}`);
+    // a cluster node the log was compacted past stops and starts again from the newest snapshot
+    void cluster?.port.stale.then(async (error) => {
+      out(`${error.message}: restarting`);
+      try {
+        await server.close();
+        current = await start();
+      } catch (failure) {
+        out(`restart failed: ${failure instanceof Error ? failure.message : String(failure)}`);
+        process.exit(1);
+      }
+    });
+    return server;
+  };
+  current = await start();
+  closeOnSignals({ close: () => current?.close() ?? Promise.resolve() }, out);
 }

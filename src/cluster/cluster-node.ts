@@ -135,6 +135,10 @@ export class ClusterNode implements ClusterPort {
   #closed = false;
   /** Why this node cannot follow the log any more (it was compacted past it), if so. */
   #stuck: StorageError | undefined;
+  #becameStale: (error: Error) => void = () => undefined;
+  readonly stale = new Promise<Error>((resolve) => {
+    this.#becameStale = resolve;
+  });
 
   constructor(
     private readonly log: EtcdLog,
@@ -241,6 +245,7 @@ export class ClusterNode implements ClusterPort {
           if (error instanceof StorageError && error.code === 'CLUSTER_STATE') {
             this.#stuck ??= error;
             this.answerWaiting(error.message);
+            this.#becameStale(error);
           }
         });
       } while (this.#again && !this.#closed && this.#stuck === undefined);
@@ -256,7 +261,7 @@ export class ClusterNode implements ClusterPort {
       const first = entries[0];
       if (first === undefined) return;
       if (first.index !== this.#applied.index + 1) {
-        throw new StorageError('CLUSTER_STATE', `Cannot follow the cluster log: it was compacted past position ${this.#applied.index}; restart this node with an empty --data`);
+        throw new StorageError('CLUSTER_STATE', `Cannot follow the cluster log: it was compacted past position ${this.#applied.index} while this node was away; the node starts again from the newest cluster snapshot`);
       }
       for (const entry of entries) {
         if (this.#closed) return;

@@ -66,6 +66,12 @@ export interface ClusterPort {
   announce(url: string): Promise<void>;
   /** The nodes of the cluster, with the log head. */
   status(): Promise<{ readonly head: number; readonly nodes: readonly ClusterNodeStatus[] }>;
+  /**
+   * Settles when this node can no longer follow the log (it was compacted past what the node
+   * applied, as after a pause longer than its lease): the server then starts it again from the
+   * newest cluster snapshot.
+   */
+  readonly stale: Promise<Error>;
   /** Stores data too large for one log entry in etcd; resolves with the id an entry can name. */
   stage(bytes: Buffer): Promise<string>;
   /** The data of a stage {@link ClusterPort.stage} stored. */

@@ -171,7 +171,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 /**
  * Closes the server gracefully on the first SIGTERM or SIGINT and exits at once on a second.
  */
-export function closeOnSignals(server: RunningServer, out: (line: string) => void): void {
+export function closeOnSignals(server: Pick<RunningServer, 'close'>, out: (line: string) => void): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals): void => {
     if (stopping) {
