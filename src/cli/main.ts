@@ -73,6 +73,7 @@ function buildProgram(): Command {
     .option('--node-id <name>', 'id of this cluster node, stable across restarts (default QUIVER_NODE_ID, else host name and port)')
     .option('--etcd-prefix <prefix>', 'key prefix of the cluster in etcd', '/quiver')
     .option('--snapshot-every <entries>', 'cluster: store a snapshot in etcd after this many log entries', positiveInteger, 10_000)
+    .option('--ttl-sweep <seconds>', 'seconds between two sweeps that remove expired vertices and edges (reads hide them at once)', positiveInteger, 60)
     .option('--config <file>', 'read these flags from a YAML or JSON file (keys are the flag names; flags given here win)')
     .option('--tls-cert <file>', 'PEM certificate: serve HTTPS (and WSS on the Gremlin port); needs --tls-key')
     .option('--tls-key <file>', 'PEM private key of --tls-cert')
@@ -85,7 +86,7 @@ function buildProgram(): Command {
     .action(async (options: {
       host: string; port: number; data: string; logLevel: string; auth: boolean; queryTimeout: number;
       tokenMaxLifetime: number; loginFailuresPerUser: number; loginFailuresPerAddress: number; loginFailureWindow: number; gremlinPort?: number;
-      etcd?: string; nodeId?: string; etcdPrefix: string; snapshotEvery: number;
+      etcd?: string; nodeId?: string; etcdPrefix: string; snapshotEvery: number; ttlSweep: number;
       tlsCert?: string; tlsKey?: string; metricsPublic?: boolean; graphDefaults?: string;
     }) => {
       await runServe(options, (line) => process.stderr.write(`${line}\n`));

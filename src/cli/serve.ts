@@ -39,6 +39,8 @@ interface ServeCommandOptions {
   readonly etcdPrefix?: string;
   /** Cluster: log entries between two snapshots stored in etcd. */
   readonly snapshotEvery?: number;
+  /** Seconds between two TTL sweeps (on a cluster, sweeps go through the log). */
+  readonly ttlSweep?: number;
   /** PEM certificate file for HTTPS and WSS (with {@link ServeCommandOptions.tlsKey}). */
   readonly tlsCert?: string;
   /** PEM private key file of the certificate. */
@@ -115,6 +117,7 @@ export async function runServe(options: ServeCommandOptions, out: (line: string)
       logLevel: options.logLevel,
       auth: options.auth,
       ...(options.queryTimeout === undefined ? {} : { queryTimeoutMs: options.queryTimeout }),
+      ...(options.ttlSweep === undefined ? {} : { ttlSweepMs: options.ttlSweep * 1000 }),
       ...(options.tokenMaxLifetime === undefined ? {} : { tokenMaxLifetimeSeconds: options.tokenMaxLifetime }),
       loginThrottle: {
         ...(options.loginFailuresPerUser === undefined ? {} : { perUser: options.loginFailuresPerUser }),

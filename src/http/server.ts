@@ -16,6 +16,7 @@ import type { ReadinessCheck } from './health.js';
 import { startGremlinServer } from './gremlin-server/endpoint.js';
 import type { GremlinServer } from './gremlin-server/endpoint.js';
 import { LOGGED_GREMLIN_URL, LoggedGremlin } from './gremlin-server/logged-requests.js';
+import { applyExpiry, EXPIRE_URL, startExpirySweeps } from './cluster-expiry.js';
 
 /**
  * Options of {@link startServer}.
@@ -32,6 +33,8 @@ interface ServeOptions {
   readonly bodyLimit?: number;
   /** Default Gremlin evaluation timeout in milliseconds. */
   readonly queryTimeoutMs?: number;
+  /** Milliseconds between two TTL sweeps (default 60 s); on a cluster, sweeps go through the log. */
+  readonly ttlSweepMs?: number;
   /** Longest token lifetime in seconds (default 86,400). */
   readonly tokenMaxLifetimeSeconds?: number;
   /** Failed password checks allowed per user name and per address in a window. */
@@ -109,7 +112,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     ...(options.tokenMaxLifetimeSeconds === undefined ? {} : { tokenMaxLifetimeSeconds: options.tokenMaxLifetimeSeconds }),
     ...(options.loginThrottle === undefined ? {} : { loginThrottle: options.loginThrottle }),
     // A cluster's graphs take their clock and ids from the log, and sweep TTL only at read time.
-    ...(cluster === undefined ? {} : { replication: cluster.replication, ttlSweepMs: 0, taskCoordinator: cluster.tasks }),
+    // A cluster's graphs sweep expired elements only when a sweep entry of the log says so (cluster-expiry.ts).
+    ...(cluster === undefined ? (options.ttlSweepMs === undefined ? {} : { ttlSweepMs: options.ttlSweepMs }) : { replication: cluster.replication, ttlSweepMs: 0, taskCoordinator: cluster.tasks }),
     ...(options.graphDefaults === undefined ? {} : { graphDefaults: options.graphDefaults }),
   });
   let app: FastifyInstance | undefined;
@@ -117,6 +121,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const routes = cluster === undefined ? undefined : new ClusterRoutes(cluster.port);
   const logged = cluster === undefined ? undefined : new LoggedGremlin(cluster.port, state);
   if (logged !== undefined) routes?.internal(LOGGED_GREMLIN_URL, (request) => logged.apply(request));
+  routes?.internal(EXPIRE_URL, (request) => applyExpiry(state, request));
   try {
     app = await buildApp({
       state,
@@ -145,9 +150,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   await cluster?.port.announce(`http://${host}:${port}`);
+  const stopSweeps = cluster === undefined ? undefined : startExpirySweeps(cluster.port, options.ttlSweepMs);
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      stopSweeps?.();
       try {
         await cluster?.port.close();
         await gremlin?.close();

@@ -124,11 +124,12 @@ const GREMLIN_LINE = /WebSocket\) listening on (ws:\/\/\S+)/;
  * Starts a node of the cluster at `etcd` on data directory `data` (with the Gremlin Server
  * endpoint on a free port when `gremlin`); resolves once it listens.
  */
-export async function startNode(id: string, options: { readonly etcd: string; readonly data: string; readonly snapshotEvery?: number; readonly gremlin?: boolean }): Promise<QuiverNode> {
+export async function startNode(id: string, options: { readonly etcd: string; readonly data: string; readonly snapshotEvery?: number; readonly gremlin?: boolean; readonly ttlSweep?: number }): Promise<QuiverNode> {
   const port = await freePort();
   const args = [
     join(repoRoot(), 'dist', 'src', 'cli', 'main.js'), 'serve', '--port', String(port), '--data', options.data, '--log-level', 'warn',
     '--etcd', options.etcd, '--node-id', id, '--snapshot-every', String(options.snapshotEvery ?? 10_000),
+    ...(options.ttlSweep === undefined ? [] : ['--ttl-sweep', String(options.ttlSweep)]),
     ...(options.gremlin === true ? ['--gremlin-port', String(await freePort())] : []),
   ];
   const node = spawnTracked(process.execPath, args, { QUIVER_ADMIN_PASSWORD: PASSWORD });
