@@ -27,7 +27,8 @@ const INTEGER_RANGES: Partial<Record<string, readonly [bigint, bigint, NumericTy
  * @throws GremlinSyntaxError when the value does not fit the suffix's type.
  */
 export function integerValue(token: IToken): number | TypedNumber {
-  const match = /^([+-]?)(.*?)([bBsSnNiIlL]?)$/.exec(token.image.replace(/_/g, ''))!;
+  // b is a hex digit, so a hex literal's digits take it (0xb is 11), as Gremlin's lexer does
+  const match = (/^[+-]?0[xX]/.test(token.image) ? /^([+-]?)(.*?)([sSnNiIlL]?)$/ : /^([+-]?)(.*?)([bBsSnNiIlL]?)$/).exec(token.image.replace(/_/g, ''))!;
   const [, sign, digits, rawSuffix] = match as unknown as [string, string, string, string];
   const isHex = /^0[xX]/.test(digits);
   const isOctal = !isHex && digits.length > 1 && digits.startsWith('0');

@@ -36,6 +36,10 @@ describe('parseTraversal numeric literals', () => {
     assert.equal(one('0x1F'), 31);
     assert.equal(one('017'), 15);
     assert.deepEqual(one('0xFFl'), new TypedNumber('long', 255n));
+    // b is a hex digit, not the byte suffix, in a hex literal
+    assert.equal(one('0xb'), 11);
+    assert.equal(one('0x1b'), 27);
+    assert.deepEqual(one('0xbs'), new TypedNumber('short', 11));
   });
   test('decimals are double unless a suffix says float or bigdecimal', () => {
     assert.deepEqual(one('1.0'), new TypedNumber('double', 1));
