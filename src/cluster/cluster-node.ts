@@ -126,6 +126,10 @@ export class ClusterNode implements ClusterPort {
   #applied: LogHead;
   #apply: ((request: ReplicatedRequest) => Promise<ReplicatedResponse>) | undefined;
   readonly #waiting = new Map<string, (response: ReplicatedResponse) => void>();
+  /** Entries this node appended and has not applied yet, by position, with their bodies: applied without reading them back. */
+  readonly #appended = new Map<number, LogEntry>();
+  /** Whether the next drain reads the log even when the head this node knows of says it is applied (the poll's check). */
+  #mustRead = true;
   #draining: Promise<void> | undefined;
   #again = false;
   #timer: NodeJS.Timeout | undefined;
@@ -161,6 +165,7 @@ export class ClusterNode implements ClusterPort {
     await this.drain();
     this.#watch = await this.log.watchHead(() => this.pump());
     this.#timer = setInterval(() => {
+      this.#mustRead = true;
       this.pump();
       void this.report();
     }, POLL_MS);
@@ -180,12 +185,15 @@ export class ClusterNode implements ClusterPort {
     const answered = new Promise<ReplicatedResponse>((done) => this.#waiting.set(id, done));
     try {
       const body = request.body;
+      let placed: LogEntry;
       if (body !== undefined && Buffer.byteLength(body) > STAGE_BODIES_OVER) {
         const { body: _staged, ...rest } = request;
-        await this.log.append({ id, origin: this.nodeId, run: this.run, request: rest, bodyStage: await putStage(this.log, Buffer.from(body, 'utf8')) });
+        const { bodyStage: _stage, ...entry } = await this.log.append({ id, origin: this.nodeId, run: this.run, request: rest, bodyStage: await putStage(this.log, Buffer.from(body, 'utf8')) });
+        placed = { ...entry, request };
       } else {
-        await this.log.append({ id, origin: this.nodeId, run: this.run, request });
+        placed = await this.log.append({ id, origin: this.nodeId, run: this.run, request });
       }
+      if (placed.index > this.#applied.index) this.#appended.set(placed.index, placed);
     } catch (error) {
       this.#waiting.delete(id);
       throw error;
@@ -254,9 +262,22 @@ export class ClusterNode implements ClusterPort {
     });
   }
 
-  /** Applies every entry after the applied position, in order. */
+  /**
+   * Applies every entry after the applied position, in order: this node's own from memory, the
+   * others' read from etcd while the head this node knows of (from its appends and the head's
+   * watch) is ahead, and once more after each poll.
+   */
   private async drain(): Promise<void> {
     for (;;) {
+      const own = this.#appended.get(this.#applied.index + 1);
+      if (own !== undefined) {
+        this.#appended.delete(own.index);
+        if (this.#closed) return;
+        await this.applyEntry(own);
+        continue;
+      }
+      if (!this.#mustRead && this.#applied.index >= this.log.head.index) return;
+      this.#mustRead = false;
       const entries = await this.log.read(this.#applied.index + 1, 64);
       const first = entries[0];
       if (first === undefined) return;
@@ -265,6 +286,7 @@ export class ClusterNode implements ClusterPort {
       }
       for (const entry of entries) {
         if (this.#closed) return;
+        this.#appended.delete(entry.index);
         await this.applyEntry(entry);
       }
     }

@@ -218,7 +218,10 @@ export class EtcdLog {
   /** Calls `changed` whenever the head moves (a watch; it reconnects by itself). */
   async watchHead(changed: () => void): Promise<{ cancel(): Promise<void> }> {
     const watcher = await this.client.watch().key(this.key('head')).create();
-    watcher.on('put', changed);
+    watcher.on('put', (kv: IKeyValue) => {
+      this.learn(parseHead(kv.value.toString('utf8')));
+      changed();
+    });
     watcher.on('connected', changed);
     watcher.on('error', () => undefined);
     return { cancel: () => watcher.cancel() };
