@@ -343,7 +343,7 @@ export class Database {
       ...(replication === undefined ? {} : { now: replication.now, nextId: replication.nextId }),
     };
     const admitWrite = replication === undefined ? undefined : (): void => replication.admitWrite(name);
-    const catalogOptions = { illegalNameRegex: config['schema.illegal_name_regex'], mode: () => modes.mode };
+    const catalogOptions = { illegalNameRegex: config['schema.illegal_name_regex'], mode: () => modes.mode, ...(replication === undefined ? {} : { now: replication.now }) };
     const ttlSweepMs = this.options.ttlSweepMs;
     const services = this.services;
     const ioBase = this.options.ioBase === undefined ? undefined : resolve(this.options.ioBase);

@@ -307,6 +307,7 @@ export class GraphStore extends StoreReader {
     const catalog = SchemaCatalog.fromJSON(JSON.parse(new TextDecoder().decode(schema)), {
       mode: options.catalogMode ?? options.mode,
       illegalNameRegex: options.illegalNameRegex,
+      ...(options.now === undefined ? {} : { now: options.now }),
     });
     const store = new GraphStore(catalog, options);
     decodeState(store.state, sections);

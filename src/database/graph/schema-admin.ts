@@ -104,6 +104,7 @@ export class SchemaAdmin {
     return SchemaCatalog.fromJSON(state.store.catalog.toJSON(), {
       illegalNameRegex: state.config['schema.illegal_name_regex'],
       mode: () => state.modes.mode,
+      now: state.store.catalog.now,
     });
   }
 

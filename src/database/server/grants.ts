@@ -11,6 +11,7 @@ import type { KeyDataType } from '../../engine/index.js';
 import type { StateFile } from '../durability/state-file.js';
 import type { GraphPolicy, Permission, ResourceRule } from '../graph/access-policy.js';
 import { checkResources, NO_GRANTS, permissionField, recordName, textField } from './grant-records.js';
+import { recordTime } from './tenancy.js';
 import type { GrantsDocument, SpaceGrants, StoredAccess, StoredBelong, StoredGroup, StoredTarget } from './grant-records.js';
 
 /** What the registry asks of the rest of the server. */
@@ -98,7 +99,7 @@ export class GrantRegistry {
   async createGroup(space: string, input: Input, creator: string): Promise<StoredGroup> {
     const name = recordName(input, 'group_name');
     if (this.space(space).groups.some((g) => g.name === name)) throw new ConflictError('GROUP_EXISTS', `The group '${name}' has existed`);
-    const now = Date.now();
+    const now = recordTime();
     const group: StoredGroup = { name, description: textField(input, 'group_description'), creator, created: now, updated: now };
     await this.hooks.countRoles(space, 1);
     await this.save(space, (r) => ({ ...r, groups: [...r.groups, group] }));
@@ -110,7 +111,7 @@ export class GrantRegistry {
     // null is no name, as HugeGraph's Jackson binding reads it (pyhugegraph's modify_group sends group_name: null).
     const given = input.group_name ?? undefined;
     if (given !== undefined && given !== name) throw new ArgumentError('IMMUTABLE_FIELD', 'The group_name of a group cannot be changed');
-    const group: StoredGroup = { ...old, description: textField(input, 'group_description', { fallback: old.description }), updated: Date.now() };
+    const group: StoredGroup = { ...old, description: textField(input, 'group_description', { fallback: old.description }), updated: recordTime() };
     await this.save(space, (r) => ({ ...r, groups: r.groups.map((g) => (g.name === name ? group : g)) }));
     return group;
   }
@@ -136,7 +137,7 @@ export class GrantRegistry {
     const graph = textField(input, 'target_graph', { required: true, max: 48 });
     this.hooks.requireGraph(space, graph);
     const resources = this.resources(space, graph, input.target_resources ?? []);
-    const now = Date.now();
+    const now = recordTime();
     const target: StoredTarget = { name, graph, url: textField(input, 'target_url'), resources, creator, created: now, updated: now };
     await this.save(space, (r) => ({ ...r, targets: [...r.targets, target] }));
     return target;
@@ -149,7 +150,7 @@ export class GrantRegistry {
     const graph = textField(input, 'target_graph', { fallback: old.graph, max: 48 });
     this.hooks.requireGraph(space, graph);
     const resources = input.target_resources === undefined ? old.resources : this.resources(space, graph, input.target_resources);
-    const target: StoredTarget = { ...old, graph, url: textField(input, 'target_url', { fallback: old.url }), resources, updated: Date.now() };
+    const target: StoredTarget = { ...old, graph, url: textField(input, 'target_url', { fallback: old.url }), resources, updated: recordTime() };
     await this.save(space, (r) => ({ ...r, targets: r.targets.map((t) => (t.name === name ? target : t)) }));
     return target;
   }
@@ -165,7 +166,7 @@ export class GrantRegistry {
     if (this.space(space).belongs.some((b) => b.user === user && b.group === group)) {
       throw new ConflictError('BELONG_EXISTS', `The user '${user}' already belongs to group '${group}'`);
     }
-    const now = Date.now();
+    const now = recordTime();
     const belong: StoredBelong = { user, group, description: textField(input, 'belong_description'), creator, created: now, updated: now };
     await this.save(space, (r) => ({ ...r, belongs: [...r.belongs, belong] }));
     return belong;
@@ -173,7 +174,7 @@ export class GrantRegistry {
 
   async updateBelong(space: string, user: string, group: string, input: Input): Promise<StoredBelong> {
     const old = this.belong(space, user, group);
-    const belong: StoredBelong = { ...old, description: textField(input, 'belong_description', { fallback: old.description }), updated: Date.now() };
+    const belong: StoredBelong = { ...old, description: textField(input, 'belong_description', { fallback: old.description }), updated: recordTime() };
     await this.save(space, (r) => ({ ...r, belongs: r.belongs.map((b) => (b === old ? belong : b)) }));
     return belong;
   }
@@ -190,7 +191,7 @@ export class GrantRegistry {
     if (this.space(space).accesses.some((a) => a.group === group && a.target === target && a.permission === checked)) {
       throw new ConflictError('ACCESS_EXISTS', `The group '${group}' already has ${checked} on target '${target}'`);
     }
-    const now = Date.now();
+    const now = recordTime();
     const access: StoredAccess = { group, target, permission: checked, description: textField(input, 'access_description'), creator, created: now, updated: now };
     await this.save(space, (r) => ({ ...r, accesses: [...r.accesses, access] }));
     return access;
@@ -198,7 +199,7 @@ export class GrantRegistry {
 
   async updateAccess(space: string, group: string, target: string, permission: Permission, input: Input): Promise<StoredAccess> {
     const old = this.access(space, group, target, permission);
-    const access: StoredAccess = { ...old, description: textField(input, 'access_description', { fallback: old.description }), updated: Date.now() };
+    const access: StoredAccess = { ...old, description: textField(input, 'access_description', { fallback: old.description }), updated: recordTime() };
     await this.save(space, (r) => ({ ...r, accesses: r.accesses.map((a) => (a === old ? access : a)) }));
     return access;
   }

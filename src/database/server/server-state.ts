@@ -15,7 +15,7 @@ import type { Graph } from '../graph/graph.js';
 import type { GraphServices } from '../graph/graph-state.js';
 import { prepareDirectory } from '../durability/data-dir.js';
 import { StateFile } from '../durability/state-file.js';
-import { checkGraphSpaceInput, DEFAULT_SPACE, formatTimestamp } from './tenancy.js';
+import { checkGraphSpaceInput, DEFAULT_SPACE, formatTimestamp, useRecordClock } from './tenancy.js';
 import type { GraphSpaceRecord, ServiceRecord } from './tenancy.js';
 import type { TaskRegistry } from './task-registry.js';
 import { UserRegistry } from './users.js';
@@ -124,6 +124,8 @@ export class ServerState {
     let audit: AuditLog | undefined;
     try {
       const { adminPassword: _a, serverId, path: _p, tokenMaxLifetimeSeconds, loginThrottle, auditDestination, graphDefaults, taskCoordinator, ...open } = options;
+      // a cluster node's records take the time of the log entry that makes them
+      if (open.replication !== undefined) useRecordClock(open.replication.now);
       audit = await AuditLog.open(path === undefined ? (auditDestination === undefined ? {} : { destination: auditDestination }) : { directory: join(path, 'audit') });
       const tasks = new GraphTasks(path, serverId ?? 'server-1', taskCoordinator);
       const graphs = new GraphRegistry(path, open, services, await file<GraphsDocument>('graphs.json', { graphs: [] }), tasks, graphDefaults);

@@ -6,6 +6,7 @@
  */
 import { ArgumentError, NotFoundError } from '../../errors.js';
 import type { StateFile } from '../durability/state-file.js';
+import { recordTime } from './tenancy.js';
 import { PROGRESS_EVERY_MS, publishSurely, RUNNER_GRACE_MS, runnerGone } from './task-coordination.js';
 import type { TaskChange, TaskCoordinator } from './task-coordination.js';
 
@@ -207,7 +208,7 @@ export class TaskRegistry {
     resultText: (result: unknown) => string = (result) => JSON.stringify(result),
   ): Promise<number> {
     const id = this.nextId++;
-    const now = Date.now();
+    const now = recordTime();
     // on a cluster: the node whose write made the task, which runs it when it runs once
     const origin = this.cluster?.coordinator.runner();
     const runner = what.once === true ? origin : undefined;
@@ -315,7 +316,7 @@ export class TaskRegistry {
 
   private touch(id: number, change: Partial<TaskRecord>): void {
     const task = this.records.get(id);
-    if (task !== undefined) this.records.set(id, { ...task, ...change, task_update: Date.now() });
+    if (task !== undefined) this.records.set(id, { ...task, ...change, task_update: recordTime() });
   }
 
   private async update(id: number, change: Partial<TaskRecord>): Promise<void> {

@@ -259,6 +259,24 @@ export function checkServiceInput(input: Readonly<Record<string, unknown>>): Ser
  * formatTimestamp(new Date(0)); // '1970-01-01 00:00:00.000'
  * ```
  */
-export function formatTimestamp(date: Date = new Date()): string {
+export function formatTimestamp(date: Date = new Date(recordClock())): string {
   return formatDate(date, 'hugegraph');
+}
+
+let recordClock: () => number = Date.now;
+
+/**
+ * The clock of the times server records keep (create and update times of graph spaces, graphs,
+ * services, users, grants and tasks), in epoch milliseconds: the wall clock, unless a cluster
+ * node set it to its log's (each change then has the time of its log entry on every node).
+ */
+export function recordTime(): number {
+  return recordClock();
+}
+
+/**
+ * Sets the clock of {@link recordTime} for the process (a cluster node's replication hooks).
+ */
+export function useRecordClock(now: () => number): void {
+  recordClock = now;
 }

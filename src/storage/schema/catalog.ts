@@ -68,7 +68,8 @@ export class SchemaCatalog extends SchemaState implements SchemaLookup {
   private readonly illegal: LinearRegex;
   private readonly mode: () => GraphMode;
   #olap: { readonly of: readonly PropertyKeyRecord[]; readonly ids: ReadonlySet<number> } | undefined;
-  private readonly now: () => number;
+  /** The clock of `~create_time` (see {@link SchemaCatalogOptions.now}); a scratch copy takes it too. */
+  readonly now: () => number;
 
   constructor(options: SchemaCatalogOptions = {}) {
     super();
