@@ -46,6 +46,8 @@ interface LocalMark extends LogHead {
 const MARK = 'cluster.json';
 /** Request bodies larger than this travel in a stage beside the log, not in their entry. */
 const STAGE_BODIES_OVER = 256 * 1024;
+/** A node takes a snapshot after it staged this many bytes, so that compaction frees them. */
+const STAGED_SNAPSHOT_BYTES = 64 * 1024 * 1024;
 const LEASE_SECONDS = 3;
 const POLL_MS = 1000;
 
@@ -130,6 +132,8 @@ export class ClusterNode implements ClusterPort {
   readonly #appended = new Map<number, LogEntry>();
   /** Whether the next drain reads the log even when the head this node knows of says it is applied (the poll's check). */
   #mustRead = true;
+  /** Bytes this node staged since its last snapshot. */
+  #stagedBytes = 0;
   #draining: Promise<void> | undefined;
   #again = false;
   #timer: NodeJS.Timeout | undefined;
@@ -188,7 +192,7 @@ export class ClusterNode implements ClusterPort {
       let placed: LogEntry;
       if (body !== undefined && Buffer.byteLength(body) > STAGE_BODIES_OVER) {
         const { body: _staged, ...rest } = request;
-        const { bodyStage: _stage, ...entry } = await this.log.append({ id, origin: this.nodeId, run: this.run, request: rest, bodyStage: await putStage(this.log, Buffer.from(body, 'utf8')) });
+        const { bodyStage: _stage, ...entry } = await this.log.append({ id, origin: this.nodeId, run: this.run, request: rest, bodyStage: await this.stage(Buffer.from(body, 'utf8')) });
         placed = { ...entry, request };
       } else {
         placed = await this.log.append({ id, origin: this.nodeId, run: this.run, request });
@@ -308,7 +312,11 @@ export class ClusterNode implements ClusterPort {
     this.#waiting.delete(entry.id);
     done?.(response);
     const every = this.options.snapshotEvery ?? 10_000;
-    if (entry.index % every === 0 && entry.origin === this.nodeId) await this.snapshot().catch(() => undefined);
+    // a node that staged much since its last snapshot takes one, so compaction frees the stages
+    if ((entry.index % every === 0 || this.#stagedBytes >= STAGED_SNAPSHOT_BYTES) && entry.origin === this.nodeId) {
+      this.#stagedBytes = 0;
+      await this.snapshot().catch(() => undefined);
+    }
   }
 
   /** Stores a snapshot at the applied position and compacts the log up to what every live node applied. */
@@ -317,11 +325,14 @@ export class ClusterNode implements ClusterPort {
     const live = await this.log.client.getAll().prefix(this.log.key('nodes/')).strings();
     const applied = Object.values(live).map((text) => (JSON.parse(text) as { applied: number }).applied);
     const upTo = Math.min(taken.index, ...applied);
-    if (upTo > 0) await this.log.compact(upTo);
-    await dropStagesBefore(this.log, taken.time);
+    if (upTo <= 0) return;
+    const last = (await this.log.read(upTo, 1))[0];
+    await this.log.compact(upTo);
+    if (last?.index === upTo) await dropStagesBefore(this.log, last.time);
   }
 
   stage(bytes: Buffer): Promise<string> {
+    this.#stagedBytes += bytes.length;
     return putStage(this.log, bytes);
   }
 
