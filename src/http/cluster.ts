@@ -90,6 +90,20 @@ const INTERNAL_ROUTES = /^\/graphspaces\/:graphspace\/graphs\/:graph\/cluster\//
 const TRY_LOCAL_ROUTES = /^\/gremlin(?:unzip)?$/;
 
 /**
+ * The message of a reply to a logged request that failed: the `message` of HugeGraph's error
+ * body, else the text, else the status.
+ */
+export function replyMessage(answer: ReplicatedResponse): string {
+  try {
+    const parsed = JSON.parse(answer.body) as { message?: unknown };
+    if (typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    // not JSON: the text is the message
+  }
+  return answer.body === '' ? `The cluster log answered ${answer.status}` : answer.body;
+}
+
+/**
  * Whether `error` (or one of its causes) is a graph's refusal of a write that did not come
  * from the replicated log.
  */

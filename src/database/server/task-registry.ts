@@ -132,6 +132,13 @@ export interface TaskPage {
  */
 export const INTERRUPTED_RESULT = 'Task interrupted: the server stopped while the task was running';
 
+/** Where the status changes of a running task go. */
+interface RunSink {
+  readonly change: (change: TaskChange) => Promise<unknown>;
+  readonly progress: (done: number) => void;
+  readonly started: () => void;
+}
+
 /**
  * The tasks of one graph over one durable document.
  *
@@ -224,63 +231,65 @@ export class TaskRegistry {
     if (runner?.here === false) return id;
     const controller = new AbortController();
     const task = { work, resultText, waits: what.waits === true };
-    const coordinator = this.cluster?.coordinator;
+    const cluster = runner === undefined ? undefined : this.cluster;
     const done = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
-      runner === undefined || coordinator === undefined ? this.execute(id, task, controller.signal) : coordinator.detached(() => this.executeOnce(id, task, controller.signal)),
+      cluster === undefined ? this.execute(task, controller.signal, this.localSink(id)) : cluster.coordinator.detached(() => this.execute(task, controller.signal, this.clusterSink(id, cluster))),
     );
     this.running.set(id, { controller, done });
     void done.finally(() => this.running.delete(id));
     return id;
   }
 
-  private async execute(id: number, task: { readonly work: TaskWork; readonly resultText: (result: unknown) => string; readonly waits: boolean }, signal: AbortSignal): Promise<void> {
+  /**
+   * Runs a task's work, sending its status changes to `sink`: its start (at once, or when a
+   * task that `waits` says it started), its progress and its end.
+   */
+  private async execute(task: { readonly work: TaskWork; readonly resultText: (result: unknown) => string; readonly waits: boolean }, signal: AbortSignal, sink: RunSink): Promise<void> {
     if (signal.aborted) {
-      await this.update(id, { task_status: 'cancelled' });
+      await sink.change({ task_status: 'cancelled' });
       return;
     }
-    const started = (): void => {
-      if (this.records.get(id)?.task_status === 'queued') void this.update(id, { task_status: 'running' });
-    };
-    if (!task.waits) await this.update(id, { task_status: 'running' });
+    if (!task.waits) await sink.change({ task_status: 'running' });
+    let end: TaskChange;
     try {
-      const result = await task.work({ signal, started, progress: (n) => this.touch(id, { task_progress: n }) });
-      await this.update(id, { task_status: signal.aborted ? 'cancelled' : 'success', task_result: task.resultText(result ?? null) });
+      const result = await task.work({ signal, started: sink.started, progress: sink.progress });
+      end = { task_status: signal.aborted ? 'cancelled' : 'success', task_result: task.resultText(result ?? null) };
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await this.update(id, { task_status: signal.aborted ? 'cancelled' : 'failed', task_result: message });
+      end = { task_status: signal.aborted ? 'cancelled' : 'failed', task_result: error instanceof Error ? error.message : String(error) };
     }
+    await sink.change(end);
+  }
+
+  /** The sink of a task this node runs for itself: its record here. */
+  private localSink(id: number): RunSink {
+    return {
+      change: (change) => this.update(id, change),
+      progress: (done) => this.touch(id, { task_progress: done }),
+      started: () => {
+        if (this.records.get(id)?.task_status === 'queued') void this.update(id, { task_status: 'running' });
+      },
+    };
   }
 
   /**
-   * Runs a task this node runs for the cluster: its status changes go through the log
+   * The sink of a task this node runs for the cluster: its changes go through the log
    * ({@link follow} records them here as everywhere); a change the log does not take in time is
-   * retried until it is taken or the registry closes.
+   * retried until it is taken or the registry closes; progress is sent at most every
+   * {@link PROGRESS_EVERY_MS}, and not retried.
    */
-  private async executeOnce(id: number, task: { readonly work: TaskWork; readonly resultText: (result: unknown) => string; readonly waits: boolean }, signal: AbortSignal): Promise<void> {
-    const cluster = this.cluster;
-    if (cluster === undefined) return;
+  private clusterSink(id: number, cluster: { readonly coordinator: TaskCoordinator; readonly space: string; readonly graph: string }): RunSink {
     const key = { space: cluster.space, graph: cluster.graph, id };
-    const publish = (change: TaskChange): Promise<boolean> => publishSurely(cluster.coordinator, key, change, () => !this.closed);
-    if (signal.aborted) {
-      await publish({ task_status: 'cancelled' });
-      return;
-    }
+    const change = (c: TaskChange): Promise<boolean> => publishSurely(cluster.coordinator, key, c, () => !this.closed);
     let reported = 0;
-    const progress = (done: number): void => {
-      if (Date.now() - reported < PROGRESS_EVERY_MS) return;
-      reported = Date.now();
-      cluster.coordinator.publish(key, { task_progress: done }).catch(() => undefined);
+    return {
+      change,
+      progress: (done) => {
+        if (Date.now() - reported < PROGRESS_EVERY_MS) return;
+        reported = Date.now();
+        cluster.coordinator.publish(key, { task_progress: done }).catch(() => undefined);
+      },
+      started: () => void change({ task_status: 'running' }),
     };
-    const started = (): void => void publish({ task_status: 'running' });
-    if (!task.waits) await publish({ task_status: 'running' });
-    let change: TaskChange;
-    try {
-      const result = await task.work({ signal, started, progress });
-      change = { task_status: signal.aborted ? 'cancelled' : 'success', task_result: task.resultText(result ?? null) };
-    } catch (error) {
-      change = { task_status: signal.aborted ? 'cancelled' : 'failed', task_result: error instanceof Error ? error.message : String(error) };
-    }
-    await publish(change);
   }
 
   /**

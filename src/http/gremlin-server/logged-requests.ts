@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { StorageError, UnsupportedError } from '../../index.js';
 import type { Identity, ServerState } from '../../index.js';
+import { replyMessage } from '../cluster.js';
 import type { ClusterPort, ReplicatedRequest, ReplicatedResponse } from '../cluster.js';
 import { processRequest } from './processor.js';
 import type { ServerContext } from './processor.js';
@@ -81,7 +82,7 @@ export class LoggedGremlin {
   async submit(frame: Buffer, binary: boolean, identity: Identity): Promise<Frame[]> {
     const body: LoggedBody = { frame: frame.toString('base64'), binary, origin: this.#origin };
     const answer = await this.port.submit({ method: 'POST', url: LOGGED_GREMLIN_URL, body: JSON.stringify(body), identity });
-    if (answer.status !== 200) throw new StorageError('CLUSTER_UNAVAILABLE', messageOf(answer));
+    if (answer.status !== 200) throw new StorageError('CLUSTER_UNAVAILABLE', replyMessage(answer));
     const reply = JSON.parse(answer.body) as LoggedReply;
     return reply.binary ? reply.frames.map((data) => Buffer.from(data, 'base64')) : [...reply.frames];
   }
@@ -113,13 +114,3 @@ export class LoggedGremlin {
   }
 }
 
-/** The message of a reply that is not the logged request's own (the node stopped, or the log failed). */
-function messageOf(answer: ReplicatedResponse): string {
-  try {
-    const parsed = JSON.parse(answer.body) as { message?: unknown };
-    if (typeof parsed.message === 'string') return parsed.message;
-  } catch {
-    // not JSON: the text is the message
-  }
-  return answer.body === '' ? `The cluster log answered ${answer.status}` : answer.body;
-}

@@ -1,18 +1,16 @@
 /**
  * What the job routes share with the internal cluster routes (routes/cluster-tasks.ts): the
- * internal paths, the refusal of a request that is not log application, and the two ways a job
- * that ran on one node (`task.scheduler_type: etcd`) reaches every node through the log: a
- * Gremlin job's writing script ({@link runJobThroughLog}) and a computation's values
+ * internal paths and the two ways a job that ran on one node (`task.scheduler_type: etcd`)
+ * reaches every node through the log: a Gremlin job's writing script ({@link runJobThroughLog}) and a computation's values
  * ({@link storeValuesThroughLog}).
  * @module
  */
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import type { FastifyRequest } from 'fastify';
 import { StorageError } from '../../index.js';
 import type { AlgorithmName, Identity, PlainId } from '../../index.js';
+import { replyMessage } from '../cluster.js';
 import type { ClusterRoutes } from '../cluster.js';
-import { routeNotFound } from '../error-mapper.js';
 import { jsonText } from '../json-text.js';
 
 /** The internal routes' common path. */
@@ -21,9 +19,9 @@ export const INTERNAL_BASE = '/graphspaces/:graphspace/graphs/:graph/cluster';
 /** The path of the internal route that runs a writing job script through the log. */
 export const JOB_THROUGH_LOG = `${INTERNAL_BASE}/jobs/gremlin`;
 
-/** The internal URL that runs a writing job script through the log. */
-function jobUrl(job: { readonly space: string; readonly graph: string }): string {
-  return `/graphspaces/${encodeURIComponent(job.space)}/graphs/${encodeURIComponent(job.graph)}/cluster/jobs/gremlin`;
+/** The URL of the internal route `path` (below {@link INTERNAL_BASE}) of a graph. */
+function internalUrl(job: { readonly space: string; readonly graph: string }, path: string): string {
+  return `/graphspaces/${encodeURIComponent(job.space)}/graphs/${encodeURIComponent(job.graph)}/cluster/${path}`;
 }
 
 const gzipAsync = promisify(gzip);
@@ -48,8 +46,7 @@ export async function storeValuesThroughLog(
 ): Promise<number> {
   const pairs = JSON.stringify([...values], (_key, value: unknown) => (typeof value === 'bigint' ? ({ long: value.toString() } satisfies LongId) : value));
   const stage = await cluster.stage(await gzipAsync(Buffer.from(pairs, 'utf8')));
-  const url = `/graphspaces/${encodeURIComponent(job.space)}/graphs/${encodeURIComponent(job.graph)}/cluster/jobs/computer/values`;
-  const answer = await cluster.submit({ method: 'POST', url, body: JSON.stringify({ algorithm: job.algorithm, stage }), identity });
+  const answer = await cluster.submit({ method: 'POST', url: internalUrl(job, 'jobs/computer/values'), body: JSON.stringify({ algorithm: job.algorithm, stage }), identity });
   if (answer.status !== 200) throw new StorageError('CLUSTER_STATE', `Cannot write the ${job.algorithm} values on the cluster: ${answer.status} ${answer.body}`);
   return (JSON.parse(answer.body) as { vertices: number }).vertices;
 }
@@ -62,10 +59,6 @@ export function stagedValues(bytes: Buffer): Map<PlainId, unknown> {
   return new Map(pairs);
 }
 
-/** Refuses, as a missing route, a request to an internal route that is not this node applying the log. */
-export function internalOnly(cluster: ClusterRoutes, request: FastifyRequest): void {
-  if (!cluster.fromLog(request)) throw routeNotFound(request.method, request.url);
-}
 
 /**
  * Runs the script of a Gremlin job that tried to write through the log, as `identity`: every
@@ -77,13 +70,7 @@ export async function runJobThroughLog(
   identity: Identity,
 ): Promise<string> {
   if (cluster === undefined) throw new StorageError('CLUSTER_STATE', 'Cannot run the job through the log: this server is not a cluster node');
-  const answer = await cluster.submit({ method: 'POST', url: jobUrl(job), body: jsonText(job.body), identity });
+  const answer = await cluster.submit({ method: 'POST', url: internalUrl(job, 'jobs/gremlin'), body: jsonText(job.body), identity });
   if (answer.status === 200) return answer.body;
-  let message = answer.body;
-  try {
-    message = (JSON.parse(answer.body) as { message?: string }).message ?? message;
-  } catch {
-    // not HugeGraph's error body: keep the text
-  }
-  throw new Error(message);
+  throw new Error(replyMessage(answer));
 }

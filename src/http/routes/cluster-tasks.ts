@@ -1,7 +1,8 @@
 /**
  * Internal routes of a cluster node for tasks that run once (`task.scheduler_type: etcd`,
  * docs/cluster.md). They exist only on cluster nodes and answer only requests this node applies
- * from the replicated log (anything else reads as a missing route):
+ * from the replicated log (the cluster's hook in http/cluster.ts refuses any other request as a
+ * missing route, before it is logged):
  * - `PUT …/cluster/tasks/{id}` records a status change the task's runner published;
  * - `POST …/cluster/jobs/computer/values` writes the values of a computation job that ran on
  *   one node, staged in etcd (cluster-jobs.ts), as its OLAP key, in one batch;
@@ -12,7 +13,7 @@
  */
 import { ArgumentError, PUBLISHED_STATUSES } from '../../index.js';
 import type { AlgorithmName, TaskChange } from '../../index.js';
-import { gunzipAsync, internalOnly, INTERNAL_BASE, stagedValues } from './cluster-jobs.js';
+import { gunzipAsync, INTERNAL_BASE, stagedValues } from './cluster-jobs.js';
 import { graphParams, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 
@@ -38,7 +39,6 @@ export const clusterTaskRoutes: RouteGroup = (app, { state, cluster }) => {
     `${INTERNAL_BASE}/tasks/:id`,
     { schema: { hide: true, params: graphParams({ id: { type: 'integer', minimum: 0 } }) }, config: { graphAccess: 'read' } },
     async (request, reply) => {
-      internalOnly(cluster, request);
       await state.tasks(spaceOf(request.params), request.params.graph).follow(request.params.id, checkChange(request.body));
       return reply.code(204).send();
     },
@@ -53,7 +53,6 @@ export const clusterTaskRoutes: RouteGroup = (app, { state, cluster }) => {
       },
     },
     async (request) => {
-      internalOnly(cluster, request);
       const values = stagedValues(await gunzipAsync(await cluster.staged(request.body.stage)));
       return { vertices: await request.graph.storeComputeValues(request.body.algorithm, values) };
     },

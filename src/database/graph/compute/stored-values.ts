@@ -7,6 +7,7 @@
 import { SchemaError } from '../../../errors.js';
 import { ALGORITHMS } from '../../../engine/index.js';
 import type { AlgorithmName, PlainId } from '../../../engine/index.js';
+import type { GraphWriter } from '../../../engine/index.js';
 import { TypedNumber } from '../../../values/index.js';
 import { GraphHandle } from '../graph-handle.js';
 import { SchemaAdmin } from '../schema-admin.js';
@@ -63,8 +64,16 @@ export async function storeValues(handle: GraphHandle, algorithm: AlgorithmName,
         given.push(undefined);
       }
     }
-    if (w.setVertexValuesBulk !== undefined) w.setVertexValuesBulk(spec.key, Int32Array.from(slots), given);
-    else slots.forEach((slot, i) => (given[i] === undefined ? w.removeVertexProperty(slot, spec.key) : w.setVertexProperty(slot, spec.key, given[i]!)));
+    setValues(w, spec.key, Int32Array.from(slots), given);
   });
   return written;
+}
+
+/**
+ * Sets `values[i]` as the single value of `key` on vertex `slots[i]` (undefined removes it):
+ * in one call when the writer has the bulk form.
+ */
+export function setValues(w: GraphWriter, key: string, slots: Int32Array, values: readonly (number | string | undefined)[]): void {
+  if (w.setVertexValuesBulk !== undefined) w.setVertexValuesBulk(key, slots, values);
+  else slots.forEach((slot, i) => (values[i] === undefined ? w.removeVertexProperty(slot, key) : w.setVertexProperty(slot, key, values[i]!)));
 }
